@@ -1,0 +1,370 @@
+"""Command handlers: a parsed command plus the state become events, via the ruleset.
+
+The generic mechanics (roster, order, turns, durations, delay/ready) live here
+and in ``turns``; every game-specific decision is a call into the ruleset.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from . import commands as cmd
+from . import events as ev
+from . import turns
+from .context import Context
+from .contract import RulesError, StatField, fold_text, slug
+from .dice import DiceError, is_dice
+from .state import Combatant
+
+TRUE = {"true", "yes", "y", "1", "on", "si", "sí", "s", "verdadero"}
+FALSE = {"false", "no", "n", "0", "off", "falso"}
+
+
+def resolve(ctx: Context, command: cmd.Command) -> None:
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise RulesError(f"{type(command).__name__} cannot be resolved here")
+    handler(ctx, command)
+
+
+# -- stat values -----------------------------------------------------------------
+
+
+def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | None]:
+    """``hp=6/38`` -> (field hp, 38, current 6). Errors name the key and what it accepts."""
+    rs = ctx.ruleset
+    canonical = rs.field_index.get(fold_text(key))
+    if canonical is None:
+        keys = ", ".join(f.key for f in rs.stat_block())
+        raise RulesError(f"unknown stat {key!r} for {rs.name}; keys: {keys}")
+    f = rs.fields[canonical]
+    current = None
+    text = raw.strip()
+    try:
+        if f.kind in ("int", "pool"):
+            if f.kind == "pool" and "/" in text:
+                cur, _, top = text.partition("/")
+                current, value = int(cur), int(top)
+            else:
+                value = int(text)
+            lo = f.minimum
+            if lo is not None and value < lo:
+                raise RulesError(f"{f.key} must be at least {lo}, not {value}")
+            if f.maximum is not None and value > f.maximum:
+                raise RulesError(f"{f.key} must be at most {f.maximum}, not {value}")
+            if f.kind == "pool" and value < 0:
+                raise RulesError(f"{f.key} maximum cannot be negative ({value})")
+            if abs(value) > 10**6 or (current is not None and abs(current) > 10**6):
+                raise RulesError(f"{f.key}={raw} is out of range")
+        elif f.kind == "bool":
+            low = text.casefold()
+            if low in TRUE:
+                value = True
+            elif low in FALSE:
+                value = False
+            else:
+                raise RulesError(f"{f.key} takes true or false, not {raw!r}")
+        elif f.kind == "choice":
+            low = fold_text(text)
+            aliases = {fold_text(k): v for k, v in f.choice_aliases.items()}
+            choices = {fold_text(c): c for c in f.choices}
+            value = choices.get(low) or aliases.get(low)
+            if value is None:
+                raise RulesError(f"{f.key} takes one of {', '.join(f.choices)}, not {raw!r}")
+        elif f.kind == "list":
+            value = [part.strip() for part in text.split(",") if part.strip()]
+        elif f.kind == "dice":
+            if not is_dice(text) and not re.fullmatch(r"\d+", text):
+                raise RulesError(f"{f.key} takes dice like 4d6, not {raw!r}")
+            value = text
+        else:
+            value = text
+    except ValueError:
+        expected = "a whole number" + (" or current/max like 6/38" if f.kind == "pool" else "")
+        raise RulesError(f"{f.key} takes {expected}, not {raw!r}") from None
+    return f, value, current
+
+
+def _unique_id(ctx: Context, name: str) -> str:
+    base = slug(name)
+    cid, n = base, 2
+    while cid in ctx.state.combatants:
+        cid = f"{base}-{n}"
+        n += 1
+    return cid
+
+
+def _names_for(ctx: Context, name: str, count: int) -> list[str]:
+    if count == 1:
+        return [name]
+    taken = [c.name for c in ctx.state.combatants.values()]
+    pattern = re.compile(re.escape(name) + r" (\d+)$", re.IGNORECASE)
+    start = max([int(m.group(1)) for t in taken if (m := pattern.match(t))], default=0)
+    return [f"{name} {start + i}" for i in range(1, count + 1)]
+
+
+def _add(ctx: Context, c: cmd.Add) -> None:
+    rs = ctx.ruleset
+    words = tuple(w.casefold() for w in c.words)
+    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.categories()}
+    for w in words:
+        if w not in allowed:
+            raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {', '.join(sorted(allowed))}")
+    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe"}.get(w, w) for w in words)
+    category = next((w for w in words if w in rs.categories()), "creature")
+    stats: dict[str, Any] = {}
+    current: dict[str, int] = {}
+    for key, raw in c.fields:
+        f, value, cur = parse_stat(ctx, key, raw)
+        stats[f.key] = value
+        if cur is not None:
+            current[f.key] = cur
+    for f in rs.stat_block():
+        if f.key not in stats and f.default is not None:
+            stats[f.key] = f.default
+    side = rs.side_of(stats, words)
+    stats = rs.derive(dict(stats), category)
+    pools = rs.initial_pools(stats, current, category)
+    for name in _names_for(ctx, c.name, c.count):
+        if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values()):
+            raise RulesError(f"add: there is already a combatant named {name!r}; pick another name")
+        cid = _unique_id(ctx, name)
+        ctx.emit(ev.CombatantAdded(id=cid, name=name, stats=stats,
+                                   pools={k: [v, m] for k, (v, m) in pools.items()},
+                                   side=side, category=category))
+
+
+def _remove(ctx: Context, c: cmd.Remove) -> None:
+    target = ctx.combatant(c.who)
+    state = ctx.state
+    was_active = state.active == target.id
+    # clocks it owned pass to whoever follows it in the order
+    order = state.order
+    heir = None
+    if target.id in order and len(order) > 1:
+        heir = order[(order.index(target.id) + 1) % len(order)]
+    for other, inst in list(state.all_conditions()):
+        if inst.clock == target.id and other.id != target.id:
+            ctx.emit(ev.ConditionChanged(id=other.id, uid=inst.uid, rounds=inst.rounds,
+                                         value=inst.value, clock=heir))
+    index = order.index(target.id) if target.id in order else 0
+    ctx.emit(ev.CombatantRemoved(id=target.id))
+    if was_active and state.in_combat and state.order:
+        turns._advance(ctx, start_index=index)
+
+
+def _set(ctx: Context, c: cmd.SetStats) -> None:
+    target = ctx.combatant(c.who)
+    changes: dict[str, Any] = {}
+    for key, raw in c.fields:
+        low = fold_text(key)
+        if low in ("name", "nombre"):
+            if not raw.strip():
+                raise RulesError("set: name cannot be empty")
+            changes["__name__"] = raw.strip()
+            continue
+        f, value, cur = parse_stat(ctx, key, raw)
+        changes[f.key] = value
+        if f.kind == "pool":
+            pool = target.pools.get(f.key)
+            new_value = cur if cur is not None else (pool.value if pool else value)
+            ctx.set_pool(target, f.key, new_value, max=value)
+    name = changes.pop("__name__", None)
+    if changes:
+        ctx.set_stats(target, changes)
+    if name:
+        if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values() if o is not target):
+            raise RulesError(f"set: there is already a combatant named {name!r}")
+        ctx.emit(ev.Renamed(id=target.id, name=name))
+
+
+def roll_initiative(ctx: Context, who: list[Combatant]) -> None:
+    rs = ctx.ruleset
+    for c in who:
+        value, tiebreak, text = rs.roll_initiative(ctx, c)
+        ctx.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=tuple(tiebreak), roll=text))
+    _reorder(ctx, who)
+
+
+def _reorder(ctx: Context, changed: list[Combatant]) -> None:
+    if ctx.state.in_combat:
+        for c in changed:
+            turns.place_by_initiative(ctx, ctx.state.get(c.id))
+    else:
+        ctx.set_order(turns.sorted_order(ctx), reason="initiative")
+
+
+def _init(ctx: Context, c: cmd.Init) -> None:
+    target = ctx.combatant(c.who)
+    value = int(c.value) if float(c.value).is_integer() else c.value
+    ctx.emit(ev.InitiativeSet(id=target.id, value=value,
+                              tiebreak=tuple(ctx.ruleset.tiebreak_for(target, value))))
+    _reorder(ctx, [target])
+
+
+def _roll(ctx: Context, c: cmd.RollInit) -> None:
+    if c.who:
+        who = [ctx.combatant(w) for w in c.who]
+    else:
+        who = [ctx.state.get(cid) for cid in ctx.state.without_initiative()]
+        if not who:
+            raise RulesError("roll: everyone has an initiative; name who to reroll (roll NAME ...)")
+    roll_initiative(ctx, who)
+
+
+def amount_of(ctx: Context, text: str, purpose: str) -> int:
+    if re.fullmatch(r"[+-]?\d+", text.strip()):
+        value = int(text)
+    else:
+        try:
+            value = ctx.roll(text, purpose=purpose).total
+        except DiceError as exc:
+            raise RulesError(str(exc)) from None
+    return value
+
+
+def _damage(ctx: Context, c: cmd.Damage) -> None:
+    target = ctx.combatant(c.who)
+    _check_types(ctx, c.types)
+    amount = amount_of(ctx, c.amount, f"damage to {target.name}")
+    if amount < 0:
+        raise RulesError(f"dmg: amount must not be negative ({amount}); use heal")
+    ctx.ruleset.damage(ctx, target, amount, c.types)
+
+
+def _heal(ctx: Context, c: cmd.Heal) -> None:
+    target = ctx.combatant(c.who)
+    amount = amount_of(ctx, c.amount, f"healing of {target.name}")
+    if amount < 0:
+        raise RulesError(f"heal: amount must not be negative ({amount}); use dmg")
+    ctx.ruleset.heal(ctx, target, amount, c.types)
+
+
+def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
+    known = ctx.ruleset.damage_types()
+    if not known:
+        return
+    for t in types:
+        if t not in known:
+            raise RulesError(f"dmg: unknown damage type {t!r}; types: {', '.join(known)}")
+
+
+def _cond(ctx: Context, c: cmd.Cond) -> None:
+    target = ctx.combatant(c.who)
+    cdef = ctx.ruleset.catalogue.lookup(c.cond)
+    if cdef.valued and c.value is None:
+        raise RulesError(f"cond: {cdef.id} takes a value, e.g. {cdef.id}:2")
+    if not cdef.valued and c.value is not None:
+        raise RulesError(f"cond: {cdef.id} takes no value (write {cdef.id}, not {cdef.id}:{c.value})")
+    state = ctx.state
+    clock = None
+    if c.rounds is not None:
+        if c.by is not None:
+            clock = ctx.combatant(c.by).id
+        elif state.in_combat and state.active is not None:
+            clock = state.active
+        else:
+            clock = target.id
+    source = ctx.combatant(c.by).id if c.by else (state.active if state.in_combat else None)
+    ctx.ruleset.add_condition(ctx, target, cdef, c.rounds, c.value, clock, source)
+
+
+def _uncond(ctx: Context, c: cmd.Uncond) -> None:
+    target = ctx.combatant(c.who)
+    cdef = ctx.ruleset.catalogue.lookup(c.cond)
+    if not target.has(cdef.id):
+        have = ", ".join(i.cond for i in target.conditions) or "none"
+        raise RulesError(f"{target.name} is not {cdef.id}; its conditions: {have}")
+    ctx.remove_all(target, cdef.id)
+
+
+def _spend(ctx: Context, c: cmd.Spend) -> None:
+    target = ctx.combatant(c.who)
+    ctx.ruleset.spend(ctx, target, c.resource, c.amount, c.args)
+
+
+def _pass(ctx: Context, c: cmd.Pass) -> None:
+    state = ctx.state
+    if state.in_combat:
+        raise RulesError("pass: the combat is running; `end` it first (rounds pass with `next`)")
+    spr = ctx.ruleset.seconds_per_round
+    rounds = c.seconds // spr
+    if rounds:
+        for who, inst in list(state.all_conditions()):
+            if inst.rounds is None:
+                continue
+            if inst.rounds <= rounds:
+                ctx.remove_condition(who, inst, reason="expired")
+            else:
+                ctx.emit(ev.ConditionChanged(id=who.id, uid=inst.uid, rounds=inst.rounds - rounds,
+                                             value=inst.value, clock=inst.clock))
+    ctx.emit(ev.TimePassed(seconds=c.seconds))
+    ctx.ruleset.on_time_passed(ctx, c.seconds)
+
+
+def _option(ctx: Context, c: cmd.Option) -> None:
+    defs = {o.key: o for o in ctx.ruleset.options()}
+    key = c.key.replace("-", "_")
+    if key not in defs:
+        known = ", ".join(defs) or "(none for this ruleset)"
+        raise RulesError(f"option: unknown option {c.key!r}; options: {known}")
+    opt = defs[key]
+    if c.value is None:
+        raise RulesError(f"option {key} = {ctx.option(key)!r} ({opt.doc}); choices: {', '.join(map(str, opt.choices))}")
+    raw = c.value.casefold()
+    value: Any
+    if opt.choices and all(isinstance(x, bool) for x in opt.choices):
+        if raw in TRUE:
+            value = True
+        elif raw in FALSE:
+            value = False
+        else:
+            raise RulesError(f"option {key} takes on or off, not {c.value!r}")
+    else:
+        match = [x for x in opt.choices if str(x).casefold() == raw]
+        if not match:
+            raise RulesError(f"option {key} takes one of {', '.join(map(str, opt.choices))}, not {c.value!r}")
+        value = match[0]
+    ctx.emit(ev.OptionSet(key=key, value=value))
+
+
+def _side(ctx: Context, c: cmd.Side) -> None:
+    target = ctx.combatant(c.who)
+    ctx.emit(ev.SideSet(id=target.id, side=c.side))
+
+
+def _ruleset_command(ctx: Context, c: cmd.RulesetCommand) -> None:
+    for spec in ctx.ruleset.verbs():
+        if spec.verb == c.verb:
+            spec.handler(ctx, c.args)
+            return
+    raise RulesError(f"unknown verb {c.verb!r}")
+
+
+_HANDLERS: dict[type, Callable[[Context, Any], None]] = {
+    cmd.Add: _add,
+    cmd.Remove: _remove,
+    cmd.SetStats: _set,
+    cmd.Init: _init,
+    cmd.RollInit: _roll,
+    cmd.Start: lambda ctx, c: turns.start_combat(ctx),
+    cmd.Next: lambda ctx, c: turns.end_turn(ctx),
+    cmd.Prev: lambda ctx, c: turns.previous_turn(ctx),
+    cmd.Damage: _damage,
+    cmd.Heal: _heal,
+    cmd.Cond: _cond,
+    cmd.Uncond: _uncond,
+    cmd.DelayCmd: lambda ctx, c: turns.delay(ctx, c.count),
+    cmd.Resume: lambda ctx, c: turns.resume(ctx, ctx.combatant(c.who)),
+    cmd.ReadyCmd: lambda ctx, c: turns.ready(ctx, c.trigger),
+    cmd.Trigger: lambda ctx, c: turns.trigger(ctx, ctx.combatant(c.who), c.args),
+    cmd.Unready: lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
+    cmd.Spend: _spend,
+    cmd.Pass: _pass,
+    cmd.End: lambda ctx, c: turns.end_combat(ctx),
+    cmd.NoteCmd: lambda ctx, c: ctx.emit(ev.Note(text=c.text)),
+    cmd.Option: _option,
+    cmd.Side: _side,
+    cmd.RulesetCommand: _ruleset_command,
+}

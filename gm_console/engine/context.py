@@ -1,0 +1,195 @@
+"""Context: the one door through which a command changes an encounter.
+
+Every helper here builds an event, applies it to the working state at once (so
+the next rule sees the new numbers) and records it. When a command fails half
+way, the session throws the working state away; nothing is half-applied.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import events as ev
+from .apply import apply
+from .contract import ConditionDef, Ruleset, RulesError, fold_text
+from .dice import Dice, RollResult
+from .state import Combatant, ConditionInstance, EncounterState
+
+
+class Context:
+    def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.dice = dice
+        self.events: list[ev.Event] = []
+
+    # -- core ------------------------------------------------------------------
+    def emit(self, event: ev.Event) -> ev.Event:
+        apply(self.state, event)
+        self.events.append(event)
+        return event
+
+    def fail(self, message: str) -> None:
+        raise RulesError(message)
+
+    def option(self, key: str) -> Any:
+        """A house-rule option: the save's value, else the ruleset's default (the seed)."""
+        if key in self.state.options:
+            return self.state.options[key]
+        for opt in self.ruleset.options():
+            if opt.key == key:
+                return opt.default
+        return None
+
+    def say(self, en: str, es: str = "", rule: str = "", who: str | None = None,
+            gm_only: bool = False) -> None:
+        self.emit(ev.Said(en=en, es=es or en, rule=rule, who=who, gm_only=gm_only))
+
+    def roll(self, expr: str, purpose: str = "", who: str | None = None,
+             hidden: bool = False) -> RollResult:
+        result = self.dice.roll(expr, purpose=purpose)
+        self.emit(ev.Rolled(expr=result.expr, total=result.total, dice=result.naturals,
+                            purpose=purpose, who=who, hidden=hidden, text=result.text))
+        return result
+
+    # -- combatants ---------------------------------------------------------------
+    def combatant(self, ref: str) -> Combatant:
+        return find_combatant(self.state, ref)
+
+    def set_pool(self, c: Combatant, pool: str, value: int, max: int | None = None,
+                 rule: str = "") -> None:
+        old = c.pools[pool].value if pool in c.pools else 0
+        self.emit(ev.PoolSet(id=c.id, pool=pool, value=int(value), max=max,
+                             delta=int(value) - old, rule=rule))
+
+    def spend_pool(self, c: Combatant, pool: str, amount: int, rule: str = "") -> None:
+        p = c.pools.get(pool)
+        if p is None:
+            have = ", ".join(c.pools) or "none"
+            self.fail(f"{c.name} has no {pool!r} to spend; pools: {have}")
+        if amount < 1:
+            self.fail(f"spend takes a positive amount, not {amount}")
+        if p.value < amount:
+            self.fail(f"{c.name} has {p.value} {pool}, cannot spend {amount}")
+        self.set_pool(c, pool, p.value - amount, rule=rule)
+
+    def set_life(self, c: Combatant, life: str, rule: str = "") -> None:
+        if c.life != life:
+            self.emit(ev.LifeSet(id=c.id, life=life, rule=rule))
+
+    def set_mark(self, c: Combatant, key: str, value: Any) -> None:
+        if c.marks.get(key) != value:
+            self.emit(ev.MarkSet(id=c.id, key=key, value=value))
+
+    def set_encounter_mark(self, key: str, value: Any) -> None:
+        if self.state.marks.get(key) != value:
+            self.emit(ev.EncounterMarkSet(key=key, value=value))
+
+    def set_stats(self, c: Combatant, stats: dict[str, Any]) -> None:
+        self.emit(ev.StatsSet(id=c.id, stats=stats))
+
+    # -- conditions ------------------------------------------------------------------
+    def apply_condition(self, c: Combatant, cdef: ConditionDef, rounds: int | None = None,
+                        value: int | None = None, clock: str | None = None,
+                        source: str | None = None, note: str = "") -> ConditionInstance:
+        """Add a condition honouring the definition's stacking rule."""
+        existing = c.instances(cdef.id)
+        if existing and cdef.stack != "separate":
+            inst = existing[0]
+            new_rounds, new_value = inst.rounds, inst.value
+            if cdef.stack == "sum" and value is not None:
+                new_value = (inst.value or 0) + value
+            elif value is not None and (inst.value is None or value > inst.value):
+                new_value = value
+            if inst.rounds is not None and (rounds is None or rounds > inst.rounds):
+                new_rounds = rounds
+                inst_clock = clock or inst.clock
+            else:
+                inst_clock = inst.clock
+            self.emit(ev.ConditionChanged(id=c.id, uid=inst.uid, rounds=new_rounds,
+                                          value=new_value, clock=inst_clock))
+            return inst
+        uid = self.state.next_uid
+        self.emit(ev.ConditionAdded(id=c.id, uid=uid, cond=cdef.id, rounds=rounds, value=value,
+                                    clock=clock, source=source, note=note))
+        return c.conditions[-1]
+
+    def remove_condition(self, c: Combatant, inst: ConditionInstance, reason: str = "removed") -> None:
+        self.emit(ev.ConditionRemoved(id=c.id, uid=inst.uid, reason=reason))
+        self.ruleset.on_condition_removed(self, c, inst.cond, reason)
+
+    def remove_all(self, c: Combatant, cond: str, reason: str = "removed") -> int:
+        gone = c.instances(cond)
+        for inst in gone:
+            self.remove_condition(c, inst, reason)
+        return len(gone)
+
+    def change_condition(self, c: Combatant, inst: ConditionInstance, rounds: int | None = None,
+                         value: int | None = None, keep_rounds: bool = True) -> None:
+        self.emit(ev.ConditionChanged(
+            id=c.id, uid=inst.uid,
+            rounds=inst.rounds if keep_rounds and rounds is None else rounds,
+            value=inst.value if value is None else value, clock=inst.clock))
+
+    # -- order -----------------------------------------------------------------------
+    def set_order(self, order: Iterable[str], reason: str = "") -> None:
+        order = tuple(order)
+        if tuple(self.state.order) != order:
+            self.emit(ev.OrderSet(order=order, reason=reason))
+
+    def move_before(self, c: Combatant, other: Combatant, reason: str = "") -> None:
+        """Put ``c`` just before ``other`` for the rest of the combat, taking its count."""
+        order = [cid for cid in self.state.order if cid != c.id]
+        order.insert(order.index(other.id), c.id)
+        self.set_order(order, reason)
+        self.emit(ev.InitiativeSet(id=c.id, value=other.initiative, tiebreak=other.tiebreak))
+
+    def move_after(self, c: Combatant, other: Combatant, reason: str = "") -> None:
+        order = [cid for cid in self.state.order if cid != c.id]
+        order.insert(order.index(other.id) + 1, c.id)
+        self.set_order(order, reason)
+        self.emit(ev.InitiativeSet(id=c.id, value=other.initiative, tiebreak=other.tiebreak))
+
+    def move_to_top(self, c: Combatant, reason: str = "") -> None:
+        order = [cid for cid in self.state.order if cid != c.id]
+        top = self.state.get(order[0]) if order else None
+        self.set_order([c.id, *order], reason)
+        if top is not None and top.initiative is not None:
+            value = max(top.initiative + 1, c.initiative or 0)
+            self.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=c.tiebreak))
+
+    def act_now(self, c: Combatant, reason: str = "") -> None:
+        """``c`` acts now, just before the combatant who is up (resume, hero point).
+
+        The interrupted combatant continues afterwards without its start-of-turn rules
+        running twice. If ``c`` has already started a turn this round, this continues it.
+        """
+        from .turns import begin_turn  # local: turns imports context
+
+        active = self.state.active
+        if active is None:
+            self.fail("no one is acting: start the combat first")
+        if active != c.id:
+            self.move_before(c, self.state.get(active), reason)
+        begin_turn(self, c)
+
+
+def find_combatant(state: EncounterState, ref: str) -> Combatant:
+    """By id, by name, or by an unambiguous prefix of either; accent- and case-blind."""
+    if ref in state.combatants:
+        return state.combatants[ref]
+    key = fold_text(ref)
+    if not key:
+        raise RulesError("expected a combatant name")
+    exact = [c for c in state.combatants.values() if fold_text(c.name) == key or fold_text(c.id) == key]
+    if len(exact) == 1:
+        return exact[0]
+    prefix = [c for c in state.combatants.values()
+              if fold_text(c.name).startswith(key) or fold_text(c.id).startswith(key)]
+    if len(prefix) == 1:
+        return prefix[0]
+    if prefix:
+        names = ", ".join(c.name for c in prefix[:8])
+        raise RulesError(f"{ref!r} is ambiguous: {names}")
+    names = ", ".join(c.name for c in state.combatants.values()) or "(none yet: add some)"
+    raise RulesError(f"no combatant {ref!r}; combatants: {names}")

@@ -1,0 +1,120 @@
+"""Encounter state: what the fold of the event log produces.
+
+The state is mutable for speed, but only ``engine.apply`` mutates it; everything
+else (rulesets, the TUI, exports) reads it. ``copy()`` is the checkpoint used by
+undo and by a failed command's rollback.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+LIFE_STATES = ("ok", "disabled", "staggered", "unconscious", "dying", "stable", "dead")
+
+
+@dataclass
+class Pool:
+    value: int
+    max: int | None = None
+
+
+@dataclass
+class ConditionInstance:
+    uid: int
+    cond: str
+    rounds: int | None = None  # rounds left; None = until removed
+    value: int | None = None  # bleed:2, energy-drained:1
+    clock: str | None = None  # whose turn start counts the rounds down
+    source: str | None = None
+    note: str = ""
+
+
+@dataclass
+class Combatant:
+    id: str
+    name: str
+    side: str = "foe"
+    category: str = "creature"
+    stats: dict[str, Any] = field(default_factory=dict)
+    pools: dict[str, Pool] = field(default_factory=dict)
+    initiative: float | None = None
+    tiebreak: tuple = ()
+    life: str = "ok"
+    conditions: list[ConditionInstance] = field(default_factory=list)
+    marks: dict[str, Any] = field(default_factory=dict)
+    added: int = 0  # insertion sequence, the last tie-break
+
+    @property
+    def is_pc(self) -> bool:
+        return self.side == "pc"
+
+    def has(self, cond: str) -> bool:
+        return any(c.cond == cond for c in self.conditions)
+
+    def instances(self, cond: str) -> list[ConditionInstance]:
+        return [c for c in self.conditions if c.cond == cond]
+
+    def pool(self, name: str) -> Pool | None:
+        return self.pools.get(name)
+
+
+@dataclass
+class Delay:
+    round: int
+    count: float | None = None
+
+
+@dataclass
+class Ready:
+    trigger: str
+    round: int
+
+
+@dataclass
+class EncounterState:
+    ruleset: str
+    options: dict[str, Any] = field(default_factory=dict)
+    combatants: dict[str, Combatant] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # slots in acting order, delaying ones included
+    round: int = 0
+    active: str | None = None
+    in_combat: bool = False
+    ended: bool = False
+    started: dict[str, int] = field(default_factory=dict)  # id -> round its turn last started
+    delayed: dict[str, Delay] = field(default_factory=dict)
+    readied: dict[str, Ready] = field(default_factory=dict)
+    seconds: int = 0  # time passed outside combat rounds
+    marks: dict[str, Any] = field(default_factory=dict)
+    next_uid: int = 1
+    next_added: int = 0
+
+    def copy(self) -> "EncounterState":
+        return _copy.deepcopy(self)
+
+    # -- reading helpers -------------------------------------------------
+    def get(self, cid: str) -> Combatant:
+        return self.combatants[cid]
+
+    def acting_order(self) -> list[str]:
+        """The order a GM sees: slots without the combatants who are delaying."""
+        return [cid for cid in self.order if cid not in self.delayed]
+
+    def without_initiative(self) -> list[str]:
+        return [cid for cid, c in self.combatants.items() if c.initiative is None]
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return self.options.get(key, default)
+
+    def find_condition(self, uid: int) -> tuple[Combatant, ConditionInstance] | None:
+        for c in self.combatants.values():
+            for inst in c.conditions:
+                if inst.uid == uid:
+                    return c, inst
+        return None
+
+    def all_conditions(self) -> Iterator[tuple[Combatant, ConditionInstance]]:
+        for c in self.combatants.values():
+            for inst in c.conditions:
+                yield c, inst

@@ -1,0 +1,272 @@
+"""Turn order: rounds, turns, delay, ready, and the condition clocks.
+
+The order is an explicit list of slots (``state.order``). Initiative numbers
+sort it at the start; after that, delay, ready and similar actions move a
+combatant to "just before X", and the move persists into later rounds (rules
+digest, order model [I]). A delaying combatant keeps its old slot, unseen, so
+that its original count can come round again.
+
+Durations: an "N rounds" condition has a *clock*, the combatant whose turn it
+was when it began (or ``by NAME``). At each start of the clock owner's turn its
+conditions lose a round; at 0 they end, just before that initiative position,
+N rounds later. The clock follows its owner wherever delay or ready move it.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from .context import Context
+from .state import Combatant
+
+
+def sorted_order(ctx: Context) -> list[str]:
+    rs, state = ctx.ruleset, ctx.state
+    with_init = [c for c in state.combatants.values() if c.initiative is not None]
+    with_init.sort(key=rs.order_key, reverse=True)
+    return [c.id for c in with_init]
+
+
+def place_by_initiative(ctx: Context, c: Combatant) -> None:
+    """Insert (or move) ``c`` in a running order by its initiative."""
+    state, rs = ctx.state, ctx.ruleset
+    order = [cid for cid in state.order if cid != c.id]
+    key = rs.order_key(c)
+    pos = len(order)
+    for i, cid in enumerate(order):
+        if rs.order_key(state.get(cid)) < key:
+            pos = i
+            break
+    order.insert(pos, c.id)
+    ctx.set_order(order, reason="initiative")
+
+
+def tick_clock(ctx: Context, owner: str) -> None:
+    """The owner's turn starts: its conditions lose a round; those at 0 end now."""
+    for c, inst in list(ctx.state.all_conditions()):
+        if inst.clock != owner or inst.rounds is None:
+            continue
+        left = inst.rounds - 1
+        if left <= 0:
+            ctx.remove_condition(c, inst, reason="expired")
+        else:
+            ctx.emit(ev.ConditionChanged(id=c.id, uid=inst.uid, rounds=left, value=inst.value,
+                                         clock=inst.clock))
+
+
+def begin_turn(ctx: Context, c: Combatant) -> None:
+    """Make ``c`` the active combatant. A turn already started this round just continues."""
+    state = ctx.state
+    if state.started.get(c.id) == state.round:
+        ctx.emit(ev.TurnResumed(id=c.id))
+        return
+    if c.id in state.delayed:
+        ctx.emit(ev.DelayEnded(id=c.id, reason="forfeit"))
+    ctx.emit(ev.TurnStarted(id=c.id, round=state.round))
+    tick_clock(ctx, c.id)
+    if ctx.ruleset.ready_lapses and c.id in state.readied:
+        ctx.emit(ev.ReadyEnded(id=c.id, reason="lapsed"))
+    if c.id in state.combatants:
+        ctx.ruleset.on_turn_start(ctx, state.get(c.id))
+
+
+def start_combat(ctx: Context) -> None:
+    state = ctx.state
+    if state.in_combat:
+        ctx.fail(f"the combat is already running (round {state.round}); `end` it first")
+    if not state.combatants:
+        ctx.fail("no combatants: add some first (add NAME key=value ...)")
+    from .actions import roll_initiative  # local: actions imports turns
+
+    missing = state.without_initiative()
+    if missing:
+        roll_initiative(ctx, [state.get(cid) for cid in missing])
+    ctx.set_order(sorted_order(ctx), reason="initiative")
+    ctx.emit(ev.CombatStarted())  # a new combat: nobody has acted yet
+    ctx.emit(ev.RoundStarted(round=1))
+    ctx.ruleset.on_combat_start(ctx)
+    _advance(ctx, start_index=0)
+
+
+def end_turn(ctx: Context, run_hooks: bool = True) -> None:
+    state = ctx.state
+    if not state.in_combat:
+        ctx.fail("no combat running: `start` it first")
+    active = state.active
+    if active is not None and active in state.combatants:
+        if run_hooks:
+            ctx.ruleset.on_turn_end(ctx, state.get(active))
+        ctx.emit(ev.TurnEnded(id=active))
+    index = state.order.index(active) + 1 if active in state.order else 0
+    _advance(ctx, start_index=index)
+
+
+def _due_delayer(ctx: Context, before_init: float | None) -> Combatant | None:
+    """A delaying combatant whose chosen count has come up before a slot at ``before_init``."""
+    state = ctx.state
+    best: Combatant | None = None
+    for cid, delay in state.delayed.items():
+        if delay.count is None:
+            continue
+        if before_init is not None and delay.count < before_init:
+            continue
+        c = state.get(cid)
+        if best is None or delay.count > state.delayed[best.id].count:
+            best = c
+    return best
+
+
+def _enter_from_delay(ctx: Context, c: Combatant, before: Combatant | None) -> None:
+    count = ctx.state.delayed[c.id].count
+    order = [cid for cid in ctx.state.order if cid != c.id]
+    order.insert(order.index(before.id) if before else len(order), c.id)
+    ctx.set_order(order, reason="delay")
+    ctx.emit(ev.InitiativeSet(id=c.id, value=count, tiebreak=c.tiebreak))
+    ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
+    ctx.say(f"{c.name} stops delaying and acts at count {_num(count)}",
+            f"{c.name} deja de retrasar y actúa en la cuenta {_num(count)}", who=c.id)
+    begin_turn(ctx, c)
+
+
+def _advance(ctx: Context, start_index: int) -> None:
+    """Find who acts next, from slot ``start_index``, crossing round boundaries."""
+    state, rs = ctx.state, ctx.ruleset
+    passed = 0
+    index = start_index
+    while True:
+        if passed > 2 * (len(state.order) + 1):
+            ctx.fail("no one can act: every combatant is dead, delaying or out of the order")
+        if index >= len(state.order):
+            due = _due_delayer(ctx, None)
+            if due is not None:
+                _enter_from_delay(ctx, due, None)
+                return
+            rs.on_round_end(ctx, state.round)
+            ctx.emit(ev.RoundStarted(round=state.round + 1))
+            index = 0
+            passed += 1
+            if not state.order:
+                ctx.fail("the order is empty: add combatants with initiative")
+            continue
+        cid = state.order[index]
+        c = state.get(cid)
+        due = _due_delayer(ctx, c.initiative)
+        if due is not None and due.id != cid:
+            _enter_from_delay(ctx, due, c)
+            return
+        passed += 1
+        if cid in state.delayed:
+            if state.delayed[cid].round < state.round:
+                # its original count came round again: the old delay is forfeit (PF1 1.1.5 [O])
+                ctx.say(f"{c.name}'s count comes round again: it acts now (the delay is forfeit)",
+                        f"Vuelve la cuenta de {c.name}: actúa ahora (pierde el retraso)", who=cid)
+                begin_turn(ctx, c)
+                return
+            index += 1
+            continue
+        if not rs.can_take_turn(c):
+            tick_clock(ctx, cid)
+            index += 1
+            continue
+        begin_turn(ctx, c)
+        return
+
+
+def delay(ctx: Context, count: float | None) -> None:
+    state = ctx.state
+    c = _active(ctx)
+    why = ctx.ruleset.can_change_initiative(c)
+    if why:
+        ctx.fail(why)
+    if count is not None and c.initiative is not None and count > c.initiative:
+        ctx.fail(f"a delay count must be at most {c.name}'s initiative ({_num(c.initiative)}), not {_num(count)}")
+    ctx.emit(ev.Delayed(id=c.id, round=state.round, count=count))
+    ctx.emit(ev.TurnEnded(id=c.id))
+    index = state.order.index(c.id) + 1
+    _advance(ctx, start_index=index)
+
+
+def resume(ctx: Context, c: Combatant) -> None:
+    state = ctx.state
+    if c.id not in state.delayed:
+        delaying = ", ".join(state.get(d).name for d in state.delayed) or "no one"
+        ctx.fail(f"{c.name} is not delaying (delaying: {delaying})")
+    if state.active is None:
+        ctx.fail("no one is acting: start the combat first")
+    ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
+    ctx.act_now(c, reason="delay")
+
+
+def ready(ctx: Context, trigger: str) -> None:
+    c = _active(ctx)
+    why = ctx.ruleset.can_change_initiative(c)
+    if why:
+        ctx.fail(why)
+    if not trigger.strip():
+        ctx.fail("ready needs the trigger: ready TEXT (e.g. ready \"when the ogre moves\")")
+    ctx.emit(ev.Readied(id=c.id, trigger=trigger.strip(), round=ctx.state.round))
+    end_turn(ctx)
+
+
+def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
+    state = ctx.state
+    if c.id not in state.readied:
+        readied = ", ".join(state.get(r).name for r in state.readied) or "no one"
+        ctx.fail(f"{c.name} has no readied action (readied: {readied})")
+    if state.active is None:
+        ctx.fail("no one is acting: start the combat first")
+    active = state.get(state.active)
+    text = state.readied[c.id].trigger
+    ctx.emit(ev.ReadyEnded(id=c.id, reason="triggered"))
+    if active.id != c.id:
+        if ctx.ruleset.trigger_position(ctx, c, args) == "after":
+            ctx.move_after(c, active, reason="ready")
+        else:
+            ctx.move_before(c, active, reason="ready")
+    if state.started.get(c.id, 0) < state.round:
+        # triggered before its own count this round: this was its turn for the round
+        ctx.emit(ev.TurnStarted(id=c.id, round=state.round))
+        tick_clock(ctx, c.id)
+        ctx.emit(ev.TurnResumed(id=active.id))
+    ctx.say(f"{c.name}'s readied action goes off ({text}), before {active.name}",
+            f"Se dispara la acción preparada de {c.name} ({text}), antes de {active.name}", who=c.id)
+
+
+def unready(ctx: Context, c: Combatant) -> None:
+    if c.id not in ctx.state.readied:
+        ctx.fail(f"{c.name} has no readied action")
+    ctx.emit(ev.ReadyEnded(id=c.id, reason="dropped"))
+
+
+def previous_turn(ctx: Context) -> None:
+    """Step the marker back one slot (to fix a slip); effects stay — `undo` takes them back."""
+    state = ctx.state
+    if not state.in_combat or state.active is None:
+        ctx.fail("no combat running: `start` it first")
+    order = state.acting_order()
+    i = order.index(state.active) if state.active in order else 0
+    if i == 0:
+        if state.round <= 1:
+            ctx.fail("already at the first turn of round 1")
+        ctx.emit(ev.TurnRewound(id=order[-1], round=state.round - 1))
+    else:
+        ctx.emit(ev.TurnRewound(id=order[i - 1], round=state.round))
+
+
+def end_combat(ctx: Context) -> None:
+    if not ctx.state.in_combat:
+        ctx.fail("no combat running")
+    ctx.ruleset.on_combat_end(ctx)
+    ctx.emit(ev.CombatEnded())
+
+
+def _active(ctx: Context) -> Combatant:
+    state = ctx.state
+    if not state.in_combat or state.active is None:
+        ctx.fail("no one is acting: `start` the combat first")
+    return state.get(state.active)
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -1,0 +1,68 @@
+"""Ruleset discovery through the ``gm_console.rulesets`` entry-point group.
+
+Listing reads only package metadata; a ruleset's code is imported when it is
+asked for by id, so a broken third-party plugin cannot stop the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
+
+from gm_console.engine.contract import Ruleset
+
+GROUP = "gm_console.rulesets"
+
+
+class UnknownRuleset(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    id: str
+    target: str
+    package: str
+    package_version: str
+
+    @property
+    def builtin(self) -> bool:
+        return self.target.startswith("rulesets.")
+
+
+def _entry_points() -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=GROUP):
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def available() -> list[RulesetInfo]:
+    out = []
+    for name, ep in sorted(_entry_points().items()):
+        dist = getattr(ep, "dist", None)
+        out.append(RulesetInfo(id=name, target=ep.value, package=dist.name if dist else "?",
+                               package_version=dist.version if dist else "?"))
+    return out
+
+
+def installed_ids() -> list[str]:
+    return sorted(_entry_points())
+
+
+@lru_cache(maxsize=None)
+def load(ruleset_id: str) -> Ruleset:
+    eps = _entry_points()
+    ep = eps.get(ruleset_id)
+    if ep is None:
+        names = ", ".join(sorted(eps)) or "(none: is gm-console installed?)"
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; installed: {names}")
+    try:
+        cls = ep.load()
+    except Exception as exc:  # a broken plugin names itself, the others still load
+        raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) failed to load: {exc}") from exc
+    ruleset = cls() if isinstance(cls, type) else cls
+    if not isinstance(ruleset, Ruleset):
+        raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) is not a gm_console.ruleset.Ruleset")
+    return ruleset

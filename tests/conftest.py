@@ -1,0 +1,68 @@
+"""Shared test helpers: an encounter driven by command lines, like a GM would."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console import plugins
+from gm_console.engine.dice import Dice
+from gm_console.engine.session import Session
+
+
+class Table:
+    """An encounter under test: ``t.do("dmg kyra 7")``; ``t.rolls(15, 3)`` queues natural dice."""
+
+    def __init__(self, ruleset_id: str = "generic", options=None) -> None:
+        self.session = Session(plugins.load(ruleset_id), options)
+        self.dice = Dice.from_rolls([], seed=1234)
+
+    def rolls(self, *values: int) -> "Table":
+        self.dice.forced.extend(values)
+        return self
+
+    def do(self, *lines: str):
+        entry = None
+        for line in lines:
+            entry = self.session.execute(line, self.dice)
+        return entry
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def c(self, ref: str):
+        from gm_console.engine.context import find_combatant
+
+        return find_combatant(self.state, ref)
+
+    def hp(self, ref: str, pool: str = "hp") -> int:
+        return self.c(ref).pools[pool].value
+
+    def said(self) -> list[str]:
+        """Every log explanation so far (English)."""
+        out = []
+        for entry in self.session.done:
+            for e in entry.events:
+                if e.kind == "Said":
+                    out.append(e.en)
+        return out
+
+    @property
+    def order(self) -> list[str]:
+        return self.state.acting_order()
+
+    @property
+    def active(self):
+        return self.state.active
+
+
+@pytest.fixture
+def table():
+    return Table
+
+
+@pytest.fixture(autouse=True)
+def _no_user_dirs(tmp_path, monkeypatch):
+    """Tests never touch the real user data/config folders."""
+    monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "config"))
