@@ -233,6 +233,7 @@ _UNIT_SECONDS = {"s": 1, "sec": 1, "seg": 1, "m": 60, "min": 60, "mins": 60, "mi
 _ROUND_UNITS = {"r", "rd", "rds", "round", "rounds", "asalto", "asaltos"}
 _DICE_OR_INT = re.compile(r"^[0-9dDkKhHlL%+\-*()!<>=,. ]+$")
 _MAX_COUNT = 100
+_FREE_TEXT = {"note", "ready"}
 _MAX_NUMBER = 10**6
 
 
@@ -280,6 +281,13 @@ def parse(line: str, extra_verbs: dict[str, str] | None = None, seconds_per_roun
     text = line.strip()
     if not text:
         raise CommandError("empty command; try `help` for the verbs")
+    head_word, _, rest = text.partition(" ")
+    if canonical_verb(head_word) in _FREE_TEXT:
+        # free text (`note it's a trap`): apostrophes are words, not quotes
+        rest = rest.strip()
+        if len(rest) >= 2 and rest[0] == rest[-1] and rest[0] in "\"'":
+            rest = rest[1:-1]
+        return _PARSERS[canonical_verb(head_word)](text, [rest] if rest else [], seconds_per_round)
     tokens = tokenize(text)
     if not tokens:
         raise CommandError("empty command; try `help` for the verbs")

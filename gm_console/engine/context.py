@@ -115,7 +115,7 @@ class Context:
         return c.conditions[-1]
 
     def remove_condition(self, c: Combatant, inst: ConditionInstance, reason: str = "removed") -> None:
-        self.emit(ev.ConditionRemoved(id=c.id, uid=inst.uid, reason=reason))
+        self.emit(ev.ConditionRemoved(id=c.id, uid=inst.uid, reason=reason, cond=inst.cond))
         self.ruleset.on_condition_removed(self, c, inst.cond, reason)
 
     def remove_all(self, c: Combatant, cond: str, reason: str = "removed") -> int:

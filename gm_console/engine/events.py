@@ -252,7 +252,8 @@ class ConditionChanged(Event):
 class ConditionRemoved(Event):
     id: str
     uid: int
-    reason: str = "removed"  # removed | expired | replaced | healed | ...
+    reason: str = "removed"
+    cond: str = ""  # removed | expired | replaced | healed | ...
 
 
 @dataclass(frozen=True)

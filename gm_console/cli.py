@@ -1,0 +1,196 @@
+"""Command line: open / new / list / exec / show / rulesets.
+
+    gm-console                      the encounter picker
+    gm-console PATH.toml            open an encounter in the TUI
+    gm-console new PATH --ruleset ID
+    gm-console list
+    gm-console exec PATH [--rolls 15,3] [--new RULESET] -- CMD [CMD ...]
+    gm-console show PATH [--json | --markdown] [--players]
+    gm-console rulesets
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from gm_console import plugins
+from gm_console.engine.commands import CommandError
+from gm_console.engine.describe import describe
+from gm_console.engine.dice import Dice, DiceError, parse_rolls
+from gm_console.engine.export import markdown, state_dict
+from gm_console.storage import Encounter, SaveError
+from gm_console.storage.library import list_encounters
+
+SUBCOMMANDS = ("new", "list", "exec", "show", "rulesets", "open")
+
+
+def default_lang() -> str:
+    for var in ("GM_CONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="gm-console", description="Keyboard-driven combat tracker for game masters.")
+    p.add_argument("--lang", choices=("en", "es"), default=None, help="interface language (default: from the environment)")
+    sub = p.add_subparsers(dest="command")
+
+    o = sub.add_parser("open", help="open an encounter in the TUI")
+    o.add_argument("path", type=Path)
+    o.add_argument("--dice", choices=("auto", "ask"), default=None)
+
+    n = sub.add_parser("new", help="create an encounter")
+    n.add_argument("path", type=Path)
+    n.add_argument("--ruleset", "-r", default="generic", help="ruleset id (see `gm-console rulesets`)")
+    n.add_argument("--name", default="")
+    n.add_argument("--no-open", action="store_true", help="create only, do not open the TUI")
+
+    sub.add_parser("list", help="list saved encounters and bundled examples")
+
+    e = sub.add_parser("exec", help="apply commands to an encounter and save (all or nothing)")
+    e.add_argument("path", type=Path)
+    e.add_argument("--rolls", default="", help="natural die results used in order, e.g. 15,3,12")
+    e.add_argument("--new", metavar="RULESET", default=None, help="create the encounter first with this ruleset")
+    e.add_argument("--script", type=Path, default=None, help="read commands from a file, one per line")
+    e.add_argument("--quiet", "-q", action="store_true")
+    e.add_argument("commands", nargs="*")
+
+    s = sub.add_parser("show", help="print an encounter's state")
+    s.add_argument("path", type=Path)
+    fmt = s.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--markdown", action="store_true")
+    s.add_argument("--players", action="store_true", help="hide GM-only figures (hero points, hidden rolls)")
+
+    sub.add_parser("rulesets", help="list installed rulesets")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang_args = []
+    if argv[:1] == ["--lang"] and len(argv) >= 2:
+        lang_args, argv = argv[:2], argv[2:]
+    if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-"):
+        argv = ["open", *argv]
+    tail: list[str] = []
+    if "--" in argv:  # everything after `--` is a command line, verbatim
+        cut = argv.index("--")
+        argv, tail = argv[:cut], argv[cut + 1:]
+    args = _parser().parse_args(lang_args + argv)
+    if tail:
+        if args.command != "exec":
+            print("error: `--` is only for exec: gm-console exec PATH -- CMD [CMD ...]", file=sys.stderr)
+            return 2
+        args.commands = list(args.commands) + tail
+    lang = args.lang or default_lang()
+    try:
+        if args.command is None:
+            return _tui(None, lang)
+        return _COMMANDS[args.command](args, lang)
+    except (SaveError, CommandError, DiceError, plugins.UnknownRuleset) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _tui(path: Path | None, lang: str, dice_mode: str | None = None) -> int:
+    from gm_console.tui.app import run  # Textual loads only when a screen is wanted
+
+    return run(path, lang=lang, dice_mode=dice_mode)
+
+
+def _open(args, lang) -> int:
+    if not args.path.exists():
+        raise SaveError(f"{args.path}: no such file; create it with: gm-console new {args.path} --ruleset ID")
+    Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
+    return _tui(args.path, lang, args.dice)
+
+
+def _new(args, lang) -> int:
+    enc = Encounter.create(args.path, args.ruleset, name=args.name)
+    print(f"created {enc.path} ({enc.ruleset.name})")
+    if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
+        return 0
+    return _tui(enc.path, lang)
+
+
+def _list(args, lang) -> int:
+    rows = list_encounters()
+    if not rows:
+        print("no encounters yet: gm-console new PATH.toml --ruleset ID")
+    for row in rows:
+        where = "example" if row.bundled else "saved"
+        rnd = f"round {row.round}" if row.round else "not started"
+        print(f"{row.name:30} {row.ruleset:14} {rnd:12} {where:8} {row.path}")
+    return 0
+
+
+def _exec(args, lang) -> int:
+    lines = list(args.commands)
+    if args.script:
+        try:
+            text = args.script.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SaveError(f"{args.script}: cannot read: {exc.strerror}") from None
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")] + lines
+    if not lines:
+        raise CommandError("exec: no commands given; usage: gm-console exec PATH -- CMD [CMD ...]")
+    dice = Dice.from_rolls(parse_rolls(args.rolls))
+    created = False
+    if args.new and not args.path.exists():
+        enc = Encounter.create(args.path, args.new)
+        created = True
+    else:
+        enc = Encounter.open(args.path)
+    try:
+        entries = []
+        for i, line in enumerate(lines, 1):
+            try:
+                entries.append(enc.session.execute(line, dice))
+            except CommandError as exc:
+                where = f"command {i} ({line!r}): " if len(lines) > 1 else ""
+                raise CommandError(f"{where}{exc}; nothing was saved") from None
+        enc.save()
+    except BaseException:
+        if created:
+            enc.path.unlink(missing_ok=True)
+        raise
+    if not args.quiet:
+        for entry in entries:
+            if entry is None:
+                continue
+            for event in entry.events:
+                text = describe(event, enc.state, enc.ruleset, lang)
+                if text:
+                    print(text)
+    return 0
+
+
+def _show(args, lang) -> int:
+    enc = Encounter.open(args.path)
+    if args.json:
+        print(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players), ensure_ascii=False, indent=2))
+    else:
+        print(markdown(enc.state, enc.ruleset, enc.name, players=args.players, lang=lang), end="")
+    return 0
+
+
+def _rulesets(args, lang) -> int:
+    for info in plugins.available():
+        try:
+            rs = plugins.load(info.id)
+            name, version = rs.name, rs.version
+        except plugins.UnknownRuleset as exc:
+            name, version = f"(broken: {exc})", "?"
+        origin = "built-in" if info.builtin else f"from {info.package} {info.package_version}"
+        print(f"{info.id:14} {name:30} {version:6} {origin}")
+    return 0
+
+
+_COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "rulesets": _rulesets}

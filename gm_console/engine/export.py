@@ -1,0 +1,115 @@
+"""Views of the state for scripts and people: the JSON contract and a Markdown summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .contract import Ruleset
+from .state import Combatant, EncounterState
+
+
+def _num(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant, players: bool = False) -> dict[str, Any]:
+    hidden = set(ruleset.gm_only_fields()) if players else set()
+    effective = {name: fig.value for name, fig in ruleset.effective(state, c).items()}
+    return {
+        "id": c.id,
+        "name": c.name,
+        "side": c.side,
+        "category": c.category,
+        "initiative": _num(c.initiative),
+        "life": c.life,
+        "pools": {name: {"value": p.value, "max": p.max} for name, p in c.pools.items() if name not in hidden},
+        "conditions": [_condition(inst) for inst in c.conditions],
+        "stats": {k: v for k, v in c.stats.items() if k not in hidden},
+        "effective": effective,
+        "status": ruleset.status(state, c),
+    }
+
+
+def _condition(inst) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": inst.cond, "rounds": inst.rounds}
+    if inst.value is not None:
+        out["value"] = inst.value
+    if inst.clock:
+        out["clock"] = inst.clock
+    return out
+
+
+def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset.id,
+        "round": state.round,
+        "in_combat": state.in_combat,
+        "active": state.active,
+        "order": state.acting_order(),
+        "delayed": list(state.delayed),
+        "delay_counts": {cid: _num(d.count) for cid, d in state.delayed.items() if d.count is not None},
+        "readied": {cid: r.trigger for cid, r in state.readied.items()},
+        "time_seconds": state.seconds,
+        "options": dict(state.options),
+        "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
+        "pending": [p.en for p in ruleset.pending(state)] if not players else [],
+    }
+
+
+def _roster(state: EncounterState) -> list[Combatant]:
+    """Acting order first, then delaying ones, then those without initiative."""
+    seen: list[str] = []
+    for cid in state.order:
+        if cid in state.combatants and cid not in seen:
+            seen.append(cid)
+    for cid in state.combatants:
+        if cid not in seen:
+            seen.append(cid)
+    return [state.combatants[cid] for cid in seen]
+
+
+def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: bool = False,
+             lang: str = "en") -> str:
+    es = lang == "es"
+    hidden = set(ruleset.gm_only_fields()) if players else set()
+    lines = [f"# {name or 'Encounter'} ({ruleset.name})", ""]
+    if state.in_combat:
+        who = state.combatants[state.active].name if state.active in state.combatants else "-"
+        lines.append(f"**{'Asalto' if es else 'Round'} {state.round}** · {'turno de' if es else 'turn of'} **{who}**")
+    else:
+        lines.append("_Sin combate en curso_" if es else "_No combat running_")
+    lines += ["", "| # | Init | " + ("Nombre" if es else "Name") + " | " + ("Estado" if es else "State")
+              + " | Pools | " + ("Condiciones" if es else "Conditions") + " |", "|---|---|---|---|---|---|"]
+    for i, c in enumerate(_roster(state), 1):
+        marks = []
+        if c.id == state.active:
+            marks.append("▶")
+        if c.id in state.delayed:
+            marks.append("delaying" if not es else "retrasa")
+        if c.id in state.readied:
+            marks.append(("ready: " if not es else "preparada: ") + state.readied[c.id].trigger)
+        pools = ", ".join(f"{k} {p.value}/{p.max}" if p.max is not None else f"{k} {p.value}"
+                          for k, p in c.pools.items() if k not in hidden)
+        conds = ", ".join(_cond_text(ruleset, inst, lang) for inst in c.conditions)
+        init = _num(c.initiative) if c.initiative is not None else "-"
+        name = c.name + (" (PC)" if c.is_pc else "")
+        state_text = c.life + (" · " + " · ".join(marks) if marks else "")
+        lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
+    if not players:
+        notes = ruleset.pending(state)
+        if notes:
+            lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
+            lines += [f"- {(p.es if es and p.es else p.en)}" for p in notes]
+    return "\n".join(lines) + "\n"
+
+
+def _cond_text(ruleset: Ruleset, inst, lang: str) -> str:
+    d = ruleset.catalogue.define(inst.cond)
+    text = d.name(lang)
+    if inst.value is not None:
+        text += f" {inst.value}"
+    if inst.rounds is not None:
+        text += f" ({inst.rounds}r)"
+    return text

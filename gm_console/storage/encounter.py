@@ -1,0 +1,102 @@
+"""An encounter on disk: a Session plus the file it autosaves to."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from gm_console import plugins
+from gm_console.engine.dice import Dice
+from gm_console.engine.session import Entry, JournalError, Session
+
+from . import store
+from .codec import FORMAT, Document
+from .store import SaveError
+
+
+class Encounter:
+    def __init__(self, path: Path, doc: Document, session: Session, size: int) -> None:
+        self.path = Path(path)
+        self.doc = doc
+        self.session = session
+        self._size = size
+        self.warning: str | None = None
+
+    # -- opening -------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: Path | str, ruleset_id: str, name: str = "",
+               options: Mapping[str, Any] | None = None, overwrite: bool = False) -> "Encounter":
+        path = Path(path)
+        if path.exists() and not overwrite:
+            raise SaveError(f"{path}: already exists; open it, or pick another name")
+        try:
+            ruleset = plugins.load(ruleset_id)
+        except plugins.UnknownRuleset as exc:
+            raise SaveError(str(exc)) from None
+        defaults = {o.key: o.default for o in ruleset.options()}
+        defaults.update(options or {})
+        doc = Document(format=FORMAT, ruleset=ruleset_id, name=name or path.stem,
+                       created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+                       options=defaults)
+        size = store.write_new(path, doc)
+        return cls(path, doc, Session(ruleset, defaults), size)
+
+    @classmethod
+    def open(cls, path: Path | str) -> "Encounter":
+        path = Path(path)
+        loaded = store.read(path)
+        doc = loaded.doc
+        try:
+            ruleset = plugins.load(doc.ruleset)
+        except plugins.UnknownRuleset as exc:
+            raise SaveError(f"{path}: {exc}") from None
+        try:
+            session = Session.from_journal(ruleset, doc.options, doc.records)
+        except (JournalError, KeyError, ValueError, TypeError) as exc:
+            raise SaveError(f"{path}: the log does not replay: {exc}") from None
+        enc = cls(path, doc, session, loaded.size)
+        if loaded.torn:
+            enc.warning = "the last action was not completely written (crash?) and was dropped"
+        return enc
+
+    # -- acting ----------------------------------------------------------------------
+    @property
+    def ruleset(self):
+        return self.session.ruleset
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def name(self) -> str:
+        return self.doc.name or self.path.stem
+
+    def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
+        entry = self.session.execute(line, dice)
+        if save:
+            self.save()
+        return entry
+
+    def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
+        """All or nothing: the file is written only if every command succeeds."""
+        out = [self.session.execute(line, dice) for line in lines]
+        self.save()
+        return out
+
+    def save(self) -> None:
+        records = self.session.journal
+        if not records:
+            return
+        self._size = store.append(self.path, records, self._size)
+        self.session.take_journal()
+
+    def save_as_copy(self, path: Path | str) -> "Encounter":
+        """Write the whole history to a new file (used to open bundled examples as copies)."""
+        path = Path(path)
+        doc = Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
+                       created=self.doc.created, options=dict(self.doc.options),
+                       records=list(self.doc.records) + list(self.session.journal))
+        size = store.write_new(path, doc)
+        return Encounter.open(path) if size else self
