@@ -255,7 +255,8 @@ def _cond(ctx: Context, c: cmd.Cond) -> None:
     cdef = ctx.ruleset.catalogue.lookup(c.cond)
     if cdef.valued and c.value is None:
         raise RulesError(f"cond: {cdef.id} takes a value, e.g. {cdef.id}:2")
-    if not cdef.valued and c.value is not None:
+    free_label = cdef.id not in ctx.ruleset.catalogue.defs
+    if not cdef.valued and c.value is not None and not free_label:
         raise RulesError(f"cond: {cdef.id} takes no value (write {cdef.id}, not {cdef.id}:{c.value})")
     state = ctx.state
     clock = None

@@ -85,7 +85,11 @@ def decode(text: str) -> Document:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = _LINE_NO.search(str(exc))
-        raise CodecError(f"not valid TOML: {exc}", int(m.group(1)) if m else None) from None
+        line = int(m.group(1)) if m else None
+        bad_log_line = _first_bad_log_line(text)
+        if bad_log_line is not None and (line is None or bad_log_line <= line):
+            raise CodecError("a [log] line is not `N = '{...}'` (cut short or edited?)", bad_log_line) from None
+        raise CodecError(f"not valid TOML: {exc}", line) from None
     fmt = data.get("format")
     if not isinstance(fmt, int):
         raise CodecError("missing `format = 1` at the top: is this a gm-console encounter?", 1)
@@ -121,6 +125,27 @@ def decode(text: str) -> Document:
         records.append(record)
     return Document(format=FORMAT, ruleset=ruleset, name=str(data.get("name", "")),
                     created=str(data.get("created", "")), options=dict(options), records=records)
+
+
+_LOG_LINE = re.compile(r"^\d+ = '[^'\n]*'\s*$")
+
+
+def _first_bad_log_line(text: str) -> int | None:
+    """The line that breaks the log, when TOML's own message points at the end of the file."""
+    in_log = False
+    for i, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped == "[log]":
+            in_log = True
+            continue
+        if not in_log or not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("["):
+            in_log = False
+            continue
+        if not _LOG_LINE.match(line):
+            return i
+    return None
 
 
 def _find(text: str, needle: str) -> int | None:

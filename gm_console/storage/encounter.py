@@ -93,10 +93,10 @@ class Encounter:
         self.session.take_journal()
 
     def save_as_copy(self, path: Path | str) -> "Encounter":
-        """Write the whole history to a new file (used to open bundled examples as copies)."""
+        """A copy of the whole file, history included (bundled examples open this way)."""
+        self.save()
         path = Path(path)
-        doc = Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
-                       created=self.doc.created, options=dict(self.doc.options),
-                       records=list(self.doc.records) + list(self.session.journal))
-        size = store.write_new(path, doc)
-        return Encounter.open(path) if size else self
+        if path.exists():
+            raise SaveError(f"{path}: already exists; not overwriting it")
+        store.atomic_write(path, self.path.read_text(encoding="utf-8"))
+        return Encounter.open(path)

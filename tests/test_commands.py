@@ -1,0 +1,97 @@
+"""The command language parser: typed commands, Spanish aliases, one-line errors."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_console.engine import commands as c
+from gm_console.engine.commands import CommandError, parse
+
+
+def test_add_with_count_and_fields():
+    cmd = parse('add "Goblin Archer" x3 hp=7 ac=15 pc')
+    assert cmd == c.Add(line='add "Goblin Archer" x3 hp=7 ac=15 pc', name="Goblin Archer", count=3,
+                        fields=(("hp", "7"), ("ac", "15")), words=("pc",))
+
+
+def test_damage_with_dice_and_types():
+    cmd = parse("dmg Kyra 2d6+3 fire nonlethal")
+    assert (cmd.who, cmd.amount, cmd.types) == ("Kyra", "2d6+3", ("fire", "nonlethal"))
+
+
+def test_condition_with_value_rounds_and_clock():
+    cmd = parse('cond "Goblin 1" bleed:2 3 by Kyra')
+    assert (cmd.who, cmd.cond, cmd.value, cmd.rounds, cmd.by) == ("Goblin 1", "bleed", 2, 3, "Kyra")
+
+
+def test_spanish_aliases():
+    assert isinstance(parse("siguiente"), c.Next)
+    assert isinstance(parse("daño Kyra 5"), c.Damage)
+    assert isinstance(parse("estado Kyra estremecido 2"), c.Cond)
+    assert isinstance(parse("retrasar"), c.DelayCmd)
+    assert isinstance(parse("deshacer"), c.Undo)
+
+
+def test_spend_amount_and_uses():
+    cmd = parse("spend Kyra hero act")
+    assert (cmd.resource, cmd.amount, cmd.args) == ("hero", None, ("act",))
+    cmd = parse("spend Kyra resolve 2 stabilize")
+    assert (cmd.resource, cmd.amount, cmd.args) == ("resolve", 2, ("stabilize",))
+
+
+@pytest.mark.parametrize("text,seconds", [("10m", 600), ("1h", 3600), ("8h", 28800), ("6s", 6),
+                                          ("3r", 18), ("2", 12), ("1 hora", 3600), ("1d", 86400)])
+def test_pass_durations(text, seconds):
+    assert parse(f"pass {text}").seconds == seconds
+
+
+def test_free_text_keeps_apostrophes():
+    assert parse("note it's a trap").text == "it's a trap"
+    assert parse("ready if the ogre's club swings").trigger == "if the ogre's club swings"
+
+
+@pytest.mark.parametrize("line,fragment", [
+    ("", "empty"),
+    ("frobnicate x", "unknown verb"),
+    ("dmg Kyra", "usage: dmg NAME AMOUNT"),
+    ("dmg Kyra lots", "amount must be a number or dice"),
+    ("init Kyra fast", "must be a number"),
+    ("cond Kyra shaken zero", "ROUNDS"),
+    ("add Goblin x0", "xN takes"),
+    ('add "Goblin', "quote names"),
+    ("pass forever", "bad duration"),
+    ("next now", "unexpected"),
+])
+def test_errors_name_what_was_wrong_and_what_is_accepted(line, fragment):
+    with pytest.raises(CommandError) as exc:
+        parse(line)
+    message = str(exc.value)
+    assert fragment in message
+    assert "\n" not in message
+
+
+def test_ruleset_verbs_parse_to_ruleset_commands():
+    cmd = parse("maniobra Kyra Ogre 15", extra_verbs={"maneuver": "maneuver", "maniobra": "maneuver"})
+    assert cmd == c.RulesetCommand(line="maniobra Kyra Ogre 15", verb="maneuver", args=("Kyra", "Ogre", "15"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=80))
+def test_parse_never_raises_anything_but_command_error(line):
+    try:
+        parse(line)
+    except CommandError as exc:
+        assert "\n" not in str(exc)
+
+
+verbs = st.sampled_from(sorted(c.USAGE) + sorted(c.ALIASES))
+words = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
+
+
+@settings(max_examples=500, deadline=None)
+@given(verbs, st.lists(words, max_size=5))
+def test_known_verbs_with_junk_arguments_fail_cleanly(verb, args):
+    try:
+        parse(" ".join([verb, *args]))
+    except CommandError as exc:
+        assert "\n" not in str(exc)
