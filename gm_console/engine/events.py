@@ -30,10 +30,10 @@ class Event:
 
     def __post_init__(self) -> None:
         # Lists become tuples so an event read back from a save equals the one written.
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
             if isinstance(value, (list, dict)):
-                object.__setattr__(self, f.name, _frozen(value))
+                object.__setattr__(self, name, _frozen(value))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.kind}
@@ -43,6 +43,16 @@ class Event:
                 continue
             out[f.name] = _plain(value)
         return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _plain(value: Any) -> Any:
@@ -74,7 +84,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     cls = EVENT_TYPES.get(kind)
     if cls is None:
         raise EventDecodeError(f"unknown event type {kind!r}")
-    kwargs = {k: _frozen(v) for k, v in data.items() if k != "t"}
+    kwargs = {k: v for k, v in data.items() if k != "t"}
     try:
         return cls(**kwargs)
     except TypeError as exc:

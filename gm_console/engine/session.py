@@ -25,6 +25,7 @@ from .events import Event, EventDecodeError, event_from_dict
 from .state import EncounterState
 
 CHECKPOINT_EVERY = 50
+RECENT_CHECKPOINTS = 4
 
 
 @dataclass(frozen=True)
@@ -98,11 +99,14 @@ class Session:
             self.state = self._rebuild(len(self.done))
 
     def _rebuild(self, size: int) -> EncounterState:
+        """State after the first ``size`` actions; leaves checkpoints behind on the way."""
         start = max(k for k in self._checkpoints if k <= size)
         state = self._checkpoints[start].copy()
-        for entry in self.done[start:size]:
-            for event in entry.events:
+        for i in range(start, size):
+            for event in self.done[i].events:
                 apply(state, event)
+            if (i + 1) % CHECKPOINT_EVERY == 0 and (i + 1) not in self._checkpoints and i + 1 < size:
+                self._checkpoints[i + 1] = state.copy()
         return state
 
     # -- undo / redo --------------------------------------------------------------
@@ -173,11 +177,13 @@ class Session:
             else:
                 raise JournalError(f"log record {n}: expected do, undo or redo")
         state = session.state
+        # Checkpoints only near the end: deeper undos lay their own down as they go.
+        recent = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY
         for i, entry in enumerate(done, 1):
             for event in entry.events:
                 apply(state, event)
             session.done.append(entry)
-            if i % CHECKPOINT_EVERY == 0:
+            if i % CHECKPOINT_EVERY == 0 and i >= recent:
                 session._checkpoints[i] = state.copy()
         session.undone = undone
         session._next_n = last_n + 1

@@ -1,0 +1,137 @@
+"""gm-console benchmarks: prints figures, asserts nothing.
+
+    python benchmarks/bench.py            # all figures
+    python benchmarks/bench.py --quick    # smaller repeat counts
+
+Figures: save per action at 10 and 10,000 logged actions (the autosave is an O(1)
+append), open time of a 10,000-action encounter, next-turn time at 200
+combatants, undo time at 10,000 actions, TUI startup and keypress-to-repaint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from gm_console.engine.dice import Dice
+from gm_console.storage import Encounter
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.2f} ms"
+
+
+def build(path: Path, actions: int) -> Encounter:
+    """An encounter with a realistic mix of actions: turns, damage, conditions."""
+    enc = Encounter.create(path, "generic")
+    dice = Dice.from_rolls([], seed=1)
+    enc.execute("add Goblin x6 hp=30 init=2", dice, save=False)
+    enc.execute("add Kyra pc hp=400 init=3", dice, save=False)
+    enc.execute("roll", dice, save=False)
+    enc.execute("start", dice, save=False)
+    cycle = ["dmg Kyra 1", "cond \"Goblin 1\" shaken 2", "next", "heal Kyra 1", "note a line", "next"]
+    i = 0
+    while len(enc.session.done) < actions:
+        enc.execute(cycle[i % len(cycle)], dice, save=False)
+        i += 1
+        if i % 500 == 0:
+            enc.save()
+    enc.save()
+    return enc
+
+
+def save_per_action(enc: Encounter, repeats: int) -> float:
+    times = []
+    for i in range(repeats):
+        enc.session.execute("note autosave probe", None)
+        t = time.perf_counter()
+        enc.save()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bench_storage(tmp: Path, repeats: int) -> None:
+    small = build(tmp / "small.toml", 10)
+    big = build(tmp / "big.toml", 10_000)
+    print(f"save per action, 10 actions logged      {ms(save_per_action(small, repeats))}")
+    print(f"save per action, 10,000 actions logged  {ms(save_per_action(big, repeats))}")
+    size = big.path.stat().st_size
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        Encounter.open(big.path)
+        times.append(time.perf_counter() - t)
+    print(f"open a 10,000-action encounter          {ms(min(times))}  ({size / 1e6:.1f} MB)")
+    t = time.perf_counter()
+    big.session.execute("undo")
+    print(f"undo at 10,000 actions                  {ms(time.perf_counter() - t)}")
+
+
+def bench_next_turn(tmp: Path, repeats: int) -> None:
+    enc = Encounter.create(tmp / "crowd.toml", "generic")
+    dice = Dice.from_rolls([], seed=2)
+    enc.execute("add Soldier x100 hp=10 init=1", dice, save=False)
+    enc.execute("add Orc x100 hp=15 init=0", dice, save=False)
+    enc.execute("roll", dice, save=False)
+    enc.execute("start", dice, save=False)
+    for i in range(1, 40):
+        enc.execute(f"cond \"Orc {i}\" shaken 3", dice, save=False)
+    enc.save()
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        enc.execute("next", dice)
+        times.append(time.perf_counter() - t)
+    print(f"next turn at 200 combatants (with save) {ms(statistics.median(times))}")
+
+
+def bench_tui(path: Path) -> None:
+    try:
+        from gm_console.tui.app import GMConsoleApp
+    except Exception as exc:  # the TUI is optional for the storage figures
+        print(f"TUI figures skipped: {exc}")
+        return
+
+    async def measure() -> tuple[float, float]:
+        t = time.perf_counter()
+        app = GMConsoleApp(path=path, lang="en")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            startup = time.perf_counter() - t
+            times = []
+            for _ in range(20):
+                t = time.perf_counter()
+                await pilot.press("n")
+                await pilot.pause()
+                times.append(time.perf_counter() - t)
+        return startup, statistics.median(times)
+
+    startup, key = asyncio.run(measure())
+    print(f"TUI startup to first paint (headless)   {ms(startup)}")
+    print(f"keypress to repaint (next turn)         {ms(key)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    repeats = 10 if args.quick else 50
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        t = time.perf_counter()
+        import gm_console.engine.session  # noqa: F401
+
+        print(f"python {sys.version.split()[0]}")
+        bench_storage(tmp, repeats)
+        bench_next_turn(tmp, repeats)
+        bench_tui(build(tmp / "tui.toml", 200).path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
