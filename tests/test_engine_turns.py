@@ -231,3 +231,28 @@ def test_names_resolve_by_id_name_or_unambiguous_prefix(table):
     assert t.hp("Kyra") == 3 and t.hp("Goblin Boss") == 5
     with pytest.raises(CommandError, match="no combatant"):
         t.do("dmg zed 1")
+
+
+def test_surprise_round_lets_only_the_aware_act_then_round_one(table):
+    """PF1 §1.1.3 [O]: some aware, some not: a surprise round first, in initiative order."""
+    t = four(table)
+    t.do("surprise Bruno Dax", "start")
+    assert t.state.round == 0 and t.active == "bruno"
+    t.do("next")
+    assert t.active == "dax" and t.state.round == 0
+    t.do("next")
+    assert t.state.round == 1 and t.active == "alba"
+    assert "surprise-round" not in t.state.marks
+
+
+def test_everyone_aware_means_no_surprise_round(table):
+    t = four(table)
+    t.do("surprise Alba Bruno Cora Dax", "start")
+    assert t.state.round == 1 and t.active == "alba"
+
+
+def test_surprise_after_start_is_refused(table):
+    t = four(table)
+    t.do("start")
+    with pytest.raises(CommandError, match="before `start`"):
+        t.do("surprise Alba")

@@ -335,6 +335,19 @@ def _side(ctx: Context, c: cmd.Side) -> None:
     ctx.emit(ev.SideSet(id=target.id, side=c.side))
 
 
+def _surprise(ctx: Context, c: cmd.Surprise) -> None:
+    if ctx.state.in_combat:
+        raise RulesError("surprise: the combat has started; name the aware before `start`")
+    if not c.aware:
+        ctx.set_encounter_mark(turns.AWARE, None)
+        ctx.say("No surprise", "Sin sorpresa")
+        return
+    aware = [ctx.combatant(w) for w in c.aware]
+    ctx.set_encounter_mark(turns.AWARE, [a.id for a in aware])
+    names = ", ".join(a.name for a in aware)
+    ctx.say(f"Aware at the start: {names}", f"Se dan cuenta al empezar: {names}")
+
+
 def _ruleset_command(ctx: Context, c: cmd.RulesetCommand) -> None:
     for spec in ctx.ruleset.verbs():
         if spec.verb == c.verb:
@@ -367,5 +380,6 @@ _HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     cmd.NoteCmd: lambda ctx, c: ctx.emit(ev.Note(text=c.text)),
     cmd.Option: _option,
     cmd.Side: _side,
+    cmd.Surprise: _surprise,
     cmd.RulesetCommand: _ruleset_command,
 }

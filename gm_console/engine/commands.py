@@ -173,6 +173,11 @@ class Side(Command):
 
 
 @dataclass(frozen=True)
+class Surprise(Command):
+    aware: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RulesetCommand(Command):
     verb: str
     args: tuple[str, ...] = ()
@@ -205,6 +210,7 @@ USAGE: dict[str, str] = {
     "note": "note TEXT",
     "option": "option KEY [VALUE]",
     "side": "side NAME pc|ally|foe",
+    "surprise": "surprise [NAME ...]   (before start: who is aware; no names clears it)",
 }
 
 ALIASES: dict[str, str] = {
@@ -221,7 +227,7 @@ ALIASES: dict[str, str] = {
     "preparar": "ready", "disparar": "trigger", "desencadenar": "trigger",
     "despreparar": "unready", "cancelar": "unready", "gastar": "spend", "pasar": "pass",
     "terminar": "end", "fin": "end", "deshacer": "undo", "rehacer": "redo", "nota": "note",
-    "opcion": "option", "opción": "option", "bando": "side",
+    "opcion": "option", "opción": "option", "bando": "side", "sorpresa": "surprise",
 }
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|sec|seg|r|rd|rds|round|rounds|asalto|asaltos|m|min|mins|minute|minutes|minuto|minutos|h|hr|hrs|hour|hours|hora|horas|d|day|days|dia|dias|día|días)?$")
@@ -513,7 +519,12 @@ def _p_side(line, args, spr):
     return Side(line=line, who=args[0], side=side)
 
 
+def _p_surprise(line, args, spr):
+    return Surprise(line=line, aware=tuple(args))
+
+
 _PARSERS = {
+    "surprise": _p_surprise,
     "add": _p_add, "remove": _p_remove, "set": _p_set, "init": _p_init, "roll": _p_roll,
     "start": _simple(Start, "start"), "next": _simple(Next, "next"), "prev": _simple(Prev, "prev"),
     "dmg": _p_dmg, "heal": _p_heal, "cond": _p_cond, "uncond": _p_uncond, "delay": _p_delay,

@@ -344,6 +344,14 @@ class Ruleset(ABC):
         return None
 
     # -- turns and time ----------------------------------------------------------------
+    def surprise_round(self, ctx: "Context", aware: list[Combatant], unaware: list[Combatant]) -> bool:
+        """Whether a surprise round is played (PF1: some but not all aware).
+
+        Called at ``start`` after ``surprise NAME...``; a ruleset may also mark the unaware
+        here (Starfinder's seed: partial unawareness gives no round, only flat-footed).
+        """
+        return bool(aware) and bool(unaware)
+
     def on_combat_start(self, ctx: "Context") -> None:
         """After round 1 begins, before the first turn (flat-footed marks...)."""
 

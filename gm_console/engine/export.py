@@ -46,6 +46,7 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -
         "ruleset": ruleset.id,
         "round": state.round,
         "in_combat": state.in_combat,
+        "surprise_round": bool(state.marks.get("surprise-round")),
         "active": state.active,
         "order": state.acting_order(),
         "delayed": list(state.delayed),

@@ -18,6 +18,9 @@ from . import events as ev
 from .context import Context
 from .state import Combatant
 
+AWARE = "aware"  # encounter mark: ids aware at the start (set by `surprise`)
+SURPRISE_ROUND = "surprise-round"  # encounter mark: the surprise round is being played
+
 
 def sorted_order(ctx: Context) -> list[str]:
     rs, state = ctx.ruleset, ctx.state
@@ -82,7 +85,19 @@ def start_combat(ctx: Context) -> None:
         roll_initiative(ctx, [state.get(cid) for cid in missing])
     ctx.set_order(sorted_order(ctx), reason="initiative")
     ctx.emit(ev.CombatStarted())  # a new combat: nobody has acted yet
-    ctx.emit(ev.RoundStarted(round=1))
+    aware_ids = state.marks.get(AWARE)
+    surprise = False
+    if aware_ids is not None:
+        aware = [state.get(cid) for cid in aware_ids if cid in state.combatants]
+        unaware = [c for c in state.combatants.values() if c.id not in aware_ids]
+        surprise = ctx.ruleset.surprise_round(ctx, aware, unaware)
+    if surprise:
+        ctx.set_encounter_mark(SURPRISE_ROUND, True)
+        ctx.emit(ev.RoundStarted(round=0))
+        ctx.say("Surprise round: only the aware act (one standard or move action)",
+                "Asalto de sorpresa: solo actúan los que se dieron cuenta (una acción estándar o de movimiento)")
+    else:
+        ctx.emit(ev.RoundStarted(round=1))
     ctx.ruleset.on_combat_start(ctx)
     _advance(ctx, start_index=0)
 
@@ -141,6 +156,9 @@ def _advance(ctx: Context, start_index: int) -> None:
                 _enter_from_delay(ctx, due, None)
                 return
             rs.on_round_end(ctx, state.round)
+            if state.marks.get(SURPRISE_ROUND):
+                ctx.set_encounter_mark(SURPRISE_ROUND, None)
+                ctx.set_encounter_mark(AWARE, None)
             ctx.emit(ev.RoundStarted(round=state.round + 1))
             index = 0
             passed += 1
@@ -163,7 +181,8 @@ def _advance(ctx: Context, start_index: int) -> None:
                 return
             index += 1
             continue
-        if not rs.can_take_turn(c):
+        surprised = state.marks.get(SURPRISE_ROUND) and cid not in (state.marks.get(AWARE) or ())
+        if surprised or not rs.can_take_turn(c):
             tick_clock(ctx, cid)
             index += 1
             continue
