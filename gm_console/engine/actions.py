@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from . import checks
 from . import commands as cmd
 from . import events as ev
 from . import turns
@@ -381,5 +382,7 @@ _HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     cmd.Option: _option,
     cmd.Side: _side,
     cmd.Surprise: _surprise,
+    cmd.DiceRoll: lambda ctx, c: checks.free_roll(ctx, c.args),
+    cmd.Check: lambda ctx, c: checks.check(ctx, c.args),
     cmd.RulesetCommand: _ruleset_command,
 }

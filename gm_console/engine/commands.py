@@ -173,6 +173,16 @@ class Side(Command):
 
 
 @dataclass(frozen=True)
+class DiceRoll(Command):
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Check(Command):
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Surprise(Command):
     aware: tuple[str, ...] = ()
 
@@ -210,6 +220,8 @@ USAGE: dict[str, str] = {
     "note": "note TEXT",
     "option": "option KEY [VALUE]",
     "side": "side NAME pc|ally|foe",
+    "r": "r EXPR [LABEL] [hidden]   (any dice: 1d20+5, 4d6kh3, 2d20kh1+3)",
+    "check": "check NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2] [take10|take20] [hidden] [aid NAME2]",
     "surprise": "surprise [NAME ...]   (before start: who is aware; no names clears it)",
 }
 
@@ -227,7 +239,8 @@ ALIASES: dict[str, str] = {
     "preparar": "ready", "disparar": "trigger", "desencadenar": "trigger",
     "despreparar": "unready", "cancelar": "unready", "gastar": "spend", "pasar": "pass",
     "terminar": "end", "fin": "end", "deshacer": "undo", "rehacer": "redo", "nota": "note",
-    "opcion": "option", "opción": "option", "bando": "side", "sorpresa": "surprise",
+    "opcion": "option", "opción": "option", "bando": "side", "sorpresa": "surprise", "dados": "r", "tirada": "r",
+    "dice": "r", "prueba": "check", "chequeo": "check",
 }
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|sec|seg|r|rd|rds|round|rounds|asalto|asaltos|m|min|mins|minute|minutes|minuto|minutos|h|hr|hrs|hour|hours|hora|horas|d|day|days|dia|dias|día|días)?$")
@@ -523,8 +536,18 @@ def _p_surprise(line, args, spr):
     return Surprise(line=line, aware=tuple(args))
 
 
+def _p_r(line, args, spr):
+    _need("r", args, 1)
+    return DiceRoll(line=line, args=tuple(args))
+
+
+def _p_check(line, args, spr):
+    _need("check", args, 2)
+    return Check(line=line, args=tuple(args))
+
+
 _PARSERS = {
-    "surprise": _p_surprise,
+    "surprise": _p_surprise, "r": _p_r, "check": _p_check,
     "add": _p_add, "remove": _p_remove, "set": _p_set, "init": _p_init, "roll": _p_roll,
     "start": _simple(Start, "start"), "next": _simple(Next, "next"), "prev": _simple(Prev, "prev"),
     "dmg": _p_dmg, "heal": _p_heal, "cond": _p_cond, "uncond": _p_uncond, "delay": _p_delay,

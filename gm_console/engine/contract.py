@@ -389,6 +389,30 @@ class Ruleset(ABC):
         """Short lines for the sheet: countdowns ("dies at -14 (9 to go)"), what the rules wait for."""
         return []
 
+    # -- checks (the dice tray) -----------------------------------------------------
+    check_dice: ClassVar[str] = "1d20"
+    #: take 10 / take 20 exist in this game
+    allows_take: ClassVar[bool] = True
+
+    def check_bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
+        """The sheet's bonus for a skill/ability/save name; None = the sheet does not know it."""
+        key = self.field_index.get(fold_text(what)) if what else None
+        value = c.stats.get(key) if key else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def check_modifiers(self, state: EncounterState, c: Combatant, what: str,
+                        opposed: bool = False) -> list[tuple[str, int]]:
+        """Conditions' effects on this check, listed: [("shaken", -2)]."""
+        return []
+
+    def check_focus(self, state: EncounterState, c: Combatant, focus: str) -> int:
+        """Bonus for a focus named after the ability (AGE: +2 if the sheet has it)."""
+        return 0
+
+    def check_degree(self, roll, total: int, target: int | None) -> str | None:
+        """Extra words for the result (AGE: the dragon die's degree of success)."""
+        return None
+
     def pending(self, state: EncounterState) -> list[Pending]:
         """Warnings a GM wants before they become surprises."""
         return []

@@ -1,0 +1,226 @@
+"""The dice tray: free rolls (`r EXPR`) and checks (`check NAME SKILL vs DC`).
+
+Every roll lands in the log as a ``Rolled`` event with its formula and dice;
+``hidden`` rolls are GM-only. The ruleset supplies the check dice (d20 or 3d6
+with the dragon die), the sheet's bonus, the conditions' penalties, focus
+bonuses and the degree of success; this module reads the GM's words and puts
+the numbers together the same way for every game.
+
+    r EXPR [LABEL...]
+    check NAME WHAT[:FOCUS][+N] [+N ...] [vs DC | vs NAME2 [WHAT2]] [take10|take20]
+          [hidden] [aid NAME2 ...]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import events as ev
+from .context import Context
+from .contract import RulesError
+from .dice import DiceError, RollResult
+from .state import Combatant
+
+_BONUS = re.compile(r"^[+-]\d{1,4}$")
+_WHAT = re.compile(r"^([^\s+\-:][^+\-:]*?)(?::([^+\-]+))?((?:[+-]\d{1,4})*)$")
+
+
+@dataclass
+class CheckRequest:
+    who: str
+    what: str = ""
+    focus: str | None = None
+    bonuses: list[int] = field(default_factory=list)
+    dc: int | None = None
+    opponent: str | None = None
+    opponent_what: str | None = None
+    take: int | None = None
+    hidden: bool = False
+    aiders: list[str] = field(default_factory=list)
+
+
+def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
+    if not args:
+        ctx.fail("r: usage: r EXPR [LABEL]  (e.g. r 1d20+5 stealth, r 4d6kh3, r 2d20kh1+3)")
+    expr, label = args[0], " ".join(args[1:])
+    hidden = False
+    if label.endswith("hidden") or label.endswith("oculta"):
+        hidden, label = True, label.rsplit(" ", 1)[0] if " " in label else ""
+    try:
+        result = ctx.roll(expr, purpose=label or expr, hidden=hidden)
+    except DiceError as exc:
+        raise RulesError(str(exc)) from None
+    marks = _naturals(result)
+    ctx.say(f"{label or 'Roll'}: {result.text}{marks}", f"{label or 'Tirada'}: {result.text}{marks}",
+            gm_only=hidden)
+
+
+def _naturals(result: RollResult) -> str:
+    twenties = [d for d in result.dice if d.kept and d.sides == 20]
+    if any(d.value == 20 for d in twenties):
+        return " (natural 20)"
+    if any(d.value == 1 for d in twenties):
+        return " (natural 1)"
+    return ""
+
+
+def parse_check(args: tuple[str, ...]) -> CheckRequest:
+    usage = ("usage: check NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] "
+             "[take10|take20] [hidden] [aid NAME2 ...]")
+    if len(args) < 2:
+        raise RulesError(f"check: {usage}")
+    req = CheckRequest(who=args[0])
+    words = list(args[1:])
+    first = words.pop(0)
+    if _BONUS.match(first):
+        req.bonuses.append(int(first))
+    else:
+        m = _WHAT.match(first)
+        if not m:
+            raise RulesError(f"check: cannot read {first!r} as SKILL, SKILL:FOCUS or +N; {usage}")
+        req.what = m.group(1).strip()
+        req.focus = m.group(2)
+        req.bonuses += [int(b) for b in re.findall(r"[+-]\d+", m.group(3) or "")]
+    i = 0
+    while i < len(words):
+        w = words[i].casefold()
+        if _BONUS.match(w):
+            req.bonuses.append(int(w))
+        elif w in ("vs", "contra", "cd", "dc"):
+            if i + 1 >= len(words):
+                raise RulesError(f"check: `vs` needs a DC or a combatant; {usage}")
+            target = words[i + 1]
+            if re.fullmatch(r"\d{1,3}", target):
+                req.dc = int(target)
+                i += 1
+            else:
+                req.opponent = target
+                i += 1
+                if i + 1 < len(words) and words[i + 1].casefold() not in _KEYWORDS and not _BONUS.match(words[i + 1]):
+                    req.opponent_what = words[i + 1]
+                    i += 1
+        elif w in ("take10", "t10", "elegir10"):
+            req.take = 10
+        elif w in ("take20", "t20", "elegir20"):
+            req.take = 20
+        elif w in ("hidden", "oculta", "secret", "secreta"):
+            req.hidden = True
+        elif w in ("aid", "ayuda"):
+            j = i + 1
+            while j < len(words) and words[j].casefold() not in _KEYWORDS and not _BONUS.match(words[j]):
+                req.aiders.append(words[j])
+                j += 1
+            if j == i + 1:
+                raise RulesError(f"check: `aid` needs who helps; {usage}")
+            i = j - 1
+        else:
+            raise RulesError(f"check: unexpected {words[i]!r}; {usage}")
+        i += 1
+    return req
+
+
+_KEYWORDS = {"vs", "contra", "cd", "dc", "take10", "t10", "elegir10", "take20", "t20", "elegir20",
+             "hidden", "oculta", "secret", "secreta", "aid", "ayuda"}
+
+
+@dataclass
+class CheckOutcome:
+    total: int
+    natural: int | None
+    text: str
+    bonus: int = 0
+    roll: RollResult | None = None
+
+
+def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list[int], take: int | None,
+         hidden: bool, opposed: bool, label_extra: str = "") -> CheckOutcome:
+    rs, state = ctx.ruleset, ctx.state
+    parts: list[tuple[str, int]] = []
+    base = rs.check_bonus(state, c, what) if what else None
+    if base:
+        parts.append((what, base))
+    if focus:
+        f = rs.check_focus(state, c, focus)
+        if f:
+            parts.append((f"focus {focus}", f))
+    for b in bonuses:
+        parts.append(("bonus", b))
+    parts += rs.check_modifiers(state, c, what, opposed)
+    bonus = sum(p[1] for p in parts)
+    name = what or "check"
+    if take is not None:
+        if not rs.allows_take:
+            ctx.fail(f"{rs.name} has no take {take}; roll the check")
+        total = take + bonus
+        dice_text = f"take {take}"
+        natural = None
+        roll = None
+    else:
+        expr = f"{rs.check_dice}{bonus:+d}" if bonus else rs.check_dice
+        roll = ctx.roll(expr, purpose=f"{c.name}: {name}{label_extra}", who=c.id, hidden=hidden)
+        total = roll.total
+        natural = roll.natural
+        dice = "+".join(str(d.value) for d in roll.dice if d.kept)
+        dice_text = f"{rs.check_dice} ({dice})"
+    breakdown = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in parts)
+    text = f"{dice_text} {breakdown} = {total}".replace("  ", " ")
+    return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll)
+
+
+def check(ctx: Context, args: tuple[str, ...]) -> None:
+    req = parse_check(args)
+    rs = ctx.ruleset
+    c = ctx.combatant(req.who)
+    aid_bonus = 0
+    for helper_ref in req.aiders:
+        helper = ctx.combatant(helper_ref)
+        help_roll = _one(ctx, helper, req.what, None, [], None, req.hidden, False, " (aid)")
+        ok = help_roll.total >= 10
+        if ok:
+            aid_bonus += 2
+        ctx.say(f"{helper.name} aids {c.name}: {help_roll.text} vs 10, {'+2' if ok else 'no help'}",
+                f"{helper.name} ayuda a {c.name}: {help_roll.text} contra 10, {'+2' if ok else 'sin ayuda'}",
+                who=helper.id, gm_only=req.hidden)
+    bonuses = req.bonuses + ([aid_bonus] if aid_bonus else [])
+    mine = _one(ctx, c, req.what, req.focus, bonuses, req.take, req.hidden, req.opponent is not None)
+    name = req.what or "check"
+    nat = ""
+    if mine.natural is not None and rs.check_dice == "1d20" and mine.natural in (1, 20):
+        nat = f" (natural {mine.natural})"
+    if req.opponent is not None:
+        other = ctx.combatant(req.opponent)
+        what2 = req.opponent_what or req.what
+        theirs = _one(ctx, other, what2, None, [], None, req.hidden, True)
+        if mine.total != theirs.total:
+            winner = c if mine.total > theirs.total else other
+        else:
+            winner = _tie(rs, mine, theirs, c, other)
+        tie = " (tie)" if mine.total == theirs.total else ""
+        ctx.say(f"{c.name} {name} {mine.text}{nat} vs {other.name} {what2} {theirs.text}: {winner.name} wins{tie}",
+                f"{c.name} {name} {mine.text}{nat} contra {other.name} {what2} {theirs.text}: gana {winner.name}{tie}",
+                who=c.id, gm_only=req.hidden, rule="opposed check")
+        return
+    if req.dc is not None:
+        ok = mine.total >= req.dc
+        degree = rs.check_degree(mine.roll, mine.total, req.dc) if ok else None
+        extra = f", {degree}" if degree else ""
+        ctx.say(f"{c.name} {name}: {mine.text}{nat} vs DC {req.dc}: {'success' if ok else 'failure'}{extra}",
+                f"{c.name} {name}: {mine.text}{nat} contra CD {req.dc}: {'éxito' if ok else 'fallo'}{extra}",
+                who=c.id, gm_only=req.hidden)
+        return
+    degree = rs.check_degree(mine.roll, mine.total, None)
+    extra = f", {degree}" if degree else ""
+    ctx.say(f"{c.name} {name}: {mine.text}{nat}{extra}", f"{c.name} {name}: {mine.text}{nat}{extra}",
+            who=c.id, gm_only=req.hidden)
+
+
+def _tie(rs, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, other: Combatant) -> Combatant:
+    """Ties: AGE by the dragon die; d20 games by the higher bonus; else the one who asked."""
+    r1, r2 = mine.roll, theirs.roll
+    if rs.check_dice == "3d6" and r1 is not None and r2 is not None:
+        if r1.dice[0].value != r2.dice[0].value:
+            return c if r1.dice[0].value > r2.dice[0].value else other
+    if mine.bonus != theirs.bonus:
+        return c if mine.bonus > theirs.bonus else other
+    return c
