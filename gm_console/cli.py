@@ -6,6 +6,7 @@
     gm-console list
     gm-console exec PATH [--rolls 15,3] [--new RULESET] -- CMD [CMD ...]
     gm-console show PATH [--json | --markdown] [--players]
+    gm-console log PATH [--players]
     gm-console rulesets
 """
 
@@ -21,11 +22,11 @@ from gm_console import plugins
 from gm_console.engine.commands import CommandError
 from gm_console.engine.describe import describe
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
-from gm_console.engine.export import markdown, state_dict
+from gm_console.engine.export import markdown, play_log, state_dict
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.library import list_encounters
 
-SUBCOMMANDS = ("new", "list", "exec", "show", "rulesets", "open")
+SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open")
 
 
 def default_lang() -> str:
@@ -67,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--markdown", action="store_true")
     s.add_argument("--players", action="store_true", help="hide GM-only figures (hero points, hidden rolls)")
+
+    lg = sub.add_parser("log", help="print the play log, grouped by round")
+    lg.add_argument("path", type=Path)
+    lg.add_argument("--players", action="store_true", help="hide GM-only lines and hidden rolls")
 
     sub.add_parser("rulesets", help="list installed rulesets")
     return p
@@ -181,6 +186,12 @@ def _show(args, lang) -> int:
     return 0
 
 
+def _log(args, lang) -> int:
+    enc = Encounter.open(args.path)
+    print(play_log(enc.session.done, enc.state, enc.ruleset, lang, players=args.players), end="")
+    return 0
+
+
 def _rulesets(args, lang) -> int:
     for info in plugins.available():
         try:
@@ -193,4 +204,4 @@ def _rulesets(args, lang) -> int:
     return 0
 
 
-_COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "rulesets": _rulesets}
+_COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "log": _log, "rulesets": _rulesets}

@@ -103,3 +103,13 @@ def test_python_dash_m_entry_point(fight):
     out = subprocess.run([sys.executable, "-m", "gm_console", "show", str(fight), "--json"],
                          capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["round"] == 1
+
+
+def test_log_groups_actions_by_round(fight, capsys):
+    assert run("exec", fight, "--", "dmg Kyra 3", "note ambush!") == 0
+    capsys.readouterr()
+    assert run("log", fight) == 0
+    out = capsys.readouterr().out
+    assert "## Before combat" in out and "## Round 1" in out
+    assert out.index("`dmg Kyra 3`") > out.index("## Round 1")
+    assert "✎ ambush!" in out

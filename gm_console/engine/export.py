@@ -114,3 +114,25 @@ def _cond_text(ruleset: Ruleset, inst, lang: str) -> str:
     if inst.rounds is not None:
         text += f" ({inst.rounds}r)"
     return text
+
+
+def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
+             players: bool = False) -> str:
+    """The encounter's story, grouped by round: each action as typed, then what it did."""
+    from .describe import describe
+
+    es = lang == "es"
+    out: list[str] = []
+    current = None
+    for entry in entries:
+        if entry.round != current:
+            current = entry.round
+            title = (("Asalto" if es else "Round") + f" {current}") if current else ("Antes del combate" if es else "Before combat")
+            out += ["", f"## {title}", ""]
+        lines = [describe(e, state, ruleset, lang, players=players) for e in entry.events]
+        lines = [ln for ln in lines if ln]
+        if players and not lines:
+            continue
+        out.append(f"- `{entry.line}`")
+        out += [f"  - {ln}" for ln in lines]
+    return "\n".join(out).strip() + "\n"
