@@ -53,7 +53,7 @@ _DESCRIBE: dict[type, Callable] = {
     ev.CombatantRemoved: lambda e, s, r, es: (f"Sale {_name(s, e.id)}" if es else f"{_name(s, e.id)} leaves"),
     ev.Renamed: lambda e, s, r, es: (f"Ahora se llama {e.name}" if es else f"Now called {e.name}"),
     ev.InitiativeSet: lambda e, s, r, es: (
-        f"{_name(s, e.id)}: {'iniciativa' if es else 'initiative'} {_n(e.value)}" + (f" ({e.roll})" if e.roll else "")),
+        None if e.roll else f"{_name(s, e.id)}: {'iniciativa' if es else 'initiative'} {_n(e.value)}"),
     ev.CombatStarted: lambda e, s, r, es: ("Empieza el combate" if es else "Combat begins"),
     ev.RoundStarted: lambda e, s, r, es: (f"— Asalto {e.round} —" if es else f"— Round {e.round} —"),
     ev.TurnStarted: lambda e, s, r, es: (f"Turno de {_name(s, e.id)}" if es else f"{_name(s, e.id)}'s turn"),
