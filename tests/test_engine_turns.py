@@ -256,3 +256,36 @@ def test_surprise_after_start_is_refused(table):
     t.do("start")
     with pytest.raises(CommandError, match="before `start`"):
         t.do("surprise Alba")
+
+
+def test_moving_to_the_top_mid_round_gives_no_second_turns(table):
+    """DA §2.2 [S] Seize the Initiative: the round continues with whoever followed the old slot."""
+    from rulesets.generic import GenericRuleset
+
+    from gm_console.engine.contract import VerbSpec
+    from gm_console.engine.session import Session
+
+    class Seizing(GenericRuleset):
+        def verbs(self):
+            return (VerbSpec("seize", "seize NAME", lambda ctx, args: ctx.move_to_top(ctx.combatant(args[0]))),)
+
+    t = four(table)
+    t.session = Session(Seizing())
+    t.do("add Alba hp=10", "add Bruno hp=10", "add Cora hp=10", "add Dax hp=10",
+         "init Alba 20", "init Bruno 15", "init Cora 10", "init Dax 5", "start", "next")
+    t.do("seize Bruno")
+    assert t.order == ["bruno", "alba", "cora", "dax"]
+    t.do("next")
+    assert t.active == "cora" and t.state.round == 1  # Alba already acted this round
+    t.do("next", "next")
+    assert t.active == "bruno" and t.state.round == 2
+
+
+def test_prev_then_next_replays_the_marker_in_order(table):
+    t = four(table)
+    t.do("start", "next", "next", "prev", "prev")
+    assert t.active == "alba"
+    t.do("next")
+    assert t.active == "bruno"
+    t.do("next")
+    assert t.active == "cora"

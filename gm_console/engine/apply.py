@@ -53,6 +53,7 @@ def _removed(s: EncounterState, e: ev.CombatantRemoved) -> None:
     s.delayed.pop(e.id, None)
     s.readied.pop(e.id, None)
     s.started.pop(e.id, None)
+    s.finished.pop(e.id, None)
     if s.active == e.id:
         s.active = None
 
@@ -70,6 +71,11 @@ def _stats(s: EncounterState, e: ev.StatsSet) -> None:
             stats.pop(key, None)
         else:
             stats[key] = value
+
+
+@_on(ev.PoolRemoved)
+def _pool_removed(s: EncounterState, e: ev.PoolRemoved) -> None:
+    s.combatants[e.id].pools.pop(e.pool, None)
 
 
 @_on(ev.PoolSet)
@@ -106,6 +112,7 @@ def _started(s: EncounterState, e: ev.CombatStarted) -> None:
     s.in_combat = True
     s.ended = False
     s.started.clear()
+    s.finished.clear()
     s.delayed.clear()
     s.readied.clear()
 
@@ -128,6 +135,7 @@ def _resumed(s: EncounterState, e: ev.TurnResumed) -> None:
 
 @_on(ev.TurnEnded)
 def _ended(s: EncounterState, e: ev.TurnEnded) -> None:
+    s.finished[e.id] = s.round
     if s.active == e.id:
         s.active = None
 
@@ -136,6 +144,8 @@ def _ended(s: EncounterState, e: ev.TurnEnded) -> None:
 def _rewound(s: EncounterState, e: ev.TurnRewound) -> None:
     s.active = e.id
     s.round = e.round
+    for cid in e.reopen:
+        s.finished.pop(cid, None)
 
 
 @_on(ev.CombatEnded)

@@ -73,6 +73,10 @@ class Context:
             self.fail(f"{c.name} has {p.value} {pool}, cannot spend {amount}")
         self.set_pool(c, pool, p.value - amount, rule=rule)
 
+    def remove_pool(self, c: Combatant, pool: str) -> None:
+        if pool in c.pools:
+            self.emit(ev.PoolRemoved(id=c.id, pool=pool))
+
     def set_life(self, c: Combatant, life: str, rule: str = "") -> None:
         if c.life != life:
             self.emit(ev.LifeSet(id=c.id, life=life, rule=rule))
@@ -157,6 +161,12 @@ class Context:
         if top is not None and top.initiative is not None:
             value = max(top.initiative + 1, c.initiative or 0)
             self.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=c.tiebreak))
+
+    def end_turn(self) -> None:
+        """End the active combatant's turn from a ruleset verb (AGE Prepare), as `next` would."""
+        from .turns import end_turn  # local: turns imports context
+
+        end_turn(self)
 
     def act_now(self, c: Combatant, reason: str = "") -> None:
         """``c`` acts now, just before the combatant who is up (resume, hero point).

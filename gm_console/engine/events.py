@@ -134,6 +134,14 @@ class PoolSet(Event):
 
 
 @dataclass(frozen=True)
+class PoolRemoved(Event):
+    """A transient pool is gone (AGE stunt points once spent or lapsed)."""
+
+    id: str
+    pool: str
+
+
+@dataclass(frozen=True)
 class SideSet(Event):
     id: str
     side: str
@@ -192,6 +200,7 @@ class TurnRewound(Event):
 
     id: str
     round: int
+    reopen: tuple = ()  # whose turns count as not yet ended again
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,7 @@ class EncounterState:
     in_combat: bool = False
     ended: bool = False
     started: dict[str, int] = field(default_factory=dict)  # id -> round its turn last started
+    finished: dict[str, int] = field(default_factory=dict)  # id -> round its turn last ended
     delayed: dict[str, Delay] = field(default_factory=dict)
     readied: dict[str, Ready] = field(default_factory=dict)
     seconds: int = 0  # time passed outside combat rounds

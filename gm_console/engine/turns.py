@@ -94,8 +94,7 @@ def start_combat(ctx: Context) -> None:
     if surprise:
         ctx.set_encounter_mark(SURPRISE_ROUND, True)
         ctx.emit(ev.RoundStarted(round=0))
-        ctx.say("Surprise round: only the aware act (one standard or move action)",
-                "Asalto de sorpresa: solo actúan los que se dieron cuenta (una acción estándar o de movimiento)")
+        ctx.say("Surprise round: only the aware act", "Asalto de sorpresa: solo actúan los que se dieron cuenta")
     else:
         ctx.emit(ev.RoundStarted(round=1))
     ctx.ruleset.on_combat_start(ctx)
@@ -179,6 +178,10 @@ def _advance(ctx: Context, start_index: int) -> None:
                         f"Vuelve la cuenta de {c.name}: actúa ahora (pierde el retraso)", who=cid)
                 begin_turn(ctx, c)
                 return
+            index += 1
+            continue
+        if state.finished.get(cid) == state.round and cid not in state.delayed:
+            # it already had its turn this round (someone moved ahead of it: seize, act out of turn)
             index += 1
             continue
         surprised = state.marks.get(SURPRISE_ROUND) and cid not in (state.marks.get(AWARE) or ())
@@ -266,9 +269,9 @@ def previous_turn(ctx: Context) -> None:
     if i == 0:
         if state.round <= 1:
             ctx.fail("already at the first turn of round 1")
-        ctx.emit(ev.TurnRewound(id=order[-1], round=state.round - 1))
+        ctx.emit(ev.TurnRewound(id=order[-1], round=state.round - 1, reopen=(order[-1],)))
     else:
-        ctx.emit(ev.TurnRewound(id=order[i - 1], round=state.round))
+        ctx.emit(ev.TurnRewound(id=order[i - 1], round=state.round, reopen=tuple(order[i - 1:])))
 
 
 def end_combat(ctx: Context) -> None:
