@@ -96,3 +96,9 @@ def test_check_errors(table):
 def test_forced_roll_that_does_not_fit_the_die():
     with pytest.raises(DiceError, match="does not fit a d20"):
         Dice.from_rolls([25]).roll("1d20")
+
+
+def test_opposed_full_tie_is_settled_by_a_roll_off(table):
+    t = table("generic").rolls(10, 10, 4, 17)
+    t.do("add Rogue hp=5", "add Guard hp=5", "check Rogue stealth+2 vs Guard perception+2")
+    assert t.said()[-1].endswith("Guard wins (tie)")

@@ -35,6 +35,8 @@ class CheckRequest:
     dc: int | None = None
     opponent: str | None = None
     opponent_what: str | None = None
+    opponent_focus: str | None = None
+    opponent_bonuses: list[int] = field(default_factory=list)
     take: int | None = None
     hidden: bool = False
     aiders: list[str] = field(default_factory=list)
@@ -72,16 +74,8 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
         raise RulesError(f"check: {usage}")
     req = CheckRequest(who=args[0])
     words = list(args[1:])
-    first = words.pop(0)
-    if _BONUS.match(first):
-        req.bonuses.append(int(first))
-    else:
-        m = _WHAT.match(first)
-        if not m:
-            raise RulesError(f"check: cannot read {first!r} as SKILL, SKILL:FOCUS or +N; {usage}")
-        req.what = m.group(1).strip()
-        req.focus = m.group(2)
-        req.bonuses += [int(b) for b in re.findall(r"[+-]\d+", m.group(3) or "")]
+    req.what, req.focus, first_bonuses = _split_what(words.pop(0), usage)
+    req.bonuses += first_bonuses
     i = 0
     while i < len(words):
         w = words[i].casefold()
@@ -98,7 +92,7 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
                 req.opponent = target
                 i += 1
                 if i + 1 < len(words) and words[i + 1].casefold() not in _KEYWORDS and not _BONUS.match(words[i + 1]):
-                    req.opponent_what = words[i + 1]
+                    req.opponent_what, req.opponent_focus, req.opponent_bonuses = _split_what(words[i + 1], usage)
                     i += 1
         elif w in ("take10", "t10", "elegir10"):
             req.take = 10
@@ -118,6 +112,16 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
             raise RulesError(f"check: unexpected {words[i]!r}; {usage}")
         i += 1
     return req
+
+
+def _split_what(token: str, usage: str) -> tuple[str, str | None, list[int]]:
+    """`perception+5` -> ("perception", None, [5]); `con:swimming` -> ("con", "swimming", [])."""
+    if _BONUS.match(token):
+        return "", None, [int(token)]
+    m = _WHAT.match(token)
+    if not m:
+        raise RulesError(f"check: cannot read {token!r} as SKILL, SKILL:FOCUS or +N; {usage}")
+    return m.group(1).strip(), m.group(2), [int(b) for b in re.findall(r"[+-]\d+", m.group(3) or "")]
 
 
 _KEYWORDS = {"vs", "contra", "cd", "dc", "take10", "t10", "elegir10", "take20", "t20", "elegir20",
@@ -172,6 +176,9 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
     req = parse_check(args)
     rs = ctx.ruleset
     c = ctx.combatant(req.who)
+    if fold_what(req.what) in {fold_what(h) for h in rs.hidden_checks}:
+        req.hidden = True
+    rs.before_check(ctx, c)
     aid_bonus = 0
     for helper_ref in req.aiders:
         helper = ctx.combatant(helper_ref)
@@ -191,11 +198,15 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
     if req.opponent is not None:
         other = ctx.combatant(req.opponent)
         what2 = req.opponent_what or req.what
-        theirs = _one(ctx, other, what2, None, [], None, req.hidden, True)
+        focus2 = req.opponent_focus if req.opponent_what else req.focus
+        if other.id != c.id:
+            rs.before_check(ctx, other)
+        bonuses2 = req.opponent_bonuses if req.opponent_what else []
+        theirs = _one(ctx, other, what2, focus2, bonuses2, None, req.hidden, True)
         if mine.total != theirs.total:
             winner = c if mine.total > theirs.total else other
         else:
-            winner = _tie(rs, mine, theirs, c, other)
+            winner = _tie(ctx, mine, theirs, c, other, req.hidden)
         tie = " (tie)" if mine.total == theirs.total else ""
         ctx.say(f"{c.name} {name} {mine.text}{nat} vs {other.name} {what2} {theirs.text}: {winner.name} wins{tie}",
                 f"{c.name} {name} {mine.text}{nat} contra {other.name} {what2} {theirs.text}: gana {winner.name}{tie}",
@@ -215,12 +226,23 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
             who=c.id, gm_only=req.hidden)
 
 
-def _tie(rs, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, other: Combatant) -> Combatant:
-    """Ties: AGE by the dragon die; d20 games by the higher bonus; else the one who asked."""
+def _tie(ctx: Context, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, other: Combatant,
+         hidden: bool) -> Combatant:
+    """Ties: AGE by the dragon die; then the higher bonus; then a d20 roll-off."""
+    rs = ctx.ruleset
     r1, r2 = mine.roll, theirs.roll
     if rs.check_dice == "3d6" and r1 is not None and r2 is not None:
         if r1.dice[0].value != r2.dice[0].value:
             return c if r1.dice[0].value > r2.dice[0].value else other
     if mine.bonus != theirs.bonus:
         return c if mine.bonus > theirs.bonus else other
+    for _ in range(20):
+        a = ctx.roll("1d20", purpose=f"roll-off: {c.name}", who=c.id, hidden=hidden).total
+        b = ctx.roll("1d20", purpose=f"roll-off: {other.name}", who=other.id, hidden=hidden).total
+        if a != b:
+            return c if a > b else other
     return c
+
+
+def fold_what(text: str) -> str:
+    return text.casefold().strip()

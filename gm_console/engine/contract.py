@@ -393,6 +393,11 @@ class Ruleset(ABC):
     check_dice: ClassVar[str] = "1d20"
     #: take 10 / take 20 exist in this game
     allows_take: ClassVar[bool] = True
+    #: checks the GM always rolls hidden (Dragon Age seed: Perception)
+    hidden_checks: ClassVar[tuple[str, ...]] = ()
+
+    def before_check(self, ctx: "Context", c: Combatant) -> None:
+        """A check is about to be rolled by ``c`` (AGE: waiting stunt points vanish)."""
 
     def check_bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
         """The sheet's bonus for a skill/ability/save name; None = the sheet does not know it."""
