@@ -1,0 +1,163 @@
+"""Getting Health back (digest §2.6 [S]): the Heal action, a breather after the
+encounter, a night's sleep, and levelling up. Mana comes back with rest (§2.8 [O?])."""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Combatant, Context
+
+from .ability_tests import focus_note, make_check, roll_3d6
+from .common import clear_stunt_points, health, rule, tokens
+from .conditions_lookup import cdef
+from .economy import MAJOR, take
+from .health import heal_health
+from .stats import ability, level
+
+AID_USAGE = "aid HEALER PATIENT [DICE]   (the Heal action: Cunning (Healing) TN 11)"
+HEAL_TN = 11
+SLEEP_SECONDS = 6 * 3600
+
+
+def aid_verb(ctx: Context, args: tuple[str, ...]) -> None:
+    if len(args) < 2:
+        ctx.fail(f"aid: missing arguments; usage: {AID_USAGE}")
+    healer = ctx.combatant(args[0])
+    patient = ctx.combatant(args[1])
+    t = tokens(ctx, args[2:], AID_USAGE)
+    if t.words or t.ability or len(t.numbers) > 1:
+        ctx.fail(f"aid: unexpected arguments; usage: {AID_USAGE}")
+    if patient is healer:
+        ctx.fail("the Heal action treats an ally, not the healer")
+    if patient.life == "dead":
+        ctx.fail(f"{patient.name} is dead; the Heal action cannot help")
+    if patient.has("heal-lockout"):
+        ctx.fail(f"{patient.name} cannot benefit from another Heal action until it takes damage")
+    health(ctx, patient)
+    take(ctx, healer, MAJOR, f"heal {patient.name}", f"curar a {patient.name}")
+    clear_stunt_points(ctx, "a new roll", "una tirada nueva")
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None,
+                    f"{healer.name}: Heal action on {patient.name}", healer.id)
+    check = make_check(healer, roll, "cunning", "healing", (("mod", t.mod),) if t.mod else ())
+    note_en, note_es = focus_note(healer, "healing")
+    if check.total < HEAL_TN:
+        ctx.say(f"{healer.name} tends {patient.name}: Cunning (Healing) {check.summary(healer)} vs TN {HEAL_TN}: "
+                f"fails{note_en}",
+                f"{healer.name} cura a {patient.name}: Astucia (Curación) {check.summary(healer, 'es')} contra "
+                f"NO {HEAL_TN}: falla{note_es}", rule=rule("2.3"), who=healer.id)
+        return
+    cun = ability(healer, "cunning")
+    if ctx.option("heal_amount") == "dragon":
+        if roll.dragon is None:
+            ctx.fail("the heal amount uses the dragon die: give the three dice like 5,5,3, not the sum")
+        base, how_en, how_es = roll.dragon, f"dragon die {roll.dragon}", f"dado dragón {roll.dragon}"
+    else:
+        base = ctx.roll("1d6", purpose=f"Health {healer.name} restores to {patient.name}", who=healer.id).total
+        how_en, how_es = f"1d6 {base}", f"1d6 {base}"
+    amount = max(0, base + cun)
+    ctx.say(f"{healer.name} tends {patient.name}: Cunning (Healing) {check.summary(healer)} vs TN {HEAL_TN}: "
+            f"success; restores {how_en} {cun:+d} Cunning = {amount}{note_en}".replace("+-", "-"),
+            f"{healer.name} cura a {patient.name}: Astucia (Curación) {check.summary(healer, 'es')} contra "
+            f"NO {HEAL_TN}: éxito; recupera {how_es} {cun:+d} Astucia = {amount}{note_es}".replace("+-", "-"),
+            rule=rule("2.3"), who=healer.id)
+    heal_health(ctx, patient, amount, "Heal action", "Acción de Curación", section="2.3")
+    ctx.apply_condition(patient, cdef("heal-lockout"), source=healer.id)
+
+
+BREATHER_USAGE = "breather [NAME ...]   (after the encounter; no names: every PC)"
+
+
+def breather_verb(ctx: Context, args: tuple[str, ...]) -> None:
+    """5 + Con + level after an encounter; not for one at 0 Health when it ended."""
+    state = ctx.state
+    if state.in_combat:
+        ctx.fail("a breather is taken after the encounter: end the combat first")
+    if args:
+        who = [ctx.combatant(a) for a in args]
+    else:
+        who = [c for c in state.combatants.values() if c.is_pc and c.life != "dead"]
+        if not who:
+            ctx.fail(f"breather: no PCs; name who takes it; usage: {BREATHER_USAGE}")
+    for c in who:
+        _breather(ctx, c, named=bool(args))
+
+
+def _breather(ctx: Context, c: Combatant, named: bool) -> None:
+    pool = health(ctx, c)
+    why_en = why_es = ""
+    if c.life == "dead":
+        why_en, why_es = "is dead", "está muerto"
+    elif c.marks.get("ended_at_zero") or pool.value <= 0:
+        why_en, why_es = "was at 0 Health when the encounter ended", "tenía 0 de Salud al acabar el encuentro"
+    elif c.marks.get("breather") and ctx.option("breather_once"):
+        why_en, why_es = "has already taken a breather after this encounter", "ya tomó un respiro tras este encuentro"
+    if why_en:
+        if named:
+            ctx.fail(f"{c.name} cannot take a breather: it {why_en}")
+        ctx.say(f"{c.name} gets no breather: it {why_en}", f"{c.name} no puede tomar un respiro: {why_es}",
+                rule=rule("2.6"), who=c.id)
+        return
+    con, lvl = ability(c, "con"), level(c)
+    amount = max(0, 5 + con + lvl)
+    ctx.set_mark(c, "breather", True)
+    heal_health(ctx, c, amount, f"Breather 5 {con:+d} Con + {lvl} level".replace("+-", "-"),
+                f"Respiro 5 {con:+d} Con + {lvl} nivel".replace("+-", "-"))
+
+
+LEVELUP_USAGE = "levelup NAME [D6]   (Health +1d6 + Con)"
+
+
+def levelup_verb(ctx: Context, args: tuple[str, ...]) -> None:
+    if not args or len(args) > 2:
+        ctx.fail(f"levelup: usage: {LEVELUP_USAGE}")
+    c = ctx.combatant(args[0])
+    pool = health(ctx, c)
+    if c.life in ("dead", "dying"):
+        ctx.fail(f"{c.name} is {c.life}; level up once it is back on its feet")
+    if len(args) == 2:
+        if not args[1].isdigit() or not 1 <= int(args[1]) <= 6:
+            ctx.fail(f"levelup: the d6 is 1 to 6, not {args[1]!r}")
+        d = int(args[1])
+    else:
+        d = ctx.roll("1d6", purpose=f"level-up Health of {c.name}", who=c.id).total
+    con = ability(c, "con")
+    gain = max(0, d + con)
+    new_level = level(c) + 1
+    ctx.set_stats(c, {"level": new_level})
+    top = (pool.max if pool.max is not None else pool.value) + gain
+    ctx.set_pool(c, "health", pool.value + gain, max=top, rule=rule("2.6"))
+    ctx.say(f"{c.name} reaches level {new_level}: Health +1d6 ({d}) {con:+d} Con = +{gain}, "
+            f"now {pool.value}/{top}".replace("+-", "-"),
+            f"{c.name} sube a nivel {new_level}: Salud +1d6 ({d}) {con:+d} Con = +{gain}, "
+            f"ahora {pool.value}/{top}".replace("+-", "-"), rule=rule("2.6"), who=c.id)
+
+
+def on_time_passed(ctx: Context, seconds: int) -> None:
+    """Six hours or more in one ``pass`` count as a night's sleep."""
+    if seconds < SLEEP_SECONDS:
+        return
+    hours = seconds // 3600
+    for c in list(ctx.state.combatants.values()):
+        if c.life in ("dead", "dying"):
+            continue
+        pool = c.pools.get("health")
+        if pool is not None:
+            con, lvl = ability(c, "con"), level(c)
+            heal_health(ctx, c, max(0, 10 + con + lvl),
+                        f"Sleep ({hours}h): 10 {con:+d} Con + {lvl} level".replace("+-", "-"),
+                        f"Sueño ({hours}h): 10 {con:+d} Con + {lvl} nivel".replace("+-", "-"))
+        mana = c.pools.get("mana")
+        if mana is not None and ctx.option("mana_rest") != "off" and (mana.max is None or mana.value < mana.max):
+            gained = sum(ctx.roll("1d6+4", purpose=f"mana {c.name} regains, hour {h + 1}", who=c.id).total
+                         for h in range(hours))
+            top = mana.max if mana.max is not None else mana.value + gained
+            before = mana.value
+            ctx.set_pool(c, "mana", min(top, before + gained), rule=rule("2.8"))
+            ctx.say(f"Rest ({hours}h): {c.name} regains {hours} x (1d6+4) = {gained} mana: {before} -> {mana.value}",
+                    f"Descanso ({hours}h): {c.name} recupera {hours} x (1d6+4) = {gained} de maná: "
+                    f"{before} -> {mana.value}", rule=rule("2.8"), who=c.id)
+
+
+def on_combat_end(ctx: Context) -> None:
+    for c in ctx.state.combatants.values():
+        pool = c.pools.get("health")
+        ctx.set_mark(c, "ended_at_zero", True if pool is not None and pool.value <= 0 else None)
+        ctx.set_mark(c, "breather", None)

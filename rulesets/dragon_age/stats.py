@@ -1,0 +1,130 @@
+"""The AGE stat block: eight abilities, Health and Mana pools, focuses and a weapon.
+
+Abilities accept their long English and Spanish names because GMs copy stat
+blocks from both the Green Ronin books and the Spanish seed. Defense and Speed
+are optional: when absent they are derived from Dexterity (digest §2.8 [O]),
+so a later ``set NAME dex=3`` keeps them right.
+"""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Combatant, StatField, fold_text
+
+ABILITIES: tuple[str, ...] = (
+    "communication", "con", "cunning", "dex", "magic", "perception", "str", "willpower",
+)
+
+#: ability -> (English label, Spanish label, aliases accepted on the command line)
+ABILITY_INFO: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "communication": ("Communication", "Comunicación", ("comm", "com", "comunicacion")),
+    "con": ("Constitution", "Constitución", ("constitution", "constitucion", "const")),
+    "cunning": ("Cunning", "Astucia", ("cun", "astucia", "ast")),
+    "dex": ("Dexterity", "Destreza", ("dexterity", "destreza", "des")),
+    "magic": ("Magic", "Magia", ("mag", "magia")),
+    "perception": ("Perception", "Percepción", ("per", "perc", "percepcion")),
+    "str": ("Strength", "Fuerza", ("strength", "fuerza", "fue", "fuer")),
+    "willpower": ("Willpower", "Voluntad", ("will", "wil", "wp", "voluntad", "vol")),
+}
+
+SHORT = {"communication": "Comm", "con": "Con", "cunning": "Cun", "dex": "Dex", "magic": "Magic",
+         "perception": "Per", "str": "Str", "willpower": "Will"}
+
+_ABILITY_INDEX: dict[str, str] = {}
+for _key, (_en, _es, _aliases) in ABILITY_INFO.items():
+    for _name in (_key, _en, _es, *_aliases):
+        _ABILITY_INDEX[fold_text(_name)] = _key
+
+WEAPON_KINDS = ("melee", "ranged", "bow")
+UNARMED = "1d3"
+
+
+def ability_key(word: str) -> str | None:
+    """'Constitución' -> 'con'; None when the word names no ability."""
+    return _ABILITY_INDEX.get(fold_text(word))
+
+
+def ability_label(key: str, lang: str = "en") -> str:
+    en, es, _ = ABILITY_INFO[key]
+    return es if lang == "es" else SHORT[key]
+
+
+def ability(c: Combatant, key: str) -> int:
+    return int(c.stats.get(key) or 0)
+
+
+def focuses(c: Combatant) -> list[str]:
+    raw = c.stats.get("focus") or []
+    if isinstance(raw, str):
+        raw = [raw]
+    return [str(f) for f in raw]
+
+
+def _focus_name(entry: str) -> str:
+    # "con:swimming" in the list names the same focus as "swimming"
+    return fold_text(entry.rpartition(":")[2])
+
+
+def has_focus(c: Combatant, focus: str | None) -> bool:
+    if not focus:
+        return False
+    want = fold_text(focus)
+    return any(_focus_name(f) == want for f in focuses(c))
+
+
+def level(c: Combatant) -> int:
+    return int(c.stats.get("level") or 1)
+
+
+def weapon_kind(c: Combatant) -> str:
+    return str(c.stats.get("weapon_kind") or "melee")
+
+
+def stat_block() -> tuple[StatField, ...]:
+    ability_aliases = {}
+    for key, (en, es, aliases) in ABILITY_INFO.items():
+        for name in (en, es, *aliases):
+            ability_aliases[name] = key
+    fields: list[StatField] = [
+        StatField("health", "pool", aliases=("salud", "hp"), en="Health", es="Salud",
+                  doc="health=30 or health=12/30 (current/max); never below 0"),
+    ]
+    for key in ABILITIES:
+        en, es, aliases = ABILITY_INFO[key]
+        fields.append(StatField(key, "int", default=0, aliases=(en, es, *aliases), en=en, es=es,
+                                minimum=-10, maximum=30, doc=f"{en} ability"))
+    fields += [
+        StatField("defense", "int", aliases=("defensa", "def"), en="Defense", es="Defensa",
+                  minimum=0, maximum=60, doc="attack target number; default 10 + Dex"),
+        StatField("armor", "int", default=0, aliases=("armadura", "ar", "armour", "armor rating"),
+                  en="Armor rating", es="Armadura", minimum=0, maximum=50,
+                  doc="subtracted from damage unless penetrating"),
+        StatField("speed", "int", aliases=("velocidad", "vel"), en="Speed", es="Velocidad",
+                  minimum=0, maximum=100, doc="metres per Move; default 10 + Dex"),
+        StatField("level", "int", default=1, aliases=("nivel", "lvl"), en="Level", es="Nivel",
+                  minimum=1, maximum=30),
+        StatField("mana", "pool", aliases=("mp", "pm", "mana points"), en="Mana", es="Maná",
+                  doc="mana=15 or mana=4/15; spent by cast"),
+        StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",
+                  es="Personaje jugador"),
+        StatField("focus", "list", aliases=("focuses", "foci", "focos", "concentracion",
+                                            "concentraciones"),
+                  en="Focuses", es="Concentraciones", doc="focus=swimming,healing (+2 on tests)"),
+        StatField("weapon", "dice", aliases=("arma", "weapon damage", "dano arma"),
+                  en="Weapon damage", es="Daño del arma",
+                  doc=f"damage dice of the attack, e.g. 2d6; unarmed {UNARMED}"),
+        StatField("weapon_ability", "choice", choices=ABILITIES, choice_aliases=ability_aliases,
+                  aliases=("attack ability", "atributo arma", "habilidad arma"),
+                  en="Attack ability", es="Atributo de ataque",
+                  doc="ability of the weapon group; default Str (Dex for bows)"),
+        StatField("weapon_focus", "str", aliases=("concentracion arma", "arma foco"),
+                  en="Weapon focus", es="Concentración de arma",
+                  doc="focus of the weapon group, e.g. heavy-blades (+2 if in the focus list)"),
+        StatField("weapon_kind", "choice", default="melee", choices=WEAPON_KINDS,
+                  choice_aliases={"cuerpo a cuerpo": "melee", "cac": "melee", "distancia": "ranged",
+                                  "thrown": "ranged", "arrojadiza": "ranged", "arco": "bow",
+                                  "bows": "bow", "crossbow": "bow", "ballesta": "bow"},
+                  aliases=("tipo arma",), en="Weapon kind", es="Tipo de arma",
+                  doc="melee | ranged | bow (bows add Perception to damage, not Str)"),
+        StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
+    ]
+    return tuple(fields)

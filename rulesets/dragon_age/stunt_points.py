@@ -1,0 +1,101 @@
+"""Earning stunt points and the menu of what they buy (digest §2.5 [S]).
+
+Points wait in a ``stunt`` pool only until they are spent or the moment passes:
+the end of the current turn, or the next attack, casting or test by anyone
+(the seed: "debes canjearlos en el acto"); then the pool is removed, so the
+state holds ``stunt`` only while points wait (issue 5). "Once per round" is
+tracked per combatant and combat round; outside combat, per roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.ruleset import Combatant, Context, EncounterState
+
+from .ability_tests import AgeRoll
+from .common import rule, waiting_points
+from .options import option
+from .stunts import STUNTS, Stunt, cost_of
+
+
+def used_ids(state: EncounterState, c: Combatant) -> list[str]:
+    m = c.marks.get("stunts_used")
+    if not m:
+        return []
+    if m.get("round") != (state.round if state.in_combat else 0):
+        return []
+    return list(m.get("ids", ()))
+
+
+def mark_used(ctx: Context, c: Combatant, sid: str) -> None:
+    state = ctx.state
+    ids = used_ids(state, c)
+    if sid not in ids:
+        ids.append(sid)
+    ctx.set_mark(c, "stunts_used", {"round": state.round if state.in_combat else 0, "ids": ids})
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    stunt: Stunt
+    cost: int  # the minimum for the variable ones
+    available: bool
+    why: str = ""
+
+    def text(self, lang: str = "en") -> str:
+        s = self.stunt
+        cost = f"{self.cost}/2m" if s.id == "skirmish" else (
+            f"1-{s.max_points}" if s.cost is None else str(self.cost))
+        return f"{s.id if lang == 'en' else s.es} {cost}"
+
+
+def menu(state: EncounterState, c: Combatant) -> list[MenuItem]:
+    """What the waiting points can buy now: for the TUI's stunt menu and the log."""
+    pending = c.marks.get("stunt_roll")
+    points = waiting_points(c)
+    if not pending or points <= 0:
+        return []
+    used = used_ids(state, c)
+    out = []
+    for s in STUNTS:
+        if s.kind != pending.get("kind"):
+            continue
+        cost = cost_of(s, int(option(state, "disarm_cost"))) or 1
+        if s.id in used and not s.repeatable:
+            out.append(MenuItem(s, cost, False, "used this round"))
+        elif cost > points:
+            out.append(MenuItem(s, cost, False, "not enough points"))
+        else:
+            out.append(MenuItem(s, cost, True))
+    return out
+
+
+def menu_text(state: EncounterState, c: Combatant, lang: str = "en") -> str:
+    return ", ".join(item.text(lang) for item in menu(state, c) if item.available)
+
+
+def grant(ctx: Context, c: Combatant, roll: AgeRoll, kind: str, record: dict) -> None:
+    """Doubles on a success earn points equal to the dragon die (triples count)."""
+    if not roll.dice:
+        ctx.say("Only the 3d6 sum was given: doubles and the dragon die are unknown, so no stunt points "
+                "(give the three dice like 5,5,3)",
+                "Sólo se dio la suma de 3d6: se desconocen los dobles y el dado dragón, sin puntos de proeza "
+                "(da los tres dados como 5,5,3)", rule=rule("2.5"), who=c.id)
+        return
+    if not roll.doubles:
+        return
+    points = int(roll.dragon or 0)
+    if not ctx.state.in_combat:
+        ctx.set_mark(c, "stunts_used", None)
+    ctx.set_pool(c, "stunt", points, max=points, rule=rule("2.5"))
+    ctx.set_mark(c, "stunt_roll", {"kind": kind, **record})
+    a, b, d = roll.dice
+    what_en = "hit" if kind == "combat" else "successful casting"
+    what_es = "impacto" if kind == "combat" else "lanzamiento con éxito"
+    ctx.say(f"Doubles ({a},{b},{d}) on a {what_en}: {c.name} earns {points} stunt point"
+            f"{'s' if points != 1 else ''} (the dragon die); spend now with stunt {c.id} STUNT: "
+            f"{menu_text(ctx.state, c)}",
+            f"Dobles ({a},{b},{d}) en un {what_es}: {c.name} gana {points} punto"
+            f"{'s' if points != 1 else ''} de proeza (el dado dragón); gástalos ya con proeza {c.id} PROEZA: "
+            f"{menu_text(ctx.state, c, 'es')}", rule=rule("2.5"), who=c.id)
