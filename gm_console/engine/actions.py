@@ -43,7 +43,7 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
     current = None
     text = raw.strip()
     try:
-        if f.kind in ("int", "pool"):
+        if f.kind in ("int", "pool", "counter"):
             if f.kind == "pool" and "/" in text:
                 cur, _, top = text.partition("/")
                 current, value = int(cur), int(top)
@@ -167,7 +167,9 @@ def _set(ctx: Context, c: cmd.SetStats) -> None:
             continue
         f, value, cur = parse_stat(ctx, key, raw)
         changes[f.key] = value
-        if f.kind == "pool":
+        if f.kind == "counter":
+            ctx.set_pool(target, f.key, value, max=f.maximum)
+        elif f.kind == "pool":
             pool = target.pools.get(f.key)
             new_value = cur if cur is not None else (pool.value if pool else value)
             ctx.set_pool(target, f.key, new_value, max=value)

@@ -162,6 +162,11 @@ class Context:
             value = max(top.initiative + 1, c.initiative or 0)
             self.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=c.tiebreak))
 
+    def end_ready(self, c: Combatant, reason: str = "lapsed") -> None:
+        """A readied action ends without going off: lapsed (its owner's turn came) or dropped."""
+        if c.id in self.state.readied:
+            self.emit(ev.ReadyEnded(id=c.id, reason=reason))
+
     def end_turn(self) -> None:
         """End the active combatant's turn from a ruleset verb (AGE Prepare), as `next` would."""
         from .turns import end_turn  # local: turns imports context

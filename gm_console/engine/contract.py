@@ -50,8 +50,9 @@ def slug(text: str) -> str:
 class StatField:
     """One key of the stat block (``add Goblin hp=7 ac=15``).
 
-    kind: "int" | "pool" (``hp=6/38`` = current/max) | "bool" | "str" | "choice"
-    | "list" (comma-separated) | "dice" (an expression such as ``4d6``).
+    kind: "int" | "pool" (``hp=6/38`` = current/max) | "counter" (a pool whose number is
+    what you have now: hero points, nonlethal damage; ``set`` changes the value, ``maximum``
+    caps it) | "bool" | "str" | "choice" | "list" (comma-separated) | "dice" (``4d6``).
     """
 
     key: str
@@ -198,6 +199,7 @@ class Pending:
     who: str | None
     en: str
     es: str = ""
+    gm_only: bool = False  # never in player-facing output
 
 
 # --- the contract -------------------------------------------------------------
@@ -245,7 +247,7 @@ class Ruleset(ABC):
         return index
 
     def pool_keys(self) -> tuple[str, ...]:
-        return tuple(f.key for f in self.stat_block() if f.kind == "pool")
+        return tuple(f.key for f in self.stat_block() if f.kind in ("pool", "counter"))
 
     def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
         """Fill derived stats (CMB from BAB, RP from level...) before the combatant is created."""
@@ -257,8 +259,12 @@ class Ruleset(ABC):
         pools: dict[str, tuple[int, int | None]] = {}
         for key in self.pool_keys():
             if key in stats and stats[key] is not None:
-                top = int(stats[key])
-                pools[key] = (int(current.get(key, top)), top)
+                f = self.fields[key]
+                if f.kind == "counter":
+                    pools[key] = (int(stats[key]), f.maximum)
+                else:
+                    top = int(stats[key])
+                    pools[key] = (int(current.get(key, top)), top)
         return pools
 
     def side_of(self, stats: Mapping[str, Any], words: Sequence[str]) -> str:

@@ -55,7 +55,7 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -
         "time_seconds": state.seconds,
         "options": dict(state.options),
         "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
-        "pending": [p.en for p in ruleset.pending(state)] if not players else [],
+        "pending": [p.en for p in ruleset.pending(state) if not (players and p.gm_only)],
     }
 
 
@@ -98,11 +98,10 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
         name = c.name + (" (PC)" if c.is_pc else "")
         state_text = c.life + (" · " + " · ".join(marks) if marks else "")
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
-    if not players:
-        notes = ruleset.pending(state)
-        if notes:
-            lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
-            lines += [f"- {(p.es if es and p.es else p.en)}" for p in notes]
+    notes = [p for p in ruleset.pending(state) if not (players and p.gm_only)]
+    if notes:
+        lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
+        lines += [f"- {(p.es if es and p.es else p.en)}" for p in notes]
     return "\n".join(lines) + "\n"
 
 
