@@ -1,0 +1,173 @@
+"""The PF1 stat block, the size table and the numbers derived from raw stats.
+
+Derived values (init, CMB, CMD, attack, touch, flat-footed) are computed when
+read rather than stored at ``add`` time: a later ``set NAME str=18`` then
+moves CMB and attack too, and the saved stat block stays "as entered".
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from gm_console.ruleset import Combatant, StatField
+
+SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
+
+SIZE_ES = {"fine": "minúsculo", "diminutive": "diminuto", "tiny": "menudo", "small": "pequeño",
+           "medium": "mediano", "large": "grande", "huge": "enorme", "gargantuan": "gargantuesco",
+           "colossal": "colosal"}
+
+#: special size modifier for CMB and CMD (seed table)
+SIZE_CMB = {"fine": -8, "diminutive": -4, "tiny": -2, "small": -1, "medium": 0, "large": 1,
+            "huge": 2, "gargantuan": 4, "colossal": 8}
+
+#: size modifier to AC and attack rolls [O]
+SIZE_AC = {"fine": 8, "diminutive": 4, "tiny": 2, "small": 1, "medium": 0, "large": -1,
+           "huge": -2, "gargantuan": -4, "colossal": -8}
+
+SIZE_ALIASES = {
+    **{es: en for en, es in SIZE_ES.items()},
+    "f": "fine", "d": "diminutive", "t": "tiny", "s": "small", "m": "medium", "l": "large",
+    "h": "huge", "g": "gargantuan", "c": "colossal", "pequeno": "small", "minusculo": "fine",
+}
+
+#: two-weapon fighting: (primary, off-hand) penalties, seed table
+TWF = {"normal": (-6, -10), "light": (-4, -8), "feat": (-4, -4), "light-feat": (-2, -2)}
+TWF_TEXT = {
+    "normal": ("one-handed off-hand, no feat", "arma torpe a una mano, sin dote"),
+    "light": ("light off-hand, no feat", "arma torpe ligera, sin dote"),
+    "feat": ("one-handed off-hand + Two-Weapon Fighting", "arma torpe a una mano + Combate con dos armas"),
+    "light-feat": ("light off-hand + Two-Weapon Fighting", "arma torpe ligera + Combate con dos armas"),
+}
+
+HERO_MAX = 3
+HERO_START = 1
+
+
+def stat_block() -> tuple[StatField, ...]:
+    return (
+        StatField("hp", "pool", aliases=("pv", "pg", "vida", "hit points", "puntos de golpe"),
+                  en="Hit points", es="Puntos de golpe", doc="hp=38 or hp=6/38 (current/max)"),
+        StatField("nl", "counter", aliases=("nonlethal", "noletal", "no letal", "dnl"),
+                  en="Nonlethal damage", es="Daño no letal", doc="nonlethal damage taken (add only; "
+                  "later use dmg NAME N nonlethal)"),
+        StatField("temp", "counter", aliases=("thp", "temporal", "temporales", "pgt"),
+                  en="Temporary HP", es="PG temporales", doc="temporary hit points, lost first"),
+        StatField("str", "int", aliases=("fue", "fuerza", "strength"), en="Strength", es="Fuerza",
+                  minimum=0, maximum=99),
+        StatField("dex", "int", aliases=("des", "destreza", "dexterity"), en="Dexterity",
+                  es="Destreza", minimum=0, maximum=99),
+        StatField("con", "int", aliases=("constitucion", "constitution"), en="Constitution",
+                  es="Constitución", minimum=0, maximum=99,
+                  doc="score; dead at -Con HP (con=0: no Con score, destroyed at 0 HP)"),
+        StatField("init", "int", aliases=("ini", "iniciativa"), en="Initiative modifier",
+                  es="Modificador de iniciativa", doc="default: Dex modifier"),
+        StatField("ac", "int", aliases=("ca",), en="Armor class", es="Clase de armadura",
+                  doc="default 10 + Dex + size"),
+        StatField("touch", "int", aliases=("toque", "ca toque"), en="Touch AC", es="CA de toque",
+                  doc="default 10 + Dex + size"),
+        StatField("ff", "int", aliases=("flat", "flatfooted", "flat-footed", "desprevenido",
+                                        "ca desprevenido"),
+                  en="Flat-footed AC", es="CA desprevenido", doc="default AC minus Dex bonus"),
+        StatField("bab", "int", default=0, aliases=("ab", "ataque base", "bab"),
+                  en="Base attack bonus", es="Ataque base"),
+        StatField("size", "choice", default="medium", aliases=("tam", "tamano", "tamaño"),
+                  choices=SIZES, choice_aliases=SIZE_ALIASES, en="Size", es="Tamaño"),
+        StatField("cmb", "int", aliases=("bmc",), en="CMB", es="BMC",
+                  doc="default BAB + Str (Dex if Diminutive or smaller) + size"),
+        StatField("cmd", "int", aliases=("dmc",), en="CMD", es="DMC",
+                  doc="default 10 + BAB + Str + Dex + size"),
+        StatField("fort", "int", default=0, aliases=("fortaleza", "fortitude"), en="Fortitude",
+                  es="Fortaleza"),
+        StatField("ref", "int", default=0, aliases=("reflejos", "reflex"), en="Reflex", es="Reflejos"),
+        StatField("will", "int", default=0, aliases=("voluntad",), en="Will", es="Voluntad"),
+        StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",
+                  es="Personaje jugador"),
+        StatField("hero", "counter", aliases=("heroe", "héroe", "ph", "hero points"),
+                  en="Hero points", es="Puntos de héroe", maximum=HERO_MAX, gm_only=True,
+                  doc="PCs only: start 1, max 3; GM-only"),
+        StatField("speed", "int", default=30, aliases=("vel", "velocidad", "spd"), en="Speed",
+                  es="Velocidad", minimum=0),
+        StatField("attack", "int", aliases=("atk", "ataque", "melee", "cac"),
+                  en="Melee attack", es="Ataque cuerpo a cuerpo", doc="default BAB + Str + size"),
+        StatField("ranged", "int", aliases=("dist", "distancia", "a distancia"),
+                  en="Ranged attack", es="Ataque a distancia", doc="default BAB + Dex + size"),
+        StatField("hd", "int", aliases=("level", "nivel", "lvl", "dg"), en="Hit dice / level",
+                  es="Dados de golpe / nivel", minimum=0,
+                  doc="for energy drain death and nonlethal recovery"),
+        StatField("twf", "choice", aliases=("dos armas", "two weapon", "two-weapon"),
+                  choices=("none", *TWF),
+                  choice_aliases={"no": "none", "ninguna": "none", "ligera": "light",
+                                  "dote": "feat", "ligera dote": "light-feat", "light feat": "light-feat"},
+                  en="Two-weapon fighting", es="Combate con dos armas",
+                  doc="normal | light | feat | light-feat: shows the penalty table"),
+        StatField("owner", "str", aliases=("dueno", "dueño", "amo"), en="Owner (pet, companion, mount)",
+                  es="Dueño (mascota, compañero, montura)"),
+    )
+
+
+def mod(score: int | None) -> int:
+    return (int(score) - 10) // 2 if score is not None else 0
+
+
+def score(c: Combatant, key: str) -> int:
+    """Str/Dex/Con score, 10 when not given (a GM adding 'hp=7 ac=15' means an average creature)."""
+    value = c.stats.get(key)
+    return 10 if value is None else int(value)
+
+
+def size(c: Combatant) -> str:
+    return c.stats.get("size") or "medium"
+
+
+def uses_dex_for_cmb(size_name: str, tiny_too: bool) -> bool:
+    limit = SIZES.index("tiny" if tiny_too else "diminutive")
+    return SIZES.index(size_name) <= limit
+
+
+def con_score(c: Combatant) -> int:
+    return score(c, "con")
+
+
+def death_threshold(c: Combatant) -> int:
+    """HP at which it dies: -Con; a creature without a Con score (con=0) is destroyed at 0."""
+    con = con_score(c)
+    return -con if con > 0 else 0
+
+
+def hd(c: Combatant) -> int | None:
+    value = c.stats.get("hd")
+    return None if value is None else int(value)
+
+
+def base_numbers(c: Combatant, tiny_dex: bool) -> Mapping[str, int]:
+    """The figures before conditions: given values, or the formula with unmodified scores."""
+    s, d = mod(score(c, "str")), mod(score(c, "dex"))
+    sz = size(c)
+    bab = int(c.stats.get("bab") or 0)
+    size_ac, size_cmb = SIZE_AC[sz], SIZE_CMB[sz]
+    ac = c.stats.get("ac")
+    ac = int(ac) if ac is not None else 10 + d + size_ac
+    touch = c.stats.get("touch")
+    touch = int(touch) if touch is not None else min(ac, 10 + d + size_ac)
+    ff = c.stats.get("ff")
+    ff = int(ff) if ff is not None else ac - max(d, 0)
+    cmb_ability = d if uses_dex_for_cmb(sz, tiny_dex) else s
+    cmb = c.stats.get("cmb")
+    cmb = int(cmb) if cmb is not None else bab + cmb_ability + size_cmb
+    cmd = c.stats.get("cmd")
+    cmd = int(cmd) if cmd is not None else 10 + bab + s + d + size_cmb
+    attack = c.stats.get("attack")
+    attack = int(attack) if attack is not None else bab + s + size_ac
+    ranged = c.stats.get("ranged")
+    ranged = int(ranged) if ranged is not None else bab + d + size_ac
+    init = c.stats.get("init")
+    init = int(init) if init is not None else d
+    return {
+        "ac": ac, "touch": touch, "ff": ff, "cmb": cmb, "cmd": cmd, "attack": attack,
+        "ranged": ranged, "init": init, "fort": int(c.stats.get("fort") or 0),
+        "ref": int(c.stats.get("ref") or 0), "will": int(c.stats.get("will") or 0),
+        "speed": int(c.stats.get("speed") if c.stats.get("speed") is not None else 30),
+        "str": score(c, "str"), "dex": score(c, "dex"), "con": score(c, "con"),
+        "bab": bab, "cmb_uses_dex": int(uses_dex_for_cmb(sz, tiny_dex)),
+    }

@@ -1,0 +1,54 @@
+"""The shipped Pathfinder example encounter runs line by line (saves/scripts/pathfinder1e.txt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import Table
+
+SCRIPT = Path(__file__).resolve().parent.parent / "saves" / "scripts" / "pathfinder1e.txt"
+
+
+def run_script() -> Table:
+    t = Table("pathfinder1e")
+    for line in SCRIPT.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        if text.startswith("# rolls:"):
+            t.rolls(*[int(x) for x in text.split(":", 1)[1].split(",") if x.strip()])
+        if not text or text.startswith("#"):
+            continue
+        t.do(text)
+    return t
+
+
+def test_every_line_runs_and_uses_exactly_the_listed_dice():
+    t = run_script()
+    assert t.dice.forced == []
+    assert t.state.round == 2 and t.active == "valeros"
+
+
+def test_it_shows_a_dying_pc():
+    """PF1 §1.4: Ezren drops, rolls his Con check at the start of his turn and fails."""
+    t = run_script()
+    assert t.c("Ezren").life == "dying" and t.hp("Ezren") == -3
+    assert "Ezren: Con check 5+0-2 = 3 vs DC 10, fails: HP -3" in t.said()
+
+
+def test_it_shows_delay_and_ready():
+    t = run_script()
+    said = t.said()
+    assert any("readied action goes off" in s for s in said)
+    lines = [e.line for e in t.session.done]
+    assert "delay" in lines and "resume Kyra" in lines
+
+
+def test_it_shows_stacked_conditions_and_a_fear_family():
+    """PF1 §1.5: entangled + sickened stack; frightened supersedes shaken (which waits)."""
+    t = run_script()
+    rs = t.session.ruleset
+    valeros = t.c("Valeros")
+    assert {"entangled", "shaken", "frightened", "sickened"} <= {i.cond for i in valeros.conditions}
+    assert "shaken" not in [i.cond for i in rs.active_conditions(valeros)]
+    assert rs.effective(t.state, valeros)["attack"].value == 7 - 2 - 2 - 2
+    assert t.c("Goblin 1").life == "dead"
+    assert t.c("Seelah").has("prone")

@@ -1,0 +1,103 @@
+"""PF1 sheet lines and GM warnings (issue: shown on the sheet, explained in the log)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from conftest import Table
+
+PKG = Path(__file__).resolve().parent.parent / "rulesets" / "pathfinder1e"
+
+
+def pf(**options) -> Table:
+    return Table("pathfinder1e", options=options or None)
+
+
+def status(t: Table, name: str, lang: str = "en") -> list[str]:
+    return t.session.ruleset.status(t.state, t.c(name), lang)
+
+
+def pending(t: Table) -> list[str]:
+    return [p.en for p in t.session.ruleset.pending(t.state)]
+
+
+def test_dying_status_and_pending():
+    """PF1 §1.4: the sheet counts down to death; the GM is warned of the coming Con check."""
+    t = pf()
+    t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25")
+    assert status(t, "Kyra")[0] == ("dying: dies at -14 (9 to go); Con check DC 10 (d20+2-5) at the "
+                                    "start of its turn")
+    assert "Kyra is dying: Con check at the start of its turn (dies at -14, 9 to go)" in pending(t)
+
+
+def test_stable_status_says_which_kind():
+    t = pf()
+    t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25", "stabilize Kyra")
+    assert status(t, "Kyra")[0].startswith("stable (aided): dies at -14 (9 to go)")
+
+
+def test_disabled_status_and_pending():
+    t = pf()
+    t.do("add Kyra pc hp=20", "dmg Kyra 20")
+    assert status(t, "Kyra")[0].startswith("disabled: one move or standard action, half speed")
+    assert "Kyra is disabled: a standard action costs 1 HP (standard kyra)" in pending(t)
+
+
+def test_nonlethal_status():
+    t = pf()
+    t.do("add Kyra pc hp=20", "dmg Kyra 4 nonlethal")
+    assert "nonlethal 4: staggered at HP 4, unconscious below" in status(t, "Kyra")
+    t.do("dmg Kyra 16")
+    assert status(t, "Kyra")[0] == "staggered: nonlethal 4 = HP 4; one move or standard action"
+
+
+def test_bleed_status_and_pending():
+    t = pf()
+    t.do("add Kyra pc hp=20", "cond Kyra bleed:2")
+    assert "bleeds 2 HP at the start of its turn (Heal DC 15 or healing stops it)" in status(t, "Kyra")
+    assert any(p.startswith("Kyra bleeds 2 HP at the start of its turn") for p in pending(t))
+
+
+def test_helpless_and_actions_lines():
+    t = pf()
+    t.do("add Gob hp=6", "cond Gob paralyzed")
+    lines = status(t, "Gob")
+    assert "actions: none (paralyzed)" in lines
+    assert "helpless (paralyzed): melee attacks against it +4; coup de grace" in lines
+
+
+def test_spanish_status():
+    t = pf()
+    t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25")
+    assert status(t, "Kyra", "es")[0].startswith("moribundo: muere a -14 (faltan 9)")
+
+
+def test_status_never_mentions_hero_points():
+    """PF1 §1.6 [S]: hero points never show on the (player-facing) sheet."""
+    t = pf()
+    t.do("add Kyra pc hp=20 hero=3 con=14", "dmg Kyra 25", "cond Kyra bleed:1")
+    assert not any("hero" in s for s in status(t, "Kyra"))
+
+
+def test_log_lines_are_bilingual():
+    t = pf()
+    t.do("add Kyra pc hp=20", "dmg Kyra 5")
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
+    assert said[0].es == "Kyra recibe 5 de daño: PG 20 -> 15"
+
+
+def test_ruleset_imports_only_the_contract():
+    """Architecture: rulesets import gm_console.ruleset and engine value types only, never UI/storage."""
+    forbidden = ("textual", "rich", "gm_console.storage", "gm_console.tui", "gm_console.cli",
+                 "gm_console.plugins")
+    for path in PKG.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            for name in names:
+                assert not name.startswith(forbidden), f"{path.name} imports {name}"
