@@ -377,7 +377,10 @@ class Ruleset(ABC):
         """``pass 1h``: hourly checks, rest and recovery."""
 
     def trigger_position(self, ctx: "Context", c: Combatant, trigger_args: tuple[str, ...]) -> str:
-        """Where a triggered readied action puts its owner: "before" or "after" the active one."""
+        """Where a triggered readied action puts its owner: "before" or "after" the active one.
+
+        Called while the readied action is still in ``ctx.state.readied[c.id]`` (its trigger text).
+        """
         return "before"
 
     # -- resources -----------------------------------------------------------------

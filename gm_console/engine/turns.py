@@ -238,9 +238,11 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         ctx.fail("no one is acting: start the combat first")
     active = state.get(state.active)
     text = state.readied[c.id].trigger
+    # the ruleset still sees the readied action (its trigger text) when it picks the position
+    position = ctx.ruleset.trigger_position(ctx, c, args)
     ctx.emit(ev.ReadyEnded(id=c.id, reason="triggered"))
     if active.id != c.id:
-        if ctx.ruleset.trigger_position(ctx, c, args) == "after":
+        if position == "after":
             ctx.move_after(c, active, reason="ready")
         else:
             ctx.move_before(c, active, reason="ready")
@@ -249,8 +251,9 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         ctx.emit(ev.TurnStarted(id=c.id, round=state.round))
         tick_clock(ctx, c.id)
         ctx.emit(ev.TurnResumed(id=active.id))
-    ctx.say(f"{c.name}'s readied action goes off ({text}), before {active.name}",
-            f"Se dispara la acción preparada de {c.name} ({text}), antes de {active.name}", who=c.id)
+    where_en, where_es = ("after", "después de") if position == "after" else ("before", "antes de")
+    ctx.say(f"{c.name}'s readied action goes off ({text}), {where_en} {active.name}",
+            f"Se dispara la acción preparada de {c.name} ({text}), {where_es} {active.name}", who=c.id)
 
 
 def unready(ctx: Context, c: Combatant) -> None:
