@@ -1,0 +1,170 @@
+"""The Starfinder conditions (SF §3.6), as data.
+
+``modifiers`` name the figures of ``figures.py``: ``ac`` (EAC and KAC), ``attack``
+(every attack), ``melee``, ``damage`` (melee and Str-thrown damage), ``fort`` ``ref``
+``will`` ``saves``, ``init``, ``skills`` (every skill check), ``abilities`` (ability
+checks), ``physical`` (Str/Dex skill and ability checks), ``perception``, ``speed`` (ft).
+Flags carry what is not a number: ``flat-footed`` (counted once however many
+sources), ``no-actions``, ``helpless``, ``no-reactions``, ``no-run`` (no run or
+charge), ``half-speed``, ``immobile``, ``single-action``, ``move-only``, ``flee``,
+``dex-5`` (Dex modifier treated as -5).
+Spanish names marked in the digest with † come from the seed; the others are the
+usual translations, with the seed's words as aliases.
+"""
+
+from __future__ import annotations
+
+from gm_console.ruleset import ConditionDef
+
+
+def _c(cid, en, es, *aliases, mods=None, flags=(), summary="", resumen="", **kw) -> ConditionDef:
+    return ConditionDef(id=cid, en=en, es=es, aliases=aliases, modifiers=mods or {},
+                        flags=frozenset(flags), summary_en=summary, summary_es=resumen, **kw)
+
+
+FAT = {"ac": -1, "attack": -1, "damage": -1, "ref": -1, "init": -1, "physical": -1}
+EXH = {k: -3 for k in FAT}
+FEAR = {"attack": -2, "saves": -2, "skills": -2, "abilities": -2}
+
+CONDITIONS: tuple[ConditionDef, ...] = (
+    _c("asleep", "Asleep", "Dormido", "sleeping", "dormida", mods={"perception": -10},
+       flags=("helpless", "no-actions"), summary="helpless; wakes if slapped or wounded",
+       resumen="indefenso; despierta si lo zarandean o hieren"),
+    _c("bleeding", "Bleeding", "Sangrando", "bleed", "sangrado", "sangrante", valued=True, stack="max",
+       summary="takes the value as damage at the start of its turn; only the worst bleed applies; "
+               "Medicine DC 15 or any healing stops it",
+       resumen="recibe el valor como daño al inicio de su turno; solo cuenta el peor; Medicina CD 15 o "
+               "cualquier curación lo detiene"),
+    _c("blinded", "Blinded", "Cegado", "blind", "ciego", "cegada", mods={"physical": -4, "perception": -4},
+       flags=("flat-footed",), summary="flat-footed; -4 Str/Dex checks and opposed Perception; "
+                                       "everything has total concealment",
+       resumen="desprevenido; -4 a pruebas de Fue/Des y Percepción enfrentada; ocultación total"),
+    _c("broken", "Broken", "Roto", "rota", mods={"attack": -2, "damage": -2},
+       summary="weapon -2 attack and damage; vehicle -2 AC and collision DC, Piloting -2, half speed",
+       resumen="arma -2 ataque y daño; vehículo -2 CA y CD de colisión, Pilotaje -2, mitad de velocidad"),
+    _c("burning", "Burning", "Ardiendo", "burn", "en-llamas", "quemandose", valued=True, stack="sum",
+       summary="value d6 fire at the start of its turn (sources add); Reflex DC 10 + fire taken this round "
+               "at the end of each round ends it",
+       resumen="valor d6 de fuego al inicio de su turno (las fuentes se suman); salvación de Reflejos CD 10 "
+               "+ fuego recibido en el asalto al final de cada asalto para apagarlo"),
+    _c("confused", "Confused", "Confuso", "confundido", "confusion",
+       summary="d%: 1-25 acts normally, 26-50 babbles, 51-75 hurts itself (1d8 + Str), 76-100 attacks the nearest",
+       resumen="d%: 1-25 normal, 26-50 balbucea, 51-75 se daña (1d8 + Fue), 76-100 ataca al más cercano"),
+    _c("cowering", "Cowering", "Aterrado", "acobardado", "encogido", flags=("flat-footed", "no-actions"),
+       summary="flat-footed; no actions", resumen="desprevenido; sin acciones"),
+    _c("dazed", "Dazed", "Atontado", flags=("no-actions",),
+       summary="no actions (no AC penalty)", resumen="sin acciones (sin penalizador a la CA)"),
+    _c("dazzled", "Dazzled", "Deslumbrado", mods={"attack": -1, "perception": -1},
+       summary="-1 attack and sight Perception", resumen="-1 al ataque y a Percepción visual"),
+    _c("dead", "Dead", "Muerto", "muerta", system=True),
+    _c("deafened", "Deafened", "Sordo", "deaf", "ensordecido", "sorda", mods={"init": -4, "perception": -4},
+       summary="-4 initiative and opposed Perception", resumen="-4 a iniciativa y a Percepción enfrentada"),
+    _c("dying", "Dying", "Moribundo", "moribunda", system=True),
+    _c("encumbered", "Encumbered", "Impedido", "estorbado", "impedida", mods={"speed": -10, "physical": -5},
+       flags=("max-dex-2",), summary="speed -10 ft; max Dex +2; -5 Str/Dex checks",
+       resumen="velocidad -10 pies; Des máx +2; -5 a pruebas de Fue/Des"),
+    _c("entangled", "Entangled", "Enredado", "enredada",
+       mods={"ac": -2, "attack": -2, "ref": -2, "init": -2, "physical": -2}, flags=("half-speed", "no-run"),
+       summary="half speed; no run or charge; -2 AC, attack, Reflex, initiative, Dex checks",
+       resumen="mitad de velocidad; no corre ni carga; -2 CA, ataque, Reflejos, iniciativa, pruebas de Des"),
+    _c("exhausted", "Exhausted", "Exhausto", "agotado", "exhausta", family="fatigue", grade=2, mods=EXH,
+       flags=("half-speed", "no-run"),
+       summary="half speed; no run or charge; -3 AC, attack, melee damage, Reflex, initiative, Str/Dex checks",
+       resumen="mitad de velocidad; no corre ni carga; -3 CA, ataque, daño cuerpo a cuerpo, Reflejos, "
+               "iniciativa, pruebas de Fue/Des"),
+    _c("fascinated", "Fascinated", "Fascinado", "fascinada", mods={"perception": -4}, flags=("no-actions",),
+       summary="no actions but paying attention; -4 passive checks; obvious threats end it",
+       resumen="sin acciones salvo prestar atención; -4 a pruebas pasivas; una amenaza obvia lo termina"),
+    _c("fatigued", "Fatigued", "Fatigado", "fatigada", "cansado", family="fatigue", grade=1, mods=FAT,
+       flags=("no-run",),
+       summary="no run or charge; -1 AC, attack, melee damage, Reflex, initiative, Str/Dex checks; "
+               "fatigued again = exhausted",
+       resumen="no corre ni carga; -1 CA, ataque, daño cuerpo a cuerpo, Reflejos, iniciativa, pruebas de "
+               "Fue/Des; fatigado otra vez = exhausto"),
+    _c("flat-footed", "Flat-footed", "Desprevenido", "sorprendido", "flatfooted", "ff", "desprevenida",
+       "sorprendida", flags=("flat-footed", "no-reactions"),
+       summary="-2 AC (once, however many sources); no reactions",
+       resumen="-2 a la CA (una vez, aunque haya varias fuentes); sin reacciones"),
+    _c("frightened", "Frightened", "Asustado", "asustada", family="fear", grade=2, mods=FEAR, flags=("flee",),
+       summary="flees; -2 attack, saves, skill and ability checks",
+       resumen="huye; -2 ataque, salvaciones, pruebas de habilidad y de característica"),
+    _c("grappled", "Grappled", "Apresado", "apresada", "grapple", family="restraint", grade=1,
+       mods={"ac": -2, "attack": -2, "ref": -2, "init": -2, "physical": -2}, flags=("immobile", "no-reactions"),
+       summary="can't move; -2 AC, attack, Reflex, initiative, Dex checks; no attacks of opportunity",
+       resumen="no puede moverse; -2 CA, ataque, Reflejos, iniciativa, pruebas de Des; sin ataques de "
+               "oportunidad"),
+    _c("helpless", "Helpless", "Indefenso", "indefensa", "imposibilitado", flags=("helpless",),
+       summary="Dex counts as 0 (-5); melee attacks against it +4; coup de grace",
+       resumen="Des cuenta como 0 (-5); +4 a los ataques cuerpo a cuerpo contra él; golpe de gracia"),
+    _c("nauseated", "Nauseated", "Mareado", "nauseado", "mareada", flags=("move-only",),
+       summary="can't attack, cast or concentrate; a single move action per turn",
+       resumen="no puede atacar, lanzar conjuros ni concentrarse; una sola acción de movimiento por turno"),
+    _c("off-kilter", "Off-kilter", "Desequilibrado", "desequilibrada", "offkilter",
+       "desorientado-gravedad-cero", mods={"attack": -2}, flags=("flat-footed", "immobile"),
+       summary="can't move by its own means; flat-footed; -2 attack; a move action rights it",
+       resumen="no puede moverse por sí mismo; desprevenido; -2 al ataque; se endereza con una acción de "
+               "movimiento"),
+    _c("off-target", "Off-target", "Desviado", "desorientado", "desorientada", "offtarget", mods={"attack": -2},
+       summary="-2 attack", resumen="-2 al ataque"),
+    _c("overburdened", "Overburdened", "Sobrecargado", "sobrecargada", mods={"physical": -5},
+       flags=("speed-5", "max-dex-0"), summary="speed 5 ft; max Dex +0; -5 Str/Dex checks",
+       resumen="velocidad 5 pies; Des máx +0; -5 a pruebas de Fue/Des"),
+    _c("panicked", "Panicked", "Despavorido", "aterrorizado", "despavorida", family="fear", grade=3,
+       mods={"saves": -2, "skills": -2, "abilities": -2}, flags=("flee",),
+       summary="drops what it holds and flees; -2 saves, skill and ability checks",
+       resumen="suelta lo que lleva y huye; -2 salvaciones, pruebas de habilidad y de característica"),
+    _c("paralyzed", "Paralyzed", "Paralizado", "paralizada", flags=("dex-5", "no-actions"),
+       summary="Dex modifier -5; purely mental actions only",
+       resumen="modificador de Des -5; solo acciones mentales"),
+    _c("pinned", "Pinned", "Atrapado", "atrapada", "inmovilizado", "pin", family="restraint", grade=2,
+       mods={"ac": -4, "attack": -4, "ref": -4, "init": -4, "physical": -4},
+       flags=("flat-footed", "immobile", "no-reactions"),
+       summary="replaces grappled: can't move; flat-footed; -4 AC, attack, Reflex, initiative, Dex checks",
+       resumen="sustituye a apresado: no puede moverse; desprevenido; -4 CA, ataque, Reflejos, iniciativa, "
+               "pruebas de Des"),
+    _c("prone", "Prone", "Tumbado", "derribado", "tumbada", "tendido", mods={"melee": -4}, flags=("prone",),
+       summary="-4 melee attacks; +4 AC against ranged, -4 AC against melee; standing is a move action",
+       resumen="-4 a ataques cuerpo a cuerpo; +4 CA contra distancia, -4 CA contra cuerpo a cuerpo; "
+               "levantarse es una acción de movimiento"),
+    _c("shaken", "Shaken", "Agitado", "estremecido", "agitada", family="fear", grade=1, mods=FEAR,
+       summary="-2 attack, saves, skill and ability checks",
+       resumen="-2 ataque, salvaciones, pruebas de habilidad y de característica"),
+    _c("sickened", "Sickened", "Enfermo", "indispuesto", "enferma", mods={**FEAR, "damage": -2},
+       summary="-2 attack, weapon damage, saves, skill and ability checks",
+       resumen="-2 ataque, daño de arma, salvaciones, pruebas de habilidad y de característica"),
+    _c("stable", "Stable", "Estable", system=True),
+    _c("staggered", "Staggered", "Grogui", "tambaleante", flags=("single-action", "no-reactions"),
+       summary="one move or standard action per turn (plus swift); no full actions; no reactions",
+       resumen="una acción de movimiento o estándar por turno (más rápida); sin acciones completas ni "
+               "reacciones"),
+    _c("stunned", "Stunned", "Aturdido", "aturdida", flags=("flat-footed", "no-actions"),
+       summary="drops what it holds; no actions; flat-footed",
+       resumen="suelta lo que lleva; sin acciones; desprevenido"),
+    _c("unconscious", "Unconscious", "Inconsciente", "ko", flags=("helpless", "no-actions"),
+       summary="helpless", resumen="indefenso"),
+    # conditions born of actions (SF §3.2): they carry the number and the clock
+    _c("total-defense", "Total defense", "Defensa total", "defensa-total", "totaldefense", mods={"ac": 4},
+       flags=("no-reactions",), summary="+4 AC until the start of its next turn; no attacks of opportunity",
+       resumen="+4 CA hasta el inicio de su próximo turno; sin ataques de oportunidad"),
+    _c("fighting-defensively", "Fighting defensively", "Luchando a la defensiva", "defensive",
+       "fight-defensively", "fighting-defensive", "a-la-defensiva", "lucha-defensiva", mods={"ac": 2, "attack": -4},
+       summary="-4 attacks, +2 AC until its next turn", resumen="-4 a los ataques, +2 CA hasta su próximo turno"),
+    _c("charging", "Charging", "Cargando", "charge", "carga", mods={"ac": -2},
+       summary="charge attack bonus on its turn; -2 AC until its next turn",
+       resumen="bonificador de carga en su turno; -2 CA hasta su próximo turno"),
+    _c("covering-fire", "Covering fire", "Fuego de cobertura", "covered", "covering", "cover", "cubierto",
+       mods={"ac": 2}, summary="+2 AC against the next attack, until the start of the shooter's next turn",
+       resumen="+2 CA contra el próximo ataque, hasta el inicio del próximo turno del tirador"),
+    _c("harrying-fire", "Harrying fire", "Fuego hostigador", "harried", "harrying", "harry", "hostigado", mods={"attack": 2},
+       summary="+2 on its next attack, until the start of the shooter's next turn",
+       resumen="+2 a su próximo ataque, hasta el inicio del próximo turno del tirador"),
+    _c("running", "Running", "Corriendo", "run", flags=("flat-footed",),
+       summary="ran this turn: flat-footed until its next turn", resumen="corrió: desprevenido hasta su turno"),
+)
+
+BY_ID = {d.id: d for d in CONDITIONS}
+
+#: what a dirty trick may inflict (SF §3.7 [S])
+DIRTY_TRICK = ("blinded", "deafened", "entangled", "off-target", "shaken", "sickened")
+#: conditions that only set the life state (SF §3.4)
+LIFE_CONDITIONS = ("dead", "dying", "stable")

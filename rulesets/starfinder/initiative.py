@@ -1,0 +1,165 @@
+"""Initiative (SF §3.1): 1d20 + modifier; ties act together (seed) or are broken by the
+higher modifier, then a roll-off (official option).
+
+The engine runs one turn at a time, so a seed tie is shown rather than merged: the tied
+combatants are remembered at the start of combat (encounter mark ``ties``), the sheet
+says "acts together with ...", and the log announces the shared slot when it comes up.
+"""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Combatant, Context, EncounterState, fold_text
+
+from .common import say
+from .figures import value
+from .options import official
+from .stats import is_vehicle
+from .vehicles import initiative as vehicle_initiative
+
+
+def roll(rs, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
+    if is_vehicle(c):
+        return vehicle_initiative(ctx.state, c)
+    bonus = value(rs, ctx.state, c, "init")
+    expr = f"1d20{bonus:+d}" if bonus else "1d20"
+    r = ctx.roll(expr, purpose=f"initiative of {c.name}", who=c.id)
+    return r.total, (bonus,), r.text
+
+
+def order_key(c: Combatant) -> tuple:
+    init = c.initiative if c.initiative is not None else float("-inf")
+    return (init, *c.tiebreak, tuple(c.marks.get("rolloff") or ()), -c.added)
+
+
+def _groups(state: EncounterState, ids, by_modifier: bool) -> list[list[str]]:
+    buckets: dict[tuple, list[str]] = {}
+    for cid in ids:
+        c = state.get(cid)
+        if c.initiative is None or is_vehicle(c):
+            continue
+        key = (c.initiative, *c.tiebreak) if by_modifier else (c.initiative,)
+        buckets.setdefault(key, []).append(cid)
+    return [g for g in buckets.values() if len(g) > 1]
+
+
+def combat_start(rs, ctx: Context) -> None:
+    state = ctx.state
+    for c in state.combatants.values():
+        if c.marks.get("rolloff") is not None:
+            ctx.set_mark(c, "rolloff", None)
+    if official(state, "tie_order"):
+        _roll_off(ctx)
+        ctx.set_encounter_mark("ties", None)
+        return
+    groups = _groups(state, state.order, by_modifier=False)
+    ctx.set_encounter_mark("ties", groups or None)
+    for g in groups:
+        names = " and ".join(state.get(cid).name for cid in g)
+        nombres = " y ".join(state.get(cid).name for cid in g)
+        init = _num(state.get(g[0]).initiative)
+        say(ctx, None, f"{names} tie at initiative {init}: they act together, in one shared slot",
+            f"{nombres} empatan a iniciativa {init}: actúan a la vez, en un mismo momento", "SF §3.1 ties [S]")
+
+
+def _roll_off(ctx: Context) -> None:
+    """Official: the higher initiative modifier first (the tie-break key), then a d20 roll-off."""
+    state = ctx.state
+    pending = _groups(state, state.order, by_modifier=True)
+    rounds = 0
+    while pending and rounds < 20:
+        rounds += 1
+        nxt = []
+        for g in pending:
+            for cid in g:
+                c = state.get(cid)
+                r = ctx.roll("1d20", purpose=f"initiative roll-off of {c.name}", who=cid)
+                ctx.set_mark(c, "rolloff", [*(c.marks.get("rolloff") or ()), r.total])
+            buckets: dict[tuple, list[str]] = {}
+            for cid in g:
+                buckets.setdefault(tuple(state.get(cid).marks["rolloff"]), []).append(cid)
+            nxt += [b for b in buckets.values() if len(b) > 1]
+        pending = nxt
+    order = sorted(state.order, key=lambda cid: order_key(state.get(cid)), reverse=True)
+    ctx.set_order(order, reason="initiative roll-off")
+    say(ctx, None, "Initiative ties broken by the higher modifier, then a roll-off (official)",
+        "Empates de iniciativa: primero el modificador más alto, luego una tirada (oficial)", "SF §3.1 ties [Δ official]")
+
+
+def tied_with(state: EncounterState, c: Combatant) -> list[Combatant]:
+    """Who shares ``c``'s slot: the ties recorded at the start, still on that count and alive."""
+    if c.initiative is None or is_vehicle(c) or c.life == "dead" or official(state, "tie_order"):
+        return []
+    if state.in_combat:
+        for g in state.marks.get("ties") or ():
+            if c.id in g:
+                return [state.get(o) for o in g if o != c.id and o in state.combatants
+                        and state.get(o).initiative == c.initiative and state.get(o).life != "dead"]
+        return []
+    if state.ended:
+        return []
+    return [o for o in state.combatants.values()
+            if o.id != c.id and not is_vehicle(o) and o.initiative == c.initiative and o.life != "dead"]
+
+
+def turn_start(ctx: Context, c: Combatant) -> None:
+    state = ctx.state
+    if c.marks.get("ready_text") is not None:
+        ctx.set_mark(c, "ready_text", None)
+    mates = [o for o in tied_with(state, c) if o.life != "dead"]
+    if not mates:
+        return
+    group = [c, *mates]
+    first = min(group, key=lambda o: state.order.index(o.id) if o.id in state.order else 10**6)
+    if first is c:
+        names = ", ".join(o.name for o in group)
+        say(ctx, c, f"Shared slot at initiative {_num(c.initiative)}: {names} act together (resolve them as one)",
+            f"Momento compartido en iniciativa {_num(c.initiative)}: {names} actúan a la vez (resuélvelos juntos)",
+            "SF §3.1 ties [S]")
+
+
+def status(state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
+    mates = tied_with(state, c)
+    if not mates:
+        return []
+    names = ", ".join(o.name for o in mates)
+    if lang == "es":
+        return [f"actúa a la vez que {names} (empate a {_num(c.initiative)})"]
+    return [f"acts together with {names} (tied at {_num(c.initiative)})"]
+
+
+def _num(v) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+DEFENSIVE_WORDS = ("defensive", "defensiva", "defensivo", "def", "before", "antes")
+
+
+def remember_ready(ctx: Context, c: Combatant) -> None:
+    """The turn ends with a readied action: keep its words, the trigger may call it defensive."""
+    ready = ctx.state.readied.get(c.id)
+    if ready is not None:
+        ctx.set_mark(c, "ready_text", ready.trigger)
+
+
+def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) -> str:
+    """Purely defensive readied actions go just before the trigger, all others just after (SF §3.1 [O]).
+
+    Defensive: `trigger NAME defensive`, or a readied text that says so ("ready defensive: duck").
+    """
+    words = {a.casefold() for a in trigger_args}
+    text = fold_text(str(c.marks.get("ready_text") or ""))
+    ctx.set_mark(c, "ready_text", None)
+    defensive = bool(words & set(DEFENSIVE_WORDS)) or any(w in text for w in ("defensiv", "defensa", "defend"))
+    where = "before" if defensive else "after"
+    active = ctx.state.combatants.get(ctx.state.active or "")
+    if active is not None and active.id != c.id:
+        if where == "before":
+            say(ctx, c, f"Purely defensive: {c.name}'s readied action resolves just before {active.name}",
+                f"Puramente defensiva: la acción preparada de {c.name} se resuelve justo antes de {active.name}",
+                "SF §3.1 ready [O]")
+        else:
+            say(ctx, c, f"Not purely defensive: {c.name}'s readied action resolves just after {active.name}'s "
+                        f"triggering action (add `defensive` to the trigger to go before)",
+                f"No es puramente defensiva: la acción preparada de {c.name} se resuelve justo después de la acción "
+                f"de {active.name} que la dispara (añade `defensive` para ir antes)", "SF §3.1 ready [O]")
+    return where

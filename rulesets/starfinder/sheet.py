@@ -1,0 +1,79 @@
+"""Sheet lines and warnings: what the GM should see without asking."""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Combatant, EncounterState, Pending
+
+from . import economy, initiative, life, vehicles
+from .figures import value
+
+
+def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
+    es = lang == "es"
+    out = life.status(c, lang)
+    out += initiative.status(state, c, lang)
+    out += economy.status(rs, state, c, lang)
+    out += vehicles.status(state, c, lang)
+    if c.category == "vehicle":
+        return out
+    ids = {i.cond for i in rs.active_conditions(c)}
+    flat = [rs.catalogue.define(i).id for i in ids if "flat-footed" in rs.catalogue.define(i).flags]
+    if len(flat) > 1:
+        out.append(f"desprevenido una sola vez ({', '.join(sorted(flat))}): -2 CA" if es
+                   else f"flat-footed once ({', '.join(sorted(flat))}): -2 AC")
+    if "prone" in ids:
+        out.append("tumbado: +4 CA contra distancia, -4 CA contra cuerpo a cuerpo" if es
+                   else "prone: +4 AC against ranged, -4 AC against melee")
+    helpless = c.life in ("dying", "stable") or any("helpless" in rs.catalogue.define(i).flags for i in ids)
+    if helpless and c.life != "dead":
+        out.append("indefenso: +4 a los ataques cuerpo a cuerpo contra él; golpe de gracia posible" if es
+                   else "helpless: melee attacks against it +4; coup de grace possible")
+    for inst in c.instances("burning"):
+        tries = int(c.marks.get("burn_tries") or 0)
+        fire = int(c.marks.get("fire_round") or 0)
+        bonus = f" +{2 * tries}" if tries else ""
+        out.append(f"ardiendo {inst.value}d6: Reflejos{bonus} CD {10 + fire} al final del asalto" if es
+                   else f"burning {inst.value}d6: Reflex{bonus} vs DC {10 + fire} at the end of the round")
+    for inst in c.instances("bleeding"):
+        out.append(f"sangrando {inst.value} al inicio de su turno (Medicina CD 15 o curación)" if es
+                   else f"bleeding {inst.value} at the start of its turn (Medicine DC 15 or healing stops it)")
+    held = c.marks.get("held")
+    if held and held.get("by") in state.combatants and ("grappled" in ids or "pinned" in ids):
+        g = state.get(held["by"]).name
+        out.append(f"en la presa de {g}" if es else f"held by {g}")
+    rest = c.marks.get("stamina_rest")
+    if rest is not None:
+        left = max(0, 600 - int(rest)) // 60
+        out.append(f"descansando para recuperar estamina: faltan {left} min" if es
+                   else f"resting for stamina: {left} min to go")
+    if "charging" in ids:
+        out.append(f"cargando: ataque {value(rs, state, c, 'attack'):+d}, -2 CA" if es
+                   else f"charging: attack {value(rs, state, c, 'attack'):+d}, -2 AC")
+    return out
+
+
+def pending(rs, state: EncounterState) -> list[Pending]:
+    out: list[Pending] = []
+    for c in state.combatants.values():
+        if c.life == "dying":
+            rp = c.pools.get("rp")
+            left = rp.value if rp else 0
+            cost = life.stabilize_cost(c) if rp else 1
+            out.append(Pending(c.id, f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
+                                     "or Medicine DC 15",
+                               f"{c.name} está moribundo: le quedan {left} de resolución; se estabiliza con {cost} PR en "
+                               "su turno o Medicina CD 15"))
+        elif c.life == "stable" and c.pools.get("hp") and c.pools["hp"].value == 0:
+            rp = c.pools.get("rp")
+            if not rp or rp.value < 1:
+                out.append(Pending(c.id, f"{c.name} is stable with no RP: a Con check every hour (pass 1h)",
+                                   f"{c.name} está estable sin PR: prueba de Con cada hora (pass 1h)"))
+        if c.marks.get("stamina_rest") is not None:
+            out.append(Pending(c.id, f"{c.name} rests for stamina: pass 10m",
+                               f"{c.name} descansa para recuperar estamina: pass 10m"))
+        if c.has("burning") and c.life != "dead":
+            out.append(Pending(c.id, f"{c.name} is burning: Reflex save at the end of the round",
+                               f"{c.name} arde: salvación de Reflejos al final del asalto"))
+    for v, en, es in vehicles.pending(state):
+        out.append(Pending(v.id, en, es))
+    return out

@@ -1,0 +1,150 @@
+"""The Starfinder stat block: one set of keys for creatures and vehicles.
+
+Pools ``sp``/``hp``/``rp`` follow the damage order of SF §3.3; ``rp`` is derived
+from ``level`` and ``key`` when the GM does not type it (SF §3.5), because that
+is how the book writes a PC and a GM should not have to do the sum at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from gm_console.ruleset import Combatant, StatField
+
+SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
+SIZE_ALIASES = {
+    "minusculo": "fine", "diminuto": "diminutive", "menudo": "tiny", "pequeno": "small",
+    "mediano": "medium", "grande": "large", "enorme": "huge", "gargantuesco": "gargantuan",
+    "colosal": "colossal", "f": "fine", "d": "diminutive", "t": "tiny", "s": "small", "m": "medium",
+    "l": "large", "h": "huge", "g": "gargantuan", "c": "colossal",
+}
+CONTROL = ("piloted", "autopilot", "autocontrol", "uncontrolled")
+CONTROL_ALIASES = {
+    "pilotado": "piloted", "pilot": "piloted", "piloto-automatico": "autopilot",
+    "piloto automatico": "autopilot", "autocontrol": "autocontrol", "descontrolado": "uncontrolled",
+    "none": "uncontrolled", "ninguno": "uncontrolled",
+}
+
+
+def stat_block() -> tuple[StatField, ...]:
+    return (
+        StatField("sp", "pool", aliases=("stamina", "pe", "estamina", "aguante"), en="Stamina points",
+                  es="Puntos de estamina", doc="sp=30 or sp=12/30 (current/max); absorbs damage before HP"),
+        StatField("hp", "pool", aliases=("pg", "pv", "vida", "hit-points"), en="Hit points",
+                  es="Puntos de golpe", doc="hp=22 or hp=5/22 (current/max)"),
+        StatField("rp", "pool", aliases=("resolve", "pr", "resolucion"), en="Resolve points",
+                  es="Puntos de resolución",
+                  doc="rp=4 or rp=2/4; derived from level and key when absent; none = dies at 0 HP"),
+        StatField("temp", "pool", aliases=("thp", "temporales", "temp-hp"), en="Temporary HP",
+                  es="PG temporales", doc="lost before stamina"),
+        StatField("level", "int", aliases=("lvl", "nivel", "cr", "vd"), minimum=0, maximum=30,
+                  en="Level", es="Nivel", doc="character or vehicle level (CR for monsters)"),
+        StatField("key", "int", aliases=("clave", "key-ability", "atributo-clave"), minimum=-5,
+                  maximum=40, en="Key ability", es="Atributo clave",
+                  doc="key ability modifier (key=4) or score (key=18: 10 or more reads as a score)"),
+        StatField("str", "int", aliases=("fue", "fuerza", "strength"), minimum=0, maximum=40,
+                  en="Strength", es="Fuerza"),
+        StatField("dex", "int", aliases=("des", "destreza", "dexterity"), minimum=0, maximum=40,
+                  en="Dexterity", es="Destreza"),
+        StatField("con", "int", aliases=("constitucion", "constitution"), minimum=0, maximum=40,
+                  en="Constitution", es="Constitución"),
+        StatField("init", "int", aliases=("ini", "iniciativa"), en="Initiative modifier",
+                  es="Modificador de iniciativa", doc="default: Dex modifier"),
+        StatField("eac", "int", aliases=("cae", "energy-ac"), en="Energy AC", es="CA energética",
+                  doc="default 10"),
+        StatField("kac", "int", aliases=("cac", "kinetic-ac"), en="Kinetic AC", es="CA cinética",
+                  doc="default 10"),
+        StatField("fort", "int", aliases=("fortaleza", "fortitude"), en="Fortitude", es="Fortaleza"),
+        StatField("ref", "int", aliases=("reflejos", "reflex"), en="Reflex", es="Reflejos"),
+        StatField("will", "int", aliases=("voluntad",), en="Will", es="Voluntad"),
+        StatField("attack", "int", aliases=("atk", "ataque", "bab"), en="Attack bonus",
+                  es="Bonificador de ataque"),
+        StatField("melee", "int", aliases=("cuerpo", "mel"), en="Melee attack", es="Ataque cuerpo a cuerpo",
+                  doc="default: attack"),
+        StatField("ranged", "int", aliases=("distancia", "rng"), en="Ranged attack", es="Ataque a distancia",
+                  doc="default: attack"),
+        StatField("speed", "int", aliases=("velocidad", "spd", "drive"), minimum=0, en="Speed (ft)",
+                  es="Velocidad (pies)", doc="creatures: land speed (default 30); vehicles: drive speed"),
+        StatField("full", "int", aliases=("full-speed", "velocidad-maxima"), minimum=0,
+                  en="Full speed (ft)", es="Velocidad máxima (pies)", doc="vehicles: speed when racing"),
+        StatField("piloting", "int", aliases=("pilotaje",), en="Piloting", es="Pilotaje"),
+        StatField("medicine", "int", aliases=("medicina",), en="Medicine", es="Medicina"),
+        StatField("dr", "int", aliases=("rd",), minimum=0, en="Damage reduction (kinetic)",
+                  es="Reducción de daño (cinético)"),
+        StatField("er", "list", aliases=("re", "resist", "resistencia"), en="Energy resistance",
+                  es="Resistencia a energía", doc="er=fire:5,cold:5"),
+        StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES,
+                  aliases=("talla", "tamano"), en="Size", es="Tamaño", doc="default medium for creatures"),
+        StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",
+                  es="Personaje jugador"),
+        StatField("collision", "dice", aliases=("colision", "ram"), en="Collision damage",
+                  es="Daño de colisión", doc="vehicles: collision=4d6"),
+        StatField("dc", "int", aliases=("cd", "collision-dc"), en="Collision DC", es="CD de colisión",
+                  doc="vehicles: Reflex DC against ram and run over"),
+        StatField("pilot", "str", aliases=("piloto", "driver"), en="Pilot", es="Piloto",
+                  doc="vehicles: the combatant at the controls"),
+        StatField("control", "choice", choices=CONTROL, choice_aliases=CONTROL_ALIASES,
+                  aliases=("mando",), en="Control", es="Control",
+                  doc="vehicles: piloted, autopilot, autocontrol or uncontrolled"),
+        StatField("autopilot", "int", aliases=("piloto-automatico-bono",), en="Autopilot Piloting",
+                  es="Pilotaje del piloto automático", doc="vehicles: the autopilot's Piloting bonus"),
+        StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
+    )
+
+
+def mod(score: Any) -> int:
+    """Ability modifier from a score, the d20 way."""
+    return (int(score) - 10) // 2
+
+
+def key_mod(stats: Mapping[str, Any]) -> int:
+    """``key`` is read as a modifier below 10 and as a score from 10 up (no PC has a key score under 10)."""
+    key = stats.get("key")
+    if key is None:
+        return 0
+    key = int(key)
+    return mod(key) if key >= 10 else key
+
+
+def derived_resolve(stats: Mapping[str, Any]) -> int | None:
+    """SF §3.5 [S]: max(1, level/2) + key ability modifier, at least 1 [O]."""
+    level = stats.get("level")
+    if level is None:
+        return None
+    return max(1, max(1, int(level) // 2) + key_mod(stats))
+
+
+def derive(stats: dict[str, Any], category: str) -> dict[str, Any]:
+    if category == "vehicle":
+        return stats  # control follows the pilot unless the GM sets it (vehicles.control)
+    if stats.get("rp") is None:
+        rp = derived_resolve(stats)
+        if rp is not None:
+            stats["rp"] = rp
+    return stats
+
+
+def is_vehicle(c: Combatant) -> bool:
+    return c.category == "vehicle"
+
+
+def size_index(c: Combatant) -> int | None:
+    size = c.stats.get("size")
+    if size is None:
+        return None if is_vehicle(c) else SIZES.index("medium")
+    return SIZES.index(size)
+
+
+def ability_mod(c: Combatant, ability: str) -> int:
+    score = c.stats.get(ability)
+    return 0 if score is None else mod(score)
+
+
+def level(c: Combatant) -> int:
+    return int(c.stats.get("level") or 0)
+
+
+def has_resolve(c: Combatant) -> bool:
+    """NPCs without Resolve Points die at 0 HP (SF §3.4.10 [O]); a PC always has a resolve pool,
+    even one at 0 (``rp=0``), and so does any creature given one."""
+    return "rp" in c.pools or c.is_pc
