@@ -117,3 +117,14 @@ def test_example_copy_keeps_history(enc, tmp_path):
     assert copy.state == enc.state
     copy.execute("undo")
     assert Encounter.open(enc.path).state.get("kyra").has("shaken")
+
+
+def test_new_saves_get_ordinary_permissions_and_rewrites_keep_them(tmp_path):
+    e = Encounter.create(tmp_path / "p.toml", "generic")
+    mode = e.path.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask
+    os.chmod(e.path, 0o640)
+    copy = e.save_as_copy(tmp_path / "q.toml")
+    assert copy.path.stat().st_mode & 0o777 == 0o666 & ~umask

@@ -42,6 +42,7 @@ def atomic_write(path: Path, text: str) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -55,6 +56,16 @@ def atomic_write(path: Path, text: str) -> int:
         raise
     _fsync_dir(folder)
     return len(data)
+
+
+def _mode_for(path: Path) -> int:
+    """Keep an existing file's permissions; a new one gets the usual ones (mkstemp's are 0600)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _fsync_dir(folder: Path) -> None:
