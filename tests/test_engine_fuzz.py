@@ -4,6 +4,8 @@ Hypothesis drives random GM sessions (valid verbs with plausible and junk argume
 every installed ruleset; a refusal must leave the state exactly as it was.
 """
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -56,7 +58,8 @@ def test_random_sessions_never_crash(ruleset_id):
     if ruleset_id not in plugins.installed_ids():
         pytest.skip(f"{ruleset_id} not installed")
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=int(os.environ.get("GM_FUZZ_EXAMPLES", "120")), deadline=None,
+              suppress_health_check=list(HealthCheck))
     @given(st.lists(lines(ruleset_id), min_size=1, max_size=35), st.integers(0, 10_000))
     def run(script, seed):
         session = Session(plugins.load(ruleset_id))

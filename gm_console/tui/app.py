@@ -1,0 +1,88 @@
+"""The Textual application: settings, keymap, and which screen comes first.
+
+``run(path, lang, dice_mode)`` is what the CLI calls. Settings come from the
+command line first, then ``keymap.toml`` (``[settings]``), then defaults.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from textual.app import App
+
+from gm_console.engine.dice import Dice
+from gm_console.storage import Encounter, SaveError
+from gm_console.storage.config import UserConfig, load_config
+
+from .controller import Controller
+from .i18n import tr
+from .keymap import check_keymap
+from .palette import ActionsProvider
+
+
+class GMConsole(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "gm-console"
+    COMMANDS = App.COMMANDS | {ActionsProvider}
+
+    def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
+                 config: UserConfig | None = None, dice: Dice | None = None,
+                 encounter: Encounter | None = None) -> None:
+        super().__init__()
+        self.config = config if config is not None else UserConfig()
+        self.lang = lang if lang in ("en", "es") else "en"
+        self.dice_mode = dice_mode if dice_mode in ("auto", "ask") else "auto"
+        self.dice = dice
+        self.path = Path(path) if path is not None else None
+        self.initial = encounter
+        self.user_keys, self.key_problems = check_keymap(self.config.keys)
+
+    def on_mount(self) -> None:
+        if self.user_keys:
+            self.set_keymap(self.user_keys)
+        for problem in self.config.problems + self.key_problems:
+            self.notify(tr(self.lang, "config_problem", text=problem), severity="warning", timeout=10)
+        from .screens.picker import PickerScreen
+
+        if self.initial is not None:
+            self.open_encounter(self.initial)
+            return
+        if self.path is not None:
+            try:
+                self.open_encounter(Encounter.open(self.path))
+                return
+            except SaveError as exc:  # the CLI checks first; a file changed since then lands here
+                self.notify(str(exc), severity="error", timeout=15)
+        self.push_screen(PickerScreen(self.lang))
+
+    def open_encounter(self, encounter: Encounter) -> None:
+        from .screens.encounter import EncounterScreen
+
+        controller = Controller(encounter, self.dice_mode, self.dice)
+        if encounter.warning:
+            self.notify(encounter.warning, severity="warning", timeout=10)
+        self.push_screen(EncounterScreen(controller, self.lang))
+
+
+def resolve_settings(config: UserConfig, lang: str, dice_mode: str | None,
+                     argv: list[str]) -> tuple[str, str]:
+    """(lang, dice mode): the command line wins, then keymap.toml's [settings], then defaults.
+
+    The CLI always passes a language (from ``--lang`` or the environment), so the
+    config's ``lang`` applies only when ``--lang`` was not typed.
+    """
+    explicit = any(a == "--lang" or a.startswith("--lang=") for a in argv)
+    if not explicit and "lang" in config.settings:
+        lang = config.settings["lang"]
+    return lang, dice_mode or config.settings.get("dice", "auto")
+
+
+def run(path: Path | None, lang: str = "en", dice_mode: str | None = None) -> int:
+    config = load_config()
+    lang, mode = resolve_settings(config, lang, dice_mode, sys.argv[1:])
+    app = GMConsole(path, lang=lang, dice_mode=mode, config=config)
+    result = app.run()
+    if app.return_code:
+        return app.return_code
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,190 @@
+"""Every key of the encounter screen, in one table: ids, default keys, help text.
+
+The table is the single source for the footer, the help screen, the command
+palette, the user keymap (ids are what ``keymap.toml`` names) and docs/keys.md
+(scripts/keys_table.py); a test holds them together. Each key is at most one
+keystroke that opens a modal or runs a command, so no action costs more than
+two keystrokes plus its arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    id: str
+    key: str
+    action: str
+    en: str
+    es: str
+    tip_en: str
+    tip_es: str
+    footer: bool = False  # shown in the footer (the rest are in help and the palette)
+    display: str | None = None
+    priority: bool = False  # before the focused widget's own binding for the same key
+
+    def description(self, lang: str) -> str:
+        return self.es if lang == "es" else self.en
+
+    def tooltip(self, lang: str) -> str:
+        return self.tip_es if lang == "es" else self.tip_en
+
+
+ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("next", "n", "next", "Next", "Siguiente",
+            "End this turn; the next combatant acts (round advances after the last)",
+            "Termina el turno; actúa el siguiente (el asalto avanza tras el último)", footer=True),
+    KeySpec("previous", "p", "previous", "Previous", "Anterior",
+            "Step the turn marker back one slot (effects stay; undo takes them back)",
+            "Retrocede el turno un puesto (los efectos se quedan; deshacer los quita)"),
+    KeySpec("damage", "d", "damage", "Damage", "Daño",
+            "Damage the selected combatant: amount or dice, type, nonlethal",
+            "Daño al combatiente elegido: cantidad o dados, tipo, no letal", footer=True),
+    KeySpec("heal", "h", "heal", "Heal", "Curar",
+            "Heal the selected combatant", "Cura al combatiente elegido", footer=True),
+    KeySpec("condition", "c", "condition", "Condition", "Estado",
+            "Add a condition (search in English or Spanish, optional rounds)",
+            "Añade un estado (busca en español o inglés, asaltos opcionales)", footer=True),
+    KeySpec("uncondition", "C", "uncondition", "Remove cond.", "Quitar estado",
+            "Remove one of the selected combatant's conditions",
+            "Quita un estado del combatiente elegido", display="C"),
+    KeySpec("delay", "w", "delay", "Delay", "Retrasar",
+            "The active combatant delays (optionally until a count)",
+            "El combatiente activo retrasa su turno (opcional: hasta una cuenta)", footer=True),
+    KeySpec("ready", "r", "ready", "Ready", "Preparar",
+            "The active combatant readies an action with a trigger; its turn ends",
+            "El activo prepara una acción con un desencadenante; su turno termina", footer=True),
+    KeySpec("trigger", "t", "trigger", "Trigger", "Disparar",
+            "A readied action goes off now, before the active combatant",
+            "Se dispara una acción preparada, antes del combatiente activo"),
+    KeySpec("resume", "e", "resume", "Resume", "Reanudar",
+            "A delaying combatant acts now, before the one who is up",
+            "Un combatiente que retrasa actúa ahora, antes del que tiene el turno"),
+    KeySpec("undo", "u", "undo", "Undo", "Deshacer",
+            "Undo the last action (also after reopening the file)",
+            "Deshace la última acción (también tras reabrir el archivo)", footer=True),
+    KeySpec("redo", "U", "redo", "Redo", "Rehacer",
+            "Redo the last undone action", "Rehace la última acción deshecha", display="U"),
+    KeySpec("add", "a", "add", "Add", "Añadir",
+            "Add combatants with a form built from the ruleset's stat block",
+            "Añade combatientes con un formulario según la ficha del reglamento"),
+    KeySpec("remove", "x", "remove", "Remove", "Quitar",
+            "Remove the selected combatant (asks first)",
+            "Quita al combatiente elegido (pregunta antes)"),
+    KeySpec("roll", "i", "roll_initiative", "Roll init.", "Tirar inic.",
+            "Roll initiative for everyone without one",
+            "Tira iniciativa para quien no la tenga"),
+    KeySpec("start", "s", "start", "Start", "Empezar",
+            "Start the combat: round 1, the highest initiative acts",
+            "Empieza el combate: asalto 1, actúa la iniciativa más alta"),
+    KeySpec("spend", "$", "spend", "Spend", "Gastar",
+            "Spend from one of the selected combatant's resources",
+            "Gasta de un recurso del combatiente elegido", display="$"),
+    KeySpec("tick_action", "A", "tick_action", "Tick action", "Marcar acción",
+            "Tick off one of this turn's actions (standard, move, swift...) where the ruleset counts them",
+            "Marca una acción del turno (estándar, movimiento, rápida...) si el reglamento las cuenta",
+            display="A"),
+    KeySpec("breakdown", "b", "breakdown", "Breakdown", "Desglose",
+            "Show or hide how each figure is made (AC 15 = 17 - 2 shaken)",
+            "Muestra u oculta cómo sale cada cifra (CA 15 = 17 - 2 estremecido)"),
+    KeySpec("view", "v", "toggle_view", "Log/Timeline", "Registro/Línea",
+            "Switch the lower pane between the log and the condition timeline",
+            "Cambia el panel inferior entre el registro y la línea de estados"),
+    KeySpec("help", "question_mark,f1", "help", "Help", "Ayuda",
+            "Every key and the command language", "Todas las teclas y el lenguaje de comandos",
+            footer=True, display="?"),
+    KeySpec("command_bar", "colon", "command_bar", "Command", "Comando",
+            "Open the command bar (the command language, with history and completion)",
+            "Abre la barra de comandos (el lenguaje de comandos, con historial y compleción)",
+            footer=True, display=":"),
+    KeySpec("select_up", "up,k", "select(-1)", "Select up", "Elegir arriba",
+            "Select the combatant above", "Elige al combatiente de arriba", display="↑/k"),
+    KeySpec("select_down", "down,j", "select(1)", "Select down", "Elegir abajo",
+            "Select the combatant below", "Elige al combatiente de abajo", display="↓/j"),
+    KeySpec("select_active", "home", "select_active", "Select active", "Elegir activo",
+            "Select the combatant whose turn it is", "Elige al combatiente que tiene el turno"),
+    KeySpec("log_up", "pageup", "scroll_log(-1)", "Log up", "Registro arriba",
+            "Scroll the log back (older events)", "Sube por el registro (sucesos anteriores)"),
+    KeySpec("log_down", "pagedown", "scroll_log(1)", "Log down", "Registro abajo",
+            "Scroll the log forward (newer events)", "Baja por el registro (sucesos recientes)"),
+    KeySpec("save", "ctrl+s", "save", "Save", "Guardar",
+            "Save now (every action is already saved as it happens)",
+            "Guarda ya (cada acción ya se guarda al hacerla)"),
+    KeySpec("quit", "q", "quit", "Quit", "Salir",
+            "Quit (everything is already saved)", "Salir (todo está ya guardado)"),
+)
+
+PICKER_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("open", "enter", "open", "Open", "Abrir",
+            "Open the highlighted encounter (examples open as a copy)",
+            "Abre el encuentro marcado (los ejemplos se abren como copia)", footer=True, priority=True),
+    KeySpec("new", "N", "new", "New", "Nuevo",
+            "Create a new encounter and choose its ruleset",
+            "Crea un encuentro nuevo y elige su reglamento", footer=True, display="N"),
+    KeySpec("picker_help", "question_mark,f1", "help", "Help", "Ayuda",
+            "Every key and the command language", "Todas las teclas y el lenguaje de comandos",
+            footer=True, display="?"),
+    KeySpec("picker_quit", "q", "app.quit", "Quit", "Salir", "Quit", "Salir", footer=True),
+)
+
+
+def spec(binding_id: str) -> KeySpec:
+    for s in ENCOUNTER_KEYS + PICKER_KEYS:
+        if s.id == binding_id:
+            return s
+    raise KeyError(binding_id)
+
+
+def bindings_for(specs: tuple[KeySpec, ...], lang: str) -> list[Binding]:
+    return [
+        Binding(s.key, s.action, s.description(lang), show=s.footer, key_display=s.display,
+                tooltip=s.tooltip(lang), id=s.id, priority=s.priority)
+        for s in specs
+    ]
+
+
+def all_ids() -> list[str]:
+    return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS]
+
+
+_KEY_NAMES = {"question_mark": "?", "colon": ":", "dollar_sign": "$", "up": "↑", "down": "↓",
+              "home": "Home", "enter": "Enter", "pageup": "PgUp", "pagedown": "PgDn", "space": "Space", "escape": "Esc", "tab": "Tab"}
+
+
+def key_label(keys: str) -> str:
+    """``question_mark,f1`` -> ``? / F1``: how a key is written for people."""
+    out = []
+    for key in keys.split(","):
+        key = key.strip()
+        parts = key.split("+")
+        last = parts[-1]
+        parts[-1] = _KEY_NAMES.get(last, last.upper() if len(last) > 1 or len(parts) > 1 else last)
+        out.append("+".join(p.capitalize() if i < len(parts) - 1 else p for i, p in enumerate(parts)))
+    return " / ".join(out)
+
+
+def markdown_table() -> str:
+    """docs/keys.md (scripts/keys_table.py writes it; a test checks it matches)."""
+    lines = [
+        "<!-- Generated by scripts/keys_table.py from gm_console/tui/bindings.py; do not edit by hand. -->",
+        "",
+        "### Encounter screen",
+        "",
+        "| Key | Id | What it does |",
+        "|---|---|---|",
+    ]
+    lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in ENCOUNTER_KEYS]
+    lines += ["", "### Encounter picker", "", "| Key | Id | What it does |", "|---|---|---|"]
+    lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in PICKER_KEYS]
+    lines += [
+        "",
+        "`Ctrl+P` opens the command palette with every action. Any key can be remapped by its id in",
+        "`keymap.toml` in the config folder (`[keys]` `next = \"space\"`); the same file takes",
+        "`[settings]` `dice = \"ask\"` (prompt for physical dice) and `lang = \"es\"`.",
+        "",
+    ]
+    return "\n".join(lines)

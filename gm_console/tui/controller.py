@@ -1,0 +1,76 @@
+"""The single door from the TUI to the encounter: a command line in, an outcome out.
+
+Keys, modals, the command bar and the palette all end here, with a line of
+the command language; this runs it through ``Encounter.execute`` exactly as
+``gm-console exec`` does, and reports what happened without touching any
+widget. In "ask" mode the dice are strict: the first die the engine needs
+comes back as ``need`` and the screen asks the GM for it, then runs the same
+line again with the results collected so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from gm_console.engine.commands import CommandError
+from gm_console.engine.contract import Pending
+from gm_console.engine.dice import Dice, DiceError, NeedDie
+from gm_console.engine.session import Entry
+from gm_console.storage import Encounter, SaveError
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    line: str
+    entry: Entry | None = None
+    error: str | None = None
+    need: NeedDie | None = None
+    new_pending: list[Pending] = field(default_factory=list)
+
+
+class Controller:
+    def __init__(self, encounter: Encounter, dice_mode: str = "auto", dice: Dice | None = None) -> None:
+        self.encounter = encounter
+        self.dice_mode = dice_mode
+        self.dice = dice if dice is not None else Dice()
+
+    @property
+    def state(self):
+        return self.encounter.state
+
+    @property
+    def ruleset(self):
+        return self.encounter.ruleset
+
+    def pending(self) -> list[Pending]:
+        try:
+            return list(self.ruleset.pending(self.state))
+        except Exception:  # a plugin's reading bug must not stop the evening
+            return []
+
+    def run(self, line: str, collected: Sequence[int] = ()) -> Outcome:
+        before = {p.en for p in self.pending()}
+        if self.dice_mode == "ask":
+            dice = Dice(forced=list(collected), strict=True)
+        else:
+            dice = self.dice
+        try:
+            entry = self.encounter.execute(line, dice)
+        except NeedDie as need:
+            return Outcome(False, line, need=need)
+        except (CommandError, SaveError, DiceError) as exc:
+            return Outcome(False, line, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line
+            return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc}")
+        fresh = [p for p in self.pending() if p.en not in before]
+        return Outcome(True, line, entry=entry, new_pending=fresh)
+
+    def save(self) -> str | None:
+        """Write what is not yet on disk; returns an error line or None."""
+        try:
+            self.encounter.save()
+        except SaveError as exc:
+            return str(exc)
+        return None

@@ -1,0 +1,31 @@
+"""User key remapping: ``[keys]`` in keymap.toml, applied through Textual's keymap.
+
+Binding ids are the public names (``next``, ``damage``...); the file may give
+several keys for one id ("d,f2"). Unknown ids and keys given to two actions
+are reported as one-line warnings instead of silently doing something odd.
+"""
+
+from __future__ import annotations
+
+from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, all_ids
+
+
+def check_keymap(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """(the keymap to apply, problems). Unknown ids are dropped."""
+    known = set(all_ids())
+    good: dict[str, str] = {}
+    problems: list[str] = []
+    for bid, key in keys.items():
+        if bid not in known:
+            problems.append(f"unknown key id {bid!r} in [keys]; ids: {', '.join(sorted(known))}")
+            continue
+        good[bid] = key
+    for specs in (ENCOUNTER_KEYS, PICKER_KEYS):
+        taken: dict[str, str] = {}
+        for spec in specs:
+            for key in good.get(spec.id, spec.key).split(","):
+                key = key.strip()
+                if key in taken and taken[key] != spec.id:
+                    problems.append(f"key {key!r} is given to both {taken[key]!r} and {spec.id!r}")
+                taken[key] = spec.id
+    return good, problems

@@ -1,0 +1,48 @@
+"""The command palette (ctrl+p) lists every action of the screen, with its key.
+
+It is a second way to the same actions, for the GM who remembers what but not
+which key; choosing one runs the screen's action exactly as the key would.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec
+from .i18n import tr
+
+
+class ActionsProvider(Provider):
+    def _entries(self) -> list[tuple[str, str, KeySpec]]:
+        screen = self.screen
+        lang = getattr(screen, "lang", "en")
+        from .screens.encounter import EncounterScreen
+        from .screens.help import key_text
+
+        specs = ENCOUNTER_KEYS if isinstance(screen, EncounterScreen) else PICKER_KEYS
+        keymap = dict(getattr(self.app, "user_keys", {}) or {})
+        out = []
+        for spec in specs:
+            title = f"{spec.description(lang)} ({spec.id})"
+            help_text = f"{spec.tooltip(lang)} · {tr(lang, 'palette_help', key=key_text(spec, keymap))}"
+            out.append((title, help_text, spec))
+        return out
+
+    def _run(self, spec: KeySpec) -> None:
+        action = spec.action
+        target = self.app if action.startswith("app.") else self.screen
+        self.app.call_later(target.run_action, action.removeprefix("app."))
+
+    async def discover(self) -> Hits:
+        for title, help_text, spec in self._entries():
+            yield DiscoveryHit(title, partial(self._run, spec), text=title, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, spec in self._entries():
+            score = max(matcher.match(title), matcher.match(spec.tooltip("en")) * 0.5)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), partial(self._run, spec), text=title,
+                          help=help_text)

@@ -1,0 +1,229 @@
+"""How the state looks: bars, colours, labels. Pure functions of state + ruleset.
+
+Widgets call these so that every pane draws a combatant the same way, for
+any ruleset, from what the ruleset describes (its stat block, catalogue and
+figures). Nothing here decides a rule; it only chooses glyphs and colours.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Sequence
+
+from rich.text import Text
+
+from gm_console.engine.contract import Ruleset, fold_text
+from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
+
+LIFE_STYLE = {
+    "ok": "green",
+    "disabled": "yellow",
+    "staggered": "yellow",
+    "unconscious": "magenta",
+    "dying": "bold red",
+    "stable": "cyan",
+    "dead": "bright_black",
+}
+# single-width glyphs only: emoji such as ⚡ or ⏸ are two cells in many terminals
+ACTIVE_GLYPH = "▶"
+DELAY_GLYPH = "‖"
+READY_GLYPH = "»"
+STATUS_GLYPH = "†"
+ACTIVE_BG = "on #1e4028"
+SELECTED_BG = "on #34346a"
+SIDE_GLYPH = {"pc": "◆", "ally": "◇", "foe": "●"}
+SIDE_STYLE = {"pc": "bold cyan", "ally": "green", "foe": "red"}
+_HEALTH_WORDS = ("stamina", "hit point", "health", "wound", "vitality", "vigor")
+
+
+def health_pools(ruleset: Ruleset) -> tuple[str, ...]:
+    """The pools that measure how close a combatant is to going down, drawn as bars.
+
+    A ruleset may say so itself (``health_pools()``); otherwise the pools whose
+    English label names health (stamina, hit points...), stamina first, or the
+    first pool of the stat block.
+    """
+    own = getattr(ruleset, "health_pools", None)
+    if callable(own):
+        return tuple(own())
+    pools = [f for f in ruleset.stat_block() if f.kind == "pool" and not f.gm_only]
+    found = [f.key for f in pools if any(w in fold_text(f.en or f.key) for w in _HEALTH_WORDS)]
+    found.sort(key=lambda k: 0 if "stamina" in fold_text(ruleset.fields[k].en or k) else 1)
+    if not found and pools:
+        found = [pools[0].key]
+    return tuple(found)
+
+
+def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> str:
+    f = ruleset.fields.get(key)
+    if f is None:
+        return key
+    if short:
+        return key.upper() if len(key) <= 3 else key.capitalize()
+    return f.label(lang)
+
+
+def is_gm_only(ruleset: Ruleset, key: str) -> bool:
+    return key in ruleset.gm_only_fields()
+
+
+def fraction(pool: Pool) -> float:
+    if not pool.max:
+        return 1.0 if pool.value > 0 else 0.0
+    return max(0.0, min(1.0, pool.value / pool.max))
+
+
+def bar_style(c: Combatant, pool: Pool) -> str:
+    if c.life != "ok":
+        return LIFE_STYLE.get(c.life, "white")
+    f = fraction(pool)
+    if f > 0.5:
+        return "green"
+    if f > 0.25:
+        return "yellow"
+    return "red"
+
+
+def bar(c: Combatant, pool: Pool, width: int) -> Text:
+    """A health bar: filled cells in the state's colour, the rest dim."""
+    width = max(1, width)
+    filled = round(fraction(pool) * width)
+    if pool.value > 0 and filled == 0:
+        filled = 1
+    style = bar_style(c, pool)
+    text = Text("█" * filled, style=style)
+    text.append("░" * (width - filled), style="bright_black")
+    return text
+
+
+def pool_numbers(pool: Pool) -> str:
+    return f"{pool.value}/{pool.max}" if pool.max is not None else str(pool.value)
+
+
+def cond_name(ruleset: Ruleset, cond: str, lang: str) -> str:
+    return ruleset.catalogue.define(cond).name(lang)
+
+
+def cond_badge(ruleset: Ruleset, inst: ConditionInstance, lang: str, short: bool = False) -> str:
+    name = cond_name(ruleset, inst.cond, lang)
+    if short and len(name) > 10:
+        name = name[:9] + "…"
+    if inst.value is not None:
+        name += f" {inst.value}"
+    if inst.rounds is not None:
+        name += f" {inst.rounds}r"
+    return name
+
+
+#: conditions that change what a combatant can do before it acts: drawn first, in their own colour
+EARLY_MARKS = ("flat-footed", "surprised", "flatfooted")
+
+
+def badge_style(inst: ConditionInstance) -> str:
+    if inst.cond in EARLY_MARKS:
+        return "bold yellow"
+    return "magenta"
+
+
+def short_name(name: str, width: int) -> str:
+    """Cut a long name but keep what tells it apart: "Space Pirate 12" -> "Space Pi… 12"."""
+    if len(name) <= width:
+        return name
+    head, _, tail = name.rpartition(" ")
+    if head and (tail.isdigit() or len(tail) == 1) and width > len(tail) + 3:
+        return head[: width - len(tail) - 2] + "… " + tail
+    return name[: width - 1] + "…"
+
+
+def name_of(state: EncounterState, cid: str | None) -> str:
+    if cid and cid in state.combatants:
+        return state.combatants[cid].name
+    return cid or "-"
+
+
+def num(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def stat_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return num(value)
+
+
+def action_budget(ruleset: Ruleset, state: EncounterState, c: Combatant) -> Sequence[Any]:
+    """This turn's actions (standard/move/swift, major/minor) if the ruleset describes them.
+
+    Expected items: objects or tuples with ``id``, ``en``, ``es`` and ``used``.
+    """
+    fn = getattr(ruleset, "action_budget", None)
+    if not callable(fn):
+        return ()
+    try:
+        return tuple(fn(state, c))
+    except Exception:  # a plugin's bug must not take the sheet down
+        return ()
+
+
+def budget_item(item: Any) -> tuple[str, str, str, bool]:
+    if isinstance(item, tuple):
+        cid, en, es, used = (tuple(item) + ("", "", "", False))[:4]
+        return str(cid), str(en or cid), str(es or en or cid), bool(used)
+    cid = str(getattr(item, "id", ""))
+    en = str(getattr(item, "en", "") or cid)
+    return cid, en, str(getattr(item, "es", "") or en), bool(getattr(item, "used", False))
+
+
+def budget_command(ruleset: Ruleset, state: EncounterState, c: Combatant, item: Any) -> str | None:
+    """The line that ticks an action off: the item's own ``command``, or ``use NAME ACTION``
+    when the ruleset has a ``use`` verb. None: the ruleset only shows the budget."""
+    own = getattr(item, "command", None)
+    if own:
+        return str(own)
+    if any(spec.verb == "use" for spec in ruleset.verbs()):
+        from .lines import quote, ref
+
+        return f"use {ref(state, c)} {quote(budget_item(item)[0])}"
+    return None
+
+
+_OFFER = re.compile(r"\(([a-z][\w-]* [^()]+)\)\s*\??\s*$")
+
+
+def pending_command(note: Any, parse: Callable[[str], Any]) -> str | None:
+    """The command a warning offers, so the TUI can ask "run it?" instead of only warning.
+
+    ``Pending.command`` where a ruleset sets it; otherwise a trailing
+    "(spend kyra hero cheat-death)" in the English text, taken only if it parses
+    as a command line and holds no placeholder (OWNER).
+    """
+    own = getattr(note, "command", None)
+    if own:
+        return str(own)
+    m = _OFFER.search(getattr(note, "en", "") or "")
+    if not m:
+        return None
+    line = m.group(1).strip()
+    if any(word.isupper() and len(word) > 1 for word in line.split()):
+        return None
+    try:
+        parse(line)
+    except Exception:
+        return None
+    return line
+
+
+def roster(state: EncounterState) -> tuple[list[str], list[str], list[str]]:
+    """(acting order, delaying, without a place in the order) as ids."""
+    acting = [cid for cid in state.acting_order() if cid in state.combatants]
+    delaying = [cid for cid in state.order if cid in state.delayed and cid in state.combatants]
+    delaying += [cid for cid in state.delayed if cid not in delaying and cid in state.combatants]
+    placed = set(acting) | set(delaying)
+    rest = [cid for cid in state.combatants if cid not in placed]
+    return acting, delaying, rest

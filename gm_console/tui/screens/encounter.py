@@ -1,0 +1,227 @@
+"""The main screen: initiative, sheet, timeline and log, driven by keys.
+
+Each key either runs a command line at once (next, undo, roll...) or opens a
+modal that builds one (damage, condition, add...). Every line goes through
+``Controller.run``; after it, every pane redraws from the new state. The
+screen keeps only view choices: who is selected, breakdown on or off, which
+lower pane a narrow terminal shows.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingsMap
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from .. import present as p
+from ..bindings import ENCOUNTER_KEYS, bindings_for
+from ..controller import Controller, Outcome
+from ..frame import Frame
+from ..i18n import tr
+from ..modals.prompts import ConfirmModal, DicePrompt
+from ..widgets.command_bar import CommandBar
+from ..widgets.initiative import InitiativePane
+from ..widgets.log import LogPane
+from ..widgets.sheet import SheetPane
+from ..widgets.timeline import TimelinePane
+from .actions import EncounterActions
+
+TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
+
+
+class EncounterScreen(EncounterActions, Screen):
+    AUTO_FOCUS = ""  # nothing: the keys belong to the screen until `:` opens the bar
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    def __init__(self, controller: Controller, lang: str = "en") -> None:
+        super().__init__()
+        self.controller = controller
+        self.lang = lang
+        self._bindings = BindingsMap(bindings_for(ENCOUNTER_KEYS, lang))
+        self.selected: str | None = None
+        self.breakdown = False
+
+    # -- layout --------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="head")
+        yield Static(id="warnings")
+        with Horizontal(id="main"):
+            yield InitiativePane(id="initiative")
+            yield SheetPane(id="sheet")
+        with Horizontal(id="lower"):
+            yield TimelinePane(id="timeline")
+            yield LogPane(id="log")
+        yield Static(id="hint")
+        bar = CommandBar(id="command-bar", placeholder=tr(self.lang, "command_placeholder"))
+        bar.context = lambda: (self.controller.state, self.controller.ruleset, self.lang)
+        yield bar
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in the help
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
+
+    # -- drawing -------------------------------------------------------------------
+    def frame(self) -> Frame:
+        c = self.controller
+        return Frame(state=c.state, ruleset=c.ruleset, session=c.encounter.session, lang=self.lang,
+                     selected=self.selected, breakdown=self.breakdown)
+
+    def roster_ids(self) -> list[str]:
+        acting, delaying, rest = p.roster(self.controller.state)
+        return acting + delaying + rest
+
+    def redraw(self) -> None:
+        state = self.controller.state
+        if self.selected not in state.combatants:
+            ids = self.roster_ids()
+            self.selected = state.active if state.active in state.combatants else (ids[0] if ids else None)
+        frame = self.frame()
+        self.query_one("#head", Static).update(self._head(frame))
+        self._warnings()
+        self.query_one(InitiativePane).show(frame)
+        self.query_one(SheetPane).show(frame)
+        self.query_one(TimelinePane).show(frame)
+        self.query_one(LogPane).show(frame)
+
+    def _head(self, frame: Frame) -> Text:
+        state, lang = frame.state, frame.lang
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" {self.controller.encounter.name} ", style="bold")
+        text.append(f"· {frame.ruleset.name} ", style="dim")
+        if state.in_combat:
+            text.append(f"· {tr(lang, 'round', n=state.round)} ", style="bold cyan")
+            if state.active in state.combatants:
+                text.append("· " + tr(lang, "turn_of", name=state.get(state.active).name) + " ", style="bold green")
+        elif state.round:
+            text.append("· " + tr(lang, "combat_over") + " ", style="yellow")
+        else:
+            text.append("· " + tr(lang, "setup") + " ", style="italic")
+        if self.controller.dice_mode == "ask":
+            text.append("· " + tr(lang, "dice_mode", mode="ask"), style="magenta")
+        return text
+
+    def _warnings(self) -> None:
+        notes = self.controller.pending()
+        widget = self.query_one("#warnings", Static)
+        widget.display = bool(notes)
+        text = Text()
+        for i, note in enumerate(notes):
+            if i:
+                text.append("\n")
+            text.append("⚠ " + (note.es if self.lang == "es" and note.es else note.en), style="bold yellow")
+        widget.update(text)
+
+    # -- running lines ---------------------------------------------------------------
+    def run_line(self, line: str | None, done: Callable[[bool], None] | None = None,
+                 collected: tuple[int, ...] = ()) -> None:
+        """Run one command line; ask for dice when the engine needs them; redraw."""
+        if not line:
+            if done:
+                done(False)
+            return
+        before = self.controller.state.active
+        outcome = self.controller.run(line, collected)
+        if outcome.need is not None:
+            need = outcome.need
+
+            def got(value: int | None) -> None:
+                if value is None:
+                    self.notify(tr(self.lang, "cancelled"), severity="warning")
+                    if done:
+                        done(False)
+                    return
+                self.run_line(line, done, (*collected, value))
+
+            self.app.push_screen(DicePrompt(need.sides, need.purpose, self.lang), got)
+            return
+        if not outcome.ok:
+            self.notify(outcome.error or "?", severity="error", timeout=6)
+            if done:
+                done(False)
+            return
+        state = self.controller.state
+        if state.active != before and state.active in state.combatants:
+            self.selected = state.active
+        self.redraw()
+        self._prompt_pending(outcome)
+        if done:
+            done(True)
+
+    def _prompt_pending(self, outcome: Outcome) -> None:
+        for note in outcome.new_pending:
+            text = note.es if self.lang == "es" and note.es else note.en
+            command = p.pending_command(note, self.controller.encounter.session.parse)
+            if command:
+                def answer(yes: bool | None, command=command) -> None:
+                    if yes:
+                        self.run_line(command)
+
+                self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "pending_prompt", text=text,
+                                                                line=command)), answer)
+            else:
+                self.notify(text, title=tr(self.lang, "warnings"), severity="warning", timeout=8)
+
+    def _target(self):
+        c = self.frame().selected_combatant
+        if c is None:
+            self.notify(tr(self.lang, "no_selection"), severity="warning")
+        return c
+
+    def _active(self):
+        state = self.controller.state
+        return state.get(state.active) if state.active in state.combatants else None
+
+    # -- the command bar -------------------------------------------------------------------
+    def action_command_bar(self) -> None:
+        bar = self.query_one(CommandBar)
+        bar.display = True
+        bar.focus()
+
+    def _close_bar(self) -> None:
+        bar = self.query_one(CommandBar)
+        bar.value = ""
+        bar.display = False
+        hint = self.query_one("#hint", Static)
+        hint.update("")
+        hint.display = False
+        self.set_focus(None)
+
+    @on(CommandBar.Closed)
+    def _bar_closed(self) -> None:
+        self._close_bar()
+
+    @on(CommandBar.Hint)
+    def _bar_hint(self, event: CommandBar.Hint) -> None:
+        hint = self.query_one("#hint", Static)
+        hint.update(tr(self.lang, "candidates", items=event.text) if event.text else "")
+        hint.display = bool(event.text)
+
+    @on(Input.Submitted, "#command-bar")
+    def _bar_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        line = event.value.strip()
+        bar = self.query_one(CommandBar)
+        if not line:
+            self._close_bar()
+            return
+        bar.remember(line)
+        if line.casefold() in ("help", "ayuda", "?"):
+            self._close_bar()
+            self.action_help()
+            return
+
+        def finished(ok: bool) -> None:
+            if ok:
+                self._close_bar()
+
+        self.run_line(line, finished)

@@ -1,0 +1,177 @@
+"""The encounter picker: your saves (most recent first), the bundled examples, a new one.
+
+Examples are opened as copies in the user folder (``library.copy_example``)
+so they stay pristine for the next table.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import BindingsMap
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from gm_console import plugins
+from gm_console.engine.contract import slug
+from gm_console.storage import Encounter, SaveError
+from gm_console.storage.library import EncounterInfo, copy_example, list_encounters
+from gm_console.storage.paths import saves_dir
+
+from ..bindings import PICKER_KEYS, bindings_for
+from ..i18n import tr
+from ..modals.base import FormError, FormModal
+
+NEW = "\x00new"
+
+
+def when(mtime: float) -> str:
+    return _dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
+
+
+def row(info: EncounterInfo, lang: str) -> Text:
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{info.name[:28]:<29}", style="bold" if not info.bundled else "")
+    text.append(f"{info.ruleset[:14]:<15}", style="cyan")
+    rnd = tr(lang, "picker_round", n=info.round) if info.round else tr(lang, "picker_not_started")
+    text.append(f"{rnd:<14}")
+    if info.bundled:
+        text.append(tr(lang, "picker_example"), style="dim italic")
+    else:
+        text.append(when(info.modified), style="dim")
+    return text
+
+
+def header(lang: str) -> Text:
+    text = Text(style="bold")
+    text.append(f"{tr(lang, 'name'):<29}{tr(lang, 'ruleset'):<15}{tr(lang, 'picker_round_h'):<14}")
+    text.append(tr(lang, "picker_changed"))
+    return text
+
+
+class NewEncounterModal(FormModal[tuple[str, str]]):
+    def fields(self) -> ComposeResult:
+        yield self.label("name")
+        yield Input(id="name", placeholder="Goblin ambush")
+        yield self.label("ruleset")
+        options = [(info.id, info.id) for info in plugins.available()]
+        yield Select(options, value=options[0][1] if options else Select.BLANK, allow_blank=not options,
+                     id="ruleset")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def build(self) -> tuple[str, str]:
+        name = self.value("name")
+        if not name:
+            raise FormError(tr(self.lang, "need_name"))
+        ruleset = self.query_one("#ruleset", Select).value
+        if not isinstance(ruleset, str):
+            raise FormError(tr(self.lang, "ruleset"))
+        return name, ruleset
+
+
+class PickerScreen(Screen):
+    DEFAULT_CSS = """
+    PickerScreen #picker-title { text-style: bold; padding: 0 1; background: $primary-background; }
+    PickerScreen OptionList, PickerScreen OptionList:focus { height: 1fr; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.lang = lang
+        self._bindings = BindingsMap(bindings_for(PICKER_KEYS, lang))
+        self.infos: dict[str, EncounterInfo] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(f" gm-console · {tr(self.lang, 'picker_title')}", id="picker-title")
+        yield OptionList(id="encounters")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        lang = self.lang
+        found = list_encounters()
+        saved = [i for i in found if not i.bundled]
+        examples = [i for i in found if i.bundled]
+        options: list[Option | None] = [Option(Text(tr(lang, "picker_new"), style="bold green"), id=NEW)]
+        options.append(Option(Text(""), disabled=True))
+        options.append(Option(Text("  ").append_text(header(lang)), disabled=True))
+        options.append(Option(Text(tr(lang, "picker_saved"), style="bold underline"), disabled=True))
+        if not saved:
+            options.append(Option(Text("  " + tr(lang, "picker_none"), style="dim italic"), disabled=True))
+        self.infos = {}
+        for n, info in enumerate(saved):
+            key = f"saved-{n}"
+            self.infos[key] = info
+            options.append(Option(Text("  ").append_text(row(info, lang)), id=key))
+        if examples:
+            options.append(Option(Text(tr(lang, "picker_examples"), style="bold underline"), disabled=True))
+            for n, info in enumerate(examples):
+                key = f"example-{n}"
+                self.infos[key] = info
+                options.append(Option(Text("  ").append_text(row(info, lang)), id=key))
+        widget = self.query_one(OptionList)
+        widget.clear_options()
+        widget.add_options(options)
+        first = 4 if saved else (len(options) - len(examples) if examples else 0)
+        widget.highlighted = first
+        widget.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.open_option(event.option.id)
+
+    def action_open(self) -> None:
+        widget = self.query_one(OptionList)
+        if widget.highlighted is not None:
+            self.open_option(widget.get_option_at_index(widget.highlighted).id)
+
+    def open_option(self, key: str | None) -> None:
+        if key == NEW:
+            self.action_new()
+            return
+        info = self.infos.get(key or "")
+        if info is None:
+            return
+        try:
+            if info.bundled:
+                path = copy_example(info)
+                self.notify(tr(self.lang, "opened_copy", path=str(path)))
+            else:
+                path = info.path
+            enc = Encounter.open(path)
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.app.open_encounter(enc)
+
+    def action_new(self) -> None:
+        def made(result: tuple[str, str] | None) -> None:
+            if not result:
+                return
+            name, ruleset = result
+            path = Path(saves_dir()) / f"{slug(name)}.toml"
+            try:
+                enc = Encounter.create(path, ruleset, name=name)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            self.notify(tr(self.lang, "created", path=str(path)))
+            self.app.open_encounter(enc)
+
+        self.app.push_screen(NewEncounterModal(self.lang, tr(self.lang, "new_title")), made)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.lang, None, picker=True))

@@ -1,0 +1,99 @@
+"""The condition timeline as a view of the log: which condition was on whom, when.
+
+Past spans come from the done entries' events (ConditionAdded/Removed with
+the round they happened in), so undo redraws the past exactly. Ongoing spans
+are projected with the engine's documented clock model (engine/turns.py): an
+N-rounds condition loses a round at each start of its clock owner's turn and
+ends at the start of that turn when it reaches 0. The model reads the clock
+owner from the state, so it follows a combatant whose initiative moved.
+
+Pure Python (no Textual): it could move into the engine unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from gm_console.engine import events as ev
+from gm_console.engine.session import Entry
+from gm_console.engine.state import EncounterState
+
+
+@dataclass
+class Span:
+    uid: int
+    who: str
+    cond: str
+    start: int  # round it began (0 = before combat)
+    end: int | None = None  # round it ended (it applied for part of that round)
+    value: int | None = None
+    projected_end: int | None = None  # for ongoing spans with rounds left
+    open_ended: bool = False
+
+    @property
+    def ongoing(self) -> bool:
+        return self.end is None
+
+
+class TimelineModel:
+    """Folds the log incrementally: appending an action costs one entry, undo refolds."""
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self.spans: dict[int, Span] = {}
+        self._round = 0
+        self._count = 0
+        self._last_n: int | None = None
+
+    def _feed(self, entries: Iterable[Entry]) -> None:
+        for entry in entries:
+            for e in entry.events:
+                if isinstance(e, ev.RoundStarted):
+                    self._round = e.round
+                elif isinstance(e, ev.ConditionAdded):
+                    self.spans[e.uid] = Span(e.uid, e.id, e.cond, self._round, value=e.value)
+                elif isinstance(e, ev.ConditionChanged):
+                    span = self.spans.get(e.uid)
+                    if span is not None:
+                        span.value = e.value
+                elif isinstance(e, ev.ConditionRemoved):
+                    span = self.spans.get(e.uid)
+                    if span is not None and span.end is None:
+                        span.end = self._round
+                elif isinstance(e, ev.CombatantRemoved):
+                    for span in self.spans.values():
+                        if span.who == e.id and span.end is None:
+                            span.end = self._round
+            self._count += 1
+            self._last_n = entry.n
+
+    def update(self, done: list[Entry], state: EncounterState) -> list[Span]:
+        fits = self._count <= len(done) and (
+            self._count == 0 or done[self._count - 1].n == self._last_n)
+        if not fits:
+            self._reset()
+        self._feed(done[self._count:])
+        self._project(state)
+        return list(self.spans.values())
+
+    def _project(self, state: EncounterState) -> None:
+        live = {inst.uid: inst for _, inst in state.all_conditions()}
+        for span in self.spans.values():
+            if span.end is not None:
+                continue
+            inst = live.get(span.uid)
+            span.projected_end = None
+            span.open_ended = inst is None or inst.rounds is None or inst.clock is None
+            if span.open_ended:
+                continue
+            now = max(state.round, 1) if state.in_combat else 0
+            owner_done = state.in_combat and state.started.get(inst.clock) == state.round
+            if not state.in_combat:
+                span.projected_end = inst.rounds  # the first tick comes in round 1
+            elif owner_done:
+                span.projected_end = now + inst.rounds
+            else:
+                span.projected_end = now + inst.rounds - 1

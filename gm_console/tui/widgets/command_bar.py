@@ -1,0 +1,69 @@
+"""The `:` command bar: the command language typed, with history and Tab completion.
+
+It only collects a line; the screen runs it through the controller like any
+other action. On an error the text stays so the GM can fix a typo instead of
+retyping the whole line.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import Input
+
+from ..completion import complete
+
+
+class CommandBar(Input):
+    BINDINGS = [
+        Binding("escape", "close", "Close", show=False),
+        Binding("up", "history(-1)", "History back", show=False),
+        Binding("down", "history(1)", "History forward", show=False),
+        Binding("tab", "complete", "Complete", show=False, priority=True),
+    ]
+
+    class Closed(Message):
+        pass
+
+    class Hint(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.history: list[str] = []
+        self._cursor: int | None = None
+        self.context = None  # callable -> (state, ruleset, lang)
+
+    def remember(self, line: str) -> None:
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+        self._cursor = None
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        if self._cursor is None:
+            self._cursor = len(self.history)
+        self._cursor = max(0, min(len(self.history), self._cursor + step))
+        self.value = self.history[self._cursor] if self._cursor < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def action_complete(self) -> None:
+        if self.context is None:
+            return
+        state, ruleset, lang = self.context()
+        text = self.value[: self.cursor_position]
+        done = complete(text, state, ruleset, lang)
+        new = done.apply(text)
+        if new != text:
+            self.value = new + self.value[self.cursor_position:]
+            self.cursor_position = len(new)
+        if len(done.candidates) > 1:
+            self.post_message(self.Hint("  ".join(done.candidates[:12])))
+        else:
+            self.post_message(self.Hint(""))
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed())

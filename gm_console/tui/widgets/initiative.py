@@ -1,0 +1,180 @@
+"""The initiative pane: who acts, in what order, and how each one is doing.
+
+Rows are drawn to the pane's width: a narrow terminal keeps the marks, the
+name and the health bar; a wide one adds the numbers and every badge. Only the
+rows that fit are drawn, scrolled so the selected combatant is visible, which
+keeps a 200-combatant fight as fast as a 4-combatant one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widget import Widget
+
+from gm_console.engine.state import Combatant
+
+from .. import present as p
+from ..frame import Frame
+from ..i18n import life, tr
+
+
+@dataclass
+class Block:
+    cid: str | None  # None: a section title
+    lines: list[Text]
+
+
+class InitiativePane(Widget):
+    DEFAULT_CSS = """
+    InitiativePane { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.frame: Frame | None = None
+
+    def show(self, frame: Frame) -> None:
+        self.frame = frame
+        self.border_title = tr(frame.lang, "initiative")
+        self.refresh()
+
+    # -- drawing -------------------------------------------------------------------
+    def render(self) -> Text:
+        frame = self.frame
+        if frame is None:
+            return Text("")
+        width = max(20, self.content_size.width or self.size.width or 40)
+        height = max(1, self.content_size.height or self.size.height or 10)
+        entries = self.entries(frame)
+        if not any(cid for cid, _ in entries):
+            return Text(tr(frame.lang, "empty_roster", key="a"), style="italic")
+        return self._window(entries, frame, width, height)
+
+    def entries(self, frame: Frame) -> list[tuple[str | None, Text | None]]:
+        """(combatant id, None) rows and (None, title) section lines, in the order drawn."""
+        lang = frame.lang
+        acting, delaying, rest = p.roster(frame.state)
+        out: list[tuple[str | None, Text | None]] = [(cid, None) for cid in acting]
+        if delaying:
+            out.append((None, Text(f"— {tr(lang, 'delaying')} —", style="bold yellow")))
+            out += [(cid, None) for cid in delaying]
+        if rest:
+            out.append((None, Text(f"— {tr(lang, 'no_initiative')} —", style="bold bright_black")))
+            out += [(cid, None) for cid in rest]
+        return out
+
+    def _window(self, entries, frame: Frame, width: int, height: int) -> Text:
+        """Build only the rows that fit, around the selected one (a third from the top)."""
+        state = frame.state
+        longest = max((len(c.name) for c in state.combatants.values()), default=8)
+        name_w = max(6, min(longest, 12 if width < 50 else 18))
+        ids = [cid for cid, _ in entries]
+        focus = ids.index(frame.selected) if frame.selected in ids else (
+            ids.index(state.active) if state.active in ids else 0)
+        built: dict[int, Block] = {}
+
+        def block(i: int) -> Block:
+            if i not in built:
+                cid, title = entries[i]
+                built[i] = Block(None, [title]) if cid is None else self._block(
+                    frame, state.get(cid), width, name_w)
+            return built[i]
+
+        first = last = focus
+        used = len(block(focus).lines)
+        while first > 0 and used + len(block(first - 1).lines) <= max(1, height // 3):
+            first -= 1
+            used += len(block(first).lines)
+        while last + 1 < len(entries) and used + len(block(last + 1).lines) <= height:
+            last += 1
+            used += len(block(last).lines)
+        while first > 0 and used + len(block(first - 1).lines) <= height:
+            first -= 1
+            used += len(block(first).lines)
+        lines = [line for i in range(first, last + 1) for line in block(i).lines][:height]
+        above = sum(1 for cid in ids[:first] if cid)
+        below = sum(1 for cid in ids[last + 1:] if cid)
+        if above and len(lines) > 1:
+            lines[0] = Text(tr(frame.lang, "more_above", n=above + (1 if ids[first] else 0)), style="dim")
+        if below and len(lines) > 1:
+            lines[-1] = Text(tr(frame.lang, "more_below", n=below + (1 if ids[last] else 0)), style="dim")
+        return Text("\n").join(lines)
+
+    def _block(self, frame: Frame, c: Combatant, width: int, name_w: int) -> Block:
+        state, rs, lang = frame.state, frame.ruleset, frame.lang
+        active = c.id == state.active
+        selected = c.id == frame.selected
+        row = Text(no_wrap=True)
+        if active:
+            row.append("▶", style="bold green")
+        elif c.id in state.delayed:
+            row.append(p.DELAY_GLYPH, style="bold yellow")
+        elif c.id in state.readied:
+            row.append(p.READY_GLYPH, style="bold yellow")
+        else:
+            row.append(" ")
+        init = p.num(c.initiative) if c.initiative is not None else "-"
+        row.append(f"{init:>3} ", style="bold" if active else "")
+        side = c.side if c.side in p.SIDE_GLYPH else "foe"
+        row.append(p.SIDE_GLYPH[side] + " ", style=p.SIDE_STYLE[side])
+        name = p.short_name(c.name, name_w)
+        name_style = p.SIDE_STYLE[side] if c.life != "dead" else "strike bright_black"
+        row.append(f"{name:<{name_w}} ", style=name_style)
+        pools = [k for k in p.health_pools(rs) if k in c.pools]
+        bar_w = 8 if width < 56 else 10
+        if pools:
+            each = max(3, bar_w // len(pools)) if len(pools) > 1 else bar_w
+            for k in pools:
+                row.append_text(p.bar(c, c.pools[k], each))
+                if width >= 40:
+                    row.append(f" {p.pool_numbers(c.pools[k]):>5}", style=p.bar_style(c, c.pools[k]))
+                row.append(" ")
+        if c.life != "ok":
+            row.append(life(lang, c.life, short=width < 60) + " ", style=p.LIFE_STYLE.get(c.life, ""))
+        if c.id in state.delayed:
+            count = state.delayed[c.id].count
+            label = tr(lang, "delaying_until", n=p.num(count)) if count is not None else tr(lang, "holding")
+            row.append(f"{label} ", style="yellow")
+        badges: list[Text] = []
+        insts = sorted(rs.active_conditions(c), key=lambda i: (i.cond not in p.EARLY_MARKS, i.uid))
+        shown = {i.uid for i in insts}
+        insts += [i for i in c.conditions if i.uid not in shown]
+        for inst in insts:
+            style = p.badge_style(inst) if inst.uid in shown else "dim magenta"
+            badges.append(Text(f"[{p.cond_badge(rs, inst, lang, short=width < 60)}]", style=style))
+        lines = [row]
+        for n, badge in enumerate(badges):  # what does not fit goes on one continuation line
+            if lines[-1].cell_len + badge.cell_len + 1 > width and lines[-1].cell_len > 8:
+                if len(lines) == 2:
+                    lines[-1].append(f"+{len(badges) - n}", style="bold magenta")
+                    break
+                lines.append(Text(" " * 6, no_wrap=True))
+            lines[-1].append_text(badge)
+            lines[-1].append(" ")
+        for line in lines:
+            line.truncate(width, overflow="ellipsis", pad=True)
+            if active:
+                line.stylize(p.ACTIVE_BG)
+            if selected:
+                line.stylize(p.SELECTED_BG)
+        if c.id in state.readied:
+            sub = Text(f"      {p.READY_GLYPH} {state.readied[c.id].trigger}", style="yellow", no_wrap=True)
+            sub.truncate(width, overflow="ellipsis")
+            lines.append(sub)
+        if c.life in ("dying", "stable", "disabled", "staggered", "unconscious"):
+            status = _status(frame, c)
+            if status:
+                sub = Text(f"      {p.STATUS_GLYPH} {status[0]}", style=p.LIFE_STYLE.get(c.life, ""),
+                           no_wrap=True)
+                sub.truncate(width, overflow="ellipsis")
+                lines.append(sub)
+        return Block(c.id, lines)
+
+
+def _status(frame: Frame, c: Combatant) -> list[str]:
+    try:
+        return list(frame.ruleset.status(frame.state, c, frame.lang))
+    except Exception:
+        return []

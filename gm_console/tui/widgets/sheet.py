@@ -1,0 +1,209 @@
+"""The selected combatant's sheet, drawn from what the ruleset describes.
+
+Pools come from the stat block (health pools as bars side by side, the rest
+as resources, GM-only ones marked), figures from ``ruleset.effective`` (with
+``Figure.explain`` when the GM asks for the breakdown), countdowns from
+``ruleset.status`` and the turn's actions from ``action_budget`` where the
+ruleset has one. Any ruleset gets a full sheet without the TUI knowing it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from gm_console.engine.state import Combatant
+
+from .. import present as p
+from ..frame import Frame
+from ..i18n import life, side, tr
+
+
+class SheetPane(VerticalScroll, can_focus=False):
+    DEFAULT_CSS = """
+    SheetPane { height: 1fr; }
+    SheetPane > Static { width: 1fr; }
+    """
+
+    def compose(self):
+        yield Static(id="sheet-body")
+
+    def show(self, frame: Frame) -> None:
+        self.border_title = tr(frame.lang, "sheet")
+        width = max(20, self.scrollable_content_region.width - 1)
+        self.query_one("#sheet-body", Static).update(sheet_text(frame, width))
+
+
+def _section(text: Text, title: str) -> None:
+    text.append(f"\n{title}\n", style="bold underline")
+
+
+def sheet_text(frame: Frame, width: int = 40) -> Text:
+    lang, state = frame.lang, frame.state
+    c = frame.selected_combatant
+    if c is None:
+        return Text(tr(lang, "nobody_selected"), style="italic")
+    out = Text()
+    s = c.side if c.side in p.SIDE_GLYPH else "foe"
+    out.append(f"{p.SIDE_GLYPH[s]} {c.name}", style=p.SIDE_STYLE[s] + " bold")
+    out.append(f"  {side(lang, c.side)}")
+    if c.initiative is not None:
+        out.append(" · " + tr(lang, "init_short", n=p.num(c.initiative)))
+    out.append(" · ")
+    out.append(life(lang, c.life), style=p.LIFE_STYLE.get(c.life, ""))
+    if c.id == state.active:
+        out.append(" ▶", style="bold green")
+    # most urgent first: what is about to happen, what applies now, then the numbers
+    _pools(out, frame, c, width)
+    _status(out, frame, c)
+    _conditions(out, frame, c)
+    _budget(out, frame, c)
+    _figures(out, frame, c, width)
+    _resources(out, frame, c, width)
+    return out
+
+
+def _pools(out: Text, frame: Frame, c: Combatant, width: int) -> None:
+    keys = [k for k in p.health_pools(frame.ruleset) if k in c.pools]
+    if not keys:
+        return
+    out.append("\n")
+    each = max(14, (width - 2) // len(keys))
+    for i, k in enumerate(keys):
+        pool = c.pools[k]
+        label = p.field_label(frame.ruleset, k, frame.lang, short=True)
+        nums = p.pool_numbers(pool)
+        bar_w = max(4, each - len(label) - len(nums) - 4)
+        cell = Text(f"{label} ", style="bold")
+        cell.append_text(p.bar(c, pool, bar_w))
+        cell.append(f" {nums}", style=p.bar_style(c, pool))
+        if i:
+            out.append("  ")
+        out.append_text(cell)
+
+
+def _flow(out: Text, items: list[Text], width: int) -> None:
+    """Items separated by " · ", wrapped between items only (never "fort" / "1")."""
+    used = 0
+    for i, item in enumerate(items):
+        if i:
+            if used + 3 + item.cell_len > width:
+                out.append("\n")
+                used = 0
+            else:
+                out.append(" · ", style="dim")
+                used += 3
+        out.append_text(item)
+        used += item.cell_len
+    out.append("\n")
+
+
+def _figures(out: Text, frame: Frame, c: Combatant, width: int) -> None:
+    try:
+        figures = frame.ruleset.effective(frame.state, c)
+    except Exception:
+        figures = {}
+    if not figures:
+        return
+    title = tr(frame.lang, "figures")
+    if not frame.breakdown:
+        title += f"  ({tr(frame.lang, 'breakdown_hint', key='b')})"
+    _section(out, title)
+    if frame.breakdown:
+        for name, fig in figures.items():
+            style = "yellow" if fig.parts else ""
+            out.append(fig.explain(_fig_label(name)) + "\n", style=style)
+        return
+    items = [Text(f"{_fig_label(name)} {p.num(fig.value)}", style="yellow" if fig.parts else "")
+             for name, fig in figures.items()]
+    _flow(out, items, width)
+
+
+def _fig_label(name: str) -> str:
+    return name.upper() if len(name) <= 3 else name
+
+
+def _conditions(out: Text, frame: Frame, c: Combatant) -> None:
+    rs, lang, state = frame.ruleset, frame.lang, frame.state
+    _section(out, tr(lang, "conditions"))
+    if not c.conditions:
+        out.append(tr(lang, "no_conditions") + "\n", style="dim")
+        return
+    applying = {i.uid for i in rs.active_conditions(c)}
+    for inst in c.conditions:
+        d = rs.catalogue.define(inst.cond)
+        style = p.badge_style(inst) if inst.uid in applying else "dim"
+        name = d.name(lang)
+        other = d.name("en" if lang == "es" else "es")
+        out.append(f"• {name}", style=style)
+        if inst.value is not None:
+            out.append(f" {inst.value}", style=style)
+        if other and other != name:
+            out.append(f" ({other})", style="dim")
+        if inst.rounds is None:
+            out.append(f" — {tr(lang, 'until_removed')}", style="dim")
+        else:
+            left = tr(lang, "one_round_left") if inst.rounds == 1 else tr(lang, "rounds_left", n=inst.rounds)
+            out.append(f" — {left}", style="bold")
+            if inst.clock and inst.clock != c.id:
+                out.append(f", {tr(lang, 'clock_of', name=p.name_of(state, inst.clock))}", style="dim")
+        out.append("\n")
+        if frame.breakdown and d.summary(lang):
+            out.append(f"    {d.summary(lang)}\n", style="dim italic")
+
+
+def _resources(out: Text, frame: Frame, c: Combatant, width: int) -> None:
+    rs, lang = frame.ruleset, frame.lang
+    health = set(p.health_pools(rs))
+    items: list[tuple[str, bool]] = []
+    for key, pool in c.pools.items():
+        if key in health:
+            continue
+        items.append((f"{p.field_label(rs, key, lang)} {p.pool_numbers(pool)}", p.is_gm_only(rs, key)))
+    stats: list[tuple[str, bool]] = []
+    for f in rs.stat_block():
+        if f.kind == "pool" or f.key not in c.stats or f.key == "pc":
+            continue
+        value = c.stats[f.key]
+        if value is None or value == "" or value == ():
+            continue
+        stats.append((f"{f.label(lang)} {p.stat_value(value)}", f.gm_only))
+    for title, rows in ((tr(lang, "resources"), items), (tr(lang, "stats"), stats)):
+        if not rows:
+            continue
+        _section(out, title)
+        cells = []
+        for text, gm in rows:
+            cell = Text(text)
+            if gm:
+                cell.append(f" [{tr(lang, 'gm_only')}]", style="bold red")
+            cells.append(cell)
+        _flow(out, cells, width)
+
+
+def _status(out: Text, frame: Frame, c: Combatant) -> None:
+    try:
+        lines = list(frame.ruleset.status(frame.state, c, frame.lang))
+    except Exception:
+        lines = []
+    if not lines:
+        return
+    _section(out, tr(frame.lang, "status"))
+    for line in lines:
+        glyph = p.STATUS_GLYPH if c.life != "ok" else "›"
+        out.append(f"{glyph} {line}\n", style=p.LIFE_STYLE.get(c.life, "") if c.life != "ok" else "")
+
+
+def _budget(out: Text, frame: Frame, c: Combatant) -> None:
+    items = p.action_budget(frame.ruleset, frame.state, c)
+    if not items:
+        return
+    _section(out, tr(frame.lang, "actions"))
+    for i, item in enumerate(items):
+        _, en, es, used = p.budget_item(item)
+        if i:
+            out.append("  ")
+        out.append("☑ " if used else "☐ ", style="dim" if used else "bold green")
+        out.append(es if frame.lang == "es" else en, style="dim strike" if used else "")
+    out.append("\n")

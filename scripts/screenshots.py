@@ -1,0 +1,144 @@
+"""Regenerate screenshots/*.svg: each ruleset's example, the picker and the modals.
+
+    .venv/bin/python scripts/screenshots.py            # writes screenshots/*.svg
+    .venv/bin/python scripts/screenshots.py --png DIR  # also PNGs in DIR (needs chromium or rsvg-convert)
+
+Every example in saves/ whose ruleset loads is drawn at 120x40 (and the generic
+one at 80x24 too). The app runs headless through Textual's test driver on a
+copy of each save, with the user folders pointed at a temporary directory, so
+the checkout and the GM's own saves are never touched and the pictures do not
+depend on the clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAVES = ROOT / "saves"
+OUT = ROOT / "screenshots"
+FIXED_MTIME = 1_767_225_600  # 2026-01-01 00:00 UTC: the picker shows the same "last change" every run
+
+
+def _setup_env(tmp: Path) -> None:
+    os.environ["GM_CONSOLE_DATA_DIR"] = str(tmp / "data")
+    os.environ["GM_CONSOLE_CONFIG_DIR"] = str(tmp / "config")
+    os.environ["TZ"] = "UTC"
+    try:
+        import time
+
+        time.tzset()
+    except AttributeError:
+        pass
+
+
+def loadable_examples() -> list[Path]:
+    from gm_console import plugins
+    from gm_console.storage.library import peek
+
+    out = []
+    for path in sorted(SAVES.glob("*.toml")):
+        info = peek(path)
+        if info is None:
+            continue
+        try:
+            plugins.load(info.ruleset)
+        except plugins.UnknownRuleset as exc:
+            print(f"skip {path.name}: {exc}", file=sys.stderr)
+            continue
+        out.append(path)
+    return out
+
+
+async def shoot(app, size: tuple[int, int], press: tuple[str, ...] = ()) -> str:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in press:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        return app.export_screenshot()
+
+
+async def main(png_dir: Path | None) -> list[Path]:
+    from gm_console.engine.dice import Dice
+    from gm_console.storage import Encounter
+    from gm_console.tui.app import GMConsole
+
+    tmp = Path(tempfile.mkdtemp(prefix="gm-shots-"))
+    _setup_env(tmp)
+    OUT.mkdir(exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, svg: str) -> None:
+        target = OUT / f"{name}.svg"
+        target.write_text(svg, encoding="utf-8")
+        written.append(target)
+
+    examples = loadable_examples()
+    for path in examples:
+        copy = tmp / path.name
+        shutil.copyfile(path, copy)
+        enc = Encounter.open(copy)
+        app = GMConsole(lang="en", encounter=enc, dice=Dice.from_rolls([], seed=1))
+        save(path.stem, await shoot(app, (120, 40)))
+        if path.stem == "generic":
+            app = GMConsole(lang="en", encounter=Encounter.open(copy))
+            save("generic-80x24", await shoot(app, (80, 24)))
+            app = GMConsole(lang="es", encounter=Encounter.open(copy))
+            save("generic-es", await shoot(app, (120, 40)))
+            app = GMConsole(lang="en", encounter=Encounter.open(copy))
+            save("damage-modal", await shoot(app, (120, 40), ("j", "j", "d", "2", "d", "6", "+", "3")))
+    # the condition search, in Spanish ("atur" finds stunned), where a ruleset has that condition
+    with_catalogue = [p for p in examples if Encounter.open(tmp / p.name).ruleset.catalogue.defs.get("stunned")]
+    target = (with_catalogue or examples)[0] if examples else None
+    if target is not None:
+        keys = ("j", "c", "a", "t", "u", "r") if with_catalogue else ("j", "c", "p", "r")
+        app = GMConsole(lang="es", encounter=Encounter.open(tmp / target.name))
+        save("condition-modal", await shoot(app, (120, 40), keys))
+    saves_dir = tmp / "data" / "encounters"
+    saves_dir.mkdir(parents=True, exist_ok=True)
+    for n, path in enumerate(examples[:3]):
+        target = saves_dir / f"{path.stem}-table{n + 1}.toml"
+        shutil.copyfile(path, target)
+        os.utime(target, (FIXED_MTIME + n * 3600, FIXED_MTIME + n * 3600))
+    save("picker", await shoot(GMConsole(None, lang="en"), (120, 40)))
+    if png_dir is not None:
+        to_png(written, png_dir)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return written
+
+
+def to_png(svgs: list[Path], folder: Path) -> None:
+    """For looking at them: chromium draws the SVG text exactly; rsvg-convert is a fallback."""
+    folder.mkdir(parents=True, exist_ok=True)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    for svg in svgs:
+        png = folder / (svg.stem + ".png")
+        if chromium:
+            width = 1000 if "80x24" in svg.stem else 1480
+            height = 640 if "80x24" in svg.stem else 1010
+            subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            f"--window-size={width},{height}", f"--screenshot={png}", svg.as_uri()],
+                           check=False, capture_output=True)
+        elif shutil.which("rsvg-convert"):
+            subprocess.run(["rsvg-convert", str(svg), "-o", str(png)], check=False)
+        else:
+            print("no SVG renderer found (chromium or rsvg-convert); PNGs skipped", file=sys.stderr)
+            return
+        print(png)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--png", type=Path, default=None, help="also write PNG renderings into this folder")
+    args = parser.parse_args()
+    for path in asyncio.run(main(args.png)):
+        print(path.relative_to(ROOT))

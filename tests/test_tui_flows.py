@@ -1,0 +1,642 @@
+"""The GM's flows, driven with Textual's Pilot: keys in, the saved encounter checked.
+
+Every flow asserts on the encounter (and, where it matters, on the file on
+disk), because the TUI's only way to change anything is a command line.
+"""
+
+from __future__ import annotations
+
+from gm_console.engine.dice import Dice
+from gm_console.engine.export import state_dict
+from gm_console.storage import Encounter
+from gm_console.storage.config import UserConfig
+from gm_console.tui.app import GMConsole
+from gm_console.tui.modals.add import AddCombatantModal
+from gm_console.tui.modals.condition import ConditionModal
+from gm_console.tui.modals.damage import DamageModal
+from gm_console.tui.modals.prompts import DicePrompt
+from gm_console.tui.screens.encounter import EncounterScreen
+from gm_console.tui.screens.picker import PickerScreen
+from gm_console.tui.widgets.command_bar import CommandBar
+from gm_console.tui.widgets.initiative import InitiativePane
+from test_tui_support import SKIRMISH, demo_ruleset, drive, make_encounter  # noqa: F401 (fixture)
+
+SIZE = (100, 32)
+
+
+def app_for(enc, **kwargs) -> GMConsole:
+    kwargs.setdefault("dice", Dice.from_rolls([], seed=3))
+    return GMConsole(encounter=enc, **kwargs)
+
+
+def active_line(app) -> str:
+    text = app.screen.query_one(InitiativePane).render().plain
+    return next(line for line in text.splitlines() if line.startswith("▶"))
+
+
+def reopened(enc):
+    return Encounter.open(enc.path).state
+
+
+async def type_text(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press({" ": "space", ":": "colon", "+": "plus", "-": "minus", '"': "quotation_mark",
+                           "/": "slash", "=": "equals_sign", ".": "full_stop"}.get(ch, ch))
+
+
+@drive
+async def test_next_moves_the_active_row(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Kyra" in active_line(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert enc.state.active == "goblin-1"
+        assert "Goblin 1" in active_line(app)
+        assert "Kyra" not in active_line(app)
+    assert reopened(enc).active == "goblin-1"  # autosaved
+
+
+@drive
+async def test_previous_undo_and_redo(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert enc.state.active == "goblin-2"
+        await pilot.press("u")
+        await pilot.pause()
+        assert enc.state.active == "goblin-1"
+        await pilot.press("U")
+        await pilot.pause()
+        assert enc.state.active == "goblin-2"
+        await pilot.press("p")
+        await pilot.pause()
+        assert enc.state.active == "goblin-1"
+    assert [e.line for e in Encounter.open(enc.path).session.done][-3:] == ["next", "next", "prev"]
+
+
+@drive
+async def test_damage_modal_changes_hp(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")  # select Goblin 1
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DamageModal)
+        await type_text(pilot, "5")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert enc.state.get("goblin-1").pools["hp"].value == 2
+    assert enc.session.done[-1].line == 'dmg "Goblin 1" 5'
+    assert reopened(enc).get("goblin-1").pools["hp"].value == 2
+
+
+@drive
+async def test_damage_modal_dice_type_and_nonlethal_build_one_line(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc, dice=Dice.from_rolls([1, 1], seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        modal = app.screen
+        await type_text(pilot, "2d6+3")
+        modal.query_one("#types").value = "fire"
+        modal.query_one("#nonlethal").value = True
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.session.done[-1].line == "dmg Kyra 2d6+3 fire nonlethal"
+    assert enc.state.get("kyra").pools["hp"].value == 15
+
+
+@drive
+async def test_damage_modal_refuses_a_bad_amount_and_stays_open(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    before = len(enc.session.done)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await type_text(pilot, "lots")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DamageModal)
+        assert "number or dice" in str(app.screen.query_one("#error").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert len(enc.session.done) == before
+
+
+@drive
+async def test_heal_modal(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH + ["dmg Kyra 8"])
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.state.get("kyra").pools["hp"].value == 15
+
+
+@drive
+async def test_condition_modal_finds_a_spanish_name(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, SKIRMISH, ruleset="tui-demo")
+    app = app_for(enc, lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, ConditionModal)
+        await type_text(pilot, "aturd")
+        await pilot.press("tab")  # to ROUNDS
+        await type_text(pilot, "2")
+        await pilot.press("enter")
+        await pilot.pause()
+    goblin = enc.state.get("goblin-1")
+    assert [(i.cond, i.rounds) for i in goblin.conditions] == [("stunned", 2)]
+    assert enc.session.done[-1].line == 'cond "Goblin 1" stunned 2'
+
+
+@drive
+async def test_condition_search_is_fuzzy_in_both_languages(demo_ruleset):
+    from gm_console.tui.modals.condition import search
+
+    assert search(demo_ruleset, "estremec")[0].id == "shaken"
+    assert search(demo_ruleset, "shak")[0].id == "shaken"
+    assert search(demo_ruleset, "DESPREVENIDO")[0].id == "flat-footed"
+    assert search(demo_ruleset, "flat footed")[0].id == "flat-footed"
+    assert search(demo_ruleset, "sngrd")[0].id == "bleed"  # letters in order
+    assert search(demo_ruleset, "zzz") == []
+
+
+@drive
+async def test_condition_modal_with_value_and_free_label(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)  # generic: free labels
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await type_text(pilot, "on fire")
+        app.screen.query_one("#value").value = "2"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.session.done[-1].line == 'cond Kyra "on fire":2'
+    assert [(i.cond, i.value) for i in enc.state.get("kyra").conditions] == [("on-fire", 2)]
+
+
+@drive
+async def test_uncondition_modal(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH + ["cond Kyra prone"])
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("C")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.state.get("kyra").conditions == []
+    assert enc.session.done[-1].line == "uncond Kyra prone"
+
+
+@drive
+async def test_add_combatant_form_from_the_stat_block(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, [], ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, AddCombatantModal)
+        for key in ("stamina", "hp", "hero", "init", "ac", "size"):  # the ruleset's stat block
+            assert modal.query(f"#f-{key}")
+        await type_text(pilot, "Orc")
+        modal.query_one("#count").value = "3"
+        modal.query_one("#f-hp").value = "15"
+        modal.query_one("#f-size").value = "large"
+        modal.query_one("#f-hp").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert enc.session.done[-1].line == "add Orc x3 hp=15 size=large"
+    assert [c.name for c in enc.state.combatants.values()] == ["Orc 1", "Orc 2", "Orc 3"]
+    assert enc.state.get("orc-2").stats["size"] == "large"
+
+
+@drive
+async def test_command_bar_runs_a_line_and_keeps_history(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        bar = app.screen.query_one(CommandBar)
+        assert bar.display and bar.has_focus
+        await type_text(pilot, 'dmg "Goblin 2" 4')
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not bar.display
+        assert enc.state.get("goblin-2").pools["hp"].value == 3
+        await pilot.press("colon", "up")
+        assert bar.value == 'dmg "Goblin 2" 4'
+        await pilot.press("escape")
+        assert not bar.display
+
+
+@drive
+async def test_command_bar_error_leaves_state_unchanged(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    before = state_dict(enc.state, enc.ruleset)
+    text_before = enc.path.read_text()
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "dmg Nobody 5")
+        await pilot.press("enter")
+        await pilot.pause()
+        bar = app.screen.query_one(CommandBar)
+        assert bar.display and bar.value == "dmg Nobody 5"  # kept, to fix the typo
+        messages = [n.message for n in app._notifications]
+        assert any("no combatant 'Nobody'" in m for m in messages)
+    assert state_dict(enc.state, enc.ruleset) == before
+    assert enc.path.read_text() == text_before
+
+
+@drive
+async def test_command_bar_completes_verbs_names_and_conditions(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, SKIRMISH, ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        bar = app.screen.query_one(CommandBar)
+        await type_text(pilot, "con")
+        await pilot.press("tab")
+        assert bar.value == "cond "
+        await type_text(pilot, "gob")
+        await pilot.press("tab")
+        assert bar.value == 'cond "Goblin '  # two goblins: the common part
+        await type_text(pilot, '2"')
+        await type_text(pilot, " stu")
+        await pilot.press("tab")
+        assert bar.value == 'cond "Goblin 2" Stunned '
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.state.get("goblin-2").has("stunned")
+
+
+@drive
+async def test_delay_then_resume(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        await type_text(pilot, "10")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "kyra" in enc.state.delayed and enc.state.delayed["kyra"].count == 10
+        pane = app.screen.query_one(InitiativePane).render().plain
+        assert "until 10" in pane
+        await pilot.press("e")
+        await pilot.pause()
+    assert "kyra" not in enc.state.delayed
+    assert enc.state.active == "kyra"
+    assert [e.line for e in enc.session.done][-2:] == ["delay 10", "resume Kyra"]
+
+
+@drive
+async def test_ready_then_trigger(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await type_text(pilot, "when a goblin moves")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert enc.state.readied["kyra"].trigger == "when a goblin moves"
+        assert "when a goblin moves" in app.screen.query_one(InitiativePane).render().plain
+        await pilot.press("t")
+        await pilot.pause()
+    assert "kyra" not in enc.state.readied
+    assert enc.session.done[-1].line == "trigger Kyra"
+
+
+@drive
+async def test_remove_asks_first(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "j", "x")
+        await pilot.pause()
+        await pilot.press("n")  # no
+        await pilot.pause()
+        assert "goblin-2" in enc.state.combatants
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert "goblin-2" not in enc.state.combatants
+
+
+@drive
+async def test_roll_initiative_in_ask_mode_prompts_for_each_die(tmp_path):
+    enc = make_encounter(tmp_path, ["add Kyra pc hp=20 init=3", "add Ogre hp=30 init=-1"])
+    app = app_for(enc, dice_mode="ask")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt)
+        assert app.screen.sides == 20 and "Kyra" in app.screen.purpose
+        await type_text(pilot, "25")  # not a d20 result: refused, the prompt stays
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt)
+        app.screen.query_one("#die").value = "15"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt) and "Ogre" in app.screen.purpose
+        await type_text(pilot, "4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert enc.state.get("kyra").initiative == 18
+    assert enc.state.get("ogre").initiative == 3
+    assert len([e for e in enc.session.done if e.line == "roll"]) == 1
+
+
+@drive
+async def test_ask_mode_cancel_changes_nothing(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    before = state_dict(enc.state, enc.ruleset)
+    app = app_for(enc, dice_mode="ask")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await type_text(pilot, "1d8")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt) and app.screen.sides == 8
+        await pilot.press("escape")
+        await pilot.pause()
+    assert state_dict(enc.state, enc.ruleset) == before
+
+
+@drive
+async def test_picker_opens_an_example_as_a_copy(tmp_path):
+    from gm_console.storage.paths import bundled_saves_dir, saves_dir
+
+    original = bundled_saves_dir() / "generic.toml"
+    pristine = original.read_bytes()
+    app = GMConsole(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        picker = app.screen
+        key = next(k for k, info in picker.infos.items() if info.bundled and info.path == original)
+        picker.open_option(key)
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+        enc = app.screen.controller.encounter
+        assert enc.path.parent == saves_dir()
+        await pilot.press("n")
+        await pilot.pause()
+    assert original.read_bytes() == pristine
+    assert Encounter.open(enc.path).session.done[-1].line == "next"
+
+
+@drive
+async def test_picker_lists_saves_recent_first_and_creates_new(tmp_path):
+    import os
+
+    from gm_console.storage.paths import saves_dir
+
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    for n, name in enumerate(("old", "new")):
+        enc = make_encounter(folder, SKIRMISH[:1], name=name)
+        os.utime(enc.path, (1_000_000 + n, 1_000_000 + n))
+    app = GMConsole(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        saved = [info.name for info in app.screen.infos.values() if not info.bundled]
+        assert saved == ["new", "old"]
+        await pilot.press("N")
+        await pilot.pause()
+        await type_text(pilot, "Bridge fight")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert (folder / "bridge-fight.toml").exists()
+
+
+@drive
+async def test_user_keymap_remaps_a_binding(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc, config=UserConfig(keys={"next": "space", "bogus": "z"}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert enc.state.active == "kyra"  # n no longer means next
+        await pilot.press("space")
+        await pilot.pause()
+        assert enc.state.active == "goblin-1"
+        assert any("bogus" in n.message for n in app._notifications)
+
+
+@drive
+async def test_spanish_labels_and_condition_names(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, SKIRMISH + ["cond Kyra shaken 2"], ruleset="tui-demo")
+    app = app_for(enc, lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        head = str(app.screen.query_one("#head").render())
+        assert "Asalto 1" in head and "turno de Kyra" in head
+        sheet = str(app.screen.query_one("#sheet-body").render())
+        assert "Estremecido" in sheet and "quedan 2 asaltos" in sheet
+        assert "Estremecido" in app.screen.query_one(InitiativePane).render().plain
+
+
+@drive
+async def test_sheet_breakdown_budget_and_gm_only(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, ["add Kyra pc stamina=10 hp=20 hero=2 ac=17", "cond Kyra shaken"],
+                         ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        sheet = str(app.screen.query_one("#sheet-body").render())
+        assert "AC 15" in sheet and "Stamina" not in sheet.split("\n")[1][:3]
+        assert "Hero points 2/2 [GM]" in sheet
+        assert "☐ Standard" in sheet
+        await pilot.press("b")
+        await pilot.pause()
+        sheet = str(app.screen.query_one("#sheet-body").render())
+        assert "AC 15 = 17 - 2 shaken" in sheet
+
+
+@drive
+async def test_warnings_show_the_rulesets_pending(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, ["add Kyra pc hp=5", "add Ogre hp=30", "init Kyra 10", "init Ogre 5",
+                                    "start"], ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await type_text(pilot, "8")
+        await pilot.press("enter")
+        await pilot.pause()
+        warnings = app.screen.query_one("#warnings")
+        assert warnings.display
+        assert "Kyra is dying: Con check" in str(warnings.render())
+        assert any("Kyra is dying" in n.message for n in app._notifications)
+        assert "dies at -10 (7 to go)" in app.screen.query_one(InitiativePane).render().plain
+
+
+@drive
+async def test_help_screen_lists_every_binding_and_verb(tmp_path):
+    from gm_console.engine.commands import USAGE
+    from gm_console.tui.bindings import ENCOUNTER_KEYS
+    from gm_console.tui.screens.help import HelpScreen
+
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        from rich.console import Console
+
+        console = Console(width=140, record=True, file=open("/dev/null", "w"))
+        for static in app.screen.query("Static"):
+            console.print(static.content)
+        text = console.export_text()
+        for spec in ENCOUNTER_KEYS:
+            assert spec.id in text
+        for usage in USAGE.values():
+            assert usage.split()[0] in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+
+
+@drive
+async def test_palette_lists_every_action(tmp_path):
+    from gm_console.tui.bindings import ENCOUNTER_KEYS
+    from gm_console.tui.palette import ActionsProvider
+
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        provider = ActionsProvider(app.screen)
+        found = [hit.text async for hit in provider.discover()]
+        assert len(found) == len(ENCOUNTER_KEYS)
+        hits = [hit async for hit in provider.search("damage")]
+        assert hits and "Damage" in hits[0].text
+        hits[0].command()
+        await pilot.pause()
+        assert isinstance(app.screen, DamageModal)
+
+
+@drive
+async def test_narrow_terminal_switches_log_and_timeline(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#log").display and not screen.query_one("#timeline").display
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.query_one("#timeline").display and not screen.query_one("#log").display
+
+
+@drive
+async def test_tick_an_action_off_the_budget(tmp_path, demo_ruleset):
+    enc = make_encounter(tmp_path, SKIRMISH, ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("A")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the move action
+        await pilot.pause()
+        assert enc.session.done[-1].line == "use Kyra move"
+        sheet = str(app.screen.query_one("#sheet-body").render())
+        assert "☑ Move" in sheet and "☐ Standard" in sheet
+
+
+@drive
+async def test_generic_ruleset_has_no_budget_to_tick(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("A")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+        assert any("does not count actions" in n.message for n in app._notifications)
+
+
+@drive
+async def test_page_keys_scroll_the_log(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH + ["next"] * 12)
+    app = app_for(enc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+        bottom = log.scroll_y
+        assert bottom > 0  # opens on the latest events
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < bottom
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        assert log.scroll_y == bottom
+
+
+@drive
+async def test_a_warning_that_names_a_command_is_a_prompt(tmp_path, demo_ruleset, monkeypatch):
+    """"Seelah would die: spend 2 hero points?": a yes runs the ruleset's line, like any other."""
+    from dataclasses import dataclass
+
+    from gm_console.engine.contract import Pending
+    from gm_console.tui.modals.prompts import ConfirmModal
+
+    @dataclass(frozen=True)
+    class Offer(Pending):
+        command: str = ""
+
+    def pending(state):
+        return [Offer(c.id, f"{c.name} would die: heal 5?", command=f"heal {c.id} 5")
+                for c in state.combatants.values() if c.life == "dying"]
+
+    monkeypatch.setattr(demo_ruleset, "pending", pending)
+    enc = make_encounter(tmp_path, ["add Seelah pc hp=5", "init Seelah 10", "start"], ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await type_text(pilot, "7")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        assert "Seelah would die" in str(app.screen.query_one("#title").render())
+        await pilot.press("y")
+        await pilot.pause()
+    assert [e.line for e in enc.session.done][-2:] == ["dmg Seelah 7", "heal seelah 5"]
+    assert enc.state.get("seelah").pools["hp"].value == 3
+
+
+@drive
+async def test_a_long_order_scrolls_to_keep_the_selection_visible(tmp_path):
+    enc = make_encounter(tmp_path, ["add Orc x40 hp=9 init=2", "roll", "start"])
+    app = app_for(enc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(InitiativePane)
+        assert "▼" in pane.render().plain and "▲" not in pane.render().plain
+        for _ in range(25):
+            await pilot.press("j")
+        await pilot.pause()
+        text = pane.render().plain
+        selected = app.screen.selected
+        assert enc.state.get(selected).name in text
+        assert "▲" in text and "▼" in text
+        assert len(text.splitlines()) <= pane.content_size.height

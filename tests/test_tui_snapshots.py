@@ -1,0 +1,81 @@
+"""Snapshots of the screen a GM sees, for every ruleset's example in saves/.
+
+The examples are parametrised from saves/*.toml, so each ruleset's example
+joins when its save lands (a ruleset that does not load yet is skipped, with
+the reason). New snapshots are accepted with ``pytest --snapshot-update``
+after looking at them (the HTML report shows the picture).
+
+Deterministic: each test opens a copy of the save, never rolls a die, shows no
+clock, and the picker's "last change" is pinned with a fixed mtime in UTC.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_console import plugins
+from gm_console.storage import Encounter
+from gm_console.storage.library import peek
+from gm_console.tui.app import GMConsole
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "saves").glob("*.toml"))
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+
+
+def _open_copy(example: Path, tmp_path: Path) -> Encounter:
+    info = peek(example)
+    if info is None:
+        pytest.skip(f"{example.name} is not an encounter")
+    try:
+        plugins.load(info.ruleset)
+    except plugins.UnknownRuleset as exc:
+        pytest.skip(f"{example.name}: ruleset not loadable yet ({exc})")
+    copy = tmp_path / example.name
+    shutil.copyfile(example, copy)
+    return Encounter.open(copy)
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example(example, size, snap_compare, tmp_path):
+    app = GMConsole(encounter=_open_copy(example, tmp_path), lang="en")
+    assert snap_compare(app, terminal_size=SIZES[size])
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_in_spanish_with_timeline(example, snap_compare, tmp_path):
+    app = GMConsole(encounter=_open_copy(example, tmp_path), lang="es")
+    assert snap_compare(app, terminal_size=(80, 24), press=["v", "j"])
+
+
+def test_damage_modal(snap_compare, tmp_path):
+    app = GMConsole(encounter=_open_copy(ROOT / "saves" / "generic.toml", tmp_path), lang="en")
+    assert snap_compare(app, terminal_size=(80, 24), press=["j", "j", "d", "2", "d", "6"])
+
+
+def test_picker(snap_compare, tmp_path, monkeypatch):
+    from gm_console.storage import library
+    from gm_console.storage.paths import saves_dir
+    from gm_console.tui.screens import picker
+
+    bundled = tmp_path / "bundled"
+    bundled.mkdir()
+    shutil.copyfile(ROOT / "saves" / "generic.toml", bundled / "generic.toml")
+    monkeypatch.setattr(library, "bundled_saves_dir", lambda: bundled)
+    monkeypatch.setattr(picker, "when", lambda mtime: datetime.datetime.fromtimestamp(
+        mtime, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"))  # the same picture in any time zone
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    text = (ROOT / "saves" / "generic.toml").read_text(encoding="utf-8")
+    for n, name in enumerate(("Tuesday goblins", "Ogre bridge")):
+        target = folder / f"table-{n}.toml"
+        target.write_text(re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', text), encoding="utf-8")
+        os.utime(target, (1_767_225_600 + n * 3600,) * 2)
+    assert snap_compare(GMConsole(None, lang="en"), terminal_size=(80, 24))

@@ -1,0 +1,140 @@
+"""Helpers for the TUI tests: a demo ruleset with everything a pane can draw, and app builders.
+
+The demo ruleset stands in for the real games (which land separately): it has
+a catalogue with Spanish names, a GM-only resource, stamina and HP, figures
+with a breakdown, a dying countdown, a warning and an action budget. It is
+registered for the test only, by patching ``plugins.load``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_console import plugins
+from gm_console.engine.contract import ConditionDef, Figure, Pending, StatField, VerbSpec
+from gm_console.engine.dice import Dice
+from gm_console.storage import Encounter
+from rulesets.generic import GenericRuleset
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class DemoRuleset(GenericRuleset):
+    id = "tui-demo"
+    name = "TUI demo"
+    free_conditions = False
+
+    def stat_block(self):
+        return (
+            StatField("stamina", "pool", en="Stamina points", es="Puntos de aguante"),
+            StatField("hp", "pool", en="Hit points", es="Puntos de vida"),
+            StatField("hero", "pool", en="Hero points", es="Puntos de héroe", gm_only=True),
+            StatField("init", "int", default=0, en="Initiative bonus", es="Bono de iniciativa"),
+            StatField("ac", "int", default=10, en="Armor class", es="Clase de armadura"),
+            StatField("size", "choice", choices=("small", "medium", "large"), en="Size", es="Tamaño"),
+            StatField("pc", "bool", default=False, en="Player character", es="Personaje jugador"),
+        )
+
+    def conditions(self):
+        return (
+            ConditionDef("stunned", "Stunned", "Aturdido", summary_en="drops what it holds, no actions",
+                         summary_es="suelta lo que lleva, sin acciones"),
+            ConditionDef("shaken", "Shaken", "Estremecido", modifiers={"ac": -2},
+                         summary_en="-2 to AC", summary_es="-2 a la CA"),
+            ConditionDef("flat-footed", "Flat-footed", "Desprevenido"),
+            ConditionDef("bleed", "Bleed", "Sangrado", valued=True, stack="sum"),
+        )
+
+    def damage(self, ctx, target, amount, types):
+        hp = target.pools["hp"]
+        new = hp.value - amount
+        ctx.set_pool(target, "hp", new)
+        if new < 0:
+            ctx.set_life(target, "dying", rule="demo: below 0 HP")
+
+    def effective(self, state, c):
+        base = int(c.stats.get("ac", 10) or 10)
+        parts = []
+        for inst in self.active_conditions(c):
+            delta = self.catalogue.define(inst.cond).modifiers.get("ac")
+            if delta:
+                parts.append((self.catalogue.define(inst.cond).name("en").lower(), delta))
+        return {"ac": Figure(base + sum(d for _, d in parts), base, tuple(parts))}
+
+    def status(self, state, c, lang="en"):
+        if c.life == "dying":
+            hp = c.pools["hp"].value
+            return [f"dies at -10 ({hp + 10} to go)" if lang == "en" else f"muere en -10 (faltan {hp + 10})"]
+        return []
+
+    def pending(self, state):
+        return [Pending(c.id, f"{c.name} is dying: Con check at the start of its turn",
+                        f"{c.name} está moribundo: tirada de Con al empezar su turno")
+                for c in state.combatants.values() if c.life == "dying"]
+
+    def verbs(self):
+        def act(ctx, args):
+            c = ctx.combatant(args[0])
+            ctx.set_mark(c, "used", tuple(c.marks.get("used", ())) + (args[1],))
+
+        return (VerbSpec("use", "use NAME ACTION", act),)
+
+    def on_turn_start(self, ctx, c):
+        ctx.set_mark(c, "used", None)
+
+    def action_budget(self, state, c):
+        used = c.marks.get("used", ())
+        return [(a, a.capitalize(), es, a in used) for a, es in
+                (("standard", "Estándar"), ("move", "Movimiento"), ("swift", "Rápida"))]
+
+
+@pytest.fixture
+def demo_ruleset(monkeypatch):
+    real = plugins.load
+    demo = DemoRuleset()
+
+    def load(ruleset_id):
+        return demo if ruleset_id == DemoRuleset.id else real(ruleset_id)
+
+    monkeypatch.setattr(plugins, "load", load)
+    return demo
+
+
+def make_encounter(tmp_path: Path, lines: list[str], ruleset: str = "generic",
+                   name: str = "test") -> Encounter:
+    enc = Encounter.create(tmp_path / f"{name}.toml", ruleset, name=name)
+    dice = Dice.from_rolls([], seed=7)
+    for line in lines:
+        enc.execute(line, dice)
+    return enc
+
+
+def copy_example(tmp_path: Path, stem: str) -> Path:
+    target = tmp_path / f"{stem}.toml"
+    shutil.copyfile(ROOT / "saves" / f"{stem}.toml", target)
+    return target
+
+
+SKIRMISH = [
+    "add Kyra pc hp=20 init=3",
+    "add Goblin x2 hp=7 init=1",
+    "init Kyra 15",
+    "init \"Goblin 1\" 12",
+    "init \"Goblin 2\" 8",
+    "start",
+]
+
+
+def drive(fn):
+    """Run an async Pilot test without an asyncio pytest plugin (none is a dependency)."""
+    import asyncio
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
