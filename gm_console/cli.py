@@ -41,20 +41,22 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gm-console", description="Keyboard-driven combat tracker for game masters.")
     p.add_argument("--lang", choices=("en", "es"), default=None, help="interface language (default: from the environment)")
     sub = p.add_subparsers(dest="command")
+    lang_too = argparse.ArgumentParser(add_help=False)  # `--lang` also after the subcommand
+    lang_too.add_argument("--lang", choices=("en", "es"), default=argparse.SUPPRESS)
 
-    o = sub.add_parser("open", help="open an encounter in the TUI")
+    o = sub.add_parser("open", parents=[lang_too], help="open an encounter in the TUI")
     o.add_argument("path", type=Path)
     o.add_argument("--dice", choices=("auto", "ask"), default=None)
 
-    n = sub.add_parser("new", help="create an encounter")
+    n = sub.add_parser("new", parents=[lang_too], help="create an encounter")
     n.add_argument("path", type=Path)
     n.add_argument("--ruleset", "-r", default="generic", help="ruleset id (see `gm-console rulesets`)")
     n.add_argument("--name", default="")
     n.add_argument("--no-open", action="store_true", help="create only, do not open the TUI")
 
-    sub.add_parser("list", help="list saved encounters and bundled examples")
+    sub.add_parser("list", parents=[lang_too], help="list saved encounters and bundled examples")
 
-    e = sub.add_parser("exec", help="apply commands to an encounter and save (all or nothing)")
+    e = sub.add_parser("exec", parents=[lang_too], help="apply commands to an encounter and save (all or nothing)")
     e.add_argument("path", type=Path)
     e.add_argument("--rolls", default="", help="natural die results used in order, e.g. 15,3,12")
     e.add_argument("--new", metavar="RULESET", default=None, help="create the encounter first with this ruleset")
@@ -62,18 +64,18 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--quiet", "-q", action="store_true")
     e.add_argument("commands", nargs="*")
 
-    s = sub.add_parser("show", help="print an encounter's state")
+    s = sub.add_parser("show", parents=[lang_too], help="print an encounter's state")
     s.add_argument("path", type=Path)
     fmt = s.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--markdown", action="store_true")
     s.add_argument("--players", action="store_true", help="hide GM-only figures (hero points, hidden rolls)")
 
-    lg = sub.add_parser("log", help="print the play log, grouped by round")
+    lg = sub.add_parser("log", parents=[lang_too], help="print the play log, grouped by round")
     lg.add_argument("path", type=Path)
     lg.add_argument("--players", action="store_true", help="hide GM-only lines and hidden rolls")
 
-    sub.add_parser("rulesets", help="list installed rulesets")
+    sub.add_parser("rulesets", parents=[lang_too], help="list installed rulesets")
     return p
 
 
@@ -82,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     lang_args = []
     if argv[:1] == ["--lang"] and len(argv) >= 2:
         lang_args, argv = argv[:2], argv[2:]
+    elif argv[:1] and argv[0].startswith("--lang="):
+        lang_args, argv = argv[:1], argv[1:]
     if argv and argv[0] not in SUBCOMMANDS and not argv[0].startswith("-"):
         argv = ["open", *argv]
     tail: list[str] = []
@@ -97,24 +101,25 @@ def main(argv: list[str] | None = None) -> int:
     lang = args.lang or default_lang()
     try:
         if args.command is None:
-            return _tui(None, lang)
+            return _tui(None, args.lang)
         return _COMMANDS[args.command](args, lang)
     except (SaveError, CommandError, DiceError, plugins.UnknownRuleset) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
 
 
-def _tui(path: Path | None, lang: str, dice_mode: str | None = None) -> int:
+def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None) -> int:
+    """``lang`` None: not typed, so the TUI's own settings file may choose it."""
     from gm_console.tui.app import run  # Textual loads only when a screen is wanted
 
-    return run(path, lang=lang, dice_mode=dice_mode)
+    return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang())
 
 
 def _open(args, lang) -> int:
     if not args.path.exists():
         raise SaveError(f"{args.path}: no such file; create it with: gm-console new {args.path} --ruleset ID")
     Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
-    return _tui(args.path, lang, args.dice)
+    return _tui(args.path, args.lang, args.dice)
 
 
 def _new(args, lang) -> int:
@@ -122,7 +127,7 @@ def _new(args, lang) -> int:
     print(f"created {enc.path} ({enc.ruleset.name})")
     if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
         return 0
-    return _tui(enc.path, lang)
+    return _tui(enc.path, args.lang)
 
 
 def _list(args, lang) -> int:

@@ -65,4 +65,21 @@ def load(ruleset_id: str) -> Ruleset:
     ruleset = cls() if isinstance(cls, type) else cls
     if not isinstance(ruleset, Ruleset):
         raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) is not a gm_console.ruleset.Ruleset")
+    clash = verb_clashes(ruleset)
+    if clash:
+        raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) redefines core verbs: {', '.join(clash)}")
     return ruleset
+
+
+def verb_clashes(ruleset: Ruleset) -> list[str]:
+    """A ruleset verb or alias that the core language already means something by would be
+    silently shadowed (`act` is `resume`); refuse it loudly instead."""
+    from gm_console.engine.commands import canonical_verb
+
+    out = []
+    for spec in ruleset.verbs():
+        for name in (spec.verb, *spec.aliases):
+            core = canonical_verb(name)
+            if core is not None:
+                out.append(f"{name!r} (core: {core})")
+    return out

@@ -11,6 +11,7 @@ See ``gm_console.engine.contract`` for what each hook decides.
 
 from gm_console.engine.context import Context
 from gm_console.engine.contract import (
+    ActionSlot,
     Catalogue,
     ConditionDef,
     Figure,
@@ -27,7 +28,7 @@ from gm_console.engine.dice import RollResult
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
 
 __all__ = [
-    "Catalogue", "Combatant", "ConditionDef", "ConditionInstance", "Context", "EncounterState",
+    "ActionSlot", "Catalogue", "Combatant", "ConditionDef", "ConditionInstance", "Context", "EncounterState",
     "Figure", "OptionDef", "Pending", "Pool", "RollResult", "Ruleset", "RulesError", "StatField",
     "VerbSpec", "fold_text", "slug",
 ]

@@ -112,4 +112,4 @@ def test_log_groups_actions_by_round(fight, capsys):
     out = capsys.readouterr().out
     assert "## Before combat" in out and "## Round 1" in out
     assert out.index("`dmg Kyra 3`") > out.index("## Round 1")
-    assert "✎ ambush!" in out
+    assert "note · ambush!" in out

@@ -72,3 +72,8 @@ def test_listing_does_not_import_plugins(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "'broken'" in out.stdout and "'generic'" in out.stdout
     assert "ERR ruleset 'broken' (no_such_module:Nope) failed to load" in out.stdout
+
+
+def test_builtin_rulesets_do_not_shadow_core_verbs():
+    for rid in plugins.installed_ids():
+        assert plugins.verb_clashes(plugins.load(rid)) == [], rid

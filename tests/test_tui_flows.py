@@ -640,3 +640,30 @@ async def test_a_long_order_scrolls_to_keep_the_selection_visible(tmp_path):
         assert enc.state.get(selected).name in text
         assert "▲" in text and "▼" in text
         assert len(text.splitlines()) <= pane.content_size.height
+
+
+@drive
+async def test_dice_tray_rolls_and_shows_the_last_rolls(tmp_path):
+    """Issue 7: any roll a keystroke away (R), the last rolls in view, the roll in the log."""
+    from gm_console.tui.modals.dice_tray import DiceTrayModal
+
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc, dice=Dice.from_rolls([17, 3, 5], seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceTrayModal)
+        await type_text(pilot, "1d20+5 stealth")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+        assert enc.session.done[-1].line == "r 1d20+5 stealth"
+        await pilot.press("R")
+        await pilot.pause()
+        history = str(app.screen.query_one("#history").render())
+        assert "stealth: 1d20 (17) + 5 = 22" in history
+        await type_text(pilot, "check Kyra perception+2 vs 15")
+        await pilot.press("enter")
+        await pilot.pause()
+    said = [e.en for e in enc.session.done[-1].events if e.kind == "Said"]
+    assert said == ["Kyra perception: 1d20 (3) + 2 bonus = 5 vs DC 15: failure"]

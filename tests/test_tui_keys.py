@@ -74,6 +74,6 @@ def test_settings_precedence():
     from gm_console.tui.app import resolve_settings
 
     config = UserConfig(settings={"lang": "es", "dice": "ask"})
-    assert resolve_settings(config, "en", None, ["saves/x.toml"]) == ("es", "ask")
-    assert resolve_settings(config, "en", "auto", ["--lang", "en", "x.toml"]) == ("en", "auto")
-    assert resolve_settings(UserConfig(), "es", None, []) == ("es", "auto")
+    assert resolve_settings(config, None, None, "en") == ("es", "ask")  # --lang not typed
+    assert resolve_settings(config, "en", "auto", "es") == ("en", "auto")  # --lang en typed
+    assert resolve_settings(UserConfig(), None, None, "es") == ("es", "auto")  # from the environment

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gm_console.engine.state import EncounterState
 from gm_console.tui.completion import complete
 from gm_console.tui.lines import quote, ref
-from gm_console.tui.timeline_model import TimelineModel
+from gm_console.engine.timeline import TimelineModel
 from test_tui_support import SKIRMISH
 
 

@@ -125,6 +125,8 @@ def _add(ctx: Context, c: cmd.Add) -> None:
         if f.key not in stats and f.default is not None:
             stats[f.key] = f.default
     side = rs.side_of(stats, words)
+    if side == "pc" and "pc" in rs.fields and rs.fields["pc"].kind == "bool":
+        stats["pc"] = True  # `add Kyra pc` and `add Kyra pc=true` mean the same
     stats = rs.derive(dict(stats), category)
     pools = rs.initial_pools(stats, current, category)
     for name in _names_for(ctx, c.name, c.count):

@@ -200,6 +200,21 @@ class Pending:
     en: str
     es: str = ""
     gm_only: bool = False  # never in player-facing output
+    command: str | None = None  # what the GM would type to act on it (the TUI offers to run it)
+
+
+@dataclass(frozen=True)
+class ActionSlot:
+    """One action of this turn's budget (standard, move, swift; major, minor) for the sheet.
+
+    ``command`` is the line that ticks it off (e.g. ``action kyra move``); None = shown only.
+    """
+
+    id: str
+    en: str
+    es: str = ""
+    used: bool = False
+    command: str | None = None
 
 
 # --- the contract -------------------------------------------------------------
@@ -245,6 +260,10 @@ class Ruleset(ABC):
             for name in (f.key, *f.aliases):
                 index[fold_text(name)] = f.key
         return index
+
+    def health_pools(self) -> tuple[str, ...]:
+        """Pools drawn as health bars, in the order they absorb damage (stamina before HP)."""
+        return tuple(f.key for f in self.stat_block() if f.kind == "pool")
 
     def pool_keys(self) -> tuple[str, ...]:
         return tuple(f.key for f in self.stat_block() if f.kind in ("pool", "counter"))
@@ -429,6 +448,10 @@ class Ruleset(ABC):
 
     def pending(self, state: EncounterState) -> list[Pending]:
         """Warnings a GM wants before they become surprises."""
+        return []
+
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """This turn's actions for the sheet, each ticked off by its ``command``."""
         return []
 
     def verbs(self) -> Sequence[VerbSpec]:

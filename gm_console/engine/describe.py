@@ -82,8 +82,8 @@ _DESCRIBE: dict[type, Callable] = {
         + (f" ({'termina' if es else 'expired'})" if e.reason == "expired" else "")),
     ev.TimePassed: lambda e, s, r, es: (f"Pasan {_duration(e.seconds)}" if es else f"{_duration(e.seconds)} pass"),
     ev.Rolled: lambda e, s, r, es: (
-        f"🎲 {e.purpose or e.expr}: {e.text or e.total}" + (" (GM)" if e.hidden else "")),
-    ev.Note: lambda e, s, r, es: f"✎ {e.text}",
+        f"{'tirada' if es else 'roll'} · {e.purpose or e.expr}: {e.text or e.total}" + (" (GM)" if e.hidden else "")),
+    ev.Note: lambda e, s, r, es: f"{'nota' if es else 'note'} · {e.text}",
     ev.Said: lambda e, s, r, es: ((e.es if es and e.es else e.en) + (f" [{e.rule}]" if e.rule else "")),
     ev.OptionSet: lambda e, s, r, es: (f"Opción {e.key} = {e.value}" if es else f"Option {e.key} = {e.value}"),
     ev.SideSet: lambda e, s, r, es: f"{_name(s, e.id)}: {e.side}",

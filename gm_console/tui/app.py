@@ -65,22 +65,19 @@ class GMConsole(App):
         self.push_screen(EncounterScreen(controller, self.lang))
 
 
-def resolve_settings(config: UserConfig, lang: str, dice_mode: str | None,
-                     argv: list[str]) -> tuple[str, str]:
-    """(lang, dice mode): the command line wins, then keymap.toml's [settings], then defaults.
-
-    The CLI always passes a language (from ``--lang`` or the environment), so the
-    config's ``lang`` applies only when ``--lang`` was not typed.
-    """
-    explicit = any(a == "--lang" or a.startswith("--lang=") for a in argv)
-    if not explicit and "lang" in config.settings:
-        lang = config.settings["lang"]
+def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None,
+                     default_lang: str = "en") -> tuple[str, str]:
+    """(lang, dice mode): the command line wins, then keymap.toml's [settings], then the
+    environment's language (``default_lang``)."""
+    lang = lang or config.settings.get("lang") or default_lang
     return lang, dice_mode or config.settings.get("dice", "auto")
 
 
-def run(path: Path | None, lang: str = "en", dice_mode: str | None = None) -> int:
+def run(path: Path | None, lang: str | None = None, dice_mode: str | None = None,
+        default_lang: str = "en") -> int:
+    """Start the TUI; ``lang`` None means "not given on the command line"."""
     config = load_config()
-    lang, mode = resolve_settings(config, lang, dice_mode, sys.argv[1:])
+    lang, mode = resolve_settings(config, lang, dice_mode, default_lang)
     app = GMConsole(path, lang=lang, dice_mode=mode, config=config)
     result = app.run()
     if app.return_code:

@@ -16,6 +16,7 @@ from ..modals.add import AddCombatantModal
 from ..modals.base import FormError
 from ..modals.condition import ConditionModal, UnconditionModal
 from ..modals.damage import DamageModal
+from ..modals.dice_tray import DiceTrayModal
 from ..modals.prompts import ChooseModal, ConfirmModal, SpendModal, TextPrompt
 from ..widgets.log import LogPane
 
@@ -127,6 +128,10 @@ class EncounterActions(_Base):
             self.notify(tr(self.lang, "no_conditions_to_remove", name=c.name), severity="warning")
             return
         self.app.push_screen(UnconditionModal(self.frame(), c), self.run_line)
+
+    def action_dice_tray(self) -> None:
+        entries = self.controller.encounter.session.done
+        self.app.push_screen(DiceTrayModal(self.lang, entries), self.run_line)
 
     def action_spend(self) -> None:
         c = self._target()

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from .. import present as p
 from ..frame import Frame
 from ..i18n import tr
-from ..timeline_model import Span, TimelineModel
+from gm_console.engine.timeline import Span, TimelineModel
 
 CELL = 3
 

@@ -7,7 +7,7 @@ N-rounds condition loses a round at each start of its clock owner's turn and
 ends at the start of that turn when it reaches 0. The model reads the clock
 owner from the state, so it follows a combatant whose initiative moved.
 
-Pure Python (no Textual): it could move into the engine unchanged.
+Pure Python, part of the engine: the TUI draws it, exports could print it.
 """
 
 from __future__ import annotations
