@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .context import Context
 
 
+_HEALTH_WORDS = ("stamina", "hit point", "health", "wound", "vitality", "vigor")
+
+
 class RulesError(Exception):
     """A command the rules refuse; the message is one line naming what was wrong and what is accepted."""
 
@@ -262,8 +265,17 @@ class Ruleset(ABC):
         return index
 
     def health_pools(self) -> tuple[str, ...]:
-        """Pools drawn as health bars, in the order they absorb damage (stamina before HP)."""
-        return tuple(f.key for f in self.stat_block() if f.kind == "pool")
+        """Pools drawn as health bars, in the order they absorb damage (stamina before HP).
+
+        Default: the pools whose English label names health (stamina, hit points...),
+        stamina first; else the first pool. Override when the words mislead.
+        """
+        pools = [f for f in self.stat_block() if f.kind == "pool" and not f.gm_only]
+        found = [f.key for f in pools if any(w in fold_text(f.en or f.key) for w in _HEALTH_WORDS)]
+        found.sort(key=lambda k: 0 if "stamina" in fold_text(self.fields[k].en or k) else 1)
+        if not found and pools:
+            found = [pools[0].key]
+        return tuple(found)
 
     def pool_keys(self) -> tuple[str, ...]:
         return tuple(f.key for f in self.stat_block() if f.kind in ("pool", "counter"))

@@ -13,10 +13,8 @@ from __future__ import annotations
 import contextvars
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterable
-
-import d20
-import d20.expression
 
 MAX_DICE = 1000  # more than any table rolls; stops "10000d10000" freezing the screen
 MAX_SIDES = 1000
@@ -50,7 +48,20 @@ class _RandomShim:
         return getattr(random, name)
 
 
-d20.expression.random = _RandomShim()  # type: ignore[attr-defined]
+@lru_cache(maxsize=1)
+def _d20():
+    """The d20 library, loaded on the first roll: building its grammar costs ~0.2 s,
+    which would otherwise be paid at every start of the program."""
+    import d20
+    import d20.expression
+
+    d20.expression.random = _RandomShim()  # type: ignore[attr-defined]
+    return d20, d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
+
+
+def warm_up() -> None:
+    """Load the dice grammar now (the TUI calls this in a thread after the first paint)."""
+    _d20()
 
 
 @dataclass(frozen=True)
@@ -124,9 +135,10 @@ class Dice:
         if not expr:
             raise DiceError("empty dice expression; expected e.g. 1d20+5, 2d6+3, 4d6kh3")
         self._purpose = purpose or expr
+        d20, roller = _d20()
         token = _current.set(self)
         try:
-            result = _ROLLER.roll(expr, stringifier=d20.SimpleStringifier())
+            result = roller.roll(expr, stringifier=d20.SimpleStringifier())
         except (DiceError, NeedDie):
             raise
         except d20.TooManyRolls:
@@ -146,10 +158,8 @@ class Dice:
         return RollResult(expr=expr, total=int(result.total), dice=dice, text=str(result))
 
 
-_ROLLER = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE))
-
-
 def _collect(node) -> list[DieResult]:
+    d20, _ = _d20()
     out: list[DieResult] = []
     if isinstance(node, d20.expression.Dice):
         size = 100 if node.size == "%" else int(node.size)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.dice import Dice, warm_up
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.config import UserConfig, load_config
 
@@ -39,6 +39,8 @@ class GMConsole(App):
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
 
     def on_mount(self) -> None:
+        # the dice grammar loads in the background, so the first screen is not kept waiting
+        self.run_worker(warm_up, thread=True, exclusive=False, name="dice-warm-up")
         if self.user_keys:
             self.set_keymap(self.user_keys)
         for problem in self.config.problems + self.key_problems:

@@ -33,25 +33,12 @@ ACTIVE_BG = "on #1e4028"
 SELECTED_BG = "on #34346a"
 SIDE_GLYPH = {"pc": "◆", "ally": "◇", "foe": "●"}
 SIDE_STYLE = {"pc": "bold cyan", "ally": "green", "foe": "red"}
-_HEALTH_WORDS = ("stamina", "hit point", "health", "wound", "vitality", "vigor")
-
-
 def health_pools(ruleset: Ruleset) -> tuple[str, ...]:
-    """The pools that measure how close a combatant is to going down, drawn as bars.
-
-    A ruleset may say so itself (``health_pools()``); otherwise the pools whose
-    English label names health (stamina, hit points...), stamina first, or the
-    first pool of the stat block.
-    """
-    own = getattr(ruleset, "health_pools", None)
-    if callable(own):
-        return tuple(own())
-    pools = [f for f in ruleset.stat_block() if f.kind == "pool" and not f.gm_only]
-    found = [f.key for f in pools if any(w in fold_text(f.en or f.key) for w in _HEALTH_WORDS)]
-    found.sort(key=lambda k: 0 if "stamina" in fold_text(ruleset.fields[k].en or k) else 1)
-    if not found and pools:
-        found = [pools[0].key]
-    return tuple(found)
+    """The pools drawn as health bars: the ruleset says which (``Ruleset.health_pools``)."""
+    try:
+        return tuple(ruleset.health_pools())
+    except Exception:  # a plugin's bug must not take the screen down
+        return ()
 
 
 def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> str:
