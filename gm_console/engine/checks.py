@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from . import events as ev
 from .context import Context
 from .contract import RulesError
 from .dice import DiceError, RollResult

@@ -20,7 +20,7 @@ from .actions import resolve
 from .apply import apply
 from .context import Context
 from .contract import Ruleset, RulesError
-from .dice import Dice, DiceError, NeedDie
+from .dice import Dice, DiceError
 from .events import Event, EventDecodeError, event_from_dict
 from .state import EncounterState
 

@@ -6,7 +6,6 @@ command line first, then ``keymap.toml`` (``[settings]``), then defaults.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from textual.app import App

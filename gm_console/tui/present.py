@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from gm_console.engine.contract import Ruleset, fold_text
+from gm_console.engine.contract import Ruleset
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
 
 LIFE_STYLE = {
