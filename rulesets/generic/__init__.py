@@ -6,7 +6,12 @@ uses nothing the third-party author does not have.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Ruleset, StatField
+from gm_console.ruleset import Combatant, ConditionDef, Context, EncounterState, Figure, Ruleset, StatField
+
+#: life states a GM may set by hand: `cond Goblin dead`, `uncond Goblin dead`
+LIFE_WORDS = {"dead": "dead", "muerto": "dead", "dying": "dying", "moribundo": "dying",
+              "unconscious": "unconscious", "inconsciente": "unconscious", "stable": "stable",
+              "estable": "stable", "disabled": "disabled", "staggered": "staggered"}
 
 
 class GenericRuleset(Ruleset):
@@ -27,6 +32,20 @@ class GenericRuleset(Ruleset):
             StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
         )
 
+    def add_condition(self, ctx: Context, target: Combatant, cdef: ConditionDef, rounds, value, clock,
+                      source) -> None:
+        life = LIFE_WORDS.get(cdef.id)
+        if life is not None:
+            ctx.set_life(target, life, rule="set by the GM")
+            return
+        super().add_condition(ctx, target, cdef, rounds, value, clock, source)
+
+    def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
+        out = {"init": Figure(self.initiative_bonus(c))}
+        if isinstance(c.stats.get("ac"), int):
+            out["ac"] = Figure(c.stats["ac"])
+        return out
+
     def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         hp = target.pools.get("hp")
         if hp is None:
@@ -46,5 +65,5 @@ class GenericRuleset(Ruleset):
         ctx.set_pool(target, "hp", min(top, hp.value + amount))
         ctx.say(f"{target.name} heals {amount}: HP {hp.value}", f"{target.name} se cura {amount}: PV {hp.value}",
                 who=target.id)
-        if hp.value > 0 and target.life == "unconscious":
+        if hp.value > 0 and target.life != "ok":
             ctx.set_life(target, "ok", rule="generic: above 0 HP")
