@@ -247,3 +247,57 @@ def test_spanish_verbs():
     t = table()
     t.do("apuntar Sera", "defender Sera")
     assert t.c("Sera").has("defending")
+
+
+# -- the budget on the sheet (action_budget) and the `action` verb ------------------------------
+
+
+def slots(t: Table, who: str):
+    return [(s.en, s.used, s.command) for s in t.session.ruleset.action_budget(t.state, t.c(who))]
+
+
+def test_budget_one_major_and_one_minor_or_two_minor():
+    """DA §2.3 [S]: one major + one minor, or two minor; each slot names the verb that ticks it."""
+    t = table()
+    assert slots(t, "Sera") == [("Major", False, "major sera"), ("Minor", False, "minor sera")]
+    t.do("minor Sera")
+    assert slots(t, "Sera") == [("Major", False, "major sera"), ("Minor", True, None), ("Minor", False, "minor sera")]
+    t.do("minor Sera")
+    assert slots(t, "Sera") == [("Minor", True, None), ("Minor", True, None)]
+
+
+def test_budget_after_a_major_action():
+    """DA §2.3 [S]: after the major, one minor is left."""
+    t = table()
+    t.do("defend Sera")
+    assert slots(t, "Sera") == [("Major", True, None), ("Minor", False, "minor sera")]
+    t.do("minor sera")
+    assert slots(t, "Sera") == [("Major", True, None), ("Minor", True, None)]
+
+
+def test_budget_commands_tick_the_turn():
+    t = table()
+    for en, used, command in slots(t, "Sera"):
+        if en == "Major":
+            t.do(command)
+    assert "actions: 1 minor action left" in status(t, "Sera")
+
+
+def test_budget_only_on_its_turn_and_not_when_dying():
+    """DA §2.3: actions are counted for the combatant whose turn it is; the dying cannot act (§2.6)."""
+    t = table()
+    assert slots(t, "Ogre") == []
+    t.do("dmg Sera 40")
+    assert t.c("Sera").life == "dying" and slots(t, "Sera") == []
+
+
+def test_action_verb_counts_a_major_or_minor():
+    """`action NAME major|minor` is `major NAME` / `minor NAME` (Spanish: accion, mayor, menor)."""
+    t = table()
+    t.do("action Sera major drink")
+    assert slots(t, "Sera")[0] == ("Major", True, None)
+    t.do("accion Sera menor")
+    with pytest.raises(CommandError, match="no actions left"):
+        t.do("action Sera minor")
+    with pytest.raises(CommandError, match="expected major or minor"):
+        t.do("action Sera swift")

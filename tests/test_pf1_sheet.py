@@ -101,3 +101,64 @@ def test_ruleset_imports_only_the_contract():
                 names = [node.module or ""]
             for name in names:
                 assert not name.startswith(forbidden), f"{path.name} imports {name}"
+
+
+# -- warnings that offer a command (Pending.command: the TUI asks "run it?") ------------------
+
+
+def offers(t: Table) -> dict[str, str | None]:
+    return {p.en: p.command for p in t.session.ruleset.pending(t.state)}
+
+
+def test_cheat_death_warning_carries_its_command():
+    """PF1 §1.4/§1.6 [S]: 2 hero points when the PC would die; the warning offers the spend."""
+    t = pf()
+    t.do("add Seelah pc hp=20 con=14 hero=2", "dmg Seelah 40")
+    assert offers(t)["Seelah would die: spend 2 hero points? (spend seelah hero cheat-death)"] == \
+        "spend seelah hero cheat-death"
+    t.do("spend seelah hero cheat-death")
+    assert t.c("Seelah").life == "stable"
+
+
+def test_pet_warning_carries_its_command_only_with_a_named_owner():
+    """PF1 §1.4/§1.6 [S]: the owner's hero point saves its pet; OWNER unknown = nothing to run."""
+    t = pf()
+    t.do("add Kyra pc hp=20 hero=2", "add Wolf ally hp=13 con=15 owner=Kyra", "dmg Wolf 40")
+    assert offers(t)["Wolf would die: Kyra may spend 1 hero point(s) (spend kyra hero pet wolf)"] == \
+        "spend kyra hero pet wolf"
+    t = pf()
+    t.do("add Kyra pc hp=20 hero=2", "add Wolf ally hp=13 con=15", "dmg Wolf 40")
+    (command,) = [cmd for en, cmd in offers(t).items() if en.startswith("Wolf would die")]
+    assert command is None
+
+
+def test_disabled_and_unaided_stable_warnings_carry_their_commands():
+    """PF1 §1.4 [S]: disabled: `standard NAME`; stable unaided: `stabilize NAME` after Heal DC 15."""
+    t = pf()
+    t.do("add Kyra pc hp=20 con=14", "dmg Kyra 20")
+    assert offers(t)["Kyra is disabled: a standard action costs 1 HP (standard kyra)"] == "standard kyra"
+    t = pf()
+    t.rolls(15)
+    t.do("add Kyra pc hp=20 con=14", "add Goblin hp=6", "init Kyra 10", "init Goblin 15", "start",
+         "dmg Kyra 25", "next")
+    assert t.c("Kyra").life == "stable"
+    (command,) = [cmd for en, cmd in offers(t).items() if "stable but unaided" in en]
+    assert command == "stabilize kyra"
+    t.do(command)
+    assert t.c("Kyra").marks.get("stable") == "aided"
+
+
+def test_dying_and_bleeding_warnings_offer_nothing_to_run():
+    t = pf()
+    t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25", "cond Kyra bleed:1")
+    assert all(cmd is None for cmd in offers(t).values())
+
+
+def test_readied_action_warning_offers_unready():
+    """PF1 §1.1.6: an untriggered readied action is kept (seed) or dropped: `unready NAME`."""
+    t = pf()
+    t.do("add Kyra pc hp=20", "add Goblin hp=6", "init Kyra 20", "init Goblin 10", "start",
+         "ready when the goblin moves", "next")
+    assert t.active == "kyra"
+    (command,) = [cmd for en, cmd in offers(t).items() if "readied action" in en]
+    assert command == "unready kyra"

@@ -273,3 +273,52 @@ def test_range_accepts_feet_units_and_refuses_junk():
     assert "-4 to attack" in t.said()[-1]
     with pytest.raises(CommandError, match="usage"):
         t.do("range far 60")
+
+
+# -- the budget on the sheet (action_budget) ------------------------------------------------
+
+
+def slots(t, who):
+    return t.session.ruleset.action_budget(t.state, t.c(who))
+
+
+def test_budget_lists_the_turns_actions_with_their_command():
+    """SF §3.2 [S]: standard, move, swift, or a full action; each slot ticks itself off."""
+    t = table()
+    budget = slots(t, "Navasi")
+    assert [(s.id, s.used) for s in budget] == [("standard", False), ("move", False), ("swift", False),
+                                                ("full", False)]
+    assert budget[1].command == "action navasi move" and budget[1].es == "Movimiento"
+    t.do(budget[0].command)
+    assert [(s.en, s.used) for s in slots(t, "Navasi")] == [("Standard", True), ("Move", False), ("Swift", False)]
+    assert "actions left: move, swift" in status(t, "Navasi")
+
+
+def test_budget_after_a_full_action_and_with_stand_ins():
+    """SF §3.2 [S/O]: a full action takes the whole turn; a standard may stand in for a move."""
+    t = table()
+    t.do("action full")
+    assert [(s.en, s.used) for s in slots(t, "Navasi")] == [("Full", True)]
+    t.do("next", "action move", "action move")
+    assert [(s.en, s.used, s.command) for s in slots(t, "Obozaya")] == [
+        ("Move", True, None), ("Move", True, None), ("Swift", False, "action obozaya swift")]
+
+
+def test_budget_only_for_the_acting_combatant_who_can_act():
+    """SF §3.2: the budget belongs to the turn; no actions when dying or stunned."""
+    t = table()
+    assert slots(t, "Obozaya") == []
+    t.do("cond Navasi stunned")
+    assert slots(t, "Navasi") == []
+
+
+def test_budget_follows_staggered():
+    """SF §3.6 [S]: staggered: a single move or standard action per turn, no full action."""
+    t = table()
+    t.do("cond Navasi staggered", "action move")
+    assert [(s.en, s.used) for s in slots(t, "Navasi")] == [("Move", True), ("Swift", False)]
+
+
+def test_health_bars_are_stamina_then_hp():
+    """SF §3.3 [S]: stamina absorbs damage before HP; resolve is not health."""
+    assert Table("starfinder").session.ruleset.health_pools() == ("sp", "hp")

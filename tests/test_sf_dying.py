@@ -404,3 +404,63 @@ def test_stable_with_resolve_keeps_its_turn():
     t.do("next", "dmg Navasi 60", "medicine Navasi 15", "next")
     assert t.active == "navasi"
     assert any("1 RP now puts it back in the fight" in s for s in t.said())
+
+
+# -- warnings that offer a command (Pending.command) ----------------------------------------
+
+
+def pending(t, who):
+    return [p for p in t.session.ruleset.pending(t.state) if p.who == t.c(who).id]
+
+
+def test_dying_warning_offers_resolve_stabilize_on_its_turn():
+    """SF §3.4.6 [S]: the dying spend RP to stabilise on their own turn; the warning offers the command."""
+    t = fight()
+    t.do("next", "dmg Navasi 60")
+    (note,) = pending(t, "Navasi")
+    assert note.en.startswith("Navasi is dying: 4 resolve left") and note.command is None  # the goblin's turn
+    t.do("next")
+    (note,) = pending(t, "Navasi")
+    assert note.command == "spend navasi resolve stabilize"
+    t.do(note.command)
+    assert t.c("Navasi").life == "stable"
+
+
+def test_dying_warning_offers_nothing_without_the_resolve():
+    t = fight(rp="1/8")
+    t.do("next", "dmg Navasi 60", "next")
+    (note,) = pending(t, "Navasi")
+    assert note.command is None  # stabilising costs 2 RP
+
+
+def test_stable_with_resolve_is_offered_to_stay_in_the_fight_on_its_turn():
+    """SF §3.4.7 [S]: stable at 0 HP, at the start of its turn: 1 RP puts it back in the fight."""
+    t = fight()
+    t.do("next", "dmg Navasi 60", "medicine Navasi 20")
+    assert pending(t, "Navasi") == []
+    t.do("next")
+    (note,) = pending(t, "Navasi")
+    assert note.command == "spend navasi resolve fight" and "(spend navasi resolve fight)" in note.en
+    t.do(note.command)
+    assert t.c("Navasi").life == "ok" and pending(t, "Navasi") == []
+
+
+def test_stable_without_resolve_offers_pass_out_of_combat():
+    """SF §3.4.9 [S]: long-term stability: a Con check every hour."""
+    t = fight(rp="0/4")
+    t.do("next", "dmg Navasi 60", "medicine Navasi 20")
+    (note,) = pending(t, "Navasi")
+    assert note.en == "Navasi is stable with no RP: a Con check every hour (pass 1h)" and note.command is None
+    t.do("end")
+    (note,) = pending(t, "Navasi")
+    assert note.command == "pass 1h"
+
+
+def test_stamina_rest_offers_pass_ten_minutes():
+    """SF §3.5 [S]: 1 RP and 10 minutes of rest restore all stamina."""
+    t = Table("starfinder")
+    t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 10", "spend Navasi resolve stamina")
+    (note,) = pending(t, "Navasi")
+    assert note.command == "pass 10m"
+    t.do(note.command)
+    assert t.hp("Navasi", "sp") == 30

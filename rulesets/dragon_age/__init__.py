@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from gm_console.ruleset import (
-    Combatant, ConditionDef, Context, EncounterState, Figure, OptionDef, Pending, Ruleset, StatField,
+    ActionSlot, Combatant, ConditionDef, Context, EncounterState, Figure, OptionDef, Pending, Ruleset, StatField,
     VerbSpec,
 )
 
@@ -224,6 +224,10 @@ class DragonAge(Ruleset):
     def pending(self, state: EncounterState) -> list[Pending]:
         return status.warnings(state)
 
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """DA §2.3 [S]: one major + one minor, or two minor, ticked by ``major NAME`` / ``minor NAME``."""
+        return economy.budget(state, c)
+
     def stunt_menu(self, state: EncounterState, c: Combatant) -> list[MenuItem]:
         """For the TUI: what the waiting stunt points can buy, with costs and why not."""
         return menu(state, c)
@@ -264,6 +268,8 @@ class DragonAge(Ruleset):
             VerbSpec("levelup", recovery.LEVELUP_USAGE, recovery.levelup_verb,
                      aliases=("level-up", "subirnivel", "subir-nivel"),
                      doc="level +1, Health +1d6 + Con"),
+            VerbSpec("action", moves.ACTION_USAGE, moves.action_verb, aliases=("accion", "acción"),
+                     doc="count a major or minor action (as `major NAME` / `minor NAME`)"),
             VerbSpec("major", "major NAME [WHAT...]", moves.major_verb, aliases=("mayor",),
                      doc="count any other major action"),
             VerbSpec("minor", "minor NAME [WHAT...]", moves.minor_verb, aliases=("menor",),

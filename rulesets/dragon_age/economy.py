@@ -7,7 +7,7 @@ interruption the tracker cannot see) and the log says it was not counted.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState
 
 from .common import own_turn, rule
 from .options import option
@@ -85,3 +85,18 @@ def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
     ctx.say(f"{c.name} acts out of its turn ({what_en}): not counted",
             f"{c.name} actúa fuera de su turno ({what_es}): no se cuenta", rule=rule("2.3"), who=c.id)
     return "free"
+
+
+def budget(state: EncounterState, c: Combatant) -> list[ActionSlot]:
+    """For the sheet: the majors and minors taken this turn and what is left, each ticked by
+    ``major NAME`` / ``minor NAME`` (digest §2.3 [S]: one major + one minor, or two minor)."""
+    if not own_turn(state, c) or c.life in CANNOT_ACT:
+        return []
+    major, minor = used(state, c)
+    out = [ActionSlot(f"major:{n + 1}", "Major", "Mayor", used=True) for n in range(major)]
+    if major == 0 and minor < 2:
+        out.append(ActionSlot(MAJOR, "Major", "Mayor", command=f"major {c.id}"))
+    out += [ActionSlot(f"minor:{n + 1}", "Minor", "Menor", used=True) for n in range(minor)]
+    if major + minor < 2:
+        out.append(ActionSlot(MINOR, "Minor", "Menor", command=f"minor {c.id}"))
+    return out

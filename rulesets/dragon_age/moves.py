@@ -121,3 +121,17 @@ def activate_verb(ctx: Context, args: tuple[str, ...]) -> None:
 
 def equip_verb(ctx: Context, args: tuple[str, ...]) -> None:
     minor_verb(ctx, (*args[:1], "equip", *args[1:]))
+
+
+ACTION_USAGE = "action NAME major|minor [WHAT...]   (accion; mayor, menor)"
+ACTION_KINDS = {"major": MAJOR, "mayor": MAJOR, "minor": MINOR, "menor": MINOR}
+
+
+def action_verb(ctx: Context, args: tuple[str, ...]) -> None:
+    """`action NAME major|minor`: the same as `major NAME` / `minor NAME` (the word other games use)."""
+    if len(args) < 2:
+        ctx.fail(f"usage: {ACTION_USAGE}")
+    kind = ACTION_KINDS.get(args[1].casefold())
+    if kind is None:
+        ctx.fail(f"action: expected major or minor, not {args[1]!r}; usage: {ACTION_USAGE}")
+    (major_verb if kind == MAJOR else minor_verb)(ctx, (args[0], *args[2:]))

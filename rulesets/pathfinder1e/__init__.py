@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from gm_console.ruleset import (
+    ActionSlot,
     Combatant,
     ConditionDef,
     Context,
@@ -25,7 +26,8 @@ from gm_console.ruleset import (
     VerbSpec,
 )
 
-from . import checks, damage, figures, hero, initiative, life, maneuvers, sheet, stacking, tactics, timeline
+from . import (checks, damage, economy, figures, hero, initiative, life, maneuvers, sheet, stacking, tactics,
+               timeline)
 from .conditions import DEFS
 from .options import DEFAULTS, OPTIONS
 from .stats import HERO_MAX, stat_block
@@ -150,11 +152,13 @@ class Pathfinder1e(Ruleset):
         initiative.combat_start(ctx, self.catalogue.get("flat-footed"))
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
+        economy.turn_start(ctx, c)
         timeline.turn_start(ctx, c, self.catalogue)
 
     def on_combat_end(self, ctx: Context) -> None:
         for c in ctx.state.combatants.values():
             initiative.first_turn(ctx, c)
+        economy.combat_end(ctx)
 
     def on_time_passed(self, ctx: Context, seconds: int) -> None:
         timeline.time_passed(ctx, seconds)
@@ -188,8 +192,14 @@ class Pathfinder1e(Ruleset):
     def pending(self, state: EncounterState) -> list[Pending]:
         return sheet.pending(self, state)
 
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """The active combatant's turn (§1.2): what it did and may still do, each with `action NAME KIND`."""
+        return economy.slots(self, state, c)
+
     def verbs(self) -> Sequence[VerbSpec]:
         return (
+            VerbSpec("action", economy.USAGE, economy.action_verb, aliases=("accion", "acción", "acciones", "actions"),
+                     doc="tick this turn's actions: standard, move, swift, full-round, 5-ft step, immediate"),
             VerbSpec("maneuver", maneuvers.USAGE, maneuvers.maneuver, aliases=("maniobra", "cm"),
                      doc="combat maneuver check: d20 + CMB vs CMD"),
             VerbSpec("charge", "charge NAME", tactics.charge, aliases=("cargar", "carga"),

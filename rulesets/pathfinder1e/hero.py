@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, RulesError, fold_text
 
+from . import economy
 from .life import conscious_life
 from .options import option
 from .stats import HERO_MAX, HERO_START, death_threshold
@@ -105,6 +106,10 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
         target = ctx.combatant(rest[0])
     if use == "act":
         _act_check(ctx, c)
+    if use == "extra-action":
+        why = economy.extra_refusal(ctx.ruleset, ctx.state, c)
+        if why:
+            ctx.fail(why)
     _set_points(ctx, c, have - cost)
     if ctx.state.in_combat:
         ctx.set_mark(c, "hero_round", ctx.state.round)
@@ -118,6 +123,9 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
             rule=RULE, who=c.id, gm_only=True)
     if use == "act":
         ctx.act_now(c, reason="hero point")
+        economy.act_out_of_turn(ctx, c)
+    elif use == "extra-action" and ctx.state.in_combat:
+        economy.extra_action(ctx, c)
 
 
 def _once_per_round(ctx: Context, c: Combatant) -> None:

@@ -165,6 +165,25 @@ def die(ctx: Context, c: Combatant, why_en: str, why_es: str, rule: str = "PF1 �
         offer_cheat_death(ctx, c)
 
 
+def strain(ctx: Context, c: Combatant) -> None:
+    """A disabled combatant finished a standard (strenuous) action: 1 damage, then dying (§1.4 [S])."""
+    old = hp_of(c)
+    new = old - 1
+    ctx.set_pool(c, "hp", new, rule="PF1 §1.4 disabled")
+    ctx.say(f"{c.name} takes a standard action while disabled: 1 damage, HP {old} -> {new}",
+            f"{c.name} realiza una acción estándar incapacitado: 1 de daño, PG {old} -> {new}",
+            rule="PF1 §1.4 disabled [S]", who=c.id)
+    thr = death_threshold(c)
+    if new <= thr:
+        die(ctx, c, f"HP {new}, dead at {thr} (-Con)", f"PG {new}, muere a {thr} (-Con)")
+        return
+    ctx.set_life(c, "dying", rule="PF1 §1.4 disabled")
+    for k in ("stable", "recovering"):
+        ctx.set_mark(c, k, None)
+    ctx.say(f"{c.name} is dying (dies at {thr}, {new - thr} to go)",
+            f"{c.name} está moribundo (muere a {thr}, faltan {new - thr})", rule="PF1 §1.4", who=c.id)
+
+
 def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: tuple[str, str]) -> None:
     ctx.set_life(c, "stable", rule=rule)
     ctx.set_mark(c, "stable", kind)

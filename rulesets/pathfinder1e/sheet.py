@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, EncounterState, Pending
 
+from . import economy
 from .conditions import BLEEDS
+from .economy import action_flags
 from .hero import could_be_pet, owner_of
 from .hero import points as hero_points
 from .life import con_mod, countdown, hp_of, nl_of
@@ -72,6 +74,7 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
               f"(Curar CD 15 o curación lo detiene)")
     if c.life != "dead":
         out.extend(_actions(rs, c, lang))
+        out.extend(economy.status(rs, state, c, lang))
     if c.marks.get("unacted") and state.in_combat:
         p("flat-footed until its first turn", "desprevenido hasta su primer turno")
     levels = sum(i.value or 0 for i in c.instances("energy-drained"))
@@ -99,15 +102,7 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
 
 
 def _actions(rs, c: Combatant, lang: str) -> list[str]:
-    flags: dict[str, list[str]] = {}
-    for inst in rs.active_conditions(c):
-        for f in rs.catalogue.define(inst.cond).flags:
-            flags.setdefault(f, []).append(inst.cond)
-    if c.life in ("dying", "stable", "unconscious"):
-        flags.setdefault("no-actions", []).append(c.life)
-        flags.setdefault("helpless", []).append(c.life)
-    if c.life in ("disabled", "staggered"):
-        flags.setdefault("one-action", []).append(c.life)
+    flags = action_flags(rs, c)
     why = lambda f: ", ".join(dict.fromkeys(flags[f]))  # noqa: E731
     out = []
     if "no-actions" in flags:
@@ -138,7 +133,7 @@ def pending(rs, state: EncounterState) -> list[Pending]:
         if c.is_pc and hero_points(c) >= 2:
             out.append(Pending(c.id, f"{c.name} would die: spend 2 hero points? (spend {c.id} hero cheat-death)",
                                f"{c.name} moriría: ¿gastar 2 puntos de héroe? (spend {c.id} hero cheat-death)",
-                               gm_only=True))
+                               gm_only=True, command=f"spend {c.id} hero cheat-death"))
         owner = owner_of(state, c)
         cost = int(option(state, "pet_cheat_cost"))
         if not c.is_pc and owner is None and could_be_pet(c):
@@ -150,7 +145,8 @@ def pending(rs, state: EncounterState) -> list[Pending]:
             out.append(Pending(c.id, f"{c.name} would die: {owner.name} may spend {cost} hero point(s) "
                                      f"(spend {owner.id} hero pet {c.id})",
                                f"{c.name} moriría: {owner.name} puede gastar {cost} punto(s) de héroe "
-                               f"(spend {owner.id} hero pet {c.id})", gm_only=True))
+                               f"(spend {owner.id} hero pet {c.id})", gm_only=True,
+                               command=f"spend {owner.id} hero pet {c.id}"))
     for c in state.combatants.values():
         if "hp" not in c.pools or c.life == "dead":
             continue
@@ -164,10 +160,11 @@ def pending(rs, state: EncounterState) -> list[Pending]:
             out.append(Pending(c.id, f"{c.name} is stable but unaided: hourly Con checks cost 1 HP on failure "
                                      f"(stabilize {c.id} after a Heal DC 15)",
                                f"{c.name} está estable sin ayuda: cada prueba horaria fallida cuesta 1 PG "
-                               f"(stabilize {c.id} tras Curar CD 15)"))
+                               f"(stabilize {c.id} tras Curar CD 15)", command=f"stabilize {c.id}"))
         elif c.life == "disabled":
             out.append(Pending(c.id, f"{c.name} is disabled: a standard action costs 1 HP (standard {c.id})",
-                               f"{c.name} está incapacitado: una acción estándar cuesta 1 PG (standard {c.id})"))
+                               f"{c.name} está incapacitado: una acción estándar cuesta 1 PG (standard {c.id})",
+                               command=f"standard {c.id}"))
         bleeding = sum(i.value or 0 for i in c.conditions if i.cond == "bleed")
         if bleeding:
             out.append(Pending(c.id, f"{c.name} bleeds {bleeding} HP at the start of its turn (Heal DC 15 or "
@@ -179,5 +176,6 @@ def pending(rs, state: EncounterState) -> list[Pending]:
         c = state.get(active)
         trig = state.readied[active].trigger
         out.append(Pending(c.id, f"{c.name} still has a readied action ({trig}): keep it or unready {c.id}",
-                           f"{c.name} aún tiene una acción preparada ({trig}): mantenerla o unready {c.id}"))
+                           f"{c.name} aún tiene una acción preparada ({trig}): mantenerla o unready {c.id}",
+                           command=f"unready {c.id}"))
     return out

@@ -11,7 +11,7 @@ import re
 
 from gm_console.ruleset import Combatant, Context, fold_text
 
-from . import damage, life, stacking
+from . import damage, economy, life, stacking
 from .stats import death_threshold
 
 
@@ -47,8 +47,10 @@ def charge(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"{c.name} cannot charge: {', '.join(flags['no-charge'])}")
     if "no-move" in flags:
         ctx.fail(f"{c.name} cannot charge: it cannot move ({', '.join(flags['no-move'])})")
+    economy.spend_for(ctx, c, economy.charge_kind(ctx.ruleset, ctx.state, c), "charge")
     ctx.ruleset.add_condition(ctx, c, ctx.ruleset.catalogue.get("charging"), 1, None, c.id, c.id)
-    limited = "one-action" in flags
+    limited = "one-action" in flags or (economy.acting(ctx.state, c)
+                                         and bool(economy.budget(ctx.ruleset, ctx.state, c).limit))
     note_en = "; limited to a standard action: moves at most its speed" if limited else ""
     note_es = "; limitado a una acción estándar: mueve como mucho su velocidad" if limited else ""
     ctx.say(f"{c.name} charges: +2 on the attack, -2 AC until the start of its next turn; "
@@ -60,6 +62,7 @@ def charge(ctx: Context, args: tuple[str, ...]) -> None:
 def defend(ctx: Context, args: tuple[str, ...]) -> None:
     c = _one(ctx, args, "defend NAME")
     _can_act(ctx, c, "fight defensively")
+    economy.spend_for(ctx, c, "standard", "total defense")
     ctx.ruleset.add_condition(ctx, c, ctx.ruleset.catalogue.get("total-defense"), 1, None, c.id, c.id)
     ctx.say(f"{c.name} takes total defense: +4 dodge AC until the start of its next turn",
             f"{c.name} usa defensa total: +4 de esquiva a la CA hasta el inicio de su siguiente turno",
@@ -113,6 +116,7 @@ def aid(ctx: Context, args: tuple[str, ...]) -> None:
         else:
             ctx.fail(f"aid: unexpected {word!r}; usage: {AID_USAGE}")
     _can_act(ctx, helper, "aid another")
+    economy.spend_for(ctx, helper, "standard", "aid another")
     vs_en = f" against {foe.name}" if foe else ""
     vs_es = f" contra {foe.name}" if foe else ""
     if natural is not None:
@@ -139,26 +143,16 @@ def aid(ctx: Context, args: tuple[str, ...]) -> None:
 
 
 def standard(ctx: Context, args: tuple[str, ...]) -> None:
-    """A disabled combatant completes a standard (strenuous) action: 1 HP afterwards (§1.4 [S])."""
+    """A disabled combatant completes a standard (strenuous) action: 1 HP afterwards (§1.4 [S]).
+
+    On its own turn the standard action is also ticked off its budget (§1.2).
+    """
     c = _one(ctx, args, "standard NAME")
     if c.life != "disabled":
         ctx.fail(f"{c.name} is {c.life}, not disabled: only a disabled combatant pays 1 HP for a "
                  f"standard action")
-    old = life.hp_of(c)
-    new = old - 1
-    ctx.set_pool(c, "hp", new, rule="PF1 §1.4 disabled")
-    ctx.say(f"{c.name} takes a standard action while disabled: 1 damage, HP {old} -> {new}",
-            f"{c.name} realiza una acción estándar incapacitado: 1 de daño, PG {old} -> {new}",
-            rule="PF1 §1.4 disabled [S]", who=c.id)
-    thr = death_threshold(c)
-    if new <= thr:
-        life.die(ctx, c, f"HP {new}, dead at {thr} (-Con)", f"PG {new}, muere a {thr} (-Con)")
-        return
-    ctx.set_life(c, "dying", rule="PF1 §1.4 disabled")
-    for k in ("stable", "recovering"):
-        ctx.set_mark(c, k, None)
-    ctx.say(f"{c.name} is dying (dies at {thr}, {new - thr} to go)",
-            f"{c.name} está moribundo (muere a {thr}, faltan {new - thr})", rule="PF1 §1.4", who=c.id)
+    economy.spend_for(ctx, c, "standard", "strain")
+    life.strain(ctx, c)
 
 
 def stabilize(ctx: Context, args: tuple[str, ...]) -> None:

@@ -151,6 +151,14 @@ class Starfinder(Ruleset):
     def pending(self, state):
         return sheet.pending(self, state)
 
+    def action_budget(self, state, c):
+        """SF §3.2: the active combatant's standard, move, swift or full action, each ticked by `action NAME KIND`."""
+        return economy.budget(self, state, c)
+
+    def health_pools(self) -> tuple[str, ...]:
+        """Stamina absorbs damage before HP (SF §3.3); resolve is a resource, not health."""
+        return ("sp", "hp")
+
     # -- surprise ------------------------------------------------------------------
     def surprise_round(self, ctx: Context, aware, unaware) -> bool:
         """Seed: only when every defender is unaware; see ``surprise.outcome``."""

@@ -9,7 +9,7 @@ actor is the one whose turn it is: an off-turn use is a readied action or a GM f
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, RulesError, fold_text
+from gm_console.ruleset import ActionSlot, Combatant, Context, RulesError, fold_text
 
 from .common import Args, say
 
@@ -55,25 +55,10 @@ def use(ctx: Context, c: Combatant, kind: str, what: str = "", strict: bool = Fa
     if kind == "free":
         return
     used = [list(u) for u in c.marks.get("actions") or ()]
-    taken = [slot for slot, _ in used]
-    flags = _flags(rs, c)
-    if "single-action" in flags and kind in ("standard", "move") and \
-            any(k in ("standard", "move") for _, k in used):
-        ctx.fail(f"{c.name} is {flags['single-action']}: one move or standard action per turn")
-    if "move-only" in flags and used:
-        ctx.fail(f"{c.name} is {flags['move-only']}: a single move action per turn")
-    over = None
-    if kind == "full":
-        if taken:
-            over = f"{c.name} has already acted this turn ({_spent(used)}): a full action needs the whole turn"
-        else:
-            used += [["S", "full"], ["M", "full"], ["W", "full"]]
-    else:
-        free = [s for s in SLOTS[kind] if s not in taken]
-        if free:
-            used.append([free[0], kind])
-        else:
-            over = f"{c.name} has no {kind} action left this turn ({_spent(used)}); left: {left_text(used)}"
+    why = _limited(rs, c, used, kind)
+    if why:
+        ctx.fail(why)
+    used, over = _spend(c, used, kind)
     label = f" ({what})" if what else ""
     if over:
         if strict:
@@ -86,6 +71,61 @@ def use(ctx: Context, c: Combatant, kind: str, what: str = "", strict: bool = Fa
     say(ctx, c, f"{c.name} uses a {kind} action{label}; left: {left_text(used)}",
         f"{c.name} usa una acción {KIND_ES.get(kind, kind)}{label}; le queda: {left_text(used, 'es')}",
         "SF §3.2 [S]")
+
+
+def _limited(rs, c: Combatant, used: list, kind: str) -> str | None:
+    """What a condition forbids now that some actions are spent (staggered, nauseated)."""
+    flags = _flags(rs, c)
+    if "single-action" in flags and kind in ("standard", "move") and \
+            any(k in ("standard", "move") for _, k in used):
+        return f"{c.name} is {flags['single-action']}: one move or standard action per turn"
+    if "move-only" in flags and used:
+        return f"{c.name} is {flags['move-only']}: a single move action per turn"
+    return None
+
+
+def _spend(c: Combatant, used: list, kind: str) -> tuple[list, str | None]:
+    """The spent slots after ``kind`` (a standard or move may stand in for a cheaper one), or why over."""
+    taken = [slot for slot, _ in used]
+    if kind == "full":
+        if taken:
+            return used, f"{c.name} has already acted this turn ({_spent(used)}): a full action needs the whole turn"
+        return used + [["S", "full"], ["M", "full"], ["W", "full"]], None
+    free = [s for s in SLOTS[kind] if s not in taken]
+    if free:
+        return used + [[free[0], kind]], None
+    return used, f"{c.name} has no {kind} action left this turn ({_spent(used)}); left: {left_text(used)}"
+
+
+def available(rs, state, c: Combatant, kind: str) -> bool:
+    """Whether ``action NAME KIND`` would be accepted now (its turn, the budget, its conditions)."""
+    if not state.in_combat or state.active != c.id or blocked(rs, c, kind):
+        return False
+    used = [list(u) for u in c.marks.get("actions") or ()]
+    return _limited(rs, c, used, kind) is None and _spend(c, used, kind)[1] is None
+
+
+BUDGET_KINDS = {"standard": ("Standard", "Estándar"), "move": ("Move", "Movimiento"),
+                "swift": ("Swift", "Rápida"), "full": ("Full", "Completa")}
+
+
+def budget(rs, state, c: Combatant) -> list[ActionSlot]:
+    """For the sheet: the active combatant's spent actions and what `action NAME KIND` may still spend."""
+    if not state.in_combat or state.active != c.id or c.life in NO_ACTION_LIFE:
+        return []
+    if blocked(rs, c, "standard") and blocked(rs, c, "move") and blocked(rs, c, "swift"):
+        return []
+    used = [list(u) for u in c.marks.get("actions") or ()]
+    kinds = [k for _, k in used]
+    out: list[ActionSlot] = []
+    order = ("full", "standard", "move", "swift") if "full" in kinds else tuple(BUDGET_KINDS)
+    for kind in order:
+        en, es = BUDGET_KINDS[kind]
+        for n in range(1 if kind == "full" and "full" in kinds else kinds.count(kind)):
+            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True))
+        if available(rs, state, c, kind):
+            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}"))
+    return out
 
 
 def blocked(rs, c: Combatant, kind: str) -> str | None:

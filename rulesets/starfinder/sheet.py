@@ -55,22 +55,34 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
 def pending(rs, state: EncounterState) -> list[Pending]:
     out: list[Pending] = []
     for c in state.combatants.values():
+        own_turn = not state.in_combat or state.active == c.id
         if c.life == "dying":
             rp = c.pools.get("rp")
             left = rp.value if rp else 0
             cost = life.stabilize_cost(c) if rp else 1
+            # offered only when it would work: on its own turn, with the RP (SF §3.4.6 [S])
+            can = rp is not None and left >= cost and own_turn
             out.append(Pending(c.id, f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
                                      "or Medicine DC 15",
                                f"{c.name} está moribundo: le quedan {left} de resolución; se estabiliza con {cost} PR en "
-                               "su turno o Medicina CD 15"))
+                               "su turno o Medicina CD 15",
+                               command=f"spend {c.id} resolve stabilize" if can else None))
         elif c.life == "stable" and c.pools.get("hp") and c.pools["hp"].value == 0:
             rp = c.pools.get("rp")
             if not rp or rp.value < 1:
                 out.append(Pending(c.id, f"{c.name} is stable with no RP: a Con check every hour (pass 1h)",
-                                   f"{c.name} está estable sin PR: prueba de Con cada hora (pass 1h)"))
+                                   f"{c.name} está estable sin PR: prueba de Con cada hora (pass 1h)",
+                                   command=None if state.in_combat else "pass 1h"))
+            elif state.in_combat and state.active == c.id and c.marks.get("stabilized") != state.round:
+                # SF §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
+                out.append(Pending(c.id, f"{c.name} is stable: 1 RP now puts it back in the fight with 1 HP "
+                                         f"(spend {c.id} resolve fight)",
+                                   f"{c.name} está estable: con 1 PR ahora vuelve a la lucha con 1 PG "
+                                   f"(spend {c.id} resolve fight)", command=f"spend {c.id} resolve fight"))
         if c.marks.get("stamina_rest") is not None:
             out.append(Pending(c.id, f"{c.name} rests for stamina: pass 10m",
-                               f"{c.name} descansa para recuperar estamina: pass 10m"))
+                               f"{c.name} descansa para recuperar estamina: pass 10m",
+                               command=None if state.in_combat else "pass 10m"))
         if c.has("burning") and c.life != "dead":
             out.append(Pending(c.id, f"{c.name} is burning: Reflex save at the end of the round",
                                f"{c.name} arde: salvación de Reflejos al final del asalto"))

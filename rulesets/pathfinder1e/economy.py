@@ -1,0 +1,427 @@
+"""Actions per turn (rules digest §1.2): what the active combatant may still do this turn.
+
+A normal turn is a standard, a move and a swift action (plus free actions), or a
+full-round action (the standard and the move together) and a swift. A standard can
+be spent as a second move. A 5-foot step is no action, allowed if it moves no other
+distance this turn (a move action that does not move, like drawing a weapon, still
+allows it; charging or running does not).
+
+The turn's capacity is a list of slots; a tick takes one:
+
+    S standard (or a move)   M move   W swift
+    O one move or standard (staggered, disabled, the surprise round, acting out of turn)
+    V a single move action (nauseated)
+    E an extra standard or move (hero point, this turn)
+
+Marks, reset when the combatant's turn starts:
+``actions`` = {"ticks": [[kind, what], ...], "extra": N, "act": bool}; ``immediate``
+= an immediate action taken off its turn, which spends the swift of its next turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, fold_text
+
+from . import life
+
+RULE = "PF1 §1.2"
+KINDS = ("standard", "move", "swift", "full", "step")
+WORDS = {
+    "standard": "standard", "estandar": "standard", "std": "standard", "s": "standard",
+    "move": "move", "movimiento": "move", "mov": "move", "m": "move",
+    "swift": "swift", "rapida": "swift", "w": "swift",
+    "full": "full", "full-round": "full", "fullround": "full", "completa": "full", "asalto-completo": "full",
+    "step": "step", "5-ft-step": "step", "5ft": "step", "5-ft": "step", "5-foot-step": "step",
+    "paso": "step", "paso-de-5-pies": "step",
+    "immediate": "immediate", "inmediata": "immediate",
+    "reset": "reset", "clear": "reset", "borrar": "reset", "reiniciar": "reset",
+}
+#: move actions that move no distance: a 5-foot step is still allowed with them
+STILL = {"draw", "desenfundar", "stand", "stand-up", "levantarse", "reload", "load", "recargar",
+         "mount", "montar", "dismount", "desmontar", "open", "abrir", "pick-up", "recoger",
+         "retrieve", "sacar", "sheathe", "envainar", "still", "quieto"}
+#: full-round (or standard) actions that are movement: no 5-foot step with them
+MOVING = {"charge", "carga", "cargar", "run", "correr", "withdraw", "retirada", "retirarse"}
+ACCEPTS = {"standard": ("S", "O", "E"), "move": ("M", "V", "O", "E", "S"), "swift": ("W",)}
+NAMES = {
+    "standard": ("Standard", "Estándar"), "move": ("Move", "Movimiento"), "swift": ("Swift", "Rápida"),
+    "full": ("Full-round", "Completa"), "step": ("5-ft step", "Paso de 5 pies"),
+}
+SLOT_TEXT = {
+    "S": ("standard", "estándar"), "M": ("move", "movimiento"), "W": ("swift", "rápida"),
+    "O": ("move or standard", "movimiento o estándar"), "V": ("move", "movimiento"),
+    "E": ("extra standard or move", "estándar o movimiento extra"),
+}
+USAGE = ("action [NAME] standard|move|swift|full|step|immediate|reset [WHAT...]  "
+         "(accion; estandar, movimiento, rapida, completa, paso, inmediata; "
+         "`move draw`: a move action that does not move)")
+
+
+def action_flags(rs, c: Combatant) -> dict[str, list[str]]:
+    """flag -> what sets it: the conditions' flags and the life states' (sheet and budget agree)."""
+    flags: dict[str, list[str]] = {}
+    for inst in rs.active_conditions(c):
+        for f in rs.catalogue.define(inst.cond).flags:
+            flags.setdefault(f, []).append(inst.cond)
+    if c.life in ("dying", "stable", "unconscious", "dead"):
+        flags.setdefault("no-actions", []).append(c.life)
+        if c.life != "dead":
+            flags.setdefault("helpless", []).append(c.life)
+    if c.life in ("disabled", "staggered"):
+        flags.setdefault("one-action", []).append(c.life)
+    return flags
+
+
+def _why(flags: dict[str, list[str]], *keys: str) -> str:
+    return ", ".join(dict.fromkeys(x for k in keys for x in flags.get(k, ())))
+
+
+@dataclass(frozen=True)
+class Budget:
+    slots: tuple[str, ...]
+    ticks: tuple[tuple[str, str], ...]
+    none: str = ""    # why it has no actions at all
+    limit: str = ""   # why its turn is limited (staggered, surprise round...)
+    no_step: str = ""  # why no 5-foot step (can't move, charging, moved)
+
+    def assign(self, extra: tuple[tuple[str, str], ...] = ()) -> list[str | None] | None:
+        """Which tick takes which slot (None = free); None if the ticks do not fit."""
+        return _assign(self.slots, self.ticks + extra)
+
+    def can(self, kind: str) -> bool:
+        if self.none:
+            return False
+        if kind == "step":
+            return not self.no_step and not self.count("step")
+        return self.assign(((kind, ""),)) is not None
+
+    def count(self, kind: str) -> int:
+        return sum(1 for k, _ in self.ticks if k == kind)
+
+    def left(self, lang: str = "en") -> list[str]:
+        if self.none:
+            return []
+        taken = self.assign()
+        if taken is None:
+            return []
+        i = 1 if lang == "es" else 0
+        return [SLOT_TEXT[s][i] for s, t in zip(self.slots, taken) if t is None]
+
+    def left_text(self, lang: str = "en") -> str:
+        return ", ".join(self.left(lang)) or ("nada" if lang == "es" else "none")
+
+
+def _assign(slots: tuple[str, ...], ticks: tuple[tuple[str, str], ...]) -> list[str | None] | None:
+    taken: list[str | None] = [None] * len(slots)
+
+    def free(kind: str) -> int | None:
+        return next((j for j, s in enumerate(slots) if s == kind and taken[j] is None), None)
+
+    def go(i: int) -> bool:
+        if i == len(ticks):
+            return True
+        kind = ticks[i][0]
+        if kind not in ACCEPTS and kind != "full":
+            return go(i + 1)  # the 5-foot step takes no slot
+        if kind == "full":
+            s, m = free("S"), free("M")
+            if s is None or m is None:
+                return False
+            taken[s] = taken[m] = "full"
+            if go(i + 1):
+                return True
+            taken[s] = taken[m] = None
+            return False
+        for pref in ACCEPTS[kind]:
+            j = free(pref)  # slots of one letter are interchangeable: try the first free one
+            if j is None:
+                continue
+            taken[j] = kind
+            if go(i + 1):
+                return True
+            taken[j] = None
+        return False
+
+    return taken if go(0) else None
+
+
+def _mark(c: Combatant) -> dict:
+    return dict(c.marks.get("actions") or {})
+
+
+def in_surprise_round(state: EncounterState) -> bool:
+    return state.in_combat and (state.round == 0 or bool(state.marks.get("surprise-round")))
+
+
+def budget(rs, state: EncounterState, c: Combatant) -> Budget:
+    """This turn's capacity, what is ticked, and why it is limited (§1.2, §1.5)."""
+    mark = _mark(c)
+    ticks = tuple((str(k), str(w)) for k, w in (mark.get("ticks") or ()))
+    flags = action_flags(rs, c)
+    if "no-actions" in flags or "helpless" in flags:
+        return Budget((), ticks, none=_why(flags, "no-actions", "helpless"))
+    limit = ""
+    if in_surprise_round(state):
+        slots, limit = ["O"], "surprise round"
+    elif mark.get("act"):
+        slots, limit = ["O"], "acting out of turn"
+    else:
+        slots = ["S", "M", "W"]
+    extra = "E"
+    if "move-only" in flags:
+        slots, limit, extra = ["V"], _why(flags, "move-only"), "V"
+    elif "one-action" in flags and "S" in slots:
+        slots, limit = ["O", "W"], _why(flags, "one-action")
+    slots += [extra] * int(mark.get("extra") or 0)
+    no_step = ""
+    if "no-move" in flags:
+        no_step = f"it cannot move ({_why(flags, 'no-move')})"
+    elif "no-5ft" in flags:
+        no_step = f"no 5-ft step when charging ({_why(flags, 'no-5ft')})"
+    elif any(_moves(k, w) for k, w in ticks):
+        no_step = "it moved this turn"
+    return Budget(tuple(slots), ticks, limit=limit, no_step=no_step)
+
+
+def _moves(kind: str, what: str) -> bool:
+    words = set(fold_text(what).replace(" ", "-").split("-")) | {fold_text(what).replace(" ", "-")}
+    if kind == "move":
+        return not (words & STILL)
+    return bool(words & MOVING)
+
+
+def acting(state: EncounterState, c: Combatant) -> bool:
+    return state.in_combat and state.active == c.id
+
+
+# -- turn hooks -------------------------------------------------------------------------
+
+
+def turn_start(ctx: Context, c: Combatant) -> None:
+    """A fresh budget; an immediate action taken since its last turn spent this turn's swift."""
+    if c.marks.get("immediate"):
+        ctx.set_mark(c, "immediate", None)
+        ctx.set_mark(c, "actions", {"ticks": [["swift", "immediate"]]})
+        ctx.say(f"{c.name} used an immediate action since its last turn: no swift action this turn",
+                f"{c.name} usó una acción inmediata desde su último turno: sin acción rápida este turno",
+                rule=RULE, who=c.id)
+    else:
+        ctx.set_mark(c, "actions", None)
+
+
+def combat_end(ctx: Context) -> None:
+    for c in ctx.state.combatants.values():
+        ctx.set_mark(c, "actions", None)
+        ctx.set_mark(c, "immediate", None)
+
+
+def act_out_of_turn(ctx: Context, c: Combatant) -> None:
+    """Hero point `act`: this turn is one move or standard action only (§1.1.7 [S])."""
+    ctx.set_mark(c, "actions", {"ticks": [], "act": True})
+
+
+def extra_action(ctx: Context, c: Combatant) -> None:
+    """Hero point `extra-action`: one more standard or move this turn (§1.6 [S]); checked before paying."""
+    mark = _mark(c)
+    mark["extra"] = int(mark.get("extra") or 0) + 1
+    mark.setdefault("ticks", [])
+    ctx.set_mark(c, "actions", mark)
+
+
+def extra_refusal(rs, state: EncounterState, c: Combatant) -> str | None:
+    """Why a hero point's extra action cannot be spent now (None = it can)."""
+    if not state.in_combat:
+        return None
+    if not acting(state, c):
+        return f"{c.name} gains an extra action on its own turn; now it is not acting"
+    b = budget(rs, state, c)
+    if b.none:
+        return f"{c.name} cannot act ({b.none}): an extra action is of no use"
+    return None
+
+
+# -- ticking --------------------------------------------------------------------------------
+
+
+def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> str | None:
+    """Why ``kind`` is not possible now, in one line naming what is left; None if it is."""
+    b = budget(rs, state, c)
+    if b.none:
+        return f"{c.name} cannot act: no actions ({b.none})"
+    if b.can(kind):
+        return None
+    left = f"left: {b.left_text()}"
+    if kind == "step":
+        if b.count("step"):
+            return f"{c.name} has already taken a 5-ft step this turn; {left}"
+        hint = ""
+        if b.no_step == "it moved this turn":
+            hint = f" (a move action that does not move: action {c.id} move draw)"
+        return f"{c.name} cannot take a 5-ft step: {b.no_step}{hint}; {left}"
+    if "V" in b.slots:
+        if kind == "move":
+            return f"{c.name} has taken its single move action ({b.limit}); {left}"
+        return f"{c.name} is {b.limit}: a single move action only; {left}"
+    if kind == "full" and b.limit:
+        return f"{c.name} cannot take a full-round action ({b.limit}: one move or standard); {left}"
+    if kind == "full":
+        done = ", ".join(k for k, _ in b.ticks if k != "step")
+        return f"{c.name} has already acted this turn ({done}): a full-round action needs its standard and move; {left}"
+    if kind == "swift" and "W" not in b.slots:
+        return f"{c.name} has no swift action ({b.limit}: one move or standard); {left}"
+    if kind in ("standard", "move") and b.limit:
+        return f"{c.name} has taken its one move or standard action ({b.limit}); {left}"
+    return f"{c.name} has no {kind} action left this turn; {left}"
+
+
+def record(ctx: Context, c: Combatant, kind: str, what: str = "") -> None:
+    mark = _mark(c)
+    mark["ticks"] = [list(t) for t in (mark.get("ticks") or ())] + [[kind, what]]
+    ctx.set_mark(c, "actions", mark)
+
+
+def spend_for(ctx: Context, c: Combatant, kind: str, what: str) -> None:
+    """A rules verb (charge, aid, total defense, a disabled standard) used on its owner's turn.
+
+    Over the budget it still resolves (the GM may be fixing a slip); the log says so.
+    """
+    state = ctx.state
+    if not acting(state, c):
+        return
+    why = refusal(ctx.ruleset, state, c, kind)
+    if why is None:
+        record(ctx, c, kind, what)
+        return
+    b = budget(ctx.ruleset, state, c)
+    ctx.say(f"Over the action budget: {why}; {what} resolved anyway",
+            f"Fuera del presupuesto de acciones: a {c.name} le queda {b.left_text('es')}; "
+            f"{what} se resuelve igualmente", rule=RULE, who=c.id)
+
+
+def charge_kind(rs, state: EncounterState, c: Combatant) -> str:
+    """A charge is full-round; limited to one action (staggered, surprise round) it is a standard."""
+    return "standard" if budget(rs, state, c).limit else "full"
+
+
+# -- the `action` verb --------------------------------------------------------------------
+
+
+def action_verb(ctx: Context, args: tuple[str, ...]) -> None:
+    state = ctx.state
+    words = list(args)
+    if not words:
+        ctx.fail(f"usage: {USAGE}")
+    first = _kind(words[0])
+    if first is not None and (len(words) == 1 or _kind(words[1]) is None):
+        if not state.in_combat or state.active is None:
+            ctx.fail(f"no one is acting: name who acts; usage: {USAGE}")
+        c, kind, what = state.get(state.active), first, words[1:]
+    else:
+        if len(words) < 2:
+            ctx.fail(f"missing the action; usage: {USAGE}")
+        c = ctx.combatant(words[0])
+        kind = _kind(words[1])
+        if kind is None:
+            ctx.fail(f"unknown action {words[1]!r}: standard, move, swift, full, step, immediate or reset; "
+                     f"usage: {USAGE}")
+        what = words[2:]
+    note = " ".join(what)
+    if kind == "reset":
+        _reset(ctx, c)
+        return
+    if kind == "immediate" and not acting(state, c):
+        _immediate(ctx, c)
+        return
+    if not state.in_combat:
+        ctx.fail("actions are counted on a combatant's turn: start the combat first")
+    if not acting(state, c):
+        now = state.get(state.active).name if state.active in state.combatants else "no one"
+        ctx.fail(f"{c.name} is not acting now ({now} is): its actions are counted on its turn "
+                 f"(off its turn: action {c.id} immediate)")
+    if kind == "immediate":
+        kind, note = "swift", note or "immediate"
+    why = refusal(ctx.ruleset, state, c, kind)
+    if why:
+        ctx.fail(why)
+    record(ctx, c, kind, note)
+    b = budget(ctx.ruleset, state, c)
+    left_en, left_es = b.left_text(), b.left_text("es")
+    if kind == "step":
+        ctx.say(f"{c.name} takes a 5-ft step; left: {left_en}", f"{c.name} da un paso de 5 pies; le queda: {left_es}",
+                rule=RULE, who=c.id)
+    else:
+        en, es = NAMES[kind]
+        label = f" ({note})" if note else ""
+        still_en = still_es = ""
+        if kind == "move" and b.count("step") and _moves(kind, note):
+            still_en = "; after its 5-ft step it moves no other distance (draw, stand up...)"
+            still_es = "; tras su paso de 5 pies no se desplaza más (desenfundar, levantarse...)"
+        ctx.say(f"{c.name}: {en.lower()} action{label}; left: {left_en}{still_en}",
+                f"{c.name}: acción {es.lower()}{label}; le queda: {left_es}{still_es}", rule=RULE, who=c.id)
+    if kind == "standard" and c.life == "disabled":
+        life.strain(ctx, c)
+
+
+def _kind(word: str) -> str | None:
+    return WORDS.get(fold_text(word).replace(" ", "-"))
+
+
+def _reset(ctx: Context, c: Combatant) -> None:
+    mark = _mark(c)
+    kept = {k: v for k, v in mark.items() if k in ("extra", "act") and v}
+    ctx.set_mark(c, "actions", kept or None)
+    ctx.say(f"{c.name}'s actions this turn are reset", f"Se reinician las acciones de {c.name} en este turno",
+            rule=RULE, who=c.id)
+
+
+def _immediate(ctx: Context, c: Combatant) -> None:
+    """Off its turn: like a swift, spending its next turn's swift; not while flat-footed (§1.2 [O])."""
+    state = ctx.state
+    if not state.in_combat:
+        ctx.fail("immediate actions are counted in combat: start the combat first")
+    flags = action_flags(ctx.ruleset, c)
+    if "no-actions" in flags or "helpless" in flags:
+        ctx.fail(f"{c.name} cannot act: no actions ({_why(flags, 'no-actions', 'helpless')})")
+    if "move-only" in flags:
+        ctx.fail(f"{c.name} is {_why(flags, 'move-only')}: a single move action on its turn, no immediate actions")
+    if c.has("flat-footed") or c.marks.get("unacted"):
+        ctx.fail(f"{c.name} is flat-footed: no immediate actions until it has acted")
+    if c.marks.get("immediate"):
+        ctx.fail(f"{c.name} has already used an immediate action since its last turn")
+    ctx.set_mark(c, "immediate", True)
+    ctx.say(f"{c.name} takes an immediate action: its next turn has no swift action",
+            f"{c.name} realiza una acción inmediata: en su próximo turno no tiene acción rápida",
+            rule=f"{RULE} [O]", who=c.id)
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def slots(rs, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+    """For the sheet: what it did (ticked) and what it may still do, each with the line that ticks it."""
+    if not acting(state, c):
+        return []
+    b = budget(rs, state, c)
+    if b.none:
+        return []
+    out: list[ActionSlot] = []
+    order = ("full", "standard", "move", "swift", "step") if b.count("full") else KINDS
+    for kind in order:
+        en, es = NAMES[kind]
+        for n in range(b.count(kind)):
+            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True))
+        if b.can(kind):
+            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}"))
+    return out
+
+
+def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
+    if not acting(state, c) or c.life == "dead":
+        return []
+    b = budget(rs, state, c)
+    if b.none:
+        return []
+    es = lang == "es"
+    return [f"acciones restantes: {b.left_text('es')}" if es else f"actions left: {b.left_text()}"]
