@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gm_console import plugins
 from gm_console.engine.commands import CommandError
-from gm_console.engine.describe import describe
+from gm_console.engine.describe import describe_events
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.engine.export import markdown, play_log, state_dict
 from gm_console.storage import Encounter, SaveError
@@ -175,10 +175,8 @@ def _exec(args, lang) -> int:
         for entry in entries:
             if entry is None:
                 continue
-            for event in entry.events:
-                text = describe(event, enc.state, enc.ruleset, lang)
-                if text:
-                    print(text)
+            for _, text in describe_events(entry.events, enc.state, enc.ruleset, lang):
+                print(text)
     return 0
 
 

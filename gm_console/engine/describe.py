@@ -42,6 +42,21 @@ def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = N
     return fn(event, state, ruleset, es)
 
 
+def describe_events(events, state: EncounterState, ruleset: Ruleset | None = None, lang: str = "en",
+                    players: bool = False) -> list[tuple[ev.Event, str]]:
+    """The lines of one action. A pool change that the ruleset explains in a sentence about
+    the same combatant ("Kyra takes 7 damage: HP 12 -> 5") is not listed twice."""
+    explained = {e.who for e in events if isinstance(e, ev.Said) and e.who}
+    out = []
+    for event in events:
+        if isinstance(event, ev.PoolSet) and event.id in explained:
+            continue
+        text = describe(event, state, ruleset, lang, players=players)
+        if text:
+            out.append((event, text))
+    return out
+
+
 def _cond_name(ruleset: Ruleset | None, cond: str, es: bool) -> str:
     if ruleset is None:
         return cond

@@ -118,7 +118,7 @@ def _cond_text(ruleset: Ruleset, inst, lang: str) -> str:
 def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
              players: bool = False) -> str:
     """The encounter's story, grouped by round: each action as typed, then what it did."""
-    from .describe import describe
+    from .describe import describe_events
 
     es = lang == "es"
     out: list[str] = []
@@ -128,8 +128,7 @@ def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
             current = entry.round
             title = (("Asalto" if es else "Round") + f" {current}") if current else ("Antes del combate" if es else "Before combat")
             out += ["", f"## {title}", ""]
-        lines = [describe(e, state, ruleset, lang, players=players) for e in entry.events]
-        lines = [ln for ln in lines if ln]
+        lines = [text for _, text in describe_events(entry.events, state, ruleset, lang, players)]
         if players and not lines:
             continue
         out.append(f"- `{entry.line}`")

@@ -14,7 +14,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gm_console.engine import events as ev
-from gm_console.engine.describe import describe
+from gm_console.engine.describe import describe_events
 from gm_console.engine.session import Entry
 
 from ..frame import Frame
@@ -77,14 +77,16 @@ def _header(title: str) -> Text:
 
 def _entry_lines(frame: Frame, entry: Entry) -> list[Text]:
     lines = [Text(f"› {entry.line}", style="dim")]
+    try:
+        described = dict((id(e), text) for e, text in
+                         describe_events(entry.events, frame.state, frame.ruleset, frame.lang))
+    except Exception:  # a plugin's describing bug must not blank the log
+        described = {}
     for event in entry.events:
         if isinstance(event, ev.RoundStarted):
             lines.append(_header(tr(frame.lang, "round", n=event.round)))
             continue
-        try:
-            said = describe(event, frame.state, frame.ruleset, frame.lang)
-        except Exception:
-            said = None
+        said = described.get(id(event))
         if not said:
             continue
         text = Text("  ")
