@@ -45,12 +45,16 @@ def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = N
 def describe_events(events, state: EncounterState, ruleset: Ruleset | None = None, lang: str = "en",
                     players: bool = False) -> list[tuple[ev.Event, str]]:
     """The lines of one action. A pool change that the ruleset explains in a sentence about
-    the same combatant ("Kyra takes 7 damage: HP 12 -> 5") is not listed twice."""
+    the same combatant ("Kyra takes 7 damage: HP 12 -> 5"), or a roll a sentence quotes, is
+    not listed twice."""
     explained = {e.who for e in events if isinstance(e, ev.Said) and e.who}
+    sentences = [e.en for e in events if isinstance(e, ev.Said)]
     out = []
     for event in events:
         if isinstance(event, ev.PoolSet) and event.id in explained:
             continue
+        if isinstance(event, ev.Rolled) and event.text and any(event.text in s for s in sentences):
+            continue  # the sentence already shows these dice
         text = describe(event, state, ruleset, lang, players=players)
         if text:
             out.append((event, text))
