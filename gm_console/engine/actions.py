@@ -22,6 +22,15 @@ TRUE = {"true", "yes", "y", "1", "on", "si", "sí", "s", "verdadero"}
 FALSE = {"false", "no", "n", "0", "off", "falso"}
 
 
+def yes_no(text: str, error: str) -> bool:
+    low = text.strip().casefold()
+    if low in TRUE:
+        return True
+    if low in FALSE:
+        return False
+    raise RulesError(error)
+
+
 def resolve(ctx: Context, command: cmd.Command) -> None:
     handler = _HANDLERS.get(type(command))
     if handler is None:
@@ -59,13 +68,7 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
             if abs(value) > 10**6 or (current is not None and abs(current) > 10**6):
                 raise RulesError(f"{f.key}={raw} is out of range")
         elif f.kind == "bool":
-            low = text.casefold()
-            if low in TRUE:
-                value = True
-            elif low in FALSE:
-                value = False
-            else:
-                raise RulesError(f"{f.key} takes true or false, not {raw!r}")
+            value = yes_no(text, f"{f.key} takes true or false, not {raw!r}")
         elif f.kind == "choice":
             low = fold_text(text)
             aliases = {fold_text(k): v for k, v in f.choice_aliases.items()}
@@ -321,12 +324,7 @@ def _option(ctx: Context, c: cmd.Option) -> None:
     raw = c.value.casefold()
     value: Any
     if opt.choices and all(isinstance(x, bool) for x in opt.choices):
-        if raw in TRUE:
-            value = True
-        elif raw in FALSE:
-            value = False
-        else:
-            raise RulesError(f"option {key} takes on or off, not {c.value!r}")
+        value = yes_no(raw, f"option {key} takes on or off, not {c.value!r}")
     else:
         match = [x for x in opt.choices if str(x).casefold() == raw]
         if not match:
