@@ -128,3 +128,17 @@ def test_new_saves_get_ordinary_permissions_and_rewrites_keep_them(tmp_path):
     os.chmod(e.path, 0o640)
     copy = e.save_as_copy(tmp_path / "q.toml")
     assert copy.path.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_an_action_that_cannot_be_saved_is_taken_back(enc):
+    """Two programs on one file: the refused action does not linger on screen unsaved."""
+    other = Encounter.open(enc.path)
+    other.execute("next")
+    before = enc.state.copy()
+    with pytest.raises(SaveError):
+        enc.execute("dmg Kyra 3")
+    assert enc.state == before
+    assert enc.session.journal == []
+    with pytest.raises(SaveError):
+        enc.execute("undo")
+    assert enc.state == before

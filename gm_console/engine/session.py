@@ -139,6 +139,20 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self.undone)
 
+    def mark(self) -> tuple:
+        """A point to come back to if what follows cannot be saved."""
+        return (list(self.done), list(self.undone), len(self.journal), self._next_n)
+
+    def rewind(self, mark: tuple) -> None:
+        """Forget everything since ``mark`` (history, journal, state): it never happened."""
+        done, undone, journal_len, next_n = mark
+        self.done, self.undone = done, undone
+        del self.journal[journal_len:]
+        self._next_n = next_n
+        for key in [k for k in self._checkpoints if k > len(done)]:
+            del self._checkpoints[key]
+        self.state = self._rebuild(len(done))
+
     def take_journal(self) -> list[dict[str, Any]]:
         out, self.journal = self.journal, []
         return out

@@ -74,15 +74,27 @@ class Encounter:
         return self.doc.name or self.path.stem
 
     def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
+        """Run a command and autosave it; if the save fails, the action is taken back too,
+        so the screen never shows what the file does not hold."""
+        mark = self.session.mark()
         entry = self.session.execute(line, dice)
         if save:
-            self.save()
+            try:
+                self.save()
+            except SaveError:
+                self.session.rewind(mark)
+                raise
         return entry
 
     def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
         """All or nothing: the file is written only if every command succeeds."""
-        out = [self.session.execute(line, dice) for line in lines]
-        self.save()
+        mark = self.session.mark()
+        try:
+            out = [self.session.execute(line, dice) for line in lines]
+            self.save()
+        except BaseException:
+            self.session.rewind(mark)
+            raise
         return out
 
     def save(self) -> None:
