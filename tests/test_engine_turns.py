@@ -186,8 +186,10 @@ def test_prev_moves_the_marker_back(table):
 
 def test_dead_combatants_are_passed_over(table):
     t = four(table)
-    t.do("start")
-    t.state.get("bruno").life = "dead"  # as a ruleset would set it
+    t.do("start", "cond Bruno dead", "next")
+    assert t.active == "cora"
+    t.do("next", "next")
+    assert t.state.round == 2 and t.active == "alba"
     t.do("next")
     assert t.active == "cora"
 
