@@ -33,9 +33,14 @@ def when(mtime: float) -> str:
     return _dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
 
 
-def row(info: EncounterInfo, lang: str) -> Text:
+def name_width(infos: list[EncounterInfo]) -> int:
+    """Wide enough for the longest name (within reason): long campaign names stay readable."""
+    return max(28, min(44, max((len(i.name) for i in infos), default=0)))
+
+
+def row(info: EncounterInfo, lang: str, width: int = 28) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{info.name[:28]:<29}", style="bold" if not info.bundled else "")
+    text.append(f"{info.name[:width]:<{width + 1}}", style="bold" if not info.bundled else "")
     text.append(f"{info.ruleset[:14]:<15}", style="cyan")
     rnd = tr(lang, "picker_round", n=info.round) if info.round else tr(lang, "picker_not_started")
     text.append(f"{rnd:<14}")
@@ -46,9 +51,9 @@ def row(info: EncounterInfo, lang: str) -> Text:
     return text
 
 
-def header(lang: str) -> Text:
+def header(lang: str, width: int = 28) -> Text:
     text = Text(style="bold")
-    text.append(f"{tr(lang, 'name'):<29}{tr(lang, 'ruleset'):<15}{tr(lang, 'picker_round_h'):<14}")
+    text.append(f"{tr(lang, 'name'):<{width + 1}}{tr(lang, 'ruleset'):<15}{tr(lang, 'picker_round_h'):<14}")
     text.append(tr(lang, "picker_changed"))
     return text
 
@@ -103,9 +108,10 @@ class PickerScreen(Screen):
         found = list_encounters()
         saved = [i for i in found if not i.bundled]
         examples = [i for i in found if i.bundled]
+        width = name_width(found)
         options: list[Option | None] = [Option(Text(tr(lang, "picker_new"), style="bold green"), id=NEW)]
         options.append(Option(Text(""), disabled=True))
-        options.append(Option(Text("  ").append_text(header(lang)), disabled=True))
+        options.append(Option(Text("  ").append_text(header(lang, width)), disabled=True))
         options.append(Option(Text(tr(lang, "picker_saved"), style="bold underline"), disabled=True))
         if not saved:
             options.append(Option(Text("  " + tr(lang, "picker_none"), style="dim italic"), disabled=True))
@@ -113,13 +119,13 @@ class PickerScreen(Screen):
         for n, info in enumerate(saved):
             key = f"saved-{n}"
             self.infos[key] = info
-            options.append(Option(Text("  ").append_text(row(info, lang)), id=key))
+            options.append(Option(Text("  ").append_text(row(info, lang, width)), id=key))
         if examples:
             options.append(Option(Text(tr(lang, "picker_examples"), style="bold underline"), disabled=True))
             for n, info in enumerate(examples):
                 key = f"example-{n}"
                 self.infos[key] = info
-                options.append(Option(Text("  ").append_text(row(info, lang)), id=key))
+                options.append(Option(Text("  ").append_text(row(info, lang, width)), id=key))
         widget = self.query_one(OptionList)
         widget.clear_options()
         widget.add_options(options)
