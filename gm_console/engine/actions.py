@@ -139,6 +139,7 @@ def _add(ctx: Context, c: cmd.Add) -> None:
         ctx.emit(ev.CombatantAdded(id=cid, name=name, stats=stats,
                                    pools={k: [v, m] for k, (v, m) in pools.items()},
                                    side=side, category=category))
+        rs.on_added(ctx, ctx.state.get(cid))
 
 
 def _remove(ctx: Context, c: cmd.Remove) -> None:
@@ -181,6 +182,7 @@ def _set(ctx: Context, c: cmd.SetStats) -> None:
     name = changes.pop("__name__", None)
     if changes:
         ctx.set_stats(target, changes)
+        ctx.ruleset.on_stats_set(ctx, target, changes)
     if name:
         if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values() if o is not target):
             raise RulesError(f"set: there is already a combatant named {name!r}")

@@ -134,6 +134,7 @@ class CheckOutcome:
     text: str
     bonus: int = 0
     roll: RollResult | None = None
+    what: str = ""
 
 
 def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list[int], take: int | None,
@@ -168,7 +169,7 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
         dice_text = f"{rs.check_dice} ({dice})"
     breakdown = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in parts)
     text = f"{dice_text} {breakdown} = {total}".replace("  ", " ")
-    return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll)
+    return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll, what=what)
 
 
 def check(ctx: Context, args: tuple[str, ...]) -> None:
@@ -227,14 +228,12 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
 
 def _tie(ctx: Context, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, other: Combatant,
          hidden: bool) -> Combatant:
-    """Ties: AGE by the dragon die; then the higher bonus; then a d20 roll-off."""
-    rs = ctx.ruleset
-    r1, r2 = mine.roll, theirs.roll
-    if rs.check_dice == "3d6" and r1 is not None and r2 is not None:
-        if r1.dice[0].value != r2.dice[0].value:
-            return c if r1.dice[0].value > r2.dice[0].value else other
-    if mine.bonus != theirs.bonus:
-        return c if mine.bonus > theirs.bonus else other
+    """Ties: the ruleset's tie key (d20: the bonus; AGE: dragon die, then ability), then a roll-off."""
+    rs, state = ctx.ruleset, ctx.state
+    k1 = rs.check_tie_key(state, c, mine.what, mine.roll, mine.bonus)
+    k2 = rs.check_tie_key(state, other, theirs.what, theirs.roll, theirs.bonus)
+    if k1 != k2:
+        return c if k1 > k2 else other
     for _ in range(20):
         a = ctx.roll("1d20", purpose=f"roll-off: {c.name}", who=c.id, hidden=hidden).total
         b = ctx.roll("1d20", purpose=f"roll-off: {other.name}", who=other.id, hidden=hidden).total

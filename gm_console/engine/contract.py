@@ -237,6 +237,8 @@ class Ruleset(ABC):
     initiative_dice: ClassVar[str] = "1d20"
     #: a readied action not triggered by the start of its owner's next turn is lost
     ready_lapses: ClassVar[bool] = False
+    #: combatants added mid-combat without initiative roll it at the start of the next round
+    newcomers_roll_at_round_start: ClassVar[bool] = False
     #: conditions not in the catalogue are accepted as free labels
     free_conditions: ClassVar[bool] = False
 
@@ -297,6 +299,12 @@ class Ruleset(ABC):
                     top = int(stats[key])
                     pools[key] = (int(current.get(key, top)), top)
         return pools
+
+    def on_added(self, ctx: "Context", c: Combatant) -> None:
+        """A combatant just joined (e.g. one added at 0 health starts dying)."""
+
+    def on_stats_set(self, ctx: "Context", c: Combatant, changes: Mapping[str, Any]) -> None:
+        """After ``set``: keep what the GM typed within the rules (health never below 0...)."""
 
     def side_of(self, stats: Mapping[str, Any], words: Sequence[str]) -> str:
         if "pc" in words or stats.get("pc") is True:
@@ -453,6 +461,11 @@ class Ruleset(ABC):
     def check_focus(self, state: EncounterState, c: Combatant, focus: str) -> int:
         """Bonus for a focus named after the ability (AGE: +2 if the sheet has it)."""
         return 0
+
+    def check_tie_key(self, state: EncounterState, c: Combatant, what: str, roll, bonus: int) -> tuple:
+        """Opposed checks tied on the total: the higher key wins, then a d20 roll-off.
+        Default: the higher bonus (d20 games). AGE: the dragon die, then the ability."""
+        return (bonus,)
 
     def check_degree(self, roll, total: int, target: int | None) -> str | None:
         """Extra words for the result (AGE: the dragon die's degree of success)."""

@@ -159,6 +159,8 @@ def _advance(ctx: Context, start_index: int) -> None:
                 ctx.set_encounter_mark(SURPRISE_ROUND, None)
                 ctx.set_encounter_mark(AWARE, None)
             ctx.emit(ev.RoundStarted(round=state.round + 1))
+            if rs.newcomers_roll_at_round_start:
+                _roll_newcomers(ctx)
             index = 0
             passed += 1
             if not state.order:
@@ -191,6 +193,15 @@ def _advance(ctx: Context, start_index: int) -> None:
             continue
         begin_turn(ctx, c)
         return
+
+
+def _roll_newcomers(ctx: Context) -> None:
+    """Those who joined last round without initiative roll it now and take their place."""
+    from .actions import roll_initiative  # local: actions imports turns
+
+    newcomers = [ctx.state.get(cid) for cid in ctx.state.without_initiative()]
+    if newcomers:
+        roll_initiative(ctx, newcomers)
 
 
 def delay(ctx: Context, count: float | None) -> None:
