@@ -10,7 +10,7 @@ breather, sleep, level up), status (sheet lines and warnings).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from gm_console.ruleset import (
     ActionSlot, Combatant, ConditionDef, Context, EncounterState, Figure, OptionDef, Pending, Ruleset, StatField,
@@ -47,6 +47,12 @@ class DragonAge(Ruleset):
     # -- stat block and options -------------------------------------------------------
     def stat_block(self) -> Sequence[StatField]:
         return stats.stat_block()
+
+    def initial_pools(self, stats_: Mapping[str, Any], current: Mapping[str, int],
+                      category: str) -> dict[str, tuple[int, int | None]]:
+        """Health and mana start between 0 and their maximum (§2.4 [S]: never below 0; §2.6 [O]:
+        never above the maximum), so ``health=-5/30`` is 0 and ``health=40/30`` is 30."""
+        return stats.clamp_pools(super().initial_pools(stats_, current, category))
 
     def options(self) -> Sequence[OptionDef]:
         return OPTIONS
@@ -202,6 +208,20 @@ class DragonAge(Ruleset):
         if key is None:
             return super().check_bonus(state, c, what)
         return stats.ability(c, key) + (self.check_focus(state, c, focus) if sep else 0)
+
+    def check_tie_key(self, state: EncounterState, c: Combatant, what: str, roll, bonus: int) -> tuple:
+        """§2.1 [O?]: an opposed tie goes to the higher dragon die, then the higher ability."""
+        dragon = roll.dice[0].value if roll is not None and roll.dice else 0
+        key = stats.ability_key((what or "").partition(":")[0]) if what else None
+        return (dragon, stats.ability(c, key) if key else bonus)
+
+    newcomers_roll_at_round_start = True  # §2.2 [O?]: newcomers roll at the start of the round they join
+
+    def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
+        """§2.4 [S]: Health never below 0 (nor above its maximum), whatever the GM types."""
+        pool = c.pools.get("health")
+        if pool is not None and (pool.value < 0 or (pool.max is not None and pool.value > pool.max)):
+            ctx.set_pool(c, "health", max(0, min(pool.value, pool.max if pool.max is not None else pool.value)))
 
     def check_focus(self, state: EncounterState, c: Combatant, focus: str) -> int:
         """+2 only with the focus on the sheet (§2.1 [S])."""

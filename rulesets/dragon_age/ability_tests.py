@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context
 
-from .common import clear_stunt_points, rule, tokens, reject_words
+from .common import clear_stunt_points, loose_dice, rule, tokens, reject_words
 from .stats import ability, ability_label, has_focus
 
 DEGREE = {1: ("barely", "por los pelos"), 2: ("narrowly", "justo"), 3: ("solidly", "con soltura"),
@@ -111,7 +111,7 @@ def test_verb(ctx: Context, args: tuple[str, ...]) -> None:
     if len(args) < 2:
         ctx.fail(f"test: missing arguments; usage: {TEST_USAGE}")
     c = ctx.combatant(args[0])
-    t = tokens(ctx, args[1:], TEST_USAGE)
+    t = loose_dice(tokens(ctx, args[1:], TEST_USAGE), 1)
     reject_words(ctx, t, set(), TEST_USAGE)
     if t.ability is None:
         ctx.fail(f"test: which ability? e.g. con:swimming; usage: {TEST_USAGE}")

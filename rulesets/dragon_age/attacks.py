@@ -13,7 +13,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context
 
 from .ability_tests import focus_note, make_check, roll_3d6
-from .common import clear_stunt_points, rule, tokens
+from .common import clear_stunt_points, loose_dice, rule, tokens
 from .economy import MAJOR, check_can_act, take
 from .health import kill, take_damage
 from .sheet import defense
@@ -86,7 +86,7 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
         ctx.fail(f"{verb}: missing arguments; usage: {usage}")
     a = ctx.combatant(args[0])
     target = ctx.combatant(args[1])
-    t = tokens(ctx, args[2:], usage)
+    t = loose_dice(tokens(ctx, args[2:], usage), 0)
     flags = _flags(ctx, t.words, usage)
     kinds = flags & {"melee", "ranged", "bow"}
     if len(kinds) > 1:
@@ -101,10 +101,13 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
     if len(t.numbers) > 1:
         ctx.fail(f"{verb}: too many numbers ({', '.join(map(str, t.numbers))}); usage: {usage}")
     check_can_act(ctx, a)
-    clear_stunt_points(ctx, "a new roll", "una tirada nueva")
+    second = bool(a.marks.get("bonus_attack"))
+    if not second:
+        # the Lightning Attack's own attack leaves the first attack's other points waiting: stunts
+        # may be taken in any order (§2.5 [S])
+        clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     if kind == "melee" and _imposing_blocks(ctx, a, target):
         return
-    second = bool(a.marks.get("bonus_attack"))
     if second:
         ctx.set_mark(a, "bonus_attack", None)
     else:
@@ -174,7 +177,7 @@ def coup_verb(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"coup: missing arguments; usage: {COUP_USAGE}")
     a = ctx.combatant(args[0])
     target = ctx.combatant(args[1])
-    t = tokens(ctx, args[2:], COUP_USAGE)
+    t = loose_dice(tokens(ctx, args[2:], COUP_USAGE), 0)
     flags = _flags(ctx, t.words, COUP_USAGE)
     if target.life not in ("dying", "unconscious"):
         ctx.fail(f"coup de grace needs a dying or unconscious target; {target.name} is {target.life}")

@@ -97,6 +97,16 @@ def tokens(ctx: Context, args: tuple[str, ...], usage: str) -> Tokens:
     return out
 
 
+def loose_dice(t: Tokens, fixed: int) -> Tokens:
+    """``5 5 3`` typed as three numbers after the verb's ``fixed`` ones (a TN, a mana cost...)
+    are the three dice, dragon die first, as ``5,5,3``."""
+    tail = t.numbers[fixed:]
+    if t.dice is None and len(tail) == 3 and all(1 <= n <= 6 for n in tail):
+        t.dice = tuple(tail)
+        del t.numbers[fixed:]
+    return t
+
+
 def reject_words(ctx: Context, t: Tokens, allowed: set[str], usage: str) -> None:
     for w in t.words:
         if w not in allowed:
@@ -124,3 +134,6 @@ def clear_stunt_points(ctx: Context, why_en: str = "", why_es: str = "") -> None
                     f"sin gastar de {c.name} ({why_es})", rule=rule("2.5"), who=c.id)
         if c.marks.get("stunt_roll") is not None:
             ctx.set_mark(c, "stunt_roll", None)
+        for key in ("bonus_attack", "bonus_cast"):  # an unused Lightning Attack / Fast Casting lapses too
+            if c.marks.get(key):
+                ctx.set_mark(c, key, None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_console.ruleset import Context
 
 from .ability_tests import focus_note, make_check, roll_3d6
-from .common import clear_stunt_points, rule, tokens
+from .common import clear_stunt_points, loose_dice, rule, tokens
 from .economy import MAJOR, MINOR, check_can_act, take
 from .sheet import spellpower
 from .stunt_points import grant
@@ -20,7 +20,7 @@ def cast_verb(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"cast: missing arguments; usage: {USAGE}")
     c = ctx.combatant(args[0])
     spell = args[1]
-    t = tokens(ctx, args[2:], USAGE)
+    t = loose_dice(tokens(ctx, args[2:], USAGE), 2)
     for w in t.words:
         if w not in ("minor", "menor", "major", "mayor"):
             ctx.fail(f"cast: unexpected {w!r}; usage: {USAGE}")
@@ -37,8 +37,9 @@ def cast_verb(ctx: Context, args: tuple[str, ...]) -> None:
     have = pool.value if pool is not None else 0
     if cost > have:
         ctx.fail(f"{c.name} has {have} mana; {spell} costs {cost}")
-    clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     second = bool(c.marks.get("bonus_cast"))
+    if not second:  # Fast Casting's spell leaves the first casting's other points waiting (§2.5 [S])
+        clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     if second:
         ctx.set_mark(c, "bonus_cast", None)
     else:

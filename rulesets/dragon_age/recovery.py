@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context
 
 from .ability_tests import focus_note, make_check, roll_3d6
-from .common import clear_stunt_points, health, rule, tokens
+from .common import clear_stunt_points, health, loose_dice, rule, tokens
 from .conditions_lookup import cdef
 from .economy import MAJOR, take
 from .health import heal_health
@@ -22,7 +22,7 @@ def aid_verb(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"aid: missing arguments; usage: {AID_USAGE}")
     healer = ctx.combatant(args[0])
     patient = ctx.combatant(args[1])
-    t = tokens(ctx, args[2:], AID_USAGE)
+    t = loose_dice(tokens(ctx, args[2:], AID_USAGE), 0)
     if t.words or t.ability or len(t.numbers) > 1:
         ctx.fail(f"aid: unexpected arguments; usage: {AID_USAGE}")
     if patient is healer:

@@ -59,15 +59,26 @@ def focuses(c: Combatant) -> list[str]:
     return [str(f) for f in raw]
 
 
+#: Spanish names of the focuses the rules themselves ask for (the seed's Nadar; Curación for the Heal
+#: action, Iniciativa, Coraje for Imposing Spell), so a sheet in either language gets its +2
+FOCUS_SYNONYMS: dict[str, str] = {
+    "nadar": "swimming", "natacion": "swimming", "swim": "swimming",
+    "curacion": "healing", "curar": "healing", "heal": "healing",
+    "iniciativa": "initiative",
+    "coraje": "courage", "valor": "courage",
+}
+
+
 def _focus_name(entry: str) -> str:
-    # "con:swimming" in the list names the same focus as "swimming"
-    return fold_text(entry.rpartition(":")[2])
+    # "con:swimming" in the list names the same focus as "swimming"; "nadar" too
+    name = fold_text(entry.rpartition(":")[2])
+    return FOCUS_SYNONYMS.get(name, name)
 
 
 def has_focus(c: Combatant, focus: str | None) -> bool:
     if not focus:
         return False
-    want = fold_text(focus)
+    want = _focus_name(focus)
     return any(_focus_name(f) == want for f in focuses(c))
 
 
@@ -128,3 +139,12 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
     ]
     return tuple(fields)
+
+
+def clamp_pools(pools: dict[str, tuple[int, int | None]]) -> dict[str, tuple[int, int | None]]:
+    """A pool's current value lies in 0..max (Health never below 0, never above its maximum)."""
+    out = {}
+    for key, (value, top) in pools.items():
+        value = max(0, value)
+        out[key] = (min(value, top) if top is not None else value, top)
+    return out

@@ -7,6 +7,7 @@ metres, Rapid Reload). ``cost=N`` records a class's cheaper price.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from gm_console.ruleset import Combatant, Context
@@ -23,7 +24,9 @@ from .stats import ability, has_focus, weapon_kind
 from .stunt_points import mark_used, used_ids
 from .stunts import COMBAT, Stunt, cost_of, find, known
 
-USAGE = "stunt NAME STUNT [N] [TARGET] [cost=N]   (e.g. stunt Sera mighty-blow; stunt Sera skirmish 2)"
+USAGE = ("stunt NAME STUNT [N] [TARGET] [cost=N]   (e.g. stunt Sera mighty-blow; stunt Sera skirmish 2, "
+         "or skirmish 4m)")
+_METRES = re.compile(r"^(\d{1,3})\s*(?:m|metres|meters|metros)$")
 
 
 def stunt_verb(ctx: Context, args: tuple[str, ...]) -> None:
@@ -58,6 +61,15 @@ def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...]) -> No
     if stunt.id in used_ids(state, c) and not stunt.repeatable:
         ctx.fail(f"{c.name} has already used {stunt.en} this round (each stunt once per round, except Skirmish)")
     t = tokens(ctx, rest, USAGE)
+    if stunt.id == "skirmish":  # "skirmish 4m": metres, 2 per point
+        for w in list(t.words):
+            m = _METRES.match(w)
+            if m:
+                metres = int(m.group(1))
+                if metres < 2 or metres % 2:
+                    ctx.fail(f"Skirmish moves 2 m per stunt point: an even number of metres, not {w}")
+                t.words.remove(w)
+                t.numbers.insert(0, metres // 2)
     base = cost_of(stunt, int(option(state, "disarm_cost")))
     if base is None:
         n = t.numbers.pop(0) if t.numbers else 1

@@ -58,7 +58,7 @@ STUNTS: tuple[Stunt, ...] = (
           summary_en="the same attack roll against a second target",
           summary_es="la misma tirada de ataque contra un segundo objetivo"),
     Stunt("seize-the-initiative", "Seize the Initiative", "Tomar la iniciativa", 4,
-          aliases=("seize",),
+          aliases=("seize", "seize-initiative", "seize initiative"),
           summary_en="move to the top of the initiative order",
           summary_es="pasas al primer puesto del orden de iniciativa"),
     Stunt("powerful-casting", "Powerful Casting", "Lanzamiento energético", None, kind=SPELL, max_points=3,
