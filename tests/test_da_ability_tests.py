@@ -138,11 +138,11 @@ def test_engine_check_uses_3d6_focus_and_dragon_degree():
 
 
 def test_engine_check_seed_example_sera_swims():
-    """DA §2.1 [S] seed example through the engine's `check`: 3d6 (15) + 1 Con + 2 Swimming = 18."""
+    """DA §2.1 [S] seed example through the engine's `check`: 3d6 (15) +1 Con +2 Swimming = 18."""
     t = table()
     t.rolls(5, 5, 5)
     t.do("check Sera con:swimming vs 10")
-    assert t.said()[-1] == ("Sera con: 3d6 (5+5+5) + 1 con + 2 focus swimming = 18 vs DC 10: success, "
+    assert t.said()[-1] == ("Sera con: 3d6 (5+5+5) +1 con +2 focus swimming = 18 vs DC 10: success, "
                             "dragon die 5: impressively")
 
 
@@ -151,7 +151,7 @@ def test_engine_check_focus_only_from_the_sheet():
     t = table()
     t.rolls(6, 6, 5)
     t.do("check Toro con:swimming vs 20")
-    assert t.said()[-1] == "Toro de Hierro con: 3d6 (6+6+5) + 3 con = 20 vs DC 20: success, dragon die 6: flawlessly"
+    assert t.said()[-1] == "Toro de Hierro con: 3d6 (6+6+5) +3 con = 20 vs DC 20: success, dragon die 6: flawlessly"
 
 
 def test_engine_check_failure_has_no_degree():
@@ -159,7 +159,7 @@ def test_engine_check_failure_has_no_degree():
     t = table()
     t.rolls(1, 2, 3)
     t.do("check Sera con vs 10")
-    assert t.said()[-1] == "Sera con: 3d6 (1+2+3) + 1 con = 7 vs DC 10: failure"
+    assert t.said()[-1] == "Sera con: 3d6 (1+2+3) +1 con = 7 vs DC 10: failure"
 
 
 def test_engine_check_opposed_names_the_winner():
@@ -167,8 +167,8 @@ def test_engine_check_opposed_names_the_winner():
     t = table()
     t.rolls(5, 5, 5, 4, 5, 3)  # Sera 15 + 1 + 2 = 18, Toro 12 + 3 = 15
     t.do("check Sera con:swimming vs Toro con")
-    assert t.said()[-1] == ("Sera con 3d6 (5+5+5) + 1 con + 2 focus swimming = 18 vs Toro de Hierro con "
-                            "3d6 (4+5+3) + 3 con = 15: Sera wins")
+    assert t.said()[-1] == ("Sera con 3d6 (5+5+5) +1 con +2 focus swimming = 18 vs Toro de Hierro con "
+                            "3d6 (4+5+3) +3 con = 15: Sera wins")
 
 
 def test_engine_check_opposed_tie_goes_to_the_dragon_die():
@@ -187,7 +187,7 @@ def test_engine_check_opposed_side_keeps_its_focus():
     t = table()
     t.rolls(3, 3, 3, 3, 3, 3)
     t.do("check Toro con vs Sera con:swimming")  # Toro 9 + 3 = 12, Sera 9 + 1 + 2 = 12; dragon 3 = 3
-    assert "Sera con 3d6 (3+3+3) + 1 con + 2 focus swimming = 12" in t.said()[-1]
+    assert "Sera con 3d6 (3+3+3) +1 con +2 focus swimming = 12" in t.said()[-1]
 
 
 def test_engine_check_has_no_take_10():

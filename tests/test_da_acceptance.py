@@ -1217,10 +1217,14 @@ def test_spanish_command_words_and_stat_keys():
     assert (t.hp("Sera", "health"), t.c("Sera").life) == (1, "unconscious")
 
 
-def test_added_health_is_clamped_between_zero_and_max():
-    """DA §2.4 [S]: Health never below 0; §2.6 [O]: never above the maximum."""
-    t = da("add A pc health=-5/30", "add B health=40/30", "add C pc mana=12/10 health=5")
-    assert (t.hp("A", "health"), t.hp("B", "health"), t.hp("C", "mana")) == (0, 30, 10)
+def test_added_health_is_clamped_at_zero_and_refused_above_max():
+    """DA §2.4 [S]: Health never below 0; §2.6 [O]: never above the maximum (a typo: refused)."""
+    t = da("add A pc health=-5/30")
+    assert t.hp("A", "health") == 0
+    with pytest.raises(CommandError, match="above the maximum"):
+        t.do("add B health=40/30")
+    with pytest.raises(CommandError, match="above the maximum"):
+        t.do("add C pc mana=12/10 health=5")
 
 
 def test_set_never_puts_health_below_zero():

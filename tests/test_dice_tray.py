@@ -44,7 +44,7 @@ def test_check_against_a_dc_with_bonuses(table):
     """Starfinder seed example: Perception +5 with binoculars (+1) rolling 13 vs DC 15 = 19, success."""
     t = table("generic").rolls(13)
     t.do("add Keskodai hp=10", "check Keskodai perception +5 +1 vs 15")
-    assert t.said()[-1] == "Keskodai perception: 1d20 (13) + 5 bonus + 1 bonus = 19 vs DC 15: success"
+    assert t.said()[-1] == "Keskodai perception: 1d20 (13) +5 bonus +1 bonus = 19 vs DC 15: success"
 
 
 def test_check_uses_a_stat_of_the_sheet(table):
@@ -56,7 +56,7 @@ def test_check_uses_a_stat_of_the_sheet(table):
 def test_take_10_and_take_20(table):
     t = table("generic")
     t.do("add Kyra hp=10", "check Kyra climb+4 vs 15 take10")
-    assert t.said()[-1].endswith("take 10 + 4 bonus = 14 vs DC 15: failure")
+    assert t.said()[-1].endswith("take 10 +4 bonus = 14 vs DC 15: failure")
     t.do("check Kyra climb+4 vs 15 take20")
     assert t.said()[-1].endswith("= 24 vs DC 15: success")
 

@@ -65,6 +65,9 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
                 raise RulesError(f"{f.key} must be at most {f.maximum}, not {value}")
             if f.kind == "pool" and value < 0:
                 raise RulesError(f"{f.key} maximum cannot be negative ({value})")
+            if current is not None and current > value:
+                raise RulesError(f"{f.key}={raw}: the current value is above the maximum; write current/max, "
+                                 f"e.g. {f.key}={value}/{value}")
             if abs(value) > 10**6 or (current is not None and abs(current) > 10**6):
                 raise RulesError(f"{f.key}={raw} is out of range")
         elif f.kind == "bool":
@@ -99,13 +102,13 @@ def _unique_id(ctx: Context, name: str) -> str:
     return cid
 
 
-def _names_for(ctx: Context, name: str, count: int) -> list[str]:
-    if count == 1:
+def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
+    if count is None:
         return [name]
     taken = [c.name for c in ctx.state.combatants.values()]
     pattern = re.compile(re.escape(name) + r" (\d+)$", re.IGNORECASE)
     start = max([int(m.group(1)) for t in taken if (m := pattern.match(t))], default=0)
-    return [f"{name} {start + i}" for i in range(1, count + 1)]
+    return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
 def _add(ctx: Context, c: cmd.Add) -> None:
@@ -140,25 +143,30 @@ def _add(ctx: Context, c: cmd.Add) -> None:
                                    pools={k: [v, m] for k, (v, m) in pools.items()},
                                    side=side, category=category))
         rs.on_added(ctx, ctx.state.get(cid))
+        joined = ctx.state.get(cid)
+        if (ctx.state.in_combat and joined.initiative is None and joined.category == "creature"
+                and not rs.newcomers_roll_at_round_start):
+            roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
 
 
 def _remove(ctx: Context, c: cmd.Remove) -> None:
     target = ctx.combatant(c.who)
     state = ctx.state
     was_active = state.active == target.id
-    # clocks it owned pass to whoever follows it in the order
+    # clocks it owned pass to whoever follows it in the order...
     order = state.order
     heir = None
     if target.id in order and len(order) > 1:
         heir = order[(order.index(target.id) + 1) % len(order)]
-    for other, inst in list(state.all_conditions()):
-        if inst.clock == target.id and other.id != target.id:
-            ctx.emit(ev.ConditionChanged(id=other.id, uid=inst.uid, rounds=inst.rounds,
-                                         value=inst.value, clock=heir))
     index = order.index(target.id) if target.id in order else 0
     ctx.emit(ev.CombatantRemoved(id=target.id))
     if was_active and state.in_combat and state.order:
+        # ...after the heir's turn has begun: it takes over at the next round, as the owner would have
         turns._advance(ctx, start_index=index)
+    for other, inst in list(state.all_conditions()):
+        if inst.clock == target.id:
+            ctx.emit(ev.ConditionChanged(id=other.id, uid=inst.uid, rounds=inst.rounds,
+                                         value=inst.value, clock=heir))
 
 
 def _set(ctx: Context, c: cmd.SetStats) -> None:
@@ -238,9 +246,12 @@ def _damage(ctx: Context, c: cmd.Damage) -> None:
     target = ctx.combatant(c.who)
     _check_types(ctx, c.types)
     amount = amount_of(ctx, c.amount, f"damage to {target.name}")
+    types = c.types
     if amount < 0:
-        raise RulesError(f"dmg: amount must not be negative ({amount}); use heal")
-    ctx.ruleset.damage(ctx, target, amount, c.types)
+        if not is_dice(c.amount):
+            raise RulesError(f"dmg: amount must not be negative ({amount}); use heal")
+        amount, types = ctx.ruleset.minimum_damage(ctx, target, amount, types)
+    ctx.ruleset.damage(ctx, target, amount, types)
 
 
 def _heal(ctx: Context, c: cmd.Heal) -> None:

@@ -79,7 +79,8 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
     while i < len(words):
         w = words[i].casefold()
         if _BONUS.match(w):
-            req.bonuses.append(int(w))
+            # after `vs NAME`, a bonus belongs to the opponent
+            (req.opponent_bonuses if req.opponent is not None else req.bonuses).append(int(w))
         elif w in ("vs", "contra", "cd", "dc"):
             if i + 1 >= len(words):
                 raise RulesError(f"check: `vs` needs a DC or a combatant; {usage}")
@@ -138,10 +139,13 @@ class CheckOutcome:
 
 
 def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list[int], take: int | None,
-         hidden: bool, opposed: bool, label_extra: str = "") -> CheckOutcome:
+         hidden: bool, opposed: bool, label_extra: str = "", aid: int = 0, strict: bool = True) -> CheckOutcome:
     rs, state = ctx.ruleset, ctx.state
     parts: list[tuple[str, int]] = []
     base = rs.check_bonus(state, c, what) if what else None
+    if strict and what and base is None and not bonuses and not focus:
+        known = ", ".join(rs.check_names()) or "+N"
+        ctx.fail(f"check: {c.name}'s sheet has no {what!r}; give its bonus ({what}+5) or use one of: {known}")
     if base:
         parts.append((what, base))
     if focus:
@@ -150,6 +154,8 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
             parts.append((f"focus {focus}", f))
     for b in bonuses:
         parts.append(("bonus", b))
+    if aid:
+        parts.append(("aid", aid))
     parts += rs.check_modifiers(state, c, what, opposed)
     bonus = sum(p[1] for p in parts)
     name = what or "check"
@@ -167,7 +173,7 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
         natural = roll.natural
         dice = "+".join(str(d.value) for d in roll.dice if d.kept)
         dice_text = f"{rs.check_dice} ({dice})"
-    breakdown = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in parts)
+    breakdown = " ".join(f"{d:+d} {label}" for label, d in parts)  # as the issue lists it: "-2 shaken"
     text = f"{dice_text} {breakdown} = {total}".replace("  ", " ")
     return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll, what=what)
 
@@ -182,15 +188,16 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
     aid_bonus = 0
     for helper_ref in req.aiders:
         helper = ctx.combatant(helper_ref)
-        help_roll = _one(ctx, helper, req.what, None, [], None, req.hidden, False, " (aid)")
+        # the aider rolls the same check with its own sheet (its +0 if the sheet has no such entry)
+        help_roll = _one(ctx, helper, req.what, None, [], None, req.hidden, False, " (aid)", strict=False)
         ok = help_roll.total >= 10
         if ok:
             aid_bonus += 2
         ctx.say(f"{helper.name} aids {c.name}: {help_roll.text} vs 10, {'+2' if ok else 'no help'}",
                 f"{helper.name} ayuda a {c.name}: {help_roll.text} contra 10, {'+2' if ok else 'sin ayuda'}",
                 who=helper.id, gm_only=req.hidden)
-    bonuses = req.bonuses + ([aid_bonus] if aid_bonus else [])
-    mine = _one(ctx, c, req.what, req.focus, bonuses, req.take, req.hidden, req.opponent is not None)
+    mine = _one(ctx, c, req.what, req.focus, req.bonuses, req.take, req.hidden, req.opponent is not None,
+                aid=aid_bonus)
     name = req.what or "check"
     nat = ""
     if mine.natural is not None and rs.check_dice == "1d20" and mine.natural in (1, 20):
@@ -201,8 +208,9 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         focus2 = req.opponent_focus if req.opponent_what else req.focus
         if other.id != c.id:
             rs.before_check(ctx, other)
-        bonuses2 = req.opponent_bonuses if req.opponent_what else []
-        theirs = _one(ctx, other, what2, focus2, bonuses2, None, req.hidden, True)
+        bonuses2 = req.opponent_bonuses
+        # the opponent's sheet often lacks the number: its +0 (and its conditions) then
+        theirs = _one(ctx, other, what2, focus2, bonuses2, None, req.hidden, True, strict=False)
         if mine.total != theirs.total:
             winner = c if mine.total > theirs.total else other
         else:

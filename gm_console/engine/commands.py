@@ -29,7 +29,7 @@ class Command:
 @dataclass(frozen=True)
 class Add(Command):
     name: str
-    count: int = 1
+    count: int | None = None  # None: one, unnumbered; xN (x1 too): numbered
     fields: tuple[tuple[str, str], ...] = ()
     words: tuple[str, ...] = ()
 
@@ -279,6 +279,8 @@ def canonical_verb(word: str, extra: Iterable[str] = ()) -> str | None:
 
 
 def parse_duration(text: str, seconds_per_round: int = 6) -> int:
+    if text.strip().startswith("-"):
+        raise CommandError(f"bad duration {text!r}: time only goes forward (e.g. 10m, 1h)")
     m = _DURATION.match(fold_text(text).replace(" ", "") if text else "")
     if not m:
         raise CommandError(f"bad duration {text!r}; expected e.g. 6s, 3r, 10m, 1h, 8h, 1d")
@@ -379,7 +381,7 @@ def _p_add(line, args, spr):
     name, rest = args[0], args[1:]
     if not name.strip() or "=" in name:
         raise CommandError(f"add: expected a name first; usage: {USAGE['add']}")
-    count = 1
+    count = None
     if rest and re.fullmatch(r"[xX×]\d+", rest[0]):
         count = int(rest[0][1:])
         rest = rest[1:]

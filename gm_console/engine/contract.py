@@ -374,6 +374,12 @@ class Ruleset(ABC):
     def heal(self, ctx: "Context", target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         """Apply healing."""
 
+    def minimum_damage(self, ctx: "Context", target: Combatant, rolled: int,
+                       types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+        """A damage roll whose modifiers take it below 0: what it deals. Default: nothing.
+        (PF1 §1.3 [O]: at least 1 nonlethal.)"""
+        return 0, types
+
     def damage_types(self) -> tuple[str, ...]:
         """Words accepted after the amount in ``dmg``; empty = anything goes."""
         return ()
@@ -452,6 +458,10 @@ class Ruleset(ABC):
         key = self.field_index.get(fold_text(what)) if what else None
         value = c.stats.get(key) if key else None
         return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def check_names(self) -> tuple[str, ...]:
+        """What ``check NAME WHAT`` understands without a +N (for the error that lists them)."""
+        return tuple(f.key for f in self.stat_block() if f.kind == "int")
 
     def check_modifiers(self, state: EncounterState, c: Combatant, what: str,
                         opposed: bool = False) -> list[tuple[str, int]]:

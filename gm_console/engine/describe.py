@@ -95,7 +95,7 @@ _DESCRIBE: dict[type, Callable] = {
     ev.LifeSet: lambda e, s, r, es: (f"{_name(s, e.id)}: {e.life}" + (f" [{e.rule}]" if e.rule else "")),
     ev.ConditionAdded: lambda e, s, r, es: (
         f"{_name(s, e.id)}: + {_cond_name(r, e.cond, es)}" + (f" {e.value}" if e.value is not None else "")
-        + (f" ({e.rounds} {'asaltos' if es else 'rounds'})" if e.rounds else "")),
+        + (f" ({e.rounds} {_rounds_word(e.rounds, es)})" if e.rounds else "")),
     ev.ConditionRemoved: lambda e, s, r, es: (
         f"{_name(s, e.id)}: − {_cond_name(r, e.cond, es) if e.cond else ('estado' if es else 'condition')}"
         + (f" ({'termina' if es else 'expired'})" if e.reason == "expired" else "")),
@@ -107,6 +107,12 @@ _DESCRIBE: dict[type, Callable] = {
     ev.OptionSet: lambda e, s, r, es: (f"Opción {e.key} = {e.value}" if es else f"Option {e.key} = {e.value}"),
     ev.SideSet: lambda e, s, r, es: f"{_name(s, e.id)}: {e.side}",
 }
+
+
+def _rounds_word(n: int, es: bool) -> str:
+    if es:
+        return "asalto" if n == 1 else "asaltos"
+    return "round" if n == 1 else "rounds"
 
 
 def _duration(seconds: int) -> str:

@@ -129,7 +129,8 @@ def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
             title = (("Asalto" if es else "Round") + f" {current}") if current else ("Antes del combate" if es else "Before combat")
             out += ["", f"## {title}", ""]
         lines = [text for _, text in describe_events(entry.events, state, ruleset, lang, players)]
-        if players and not lines:
+        if players:  # what the table saw happen, not what the GM typed (hero=3...)
+            out += [f"- {ln}" for ln in lines]
             continue
         out.append(f"- `{entry.line}`")
         out += [f"  - {ln}" for ln in lines]

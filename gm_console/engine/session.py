@@ -39,7 +39,9 @@ class Entry:
 
 
 class JournalError(ValueError):
-    pass
+    def __init__(self, message: str, n: int | None = None) -> None:
+        super().__init__(message)
+        self.n = n  # the log record at fault, so storage can name its line
 
 
 class Session:
@@ -175,27 +177,33 @@ class Session:
                 try:
                     events = tuple(event_from_dict(e) for e in rec.get("ev", ()))
                 except EventDecodeError as exc:
-                    raise JournalError(f"log record {n}: {exc}") from None
+                    raise JournalError(f"log record {n}: {exc}", n=n) from None
                 entry = Entry(n=n, line=str(rec["do"]), round=int(rec.get("r", 0)), events=events)
                 by_n[n] = entry
                 done.append(entry)
                 undone.clear()
             elif "undo" in rec:
                 if not done or done[-1].n != rec["undo"]:
-                    raise JournalError(f"log record {n}: undoes action {rec['undo']!r}, which is not the last done")
+                    raise JournalError(f"log record {n}: undoes action {rec['undo']!r}, which is not the last done", n=n)
                 undone.append(done.pop())
             elif "redo" in rec:
                 if not undone or undone[-1].n != rec["redo"]:
-                    raise JournalError(f"log record {n}: redoes action {rec['redo']!r}, which is not the last undone")
+                    raise JournalError(f"log record {n}: redoes action {rec['redo']!r}, which is not the last undone", n=n)
                 done.append(undone.pop())
             else:
-                raise JournalError(f"log record {n}: expected do, undo or redo")
+                raise JournalError(f"log record {n}: expected do, undo or redo", n=n)
         state = session.state
         # Checkpoints only near the end: deeper undos lay their own down as they go.
         recent = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY
         for i, entry in enumerate(done, 1):
             for event in entry.events:
-                apply(state, event)
+                try:
+                    apply(state, event)
+                except (KeyError, AttributeError, TypeError, ValueError) as exc:
+                    who = getattr(event, "id", None)
+                    why = f"names combatant {who!r}, who is not there" if isinstance(exc, KeyError) and who \
+                        else f"cannot be applied ({type(exc).__name__}: {exc})"
+                    raise JournalError(f"log record {entry.n}: its {event.kind} event {why}", n=entry.n) from None
             session.done.append(entry)
             if i % CHECKPOINT_EVERY == 0 and i >= recent:
                 session._checkpoints[i] = state.copy()

@@ -174,6 +174,11 @@ def _advance(ctx: Context, start_index: int) -> None:
             return
         passed += 1
         if cid in state.delayed:
+            if state.delayed[cid].round < state.round and not rs.can_take_turn(c):
+                ctx.emit(ev.DelayEnded(id=cid, reason="forfeit"))
+                tick_clock(ctx, cid)
+                index += 1
+                continue
             if state.delayed[cid].round < state.round:
                 # its original count came round again: the old delay is forfeit (PF1 1.1.5 [O])
                 ctx.say(f"{c.name}'s count comes round again: it acts now (the delay is forfeit)",
@@ -225,6 +230,7 @@ def resume(ctx: Context, c: Combatant) -> None:
         ctx.fail(f"{c.name} is not delaying (delaying: {delaying})")
     if state.active is None:
         ctx.fail("no one is acting: start the combat first")
+    _must_be_able_to_act(ctx, c)
     ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
     ctx.act_now(c, reason="delay")
 
@@ -247,6 +253,7 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         ctx.fail(f"{c.name} has no readied action (readied: {readied})")
     if state.active is None:
         ctx.fail("no one is acting: start the combat first")
+    _must_be_able_to_act(ctx, c)
     active = state.get(state.active)
     text = state.readied[c.id].trigger
     # the ruleset still sees the readied action (its trigger text) when it picks the position
@@ -261,10 +268,17 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         # triggered before its own count this round: this was its turn for the round
         ctx.emit(ev.TurnStarted(id=c.id, round=state.round))
         tick_clock(ctx, c.id)
+        ctx.emit(ev.TurnEnded(id=c.id))  # its new slot, even just after the active one, is spent
         ctx.emit(ev.TurnResumed(id=active.id))
     where_en, where_es = ("after", "después de") if position == "after" else ("before", "antes de")
     ctx.say(f"{c.name}'s readied action goes off ({text}), {where_en} {active.name}",
             f"Se dispara la acción preparada de {c.name} ({text}), {where_es} {active.name}", who=c.id)
+
+
+def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:
+    """PF1 1.1.8 [O]: a dying or unconscious creature cannot act out of its turn either."""
+    if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.can_take_turn(c):
+        ctx.fail(f"{c.name} is {c.life} and cannot act now (unready or heal it first)")
 
 
 def unready(ctx: Context, c: Combatant) -> None:

@@ -99,9 +99,10 @@ def decode(text: str) -> Document:
         data["log"] = log
     fmt = data.get("format")
     if not isinstance(fmt, int):
-        raise CodecError("missing `format = 1` at the top: is this a gm-console encounter?", 1)
+        raise CodecError("missing `format = 1` at the top: is this a gm-console encounter?", _find(text, "format") or 1)
     if fmt > FORMAT:
-        raise CodecError(f"format {fmt} was written by a newer gm-console (this one reads up to {FORMAT})", 1)
+        raise CodecError(f"format {fmt} was written by a newer gm-console (this one reads up to {FORMAT})",
+                         _find(text, "format"))
     while fmt < FORMAT:
         if fmt not in MIGRATIONS:
             raise CodecError(f"no migration from format {fmt}", 1)

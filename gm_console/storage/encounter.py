@@ -11,7 +11,7 @@ from gm_console.engine.dice import Dice
 from gm_console.engine.session import Entry, JournalError, Session
 
 from . import store
-from .codec import FORMAT, Document
+from .codec import FORMAT, Document, line_of_record
 from .store import SaveError
 
 
@@ -53,8 +53,17 @@ class Encounter:
             raise SaveError(f"{path}: {exc}") from None
         try:
             session = Session.from_journal(ruleset, doc.options, doc.records)
-        except (JournalError, KeyError, ValueError, TypeError) as exc:
-            raise SaveError(f"{path}: the log does not replay: {exc}") from None
+        except JournalError as exc:
+            line = None
+            if exc.n is not None:
+                try:
+                    line = line_of_record(path.read_text(encoding="utf-8"), exc.n)
+                except OSError:
+                    pass
+            where = f"line {line}: " if line else ""
+            raise SaveError(f"{path}: {where}the log does not replay: {exc}") from None
+        except (KeyError, ValueError, TypeError) as exc:
+            raise SaveError(f"{path}: the log does not replay: {type(exc).__name__}: {exc}") from None
         enc = cls(path, doc, session, loaded.size)
         if loaded.torn:
             enc.warning = "the last action was not completely written (crash?) and was dropped"
