@@ -15,7 +15,7 @@ def test_save_check_uses_the_sheet_and_the_conditions():
     t.do("add Kyra pc hp=20 will=7", "cond Kyra shaken")
     t.rolls(10)
     t.do("check Kyra will vs 15")
-    assert "Kyra will: 1d20 (10) + 7 will - 2 shaken = 15 vs DC 15: success" in t.said()
+    assert "Kyra will: 1d20 (10) +7 will -2 shaken = 15 vs DC 15: success" in t.said()
 
 
 def test_reflex_follows_dex_penalties():
@@ -24,7 +24,7 @@ def test_reflex_follows_dex_penalties():
     t.do("add Kyra pc hp=20 dex=14 ref=3", "cond Kyra entangled")
     t.rolls(10)
     t.do("check Kyra ref")
-    assert t.said()[-1] == "Kyra ref: 1d20 (10) + 3 ref - 2 Dex (entangled) = 11"
+    assert t.said()[-1] == "Kyra ref: 1d20 (10) +3 ref -2 Dex (entangled) = 11"
 
 
 def test_ability_check_uses_the_modifier():
@@ -33,7 +33,7 @@ def test_ability_check_uses_the_modifier():
     t.do("add Valeros pc hp=30 str=16", "cond Valeros fatigued", "cond Valeros sickened")
     t.rolls(10)
     t.do("check Valeros str")
-    assert t.said()[-1] == "Valeros str: 1d20 (10) + 3 str - 1 str 14 - 2 sickened = 10"
+    assert t.said()[-1] == "Valeros str: 1d20 (10) +3 str -1 str 14 -2 sickened = 10"
 
 
 def test_skill_checks_get_condition_penalties():
@@ -42,8 +42,8 @@ def test_skill_checks_get_condition_penalties():
     t.do("add Kyra pc hp=20", "cond Kyra shaken", "cond Kyra fascinated", "cond Kyra dazzled")
     t.rolls(10)
     t.do("check Kyra perception +6")
-    assert t.said()[-1] == ("Kyra perception: 1d20 (10) + 6 bonus - 2 shaken - 4 fascinated "
-                            "- 1 dazzled (sight) = 9")
+    assert t.said()[-1] == ("Kyra perception: 1d20 (10) +6 bonus -2 shaken -4 fascinated "
+                            "-1 dazzled (sight) = 9")
 
 
 def test_surprise_round_aware_act_unaware_stay_flat_footed():

@@ -592,12 +592,12 @@ def test_status_countdown():
     assert any("muere a -14 (faltan 9)" in s for s in es)
 
 
-def test_hp_typed_by_hand_is_brought_in_line_at_the_next_rules_moment():
-    """PF1 §1.4: a combatant added at negative HP is dying once the rules look (start of combat)."""
+def test_hp_typed_by_hand_sets_the_life_state_at_once():
+    """PF1 §1.4: HP typed on `add` or `set` is dying / disabled as soon as it is typed."""
     t = pf()
     t.do("add Kyra pc hp=-3/20 con=12", "add Gob hp=6", "init Gob 20", "init Kyra 10")
-    assert t.c("Kyra").life == "ok"
+    assert t.c("Kyra").life == "dying"
     t.do("start")
     assert t.c("Kyra").life == "dying"
-    t.do("set Gob hp=0/6", "next")
+    t.do("set Gob hp=0/6")
     assert t.c("Gob").life == "disabled"

@@ -90,6 +90,9 @@ class Pathfinder1e(Ruleset):
                       clock, source) -> None:
         stacking.add(ctx, target, cdef, rounds, value, clock, source)
 
+    def on_condition_removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        maneuvers.pin_ended(ctx, target, cond)
+
     # -- initiative ------------------------------------------------------------------
     def initiative_bonus(self, c: Combatant) -> int:
         return self._figures_of(c, DEFAULTS)["init"].value
@@ -115,6 +118,21 @@ class Pathfinder1e(Ruleset):
         life.reconcile(ctx, target)
         fort = self.effective(ctx.state, target)["fort"].value
         damage.damage(ctx, target, amount, types, fort)
+
+    def minimum_damage(self, ctx: Context, target: Combatant, rolled: int,
+                       types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+        """§1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
+        ctx.say(f"Damage {rolled} is below 1: the hit deals 1 nonlethal", f"El daño {rolled} es menor que 1: "
+                f"el golpe hace 1 no letal", rule="PF1 §1.3 [O]", who=target.id)
+        return 1, tuple(t for t in types if t not in ("lethal", "letal")) + ("nonlethal",)
+
+    def on_added(self, ctx: Context, c: Combatant) -> None:
+        """§1.4: HP typed at 0 or below is disabled / dying / dead right away."""
+        life.reconcile(ctx, c)
+
+    def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
+        if "hp" in changes or "con" in changes or "nl" in changes:
+            life.reconcile(ctx, c)
 
     def heal(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         life.need_hp(ctx, target)

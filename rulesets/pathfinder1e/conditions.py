@@ -42,6 +42,9 @@ DEFS: tuple[ConditionDef, ...] = (
        summary_en="can't move; loses Dex bonus; -4 AC and CMD; only verbal/mental actions; "
                   "no somatic/material spells",
        summary_es="no se mueve; pierde Des; -4 CA y DMC; solo acciones verbales/mentales"),
+    _c("pinning", "Pinning", "Sujetando", aliases=("pinning grappler",), flags=("no-dex",),
+       summary_en="holds a pin: loses its Dex bonus to AC and CMD [O]; ends with the pin",
+       summary_es="mantiene sujeto a otro: pierde Des a la CA y DMC [O]; acaba con la sujeción"),
     # fear family: shaken < frightened < panicked < cowering (seed: cowering is the extreme)
     _c("shaken", "Shaken", "Estremecido", family="fear", grade=1, mods=FEAR_PENALTY,
        summary_en="-2 attack, saves, skill and ability checks",

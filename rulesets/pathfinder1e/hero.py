@@ -11,6 +11,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, RulesError, fold_text
 
 from . import economy
+from .conditions import BLEEDS
 from .life import conscious_life
 from .options import option
 from .stats import HERO_MAX, HERO_START, death_threshold
@@ -174,6 +175,13 @@ def _restore(ctx: Context, c: Combatant, who_pays: Combatant, cost: int, rule: s
                 f"{state_en}; {have - cost} left",
                 f"{who_pays.name} gasta {cost} punto{'s' if cost > 1 else ''} de héroe para salvar a "
                 f"{c.name}: {state_es}; le quedan {have - cost}", rule=rule, who=who_pays.id, gm_only=True)
+    # §1.4 [S] "alive ... stable": a bleed left running would kill it again at its next turn
+    # start, so the blood stops as with any stabilisation (§1.5 bleed).
+    bleeding = [inst for inst in c.conditions if inst.cond in BLEEDS]
+    for inst in bleeding:
+        ctx.remove_condition(c, inst, reason="healed")
+    if bleeding:
+        ctx.say(f"{c.name}: the bleeding stops", f"{c.name}: el sangrado se detiene", rule=rule, who=c.id)
 
 
 def _cheat(ctx: Context, c: Combatant) -> None:

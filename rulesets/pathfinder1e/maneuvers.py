@@ -114,4 +114,20 @@ def _outcome(ctx: Context, a, t, kind: str | None) -> None:
                 rule="PF1 §1.7 grapple [O]", who=t.id)
     elif kind == "pin":
         ctx.apply_condition(t, cat.get("pinned"), source=a.id)
-        ctx.say(f"{t.name} is pinned", f"{t.name} queda sujeto", rule="PF1 §1.7 grapple [O]", who=t.id)
+        if not any(i.source == t.id for i in a.instances("pinning")):
+            ctx.apply_condition(a, cat.get("pinning"), source=t.id)
+        ctx.say(f"{t.name} is pinned; {a.name}, holding the pin, loses its Dex bonus to AC",
+                f"{t.name} queda sujeto; {a.name}, que lo sujeta, pierde su bonificador de Des a la CA",
+                rule="PF1 §1.7 grapple [O]", who=t.id)
+
+
+def pin_ended(ctx: Context, c, cond: str) -> None:
+    """§1.7 [O]: the pinning grappler regains its Dex bonus when the pin (or its grapple) ends."""
+    if cond == "pinned" and not c.has("pinned"):
+        for other in ctx.state.combatants.values():
+            for inst in other.instances("pinning"):
+                if inst.source == c.id:
+                    ctx.remove_condition(other, inst, reason="pin ended")
+    elif cond == "grappled" and not c.has("grappled"):
+        for inst in c.instances("pinning"):
+            ctx.remove_condition(c, inst, reason="grapple ended")
