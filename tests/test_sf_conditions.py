@@ -107,10 +107,11 @@ def test_fatigued_twice_untimed_is_exhausted_untimed():
 
 
 def test_shaken_again_extends_and_does_not_escalate():
-    """SF §3.6 [O]: shaken + shaken extends the duration; no escalation to frightened."""
+    """SF §3.6 [O] (CRB p. 277): shaken again: the duration increases by the second effect's
+    (2 + 4 = 6 rounds); no escalation to frightened."""
     t = zed("shaken 2", "shaken 4")
     c = t.c("Zed")
-    assert [i.rounds for i in c.instances("shaken")] == [4]
+    assert [i.rounds for i in c.instances("shaken")] == [6]
     assert not c.has("frightened")
     assert deltas(t)["attack"] == -2
 

@@ -134,6 +134,9 @@ class Starfinder(Ruleset):
     def on_time_passed(self, ctx, seconds) -> None:
         resolve.time_passed(ctx, seconds)
 
+    def can_change_initiative(self, c: Combatant) -> str | None:
+        return super().can_change_initiative(c) or economy.can_ready_or_delay(self, c)
+
     def trigger_position(self, ctx, c, trigger_args) -> str:
         return initiative.trigger_position(ctx, c, trigger_args)
 

@@ -24,6 +24,9 @@ def add(rs, ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | N
     if cdef.id == "fatigued" and target.has("fatigued"):
         _exhaust(rs, ctx, target, rounds, clock, source)
         return
+    if cdef.id in ADDING and target.has(cdef.id):
+        _lengthen(ctx, target, cdef, rounds)
+        return
     ctx.apply_condition(target, cdef, rounds=rounds, value=value_, clock=clock, source=source)
     if cdef.id == "bleeding" and len(target.instances("bleeding")) == 1:
         kept = target.instances("bleeding")[0].value
@@ -35,6 +38,22 @@ def add(rs, ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | N
         say(ctx, target, f"{target.name} is burning: {total}d6 fire at the start of its turn (sources add)",
             f"{target.name} arde: {total}d6 de fuego al inicio de su turno (las fuentes se suman)",
             "SF §3.6 burning [O]")
+
+
+ADDING = ("shaken", "frightened")
+
+
+def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | None) -> None:
+    """Shaken again (or frightened again): the duration increases by the new one's (SF §3.6 [O]);
+    no escalation to the next fear grade. Either one without an end: until removed."""
+    inst = target.instances(cdef.id)[0]
+    total = None if inst.rounds is None or rounds is None else inst.rounds + rounds
+    ctx.change_condition(target, inst, rounds=total, keep_rounds=False)
+    length = f"{total} rounds" if total is not None else "until removed"
+    dur = f"{total} asaltos" if total is not None else "hasta que se quite"
+    say(ctx, target, f"{cdef.en} again: {target.name} stays {cdef.en.lower()}, the durations add ({length})",
+        f"{cdef.es} otra vez: {target.name} sigue {cdef.es.lower()}, las duraciones se suman ({dur})",
+        f"SF §3.6 {cdef.id} [O]")
 
 
 def _exhaust(rs, ctx: Context, target: Combatant, rounds: int | None, clock: str | None,

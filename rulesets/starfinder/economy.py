@@ -55,7 +55,7 @@ def use(ctx: Context, c: Combatant, kind: str, what: str = "", strict: bool = Fa
     if kind == "free":
         return
     used = [list(u) for u in c.marks.get("actions") or ()]
-    why = _limited(rs, c, used, kind)
+    why = _limited(rs, c, used, kind, state)
     if why:
         ctx.fail(why)
     used, over = _spend(c, used, kind)
@@ -73,8 +73,29 @@ def use(ctx: Context, c: Combatant, kind: str, what: str = "", strict: bool = Fa
         "SF §3.2 [S]")
 
 
-def _limited(rs, c: Combatant, used: list, kind: str) -> str | None:
-    """What a condition forbids now that some actions are spent (staggered, nauseated)."""
+def _surprise_limit(state, used: list, kind: str) -> str | None:
+    """The surprise round (SF §3.1 [S]): a single move or standard (attack) action each; the
+    official surprise round (option ``partial_surprise``) also allows swift actions."""
+    if not state.marks.get("surprise-round"):
+        return None
+    from .options import official
+
+    swift_ok = official(state, "partial_surprise")
+    if kind == "full":
+        return "surprise round: a single move or standard action, no full actions"
+    if kind == "swift" and swift_ok:
+        return None
+    if kind == "swift" or any(k in ("standard", "move") for _, k in used):
+        return "surprise round: a single move or standard action" + (" (plus swift actions)" if swift_ok else "")
+    return None
+
+
+def _limited(rs, c: Combatant, used: list, kind: str, state=None) -> str | None:
+    """What a condition (staggered, nauseated) or the surprise round forbids now that some actions are spent."""
+    if state is not None:
+        why = _surprise_limit(state, used, kind)
+        if why:
+            return f"{c.name}: {why}"
     flags = _flags(rs, c)
     if "single-action" in flags and kind in ("standard", "move") and \
             any(k in ("standard", "move") for _, k in used):
@@ -102,7 +123,20 @@ def available(rs, state, c: Combatant, kind: str) -> bool:
     if not state.in_combat or state.active != c.id or blocked(rs, c, kind):
         return False
     used = [list(u) for u in c.marks.get("actions") or ()]
-    return _limited(rs, c, used, kind) is None and _spend(c, used, kind)[1] is None
+    return _limited(rs, c, used, kind, state) is None and _spend(c, used, kind)[1] is None
+
+
+def can_ready_or_delay(rs, c: Combatant) -> str | None:
+    """Readying is a standard action and delaying is declared before acting (SF §3.1 [O]): both need
+    the turn's standard action still unspent (and a condition that allows it)."""
+    why = blocked(rs, c, "standard")
+    if why:
+        return f"{why}: it cannot delay or ready"
+    used = [list(u) for u in c.marks.get("actions") or ()]
+    if _limited(rs, c, used, "standard") or _spend(c, used, "standard")[1]:
+        return (f"{c.name} has already used its standard action this turn ({_spent(used)}): readying needs "
+                f"one and delaying is declared before acting")
+    return None
 
 
 BUDGET_KINDS = {"standard": ("Standard", "Estándar"), "move": ("Move", "Movimiento"),
@@ -193,6 +227,16 @@ def status(rs, state, c: Combatant, lang: str = "en") -> list[str]:
         elif any(k == "full" for _, k in used):
             out.append("acción completa hecha: solo acciones libres" if es
                        else "full action taken: free actions only")
+        elif state.marks.get("surprise-round"):
+            left = [k for k in ("standard", "move", "swift") if _surprise_limit(state, used, k) is None]
+            names = {"standard": "estándar", "move": "movimiento", "swift": "rápida"}
+            if es:
+                txt = " o ".join(names[k] for k in left if k != "swift") or "nada"
+            else:
+                txt = " or ".join(k for k in left if k != "swift") or "none"
+            if "swift" in left:
+                txt += ", rápida" if es else ", swift"
+            out.append(f"asalto de sorpresa: {txt}" if es else f"surprise round: {txt}")
         else:
             out.append(f"acciones restantes: {left_text(used, lang)}" if es
                        else f"actions left: {left_text(used)}")
@@ -262,6 +306,8 @@ def _named_checks(rs, ctx: Context, c: Combatant, named: str) -> None:
     flags = _flags(rs, c)
     if named == "run" and "no-run" in flags:
         ctx.fail(f"{c.name} is {flags['no-run']} and cannot run")
+    if named in ("run", "withdraw", "crawl", "guarded-step") and "immobile" in flags:
+        ctx.fail(f"{c.name} is {flags['immobile']} and cannot move")
     if named == "withdraw":
         if official(ctx.state, "withdraw"):
             if c.has("blinded"):

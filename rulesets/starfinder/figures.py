@@ -84,7 +84,10 @@ def effective(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Fig
             "flat-footed (" + next(d.id for d in active if "flat-footed" in d.flags) + ")"
         sheet.add("ac", source, -2)
     _dex_limits(sheet, c, flags)
-    if "charging" in ids and (state.active == c.id or not state.in_combat):
+    own_turn = state.active == c.id or not state.in_combat
+    if "fighting-defensively" in ids and own_turn:
+        sheet.add("attack", "fighting-defensively", -4)  # seed: "-4 a tus ataques en este turno"
+    if "charging" in ids and own_turn:
         sheet.add("attack", "charge", -2 if official(state, "charge_attack") else 1)
     _speed(sheet, active, flags)
     figures = {k: sheet.figure(k) for k in CREATURE_FIGURES if k != "maneuver"}

@@ -62,9 +62,9 @@ def defensive(rs, ctx: Context, args: tuple[str, ...]) -> None:
     if c.has("total-defense") and official(ctx.state, "total_defense"):
         note_en = " (its +2 AC does not add to total defense: official)"
         note_es = " (su +2 CA no se suma a la defensa total: oficial)"
-    say(ctx, c, f"{c.name} fights defensively: -4 on attacks, +2 AC until its next turn{note_en} "
+    say(ctx, c, f"{c.name} fights defensively: -4 on attacks this turn, +2 AC until its next turn{note_en} "
                 f"(attack {value(rs, ctx.state, c, 'attack'):+d})",
-        f"{c.name} lucha a la defensiva: -4 a los ataques, +2 CA hasta su próximo turno{note_es} "
+        f"{c.name} lucha a la defensiva: -4 a los ataques este turno, +2 CA hasta su próximo turno{note_es} "
         f"(ataque {value(rs, ctx.state, c, 'attack'):+d})", "SF §3.2 fight defensively [S]")
 
 

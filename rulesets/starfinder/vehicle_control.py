@@ -7,7 +7,7 @@ from gm_console.ruleset import Combatant, Context
 from .common import Args, creature, need, no_more, say
 from .economy import use
 from .stats import is_vehicle
-from .vehicles import MOTION_ES, control, find, motion, pilot_of, the_vehicle
+from .vehicles import MOTION_ES, control, find, follow_pilot, motion, pilot_of, the_vehicle
 
 PILOT_USAGE = "pilot VEHICLE NAME"
 
@@ -22,6 +22,7 @@ def take_control(rs, ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"{p.name} is a vehicle; a pilot is a creature")
     use(ctx, p, "move", f"take control of {v.name}")
     ctx.set_stats(v, {"pilot": p.id, "control": None})
+    follow_pilot(ctx, v)
     say(ctx, v, f"{p.name} takes control of {v.name}", f"{p.name} toma el control de {v.name}", "SF §3.8 [S]")
 
 
@@ -49,6 +50,7 @@ def hand_over(rs, ctx: Context, args: tuple[str, ...]) -> None:
             f"{old.name if old else 'Nadie'} cede el control de {v.name}{warn_es}", "SF §3.8 [S]")
         return
     ctx.set_stats(v, {"pilot": new.id, "control": None})
+    follow_pilot(ctx, v)
     say(ctx, v, f"{old.name if old else 'No one'} hands control of {v.name} over to {new.name}",
         f"{old.name if old else 'Nadie'} traspasa el control de {v.name} a {new.name}", "SF §3.8 [S]")
 

@@ -205,3 +205,17 @@ def order_after_pilots(ctx: Context) -> None:
         p = pilot_of(state, v)
         if p is not None and p.id in state.order and p.id != v.id:
             ctx.move_after(v, p, reason="vehicle goes with its pilot")
+
+
+def follow_pilot(ctx: Context, v: Combatant) -> None:
+    """A new pilot mid-combat: the vehicle moves to just after it in the order (it acts on its pilot's count)."""
+    state = ctx.state
+    if not state.in_combat or v.id not in state.order or state.active == v.id:
+        return
+    p = pilot_of(state, v)
+    if p is None or p.id not in state.order or p.id == v.id:
+        return
+    i = state.order.index(p.id)
+    if i + 1 < len(state.order) and state.order[i + 1] == v.id:
+        return
+    ctx.move_after(v, p, reason="vehicle goes with its pilot")
