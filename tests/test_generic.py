@@ -38,3 +38,15 @@ def test_effective_shows_ac_and_initiative(table):
 
     a = state_dict(t.state, t.session.ruleset)["combatants"][0]
     assert a["effective"] == {"init": 2, "ac": 14}
+
+
+def test_common_conditions_answer_to_both_languages(table):
+    t = table("generic")
+    t.do("add A hp=5", "cond A desprevenido 1", "cond A Estremecido")
+    assert [i.cond for i in t.c("A").conditions] == ["flat-footed", "shaken"]
+
+
+def test_added_at_zero_hp_is_unconscious(table):
+    t = table("generic")
+    t.do("add A hp=0/5")
+    assert t.c("A").life == "unconscious"

@@ -8,6 +8,21 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, ConditionDef, Context, EncounterState, Figure, Ruleset, StatField
 
+#: common conditions, named in both languages so `cond B desprevenido` is `flat-footed`;
+#: no numbers attached (a generic game has none), any other word is still a free label
+COMMON = (
+    ("blinded", "Blinded", "Cegado"), ("charmed", "Charmed", "Hechizado"),
+    ("confused", "Confused", "Confuso"), ("dazed", "Dazed", "Atontado"),
+    ("deafened", "Deafened", "Ensordecido"), ("entangled", "Entangled", "Enmarañado"),
+    ("exhausted", "Exhausted", "Exhausto"), ("fatigued", "Fatigued", "Fatigado"),
+    ("flat-footed", "Flat-footed", "Desprevenido"), ("frightened", "Frightened", "Asustado"),
+    ("grappled", "Grappled", "Apresado"), ("helpless", "Helpless", "Indefenso"),
+    ("invisible", "Invisible", "Invisible"), ("paralyzed", "Paralyzed", "Paralizado"),
+    ("poisoned", "Poisoned", "Envenenado"), ("prone", "Prone", "Tumbado"),
+    ("restrained", "Restrained", "Inmovilizado"), ("shaken", "Shaken", "Estremecido"),
+    ("sickened", "Sickened", "Indispuesto"), ("stunned", "Stunned", "Aturdido"),
+)
+
 #: life states a GM may set by hand: `cond Goblin dead`, `uncond Goblin dead`
 LIFE_WORDS = {"dead": "dead", "muerto": "dead", "dying": "dying", "moribundo": "dying",
               "unconscious": "unconscious", "inconsciente": "unconscious", "stable": "stable",
@@ -31,6 +46,16 @@ class GenericRuleset(Ruleset):
                       es="Personaje jugador"),
             StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
         )
+
+    def conditions(self):
+        defs = [ConditionDef(id=cid, en=en, es=es) for cid, en, es in COMMON]
+        defs.append(ConditionDef(id="bleed", en="Bleed", es="Sangrando", aliases=("bleeding",), valued=True))
+        return defs
+
+    def on_added(self, ctx: Context, c: Combatant) -> None:
+        hp = c.pools.get("hp")
+        if hp is not None and hp.value <= 0:
+            ctx.set_life(c, "unconscious", rule="generic: 0 HP")
 
     def add_condition(self, ctx: Context, target: Combatant, cdef: ConditionDef, rounds, value, clock,
                       source) -> None:
