@@ -158,6 +158,8 @@ def _exec(args, lang) -> int:
         created = True
     else:
         enc = Encounter.open(args.path)
+    if enc.warning:
+        print(f"warning: {enc.path}: {enc.warning}", file=sys.stderr)
     try:
         entries = []
         for i, line in enumerate(lines, 1):
@@ -171,6 +173,9 @@ def _exec(args, lang) -> int:
         if created:
             enc.path.unlink(missing_ok=True)
         raise
+    if dice.forced:
+        print(f"warning: {len(dice.forced)} of the --rolls were not needed: "
+              f"{','.join(map(str, dice.forced))}", file=sys.stderr)
     if not args.quiet:
         for entry in entries:
             if entry is None:
@@ -182,6 +187,8 @@ def _exec(args, lang) -> int:
 
 def _show(args, lang) -> int:
     enc = Encounter.open(args.path)
+    if enc.warning:
+        print(f"warning: {enc.path}: {enc.warning}", file=sys.stderr)
     if args.json:
         print(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players), ensure_ascii=False, indent=2))
     else:

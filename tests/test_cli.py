@@ -113,3 +113,17 @@ def test_log_groups_actions_by_round(fight, capsys):
     assert "## Before combat" in out and "## Round 1" in out
     assert out.index("`dmg Kyra 3`") > out.index("## Round 1")
     assert "note · ambush!" in out
+
+
+def test_unused_rolls_are_reported(fight, capsys):
+    capsys.readouterr()
+    assert run("exec", fight, "--rolls", "4,5,6", "--", "dmg Kyra 1d6") == 0
+    assert "2 of the --rolls were not needed: 5,6" in capsys.readouterr().err
+
+
+def test_a_torn_last_line_is_reported_when_opened(fight, capsys):
+    with open(fight, "ab") as fh:
+        fh.write(b"99 = '{\"r\":1")
+    capsys.readouterr()
+    assert run("show", fight, "--json") == 0
+    assert "not completely written" in capsys.readouterr().err
