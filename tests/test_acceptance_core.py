@@ -1185,8 +1185,6 @@ def test_dead_delayer_is_passed_over_at_its_old_slot(fight, capsys):
     assert s["round"] == 2 and s["active"] == "b"
 
 
-@pytest.mark.xfail(strict=True, reason="`init C 25` during B's turn (C has not acted this round) moves C above "
-                   "the marker and C silently loses its round-1 turn")
 def test_init_correction_does_not_cost_a_pending_turn(fight, capsys):
     ok(capsys, fight, "next", "init C 25")  # round 1, B's turn; C has not acted yet
     ok(capsys, fight, "next")

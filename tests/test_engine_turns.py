@@ -291,3 +291,15 @@ def test_prev_then_next_replays_the_marker_in_order(table):
     assert t.active == "bruno"
     t.do("next")
     assert t.active == "cora"
+
+
+def test_initiative_corrected_above_the_marker_before_acting_still_acts_this_round(table):
+    t = four(table)
+    t.do("start", "next", "init Dax 25")  # Bruno's turn; Dax has not acted and jumps to the top
+    assert t.order[0] == "dax"
+    t.do("next", "next")  # Cora, then Dax's owed turn before the round ends
+    assert (t.state.round, t.active) == (1, "dax")
+    t.do("next")
+    assert (t.state.round, t.active) == (2, "dax")  # from now on at its corrected count
+    t.do("next")
+    assert t.active == "alba"

@@ -215,10 +215,18 @@ def _reorder(ctx: Context, changed: list[Combatant]) -> None:
 
 def _init(ctx: Context, c: cmd.Init) -> None:
     target = ctx.combatant(c.who)
+    state = ctx.state
     value = int(c.value) if float(c.value).is_integer() else c.value
+    # a correction must not cost a turn still to come this round (see turns.OWED)
+    still_to_act = (state.in_combat and state.active in state.order and target.id in state.order
+                    and state.order.index(target.id) > state.order.index(state.active)
+                    and state.started.get(target.id) != state.round)
     ctx.emit(ev.InitiativeSet(id=target.id, value=value,
                               tiebreak=tuple(ctx.ruleset.tiebreak_for(target, value))))
     _reorder(ctx, [target])
+    if still_to_act and state.order.index(target.id) < state.order.index(state.active):
+        owed = list(state.marks.get(turns.OWED) or ())
+        ctx.set_encounter_mark(turns.OWED, owed + [target.id])
 
 
 def _roll(ctx: Context, c: cmd.RollInit) -> None:

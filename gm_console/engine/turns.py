@@ -20,6 +20,7 @@ from .state import Combatant
 
 AWARE = "aware"  # encounter mark: ids aware at the start (set by `surprise`)
 SURPRISE_ROUND = "surprise-round"  # encounter mark: the surprise round is being played
+OWED = "owed-turns"  # encounter mark: moved above the marker by a correction before acting this round
 
 
 def sorted_order(ctx: Context) -> list[str]:
@@ -129,6 +130,21 @@ def _due_delayer(ctx: Context, before_init: float | None) -> Combatant | None:
     return best
 
 
+def _owed_turn(ctx: Context) -> Combatant | None:
+    """One whose initiative was corrected above the marker before it acted: it acts before
+    the round ends, once; from next round on it sits at its corrected count."""
+    state = ctx.state
+    owed = list(state.marks.get(OWED) or ())
+    while owed:
+        cid = owed.pop(0)
+        ctx.set_encounter_mark(OWED, owed or None)
+        c = state.combatants.get(cid)
+        if (c is not None and cid in state.order and cid not in state.delayed
+                and state.started.get(cid) != state.round and ctx.ruleset.can_take_turn(c)):
+            return c
+    return None
+
+
 def _enter_from_delay(ctx: Context, c: Combatant, before: Combatant | None) -> None:
     count = ctx.state.delayed[c.id].count
     order = [cid for cid in ctx.state.order if cid != c.id]
@@ -153,6 +169,10 @@ def _advance(ctx: Context, start_index: int) -> None:
             due = _due_delayer(ctx, None)
             if due is not None:
                 _enter_from_delay(ctx, due, None)
+                return
+            owed = _owed_turn(ctx)
+            if owed is not None:
+                begin_turn(ctx, owed)
                 return
             rs.on_round_end(ctx, state.round)
             if state.marks.get(SURPRISE_ROUND):
