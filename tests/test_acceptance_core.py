@@ -892,8 +892,6 @@ def test_check_with_unknown_skill_is_an_error_pathfinder(tmp_path, capsys):
     fails_cleanly(capsys, p, "check Kyra perceptoin vs 15", mentions=("perceptoin", "perception"))
 
 
-@pytest.mark.xfail(strict=True, reason="generic: `check A perceptoin` rolls a bare d20 for an unknown word "
-                   "instead of refusing it (only +N, or the stat block's numbers, mean anything there)")
 def test_check_with_unknown_skill_is_an_error_generic(fight, capsys):
     fails_cleanly(capsys, fight, "check A perceptoin vs 15", mentions=("perceptoin", "+N"))
 

@@ -145,7 +145,8 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
     base = rs.check_bonus(state, c, what) if what else None
     if strict and what and base is None and not bonuses and not focus:
         known = ", ".join(rs.check_names()) or "+N"
-        ctx.fail(f"check: {c.name}'s sheet has no {what!r}; give its bonus ({what}+5) or use one of: {known}")
+        ctx.fail(f"check: {c.name}'s sheet has no {what!r}; give its bonus as +N ({what}+5) "
+                 f"or use one of: {known}")
     if base:
         parts.append((what, base))
     if focus:

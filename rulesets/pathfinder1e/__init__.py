@@ -119,6 +119,10 @@ class Pathfinder1e(Ruleset):
         fort = self.effective(ctx.state, target)["fort"].value
         damage.damage(ctx, target, amount, types, fort)
 
+    def check_names(self) -> tuple[str, ...]:
+        """Checks the sheet can answer without a +N: saves, initiative, CMB, attacks, abilities."""
+        return ("fort", "ref", "will", "init", "cmb", "attack", "ranged", "str", "dex", "con")
+
     def minimum_damage(self, ctx: Context, target: Combatant, rolled: int,
                        types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
         """§1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
