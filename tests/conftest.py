@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gm_console import plugins
@@ -54,6 +56,24 @@ class Table:
     @property
     def active(self):
         return self.state.active
+
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "saves" / "scripts"
+
+
+def run_example_script(ruleset_id: str) -> Table:
+    """Play saves/scripts/<ruleset>.txt line by line with the dice on its `# rolls:` line."""
+    text = (SCRIPTS / f"{ruleset_id}.txt").read_text(encoding="utf-8")
+    t = Table(ruleset_id)
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("# rolls:"):
+            t.rolls(*(int(x) for x in line.split(":", 1)[1].replace(" ", "").split(",") if x))
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            t.do(line)
+    return t
 
 
 @pytest.fixture

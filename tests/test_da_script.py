@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from conftest import Table, run_example_script
 
-from conftest import Table
-
-SCRIPT = Path(__file__).resolve().parents[1] / "saves" / "scripts" / "dragon_age.txt"
 
 
 def run_script() -> Table:
-    text = SCRIPT.read_text(encoding="utf-8")
-    t = Table("dragon_age")
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("# rolls:"):
-            t.rolls(*(int(x) for x in line.split(":", 1)[1].replace(" ", "").split(",") if x))
-    for line in text.splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            t.do(line)
-    return t
+    return run_example_script("dragon_age")
 
 
 def test_every_line_runs_and_uses_exactly_the_forced_dice():

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from conftest import Table, run_example_script
 
-from conftest import Table
-
-SCRIPT = Path(__file__).resolve().parent.parent / "saves" / "scripts" / "pathfinder1e.txt"
 
 
 def run_script() -> Table:
-    t = Table("pathfinder1e")
-    for line in SCRIPT.read_text(encoding="utf-8").splitlines():
-        text = line.strip()
-        if text.startswith("# rolls:"):
-            t.rolls(*[int(x) for x in text.split(":", 1)[1].split(",") if x.strip()])
-        if not text or text.startswith("#"):
-            continue
-        t.do(text)
-    return t
+    return run_example_script("pathfinder1e")
 
 
 def test_every_line_runs_and_uses_exactly_the_listed_dice():

@@ -3,25 +3,14 @@ listed dice, and shows the rules a GM would look for; its journal replays to the
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from conftest import Table
+from conftest import Table, run_example_script
 from gm_console import plugins
 from gm_console.engine.session import Session
 
-SCRIPT = Path(__file__).resolve().parent.parent / "saves" / "scripts" / "starfinder.txt"
 
 
 def run_script() -> Table:
-    t = Table("starfinder")
-    for line in SCRIPT.read_text(encoding="utf-8").splitlines():
-        text = line.strip()
-        if text.startswith("# rolls:"):
-            t.rolls(*[int(x) for x in text.split(":", 1)[1].split(",") if x.strip()])
-        if not text or text.startswith("#"):
-            continue
-        t.do(text)
-    return t
+    return run_example_script("starfinder")
 
 
 def test_every_line_runs_and_uses_exactly_the_listed_dice():
