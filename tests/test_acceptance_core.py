@@ -884,8 +884,6 @@ def test_duplicate_name_is_refused(tmp_path, capsys):
     fails_cleanly(capsys, p, "add A hp=2", mentions=("A",))
 
 
-@pytest.mark.xfail(strict=True, reason="check with an unknown skill/ability name (a typo) silently rolls +0 "
-                   "instead of a one-line error naming what is accepted")
 def test_check_with_unknown_skill_is_an_error_pathfinder(tmp_path, capsys):
     p = tmp_path / "pf.toml"
     ok(capsys, p, "add Kyra pc hp=20", new="pathfinder1e")

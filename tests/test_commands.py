@@ -95,3 +95,8 @@ def test_known_verbs_with_junk_arguments_fail_cleanly(verb, args):
         parse(" ".join([verb, *args]))
     except CommandError as exc:
         assert "\n" not in str(exc)
+
+
+def test_a_typo_in_a_verb_gets_a_suggestion():
+    with pytest.raises(CommandError, match=r"unknown verb 'nxet'; did you mean next\? verbs:"):
+        parse("nxet")

@@ -303,3 +303,12 @@ def test_initiative_corrected_above_the_marker_before_acting_still_acts_this_rou
     assert (t.state.round, t.active) == (2, "dax")  # from now on at its corrected count
     t.do("next")
     assert t.active == "alba"
+
+
+def test_typos_in_stats_and_conditions_get_a_suggestion(table):
+    t = table("pathfinder1e")
+    with pytest.raises(CommandError, match=r"unknown stat 'hpp' for Pathfinder 1e; did you mean hp\?"):
+        t.do("add Kyra hpp=20")
+    t.do("add Kyra hp=20")
+    with pytest.raises(CommandError, match=r"unknown condition 'estremecdo'; did you mean Estremecido\?"):
+        t.do("cond Kyra estremecdo")

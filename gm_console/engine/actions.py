@@ -14,7 +14,7 @@ from . import commands as cmd
 from . import events as ev
 from . import turns
 from .context import Context
-from .contract import RulesError, StatField, fold_text, slug
+from .contract import RulesError, StatField, did_you_mean, fold_text, slug
 from .dice import DiceError, is_dice
 from .state import Combatant
 
@@ -47,7 +47,8 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
     canonical = rs.field_index.get(fold_text(key))
     if canonical is None:
         keys = ", ".join(f.key for f in rs.stat_block())
-        raise RulesError(f"unknown stat {key!r} for {rs.name}; keys: {keys}")
+        hint = did_you_mean(key, [n for f in rs.stat_block() for n in (f.key, *f.aliases)])
+        raise RulesError(f"unknown stat {key!r} for {rs.name}{hint or ';'} keys: {keys}")
     f = rs.fields[canonical]
     current = None
     text = raw.strip()

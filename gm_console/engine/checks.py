@@ -17,9 +17,15 @@ import re
 from dataclasses import dataclass, field
 
 from .context import Context
-from .contract import RulesError
+from .contract import RulesError, did_you_mean
 from .dice import DiceError, RollResult
 from .state import Combatant
+
+#: skill words for the "did you mean" of a typo (not accepted without +N: sheets do not hold them)
+SKILL_WORDS = ("acrobatics", "athletics", "bluff", "climb", "diplomacy", "disguise", "escape",
+               "heal", "intimidate", "knowledge", "medicine", "perception", "piloting", "ride",
+               "sense-motive", "sleight", "spellcraft", "stealth", "survival", "swim",
+               "percepcion", "sigilo", "trepar", "nadar", "avistar")
 
 _BONUS = re.compile(r"^[+-]\d{1,4}$")
 _WHAT = re.compile(r"^([^\s+\-:][^+\-:]*?)(?::([^+\-]+))?((?:[+-]\d{1,4})*)$")
@@ -145,8 +151,9 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
     base = rs.check_bonus(state, c, what) if what else None
     if strict and what and base is None and not bonuses and not focus:
         known = ", ".join(rs.check_names()) or "+N"
-        ctx.fail(f"check: {c.name}'s sheet has no {what!r}; give its bonus as +N ({what}+5) "
-                 f"or use one of: {known}")
+        hint = did_you_mean(what, [*rs.check_names(), *rs.hidden_checks, *SKILL_WORDS])
+        ctx.fail(f"check: {c.name}'s sheet has no {what!r}{hint or ';'} give its bonus as +N "
+                 f"({what}+5) or use one of: {known}")
     if base:
         parts.append((what, base))
     if focus:

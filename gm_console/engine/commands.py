@@ -14,7 +14,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Iterable
 
-from .contract import fold_text
+from .contract import did_you_mean, fold_text
 
 
 class CommandError(ValueError):
@@ -320,7 +320,8 @@ def parse(line: str, extra_verbs: dict[str, str] | None = None, seconds_per_roun
             if fold_text(name).replace(" ", "-") == low:
                 return RulesetCommand(line=text, verb=canonical, args=tuple(args))
         known = ", ".join(sorted(set(USAGE) | set(extra_verbs.values())))
-        raise CommandError(f"unknown verb {head!r}; verbs: {known}")
+        hint = did_you_mean(head, [*USAGE, *ALIASES, *extra_verbs])
+        raise CommandError(f"unknown verb {head!r}{hint or ';'} verbs: {known}")
     return _PARSERS[verb](text, args, seconds_per_round)
 
 

@@ -42,6 +42,15 @@ def fold_text(text: str) -> str:
     return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
 
 
+def did_you_mean(word: str, choices) -> str:
+    """ "; did you mean X?" for a near miss (typos at the table are the common error)."""
+    import difflib
+
+    folded = {fold_text(ch): ch for ch in choices}
+    close = difflib.get_close_matches(fold_text(word), list(folded), n=1, cutoff=0.75)
+    return f"; did you mean {folded[close[0]]}?" if close else ""
+
+
 def slug(text: str) -> str:
     return fold_text(text).replace(" ", "-") or "x"
 
@@ -156,8 +165,11 @@ class Catalogue:
             return ConditionDef(id=label, en=name, es=name)
         if len(prefixed) > 1:
             raise RulesError(f"condition {name!r} is ambiguous: {', '.join(prefixed)}")
+        names = [n for d in self.defs.values() for n in (d.id, d.en, d.es)]
+        hint = did_you_mean(name, names)
         known = ", ".join(sorted(self.defs)) or "(none)"
-        raise RulesError(f"unknown condition {name!r}; known: {known}")
+        raise RulesError(f"unknown condition {name!r}{hint} known: {known}" if hint
+                         else f"unknown condition {name!r}; known: {known}")
 
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""
