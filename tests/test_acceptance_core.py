@@ -1141,8 +1141,6 @@ def test_dragon_age_seed_swimming_race(tmp_path, capsys):
     assert "= 18" in out and "= 20" in out and "Toro de Hierro wins" in out
 
 
-@pytest.mark.xfail(strict=True, reason="DA: a focus named alone (`check Sera swimming`) is taken as an unknown "
-                   "skill worth +0: 15 instead of 18 (Con 1 + focus 2), silently")
 def test_dragon_age_focus_named_alone_uses_ability_and_focus(tmp_path, capsys):
     p = _da(tmp_path, capsys)
     out = ok(capsys, p, "check Sera swimming vs 18", rolls="5,5,5")

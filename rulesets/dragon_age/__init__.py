@@ -205,6 +205,9 @@ class DragonAge(Ruleset):
         ``vs Toro con:swimming`` arrives here as ``con:swimming``: ability + 2 if the focus is on the sheet."""
         name, sep, focus = (what or "").partition(":")
         key = stats.ability_key(name) if name else None
+        if key is None and name and not sep and stats.focus_ability(name):
+            # a focus named alone: its ability, +2 if the sheet has the focus (`check Sera swimming`)
+            key, focus, sep = stats.ability_key(stats.focus_ability(name)), name, ":"
         if key is None:
             return super().check_bonus(state, c, what)
         return stats.ability(c, key) + (self.check_focus(state, c, focus) if sep else 0)

@@ -69,6 +69,32 @@ FOCUS_SYNONYMS: dict[str, str] = {
 }
 
 
+#: the ability each focus of the core rules belongs to [O], so a focus named alone
+#: (`check Sera swimming`) is rolled with its ability (AGE focuses are listed under one ability)
+FOCUS_ABILITY: dict[str, str] = {
+    **dict.fromkeys(("animal handling", "bargaining", "deception", "disguise", "etiquette", "gambling",
+                     "investigation", "leadership", "performance", "persuasion", "seduction"), "communication"),
+    **dict.fromkeys(("drinking", "rowing", "running", "stamina", "swimming"), "con"),
+    **dict.fromkeys(("arcane lore", "cartography", "cultural lore", "evaluation", "healing", "heraldry",
+                     "historical lore", "military lore", "musical lore", "natural lore", "navigation",
+                     "religious lore", "research", "writing"), "cunning"),
+    **dict.fromkeys(("acrobatics", "bows", "brawling", "calligraphy", "crafting", "initiative",
+                     "legerdemain", "lock picking", "riding", "stealth", "traps", "light blades",
+                     "staves"), "dex"),
+    **dict.fromkeys(("arcane lance", "creation", "entropy", "primal", "spirit", "blood"), "magic"),
+    **dict.fromkeys(("empathy", "hearing", "searching", "seeing", "smelling", "tasting", "tracking"),
+                    "perception"),
+    **dict.fromkeys(("climbing", "driving", "intimidation", "jumping", "might", "smithing", "axes",
+                     "bludgeons", "heavy blades", "spears"), "str"),
+    **dict.fromkeys(("courage", "faith", "morale", "self discipline"), "willpower"),
+}
+
+
+def focus_ability(word: str) -> str | None:
+    """The ability a focus named alone belongs to (Spanish names too), or None."""
+    return FOCUS_ABILITY.get(_focus_name(word))
+
+
 def _focus_name(entry: str) -> str:
     # "con:swimming" in the list names the same focus as "swimming"; "nadar" too
     name = fold_text(entry.rpartition(":")[2])
