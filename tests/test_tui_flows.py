@@ -667,3 +667,21 @@ async def test_dice_tray_rolls_and_shows_the_last_rolls(tmp_path):
         await pilot.pause()
     said = [e.en for e in enc.session.done[-1].events if e.kind == "Said"]
     assert said == ["Kyra perception: 1d20 (3) +2 bonus = 5 vs DC 15: failure"]
+
+
+@drive
+async def test_undo_does_not_prompt_to_redo_what_it_took_back(tmp_path):
+    """A warning that reappears because of an undo is not offered as a yes/no prompt."""
+    from gm_console.tui.modals.prompts import ConfirmModal
+
+    enc = make_encounter(tmp_path, SKIRMISH)
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        n_before = len(enc.session.done)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmModal)
+        assert len(enc.session.done) == n_before

@@ -153,9 +153,19 @@ class EncounterScreen(EncounterActions, Screen):
         if state.active != before and state.active in state.combatants:
             self.selected = state.active
         self.redraw()
-        self._prompt_pending(outcome)
+        if not self._is_history_move(line):
+            # after undo/redo the warnings are old news: offering to redo what was undone nags
+            self._prompt_pending(outcome)
         if done:
             done(True)
+
+    def _is_history_move(self, line: str) -> bool:
+        from gm_console.engine import commands
+
+        try:
+            return isinstance(self.controller.encounter.session.parse(line), (commands.Undo, commands.Redo))
+        except commands.CommandError:
+            return False
 
     def _prompt_pending(self, outcome: Outcome) -> None:
         for note in outcome.new_pending:
