@@ -674,14 +674,13 @@ async def test_undo_does_not_prompt_to_redo_what_it_took_back(tmp_path):
     """A warning that reappears because of an undo is not offered as a yes/no prompt."""
     from gm_console.tui.modals.prompts import ConfirmModal
 
-    enc = make_encounter(tmp_path, SKIRMISH)
+    enc = make_encounter(tmp_path, ["add Kyra pc hp=10 con=10 hero=2", "add Gob hp=5", "init Gob 20",
+                                    "init Kyra 10", "start", "dmg Kyra 30", "undo"], ruleset="pathfinder1e")
     app = app_for(enc)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        n_before = len(enc.session.done)
-        await pilot.press("n")
+        await pilot.press("U")  # redo the killing blow: "spend 2 hero points?" is back as a warning
         await pilot.pause()
-        await pilot.press("u")
-        await pilot.pause()
+        assert enc.state.get("kyra").life == "dead"
+        assert any(p.command for p in enc.ruleset.pending(enc.state))
         assert not isinstance(app.screen, ConfirmModal)
-        assert len(enc.session.done) == n_before
