@@ -286,3 +286,11 @@ def test_cond_dying_and_dead_set_the_life_state():
     assert (t.c("Zed").life, t.hp("Zed")) == ("dying", 0)
     t.do("cond Zed dead")
     assert t.c("Zed").life == "dead"
+
+
+def test_burning_warning_outside_combat_offers_to_put_it_out():
+    """SF §3.6 [O]: burning ends with water or smothering; the end-of-round save is a combat thing."""
+    t = Table("starfinder")
+    t.do("add Vex hp=20", "cond Vex burning:1")
+    notes = t.session.ruleset.pending(t.state)
+    assert [n.command for n in notes if n.who == "vex"] == ["uncond vex burning"]

@@ -83,9 +83,14 @@ def pending(rs, state: EncounterState) -> list[Pending]:
             out.append(Pending(c.id, f"{c.name} rests for stamina: pass 10m",
                                f"{c.name} descansa para recuperar estamina: pass 10m",
                                command=None if state.in_combat else "pass 10m"))
-        if c.has("burning") and c.life != "dead":
+        if c.has("burning") and c.life != "dead" and state.in_combat:
             out.append(Pending(c.id, f"{c.name} is burning: Reflex save at the end of the round",
                                f"{c.name} arde: salvación de Reflejos al final del asalto"))
+        elif c.has("burning") and c.life != "dead":
+            out.append(Pending(c.id, f"{c.name} is still burning: water or a full action to smother it "
+                                     f"(uncond {c.id} burning)",
+                               f"{c.name} sigue ardiendo: agua o una acción completa para apagarlo "
+                               f"(uncond {c.id} burning)", command=f"uncond {c.id} burning"))
     for v, en, es in vehicles.pending(state):
         out.append(Pending(v.id, en, es))
     return out
