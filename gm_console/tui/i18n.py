@@ -184,3 +184,40 @@ def life(lang: str, state: str, short: bool = False) -> str:
 def side(lang: str, value: str) -> str:
     key = f"side_{value}"
     return tr(lang, key) if key in TEXT else value
+
+
+# The engine's errors are the command language's own words (English). The frequent ones are
+# shown in Spanish too; anything else stays as the engine said it.
+_ERRORS_ES: tuple[tuple[str, str], ...] = (
+    (r"^no combatant '(.+)'; combatants: (.*)$", r"no hay ningún combatiente '\1'; combatientes: \2"),
+    (r"^'(.+)' is ambiguous: (.*)$", r"'\1' es ambiguo: \2"),
+    (r"^unknown verb '(.+)'; did you mean (.+)\? verbs: (.*)$", r"verbo desconocido '\1'; ¿quizá \2? verbos: \3"),
+    (r"^unknown verb '(.+)'; verbs: (.*)$", r"verbo desconocido '\1'; verbos: \2"),
+    (r"^unknown condition '(.+)'; did you mean (.+)\? known: (.*)$",
+     r"estado desconocido '\1'; ¿quizá \2? conocidos: \3"),
+    (r"^unknown condition '(.+)'; known: (.*)$", r"estado desconocido '\1'; conocidos: \2"),
+    (r"^unknown stat '(.+)' for (.+); did you mean (.+)\? keys: (.*)$",
+     r"atributo desconocido '\1' en \2; ¿quizá \3? claves: \4"),
+    (r"^unknown stat '(.+)' for (.+); keys: (.*)$", r"atributo desconocido '\1' en \2; claves: \3"),
+    (r"^(\w+): missing arguments; usage: (.*)$", r"\1: faltan argumentos; uso: \2"),
+    (r"^nothing to undo$", "no hay nada que deshacer"),
+    (r"^nothing to redo$", "no hay nada que rehacer"),
+    (r"^no one is acting: `start` the combat first$", "nadie tiene el turno: empieza el combate (`start`)"),
+    (r"^no combat running: `start` it first$", "no hay combate en curso: empiézalo (`start`)"),
+    (r"^(.+) is not delaying \(delaying: (.*)\)$", r"\1 no está retrasando (retrasan: \2)"),
+    (r"^(.+) has no readied action \(readied: (.*)\)$", r"\1 no tiene acción preparada (preparadas: \2)"),
+    (r"^(.+) is (dying|dead|unconscious|stable) and cannot act now.*$",
+     r"\1 está \2 y no puede actuar ahora (quita la acción o cúralo antes)"),
+)
+
+
+def error_text(message: str, lang: str) -> str:
+    """An engine error for the screen, in Spanish where the message is a frequent one."""
+    if lang != "es":
+        return message
+    import re
+
+    for pattern, replacement in _ERRORS_ES:
+        if re.match(pattern, message):
+            return re.sub(pattern, replacement, message)
+    return message

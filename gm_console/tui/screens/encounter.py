@@ -23,7 +23,7 @@ from .. import present as p
 from ..bindings import ENCOUNTER_KEYS, bindings_for
 from ..controller import Controller, Outcome
 from ..frame import Frame
-from ..i18n import tr
+from ..i18n import error_text, tr
 from ..modals.prompts import ConfirmModal, DicePrompt
 from ..widgets.command_bar import CommandBar
 from ..widgets.initiative import InitiativePane
@@ -145,7 +145,7 @@ class EncounterScreen(EncounterActions, Screen):
             self.app.push_screen(DicePrompt(need.sides, need.purpose, self.lang), got)
             return
         if not outcome.ok:
-            self.notify(outcome.error or "?", severity="error", timeout=6)
+            self.notify(error_text(outcome.error or "?", self.lang), severity="error", timeout=6)
             if done:
                 done(False)
             return
