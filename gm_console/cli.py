@@ -108,18 +108,19 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None) -> int:
+def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
+         encounter: Encounter | None = None) -> int:
     """``lang`` None: not typed, so the TUI's own settings file may choose it."""
     from gm_console.tui.app import run  # Textual loads only when a screen is wanted
 
-    return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang())
+    return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang(), encounter=encounter)
 
 
 def _open(args, lang) -> int:
     if not args.path.exists():
         raise SaveError(f"{args.path}: no such file; create it with: gm-console new {args.path} --ruleset ID")
-    Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
-    return _tui(args.path, args.lang, args.dice)
+    enc = Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
+    return _tui(args.path, args.lang, args.dice, encounter=enc)
 
 
 def _new(args, lang) -> int:
@@ -127,7 +128,7 @@ def _new(args, lang) -> int:
     print(f"created {enc.path} ({enc.ruleset.name})")
     if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
         return 0
-    return _tui(enc.path, args.lang)
+    return _tui(enc.path, args.lang, encounter=enc)
 
 
 def _list(args, lang) -> int:
@@ -161,14 +162,7 @@ def _exec(args, lang) -> int:
     if enc.warning:
         print(f"warning: {enc.path}: {enc.warning}", file=sys.stderr)
     try:
-        entries = []
-        for i, line in enumerate(lines, 1):
-            try:
-                entries.append(enc.session.execute(line, dice))
-            except CommandError as exc:
-                where = f"command {i} ({line!r}): " if len(lines) > 1 else ""
-                raise CommandError(f"{where}{exc}; nothing was saved") from None
-        enc.save()
+        entries = enc.execute_all(lines, dice)
     except BaseException:
         if created:
             enc.path.unlink(missing_ok=True)

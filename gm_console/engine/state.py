@@ -11,8 +11,6 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-LIFE_STATES = ("ok", "disabled", "staggered", "unconscious", "dying", "stable", "dead")
-
 
 @dataclass
 class Pool:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from gm_console import plugins
+from gm_console.engine.commands import CommandError
 from gm_console.engine.dice import Dice
 from gm_console.engine.session import Entry, JournalError, Session
 
@@ -64,6 +65,7 @@ class Encounter:
             raise SaveError(f"{path}: {where}the log does not replay: {exc}") from None
         except (KeyError, ValueError, TypeError) as exc:
             raise SaveError(f"{path}: the log does not replay: {type(exc).__name__}: {exc}") from None
+        doc.records = []  # replayed into the session, which now holds the history
         enc = cls(path, doc, session, loaded.size)
         if loaded.torn:
             enc.warning = "the last action was not completely written (crash?) and was dropped"
@@ -96,10 +98,18 @@ class Encounter:
         return entry
 
     def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
-        """All or nothing: the file is written only if every command succeeds."""
+        """All or nothing: the file is written only if every command succeeds; a refusal
+        names which command of the batch it was."""
+        lines = list(lines)
         mark = self.session.mark()
         try:
-            out = [self.session.execute(line, dice) for line in lines]
+            out = []
+            for i, line in enumerate(lines, 1):
+                try:
+                    out.append(self.session.execute(line, dice))
+                except CommandError as exc:
+                    where = f"command {i} ({line!r}): " if len(lines) > 1 else ""
+                    raise CommandError(f"{where}{exc}; nothing was saved") from None
             self.save()
         except BaseException:
             self.session.rewind(mark)

@@ -75,11 +75,12 @@ def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None
 
 
 def run(path: Path | None, lang: str | None = None, dice_mode: str | None = None,
-        default_lang: str = "en") -> int:
-    """Start the TUI; ``lang`` None means "not given on the command line"."""
+        default_lang: str = "en", encounter: Encounter | None = None) -> int:
+    """Start the TUI; ``lang`` None means "not given on the command line"; an encounter the
+    caller already opened is used as it is (no second read of the file)."""
     config = load_config()
     lang, mode = resolve_settings(config, lang, dice_mode, default_lang)
-    app = GMConsole(path, lang=lang, dice_mode=mode, config=config)
+    app = GMConsole(path, lang=lang, dice_mode=mode, config=config, encounter=encounter)
     result = app.run()
     if app.return_code:
         return app.return_code
