@@ -143,14 +143,15 @@ class Context:
 
     def move_before(self, c: Combatant, other: Combatant, reason: str = "") -> None:
         """Put ``c`` just before ``other`` for the rest of the combat, taking its count."""
-        order = [cid for cid in self.state.order if cid != c.id]
-        order.insert(order.index(other.id), c.id)
-        self.set_order(order, reason)
-        self.emit(ev.InitiativeSet(id=c.id, value=other.initiative, tiebreak=other.tiebreak))
+        self._move_next_to(c, other, 0, reason)
 
     def move_after(self, c: Combatant, other: Combatant, reason: str = "") -> None:
+        """Put ``c`` just after ``other`` for the rest of the combat, taking its count."""
+        self._move_next_to(c, other, 1, reason)
+
+    def _move_next_to(self, c: Combatant, other: Combatant, offset: int, reason: str) -> None:
         order = [cid for cid in self.state.order if cid != c.id]
-        order.insert(order.index(other.id) + 1, c.id)
+        order.insert(order.index(other.id) + offset, c.id)
         self.set_order(order, reason)
         self.emit(ev.InitiativeSet(id=c.id, value=other.initiative, tiebreak=other.tiebreak))
 

@@ -149,11 +149,8 @@ def action_budget(ruleset: Ruleset, state: EncounterState, c: Combatant) -> Sequ
 
     Expected items: objects or tuples with ``id``, ``en``, ``es`` and ``used``.
     """
-    fn = getattr(ruleset, "action_budget", None)
-    if not callable(fn):
-        return ()
     try:
-        return tuple(fn(state, c))
+        return tuple(ruleset.action_budget(state, c))
     except Exception:  # a plugin's bug must not take the sheet down
         return ()
 
