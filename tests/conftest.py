@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# CI runs the same examples every time (a red CI is about the change, not the draw) and
+# keeps no example database; locally hypothesis explores, with its database outside the repo.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 from gm_console import plugins
 from gm_console.engine.dice import Dice
@@ -83,6 +92,10 @@ def table():
 
 @pytest.fixture(autouse=True)
 def _no_user_dirs(tmp_path, monkeypatch):
-    """Tests never touch the real user data/config folders."""
+    """Tests never touch the real user data/config folders, and never depend on the user's
+    language: our users run ``LANG=es_ES.UTF-8``, and a test that wants Spanish says so."""
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "config"))
+    for var in ("GM_CONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
