@@ -1,0 +1,36 @@
+"""Small text tools the whole language shares: folding for look-ups, near misses, short lists."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Iterable
+
+#: an error line lists at most this many names (a 5,000-combatant roster stays one short line)
+LIST_LIMIT = 12
+
+
+def fold_text(text: str) -> str:
+    """Case- and accent-insensitive key: 'Energía consumida' -> 'energia consumida'."""
+    text = unicodedata.normalize("NFKD", str(text))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def slug(text: str) -> str:
+    return fold_text(text).replace(" ", "-") or "x"
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The one choice a typo most likely meant, or None (typos are the common error at the table)."""
+    folded = {fold_text(ch): ch for ch in choices}
+    close = difflib.get_close_matches(fold_text(word), list(folded), n=1, cutoff=0.75)
+    return folded[close[0]] if close else None
+
+
+def listing(names: Iterable[str], limit: int = LIST_LIMIT) -> str:
+    """``a, b, c`` — at most ``limit`` names, then how many more, so an error stays one line."""
+    names = list(names)
+    if len(names) <= limit:
+        return ", ".join(names)
+    return ", ".join(names[:limit]) + f" … (+{len(names) - limit})"

@@ -1,0 +1,172 @@
+"""Messages a GM reads, in the GM's language: gettext catalogues, one mechanism for all.
+
+Code writes English once, as a gettext message id with named placeholders::
+
+    _ = Domain("gm_console", LOCALE)          # one per package (a ruleset has its own)
+    raise RulesError(_("no combatant {ref!r}; combatants: {names}", ref=ref, names=names))
+    ctx.say(_("{name} is staggered", name=c.name))
+
+``_`` does not translate on the spot: it returns a ``Msg`` (the id, its domain and
+its arguments) that any front end renders in its own language, later, with
+``render(msg, lang)``. So the engine stays free of any idea of "the current
+language", an error raised in the engine reaches the TUI in Spanish and ``exec``
+in English, and a third language is a catalogue (``locale/fr/LC_MESSAGES/<domain>.po``,
+compiled to ``.mo``), no code. ``scripts/i18n.py`` extracts the ids with Babel,
+updates the catalogues and compiles them; tests fail on an id without Spanish.
+
+Argument values render too: a ``Msg`` inside a ``Msg`` is rendered in the same
+language, and so is a ``Term`` (a name that is data, such as a condition's name
+with its English and Spanish forms). ``str()`` of a ``Msg`` is its English text,
+so code that only logs or compares in English keeps working.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+#: the languages the interface offers; English is the source language of every id
+LANGS: tuple[str, ...] = ("en", "es")
+SOURCE = "en"
+
+
+class Domain:
+    """One package's catalogue: its gettext domain name and locale folder.
+
+    Calling it marks a message for extraction and builds a ``Msg``; catalogues
+    are read lazily, once per language, the first time a message is rendered.
+    """
+
+    def __init__(self, name: str, localedir: Path | str) -> None:
+        self.name = name
+        self.localedir = Path(localedir)
+        self._catalogues: dict[str, _gettext.NullTranslations] = {}
+
+    def __repr__(self) -> str:
+        return f"Domain({self.name!r})"
+
+    def __call__(self, msgid: str, /, **args: Any) -> "Msg":
+        return Msg(self, msgid, args)
+
+    def plural(self, singular: str, plural: str, n: int, /, **args: Any) -> "Msg":
+        """``{n} round left`` / ``{n} rounds left``: the catalogue picks the form for n."""
+        return Msg(self, singular, {"n": n, **args}, plural=plural, count=n)
+
+    def context(self, context: str, msgid: str, /, **args: Any) -> "Msg":
+        """The same English in two places that another language tells apart (``dying``
+        in full, ``dying`` cut short for a narrow column)."""
+        return Msg(self, msgid, args, context=context)
+
+    def catalogue(self, lang: str) -> _gettext.NullTranslations:
+        found = self._catalogues.get(lang)
+        if found is None:
+            if lang == SOURCE:
+                found = _gettext.NullTranslations()
+            else:
+                found = _gettext.translation(self.name, self.localedir, languages=[lang], fallback=True)
+            self._catalogues[lang] = found
+        return found
+
+    def template(self, msgid: str, lang: str, plural: str | None = None, count: int | None = None,
+                 context: str | None = None) -> str:
+        cat = self.catalogue(lang)
+        if context is not None:
+            return cat.pgettext(context, msgid)
+        if plural is not None:
+            return cat.ngettext(msgid, plural, count if count is not None else 1)
+        return cat.gettext(msgid)
+
+    def has(self, msgid: str, lang: str) -> bool:
+        """Whether the catalogue of ``lang`` translates ``msgid`` (the source language always does)."""
+        if lang == SOURCE:
+            return True
+        cat = self.catalogue(lang)
+        return msgid in getattr(cat, "_catalog", {}) or (msgid, 0) in getattr(cat, "_catalog", {})
+
+
+@dataclass(frozen=True, eq=False)
+class Msg:
+    """A message waiting for a language: ``render(msg, "es")``; ``str(msg)`` is English."""
+
+    domain: Domain
+    id: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: int | None = None
+    context: str | None = None
+
+    def render(self, lang: str = SOURCE) -> str:
+        template = self.domain.template(self.id, lang, self.plural, self.count, self.context)
+        values = {k: render(v, lang) if isinstance(v, (Msg, Term)) else v for k, v in self.args.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):  # a catalogue with a broken placeholder
+            if lang != SOURCE:
+                return self.render(SOURCE)
+            return self.id
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.id!r}, {dict(self.args)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Msg):
+            return (self.domain.name, self.id, self.plural, self.count, dict(self.args)) == \
+                (other.domain.name, other.id, other.plural, other.count, dict(other.args))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.domain.name, self.id))
+
+
+@dataclass(frozen=True)
+class Term:
+    """A name that is data, not code: a condition, a stat, an action, with its English and
+    Spanish forms (which the command language also accepts as input). Another language
+    finds it in ``domain``'s catalogue under the English form."""
+
+    en: str
+    es: str = ""
+    domain: Domain | None = None
+
+    def render(self, lang: str = SOURCE) -> str:
+        if lang == "es" and self.es:
+            return self.es
+        if lang not in (SOURCE, "es") and self.domain is not None:
+            return self.domain.template(self.en, lang)
+        return self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+Text = "str | Msg | Term"
+
+
+def render(text: Any, lang: str = SOURCE) -> str:
+    """Any text a GM reads, in ``lang``: a plain string is already final."""
+    if isinstance(text, (Msg, Term)):
+        return text.render(lang)
+    return "" if text is None else str(text)
+
+
+def both(text: Any) -> dict[str, str]:
+    """The text in every language the interface offers (what a log event stores)."""
+    return {lang: render(text, lang) for lang in LANGS}
+
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+#: the core's own catalogue (engine, storage, CLI and TUI)
+core = Domain("gm_console", LOCALE)
+_ = core
+_n = core.plural
+C_ = core.context
+
+
+def N_(msgid: str) -> str:
+    """Marks a table entry (the TUI's labels) for extraction; it is rendered by key later."""
+    return msgid

@@ -1,0 +1,79 @@
+"""One message catalogue for everything a GM reads: every id has Spanish, with its placeholders.
+
+The ids are extracted from the code by Babel (``python -m gm_console.i18n.tool``), exactly
+as a translator's tools see them, for the core and every built-in ruleset found through
+the entry points; the compiled ``.mo`` files the program reads are in step with the ``.po``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from gm_console.i18n import Domain, Msg, Term, _, render, tool
+
+PACKAGES = tool.packages()
+
+
+def _fields(text: str) -> set[str]:
+    return set(re.findall(r"(?<!{){(\w*)", text))
+
+
+@pytest.mark.parametrize("pkg", PACKAGES, ids=lambda p: p.domain)
+def test_every_message_has_spanish_and_the_catalogues_are_compiled(pkg):
+    po, mo, missing = tool.refresh(pkg, "es")
+    assert missing == [], f"{pkg.domain}: messages without Spanish: {missing[:10]}"
+    assert pkg.po("es").read_bytes() == po, "the .po is stale: run python -m gm_console.i18n.tool"
+    assert pkg.mo("es").read_bytes() == mo, "the .mo is stale: run python -m gm_console.i18n.tool"
+
+
+@pytest.mark.parametrize("pkg", PACKAGES, ids=lambda p: p.domain)
+def test_spanish_keeps_the_placeholders_of_the_english(pkg):
+    catalog = tool.load_po(pkg.po("es"), "es", pkg.domain)
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set().union(*(_fields(i) for i in ids))
+        for s in strings:
+            assert _fields(s) <= wanted | {"n"}, (message.id, s)
+            if len(ids) == 1:
+                assert _fields(s) == wanted, (message.id, s)
+
+
+def test_a_message_renders_in_the_language_asked_and_its_arguments_too():
+    cond = Term("shaken", "estremecido")
+    msg = _("{verb}: {why}", verb="cond", why=_("{verb}: missing arguments; usage: {usage}", verb="x", usage="u"))
+    assert render(msg, "es") == "cond: x: faltan argumentos; uso: u"
+    assert str(msg) == "cond: x: missing arguments; usage: u"
+    assert render(Term("shaken", "estremecido"), "es") == "estremecido" and str(cond) == "shaken"
+
+
+def test_a_language_without_a_catalogue_reads_english(tmp_path):
+    d = Domain("nowhere", tmp_path)
+    assert d("Hello {name}", name="Kyra").render("fr") == "Hello Kyra"
+    assert render(_("{verb}: missing arguments; usage: {usage}", verb="x", usage="u"), "fr") == \
+        "x: missing arguments; usage: u"
+
+
+def test_a_third_language_is_a_catalogue_and_no_code(tmp_path):
+    """A French .po (compiled) is all it takes: the same message renders in French."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="fr", domain="demo")
+    catalog.add("{name} is staggered", "{name} est chancelant")
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "demo.mo").write_bytes(tool.mo_bytes(catalog))
+    demo = Domain("demo", tmp_path)
+    assert demo("{name} is staggered", name="Kyra").render("fr") == "Kyra est chancelant"
+    assert isinstance(demo("x"), Msg)
+
+
+def test_the_tool_check_passes_from_a_checkout():
+    r = subprocess.run([sys.executable, "-m", "gm_console.i18n.tool", "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
