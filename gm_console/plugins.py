@@ -74,12 +74,10 @@ def load(ruleset_id: str) -> Ruleset:
 def verb_clashes(ruleset: Ruleset) -> list[str]:
     """A ruleset verb or alias that the core language already means something by would be
     silently shadowed (`act` is `resume`); refuse it loudly instead."""
-    from gm_console.engine.commands import canonical_verb
+    from gm_console.engine.language import RulesetVerbClash, registry_for
 
-    out = []
-    for spec in ruleset.verbs():
-        for name in (spec.verb, *spec.aliases):
-            core = canonical_verb(name)
-            if core is not None:
-                out.append(f"{name!r} (core: {core})")
-    return out
+    try:
+        registry_for(ruleset)
+    except RulesetVerbClash as exc:
+        return [str(exc)]
+    return []

@@ -5,6 +5,7 @@
 
 Sections (between `<!-- NAME:start -->` and `<!-- NAME:end -->`):
   keys      docs/keys.md (itself generated from the TUI bindings by keys_table.py)
+  verbs     the core verbs' declarations (gm_console/engine/language.py)
   rulesets  docs/rulesets/*.md, one section per game
 tests/test_readme.py fails when the README and its sources disagree.
 """
@@ -33,13 +34,28 @@ def _demote(text: str, levels: int = 1) -> str:
     return "\n".join(out).strip()
 
 
+def verbs_table() -> str:
+    """The command language's table, from each verb's one declaration."""
+    sys.path.insert(0, str(ROOT))
+    from gm_console.engine.language import CORE
+    from gm_console.i18n import render
+
+    rows = ["| Command | What it does |", "|---|---|"]
+    for verb in CORE:
+        usage = verb.usage().replace("|", "\\|")
+        spanish = f" ({', '.join(verb.es)})" if verb.es else ""
+        what = render(verb.summary, "en").replace("|", "\\|")
+        rows.append(f"| `{usage}`{spanish} | {what} |")
+    return "\n".join(rows)
+
+
 def sections() -> dict[str, str]:
     keys = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
     keys = "\n".join(ln for ln in keys.splitlines() if not ln.startswith("<!--"))
     docs = sorted((ROOT / "docs" / "rulesets").glob("*.md"),
                   key=lambda p: (ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem))
     rulesets = "\n\n".join(_demote(p.read_text(encoding="utf-8"), 0) for p in docs)
-    return {"keys": "## Keys\n\n" + _demote(keys.strip(), 0), "rulesets": rulesets}
+    return {"keys": "## Keys\n\n" + _demote(keys.strip(), 0), "verbs": verbs_table(), "rulesets": rulesets}
 
 
 def render(text: str) -> str:

@@ -7,16 +7,16 @@ and in ``turns``; every game-specific decision is a call into the ruleset.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
-from . import checks
-from . import commands as cmd
 from . import events as ev
 from . import turns
 from .context import Context
+from .commands import parse_duration
 from .contract import RulesError, StatField, did_you_mean, fold_text, slug
 from .dice import DiceError, is_dice
 from .state import Combatant
+from .verbs import Call
 
 TRUE = {"true", "yes", "y", "1", "on", "si", "sí", "s", "verdadero"}
 FALSE = {"false", "no", "n", "0", "off", "falso"}
@@ -29,13 +29,6 @@ def yes_no(text: str, error: str) -> bool:
     if low in FALSE:
         return False
     raise RulesError(error)
-
-
-def resolve(ctx: Context, command: cmd.Command) -> None:
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
-        raise RulesError(f"{type(command).__name__} cannot be resolved here")
-    handler(ctx, command)
 
 
 # -- stat values -----------------------------------------------------------------
@@ -112,7 +105,7 @@ def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
-def _add(ctx: Context, c: cmd.Add) -> None:
+def _add(ctx: Context, c: Call) -> None:
     rs = ctx.ruleset
     words = tuple(w.casefold() for w in c.words)
     allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.categories()}
@@ -150,7 +143,7 @@ def _add(ctx: Context, c: cmd.Add) -> None:
             roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
 
 
-def _remove(ctx: Context, c: cmd.Remove) -> None:
+def _remove(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     state = ctx.state
     was_active = state.active == target.id
@@ -170,7 +163,7 @@ def _remove(ctx: Context, c: cmd.Remove) -> None:
                                          value=inst.value, clock=heir))
 
 
-def _set(ctx: Context, c: cmd.SetStats) -> None:
+def _set(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     changes: dict[str, Any] = {}
     for key, raw in c.fields:
@@ -214,7 +207,7 @@ def _reorder(ctx: Context, changed: list[Combatant]) -> None:
         ctx.set_order(turns.sorted_order(ctx), reason="initiative")
 
 
-def _init(ctx: Context, c: cmd.Init) -> None:
+def _init(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     state = ctx.state
     value = int(c.value) if float(c.value).is_integer() else c.value
@@ -230,7 +223,7 @@ def _init(ctx: Context, c: cmd.Init) -> None:
         ctx.set_encounter_mark(turns.OWED, owed + [target.id])
 
 
-def _roll(ctx: Context, c: cmd.RollInit) -> None:
+def _roll(ctx: Context, c: Call) -> None:
     if c.who:
         who = [ctx.combatant(w) for w in c.who]
     else:
@@ -251,7 +244,7 @@ def amount_of(ctx: Context, text: str, purpose: str) -> int:
     return value
 
 
-def _damage(ctx: Context, c: cmd.Damage) -> None:
+def _damage(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     _check_types(ctx, c.types)
     amount = amount_of(ctx, c.amount, f"damage to {target.name}")
@@ -263,7 +256,7 @@ def _damage(ctx: Context, c: cmd.Damage) -> None:
     ctx.ruleset.damage(ctx, target, amount, types)
 
 
-def _heal(ctx: Context, c: cmd.Heal) -> None:
+def _heal(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     amount = amount_of(ctx, c.amount, f"healing of {target.name}")
     if amount < 0:
@@ -280,7 +273,7 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
             raise RulesError(f"dmg: unknown damage type {t!r}; types: {', '.join(known)}")
 
 
-def _cond(ctx: Context, c: cmd.Cond) -> None:
+def _cond(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     cdef = ctx.ruleset.catalogue.lookup(c.cond)
     if cdef.valued and c.value is None:
@@ -301,7 +294,7 @@ def _cond(ctx: Context, c: cmd.Cond) -> None:
     ctx.ruleset.add_condition(ctx, target, cdef, c.rounds, c.value, clock, source)
 
 
-def _uncond(ctx: Context, c: cmd.Uncond) -> None:
+def _uncond(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     cdef = ctx.ruleset.catalogue.lookup(c.cond)
     if not target.has(cdef.id):
@@ -310,17 +303,18 @@ def _uncond(ctx: Context, c: cmd.Uncond) -> None:
     ctx.remove_all(target, cdef.id)
 
 
-def _spend(ctx: Context, c: cmd.Spend) -> None:
+def _spend(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     ctx.ruleset.spend(ctx, target, c.resource, c.amount, c.args)
 
 
-def _pass(ctx: Context, c: cmd.Pass) -> None:
+def _pass(ctx: Context, c: Call) -> None:
     state = ctx.state
     if state.in_combat:
         raise RulesError("pass: the combat is running; `end` it first (rounds pass with `next`)")
     spr = ctx.ruleset.seconds_per_round
-    rounds = c.seconds // spr
+    seconds = parse_duration(c.duration, spr)
+    rounds = seconds // spr
     if rounds:
         for who, inst in list(state.all_conditions()):
             if inst.rounds is None:
@@ -330,11 +324,11 @@ def _pass(ctx: Context, c: cmd.Pass) -> None:
             else:
                 ctx.emit(ev.ConditionChanged(id=who.id, uid=inst.uid, rounds=inst.rounds - rounds,
                                              value=inst.value, clock=inst.clock))
-    ctx.emit(ev.TimePassed(seconds=c.seconds))
-    ctx.ruleset.on_time_passed(ctx, c.seconds)
+    ctx.emit(ev.TimePassed(seconds=seconds))
+    ctx.ruleset.on_time_passed(ctx, seconds)
 
 
-def _option(ctx: Context, c: cmd.Option) -> None:
+def _option(ctx: Context, c: Call) -> None:
     defs = {o.key: o for o in ctx.ruleset.options()}
     key = c.key.replace("-", "_")
     if key not in defs:
@@ -355,12 +349,12 @@ def _option(ctx: Context, c: cmd.Option) -> None:
     ctx.emit(ev.OptionSet(key=key, value=value))
 
 
-def _side(ctx: Context, c: cmd.Side) -> None:
+def _side(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     ctx.emit(ev.SideSet(id=target.id, side=c.side))
 
 
-def _surprise(ctx: Context, c: cmd.Surprise) -> None:
+def _surprise(ctx: Context, c: Call) -> None:
     if ctx.state.in_combat:
         raise RulesError("surprise: the combat has started; name the aware before `start`")
     if not c.aware:
@@ -371,42 +365,3 @@ def _surprise(ctx: Context, c: cmd.Surprise) -> None:
     ctx.set_encounter_mark(turns.AWARE, [a.id for a in aware])
     names = ", ".join(a.name for a in aware)
     ctx.say(f"Aware at the start: {names}", f"Se dan cuenta al empezar: {names}")
-
-
-def _ruleset_command(ctx: Context, c: cmd.RulesetCommand) -> None:
-    for spec in ctx.ruleset.verbs():
-        if spec.verb == c.verb:
-            spec.handler(ctx, c.args)
-            return
-    raise RulesError(f"unknown verb {c.verb!r}")
-
-
-_HANDLERS: dict[type, Callable[[Context, Any], None]] = {
-    cmd.Add: _add,
-    cmd.Remove: _remove,
-    cmd.SetStats: _set,
-    cmd.Init: _init,
-    cmd.RollInit: _roll,
-    cmd.Start: lambda ctx, c: turns.start_combat(ctx),
-    cmd.Next: lambda ctx, c: turns.end_turn(ctx),
-    cmd.Prev: lambda ctx, c: turns.previous_turn(ctx),
-    cmd.Damage: _damage,
-    cmd.Heal: _heal,
-    cmd.Cond: _cond,
-    cmd.Uncond: _uncond,
-    cmd.DelayCmd: lambda ctx, c: turns.delay(ctx, c.count),
-    cmd.Resume: lambda ctx, c: turns.resume(ctx, ctx.combatant(c.who)),
-    cmd.ReadyCmd: lambda ctx, c: turns.ready(ctx, c.trigger),
-    cmd.Trigger: lambda ctx, c: turns.trigger(ctx, ctx.combatant(c.who), c.args),
-    cmd.Unready: lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
-    cmd.Spend: _spend,
-    cmd.Pass: _pass,
-    cmd.End: lambda ctx, c: turns.end_combat(ctx),
-    cmd.NoteCmd: lambda ctx, c: ctx.emit(ev.Note(text=c.text)),
-    cmd.Option: _option,
-    cmd.Side: _side,
-    cmd.Surprise: _surprise,
-    cmd.DiceRoll: lambda ctx, c: checks.free_roll(ctx, c.args),
-    cmd.Check: lambda ctx, c: checks.check(ctx, c.args),
-    cmd.RulesetCommand: _ruleset_command,
-}

@@ -16,13 +16,14 @@ in the top-level ``rulesets`` package use it exactly as a third party would.
 
 from __future__ import annotations
 
-import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
+from .errors import RulesError
 from .state import Combatant, EncounterState
+from .text import closest, fold_text, slug
 
 if TYPE_CHECKING:
     from .context import Context
@@ -31,28 +32,10 @@ if TYPE_CHECKING:
 _HEALTH_WORDS = ("stamina", "hit point", "health", "wound", "vitality", "vigor")
 
 
-class RulesError(Exception):
-    """A command the rules refuse; the message is one line naming what was wrong and what is accepted."""
-
-
-def fold_text(text: str) -> str:
-    """Case- and accent-insensitive key: 'Energía consumida' -> 'energia consumida'."""
-    text = unicodedata.normalize("NFKD", str(text))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
-
-
 def did_you_mean(word: str, choices) -> str:
     """ "; did you mean X?" for a near miss (typos at the table are the common error)."""
-    import difflib
-
-    folded = {fold_text(ch): ch for ch in choices}
-    close = difflib.get_close_matches(fold_text(word), list(folded), n=1, cutoff=0.75)
-    return f"; did you mean {folded[close[0]]}?" if close else ""
-
-
-def slug(text: str) -> str:
-    return fold_text(text).replace(" ", "-") or "x"
+    close = closest(word, choices)
+    return f"; did you mean {close}?" if close else ""
 
 
 # --- stat block ---------------------------------------------------------------

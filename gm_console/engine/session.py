@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from . import commands as cmd
-from .actions import resolve
 from .apply import apply
 from .context import Context
 from .contract import Ruleset, RulesError
 from .dice import Dice, DiceError
 from .events import Event, EventDecodeError, event_from_dict
+from .language import HISTORY, registry_for
 from .state import EncounterState
+from .verbs import Call
 
 CHECKPOINT_EVERY = 50
 RECENT_CHECKPOINTS = 4
@@ -54,27 +55,24 @@ class Session:
         self._checkpoints: dict[int, EncounterState] = {0: self._base.copy()}
         self.journal: list[dict[str, Any]] = []  # records not yet written by storage
         self._next_n = 1
-        self.verb_aliases: dict[str, str] = {}
-        for spec in ruleset.verbs():
-            for name in (spec.verb, *spec.aliases):
-                self.verb_aliases[name] = spec.verb
+        self.verbs = registry_for(ruleset)
 
     # -- doing --------------------------------------------------------------------
-    def parse(self, line: str) -> cmd.Command:
-        return cmd.parse(line, extra_verbs=self.verb_aliases,
-                         seconds_per_round=self.ruleset.seconds_per_round)
+    def parse(self, line: str) -> Call:
+        return self.verbs.parse(line)
 
     def execute(self, line: str, dice: Dice | None = None) -> Entry | None:
         """Run one command line. Raises ``CommandError`` (state untouched) on refusal."""
         command = self.parse(line)
-        if isinstance(command, cmd.Undo):
-            return self.undo()
-        if isinstance(command, cmd.Redo):
-            return self.redo()
+        if command.verb in HISTORY:
+            return self.undo() if command.verb == "undo" else self.redo()
         ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice())
         try:
-            resolve(ctx, command)
-        except (RulesError, DiceError) as exc:
+            self.verbs[command.verb].handler(ctx, command)
+        except RulesError as exc:
+            self._rollback(ctx)
+            raise cmd.CommandError(exc.message) from None
+        except DiceError as exc:
             self._rollback(ctx)
             raise cmd.CommandError(str(exc)) from None
         except BaseException:

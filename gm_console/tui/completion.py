@@ -2,7 +2,8 @@
 
 Pure functions of the typed text and the state, so they are tested without a
 screen. Completion knows the command language's shape (which argument is a
-name, which a condition) from ``engine.commands``; it never decides a rule.
+name, which a condition) from the verbs' own declarations (``engine.verbs``);
+it never decides a rule.
 """
 
 from __future__ import annotations
@@ -11,15 +12,12 @@ import os
 import shlex
 from dataclasses import dataclass
 
-from gm_console.engine.commands import ALIASES, USAGE, canonical_verb
+from gm_console.engine.language import registry_for
+from gm_console.engine.verbs import Choice, Keyword, Param
 from gm_console.engine.contract import Ruleset, fold_text
 from gm_console.engine.state import EncounterState
 
 from .lines import quote
-
-NAME_FIRST = {"remove", "set", "init", "dmg", "heal", "cond", "uncond", "resume", "trigger",
-              "unready", "spend", "side"}
-
 
 @dataclass(frozen=True)
 class Completion:
@@ -76,51 +74,48 @@ def _match(token: str, options: list[str]) -> tuple[str, ...]:
 
 def complete(text: str, state: EncounterState, ruleset: Ruleset, lang: str = "en") -> Completion:
     before, start, token = _split(text)
-    extra = {}
-    for spec in ruleset.verbs():
-        for name in (spec.verb, *spec.aliases):
-            extra[name] = spec.verb
+    verbs = registry_for(ruleset)
     if not before:
-        verbs = list(USAGE) + sorted(set(extra.values()))
-        aliases = sorted(a for a in list(ALIASES) + list(extra) if a not in verbs)
-        return Completion(start, token, _match(token, verbs) or _match(token, aliases))
-    verb = canonical_verb(before[0], extra) or extra.get(before[0].casefold())
-    pos = len(before)
-    return Completion(start, token, _match(token, _options(verb, pos, before, state, ruleset, lang)))
+        names = list(verbs.verbs)  # in the order the language declares them: common ones first
+        aliases = sorted(a for a in verbs.names() if a not in verbs.verbs)
+        return Completion(start, token, _match(token, names) or _match(token, aliases))
+    name = verbs.canonical(before[0])
+    if name is None:
+        return Completion(start, token, ())
+    param, free = verbs[name].param_at(before[1:])
+    options = _options(param.completes if param is not None else "", before, state, ruleset, lang, param)
+    for extra in free:  # `by NAME`, key=value: offered wherever they may go
+        if isinstance(extra, Keyword):
+            options += [w for w in extra.words if (w in ("por",)) == (lang == "es")] or list(extra.words[:1])
+        elif extra.completes == "stat":
+            options += _options("stat", before, state, ruleset, lang, extra)
+    return Completion(start, token, _match(token, options))
 
 
-def _options(verb: str | None, pos: int, before: list[str], state: EncounterState, ruleset: Ruleset,
-             lang: str) -> list[str]:
-    if verb is None:
-        return []
-    if verb in NAME_FIRST and pos == 1:
+def _options(kind: str, before: list[str], state: EncounterState, ruleset: Ruleset, lang: str,
+             param: Param | None) -> list[str]:
+    """What may stand at this place, by the kind the verb declares for it."""
+    if kind == "combatant":
         return _names(state)
-    if verb == "roll":
-        return _names(state)
-    if verb == "cond":
-        if pos == 2:
-            names = [d.name(lang) for d in ruleset.catalogue] + [d.id for d in ruleset.catalogue]
-            return [quote(n) for n in names]
-        if before[-1].casefold() in ("by", "por"):
-            return _names(state)
-        return ["by"] if lang == "en" else ["por", "by"]
-    if verb == "uncond" and pos == 2:
-        c = _find(state, before[1])
+    if kind == "condition":
+        names = [d.name(lang) for d in ruleset.catalogue] + [d.id for d in ruleset.catalogue]
+        return [quote(n) for n in names]
+    if kind in ("own-condition", "resource"):
+        c = _find(state, before[1]) if len(before) > 1 else None
         if c is None:
             return []
+        if kind == "resource":
+            return list(c.pools)
         return [quote(ruleset.catalogue.define(i.cond).name(lang)) for i in c.conditions] + [
             i.cond for i in c.conditions]
-    if verb == "spend" and pos == 2:
-        c = _find(state, before[1])
-        return list(c.pools) if c is not None else []
-    if verb in ("dmg", "heal") and pos >= 3:
+    if kind == "damage-type":
         return list(ruleset.damage_types()) or ["nonlethal"]
-    if verb in ("set", "add") and pos >= 2:
-        return [f.key + "=" for f in ruleset.stat_block()] + (["pc", "ally"] if verb == "add" else [])
-    if verb == "side" and pos == 2:
-        return ["pc", "ally", "foe"]
-    if verb not in USAGE:  # a ruleset's verb: names are the likely arguments
-        return _names(state)
+    if kind == "stat":
+        return [f.key + "=" for f in ruleset.stat_block()]
+    if kind == "side":
+        return ["pc", "ally"] + list(ruleset.categories())
+    if kind == "choice" and isinstance(param, Choice):
+        return list(dict.fromkeys(param.choices.values()))
     return []
 
 

@@ -160,11 +160,12 @@ class EncounterScreen(EncounterActions, Screen):
             done(True)
 
     def _is_history_move(self, line: str) -> bool:
-        from gm_console.engine import commands
+        from gm_console.engine.errors import CommandError
+        from gm_console.engine.language import HISTORY
 
         try:
-            return isinstance(self.controller.encounter.session.parse(line), (commands.Undo, commands.Redo))
-        except commands.CommandError:
+            return self.controller.encounter.session.parse(line).verb in HISTORY
+        except CommandError:
             return False
 
     def _prompt_pending(self, outcome: Outcome) -> None:

@@ -11,8 +11,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gm_console.engine.commands import ALIASES, USAGE
 from gm_console.engine.contract import Ruleset
+from gm_console.engine.language import CORE, registry_for
+from gm_console.i18n import render
 from gm_console.storage.config import config_path
 
 from ..bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec, key_label
@@ -34,27 +35,25 @@ def keys_table(lang: str, keymap: dict[str, str], specs=ENCOUNTER_KEYS) -> Table
 
 
 def language_table(lang: str, ruleset: Ruleset | None) -> Group:
+    """Every verb from its one declaration: usage, what it does, its aliases in the GM's language."""
+    verbs = registry_for(ruleset) if ruleset is not None else CORE
     parts = []
-    table = Table(title=tr(lang, "help_language"), title_justify="left", expand=True, show_edge=False,
-                  show_header=False)
-    table.add_column(style="bold")
-    for usage in USAGE.values():
-        table.add_row(usage)
-    parts.append(table)
-    if ruleset is not None and ruleset.verbs():
-        extra = Table(title=tr(lang, "help_ruleset_verbs", ruleset=ruleset.name), title_justify="left",
-                      expand=True, show_edge=False, show_header=False)
-        extra.add_column(style="bold")
-        extra.add_column()
-        for spec in ruleset.verbs():
-            extra.add_row(spec.usage, spec.doc)
-        parts.append(extra)
-    by_verb: dict[str, list[str]] = {}
-    for alias, verb in ALIASES.items():
-        by_verb.setdefault(verb, []).append(alias)
-    aliases = Text(tr(lang, "help_aliases") + ": ", style="bold")
-    aliases.append("; ".join(f"{verb}: {', '.join(names)}" for verb, names in sorted(by_verb.items())))
-    parts.append(aliases)
+    core = Table(title=tr(lang, "help_language"), title_justify="left", expand=True, show_edge=False,
+                 show_header=False)
+    own = Table(title=tr(lang, "help_ruleset_verbs", ruleset=ruleset.name if ruleset else ""), title_justify="left",
+                expand=True, show_edge=False, show_header=False)
+    for table in (core, own):
+        table.add_column(style="bold")
+        table.add_column()
+    for verb in verbs:
+        names = verb.es if lang == "es" else verb.en
+        what = render(verb.summary, lang)
+        if names:
+            what += f" ({', '.join(names)})"
+        (core if verb.name in verbs.core else own).add_row(Text(verb.usage()), Text(what))
+    parts.append(core)
+    if own.row_count:
+        parts.append(own)
     return Group(*parts)
 
 

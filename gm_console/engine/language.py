@@ -1,0 +1,180 @@
+"""The core command language: every verb the engine itself knows, declared once.
+
+Each declaration is the whole truth about a verb: its arguments and their kinds,
+its English and Spanish aliases, its one-line summary (for help, completion and
+the README) and the handler that runs it. A ruleset adds its own verbs the same
+way (``Ruleset.verbs``); ``registry_for(ruleset)`` joins the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from gm_console.i18n import _
+
+from . import actions, checks, turns
+from . import events as ev
+from .errors import CommandError
+from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
+                    VerbClash, Who, Word, choice_map)
+
+if TYPE_CHECKING:
+    from .contract import Ruleset
+
+#: what happens to history, not to the encounter: the session handles these itself
+HISTORY = ("undo", "redo")
+
+SIDES = choice_map(("pc", "pj", "jugador"), ("ally", "aliado"), ("foe", "enemigo", "npc", "pnj"))
+
+
+@dataclass(frozen=True)
+class _Duration(Param):
+    """``10m``, ``1 hora``, ``3r``: the tokens left, read as a span of time (checked here
+    with 6-second rounds; the handler converts with the ruleset's own round)."""
+
+    rest: bool = True
+    meta: str = "DURATION"
+
+    def usage(self) -> str:
+        return self.meta
+
+    def take_all(self, verb, tokens):
+        from .commands import parse_duration
+
+        text = "".join(tokens)
+        try:
+            parse_duration(text)
+        except CommandError as exc:
+            raise CommandError(_("{verb}: {why}", verb=verb.name, why=exc.message)) from None
+        return {self.name: text}
+
+
+@dataclass(frozen=True)
+class _Condition(Param):
+    """``bleed:2``: a condition's name and, after a colon, its value."""
+
+    meta: str = "CONDITION[:VALUE]"
+    completes: str = "condition"
+
+    def take(self, verb, token):
+        cond, value = token, None
+        if ":" in token:
+            cond, _sep, raw = token.rpartition(":")
+            value = Int("value", what=_("the condition value")).take(verb, raw)["value"]
+        if not cond.strip():
+            raise CommandError(_("{verb}: missing the condition name; usage: {usage}", verb=verb.name,
+                                 usage=verb.usage()))
+        return {"cond": cond.strip(), "value": value}
+
+    def missing(self):
+        return {"cond": None, "value": None}
+
+
+def _no(ctx, call: Call) -> None:
+    """Undo and redo move the history; the session runs them, never a handler."""
+    raise AssertionError(f"{call.verb} is handled by the session")
+
+
+CORE = Registry([
+    # -- the roster ----------------------------------------------------------------
+    Verb("add", (Who("name", meta="NAME", new=True), Count("count"), Word("words", meta="pc", required=False, rest=True, fold=False, completes="side"),
+                 Fields("fields")),
+         actions._add, _("add a combatant; `x3` adds \"Goblin 1\"..\"Goblin 3\" (numbering continues); keys are the ruleset's stat block; `hp=6/38` is current/max"),
+         es=("añadir", "agregar"), group="roster", spelled="add NAME [xN] [pc|ally|foe] [key=value ...]"),
+    Verb("remove", (Who("who"),), actions._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
+         en=("rm", "del"), es=("quitar", "eliminar"), group="roster"),
+    Verb("set", (Who("who"), Fields("fields", at_least_one=True)), actions._set,
+         _("change stats (`name=\"New name\"` renames)"),
+         es=("poner", "cambiar"), group="roster"),
+    Verb("side", (Who("who"), Choice("side", choices=SIDES)), actions._side,
+         _("whose side a combatant is on"), es=("bando",), group="roster"),
+    # -- initiative and turns --------------------------------------------------------
+    Verb("init", (Who("who"), Number("value", meta="VALUE", what=_("the initiative"))), actions._init,
+         _("set an initiative result (mid-combat: inserted by count)"),
+         en=("initiative",), es=("iniciativa",), group="turns"),
+    Verb("roll", (Who("who", required=False, rest=True),), actions._roll,
+         _("roll initiative with the ruleset's formula (default: all without one)"),
+         en=("rollinit",), es=("tirar",), group="turns"),
+    Verb("surprise", (Who("aware", required=False, rest=True),), actions._surprise,
+         _("before `start`: who is aware; the ruleset decides whether a surprise round (round 0) is played"), es=("sorpresa",), group="turns"),
+    Verb("start", (), lambda ctx, c: turns.start_combat(ctx), _("round 1 begins (those without initiative roll); the highest acts"),
+         es=("empezar", "comenzar"), group="turns"),
+    Verb("next", (), lambda ctx, c: turns.end_turn(ctx), _("end the turn; the round advances after the last"),
+         en=("n",), es=("siguiente", "sig"), group="turns"),
+    Verb("prev", (), lambda ctx, c: turns.previous_turn(ctx), _("move the marker back one turn (effects stay; `undo` takes them back)"),
+         en=("previous", "back"), es=("anterior",), group="turns"),
+    Verb("delay", (Number("count", meta="COUNT", required=False),), lambda ctx, c: turns.delay(ctx, c.count),
+         _("the active combatant delays; with COUNT it re-enters by itself when that count comes up"),
+         en=("wait",), es=("retrasar",), group="turns"),
+    Verb("resume", (Who("who"),), lambda ctx, c: turns.resume(ctx, ctx.combatant(c.who)),
+         _("a delaying combatant acts now, before the one who is up; its initiative becomes that slot's"), en=("act",), es=("reanudar", "entrar"), group="turns"),
+    Verb("ready", (Text("trigger", meta="TEXT"),), lambda ctx, c: turns.ready(ctx, c.trigger),
+         _("the active combatant readies an action with trigger TEXT; its turn ends"), es=("preparar",), group="turns"),
+    Verb("trigger", (Who("who"), Rest("args")), lambda ctx, c: turns.trigger(ctx, ctx.combatant(c.who), c.args),
+         _("a readied action happens now, just before the active combatant, and its owner moves there"), es=("disparar", "desencadenar"), group="turns"),
+    Verb("unready", (Who("who"),), lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
+         _("drop a readied action"), en=("drop",), es=("despreparar", "cancelar"), group="turns"),
+    Verb("end", (), lambda ctx, c: turns.end_combat(ctx), _("the combat ends"), es=("terminar", "fin"), group="turns"),
+    # -- health, conditions, resources ------------------------------------------------
+    Verb("dmg", (Who("who"), Amount("amount"), Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), actions._damage,
+         _("damage through the ruleset; AMOUNT may be dice (`2d6+3`); types like `fire`, `nonlethal`"),
+         en=("damage", "hurt"), es=("daño", "herir"), group="health",
+         note=_("AMOUNT: 7 or dice like 2d6+3")),
+    Verb("heal", (Who("who"), Amount("amount"), Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), actions._heal,
+         _("healing through the ruleset; AMOUNT may be dice"), es=("curar",), group="health"),
+    Verb("cond", (Who("who"), _Condition("cond"), Int("rounds", meta="ROUNDS", required=False, minimum=1, suffix="r"),
+                  Keyword("by", meta="NAME", words=("by", "por"))), actions._cond,
+         _("add a condition; without ROUNDS until removed; `by NAME` counts on NAME's turns"),
+         en=("condition",), es=("estado",), group="conditions"),
+    Verb("uncond", (Who("who"), _Condition("cond", completes="own-condition")), actions._uncond, _("remove a condition"),
+         en=("uncondition",), es=("quitar-estado", "sin-estado"), group="conditions"),
+    Verb("spend", (Who("who"), Word("resource", meta="RESOURCE", completes="resource"), Int("amount", meta="N", required=False, minimum=1),
+                   Word("args", meta="USE", required=False, rest=True)), actions._spend,
+         _("spend from a pool (hero, resolve, ...) on a use"), es=("gastar",), group="health"),
+    # -- dice and time --------------------------------------------------------------------
+    Verb("r", (Rest("args", required=True, spelled="EXPR [LABEL] [hidden]"),), lambda ctx, c: checks.free_roll(ctx, c.args),
+         _("roll anything in the d20 grammar: `1d20+5`, `4d6kh3`, `2d20kh1+3`; each die shown, natural 20/1 marked"), en=("dice",), es=("dados", "tirada"), group="dice"),
+    Verb("check", (Rest("args", required=True, spelled="NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2] "
+                                                          "[take10|take20] [hidden] [aid NAME2]"),),
+         lambda ctx, c: checks.check(ctx, c.args), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2"),
+         es=("prueba", "chequeo"), group="dice"),
+    Verb("pass", (_Duration("duration"),), actions._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
+         es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),
+    # -- the encounter ---------------------------------------------------------------------
+    Verb("note", (Text("text"),), lambda ctx, c: ctx.emit(ev.Note(text=c.text)), _("a free line in the log"),
+         es=("nota",), group="other"),
+    Verb("option", (Word("key", meta="KEY", fold=False), Word("value", meta="VALUE", required=False, fold=False)),
+         actions._option, _("show or change a house-rule option of the ruleset"),
+         es=("opción",), group="other"),
+    Verb("undo", (), _no, _("take back the last action: exact, and it survives closing the file"), es=("deshacer",), group="history"),
+    Verb("redo", (), _no, _("bring back what undo took back"), es=("rehacer",), group="history"),
+])
+
+
+class RulesetVerbClash(ValueError):
+    pass
+
+
+def registry_for(ruleset: "Ruleset") -> Registry:
+    """The core verbs plus the ruleset's; a ruleset verb that would shadow a core one is refused."""
+    return _registry_for(ruleset)
+
+
+@lru_cache(maxsize=None)
+def _registry_for(ruleset: "Ruleset") -> Registry:
+    try:
+        return Registry([as_verb(v) for v in ruleset.verbs()], base=CORE)
+    except VerbClash as exc:
+        raise RulesetVerbClash(str(exc)) from None
+
+
+def as_verb(spec) -> Verb:
+    """A ruleset's verb as the registry holds it (older ``VerbSpec`` declarations included)."""
+    if isinstance(spec, Verb):
+        return spec
+    usage = spec.usage
+    return Verb(spec.verb, (Rest("args", spelled=usage.partition(" ")[2], completes="combatant"),),
+                lambda ctx, call, fn=spec.handler: fn(ctx, call.args), spec.doc, en=tuple(spec.aliases),
+                group="ruleset")
