@@ -6,29 +6,46 @@ A game is a ``Ruleset`` subclass registered under the entry-point group
     [project.entry-points."gm_console.rulesets"]
     mygame = "mygame_plugin:MyGame"
 
-See ``gm_console.engine.contract`` for what each hook decides.
+It composes five parts (``Sheet``, ``Health``, ``Conditions``, ``Turns``,
+``Checks``; each with a generic default), declares its verbs with the same
+``Verb`` and argument kinds as the core language, and writes every sentence a GM
+reads as a message of its own catalogue (``Domain``). See ``docs/CONTRIBUTING.md``
+and the worked plugin under ``examples/``.
 """
 
 from gm_console.engine.context import Context
 from gm_console.engine.contract import (
     ActionSlot,
     Catalogue,
+    Checks,
     ConditionDef,
+    Conditions,
     Figure,
+    Health,
     OptionDef,
+    Part,
     Pending,
     Ruleset,
     RulesError,
+    Sheet,
     StatField,
+    Turns,
     VerbSpec,
     fold_text,
+    part,
     slug,
 )
 from gm_console.engine.dice import RollResult
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
+from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
+                                     Text, Verb, Who, Word, choice_map)
+from gm_console.engine.words import life
+from gm_console.i18n import Domain, Msg, Term, render
 
 __all__ = [
-    "ActionSlot", "Catalogue", "Combatant", "ConditionDef", "ConditionInstance", "Context", "EncounterState",
-    "Figure", "OptionDef", "Pending", "Pool", "RollResult", "Ruleset", "RulesError", "StatField",
-    "VerbSpec", "fold_text", "slug",
+    "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
+    "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
+    "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
+    "RulesError", "Sheet", "StatField", "Term", "Text", "Turns", "Verb", "VerbSpec", "Who", "Word", "choice_map",
+    "fold_text", "life", "part", "render", "slug",
 ]

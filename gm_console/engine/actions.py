@@ -108,12 +108,12 @@ def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
 def _add(ctx: Context, c: Call) -> None:
     rs = ctx.ruleset
     words = tuple(w.casefold() for w in c.words)
-    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.categories()}
+    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
             raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {', '.join(sorted(allowed))}")
     words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe"}.get(w, w) for w in words)
-    category = next((w for w in words if w in rs.categories()), "creature")
+    category = next((w for w in words if w in rs.sheet.categories()), "creature")
     stats: dict[str, Any] = {}
     current: dict[str, int] = {}
     for key, raw in c.fields:
@@ -124,11 +124,11 @@ def _add(ctx: Context, c: Call) -> None:
     for f in rs.stat_block():
         if f.key not in stats and f.default is not None:
             stats[f.key] = f.default
-    side = rs.side_of(stats, words)
+    side = rs.sheet.side_of(stats, words)
     if side == "pc" and "pc" in rs.fields and rs.fields["pc"].kind == "bool":
         stats["pc"] = True  # `add Kyra pc` and `add Kyra pc=true` mean the same
-    stats = rs.derive(dict(stats), category)
-    pools = rs.initial_pools(stats, current, category)
+    stats = rs.sheet.derive(dict(stats), category)
+    pools = rs.sheet.initial_pools(stats, current, category)
     for name in _names_for(ctx, c.name, c.count):
         if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values()):
             raise RulesError(f"add: there is already a combatant named {name!r}; pick another name")
@@ -136,10 +136,10 @@ def _add(ctx: Context, c: Call) -> None:
         ctx.emit(ev.CombatantAdded(id=cid, name=name, stats=stats,
                                    pools={k: [v, m] for k, (v, m) in pools.items()},
                                    side=side, category=category))
-        rs.on_added(ctx, ctx.state.get(cid))
+        rs.sheet.on_added(ctx, ctx.state.get(cid))
         joined = ctx.state.get(cid)
         if (ctx.state.in_combat and joined.initiative is None and joined.category == "creature"
-                and not rs.newcomers_roll_at_round_start):
+                and not rs.turns.newcomers_roll_at_round_start):
             roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
 
 
@@ -184,7 +184,7 @@ def _set(ctx: Context, c: Call) -> None:
     name = changes.pop("__name__", None)
     if changes:
         ctx.set_stats(target, changes)
-        ctx.ruleset.on_stats_set(ctx, target, changes)
+        ctx.ruleset.sheet.on_stats_set(ctx, target, changes)
     if name:
         if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values() if o is not target):
             raise RulesError(f"set: there is already a combatant named {name!r}")
@@ -194,7 +194,7 @@ def _set(ctx: Context, c: Call) -> None:
 def roll_initiative(ctx: Context, who: list[Combatant]) -> None:
     rs = ctx.ruleset
     for c in who:
-        value, tiebreak, text = rs.roll_initiative(ctx, c)
+        value, tiebreak, text = rs.turns.roll_initiative(ctx, c)
         ctx.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=tuple(tiebreak), roll=text))
     _reorder(ctx, who)
 
@@ -216,7 +216,7 @@ def _init(ctx: Context, c: Call) -> None:
                     and state.order.index(target.id) > state.order.index(state.active)
                     and state.started.get(target.id) != state.round)
     ctx.emit(ev.InitiativeSet(id=target.id, value=value,
-                              tiebreak=tuple(ctx.ruleset.tiebreak_for(target, value))))
+                              tiebreak=tuple(ctx.ruleset.turns.tiebreak_for(target, value))))
     _reorder(ctx, [target])
     if still_to_act and state.order.index(target.id) < state.order.index(state.active):
         owed = list(state.marks.get(turns.OWED) or ())
@@ -252,8 +252,8 @@ def _damage(ctx: Context, c: Call) -> None:
     if amount < 0:
         if not is_dice(c.amount):
             raise RulesError(f"dmg: amount must not be negative ({amount}); use heal")
-        amount, types = ctx.ruleset.minimum_damage(ctx, target, amount, types)
-    ctx.ruleset.damage(ctx, target, amount, types)
+        amount, types = ctx.ruleset.health.minimum_damage(ctx, target, amount, types)
+    ctx.ruleset.health.damage(ctx, target, amount, types)
 
 
 def _heal(ctx: Context, c: Call) -> None:
@@ -261,11 +261,11 @@ def _heal(ctx: Context, c: Call) -> None:
     amount = amount_of(ctx, c.amount, f"healing of {target.name}")
     if amount < 0:
         raise RulesError(f"heal: amount must not be negative ({amount}); use dmg")
-    ctx.ruleset.heal(ctx, target, amount, c.types)
+    ctx.ruleset.health.heal(ctx, target, amount, c.types)
 
 
 def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
-    known = ctx.ruleset.damage_types()
+    known = ctx.ruleset.health.damage_types()
     if not known:
         return
     for t in types:
@@ -291,7 +291,7 @@ def _cond(ctx: Context, c: Call) -> None:
         else:
             clock = target.id
     source = ctx.combatant(c.by).id if c.by else (state.active if state.in_combat else None)
-    ctx.ruleset.add_condition(ctx, target, cdef, c.rounds, c.value, clock, source)
+    ctx.ruleset.conditions.add(ctx, target, cdef, c.rounds, c.value, clock, source)
 
 
 def _uncond(ctx: Context, c: Call) -> None:
@@ -305,7 +305,7 @@ def _uncond(ctx: Context, c: Call) -> None:
 
 def _spend(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
-    ctx.ruleset.spend(ctx, target, c.resource, c.amount, c.args)
+    ctx.ruleset.health.spend(ctx, target, c.resource, c.amount, c.args)
 
 
 def _pass(ctx: Context, c: Call) -> None:
@@ -325,7 +325,7 @@ def _pass(ctx: Context, c: Call) -> None:
                 ctx.emit(ev.ConditionChanged(id=who.id, uid=inst.uid, rounds=inst.rounds - rounds,
                                              value=inst.value, clock=inst.clock))
     ctx.emit(ev.TimePassed(seconds=seconds))
-    ctx.ruleset.on_time_passed(ctx, seconds)
+    ctx.ruleset.turns.on_time_passed(ctx, seconds)
 
 
 def _option(ctx: Context, c: Call) -> None:

@@ -148,39 +148,39 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
          hidden: bool, opposed: bool, label_extra: str = "", aid: int = 0, strict: bool = True) -> CheckOutcome:
     rs, state = ctx.ruleset, ctx.state
     parts: list[tuple[str, int]] = []
-    base = rs.check_bonus(state, c, what) if what else None
+    base = rs.checks.bonus(state, c, what) if what else None
     if strict and what and base is None and not bonuses and not focus:
-        known = ", ".join(rs.check_names()) or "+N"
-        hint = did_you_mean(what, [*rs.check_names(), *rs.hidden_checks, *SKILL_WORDS])
+        known = ", ".join(rs.checks.names()) or "+N"
+        hint = did_you_mean(what, [*rs.checks.names(), *rs.checks.hidden, *SKILL_WORDS])
         ctx.fail(f"check: {c.name}'s sheet has no {what!r}{hint or ';'} give its bonus as +N "
                  f"({what}+5) or use one of: {known}")
     if base:
         parts.append((what, base))
     if focus:
-        f = rs.check_focus(state, c, focus)
+        f = rs.checks.focus(state, c, focus)
         if f:
             parts.append((f"focus {focus}", f))
     for b in bonuses:
         parts.append(("bonus", b))
     if aid:
         parts.append(("aid", aid))
-    parts += rs.check_modifiers(state, c, what, opposed)
+    parts += rs.checks.modifiers(state, c, what, opposed)
     bonus = sum(p[1] for p in parts)
     name = what or "check"
     if take is not None:
-        if not rs.allows_take:
+        if not rs.checks.allows_take:
             ctx.fail(f"{rs.name} has no take {take}; roll the check")
         total = take + bonus
         dice_text = f"take {take}"
         natural = None
         roll = None
     else:
-        expr = f"{rs.check_dice}{bonus:+d}" if bonus else rs.check_dice
+        expr = f"{rs.checks.dice}{bonus:+d}" if bonus else rs.checks.dice
         roll = ctx.roll(expr, purpose=f"{c.name}: {name}{label_extra}", who=c.id, hidden=hidden)
         total = roll.total
         natural = roll.natural
         dice = "+".join(str(d.value) for d in roll.dice if d.kept)
-        dice_text = f"{rs.check_dice} ({dice})"
+        dice_text = f"{rs.checks.dice} ({dice})"
     breakdown = " ".join(f"{d:+d} {label}" for label, d in parts)  # as the issue lists it: "-2 shaken"
     text = f"{dice_text} {breakdown} = {total}".replace("  ", " ")
     return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll, what=what)
@@ -190,9 +190,9 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
     req = parse_check(args)
     rs = ctx.ruleset
     c = ctx.combatant(req.who)
-    if fold_what(req.what) in {fold_what(h) for h in rs.hidden_checks}:
+    if fold_what(req.what) in {fold_what(h) for h in rs.checks.hidden}:
         req.hidden = True
-    rs.before_check(ctx, c)
+    rs.checks.before(ctx, c)
     aid_bonus = 0
     for helper_ref in req.aiders:
         helper = ctx.combatant(helper_ref)
@@ -208,14 +208,14 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
                 aid=aid_bonus)
     name = req.what or "check"
     nat = ""
-    if mine.natural is not None and rs.check_dice == "1d20" and mine.natural in (1, 20):
+    if mine.natural is not None and rs.checks.dice == "1d20" and mine.natural in (1, 20):
         nat = f" (natural {mine.natural})"
     if req.opponent is not None:
         other = ctx.combatant(req.opponent)
         what2 = req.opponent_what or req.what
         focus2 = req.opponent_focus if req.opponent_what else req.focus
         if other.id != c.id:
-            rs.before_check(ctx, other)
+            rs.checks.before(ctx, other)
         bonuses2 = req.opponent_bonuses
         # the opponent's sheet often lacks the number: its +0 (and its conditions) then
         theirs = _one(ctx, other, what2, focus2, bonuses2, None, req.hidden, True, strict=False)
@@ -230,13 +230,13 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         return
     if req.dc is not None:
         ok = mine.total >= req.dc
-        degree = rs.check_degree(mine.roll, mine.total, req.dc) if ok else None
+        degree = rs.checks.degree(mine.roll, mine.total, req.dc) if ok else None
         extra = f", {degree}" if degree else ""
         ctx.say(f"{c.name} {name}: {mine.text}{nat} vs DC {req.dc}: {'success' if ok else 'failure'}{extra}",
                 f"{c.name} {name}: {mine.text}{nat} contra CD {req.dc}: {'éxito' if ok else 'fallo'}{extra}",
                 who=c.id, gm_only=req.hidden)
         return
-    degree = rs.check_degree(mine.roll, mine.total, None)
+    degree = rs.checks.degree(mine.roll, mine.total, None)
     extra = f", {degree}" if degree else ""
     ctx.say(f"{c.name} {name}: {mine.text}{nat}{extra}", f"{c.name} {name}: {mine.text}{nat}{extra}",
             who=c.id, gm_only=req.hidden)
@@ -246,8 +246,8 @@ def _tie(ctx: Context, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, o
          hidden: bool) -> Combatant:
     """Ties: the ruleset's tie key (d20: the bonus; AGE: dragon die, then ability), then a roll-off."""
     rs, state = ctx.ruleset, ctx.state
-    k1 = rs.check_tie_key(state, c, mine.what, mine.roll, mine.bonus)
-    k2 = rs.check_tie_key(state, other, theirs.what, theirs.roll, theirs.bonus)
+    k1 = rs.checks.tie_key(state, c, mine.what, mine.roll, mine.bonus)
+    k2 = rs.checks.tie_key(state, other, theirs.what, theirs.roll, theirs.bonus)
     if k1 != k2:
         return c if k1 > k2 else other
     for _ in range(20):

@@ -120,7 +120,7 @@ class Context:
 
     def remove_condition(self, c: Combatant, inst: ConditionInstance, reason: str = "removed") -> None:
         self.emit(ev.ConditionRemoved(id=c.id, uid=inst.uid, reason=reason, cond=inst.cond))
-        self.ruleset.on_condition_removed(self, c, inst.cond, reason)
+        self.ruleset.conditions.removed(self, c, inst.cond, reason)
 
     def remove_all(self, c: Combatant, cond: str, reason: str = "removed") -> int:
         gone = c.instances(cond)

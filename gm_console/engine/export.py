@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gm_console.i18n import render
+
 from typing import Any
 
 from .contract import Ruleset
@@ -28,7 +30,7 @@ def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant, player
         "conditions": [_condition(inst) for inst in c.conditions],
         "stats": {k: v for k, v in c.stats.items() if k not in hidden},
         "effective": effective,
-        "status": ruleset.status(state, c),
+        "status": [render(x) for x in ruleset.sheet.status(state, c)],
     }
 
 
@@ -55,7 +57,7 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -
         "time_seconds": state.seconds,
         "options": dict(state.options),
         "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
-        "pending": [p.en for p in ruleset.pending(state) if not (players and p.gm_only)],
+        "pending": [p.render() for p in ruleset.pending(state) if not (players and p.gm_only)],
     }
 
 
@@ -101,7 +103,7 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
     notes = [p for p in ruleset.pending(state) if not (players and p.gm_only)]
     if notes:
         lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
-        lines += [f"- {(p.es if es and p.es else p.en)}" for p in notes]
+        lines += [f"- {p.render(lang)}" for p in notes]
     return "\n".join(lines) + "\n"
 
 

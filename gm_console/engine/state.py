@@ -106,6 +106,16 @@ class EncounterState:
     def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)
 
+    @property
+    def surprise_round(self) -> bool:
+        """The surprise round (round 0) is being played."""
+        return bool(self.marks.get("surprise-round"))
+
+    @property
+    def aware(self) -> tuple[str, ...]:
+        """Who was aware at the start (``surprise NAME...``), by id."""
+        return tuple(self.marks.get("aware") or ())
+
     def find_condition(self, uid: int) -> tuple[Combatant, ConditionInstance] | None:
         for c in self.combatants.values():
             for inst in c.conditions:

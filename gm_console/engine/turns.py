@@ -34,10 +34,10 @@ def place_by_initiative(ctx: Context, c: Combatant) -> None:
     """Insert (or move) ``c`` in a running order by its initiative."""
     state, rs = ctx.state, ctx.ruleset
     order = [cid for cid in state.order if cid != c.id]
-    key = rs.order_key(c)
+    key = rs.turns.order_key(c)
     pos = len(order)
     for i, cid in enumerate(order):
-        if rs.order_key(state.get(cid)) < key:
+        if rs.turns.order_key(state.get(cid)) < key:
             pos = i
             break
     order.insert(pos, c.id)
@@ -67,10 +67,10 @@ def begin_turn(ctx: Context, c: Combatant) -> None:
         ctx.emit(ev.DelayEnded(id=c.id, reason="forfeit"))
     ctx.emit(ev.TurnStarted(id=c.id, round=state.round))
     tick_clock(ctx, c.id)
-    if ctx.ruleset.ready_lapses and c.id in state.readied:
+    if ctx.ruleset.turns.ready_lapses and c.id in state.readied:
         ctx.emit(ev.ReadyEnded(id=c.id, reason="lapsed"))
     if c.id in state.combatants:
-        ctx.ruleset.on_turn_start(ctx, state.get(c.id))
+        ctx.ruleset.turns.on_turn_start(ctx, state.get(c.id))
 
 
 def start_combat(ctx: Context) -> None:
@@ -91,14 +91,14 @@ def start_combat(ctx: Context) -> None:
     if aware_ids is not None:
         aware = [state.get(cid) for cid in aware_ids if cid in state.combatants]
         unaware = [c for c in state.combatants.values() if c.id not in aware_ids]
-        surprise = ctx.ruleset.surprise_round(ctx, aware, unaware)
+        surprise = ctx.ruleset.turns.surprise_round(ctx, aware, unaware)
     if surprise:
         ctx.set_encounter_mark(SURPRISE_ROUND, True)
         ctx.emit(ev.RoundStarted(round=0))
         ctx.say("Surprise round: only the aware act", "Asalto de sorpresa: solo actúan los que se dieron cuenta")
     else:
         ctx.emit(ev.RoundStarted(round=1))
-    ctx.ruleset.on_combat_start(ctx)
+    ctx.ruleset.turns.on_combat_start(ctx)
     _advance(ctx, start_index=0)
 
 
@@ -109,7 +109,7 @@ def end_turn(ctx: Context, run_hooks: bool = True) -> None:
     active = state.active
     if active is not None and active in state.combatants:
         if run_hooks:
-            ctx.ruleset.on_turn_end(ctx, state.get(active))
+            ctx.ruleset.turns.on_turn_end(ctx, state.get(active))
         ctx.emit(ev.TurnEnded(id=active))
     index = state.order.index(active) + 1 if active in state.order else 0
     _advance(ctx, start_index=index)
@@ -140,7 +140,7 @@ def _owed_turn(ctx: Context) -> Combatant | None:
         ctx.set_encounter_mark(OWED, owed or None)
         c = state.combatants.get(cid)
         if (c is not None and cid in state.order and cid not in state.delayed
-                and state.started.get(cid) != state.round and ctx.ruleset.can_take_turn(c)):
+                and state.started.get(cid) != state.round and ctx.ruleset.turns.can_take_turn(c)):
             return c
     return None
 
@@ -174,12 +174,12 @@ def _advance(ctx: Context, start_index: int) -> None:
             if owed is not None:
                 begin_turn(ctx, owed)
                 return
-            rs.on_round_end(ctx, state.round)
+            rs.turns.on_round_end(ctx, state.round)
             if state.marks.get(SURPRISE_ROUND):
                 ctx.set_encounter_mark(SURPRISE_ROUND, None)
                 ctx.set_encounter_mark(AWARE, None)
             ctx.emit(ev.RoundStarted(round=state.round + 1))
-            if rs.newcomers_roll_at_round_start:
+            if rs.turns.newcomers_roll_at_round_start:
                 _roll_newcomers(ctx)
             index = 0
             passed += 1
@@ -194,7 +194,7 @@ def _advance(ctx: Context, start_index: int) -> None:
             return
         passed += 1
         if cid in state.delayed:
-            if state.delayed[cid].round < state.round and not rs.can_take_turn(c):
+            if state.delayed[cid].round < state.round and not rs.turns.can_take_turn(c):
                 ctx.emit(ev.DelayEnded(id=cid, reason="forfeit"))
                 tick_clock(ctx, cid)
                 index += 1
@@ -212,7 +212,7 @@ def _advance(ctx: Context, start_index: int) -> None:
             index += 1
             continue
         surprised = state.marks.get(SURPRISE_ROUND) and cid not in (state.marks.get(AWARE) or ())
-        if surprised or not rs.can_take_turn(c):
+        if surprised or not rs.turns.can_take_turn(c):
             tick_clock(ctx, cid)
             index += 1
             continue
@@ -232,7 +232,7 @@ def _roll_newcomers(ctx: Context) -> None:
 def delay(ctx: Context, count: float | None) -> None:
     state = ctx.state
     c = _active(ctx)
-    why = ctx.ruleset.can_change_initiative(c)
+    why = ctx.ruleset.turns.can_change_initiative(c)
     if why:
         ctx.fail(why)
     if count is not None and c.initiative is not None and count > c.initiative:
@@ -257,7 +257,7 @@ def resume(ctx: Context, c: Combatant) -> None:
 
 def ready(ctx: Context, trigger: str) -> None:
     c = _active(ctx)
-    why = ctx.ruleset.can_change_initiative(c)
+    why = ctx.ruleset.turns.can_change_initiative(c)
     if why:
         ctx.fail(why)
     if not trigger.strip():
@@ -277,7 +277,7 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
     active = state.get(state.active)
     text = state.readied[c.id].trigger
     # the ruleset still sees the readied action (its trigger text) when it picks the position
-    position = ctx.ruleset.trigger_position(ctx, c, args)
+    position = ctx.ruleset.turns.trigger_position(ctx, c, args)
     ctx.emit(ev.ReadyEnded(id=c.id, reason="triggered"))
     if active.id != c.id:
         if position == "after":
@@ -297,7 +297,7 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
 
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:
     """PF1 1.1.8 [O]: a dying or unconscious creature cannot act out of its turn either."""
-    if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.can_take_turn(c):
+    if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.turns.can_take_turn(c):
         ctx.fail(f"{c.name} is {c.life} and cannot act now (unready or heal it first)")
 
 
@@ -325,7 +325,7 @@ def previous_turn(ctx: Context) -> None:
 def end_combat(ctx: Context) -> None:
     if not ctx.state.in_combat:
         ctx.fail("no combat running")
-    ctx.ruleset.on_combat_end(ctx)
+    ctx.ruleset.turns.on_combat_end(ctx)
     ctx.emit(ev.CombatEnded())
 
 

@@ -109,11 +109,11 @@ def _options(kind: str, before: list[str], state: EncounterState, ruleset: Rules
         return [quote(ruleset.catalogue.define(i.cond).name(lang)) for i in c.conditions] + [
             i.cond for i in c.conditions]
     if kind == "damage-type":
-        return list(ruleset.damage_types()) or ["nonlethal"]
+        return list(ruleset.health.damage_types()) or ["nonlethal"]
     if kind == "stat":
         return [f.key + "=" for f in ruleset.stat_block()]
     if kind == "side":
-        return ["pc", "ally"] + list(ruleset.categories())
+        return ["pc", "ally"] + list(ruleset.sheet.categories())
     if kind == "choice" and isinstance(param, Choice):
         return list(dict.fromkeys(param.choices.values()))
     return []

@@ -51,7 +51,7 @@ class Controller:
             return []
 
     def run(self, line: str, collected: Sequence[int] = ()) -> Outcome:
-        before = {(p.en, p.command) for p in self.pending()}
+        before = {(p.render(), p.command) for p in self.pending()}
         if self.dice_mode == "ask":
             dice = Dice(forced=list(collected), strict=True)
         else:
@@ -64,7 +64,7 @@ class Controller:
             return Outcome(False, line, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
         except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line
             return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc}")
-        fresh = [p for p in self.pending() if (p.en, p.command) not in before]
+        fresh = [p for p in self.pending() if (p.render(), p.command) not in before]
         return Outcome(True, line, entry=entry, new_pending=fresh)
 
     def save(self) -> str | None:

@@ -36,7 +36,7 @@ SIDE_STYLE = {"pc": "bold cyan", "ally": "green", "foe": "red"}
 def health_pools(ruleset: Ruleset) -> tuple[str, ...]:
     """The pools drawn as health bars: the ruleset says which (``Ruleset.health_pools``)."""
     try:
-        return tuple(ruleset.health_pools())
+        return tuple(ruleset.sheet.health_pools())
     except Exception:  # a plugin's bug must not take the screen down
         return ()
 
@@ -150,7 +150,7 @@ def action_budget(ruleset: Ruleset, state: EncounterState, c: Combatant) -> Sequ
     Expected items: objects or tuples with ``id``, ``en``, ``es`` and ``used``.
     """
     try:
-        return tuple(ruleset.action_budget(state, c))
+        return tuple(ruleset.sheet.action_budget(state, c))
     except Exception:  # a plugin's bug must not take the sheet down
         return ()
 

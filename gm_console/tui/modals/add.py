@@ -58,7 +58,7 @@ class AddCombatantModal(FormModal[str]):
                 yield self.label("side")
                 yield Select([(side(lang, s), s) for s in ("foe", "ally", "pc")], value="foe",
                              allow_blank=False, id="side")
-            cats = self.frame.ruleset.categories()
+            cats = self.frame.ruleset.sheet.categories()
             if cats:
                 with Vertical(classes="field"):
                     yield self.label("category")
@@ -99,7 +99,7 @@ class AddCombatantModal(FormModal[str]):
         who = self.query_one("#side", Select).value
         if who in ("pc", "ally"):
             parts.append(who)
-        if self.frame.ruleset.categories():
+        if self.frame.ruleset.sheet.categories():
             cat = self.query_one("#category", Select).value
             if cat:
                 parts.append(lines.quote(cat))

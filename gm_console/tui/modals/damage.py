@@ -32,7 +32,7 @@ class DamageModal(FormModal[str]):
         yield Select(options, value=self.target.id, allow_blank=False, id="target")
         yield self.label("amount")
         yield Input(id="amount", placeholder="7 / 2d6+3")
-        known = self.frame.ruleset.damage_types()
+        known = self.frame.ruleset.health.damage_types()
         if known:
             yield self.label("damage_types_known", types=", ".join(known))
         else:

@@ -118,7 +118,7 @@ class EncounterScreen(EncounterActions, Screen):
         for i, note in enumerate(notes):
             if i:
                 text.append("\n")
-            text.append("⚠ " + (note.es if self.lang == "es" and note.es else note.en), style="bold yellow")
+            text.append("⚠ " + note.render(self.lang), style="bold yellow")
         widget.update(text)
 
     # -- running lines ---------------------------------------------------------------
@@ -170,7 +170,7 @@ class EncounterScreen(EncounterActions, Screen):
 
     def _prompt_pending(self, outcome: Outcome) -> None:
         for note in outcome.new_pending:
-            text = note.es if self.lang == "es" and note.es else note.en
+            text = note.render(self.lang)
             command = p.pending_command(note, self.controller.encounter.session.parse)
             if command:
                 def answer(yes: bool | None, command=command) -> None:

@@ -8,6 +8,8 @@ keeps a 200-combatant fight as fast as a 4-combatant one.
 
 from __future__ import annotations
 
+from gm_console.i18n import render
+
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -138,7 +140,7 @@ class InitiativePane(Widget):
             label = tr(lang, "delaying_until", n=p.num(count)) if count is not None else tr(lang, "holding")
             row.append(f"{label} ", style="yellow")
         badges: list[Text] = []
-        insts = sorted(rs.active_conditions(c), key=lambda i: (i.cond not in p.EARLY_MARKS, i.uid))
+        insts = sorted(rs.conditions.active(c), key=lambda i: (i.cond not in p.EARLY_MARKS, i.uid))
         shown = {i.uid for i in insts}
         insts += [i for i in c.conditions if i.uid not in shown]
         for inst in insts:
@@ -175,6 +177,6 @@ class InitiativePane(Widget):
 
 def _status(frame: Frame, c: Combatant) -> list[str]:
     try:
-        return list(frame.ruleset.status(frame.state, c, frame.lang))
+        return [render(x, frame.lang) for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)]
     except Exception:
         return []

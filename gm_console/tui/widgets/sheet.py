@@ -9,6 +9,8 @@ ruleset has one. Any ruleset gets a full sheet without the TUI knowing it.
 
 from __future__ import annotations
 
+from gm_console.i18n import render
+
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -130,7 +132,7 @@ def _conditions(out: Text, frame: Frame, c: Combatant) -> None:
     if not c.conditions:
         out.append(tr(lang, "no_conditions") + "\n", style="dim")
         return
-    applying = {i.uid for i in rs.active_conditions(c)}
+    applying = {i.uid for i in rs.conditions.active(c)}
     for inst in c.conditions:
         d = rs.catalogue.define(inst.cond)
         style = p.badge_style(inst) if inst.uid in applying else "dim"
@@ -184,7 +186,7 @@ def _resources(out: Text, frame: Frame, c: Combatant, width: int) -> None:
 
 def _status(out: Text, frame: Frame, c: Combatant) -> None:
     try:
-        lines = list(frame.ruleset.status(frame.state, c, frame.lang))
+        lines = [render(x, frame.lang) for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)]
     except Exception:
         lines = []
     if not lines:

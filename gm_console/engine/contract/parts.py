@@ -1,0 +1,346 @@
+"""The five parts of a ruleset, each one area of the game, each with the generic default.
+
+A game overrides the parts it needs and keeps the rest::
+
+    class MyHealth(Health):
+        def damage(self, ctx, target, amount, types): ...
+
+    class MyGame(Ruleset):
+        id, name = "mygame", "My Game"
+        health = part(MyHealth)
+
+Every part reaches the others through ``self.rules`` (its ruleset): a damage rule
+that needs a figure asks ``self.rules.sheet.effective(...)``. Hooks that change
+something receive a ``Context`` and change state only through it (``ctx.set_pool``,
+``ctx.apply_condition``, ``ctx.say``), which makes events in the log; hooks that
+only read receive the state.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+
+from gm_console.i18n import Msg, _
+
+from ..state import Combatant, ConditionInstance, EncounterState
+from ..text import fold_text
+from ..words import life as life_word
+from .types import ActionSlot, Catalogue, ConditionDef, Figure, StatField
+
+if TYPE_CHECKING:
+    from ..context import Context
+    from . import Ruleset
+
+
+class Part:
+    """One area of a ruleset; ``rules`` is the ruleset it belongs to."""
+
+    def __init__(self, rules: "Ruleset") -> None:
+        self.rules = rules
+
+
+class part:  # noqa: N801 - reads as a declaration: ``health = part(MyHealth)``
+    """Declares which class fills a part; each ruleset instance gets its own instance of it."""
+
+    def __init__(self, cls: type[Part]) -> None:
+        self.cls = cls
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, rules: Any, owner: type | None = None) -> Any:
+        if rules is None:
+            return self.cls
+        made = rules.__dict__.get(self.name)
+        if made is None:
+            made = rules.__dict__[self.name] = self.cls(rules)
+        return made
+
+
+# --- the stat block and what the sheet shows -------------------------------------------
+
+
+class Sheet(Part):
+    """What a combatant is made of (the stat block) and what its sheet shows."""
+
+    def stat_block(self) -> Sequence[StatField]:
+        """The keys a combatant has, for ``add``/``set`` and the sheet."""
+        return ()
+
+    def categories(self) -> tuple[str, ...]:
+        """Bare words accepted by ``add`` besides ``pc`` and ``ally`` (e.g. ``vehicle``)."""
+        return ()
+
+    @cached_property
+    def fields(self) -> dict[str, StatField]:
+        return {f.key: f for f in self.stat_block()}
+
+    @cached_property
+    def field_index(self) -> dict[str, str]:
+        """Every spelling of a key (``pv``, ``ca``...) to the key, accent- and case-blind."""
+        index: dict[str, str] = {}
+        for f in self.stat_block():
+            for name in (f.key, *f.aliases):
+                index[fold_text(name)] = f.key
+        return index
+
+    def health_pools(self) -> tuple[str, ...]:
+        """Pools drawn as health bars, in the order they absorb damage (stamina before HP):
+        the fields declared with ``health=N``; without any, the first visible pool."""
+        pools = [f for f in self.stat_block() if f.kind == "pool" and not f.gm_only]
+        found = sorted((f for f in pools if f.health), key=lambda f: f.health)
+        if not found and pools:
+            found = pools[:1]
+        return tuple(f.key for f in found)
+
+    def pool_keys(self) -> tuple[str, ...]:
+        return tuple(f.key for f in self.stat_block() if f.kind in ("pool", "counter"))
+
+    def gm_only_fields(self) -> tuple[str, ...]:
+        """Pools/stats never shown in player-facing output (PF1 hero points)."""
+        return tuple(f.key for f in self.stat_block() if f.gm_only)
+
+    def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
+        """Fill derived stats (CMB from BAB, RP from level...) before the combatant is created."""
+        return stats
+
+    def initial_pools(self, stats: Mapping[str, Any], current: Mapping[str, int],
+                      category: str) -> dict[str, tuple[int, int | None]]:
+        """Pools a new combatant starts with: value and max."""
+        pools: dict[str, tuple[int, int | None]] = {}
+        for key in self.pool_keys():
+            if key in stats and stats[key] is not None:
+                f = self.fields[key]
+                if f.kind == "counter":
+                    pools[key] = (int(stats[key]), f.maximum)
+                else:
+                    top = int(stats[key])
+                    pools[key] = (int(current.get(key, top)), top)
+        return pools
+
+    def side_of(self, stats: Mapping[str, Any], words: Sequence[str]) -> str:
+        if "pc" in words or stats.get("pc") is True:
+            return "pc"
+        if "ally" in words:
+            return "ally"
+        return "foe"
+
+    def on_added(self, ctx: "Context", c: Combatant) -> None:
+        """A combatant just joined (e.g. one added at 0 health starts dying)."""
+
+    def on_stats_set(self, ctx: "Context", c: Combatant, changes: Mapping[str, Any]) -> None:
+        """After ``set``: keep what the GM typed within the rules (health never below 0...)."""
+
+    def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
+        """Derived figures after conditions and effects (AC, attack, saves...)."""
+        return {}
+
+    def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> "list[str | Msg]":
+        """Short lines for the sheet: countdowns ("dies at -14 (9 to go)"), what the rules wait for."""
+        return []
+
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """This turn's actions for the sheet, each ticked off by its ``command``."""
+        return []
+
+
+# --- damage, healing, resources ------------------------------------------------------------
+
+
+class Health(Part):
+    """Damage, healing and the life-state machine; resources spent from pools."""
+
+    def damage(self, ctx: "Context", target: Combatant, amount: int, types: tuple[str, ...]) -> None:
+        """Apply damage (after dice) with its types (``fire``, ``nonlethal``...). Default: the first
+        health pool loses it, never below 0; at 0 the combatant is down."""
+        pool = _first_health_pool(self.rules, target)
+        value = target.pools[pool].value
+        ctx.set_pool(target, pool, max(0, value - amount))
+
+    def heal(self, ctx: "Context", target: Combatant, amount: int, types: tuple[str, ...]) -> None:
+        """Apply healing. Default: the first health pool gains it, up to its maximum."""
+        pool = _first_health_pool(self.rules, target)
+        p = target.pools[pool]
+        top = p.max if p.max is not None else p.value + amount
+        ctx.set_pool(target, pool, min(top, p.value + amount))
+
+    def minimum_damage(self, ctx: "Context", target: Combatant, rolled: int,
+                       types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+        """A damage roll whose modifiers take it below 0: what it deals. Default: nothing."""
+        return 0, types
+
+    def damage_types(self) -> tuple[str, ...]:
+        """Words accepted after the amount in ``dmg``; empty = anything goes."""
+        return ()
+
+    def spend(self, ctx: "Context", c: Combatant, resource: str, amount: int | None,
+              args: tuple[str, ...]) -> None:
+        """``spend NAME RESOURCE [N] [USE...]``. Default: take N (1) from a pool of that name."""
+        ctx.spend_pool(c, resource, amount if amount is not None else 1)
+
+
+def _first_health_pool(rules: "Ruleset", c: Combatant) -> str:
+    from ..errors import RulesError
+
+    for key in rules.sheet.health_pools():
+        if key in c.pools:
+            return key
+    raise RulesError(_("{name} has no health pool to change; set one first (e.g. set {ref} hp=10)",
+                       name=c.name, ref=c.id))
+
+
+# --- conditions --------------------------------------------------------------------------
+
+
+class Conditions(Part):
+    """The catalogue of conditions and what adding or losing one does."""
+
+    #: conditions not in the catalogue are accepted as free labels (any effect a GM names)
+    free_labels: ClassVar[bool] = False
+
+    def definitions(self) -> Sequence[ConditionDef]:
+        return ()
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue(self.definitions(), free_labels=self.free_labels)
+
+    def add(self, ctx: "Context", target: Combatant, cdef: ConditionDef, rounds: int | None,
+            value: int | None, clock: str | None, source: str | None) -> None:
+        """Apply a condition; the default honours ``cdef.stack``. Override for escalation."""
+        ctx.apply_condition(target, cdef, rounds=rounds, value=value, clock=clock, source=source)
+
+    def removed(self, ctx: "Context", target: Combatant, cond: str, reason: str) -> None:
+        """After a condition ends (removed, expired): e.g. restore what it suppressed."""
+
+    def active(self, c: Combatant) -> list[ConditionInstance]:
+        """Instances that apply now: within a family only the highest grade counts."""
+        best: dict[str, int] = {}
+        for inst in c.conditions:
+            d = self.catalogue.define(inst.cond)
+            if d.family:
+                best[d.family] = max(best.get(d.family, -99), d.grade)
+        out = []
+        for inst in c.conditions:
+            d = self.catalogue.define(inst.cond)
+            if d.family and d.grade < best[d.family]:
+                continue
+            out.append(inst)
+        return out
+
+
+# --- initiative, turns, rounds and time ------------------------------------------------------
+
+
+class Turns(Part):
+    """Initiative and the order, who may act, and what happens at each turn, round and hour."""
+
+    initiative_dice: ClassVar[str] = "1d20"
+    #: a readied action not triggered by the start of its owner's next turn is lost
+    ready_lapses: ClassVar[bool] = False
+    #: combatants added mid-combat without initiative roll it at the start of the next round
+    newcomers_roll_at_round_start: ClassVar[bool] = False
+
+    def initiative_bonus(self, c: Combatant) -> int:
+        return int(c.stats.get("init", 0) or 0)
+
+    def roll_initiative(self, ctx: "Context", c: Combatant) -> tuple[float, tuple, str]:
+        """Return (initiative, tie-break key, how it was rolled). Default: d20 + bonus, ties by bonus."""
+        bonus = self.initiative_bonus(c)
+        r = ctx.roll(f"{self.initiative_dice}{bonus:+d}" if bonus else self.initiative_dice,
+                     purpose=f"initiative of {c.name}", who=c.id)
+        return r.total, (bonus,), r.text
+
+    def tiebreak_for(self, c: Combatant, value: float) -> tuple:
+        """Tie-break key when the GM types the initiative result."""
+        return (self.initiative_bonus(c),)
+
+    def order_key(self, c: Combatant) -> tuple:
+        """Sort key, highest acts first; ``added`` keeps equal keys in roster order."""
+        init = c.initiative if c.initiative is not None else float("-inf")
+        return (init, *c.tiebreak, -c.added)
+
+    def can_take_turn(self, c: Combatant) -> bool:
+        """Whether ``next`` stops at this combatant (the dead are passed over)."""
+        return c.life != "dead"
+
+    def can_change_initiative(self, c: Combatant) -> "str | Msg | None":
+        """Why this combatant cannot delay or ready (None = it can)."""
+        if c.life in ("dying", "dead", "unconscious", "stable"):
+            return _("{name} is {life} and cannot delay or ready", name=c.name, life=life_word(c.life))
+        return None
+
+    def surprise_round(self, ctx: "Context", aware: list[Combatant], unaware: list[Combatant]) -> bool:
+        """Whether a surprise round is played (PF1: some but not all aware).
+
+        Called at ``start`` after ``surprise NAME...``; a ruleset may also mark the unaware
+        here (Starfinder's seed: partial unawareness gives no round, only flat-footed).
+        """
+        return bool(aware) and bool(unaware)
+
+    def trigger_position(self, ctx: "Context", c: Combatant, trigger_args: tuple[str, ...]) -> str:
+        """Where a triggered readied action puts its owner: "before" or "after" the active one."""
+        return "before"
+
+    def on_combat_start(self, ctx: "Context") -> None:
+        """After round 1 begins, before the first turn (flat-footed marks...)."""
+
+    def on_turn_start(self, ctx: "Context", c: Combatant) -> None:
+        """Start of a combatant's turn, after its durations ticked (bleed, dying checks...)."""
+
+    def on_turn_end(self, ctx: "Context", c: Combatant) -> None:
+        """End of a combatant's turn (resolve loss while dying...)."""
+
+    def on_round_end(self, ctx: "Context", round: int) -> None:
+        """After the last turn of a round (burning saves...)."""
+
+    def on_combat_end(self, ctx: "Context") -> None:
+        """The combat is over."""
+
+    def on_time_passed(self, ctx: "Context", seconds: int) -> None:
+        """``pass 1h``: hourly checks, rest and recovery (closed form: never a loop per round)."""
+
+
+# --- checks (the dice tray) ------------------------------------------------------------------
+
+
+class Checks(Part):
+    """How ``check`` rolls: the dice, the sheet's bonuses, the conditions' penalties, ties."""
+
+    dice: ClassVar[str] = "1d20"
+    #: take 10 / take 20 exist in this game
+    allows_take: ClassVar[bool] = True
+    #: checks the GM always rolls hidden (Dragon Age seed: Perception)
+    hidden: ClassVar[tuple[str, ...]] = ()
+
+    def before(self, ctx: "Context", c: Combatant) -> None:
+        """A check is about to be rolled by ``c`` (AGE: waiting stunt points vanish)."""
+
+    def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
+        """The sheet's bonus for a skill/ability/save name; None = the sheet does not know it."""
+        key = self.rules.sheet.field_index.get(fold_text(what)) if what else None
+        value = c.stats.get(key) if key else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def names(self) -> tuple[str, ...]:
+        """What ``check NAME WHAT`` understands without a +N (for the error that lists them)."""
+        return tuple(f.key for f in self.rules.sheet.stat_block() if f.kind == "int")
+
+    def modifiers(self, state: EncounterState, c: Combatant, what: str,
+                  opposed: bool = False) -> list[tuple[str, int]]:
+        """Conditions' effects on this check, listed: [("shaken", -2)]."""
+        return []
+
+    def focus(self, state: EncounterState, c: Combatant, focus: str) -> int:
+        """Bonus for a focus named after the ability (AGE: +2 if the sheet has it)."""
+        return 0
+
+    def tie_key(self, state: EncounterState, c: Combatant, what: str, roll, bonus: int) -> tuple:
+        """Opposed checks tied on the total: the higher key wins, then a d20 roll-off.
+        Default: the higher bonus (d20 games). AGE: the dragon die, then the ability."""
+        return (bonus,)
+
+    def degree(self, roll, total: int, target: int | None) -> "str | Msg | None":
+        """Extra words for the result (AGE: the dragon die's degree of success)."""
+        return None

@@ -1,0 +1,222 @@
+"""The contract's value types: stat fields, conditions, figures, warnings, action slots.
+
+Plain frozen data a ruleset declares and the engine reads; see ``contract`` for
+the parts that use them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from gm_console.i18n import Msg, Term, render
+
+from ..errors import RulesError
+from ..text import closest, fold_text, slug
+
+if TYPE_CHECKING:
+    from ..context import Context
+
+
+def did_you_mean(word: str, choices) -> str:
+    """ "; did you mean X?" for a near miss (typos at the table are the common error)."""
+    close = closest(word, choices)
+    return f"; did you mean {close}?" if close else ""
+
+
+# --- stat block ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatField:
+    """One key of the stat block (``add Goblin hp=7 ac=15``).
+
+    kind: "int" | "pool" (``hp=6/38`` = current/max) | "counter" (a pool whose number is
+    what you have now: hero points, nonlethal damage; ``set`` changes the value, ``maximum``
+    caps it) | "bool" | "str" | "choice" | "list" (comma-separated) | "dice" (``4d6``).
+    """
+
+    key: str
+    kind: str = "int"
+    default: Any = None
+    aliases: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    choice_aliases: Mapping[str, str] = field(default_factory=dict)  # "grande" -> "large"
+    en: str = ""
+    es: str = ""
+    doc: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    gm_only: bool = False
+    #: a health pool: the order in which it absorbs damage (1 first: stamina before HP); 0 = not health
+    health: int = 0
+
+    def label(self, lang: str = "en") -> str:
+        return (self.es if lang == "es" else self.en) or self.key
+
+    @property
+    def term(self) -> Term:
+        return Term(self.en or self.key, self.es)
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    """A house-rule switch stored in the save's ``[options]`` (seed default)."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...] = (False, True)
+    doc: str = ""
+
+
+# --- conditions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConditionDef:
+    """A catalogue entry.
+
+    family/grade: grades of one family (fear, fatigue, restraint) do not add;
+    only the highest grade active applies, the others wait underneath.
+    stack: what a second application of the *same* condition does:
+      "separate" (another instance), "extend" (keep one, longest duration),
+      "max" (keep one, highest value), "sum" (keep one, values add).
+    modifiers: figure -> delta (the ruleset defines the figure names).
+    flags: ruleset-defined markers ("no-dex", "helpless", "no-actions"...).
+    """
+
+    id: str
+    en: str
+    es: str
+    aliases: tuple[str, ...] = ()
+    family: str | None = None
+    grade: int = 0
+    valued: bool = False
+    stack: str = "extend"
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    flags: frozenset[str] = frozenset()
+    summary_en: str = ""
+    summary_es: str = ""
+    system: bool = False  # normally set by the rules (dying, stable), still accepted by hand
+
+    def name(self, lang: str = "en") -> str:
+        return self.es if lang == "es" else self.en
+
+    @property
+    def term(self) -> Term:
+        """The name as a ``Term`` for a message: ``_("{who} is {cond}", cond=cdef.term)``."""
+        return Term(self.en, self.es)
+
+    def summary(self, lang: str = "en") -> str:
+        return (self.summary_es if lang == "es" else self.summary_en) or self.summary_en
+
+
+class Catalogue:
+    """Condition lookup by id, English or Spanish name, alias; accent- and case-blind."""
+
+    def __init__(self, defs: Sequence[ConditionDef], free_labels: bool = False) -> None:
+        self.defs: dict[str, ConditionDef] = {d.id: d for d in defs}
+        self.free_labels = free_labels
+        self._index: dict[str, str] = {}
+        for d in defs:
+            for name in (d.id, d.en, d.es, *d.aliases):
+                if name:
+                    self._index.setdefault(fold_text(name), d.id)
+
+    def __iter__(self):
+        return iter(self.defs.values())
+
+    def __len__(self) -> int:
+        return len(self.defs)
+
+    def get(self, cid: str) -> ConditionDef | None:
+        return self.defs.get(cid)
+
+    def lookup(self, name: str) -> ConditionDef:
+        key = fold_text(name)
+        cid = self._index.get(key)
+        if cid is not None:
+            return self.defs[cid]
+        prefixed = sorted({v for k, v in self._index.items() if k.startswith(key)}) if key else []
+        if len(prefixed) == 1:
+            return self.defs[prefixed[0]]
+        if self.free_labels and key:
+            label = slug(name)
+            return ConditionDef(id=label, en=name, es=name)
+        if len(prefixed) > 1:
+            raise RulesError(f"condition {name!r} is ambiguous: {', '.join(prefixed)}")
+        names = [n for d in self.defs.values() for n in (d.id, d.en, d.es)]
+        hint = did_you_mean(name, names)
+        known = ", ".join(sorted(self.defs)) or "(none)"
+        raise RulesError(f"unknown condition {name!r}{hint} known: {known}" if hint
+                         else f"unknown condition {name!r}; known: {known}")
+
+    def define(self, cid: str) -> ConditionDef:
+        """The definition of an instance in the state (free labels get a plain one)."""
+        d = self.defs.get(cid)
+        return d if d is not None else ConditionDef(id=cid, en=cid, es=cid)
+
+
+# --- figures and commands -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A derived number with its breakdown: AC 15 = 17 - 2 shaken."""
+
+    value: int
+    base: int | None = None
+    parts: tuple[tuple[str, int], ...] = ()
+
+    def explain(self, name: str) -> str:
+        if not self.parts:
+            return f"{name} {self.value}"
+        base = self.base if self.base is not None else self.value - sum(p[1] for p in self.parts)
+        text = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in self.parts)
+        return f"{name} {self.value} = {base} {text}"
+
+
+@dataclass(frozen=True)
+class VerbSpec:
+    """An extra verb a ruleset adds to the command language (``maneuver``, ``stunt``...)."""
+
+    verb: str
+    usage: str
+    handler: Callable[["Context", tuple[str, ...]], None]
+    aliases: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Something the GM should be warned about, on the screen and in `show`.
+
+    ``text`` is a message (``_("...")``); older plugins give English in ``en`` and
+    Spanish in ``es``. ``command`` is the line the GM would type to act on it: the
+    screen offers it on an explicit key, never guesses it from the words.
+    """
+
+    who: str | None
+    en: "str | Msg" = ""
+    es: str = ""
+    gm_only: bool = False  # never in player-facing output
+    command: str | None = None  # what the GM would type to act on it (the TUI offers to run it)
+
+    def render(self, lang: str = "en") -> str:
+        if isinstance(self.en, (Msg, Term)):
+            return render(self.en, lang)
+        return self.es if lang == "es" and self.es else str(self.en)
+
+
+@dataclass(frozen=True)
+class ActionSlot:
+    """One action of this turn's budget (standard, move, swift; major, minor) for the sheet.
+
+    ``command`` is the line that ticks it off (e.g. ``action kyra move``); None = shown only.
+    """
+
+    id: str
+    en: str
+    es: str = ""
+    used: bool = False
+    command: str | None = None
