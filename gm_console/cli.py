@@ -20,9 +20,11 @@ from pathlib import Path
 
 from gm_console import plugins
 from gm_console.engine.commands import CommandError
+from gm_console.engine.errors import message_of
 from gm_console.engine.describe import describe_events
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.engine.export import markdown, play_log, state_dict
+from gm_console.i18n import render
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.library import list_encounters
 
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             return _tui(None, args.lang)
         return _COMMANDS[args.command](args, lang)
     except (SaveError, CommandError, DiceError, plugins.UnknownRuleset) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {render(message_of(exc), lang)}", file=sys.stderr)
         return 1
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from gm_console.i18n import Msg, render
+
 from . import events as ev
 from .apply import apply
 from .contract import ConditionDef, Ruleset, RulesError, fold_text
@@ -29,9 +31,6 @@ class Context:
         self.events.append(event)
         return event
 
-    def fail(self, message: str) -> None:
-        raise RulesError(message)
-
     def option(self, key: str) -> Any:
         """A house-rule option: the save's value, else the ruleset's default (the seed)."""
         if key in self.state.options:
@@ -41,9 +40,18 @@ class Context:
                 return opt.default
         return None
 
-    def say(self, en: str, es: str = "", rule: str = "", who: str | None = None,
+    def say(self, text: "str | Msg", es: str = "", rule: str = "", who: str | None = None,
             gm_only: bool = False) -> None:
-        self.emit(ev.Said(en=en, es=es or en, rule=rule, who=who, gm_only=gm_only))
+        """A sentence for the log. ``text`` is a message (``_("...")``), stored rendered in
+        every language the catalogues offer, so a save reads the same without the ruleset's
+        code; older code passes English and Spanish as two strings."""
+        if isinstance(text, Msg):
+            self.emit(ev.Said(en=render(text, "en"), es=render(text, "es"), rule=rule, who=who, gm_only=gm_only))
+        else:
+            self.emit(ev.Said(en=text, es=es or text, rule=rule, who=who, gm_only=gm_only))
+
+    def fail(self, message: "str | Msg") -> None:
+        raise RulesError(message)
 
     def roll(self, expr: str, purpose: str = "", who: str | None = None,
              hidden: bool = False) -> RollResult:

@@ -8,6 +8,7 @@ from typing import Any, Iterable, Mapping
 
 from gm_console import plugins
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import _
 from gm_console.engine.dice import Dice
 from gm_console.engine.session import Entry, JournalError, Session
 
@@ -108,8 +109,10 @@ class Encounter:
                 try:
                     out.append(self.session.execute(line, dice))
                 except CommandError as exc:
-                    where = f"command {i} ({line!r}): " if len(lines) > 1 else ""
-                    raise CommandError(f"{where}{exc}; nothing was saved") from None
+                    if len(lines) > 1:
+                        raise CommandError(_("command {i} ({line!r}): {why}; nothing was saved", i=i, line=line,
+                                             why=exc.message)) from None
+                    raise CommandError(_("{why}; nothing was saved", why=exc.message)) from None
             self.save()
         except BaseException:
             self.session.rewind(mark)

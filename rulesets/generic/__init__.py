@@ -6,7 +6,10 @@ uses nothing the third-party author does not have.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, ConditionDef, Context, EncounterState, Figure, Ruleset, StatField
+from gm_console.ruleset import (Combatant, ConditionDef, Conditions, Context, EncounterState, Figure, Health, Ruleset,
+                                Sheet, StatField, part)
+
+from .i18n import _
 
 #: common conditions, named in both languages so `cond B desprevenido` is `flat-footed`;
 #: no numbers attached (a generic game has none), any other word is still a free label
@@ -29,16 +32,11 @@ LIFE_WORDS = {"dead": "dead", "muerto": "dead", "dying": "dying", "moribundo": "
               "estable": "stable", "disabled": "disabled", "staggered": "staggered"}
 
 
-class GenericRuleset(Ruleset):
-    id = "generic"
-    name = "Generic (HP and labels)"
-    version = "1.0"
-    free_conditions = True
-
+class GenericSheet(Sheet):
     def stat_block(self):
         return (
             StatField("hp", "pool", aliases=("pv", "vida"), en="Hit points", es="Puntos de vida",
-                      doc="hp=7 or hp=3/7 (current/max)"),
+                      doc="hp=7 or hp=3/7 (current/max)", health=1),
             StatField("init", "int", default=0, aliases=("ini",), en="Initiative bonus",
                       es="Bono de iniciativa"),
             StatField("ac", "int", aliases=("ca", "defense"), en="Armor class", es="Clase de armadura"),
@@ -47,48 +45,64 @@ class GenericRuleset(Ruleset):
             StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
         )
 
-    def conditions(self):
-        defs = [ConditionDef(id=cid, en=en, es=es) for cid, en, es in COMMON]
-        defs.append(ConditionDef(id="bleed", en="Bleed", es="Sangrando", aliases=("bleeding",), valued=True))
-        return defs
-
     def on_added(self, ctx: Context, c: Combatant) -> None:
         hp = c.pools.get("hp")
         if hp is not None and hp.value <= 0:
             ctx.set_life(c, "unconscious", rule="generic: 0 HP")
 
-    def add_condition(self, ctx: Context, target: Combatant, cdef: ConditionDef, rounds, value, clock,
-                      source) -> None:
-        life = LIFE_WORDS.get(cdef.id)
-        if life is not None:
-            ctx.set_life(target, life, rule="set by the GM")
-            return
-        super().add_condition(ctx, target, cdef, rounds, value, clock, source)
-
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
-        out = {"init": Figure(self.initiative_bonus(c))}
+        out = {"init": Figure(self.rules.turns.initiative_bonus(c))}
         if isinstance(c.stats.get("ac"), int):
             out["ac"] = Figure(c.stats["ac"])
         return out
 
-    def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
+
+class GenericConditions(Conditions):
+    free_labels = True
+
+    def definitions(self):
+        defs = [ConditionDef(id=cid, en=en, es=es) for cid, en, es in COMMON]
+        defs.append(ConditionDef(id="bleed", en="Bleed", es="Sangrando", aliases=("bleeding",), valued=True))
+        return defs
+
+    def add(self, ctx: Context, target: Combatant, cdef: ConditionDef, rounds, value, clock, source) -> None:
+        life = LIFE_WORDS.get(cdef.id)
+        if life is not None:
+            ctx.set_life(target, life, rule="set by the GM")
+            return
+        super().add(ctx, target, cdef, rounds, value, clock, source)
+
+
+class GenericHealth(Health):
+    """HP down to 0, never below; at 0 unconscious, above 0 back on its feet."""
+
+    def _hp(self, ctx: Context, target: Combatant):
         hp = target.pools.get("hp")
         if hp is None:
-            ctx.fail(f"{target.name} has no hp; set it first: set {target.id} hp=10")
-        new = max(0, hp.value - amount)
-        ctx.set_pool(target, "hp", new)
-        ctx.say(f"{target.name} takes {amount} damage: HP {hp.value}", f"{target.name} recibe {amount} de daño: PV {hp.value}",
+            ctx.fail(_("{name} has no hp; set it first: set {ref} hp=10", name=target.name, ref=target.id))
+        return hp
+
+    def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
+        hp = self._hp(ctx, target)
+        ctx.set_pool(target, "hp", max(0, hp.value - amount))
+        ctx.say(_("{name} takes {amount} damage: HP {hp}", name=target.name, amount=amount, hp=hp.value),
                 who=target.id)
-        if new == 0 and target.life not in ("dead", "unconscious"):
+        if hp.value == 0 and target.life not in ("dead", "unconscious"):
             ctx.set_life(target, "unconscious", rule="generic: 0 HP")
 
     def heal(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
-        hp = target.pools.get("hp")
-        if hp is None:
-            ctx.fail(f"{target.name} has no hp; set it first: set {target.id} hp=10")
+        hp = self._hp(ctx, target)
         top = hp.max if hp.max is not None else hp.value + amount
         ctx.set_pool(target, "hp", min(top, hp.value + amount))
-        ctx.say(f"{target.name} heals {amount}: HP {hp.value}", f"{target.name} se cura {amount}: PV {hp.value}",
-                who=target.id)
+        ctx.say(_("{name} heals {amount}: HP {hp}", name=target.name, amount=amount, hp=hp.value), who=target.id)
         if hp.value > 0 and target.life != "ok":
             ctx.set_life(target, "ok", rule="generic: above 0 HP")
+
+
+class GenericRuleset(Ruleset):
+    id = "generic"
+    name = "Generic (HP and labels)"
+    version = "1.0"
+    sheet = part(GenericSheet)
+    health = part(GenericHealth)
+    conditions = part(GenericConditions)

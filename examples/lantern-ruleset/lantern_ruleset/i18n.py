@@ -1,0 +1,7 @@
+"""Lantern's own message catalogue: every sentence in English here, Spanish in locale/es."""
+
+from pathlib import Path
+
+from gm_console.ruleset import Domain
+
+_ = Domain("lantern", Path(__file__).resolve().parent / "locale")
