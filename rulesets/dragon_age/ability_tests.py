@@ -1,4 +1,4 @@
-"""Ability tests: 3d6 + ability (+2 focus) against a target number (digest §2.1 [S]).
+"""Ability tests: 3d6 + ability (+2 focus) against a target number (dragon_age.md §2.1 [S]).
 
 The first of the three dice is the dragon die, reported apart because it
 measures the degree of success and pays stunt points. The GM may type the
@@ -32,7 +32,7 @@ class AgeRoll:
 
     @property
     def doubles(self) -> bool:
-        """Any two of the three dice equal (triples count), digest §2.5 [S]."""
+        """Any two of the three dice equal (triples count), dragon_age.md §2.5 [S]."""
         return bool(self.dice) and len(set(self.dice)) < 3
 
     def text(self) -> str:
@@ -122,7 +122,7 @@ def test_verb(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"test: too many numbers; usage: {TEST_USAGE}")
     total = t.numbers[0] if t.numbers else None
     clear_stunt_points(ctx, "a new roll", "una tirada nueva")
-    hidden = t.ability == "perception"  # digest §2.1 [S]: Perception tests are rolled hidden
+    hidden = t.ability == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
     roll = roll_3d6(ctx, t.dice, total, f"{c.name}: {t.ability} test", c.id, hidden=hidden)
     check = make_check(c, roll, t.ability, t.focus, (("mod", t.mod),) if t.mod else ())
     what_en = ability_label(t.ability) + (f" ({t.focus})" if t.focus else "")

@@ -1,4 +1,4 @@
-"""Attacks, Charge and the coup de grace (digest §2.3-§2.5 [S]).
+"""Attacks, Charge and the coup de grace (dragon_age.md §2.3-§2.5 [S]).
 
 An attack is an ability test against the target's Defense. On a hit the damage
 is rolled at once (weapon dice + Str, + Perception for bows) and armor taken
@@ -104,7 +104,7 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
     second = bool(a.marks.get("bonus_attack"))
     if not second:
         # the Lightning Attack's own attack leaves the first attack's other points waiting: stunts
-        # may be taken in any order (§2.5 [S])
+        # may be taken in any order (dragon_age.md §2.5 [S])
         clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     if kind == "melee" and _imposing_blocks(ctx, a, target):
         return
@@ -157,7 +157,7 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
 
 def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict,
                 expr: str | None = None) -> dict:
-    """Weapon dice + Str (Perception for bows) - armor (§2.4 [S]); returns what stunts need."""
+    """Weapon dice + Str (Perception for bows) - armor (dragon_age.md §2.4 [S]); returns what stunts need."""
     expr = expr or a.stats.get("weapon") or UNARMED
     dmg_key = "perception" if record.get("wkind") == "bow" else "str"
     r = ctx.roll(str(expr), purpose=f"damage of {a.name} to {target.name}", who=a.id)
@@ -172,7 +172,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict,
 
 
 def coup_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    """Coup de grace on a dying or unconscious target: death (§2.3 [S])."""
+    """Coup de grace on a dying or unconscious target: death (dragon_age.md §2.3 [S])."""
     if len(args) < 2:
         ctx.fail(f"coup: missing arguments; usage: {COUP_USAGE}")
     a = ctx.combatant(args[0])

@@ -1,4 +1,4 @@
-"""Actions per turn: one major + one minor, or two minor (digest §2.3 [S]).
+"""Actions per turn: one major + one minor, or two minor (dragon_age.md §2.3 [S]).
 
 Counted only for the combatant whose turn it is. Out of turn, a major action is
 the held action of Prepare when it has one; otherwise the GM is trusted (an
@@ -46,7 +46,7 @@ def check_can_act(ctx: Context, c: Combatant) -> None:
 
 
 def drop_aim(ctx: Context, c: Combatant) -> None:
-    """Aim only helps if the attack is its very next action (digest §2.3 [S])."""
+    """Aim only helps if the attack is its very next action (dragon_age.md §2.3 [S])."""
     for inst in c.instances("aiming"):
         ctx.remove_condition(c, inst, reason="lost")
         ctx.say(f"{c.name} loses its aim: the next action was not an attack",
@@ -89,7 +89,7 @@ def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
 
 def budget(state: EncounterState, c: Combatant) -> list[ActionSlot]:
     """For the sheet: the majors and minors taken this turn and what is left, each ticked by
-    ``major NAME`` / ``minor NAME`` (digest §2.3 [S]: one major + one minor, or two minor)."""
+    ``major NAME`` / ``minor NAME`` (dragon_age.md §2.3 [S]: one major + one minor, or two minor)."""
     if not own_turn(state, c) or c.life in CANNOT_ACT:
         return []
     major, minor = used(state, c)

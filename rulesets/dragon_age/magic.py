@@ -1,5 +1,5 @@
 """Casting: mana is paid up front and stays spent even if the casting roll fails
-(digest §2.8 [O?]); a successful roll with doubles earns spell stunt points."""
+(dragon_age.md §2.8 [O?]); a successful roll with doubles earns spell stunt points."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def cast_verb(ctx: Context, args: tuple[str, ...]) -> None:
     if cost > have:
         ctx.fail(f"{c.name} has {have} mana; {spell} costs {cost}")
     second = bool(c.marks.get("bonus_cast"))
-    if not second:  # Fast Casting's spell leaves the first casting's other points waiting (§2.5 [S])
+    if not second:  # Fast Casting's spell leaves the first casting's other points waiting (dragon_age.md §2.5 [S])
         clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     if second:
         ctx.set_mark(c, "bonus_cast", None)

@@ -1,5 +1,5 @@
-"""Getting Health back (digest §2.6 [S]): the Heal action, a breather after the
-encounter, a night's sleep, and levelling up. Mana comes back with rest (§2.8 [O?])."""
+"""Getting Health back (dragon_age.md §2.6 [S]): the Heal action, a breather after the
+encounter, a night's sleep, and levelling up. Mana comes back with rest (dragon_age.md §2.8 [O?])."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Spending stunt points: ``stunt NAME STUNT [N] [TARGET] [cost=N]`` (digest §2.5).
+"""Spending stunt points: ``stunt NAME STUNT [N] [TARGET] [cost=N]`` (dragon_age.md §2.5).
 
 Each effect is applied by the tracker where it changes numbers (damage, armor,
 Defense, prone, the order, mana) and narrated where it does not (Skirmish's

@@ -1,4 +1,4 @@
-"""The Starfinder conditions (SF §3.6), as data.
+"""The Starfinder conditions (starfinder.md §3.6), as data.
 
 ``modifiers`` name the figures of ``figures.py``: ``ac`` (EAC and KAC), ``attack``
 (every attack), ``melee``, ``damage`` (melee and Str-thrown damage), ``fort`` ``ref``
@@ -8,7 +8,7 @@ Flags carry what is not a number: ``flat-footed`` (counted once however many
 sources), ``no-actions``, ``helpless``, ``no-reactions``, ``no-run`` (no run or
 charge), ``half-speed``, ``immobile``, ``single-action``, ``move-only``, ``flee``,
 ``dex-5`` (Dex modifier treated as -5).
-Spanish names marked in the digest with † come from the seed; the others are the
+Spanish names are the seed's where it uses them (starfinder.md §3.6); the others are the
 usual translations, with the seed's words as aliases.
 """
 
@@ -142,7 +142,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
        resumen="suelta lo que lleva; sin acciones; desprevenido"),
     _c("unconscious", "Unconscious", "Inconsciente", "ko", flags=("helpless", "no-actions"),
        summary="helpless", resumen="indefenso"),
-    # conditions born of actions (SF §3.2): they carry the number and the clock
+    # conditions born of actions (starfinder.md §3.2): they carry the number and the clock
     _c("total-defense", "Total defense", "Defensa total", "defensa-total", "totaldefense", mods={"ac": 4},
        flags=("no-reactions",), summary="+4 AC until the start of its next turn; no attacks of opportunity",
        resumen="+4 CA hasta el inicio de su próximo turno; sin ataques de oportunidad"),
@@ -164,7 +164,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
 
 BY_ID = {d.id: d for d in CONDITIONS}
 
-#: what a dirty trick may inflict (SF §3.7 [S])
+#: what a dirty trick may inflict (starfinder.md §3.7 [S])
 DIRTY_TRICK = ("blinded", "deafened", "entangled", "off-target", "shaken", "sickened")
-#: conditions that only set the life state (SF §3.4)
+#: conditions that only set the life state (starfinder.md §3.4)
 LIFE_CONDITIONS = ("dead", "dying", "stable")

@@ -1,4 +1,4 @@
-"""Damage and healing: temporary HP, then stamina, then HP, in one hit (SF §3.3).
+"""Damage and healing: temporary HP, then stamina, then HP, in one hit (starfinder.md §3.3).
 
 Types pick the armour class the attack was aimed at (energy -> EAC, anything else ->
 KAC) and the resistance that applies; ``nonlethal`` knocks out instead of killing;
@@ -51,7 +51,7 @@ def classify(types: tuple[str, ...]) -> tuple[tuple[str, ...], bool, bool]:
 
 
 def is_energy(canon: tuple[str, ...]) -> bool:
-    """SF §3.3 [S]: energy damage targets EAC; kinetic and anything else, KAC."""
+    """starfinder.md §3.3 [S]: energy damage targets EAC; kinetic and anything else, KAC."""
     return bool(canon) and all(t in ENERGY or t == "energy" for t in canon)
 
 
@@ -118,14 +118,14 @@ def apply_damage(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, 
             continue
         used = min(p.value, rest)
         before = p.value
-        ctx.set_pool(c, pool, before - used, rule="SF §3.3 damage order [S]")
+        ctx.set_pool(c, pool, before - used, rule="starfinder.md §3.3 damage order [S]")
         rest -= used
         moved_en.append(f"{en} {before}→{before - used}")
         moved_es.append(f"{es} {before}→{before - used}")
     at_zero = hp.value == 0 and c.life in ("dying", "stable", "unconscious")
     before = hp.value
     if rest > 0 and not at_zero:
-        ctx.set_pool(c, "hp", max(0, before - rest), rule="SF §3.3 HP never below 0 [S]")
+        ctx.set_pool(c, "hp", max(0, before - rest), rule="starfinder.md §3.3 HP never below 0 [S]")
         moved_en.append(f"HP {before}→{max(0, before - rest)}")
         moved_es.append(f"PG {before}→{max(0, before - rest)}")
     head_en = f"{c.name} takes {amount} {kind} damage (vs {ac} {ac_value})"
@@ -135,7 +135,7 @@ def apply_damage(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, 
     parts_en = [p for p in (cut_en, ", ".join(moved_en)) if p]
     parts_es = [p for p in (cut_es, ", ".join(moved_es)) if p]
     say(ctx, c, head_en + (": " + "; ".join(parts_en) if parts_en else ": no effect"),
-        head_es + (": " + "; ".join(parts_es) if parts_es else ": sin efecto"), "SF §3.3 [S]")
+        head_es + (": " + "; ".join(parts_es) if parts_es else ": sin efecto"), "starfinder.md §3.3 [S]")
     if at_zero:
         life.hit_at_zero(ctx, c, rest, nonlethal, continuous)
     elif rest > 0 and rest >= before:
@@ -155,7 +155,7 @@ def _es_ac(ac: str) -> str:
 
 
 def heal(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
-    """HP by default; ``sp`` restores stamina, ``temp`` grants temporary HP (SF §3.5 [S])."""
+    """HP by default; ``sp`` restores stamina, ``temp`` grants temporary HP (starfinder.md §3.5 [S])."""
     if c.life == "dead":
         ctx.fail(f"{c.name} is {'wrecked' if c.category == 'vehicle' else 'dead'}; healing has no effect")
     words = set(types)
@@ -165,19 +165,19 @@ def heal(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) ->
             ctx.fail(f"{c.name} has no stamina; set it first: set {c.id} sp=10")
         new = min(sp.max if sp.max is not None else sp.value + amount, sp.value + amount)
         before = sp.value
-        ctx.set_pool(c, "sp", new, rule="SF §3.5")
+        ctx.set_pool(c, "sp", new, rule="starfinder.md §3.5")
         note_en = " (stamina does not wake a creature at 0 HP)" if c.pools["hp"].value == 0 else ""
         note_es = " (la estamina no despierta a quien está a 0 PG)" if note_en else ""
         say(ctx, c, f"{c.name} regains {new - before} SP: {before}→{new}{note_en}",
-            f"{c.name} recupera {new - before} PE: {before}→{new}{note_es}", "SF §3.5 [S]")
+            f"{c.name} recupera {new - before} PE: {before}→{new}{note_es}", "starfinder.md §3.5 [S]")
         return
     if words & set(TEMP):
         temp = c.pools.get("temp")
         before = temp.value if temp else 0
         new = max(before, amount)
-        ctx.set_pool(c, "temp", new, max=max(new, temp.max or 0) if temp else new, rule="SF §3.3")
+        ctx.set_pool(c, "temp", new, max=max(new, temp.max or 0) if temp else new, rule="starfinder.md §3.3")
         say(ctx, c, f"{c.name} has {new} temporary HP (they do not stack: the higher counts)",
-            f"{c.name} tiene {new} PG temporales (no se suman: cuenta el mayor)", "SF §3.3 [O]")
+            f"{c.name} tiene {new} PG temporales (no se suman: cuenta el mayor)", "starfinder.md §3.3 [O]")
         return
     hp = c.pools.get("hp")
     if hp is None:
@@ -185,17 +185,17 @@ def heal(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) ->
     top = hp.max if hp.max is not None else hp.value + amount
     before = hp.value
     new = min(top, before + amount)
-    ctx.set_pool(c, "hp", new, rule="SF §3.5 healing restores HP")
+    ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 healing restores HP")
     noun = ("repaired", "reparado") if c.category == "vehicle" else ("heals", "se cura")
     say(ctx, c, f"{c.name} {noun[0]} {new - before} HP: {before}→{new} (healing restores HP, not stamina)",
-        f"{c.name} {noun[1]} {new - before} PG: {before}→{new} (la curación restaura PG, no PE)", "SF §3.5 [S]")
+        f"{c.name} {noun[1]} {new - before} PG: {before}→{new} (la curación restaura PG, no PE)", "starfinder.md §3.5 [S]")
     if new > 0 and c.category != "vehicle":
         if c.has("bleeding") and amount > 0:
             ctx.remove_all(c, "bleeding", reason="healed")
             say(ctx, c, f"Healing stops {c.name}'s bleeding", f"La curación detiene la hemorragia de {c.name}",
-                "SF §3.6 bleeding [O]")
+                "starfinder.md §3.6 bleeding [O]")
         if before == 0:
-            life.revive(ctx, c, "SF §3.4.6 [O]")
+            life.revive(ctx, c, "starfinder.md §3.4.6 [O]")
     if c.category == "vehicle" and new > 0:
         from .vehicles import after_repair
 

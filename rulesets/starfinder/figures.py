@@ -2,7 +2,7 @@
 
 Every figure starts from the stat block and lists what moved it (``KAC 12 = 16 - 2
 flat-footed - 2 grappled``). Flat-footed is counted once however many conditions
-impose it (SF §3.6 [O]); within a family (fear, fatigue, restraint) only the worst
+impose it (starfinder.md §3.6 [O]); within a family (fear, fatigue, restraint) only the worst
 grade counts, so pinned's -4 replaces grappled's -2.
 """
 

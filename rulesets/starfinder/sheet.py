@@ -60,7 +60,7 @@ def pending(rs, state: EncounterState) -> list[Pending]:
             rp = c.pools.get("rp")
             left = rp.value if rp else 0
             cost = life.stabilize_cost(c) if rp else 1
-            # offered only when it would work: on its own turn, with the RP (SF §3.4.6 [S])
+            # offered only when it would work: on its own turn, with the RP (starfinder.md §3.4.6 [S])
             can = rp is not None and left >= cost and own_turn
             out.append(Pending(c.id, f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
                                      "or Medicine DC 15",
@@ -74,7 +74,7 @@ def pending(rs, state: EncounterState) -> list[Pending]:
                                    f"{c.name} está estable sin PR: prueba de Con cada hora (pass 1h)",
                                    command=None if state.in_combat else "pass 1h"))
             elif state.in_combat and state.active == c.id and c.marks.get("stabilized") != state.round:
-                # SF §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
+                # starfinder.md §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
                 out.append(Pending(c.id, f"{c.name} is stable: 1 RP now puts it back in the fight with 1 HP "
                                          f"(spend {c.id} resolve fight)",
                                    f"{c.name} está estable: con 1 PR ahora vuelve a la lucha con 1 PG "

@@ -1,7 +1,7 @@
 """The Starfinder stat block: one set of keys for creatures and vehicles.
 
-Pools ``sp``/``hp``/``rp`` follow the damage order of SF §3.3; ``rp`` is derived
-from ``level`` and ``key`` when the GM does not type it (SF §3.5), because that
+Pools ``sp``/``hp``/``rp`` follow the damage order of starfinder.md §3.3; ``rp`` is derived
+from ``level`` and ``key`` when the GM does not type it (starfinder.md §3.5), because that
 is how the book writes a PC and a GM should not have to do the sum at the table.
 """
 
@@ -107,7 +107,7 @@ def key_mod(stats: Mapping[str, Any]) -> int:
 
 
 def derived_resolve(stats: Mapping[str, Any]) -> int | None:
-    """SF §3.5 [S]: max(1, level/2) + key ability modifier, at least 1 [O]."""
+    """starfinder.md §3.5 [S]: max(1, level/2) + key ability modifier, at least 1 [O]."""
     level = stats.get("level")
     if level is None:
         return None
@@ -145,6 +145,6 @@ def level(c: Combatant) -> int:
 
 
 def has_resolve(c: Combatant) -> bool:
-    """NPCs without Resolve Points die at 0 HP (SF §3.4.10 [O]); a PC always has a resolve pool,
+    """NPCs without Resolve Points die at 0 HP (starfinder.md §3.4.10 [O]); a PC always has a resolve pool,
     even one at 0 (``rp=0``), and so does any creature given one."""
     return "rp" in c.pools or c.is_pc
