@@ -145,6 +145,7 @@ def _add(ctx: Context, c: cmd.Add) -> None:
                                    side=side, category=category))
         rs.on_added(ctx, ctx.state.get(cid))
         joined = ctx.state.get(cid)
+        turns.note_joiner(ctx, joined)
         if (ctx.state.in_combat and joined.initiative is None and joined.category == "creature"
                 and not rs.newcomers_roll_at_round_start):
             roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
@@ -221,7 +222,8 @@ def _init(ctx: Context, c: cmd.Init) -> None:
     # a correction must not cost a turn still to come this round (see turns.OWED)
     still_to_act = (state.in_combat and state.active in state.order and target.id in state.order
                     and state.order.index(target.id) > state.order.index(state.active)
-                    and state.started.get(target.id) != state.round)
+                    and state.started.get(target.id) != state.round
+                    and not turns.joined_this_round(state, target.id))
     ctx.emit(ev.InitiativeSet(id=target.id, value=value,
                               tiebreak=tuple(ctx.ruleset.tiebreak_for(target, value))))
     _reorder(ctx, [target])
