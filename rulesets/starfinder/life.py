@@ -165,10 +165,27 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     if c.life == "dying":
         rp = c.pools["rp"].value if "rp" in c.pools else 0
         cost = stabilize_cost(c) if "rp" in c.pools else 1
-        say(ctx, c, f"{c.name} is dying ({rp} RP): it may spend {cost} RP to stabilise now "
-                    f"(spend {c.id} resolve stabilize), else it loses 1 RP at the end of this turn",
-            f"{c.name} está moribundo ({rp} PR): puede gastar {cost} PR para estabilizarse ahora "
-            f"(spend {c.id} resolve stabilize); si no, pierde 1 PR al final de este turno", "starfinder.md §3.4.3 [S]")
+        if rp >= cost:
+            say(ctx, c, f"{c.name} is dying ({rp} RP): it may spend {cost} RP to stabilise now "
+                        f"(spend {c.id} resolve stabilize), else it loses 1 RP at the end of this turn",
+                f"{c.name} está moribundo ({rp} PR): puede gastar {cost} PR para estabilizarse ahora "
+                f"(spend {c.id} resolve stabilize); si no, pierde 1 PR al final de este turno",
+                "starfinder.md §3.4.6 [S]")
+            return
+        # not enough RP to stabilise itself: say what can still save it (starfinder.md §3.4.6)
+        if rp > 0:
+            fate_en, fate_es = "it loses 1 RP at the end of this turn", "pierde 1 PR al final de este turno"
+        else:
+            grace = (c.marks.get("dying") or {}).get("grace")
+            if grace is not None and ctx.state.round < grace:
+                fate_en = f"with 0 RP it dies at the end of its turn in round {grace}"
+                fate_es = f"sin PR muere al final de su turno del asalto {grace}"
+            else:
+                fate_en, fate_es = "with 0 RP it dies at the end of this turn", "sin PR muere al final de este turno"
+        say(ctx, c, f"{c.name} is dying with {rp} RP, too few to stabilise itself ({cost} needed): only "
+                    f"Medicine DC 15 or healing by someone else can save it; {fate_en}",
+            f"{c.name} está moribundo con {rp} PR, no le bastan para estabilizarse ({cost} necesarios): solo "
+            f"Medicina CD 15 o una curación de otro pueden salvarlo; {fate_es}", "starfinder.md §3.4.6 [S]")
     elif c.life == "stable" and "rp" in c.pools and c.pools["rp"].value >= 1 \
             and c.marks.get("stabilized") != ctx.state.round:
         say(ctx, c, f"{c.name} is stable: 1 RP now puts it back in the fight with 1 HP (spend {c.id} resolve fight)",

@@ -62,11 +62,16 @@ def pending(rs, state: EncounterState) -> list[Pending]:
             cost = life.stabilize_cost(c) if rp else 1
             # offered only when it would work: on its own turn, with the RP (starfinder.md §3.4.6 [S])
             can = rp is not None and left >= cost and own_turn
-            out.append(Pending(c.id, f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
-                                     "or Medicine DC 15",
-                               f"{c.name} está moribundo: le quedan {left} de resolución; se estabiliza con {cost} PR en "
-                               "su turno o Medicina CD 15",
-                               command=f"spend {c.id} resolve stabilize" if can else None))
+            if rp is not None and left >= cost:
+                en = f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn or Medicine DC 15"
+                es = (f"{c.name} está moribundo: le quedan {left} de resolución; se estabiliza con {cost} PR en su "
+                      "turno o Medicina CD 15")
+            else:
+                en = (f"{c.name} is dying: {left} resolve left, too few to stabilise itself ({cost} needed); "
+                      "Medicine DC 15 or healing")
+                es = (f"{c.name} está moribundo: le quedan {left} de resolución, no le bastan para estabilizarse "
+                      f"({cost} necesarios); Medicina CD 15 o una curación")
+            out.append(Pending(c.id, en, es, command=f"spend {c.id} resolve stabilize" if can else None))
         elif c.life == "stable" and c.pools.get("hp") and c.pools["hp"].value == 0:
             rp = c.pools.get("rp")
             if not rp or rp.value < 1:
