@@ -17,7 +17,7 @@ from gm_console.ruleset import (
     VerbSpec,
 )
 
-from . import attacks, economy, health, initiative, magic, moves, recovery, sheet, stats, status
+from . import attacks, economy, health, initiative, magic, moves, recovery, sheet, stats, status, surprise
 from .ability_tests import CONTEST_USAGE, DEGREE, TEST_USAGE, contest_verb, test_verb
 from .common import clear_stunt_points, rule
 from .conditions import CONDITIONS, LIFE_CONDITIONS
@@ -128,6 +128,10 @@ class DragonAge(Ruleset):
             left = health.turns_left(c)
             return left is None or left > 1
         return True
+
+    def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:
+        """dragon_age.md §2.2.4 [O]: the aware act in a surprise round, the surprised do not."""
+        return surprise.surprise_round(ctx, aware, unaware)
 
     def can_change_initiative(self, c: Combatant) -> str | None:
         return ("Dragon Age has no delay or ready: use prepare NAME ACTION "
@@ -242,7 +246,7 @@ class DragonAge(Ruleset):
         return sheet.effective(state, c)
 
     def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
-        return status.lines(state, c, lang)
+        return surprise.status(state, c, lang) + status.lines(state, c, lang)
 
     def pending(self, state: EncounterState) -> list[Pending]:
         return status.warnings(state)

@@ -168,15 +168,17 @@ def contest_verb(ctx: Context, args: tuple[str, ...]) -> None:
     if len(args) > 6:
         ctx.fail(f"contest: unexpected {' '.join(args[6:])!r}; usage: {CONTEST_USAGE}")
     clear_stunt_points(ctx, "a new roll", "una tirada nueva")
+    # dragon_age.md §2.1 [S]: a Perception test is rolled hidden, on either side (spotting an ambush)
+    hidden = "perception" in (ta.ability, tb.ability)
     checks = []
     for i, (who, t) in enumerate(((a, ta), (b, tb))):
         g = given[i] if i < len(given) else None
         roll = roll_3d6(ctx, g if isinstance(g, tuple) else None, g if isinstance(g, int) else None,
-                        f"{who.name}: {t.ability} (opposed)", who.id)
+                        f"{who.name}: {t.ability} (opposed)", who.id, hidden=hidden)
         checks.append(make_check(who, roll, t.ability, t.focus))
     winner = opposed(ctx, a, checks[0], b, checks[1])
     res_en = f"{winner.name} wins" if winner else "still tied: roll off"
     res_es = f"gana {winner.name}" if winner else "empate: repetid la tirada"
     ctx.say(f"Opposed test: {a.name} {checks[0].summary(a)} vs {b.name} {checks[1].summary(b)}: {res_en}",
             f"Tirada enfrentada: {a.name} {checks[0].summary(a, 'es')} contra {b.name} "
-            f"{checks[1].summary(b, 'es')}: {res_es}", rule=rule("2.1"))
+            f"{checks[1].summary(b, 'es')}: {res_es}", rule=rule("2.1"), gm_only=hidden)

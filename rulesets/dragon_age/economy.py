@@ -11,6 +11,7 @@ from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState
 
 from .common import own_turn, rule
 from .options import option
+from .surprise import surprised
 
 MAJOR, MINOR = "major", "minor"
 CANNOT_ACT = ("dying", "dead", "unconscious")
@@ -58,9 +59,11 @@ def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
          attack: bool = False) -> str:
     """Count one action; returns "turn", "prepared", "free" (out of turn) or "outside" (no combat)."""
     check_can_act(ctx, c)
+    state = ctx.state
+    if surprised(state, c) and option(state, "action_limits"):
+        ctx.fail(f"{c.name} is surprised: no action in the surprise round (it acts from round 1)")
     if not attack:
         drop_aim(ctx, c)
-    state = ctx.state
     if not state.in_combat:
         return "outside"
     if own_turn(state, c):
