@@ -9,6 +9,7 @@ A game is a ``Ruleset`` subclass registered under the entry-point group
 See ``gm_console.engine.contract`` for what each hook decides.
 """
 
+from gm_console.engine.checks import record_check
 from gm_console.engine.context import Context
 from gm_console.engine.contract import (
     ActionSlot,
@@ -30,5 +31,5 @@ from gm_console.engine.state import Combatant, ConditionInstance, EncounterState
 __all__ = [
     "ActionSlot", "Catalogue", "Combatant", "ConditionDef", "ConditionInstance", "Context", "EncounterState",
     "Figure", "OptionDef", "Pending", "Pool", "RollResult", "Ruleset", "RulesError", "StatField",
-    "VerbSpec", "fold_text", "slug",
+    "VerbSpec", "fold_text", "record_check", "slug",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
 
@@ -56,6 +57,7 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -
         "options": dict(state.options),
         "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
         "pending": [p.en for p in ruleset.pending(state) if not (players and p.gm_only)],
+        "checks": recent_checks(state, players),
     }
 
 

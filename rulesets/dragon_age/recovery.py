@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context
 
-from .ability_tests import focus_note, make_check, roll_3d6
+from .ability_tests import focus_note, keep, make_check, roll_3d6
 from .common import clear_stunt_points, health, loose_dice, rule, tokens
 from .conditions_lookup import cdef
 from .economy import MAJOR, take
@@ -38,6 +38,8 @@ def aid_verb(ctx: Context, args: tuple[str, ...]) -> None:
                     f"{healer.name}: Heal action on {patient.name}", healer.id)
     check = make_check(healer, roll, "cunning", "healing", (("mod", t.mod),) if t.mod else ())
     note_en, note_es = focus_note(healer, "healing")
+    keep(ctx, healer, check, f"cunning:healing (Heal action on {patient.name})", f"TN {HEAL_TN}", HEAL_TN,
+         "success" if check.total >= HEAL_TN else "failure")
     if check.total < HEAL_TN:
         ctx.say(f"{healer.name} tends {patient.name}: Cunning (Healing) {check.summary(healer)} vs TN {HEAL_TN}: "
                 f"fails{note_en}",

@@ -129,7 +129,8 @@ def _burn_save(rs, ctx: Context, c: Combatant, bonus: int, why_en: str, why_es: 
     dc = 10 + fire
     ref = value(rs, ctx.state, c, "ref")
     extra = 2 * tries + bonus
-    total, _ = check(ctx, ref + extra, f"Reflex against burning of {c.name}", c, given)
+    total, _ = check(ctx, ref + extra, f"Reflex against burning of {c.name}", c, given,
+                     what="Reflex (burning)", dc=dc)
     more_en = f" (+{2 * tries} for {tries} earlier tries)" if tries else ""
     more_es = f" (+{2 * tries} por {tries} intentos previos)" if tries else ""
     if bonus:

@@ -117,7 +117,7 @@ def _race_check(rs, ctx: Context, v: Combatant, op: Combatant, given: int | None
                 terrain: str | None) -> tuple[bool, int]:
     dc = race_dc(ctx.state, v)
     was = motion(v)
-    total = piloting_check(rs, ctx, v, op, what, given)
+    total = piloting_check(rs, ctx, v, op, what, given, dc=dc)
     from_stop = " from a stop" if was == "stopped" else ""
     desde = " desde parado" if was == "stopped" else ""
     rule = "starfinder.md §3.8 race [Δ official]" if was == "stopped" and official(ctx.state, "race_dc_from_stop") \
@@ -229,7 +229,9 @@ def ram(rs, ctx: Context, args: tuple[str, ...]) -> None:
         else:
             defender = tp if control(target) != "autopilot" else target
             total, _ = check(ctx, operator_piloting(rs, ctx.state, target),
-                             f"{target.name} dodges the ram (Piloting vs {atk})", defender, given_save)
+                             f"{target.name} dodges the ram (Piloting vs {atk})", defender, given_save,
+                             what=f"Piloting (dodge the ram, {target.name})", dc=atk, beat=True,
+                             against=f"the rammer's Piloting {atk}")
             if total > atk:
                 say(ctx, v, f"{target.name} dodges: Piloting {total} beats {atk}",
                     f"{target.name} esquiva: Pilotaje {total} supera {atk}", "starfinder.md §3.8 ram [S]")
@@ -239,7 +241,8 @@ def ram(rs, ctx: Context, args: tuple[str, ...]) -> None:
                 "starfinder.md §3.8 ram [S]")
     else:
         ref = value(rs, ctx.state, target, "ref")
-        total, _ = check(ctx, ref, f"Reflex of {target.name} against the ram (DC {dc})", target, given_save)
+        total, _ = check(ctx, ref, f"Reflex of {target.name} against the ram (DC {dc})", target, given_save,
+                         what="Reflex (avoid the ram)", dc=dc)
         if total >= dc:
             say(ctx, v, f"{target.name} avoids the ram: Reflex {total} vs DC {dc}",
                 f"{target.name} evita la embestida: Reflejos {total} contra CD {dc}", "starfinder.md §3.8 ram [S]")
@@ -315,7 +318,7 @@ def run_over(rs, ctx: Context, args: tuple[str, ...]) -> None:
     back = 0
     for t, given in targets:
         total, _ = check(ctx, value(rs, state, t, "ref"), f"Reflex of {t.name} against being run over (DC {dc})",
-                         t, given)
+                         t, given, what="Reflex (run over)", dc=dc)
         saved = total >= dc
         amount = (hit // 2 if off else 0) if saved else hit
         if saved and not off:

@@ -69,7 +69,8 @@ def medicine(rs, ctx: Context, args: tuple[str, ...]) -> None:
         if healer is not None and healer.category != "vehicle" else 0
     who = healer.name if healer is not None else "A healer"
     quien = healer.name if healer is not None else "Un sanador"
-    total, _ = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, a.total(MED_USAGE))
+    total, _ = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, a.total(MED_USAGE),
+                     what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
     ok = total >= DC
     rule = "starfinder.md §3.4.6 Medicine [S]" if purpose == "stabilize" else "starfinder.md §3.6 bleeding [O]" if purpose == "bleed" \
         else "starfinder.md §3.4.9 [O]"
@@ -123,7 +124,7 @@ def stabilize_spell(rs, ctx: Context, args: tuple[str, ...]) -> None:
     if dc is None:
         ctx.fail(f"the seed's stabilize needs a passed Will save: give the spell's DC ({SPELL_USAGE})")
     total, _ = check(ctx, value(rs, ctx.state, patient, "will"), f"Will of {patient.name} to accept stabilize (DC {dc})",
-                     patient, a.total(SPELL_USAGE))
+                     patient, a.total(SPELL_USAGE), what="Will (stabilize spell)", dc=dc)
     if total >= dc:
         life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [S]")
         say(ctx, patient, f"Stabilize: {patient.name}'s Will {total} vs DC {dc} passes: stable",
@@ -237,7 +238,7 @@ def coup_de_grace(rs, ctx: Context, args: tuple[str, ...]) -> None:
         return
     dc = 10 + level(attacker)
     total, _ = check(ctx, value(rs, ctx.state, target, "fort"), f"Fortitude of {target.name} against the coup (DC {dc})",
-                     target, a.numbers[1] if len(a.numbers) > 1 else None)
+                     target, a.numbers[1] if len(a.numbers) > 1 else None, what="Fortitude (coup de grace)", dc=dc)
     rule = "starfinder.md §3.2 coup de grace [Δ official]" if off else "starfinder.md §3.2 coup de grace [S]"
     if total >= dc:
         say(ctx, target, f"{target.name} survives the coup de grace: Fortitude {total} vs DC {dc}",

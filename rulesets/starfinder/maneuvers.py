@@ -68,7 +68,8 @@ def maneuver(rs, ctx: Context, args: tuple[str, ...]) -> None:
     thrown_pen = 0
     if kind == "dirty-trick" and dist and given is None:
         thrown_pen = -2 * (dist // 5)
-    total, _ = check(ctx, bonus + thrown_pen, f"{kind} by {attacker.name} (vs KAC+8 {threshold})", attacker, given)
+    total, _ = check(ctx, bonus + thrown_pen, f"{kind} by {attacker.name} (vs KAC+8 {threshold})", attacker, given,
+                     what=f"{kind} on {target.name}", dc=threshold, against=f"KAC + 8 = {threshold}")
     name_en, name_es = kind.replace("-", " "), ES[kind]
     if total < threshold:
         say(ctx, attacker, f"{attacker.name}'s {name_en} fails: {total} vs KAC + 8 = {threshold}",

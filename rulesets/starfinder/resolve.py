@@ -7,7 +7,7 @@ of long-term stability) run from ``on_time_passed``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, fold_text
+from gm_console.ruleset import Combatant, Context, fold_text, record_check
 
 from . import life
 from .common import check, say
@@ -168,8 +168,12 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         tended = bool(c.marks.get("tended"))
         bonus = conmod + (2 if tended else 0)
         result, text = check(ctx, bonus, f"long-term stability of {c.name} (Con)", c)
+        natural = result - bonus
         if tended and result < 10:
             result = 10
+        record_check(ctx, c, "Con (long-term stability)", result, dice=(natural,), bonus=bonus,
+                     against="20 wakes, under 10 dies", target=20,
+                     outcome="wakes" if result >= 20 else "dies" if result < 10 else "stable")
         ctx.set_mark(c, "tended", None)
         care_en = " with a healer's care (+2, at least 10)" if tended else ""
         care_es = " con cuidados (+2, mínimo 10)" if tended else ""

@@ -83,7 +83,7 @@ def _fire(rs, ctx: Context, args: tuple[str, ...], verb: str, cid: str) -> None:
     nombre = "fuego de cobertura" if cid == "covering-fire" else "fuego hostigador"
     use(ctx, shooter, "standard", name)
     total, _ = check(ctx, value(rs, ctx.state, shooter, "ranged"), f"{name} of {shooter.name} (vs AC 15)",
-                     shooter, a.total(usage))
+                     shooter, a.total(usage), what=f"{name} for {ally.name}", dc=15, against="AC 15")
     if total < 15:
         say(ctx, shooter, f"{shooter.name}'s {name} misses: {total} vs AC 15; {ally.name} gains nothing",
             f"El {nombre} de {shooter.name} falla: {total} contra CA 15; {ally.name} no gana nada",

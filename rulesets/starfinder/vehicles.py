@@ -81,9 +81,11 @@ def operator(ctx: Context, v: Combatant) -> Combatant:
     return p
 
 
-def piloting_check(rs, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None) -> int:
+def piloting_check(rs, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None,
+                   dc: int | None = None) -> int:
     bonus = operator_piloting(rs, ctx.state, v)
-    total, _ = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given)
+    total, _ = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given,
+                     what=f"Piloting ({purpose}, {v.name})", dc=dc)
     return total
 
 
