@@ -5,7 +5,8 @@
 
 Figures: save per action at 10 and 10,000 logged actions (the autosave is an O(1)
 append), open time of a 10,000-action encounter, next-turn time at 200
-combatants, undo time at 10,000 actions, TUI startup and keypress-to-repaint.
+combatants, undo time at 10,000 actions, a year's rest for 100 Dragon Age mages, TUI startup
+and keypress-to-repaint.
 """
 
 from __future__ import annotations
@@ -90,6 +91,18 @@ def bench_next_turn(tmp: Path, repeats: int) -> None:
     print(f"next turn at 200 combatants (with save) {ms(statistics.median(times))}")
 
 
+def bench_long_rest(tmp: Path) -> None:
+    """Issue 14: 100 Dragon Age mages regaining mana over `pass 366d` took 57 s and 120 MB."""
+    enc = Encounter.create(tmp / "mages.toml", "dragon_age")
+    dice = Dice.from_rolls([], seed=3)
+    for i in range(100):
+        enc.execute(f"add Mage{i} pc health=5/20 mana=1/30 magic=3", dice, save=False)
+    enc.save()
+    t = time.perf_counter()
+    entry = enc.execute("pass 366d", dice)
+    print(f"pass 366d, 100 Dragon Age mages (with save) {ms(time.perf_counter() - t)}, {len(entry.events)} events")
+
+
 def bench_tui(path: Path, label: str) -> None:
     """Headless: time to the first painted screen, and from a key to the repainted screen."""
     from gm_console.tui.app import GMConsole
@@ -133,6 +146,7 @@ def main() -> int:
         print(f"python {sys.version.split()[0]}")
         bench_storage(tmp, repeats)
         bench_next_turn(tmp, repeats)
+        bench_long_rest(tmp)
         bench_tui(build(tmp / "tui.toml", 200).path, "200 actions")
         crowd = tmp / "crowd.toml"
         bench_tui(crowd, "200 combatants")

@@ -13,6 +13,7 @@ reads as a message of its own catalogue (``Domain``). See ``docs/CONTRIBUTING.md
 and the worked plugin under ``examples/``.
 """
 
+from gm_console.engine.checks import record_check
 from gm_console.engine.context import Context
 from gm_console.engine.contract import (
     ActionSlot,
@@ -47,5 +48,5 @@ __all__ = [
     "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "RulesError", "Sheet", "StatField", "Term", "Text", "Turns", "Verb", "VerbSpec", "Who", "Word", "choice_map",
-    "fold_text", "life", "part", "render", "slug",
+    "fold_text", "life", "part", "record_check", "render", "slug",
 ]

@@ -16,7 +16,7 @@ def table() -> Table:
 
 
 def test_seed_example_sera_swims():
-    """DA §2.1 [S] seed example: Sera (Con 1, Swimming) rolling 15 totals 18."""
+    """dragon_age.md §2.1 [S] seed example: Sera (Con 1, Swimming) rolling 15 totals 18."""
     t = table()
     t.do("test Sera con:swimming 18 15")
     assert t.said()[-1] == ("Sera tests Con (swimming): 15 (3d6 sum given) +1 Con +2 swimming = 18 vs TN 18: "
@@ -24,7 +24,7 @@ def test_seed_example_sera_swims():
 
 
 def test_seed_example_toro_swims_without_the_focus():
-    """DA §2.1 [S] seed example: Toro de Hierro (Con 3, no Swimming) rolling 17 totals 20."""
+    """dragon_age.md §2.1 [S] seed example: Toro de Hierro (Con 3, no Swimming) rolling 17 totals 20."""
     t = table()
     t.do("test Toro con:swimming 20 17")
     line = t.said()[-1]
@@ -33,14 +33,14 @@ def test_seed_example_toro_swims_without_the_focus():
 
 
 def test_seed_example_with_three_natural_dice():
-    """DA §2.1 [S]: the first die is the dragon die; on success it gives the degree."""
+    """dragon_age.md §2.1 [S]: the first die is the dragon die; on success it gives the degree."""
     t = table()
     t.do("test Sera con:swimming 13 4,6,5")
     assert t.said()[-1].endswith("15 (4,6,5; dragon 4) +1 Con +2 swimming = 18 vs TN 13: success, degree 4: well")
 
 
 def test_rolled_dice_first_is_dragon():
-    """DA §2.1 [S]: the roller's first die is the dragon die."""
+    """dragon_age.md §2.1 [S]: the roller's first die is the dragon die."""
     t = table()
     t.rolls(6, 1, 1)
     t.do("test Sera constitution 9")
@@ -48,7 +48,7 @@ def test_rolled_dice_first_is_dragon():
 
 
 def test_exactly_the_tn_succeeds_one_less_fails():
-    """DA §2.1 [S]: success if the total is at least the TN."""
+    """dragon_age.md §2.1 [S]: success if the total is at least the TN."""
     t = table()
     t.do("test Toro con 13 10", "test Toro con 14 10")
     assert t.said()[-2].endswith("= 13 vs TN 13: success, dragon die not given")
@@ -56,7 +56,7 @@ def test_exactly_the_tn_succeeds_one_less_fails():
 
 
 def test_failure_does_not_report_a_degree():
-    """DA §2.1 [S]: the dragon die is irrelevant on a failure."""
+    """dragon_age.md §2.1 [S]: the dragon die is irrelevant on a failure."""
     t = table()
     t.rolls(1, 1, 1)
     t.do("test Sera con 15")
@@ -65,21 +65,21 @@ def test_failure_does_not_report_a_degree():
 
 
 def test_degree_one_is_barely():
-    """DA §2.1 [S]: dragon die 1 = barely succeeded."""
+    """dragon_age.md §2.1 [S]: dragon die 1 = barely succeeded."""
     t = table()
     t.do("test Toro str 3 1,3,6")
     assert t.said()[-1].endswith("success, degree 1: barely")
 
 
 def test_modifier_and_spanish_ability_name():
-    """DA §2.1 [S]: 3d6 + ability + modifiers; Spanish ability names accepted."""
+    """dragon_age.md §2.1 [S]: 3d6 + ability + modifiers; Spanish ability names accepted."""
     t = table()
     t.do("test Sera destreza 15 3,3,3 +2")
     assert t.said()[-1] == "Sera tests Dex: 9 (3,3,3; dragon 3) +3 Dex +2 mod = 14 vs TN 15: failure by 1"
 
 
 def test_perception_is_rolled_hidden():
-    """DA §2.1 [S]: Perception tests are rolled hidden by the GM."""
+    """dragon_age.md §2.1 [S]: Perception tests are rolled hidden by the GM."""
     t = table()
     t.rolls(3, 3, 4)
     entry = t.do("test Sera perception 11")
@@ -105,21 +105,21 @@ def test_bad_test_lines_are_refused_with_usage(line, msg):
 
 
 def test_spanish_verb_alias():
-    """DA §2.1 [S]: the test verb has a Spanish alias."""
+    """dragon_age.md §2.1 [S]: the test verb has a Spanish alias."""
     t = table()
     t.do("probar Sera con:swimming 11 3,3,3")
     assert "= 12 vs TN 11: success" in t.said()[-1]
 
 
 def test_opposed_test_higher_total_wins():
-    """DA §2.1 [S]: opposed test, higher total wins (the seed's swimming race)."""
+    """dragon_age.md §2.1 [S]: opposed test, higher total wins (the seed's swimming race)."""
     t = table()
     t.do("contest Sera con:swimming Toro con 15 17")
     assert t.said()[-1].endswith("Toro de Hierro wins")
 
 
 def test_opposed_tie_goes_to_the_dragon_die_then_ability():
-    """DA §2.1 [O?]: ties by higher dragon die, then higher ability."""
+    """dragon_age.md §2.1 [O?]: ties by higher dragon die, then higher ability."""
     t = table()
     t.do("contest Sera con Toro con 6,5,4 5,4,4")  # 15+1 = 16 vs 13+3 = 16; dragon 6 > 5
     assert t.said()[-1].endswith("Sera wins")
@@ -128,7 +128,7 @@ def test_opposed_tie_goes_to_the_dragon_die_then_ability():
 
 
 def test_engine_check_uses_3d6_focus_and_dragon_degree():
-    """DA §2.1 [S] through the engine's dice tray: 3d6 + ability + 2 focus, the dragon die's degree."""
+    """dragon_age.md §2.1 [S] through the engine's dice tray: 3d6 + ability + 2 focus, the dragon die's degree."""
     t = table()
     t.rolls(5, 6, 4)
     t.do("check Sera con:swimming vs 13")
@@ -138,7 +138,7 @@ def test_engine_check_uses_3d6_focus_and_dragon_degree():
 
 
 def test_engine_check_seed_example_sera_swims():
-    """DA §2.1 [S] seed example through the engine's `check`: 3d6 (15) +1 Con +2 Swimming = 18."""
+    """dragon_age.md §2.1 [S] seed example through the engine's `check`: 3d6 (15) +1 Con +2 Swimming = 18."""
     t = table()
     t.rolls(5, 5, 5)
     t.do("check Sera con:swimming vs 10")
@@ -147,7 +147,7 @@ def test_engine_check_seed_example_sera_swims():
 
 
 def test_engine_check_focus_only_from_the_sheet():
-    """DA §2.1 [S] seed example: Toro de Hierro (Con 3) has no Swimming focus: 17 + 3 = 20, no +2."""
+    """dragon_age.md §2.1 [S] seed example: Toro de Hierro (Con 3) has no Swimming focus: 17 + 3 = 20, no +2."""
     t = table()
     t.rolls(6, 6, 5)
     t.do("check Toro con:swimming vs 20")
@@ -155,7 +155,7 @@ def test_engine_check_focus_only_from_the_sheet():
 
 
 def test_engine_check_failure_has_no_degree():
-    """DA §2.1 [S]: the dragon die is irrelevant on a failure."""
+    """dragon_age.md §2.1 [S]: the dragon die is irrelevant on a failure."""
     t = table()
     t.rolls(1, 2, 3)
     t.do("check Sera con vs 10")
@@ -163,7 +163,7 @@ def test_engine_check_failure_has_no_degree():
 
 
 def test_engine_check_opposed_names_the_winner():
-    """DA §2.1 [S]: opposed test, both roll 3d6 + ability (+2 focus), the higher total wins."""
+    """dragon_age.md §2.1 [S]: opposed test, both roll 3d6 + ability (+2 focus), the higher total wins."""
     t = table()
     t.rolls(5, 5, 5, 4, 5, 3)  # Sera 15 + 1 + 2 = 18, Toro 12 + 3 = 15
     t.do("check Sera con:swimming vs Toro con")
@@ -172,7 +172,7 @@ def test_engine_check_opposed_names_the_winner():
 
 
 def test_engine_check_opposed_tie_goes_to_the_dragon_die():
-    """DA §2.1 [O?]: an opposed tie goes to the higher dragon die (the first die)."""
+    """dragon_age.md §2.1 [O?]: an opposed tie goes to the higher dragon die (the first die)."""
     t = table()
     t.rolls(4, 6, 6, 6, 5, 5)  # Sera 16 + 1 + 2 = 19, Toro 16 + 3 = 19; dragon 4 vs 6
     t.do("check Sera con:swimming vs Toro con")
@@ -183,7 +183,7 @@ def test_engine_check_opposed_tie_goes_to_the_dragon_die():
 
 
 def test_engine_check_opposed_side_keeps_its_focus():
-    """DA §2.1 [S]: the opposing side's ABILITY:FOCUS counts too (+2 only with the focus on its sheet)."""
+    """dragon_age.md §2.1 [S]: the opposing side's ABILITY:FOCUS counts too (+2 only with the focus on its sheet)."""
     t = table()
     t.rolls(3, 3, 3, 3, 3, 3)
     t.do("check Toro con vs Sera con:swimming")  # Toro 9 + 3 = 12, Sera 9 + 1 + 2 = 12; dragon 3 = 3
@@ -191,14 +191,14 @@ def test_engine_check_opposed_side_keeps_its_focus():
 
 
 def test_engine_check_has_no_take_10():
-    """DA §2.1: AGE has no take 10/20; the dice tray refuses it."""
+    """dragon_age.md §2.1: AGE has no take 10/20; the dice tray refuses it."""
     t = table()
     with pytest.raises(CommandError, match="no take 10"):
         t.do("check Sera con vs 10 take10")
 
 
 def test_engine_check_of_perception_is_hidden():
-    """DA §2.1 [S]: Perception tests are rolled hidden by the GM (dice tray `check`)."""
+    """dragon_age.md §2.1 [S]: Perception tests are rolled hidden by the GM (dice tray `check`)."""
     t = table()
     t.rolls(4, 4, 4)
     t.do("check Sera perception vs 11")

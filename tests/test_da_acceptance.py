@@ -1,8 +1,8 @@
 """Acceptance scenarios for the Dragon Age ruleset, written as a GM would check them.
 
 Each test drives the public surface (the command language through ``Table``, or the
-``gm-console exec`` / ``show --json`` CLI) and cites the rule of the digest
-(/work/shared/rules/dragon_age.md, "DA §x.y") or of the Spanish seed it checks.
+``gm-console exec`` / ``show --json`` CLI) and cites the rule of
+docs/rulesets/dragon_age.md ("dragon_age.md §x.y") or of the Spanish seed it checks.
 Edges and round boundaries first: that is where trackers go wrong.
 """
 
@@ -84,7 +84,7 @@ def who(data: dict, cid: str) -> dict:
     return next(c for c in data["combatants"] if c["id"] == cid)
 
 
-# == §2.1 core test, dragon die, opposed tests ==================================================
+# == dragon_age.md §2.1 core test, dragon die, opposed tests ==================================================
 
 
 def test_seed_example_sera_swims_18_toro_20():
@@ -100,7 +100,7 @@ def test_seed_example_sera_swims_18_toro_20():
 
 
 def test_seed_example_as_an_opposed_test():
-    """DA §2.1: opposed test, higher total wins (Toro 20 beats Sera 18)."""
+    """dragon_age.md §2.1: opposed test, higher total wins (Toro 20 beats Sera 18)."""
     t = da("add Sera pc health=25 con=1 focus=swimming", 'add "Toro de Hierro" health=40 con=3')
     t.do("contest Sera con:swimming Toro con 15 17")
     assert t.said()[-1].endswith("Toro de Hierro wins")
@@ -108,14 +108,14 @@ def test_seed_example_as_an_opposed_test():
 
 @pytest.mark.parametrize("dd,word", [(1, "barely"), (6, "flawlessly")])
 def test_dragon_die_is_the_first_die_and_the_degree(dd, word):
-    """DA §2.1 [S]: the first die is the Dragon Die; on a success it is the degree (1 barely, 6 flawless)."""
+    """dragon_age.md §2.1 [S]: the first die is the Dragon Die; on a success it is the degree (1 barely, 6 flawless)."""
     t = da("add Sera pc health=25 dex=2")
     t.do(f"test Sera dex 10 {dd},4,3")
     assert t.said()[-1].endswith(f"success, degree {dd}: {word}")
 
 
 def test_success_needs_total_at_least_tn_and_failure_has_no_degree():
-    """DA §2.1 [S]: success if total >= TN; the dragon die is irrelevant on a failure."""
+    """dragon_age.md §2.1 [S]: success if total >= TN; the dragon die is irrelevant on a failure."""
     t = da("add Sera pc health=25 dex=2")
     t.do("test Sera dex 12 6,2,2")  # 10 + 2 = 12 = TN
     assert "success, degree 6" in t.said()[-1]
@@ -125,7 +125,7 @@ def test_success_needs_total_at_least_tn_and_failure_has_no_degree():
 
 
 def test_focus_only_with_the_focus_on_the_sheet_and_long_spanish_names():
-    """DA §2.1 [S]: +2 only if the character has the focus; abilities by long/Spanish names."""
+    """dragon_age.md §2.1 [S]: +2 only if the character has the focus; abilities by long/Spanish names."""
     t = da("add Wynne pc health=20 Astucia=3 focus=healing")
     t.do("test Wynne astucia:healing 15 10")
     assert "10 (3d6 sum given) +3 Cun +2 healing = 15" in t.said()[-1]
@@ -134,32 +134,32 @@ def test_focus_only_with_the_focus_on_the_sheet_and_long_spanish_names():
 
 
 def test_opposed_tie_goes_to_the_higher_dragon_die():
-    """DA §2.1 [O?]: tie -> higher Dragon Die wins."""
+    """dragon_age.md §2.1 [O?]: tie -> higher Dragon Die wins."""
     t = da("add Sera pc health=25 dex=2", "add Zev health=25 dex=2")
     t.do("contest Sera dex Zev dex 2,5,5 5,3,4")  # 12 + 2 = 14 both; DD 2 vs 5
     assert t.said()[-1].endswith("Zev wins")
 
 
 def test_opposed_tie_same_dragon_die_goes_to_higher_ability():
-    """DA §2.1 [O?]: tie and same Dragon Die -> higher ability wins."""
+    """dragon_age.md §2.1 [O?]: tie and same Dragon Die -> higher ability wins."""
     t = da("add Sera pc health=25 dex=3", "add Zev health=25 dex=1")
     t.do("contest Sera dex Zev dex 4,2,2 4,4,2")  # 8 + 3 = 11; 10 + 1 = 11; DD 4 both
     assert t.said()[-1].endswith("Sera wins")
 
 
 def test_perception_tests_are_hidden():
-    """DA §2.1 [S]: Perception tests are rolled hidden by the GM."""
+    """dragon_age.md §2.1 [S]: Perception tests are rolled hidden by the GM."""
     t = da("add Sera pc health=25 perception=2")
     entry = t.do("test Sera percepción 10 4,4,4")
     said = [e for e in entry.events if e.kind == "Said"]
     assert said and all(e.gm_only for e in said)
 
 
-# == §2.2 initiative, ties, Seize the Initiative, Prepare ==================================================
+# == dragon_age.md §2.2 initiative, ties, Seize the Initiative, Prepare ==================================================
 
 
 def test_initiative_3d6_plus_dex_highest_first():
-    """DA §2.2 [S]: 3d6 + Dexterity, order highest -> lowest."""
+    """dragon_age.md §2.2 [S]: 3d6 + Dexterity, order highest -> lowest."""
     t = da("add Sera pc health=25 dex=3", "add Ogre health=60 dex=-1")
     t.rolls(2, 2, 2, 6, 6, 5)  # Sera 6 + 3 = 9; Ogre 17 - 1 = 16
     t.do("start")
@@ -169,7 +169,7 @@ def test_initiative_3d6_plus_dex_highest_first():
 
 
 def test_initiative_ties_dragon_die_then_dex():
-    """DA §2.2 [O?]: ties -> higher Dragon Die first; still tied -> higher Dexterity."""
+    """dragon_age.md §2.2 [O?]: ties -> higher Dragon Die first; still tied -> higher Dexterity."""
     t = da("add A health=20 dex=1", "add B health=20 dex=1", "add C health=20 dex=2")
     # A: 3,6,4 = 13 + 1 = 14 (DD 3); B: 5,4,4 = 13 + 1 = 14 (DD 5); C: 5,5,2 = 12 + 2 = 14 (DD 5, Dex 2)
     t.rolls(3, 6, 4, 5, 4, 4, 5, 5, 2)
@@ -179,7 +179,7 @@ def test_initiative_ties_dragon_die_then_dex():
 
 
 def test_order_is_fixed_for_the_encounter():
-    """DA §2.2 [O]: the order stays the same round after round."""
+    """dragon_age.md §2.2 [O]: the order stays the same round after round."""
     t = trio()
     seen = []
     for _ in range(6):
@@ -189,7 +189,7 @@ def test_order_is_fixed_for_the_encounter():
 
 
 def test_seize_the_initiative_costs_4_and_goes_on_from_the_old_slot():
-    """DA §2.2/§2.5 [S]: Seize (4 SP) -> top now; the round continues with whoever followed
+    """dragon_age.md §2.2/§2.5 [S]: Seize (4 SP) -> top now; the round continues with whoever followed
     the old slot; from the next round the seizer acts first."""
     t = trio()
     t.do("next")  # Sera's turn, round 1
@@ -212,7 +212,7 @@ def test_seize_the_initiative_costs_4_and_goes_on_from_the_old_slot():
 
 
 def test_seize_by_someone_else_pushes_the_first_seizer_to_second():
-    """DA §2.2 [S]: you stay on top until someone else seizes it (they go above, you drop to second)."""
+    """dragon_age.md §2.2 [S]: you stay on top until someone else seizes it (they go above, you drop to second)."""
     t = trio()
     t.do("next")
     t.rolls(4, 4, 1, 2)
@@ -230,7 +230,7 @@ def test_seize_by_someone_else_pushes_the_first_seizer_to_second():
 
 
 def test_seized_top_is_kept_against_a_newcomer_with_higher_initiative():
-    """DA §2.2 [S]: the seizer stays on top until someone else *seizes* it."""
+    """dragon_age.md §2.2 [S]: the seizer stays on top until someone else *seizes* it."""
     t = trio()
     t.do("next")
     t.rolls(4, 4, 1, 2)
@@ -240,7 +240,7 @@ def test_seized_top_is_kept_against_a_newcomer_with_higher_initiative():
 
 
 def test_seize_with_four_points_needs_four():
-    """DA §2.5 [O?]: Seize the Initiative costs 4 SP: 3 points are not enough."""
+    """dragon_age.md §2.5 [O?]: Seize the Initiative costs 4 SP: 3 points are not enough."""
     t = trio()
     t.do("next")
     t.rolls(3, 3, 5, 2)  # 11 + 3 = 14: hit, SP 3
@@ -251,7 +251,7 @@ def test_seize_with_four_points_needs_four():
 
 
 def test_prepare_is_minor_ends_the_turn_and_holds_a_major_action():
-    """DA §2.2 [S]: Prepare (minor): the turn ends at once; before its next turn it may
+    """dragon_age.md §2.2 [S]: Prepare (minor): the turn ends at once; before its next turn it may
     interrupt with the major action; the order does not change."""
     t = trio()
     t.do("prepare Alistair attack the hurlock")
@@ -267,7 +267,7 @@ def test_prepare_is_minor_ends_the_turn_and_holds_a_major_action():
 
 
 def test_prepare_not_allowed_after_a_major_action():
-    """DA §2.2 [S]: no Prepare if you already took a major action this turn."""
+    """dragon_age.md §2.2 [S]: no Prepare if you already took a major action this turn."""
     t = trio()
     t.do("defend Alistair")
     with pytest.raises(CommandError):
@@ -275,7 +275,7 @@ def test_prepare_not_allowed_after_a_major_action():
 
 
 def test_unused_prepared_action_is_lost_when_its_next_turn_starts():
-    """DA §2.2 [S]: if unused when your next turn starts, it is lost."""
+    """dragon_age.md §2.2 [S]: if unused when your next turn starts, it is lost."""
     t = trio()
     t.do("prepare Alistair attack", "next")
     assert t.active == "hurlock"
@@ -286,7 +286,7 @@ def test_unused_prepared_action_is_lost_when_its_next_turn_starts():
 
 
 def test_prepared_action_can_interrupt_in_the_next_round_before_its_turn():
-    """DA §2.2 [S]: 'any time before your next turn': the held action survives the round boundary."""
+    """dragon_age.md §2.2 [S]: 'any time before your next turn': the held action survives the round boundary."""
     t = Table("dragon_age")
     t.do("add Hurlock health=20 str=2 armor=3 defense=11", "add Sera pc health=25 dex=3",
          "init Hurlock 18", "init Sera 14", "start", "next")  # Sera's turn, round 1
@@ -298,11 +298,11 @@ def test_prepared_action_can_interrupt_in_the_next_round_before_its_turn():
     assert not t.c("Sera").has("prepared")
 
 
-# == §2.3 action economy ==================================================================================
+# == dragon_age.md §2.3 action economy ==================================================================================
 
 
 def test_one_major_and_one_minor_or_two_minor_never_two_major():
-    """DA §2.3 [S]: 1 major + 1 minor, or 2 minor; never 2 majors."""
+    """dragon_age.md §2.3 [S]: 1 major + 1 minor, or 2 minor; never 2 majors."""
     t = trio()
     t.do("defend Alistair")
     with pytest.raises(CommandError):
@@ -317,7 +317,7 @@ def test_one_major_and_one_minor_or_two_minor_never_two_major():
 
 
 def test_aim_plus_one_on_the_next_attack_even_next_turn():
-    """DA §2.3 [S]/[O]: Aim +1 on the next attack if it is the next action, even on the next turn."""
+    """dragon_age.md §2.3 [S]/[O]: Aim +1 on the next attack if it is the next action, even on the next turn."""
     t = trio()
     t.do("next", "aim Sera", "next", "next", "next")  # round 2, Sera again
     assert (t.state.round, t.active) == (2, "sera")
@@ -328,7 +328,7 @@ def test_aim_plus_one_on_the_next_attack_even_next_turn():
 
 
 def test_aim_exactly_reaches_defense():
-    """DA §2.3/§2.4 [S]: Aim's +1 can turn a miss into a hit (hit if >= Defense)."""
+    """dragon_age.md §2.3/§2.4 [S]: Aim's +1 can turn a miss into a hit (hit if >= Defense)."""
     t = trio()
     t.do("next", "aim Sera")
     t.rolls(2, 1, 4, 3)  # 7 + 3 + 1 = 11 = Defense 11: hit
@@ -337,14 +337,14 @@ def test_aim_exactly_reaches_defense():
 
 
 def test_aim_lost_if_the_next_action_is_not_an_attack():
-    """DA §2.3 [S]: Aim only if your next action is the attack."""
+    """dragon_age.md §2.3 [S]: Aim only if your next action is the attack."""
     t = trio()
     t.do("next", "aim Sera", "move Sera")
     assert not t.c("Sera").has("aiming")
 
 
 def test_defend_plus_two_until_the_start_of_its_next_turn():
-    """DA §2.3 [S]: Defend +2 Defense until the start of your next turn (over the round boundary)."""
+    """dragon_age.md §2.3 [S]: Defend +2 Defense until the start of your next turn (over the round boundary)."""
     t = trio()
     t.do("next")  # Sera: base 10 + Dex 3 = 13
     assert defense_of(t, "Sera") == 13
@@ -360,7 +360,7 @@ def test_defend_plus_two_until_the_start_of_its_next_turn():
 
 
 def test_defend_counts_against_an_attack_between_turns():
-    """DA §2.3/§2.4 [S]: an attack while defending is rolled against Defense + 2."""
+    """dragon_age.md §2.3/§2.4 [S]: an attack while defending is rolled against Defense + 2."""
     t = trio()
     t.do("next", "defend Sera", "next")
     t.rolls(4, 3, 5, 3)  # 12 + 2 Str = 14 vs 15: miss
@@ -370,7 +370,7 @@ def test_defend_counts_against_an_attack_between_turns():
 
 
 def test_charge_plus_one():
-    """DA §2.3 [S]: Charge: half Speed then melee at +1."""
+    """dragon_age.md §2.3 [S]: Charge: half Speed then melee at +1."""
     t = trio()
     t.rolls(2, 3, 2, 1)  # 7 + 3 Str + 1 charge = 11 vs 11: hit
     t.do("charge Alistair Hurlock")
@@ -378,7 +378,7 @@ def test_charge_plus_one():
 
 
 def test_run_twice_speed_and_not_while_prone():
-    """DA §2.3 [S]: Run up to 2 x Speed; not while prone (stand up with a Move first)."""
+    """dragon_age.md §2.3 [S]: Run up to 2 x Speed; not while prone (stand up with a Move first)."""
     t = trio()
     t.do("next", "run Sera")
     assert t.said()[-1].startswith("Sera runs up to 26 m")  # Speed 10 + 3
@@ -391,7 +391,7 @@ def test_run_twice_speed_and_not_while_prone():
 
 
 def test_heal_action_tn_11_restores_1d6_plus_cunning_and_locks_out():
-    """DA §2.3 [S]: Heal: Cunning (Healing) TN 11; 1d6 + Cunning; no more Heal actions on that
+    """dragon_age.md §2.3 [S]: Heal: Cunning (Healing) TN 11; 1d6 + Cunning; no more Heal actions on that
     ally until it takes more damage."""
     t = trio(sera="focus=healing")
     t.do("dmg Alistair 15")
@@ -409,7 +409,7 @@ def test_heal_action_tn_11_restores_1d6_plus_cunning_and_locks_out():
 
 
 def test_heal_action_at_tn_11_exactly_succeeds_and_failure_sets_no_lockout():
-    """DA §2.3 [S]: TN 11 (>= succeeds); a failed Heal sets no lockout (digest register 5)."""
+    """dragon_age.md §2.3 [S]: TN 11 (>= succeeds); a failed Heal sets no lockout (dragon_age.md §2.11 [I])."""
     t = trio()
     t.do("dmg Alistair 10", "next")
     t.rolls(2, 2, 4)  # 8 + 2 = 10 < 11: fails
@@ -422,7 +422,7 @@ def test_heal_action_at_tn_11_exactly_succeeds_and_failure_sets_no_lockout():
 
 
 def test_heal_amount_option_dragon_die():
-    """DA §2.3 [Δ official]: option heal_amount=dragon -> Dragon Die + Cunning."""
+    """dragon_age.md §2.3 [Δ official]: option heal_amount=dragon -> Dragon Die + Cunning."""
     t = trio()
     t.do("option heal_amount dragon", "dmg Alistair 10", "next")
     t.rolls(4, 3, 4)  # 11 + 2 = 13; heal DD 4 + 2 = 6
@@ -431,7 +431,7 @@ def test_heal_amount_option_dragon_die():
 
 
 def test_coup_de_grace_kills_a_dying_or_unconscious_target():
-    """DA §2.3 [S] Rematar: major action vs a dying or unconscious target -> automatic death."""
+    """dragon_age.md §2.3 [S] Rematar: major action vs a dying or unconscious target -> automatic death."""
     t = trio()
     t.do("dmg Sera 25")
     assert t.c("Sera").life == "dying"
@@ -441,14 +441,14 @@ def test_coup_de_grace_kills_a_dying_or_unconscious_target():
 
 
 def test_coup_de_grace_refused_on_a_standing_target():
-    """DA §2.3 [S]: only a dying or unconscious target."""
+    """dragon_age.md §2.3 [S]: only a dying or unconscious target."""
     t = trio()
     with pytest.raises(CommandError):
         t.do("coup Alistair Hurlock")
 
 
 def test_ranged_coup_de_grace_rolls_against_defense_10():
-    """DA §2.3 [S]: ranged coup de grace: attack roll vs Defense 10; a hit = death."""
+    """dragon_age.md §2.3 [S]: ranged coup de grace: attack roll vs Defense 10; a hit = death."""
     t = trio(sera="weapon_kind=bow")
     t.do("dmg Hurlock 9 pull")  # 9 - 3 armor = 6 of 20: not enough to drop it
     assert t.c("Hurlock").life == "ok"
@@ -462,11 +462,11 @@ def test_ranged_coup_de_grace_rolls_against_defense_10():
     assert t.c("Hurlock").life == "dead"
 
 
-# == §2.4 attacks and damage ==============================================================================
+# == dragon_age.md §2.4 attacks and damage ==============================================================================
 
 
 def test_attack_hits_on_equal_defense_and_damage_is_dice_plus_str_minus_armor():
-    """DA §2.4 [S]: hit if >= Defense; damage = weapon dice + Str - armor."""
+    """dragon_age.md §2.4 [S]: hit if >= Defense; damage = weapon dice + Str - armor."""
     t = trio(alistair="weapon=2d6")
     t.rolls(1, 2, 5, 6, 4)  # 8 + 3 = 11 vs 11: hit; 2d6 = 10 + 3 Str - 3 armor = 10
     t.do("attack Alistair Hurlock")
@@ -474,14 +474,14 @@ def test_attack_hits_on_equal_defense_and_damage_is_dice_plus_str_minus_armor():
 
 
 def test_attack_one_short_misses():
-    """DA §2.4 [S]: below Defense is a miss, no damage."""
+    """dragon_age.md §2.4 [S]: below Defense is a miss, no damage."""
     t = trio(alistair="weapon=2d6")
     t.do("attack Alistair Hurlock 1,2,4")  # 7 + 3 = 10 < 11
     assert t.hp("Hurlock", "health") == 20
 
 
 def test_bows_add_perception_not_strength():
-    """DA §2.4 [S]: bows add Perception instead of Strength to damage."""
+    """dragon_age.md §2.4 [S]: bows add Perception instead of Strength to damage."""
     t = trio(sera="weapon=1d6 weapon_kind=bow str=4 perception=1")
     t.do("next")
     t.rolls(6, 4, 1, 5)  # 11 + 3 Dex = 14: hit; 1d6 5 + 1 Per - 3 armor = 3
@@ -490,14 +490,14 @@ def test_bows_add_perception_not_strength():
 
 
 def test_armor_can_absorb_all_damage():
-    """DA §2.4 [S]: the result may be 0 (no damage)."""
+    """dragon_age.md §2.4 [S]: the result may be 0 (no damage)."""
     t = trio(hurlock="armor=10")
     t.do("dmg Hurlock 9")
     assert t.hp("Hurlock", "health") == 20
 
 
 def test_penetrating_damage_ignores_armor():
-    """DA §2.4 [S]: armor is not subtracted from penetrating damage."""
+    """dragon_age.md §2.4 [S]: armor is not subtracted from penetrating damage."""
     t = trio(alistair="weapon=1d6")
     t.rolls(2, 3, 6, 4)  # 11 + 3: hit; 4 + 3 = 7, penetrating
     t.do("attack Alistair Hurlock penetrating")
@@ -505,7 +505,7 @@ def test_penetrating_damage_ignores_armor():
 
 
 def test_health_never_below_zero():
-    """DA §2.4/§2.6 [S]: Health never goes below 0."""
+    """dragon_age.md §2.4/§2.6 [S]: Health never goes below 0."""
     t = trio()
     t.do("dmg Sera 99")
     assert t.hp("Sera", "health") == 0
@@ -513,13 +513,13 @@ def test_health_never_below_zero():
     assert t.hp("Sera", "health") == 0
 
 
-# == §2.5 stunts =========================================================================================
+# == dragon_age.md §2.5 stunts =========================================================================================
 
 
 @pytest.mark.parametrize("dice,points", [((3, 5, 5), 3), ((5, 5, 2), 5), ((4, 2, 4), 4), ((6, 6, 6), 6),
                                          ((1, 1, 1), 1)])
 def test_doubles_on_any_two_dice_give_the_dragon_die_in_points(dice, points):
-    """DA §2.5 [S]: doubles on any two of the three dice (the DD need not be one; triples count)
+    """dragon_age.md §2.5 [S]: doubles on any two of the three dice (the DD need not be one; triples count)
     on a hit: SP = Dragon Die."""
     t = trio(hurlock="defense=3")
     t.rolls(*dice, 1)
@@ -528,7 +528,7 @@ def test_doubles_on_any_two_dice_give_the_dragon_die_in_points(dice, points):
 
 
 def test_doubles_on_a_miss_give_no_points():
-    """DA §2.5 [S]: only a successful attack generates SP."""
+    """dragon_age.md §2.5 [S]: only a successful attack generates SP."""
     t = trio(hurlock="defense=18")
     t.do("attack Alistair Hurlock 6,6,2")  # 14 + 3 = 17 < 18
     assert stunt_points(t, "Alistair") == 0
@@ -536,7 +536,7 @@ def test_doubles_on_a_miss_give_no_points():
 
 
 def test_no_doubles_no_points():
-    """DA §2.5 [S]: no doubles, no SP."""
+    """dragon_age.md §2.5 [S]: no doubles, no SP."""
     t = trio()
     t.rolls(6, 5, 4, 1)
     t.do("attack Alistair Hurlock")
@@ -544,7 +544,7 @@ def test_no_doubles_no_points():
 
 
 def test_unspent_points_vanish_at_the_end_of_the_turn():
-    """DA §2.5 [S]: SP must be spent immediately; unspent SP are lost."""
+    """dragon_age.md §2.5 [S]: SP must be spent immediately; unspent SP are lost."""
     t = trio()
     t.rolls(5, 5, 1, 1)
     t.do("attack Alistair Hurlock")
@@ -556,7 +556,7 @@ def test_unspent_points_vanish_at_the_end_of_the_turn():
 
 
 def test_mighty_blow_adds_1d6_and_pierce_armor_halves_armor_round_down():
-    """DA §2.5 [S]: Mighty Blow +1d6 damage; Pierce Armor halves armor (round down) vs this attack."""
+    """dragon_age.md §2.5 [S]: Mighty Blow +1d6 damage; Pierce Armor halves armor (round down) vs this attack."""
     t = trio(alistair="weapon=2d6", hurlock="armor=5")
     t.rolls(4, 4, 2, 3, 3, 5)  # 10 + 3 = 13 vs 11: hit, SP 4; 2d6 6 + 3 = 9 - 5 = 4 -> 16
     t.do("attack Alistair Hurlock")
@@ -569,7 +569,7 @@ def test_mighty_blow_adds_1d6_and_pierce_armor_halves_armor_round_down():
 
 
 def test_pierce_armor_does_not_stay_on_the_target():
-    """DA §2.5 [S]: Pierce Armor works 'contra este ataque' only."""
+    """dragon_age.md §2.5 [S]: Pierce Armor works 'contra este ataque' only."""
     t = trio(alistair="weapon=2d6", hurlock="armor=5")
     t.rolls(2, 2, 6, 3, 3)  # 10 + 3: hit, SP 2
     t.do("attack Alistair Hurlock", "stunt Alistair atravesar armadura")
@@ -579,7 +579,7 @@ def test_pierce_armor_does_not_stay_on_the_target():
 
 
 def test_each_stunt_once_per_round_but_skirmish_repeats():
-    """DA §2.5 [S]: each stunt once per round, except Skirmish (repeatable while SP last)."""
+    """dragon_age.md §2.5 [S]: each stunt once per round, except Skirmish (repeatable while SP last)."""
     t = trio(hurlock="defense=3")
     t.rolls(6, 6, 1, 1)
     t.do("attack Alistair Hurlock")
@@ -597,7 +597,7 @@ def test_each_stunt_once_per_round_but_skirmish_repeats():
 
 
 def test_once_per_round_resets_across_the_round_boundary():
-    """DA §2.5 [S]: 'once per round': the same stunt is available again in the next round."""
+    """dragon_age.md §2.5 [S]: 'once per round': the same stunt is available again in the next round."""
     t = trio(hurlock="defense=3 health=60/60")
     t.do("next", "next")  # Hurlock's turn (last in round 1)
     t.rolls(4, 4, 1, 1)  # 9 + 2 = 11 vs Alistair's 11: hit, SP 4
@@ -610,7 +610,7 @@ def test_once_per_round_resets_across_the_round_boundary():
 
 
 def test_skirmish_is_not_limited_across_a_round_boundary_either():
-    """DA §2.5 [S]: Skirmish repeats in one round and again in the next."""
+    """dragon_age.md §2.5 [S]: Skirmish repeats in one round and again in the next."""
     t = trio(hurlock="defense=3 health=60/60")
     t.do("next", "next")
     t.rolls(3, 3, 4, 1)  # 10 + 2 = 12 vs 11: hit, SP 3
@@ -623,7 +623,7 @@ def test_skirmish_is_not_limited_across_a_round_boundary_either():
 
 
 def test_stunt_costs_match_the_table():
-    """DA §2.5 [O?]: costs: Rapid Reload 1, Knock Prone 2, Defensive Stance 2, Disarm 2, Mighty Blow 2,
+    """dragon_age.md §2.5 [O?]: costs: Rapid Reload 1, Knock Prone 2, Defensive Stance 2, Disarm 2, Mighty Blow 2,
     Pierce Armor 2, Lightning Attack 3, Dual Strike 4, Seize 4; spell: Mighty Spell 2,
     Skillful Casting 2, Mana Shield 3, Imposing Spell 4, Fast Casting 4."""
     from rulesets.dragon_age.stunts import BY_ID
@@ -637,7 +637,7 @@ def test_stunt_costs_match_the_table():
 
 
 def test_knock_prone_gives_melee_plus_one_not_ranged():
-    """DA §2.5/§2.7 [S]: melee attacks vs a prone target +1 (ranged: no bonus)."""
+    """dragon_age.md §2.5/§2.7 [S]: melee attacks vs a prone target +1 (ranged: no bonus)."""
     t = trio(hurlock="defense=3")
     t.rolls(2, 2, 1, 1)
     t.do("attack Alistair Hurlock", "stunt Alistair derribo")
@@ -653,7 +653,7 @@ def test_knock_prone_gives_melee_plus_one_not_ranged():
 
 
 def test_defensive_stance_lasts_over_a_seize_until_the_start_of_the_next_turn():
-    """DA §2.5 [S]: Defensive Stance +2 until the start of your next turn, also when Seize moved it."""
+    """dragon_age.md §2.5 [S]: Defensive Stance +2 until the start of your next turn, also when Seize moved it."""
     t = trio(hurlock="defense=3")
     t.do("next")  # Sera, Defense 13
     t.rolls(6, 6, 1, 1)
@@ -667,7 +667,7 @@ def test_defensive_stance_lasts_over_a_seize_until_the_start_of_the_next_turn():
 
 
 def test_defense_bonuses_from_different_sources_stack_and_option_highest():
-    """DA §2.7 [I]: Defend (major) + Mana Shield from a minor-action spell in the same turn add up
+    """dragon_age.md §2.7 [I]: Defend (major) + Mana Shield from a minor-action spell in the same turn add up
     (+4) until the start of her next turn; option defense_bonuses=highest keeps only +2."""
     t = trio(sera="magic=2 mana=10")
     t.do("next", "defend Sera")  # Sera: 10 + 3 Dex + 2 = 15
@@ -683,7 +683,7 @@ def test_defense_bonuses_from_different_sources_stack_and_option_highest():
 
 
 def test_lightning_attack_second_attack_no_action_no_points():
-    """DA §2.5 [S]: Lightning Attack (3): a second attack; doubles on it give no SP."""
+    """dragon_age.md §2.5 [S]: Lightning Attack (3): a second attack; doubles on it give no SP."""
     t = trio(hurlock="defense=3 health=60/60")
     t.rolls(3, 3, 1, 1)
     t.do("attack Alistair Hurlock", "stunt Alistair ataque relámpago")
@@ -696,7 +696,7 @@ def test_lightning_attack_second_attack_no_action_no_points():
 
 
 def test_dual_strike_same_total_against_a_second_target():
-    """DA §2.5 [S]: Dual Strike (4): the same attack result vs a second target; hit -> normal damage."""
+    """dragon_age.md §2.5 [S]: Dual Strike (4): the same attack result vs a second target; hit -> normal damage."""
     t = trio(alistair="weapon=1d6")
     t.do("add Genlock health=15 defense=12 armor=0")
     t.rolls(4, 4, 1, 2)  # 9 + 3 = 12: hits Hurlock 11; damage 2 + 3 - 3 = 2
@@ -707,7 +707,7 @@ def test_dual_strike_same_total_against_a_second_target():
 
 
 def test_disarm_rolls_never_earn_points():
-    """DA §2.5 [S]: Disarm: opposed attack rolls which generate no SP; winner: weapon 1d6 + Str m away."""
+    """dragon_age.md §2.5 [S]: Disarm: opposed attack rolls which generate no SP; winner: weapon 1d6 + Str m away."""
     t = trio(hurlock="defense=3")
     t.rolls(2, 2, 1, 1, 6, 6, 6, 1, 1, 2, 4)  # hit SP 2; disarm 18 + 3 vs 4 + 2; 1d6 4 + 3 = 7 m
     t.do("attack Alistair Hurlock", "stunt Alistair desarmar")
@@ -717,7 +717,7 @@ def test_disarm_rolls_never_earn_points():
 
 
 def test_disarm_cost_option_three():
-    """DA §2.5 (printings differ): option disarm_cost=3."""
+    """dragon_age.md §2.5 (printings differ): option disarm_cost=3."""
     t = trio(hurlock="defense=3")
     t.do("option disarm_cost 3")
     t.rolls(2, 2, 1, 1)
@@ -726,11 +726,11 @@ def test_disarm_cost_option_three():
         t.do("stunt Alistair disarm")
 
 
-# == §2.6 Health, dying and death ==========================================================================
+# == dragon_age.md §2.6 Health, dying and death ==========================================================================
 
 
 def test_pc_falls_after_its_turn_dies_at_start_of_turn_in_round_r_plus_n():
-    """DA §2.6 [I]: fell after his own turn in round R -> dies at the start of his turn in R + Con + 2."""
+    """dragon_age.md §2.6 [I]: fell after his own turn in round R -> dies at the start of his turn in R + Con + 2."""
     t = trio()  # Sera Con 1: N = 3
     until(t, "hurlock", 1)
     t.do("dmg Sera 25")
@@ -746,7 +746,7 @@ def test_pc_falls_after_its_turn_dies_at_start_of_turn_in_round_r_plus_n():
 
 
 def test_pc_falls_before_its_turn_dies_in_round_r_plus_n_minus_1():
-    """DA §2.6 [I]: fell before his own turn in round R -> dies in round R + N - 1."""
+    """dragon_age.md §2.6 [I]: fell before his own turn in round R -> dies in round R + N - 1."""
     t = trio()
     t.do("dmg Sera 25")  # round 1, Alistair's turn: before Sera's
     until(t, "alistair", 3)
@@ -757,7 +757,7 @@ def test_pc_falls_before_its_turn_dies_in_round_r_plus_n_minus_1():
 
 
 def test_pc_falling_during_its_own_turn_counts_as_after():
-    """DA §2.6 [I]: during its own turn the turn has started: death at R + N."""
+    """dragon_age.md §2.6 [I]: during its own turn the turn has started: death at R + N."""
     t = trio()
     t.do("next", "dmg Sera 25")  # round 1, Sera's turn
     until(t, "alistair", 4)
@@ -767,7 +767,7 @@ def test_pc_falling_during_its_own_turn_counts_as_after():
 
 
 def test_con_plus_2_at_most_zero_dies_at_start_of_next_turn():
-    """DA §2.6 [I]: Con + 2 <= 0 is treated as 1: dies at the start of his next turn."""
+    """dragon_age.md §2.6 [I]: Con + 2 <= 0 is treated as 1: dies at the start of his next turn."""
     t = trio(sera="con=-3")
     until(t, "hurlock", 1)
     t.do("dmg Sera 25")
@@ -778,7 +778,7 @@ def test_con_plus_2_at_most_zero_dies_at_start_of_next_turn():
 
 
 def test_dying_pc_keeps_its_turns_but_cannot_act():
-    """DA §2.6 [S]: dying: may speak, no other actions."""
+    """dragon_age.md §2.6 [S]: dying: may speak, no other actions."""
     t = trio()
     until(t, "hurlock", 1)
     t.do("dmg Sera 25")
@@ -790,7 +790,7 @@ def test_dying_pc_keeps_its_turns_but_cannot_act():
 
 
 def test_healing_above_zero_ends_dying_and_further_damage_keeps_zero():
-    """DA §2.6 [S]: health stays 0 whatever further damage; healing above 0 ends Dying."""
+    """dragon_age.md §2.6 [S]: health stays 0 whatever further damage; healing above 0 ends Dying."""
     t = trio()
     t.do("dmg Sera 25", "dmg Sera 7")
     assert (t.hp("Sera", "health"), t.c("Sera").life) == (0, "dying")
@@ -802,7 +802,7 @@ def test_healing_above_zero_ends_dying_and_further_damage_keeps_zero():
 
 
 def test_healed_then_dropped_again_gets_a_fresh_countdown():
-    """DA §2.6 [S]/[I]: a new fall to 0 sets dying_left = Con + 2 again."""
+    """dragon_age.md §2.6 [S]/[I]: a new fall to 0 sets dying_left = Con + 2 again."""
     t = trio()
     t.do("dmg Sera 25")
     until(t, "sera", 2)  # one tick: 2 left (fell before her turn in round 1 -> death round 3)
@@ -817,7 +817,7 @@ def test_healed_then_dropped_again_gets_a_fresh_countdown():
 
 
 def test_heal_action_on_a_dying_pc_saves_it():
-    """DA §2.3/§2.6 [S]: the Heal action raises Health above 0: no longer dying."""
+    """dragon_age.md §2.3/§2.6 [S]: the Heal action raises Health above 0: no longer dying."""
     t = trio()
     t.do("dmg Alistair 30")
     assert t.c("Alistair").life == "dying"
@@ -828,7 +828,7 @@ def test_heal_action_on_a_dying_pc_saves_it():
 
 
 def test_npc_dies_at_zero_and_option_treats_npcs_as_pcs():
-    """DA §2.6 [I]: NPCs at 0 Health die; option npcs_as_pcs makes them dying like PCs."""
+    """dragon_age.md §2.6 [I]: NPCs at 0 Health die; option npcs_as_pcs makes them dying like PCs."""
     t = trio()
     t.do("dmg Hurlock 23")
     assert (t.hp("Hurlock", "health"), t.c("Hurlock").life) == (0, "dead")
@@ -843,7 +843,7 @@ def test_npc_dies_at_zero_and_option_treats_npcs_as_pcs():
 
 
 def test_pulled_blow_leaves_1_health_unconscious_for_2d6_minutes():
-    """DA §2.6 [S] Contener golpes mortales: Health 1, unconscious, wakes after 2d6 minutes."""
+    """dragon_age.md §2.6 [S] Contener golpes mortales: Health 1, unconscious, wakes after 2d6 minutes."""
     t = trio()
     t.rolls(3, 4)  # 2d6 = 7 minutes
     t.do("dmg Hurlock 30 pull")
@@ -857,14 +857,14 @@ def test_pulled_blow_leaves_1_health_unconscious_for_2d6_minutes():
 
 
 def test_pulled_blow_that_would_not_drop_is_ordinary_damage():
-    """DA §2.6 [S]: pulling applies only to a blow that would otherwise kill."""
+    """dragon_age.md §2.6 [S]: pulling applies only to a blow that would otherwise kill."""
     t = trio()
     t.do("dmg Hurlock 10 pull")
     assert (t.hp("Hurlock", "health"), t.c("Hurlock").life) == (13, "ok")
 
 
 def test_pulled_blow_on_an_attack():
-    """DA §2.6 [S]: the attack's `pull` flag pulls the killing blow."""
+    """dragon_age.md §2.6 [S]: the attack's `pull` flag pulls the killing blow."""
     t = trio(alistair="weapon=2d6", hurlock="health=5")
     t.rolls(4, 5, 1, 6, 6, 2, 3)  # hit; 12 + 3 - 3 = 12 >= 5; 2d6 minutes = 5
     t.do("attack Alistair Hurlock pull")
@@ -872,18 +872,18 @@ def test_pulled_blow_on_an_attack():
 
 
 def test_unconscious_combatant_is_skipped_and_can_be_finished():
-    """DA §2.6/§2.7: an unconscious target can take a coup de grace."""
+    """dragon_age.md §2.6/§2.7: an unconscious target can take a coup de grace."""
     t = trio()
     t.rolls(3, 4)
     t.do("dmg Hurlock 30 pull", "next", "coup Sera Hurlock")
     assert t.c("Hurlock").life == "dead"
 
 
-# == §2.6 recovery ======================================================================================
+# == dragon_age.md §2.6 recovery ======================================================================================
 
 
 def test_breather_after_the_encounter_5_plus_con_plus_level():
-    """DA §2.6 [S]: Take a breather after an encounter: 5 + Con + level."""
+    """dragon_age.md §2.6 [S]: Take a breather after an encounter: 5 + Con + level."""
     t = trio(alistair="level=3")
     t.do("dmg Alistair 20")
     with pytest.raises(CommandError):
@@ -893,7 +893,7 @@ def test_breather_after_the_encounter_5_plus_con_plus_level():
 
 
 def test_breather_refused_for_one_at_zero_when_the_encounter_ended_even_if_healed():
-    """DA §2.6 [S]: 'Si tenías 0 de Salud al final del encuentro, no podrás beneficiarte'."""
+    """dragon_age.md §2.6 [S]: 'Si tenías 0 de Salud al final del encuentro, no podrás beneficiarte'."""
     t = trio()
     t.do("dmg Sera 25", "end")
     t.do("heal Sera 5")
@@ -903,7 +903,7 @@ def test_breather_refused_for_one_at_zero_when_the_encounter_ended_even_if_heale
 
 
 def test_breather_healed_before_the_end_is_fine_and_once_per_encounter():
-    """DA §2.6 [S]/[I]: healed above 0 before the end: breather allowed; once per encounter."""
+    """dragon_age.md §2.6 [S]/[I]: healed above 0 before the end: breather allowed; once per encounter."""
     t = trio()
     t.do("dmg Sera 25", "heal Sera 1", "end", "breather Sera")
     assert t.hp("Sera", "health") == 1 + 5 + 1 + 1
@@ -914,14 +914,14 @@ def test_breather_healed_before_the_end_is_fine_and_once_per_encounter():
 
 
 def test_breather_never_above_maximum():
-    """DA §2.6 [O]: never above maximum."""
+    """dragon_age.md §2.6 [O]: never above maximum."""
     t = trio()
     t.do("dmg Alistair 2", "end", "breather Alistair")
     assert t.hp("Alistair", "health") == 30
 
 
 def test_sleep_six_hours_10_plus_con_plus_level_but_not_five():
-    """DA §2.6 [S]: sleep >= 6 h uninterrupted: 10 + Con + level."""
+    """dragon_age.md §2.6 [S]: sleep >= 6 h uninterrupted: 10 + Con + level."""
     t = trio(alistair="level=2")
     t.do("dmg Alistair 25", "end", "pass 5h")
     assert t.hp("Alistair", "health") == 5
@@ -939,18 +939,18 @@ def test_level_up_health_plus_1d6_plus_con():
     assert (a.pools["health"].value, a.pools["health"].max, a.stats["level"]) == (31, 36, 2)
 
 
-# == §2.8 mana ==========================================================================================
+# == dragon_age.md §2.8 mana ==========================================================================================
 
 
 def test_mana_is_spent_even_on_a_failed_casting():
-    """DA §2.8 [O?]: mana paid when casting; still spent if the casting roll fails."""
+    """dragon_age.md §2.8 [O?]: mana paid when casting; still spent if the casting roll fails."""
     t = da("add Morrigan pc health=20 magic=3 mana=12")
     t.do("cast Morrigan winters-grasp 4 14 1,2,3")  # 6 + 3 = 9 < 14
     assert t.hp("Morrigan", "mana") == 8
 
 
 def test_casting_more_than_the_mana_left_is_refused():
-    """DA §2.8: a spell costs its MP; not enough mana, no casting."""
+    """dragon_age.md §2.8: a spell costs its MP; not enough mana, no casting."""
     t = da("add Morrigan pc health=20 magic=3 mana=3/12")
     with pytest.raises(CommandError):
         t.do("cast Morrigan fireball 4 12 5,5,5")
@@ -958,7 +958,7 @@ def test_casting_more_than_the_mana_left_is_refused():
 
 
 def test_skillful_casting_refunds_one_and_cost_can_reach_zero():
-    """DA §2.5/§2.8: Skillful Casting (2 SP): cost -1, can reach 0."""
+    """dragon_age.md §2.5/§2.8: Skillful Casting (2 SP): cost -1, can reach 0."""
     t = da("add Morrigan pc health=20 magic=3 mana=12")
     t.do("cast Morrigan spark 1 10 2,2,5")  # 9 + 3 = 12: success, SP 2
     assert t.hp("Morrigan", "mana") == 11
@@ -967,7 +967,7 @@ def test_skillful_casting_refunds_one_and_cost_can_reach_zero():
 
 
 def test_spell_stunts_mana_shield_and_no_combat_stunts_from_spells():
-    """DA §2.5: casting rolls give spell stunts; Mana Shield (3) +2 Defense."""
+    """dragon_age.md §2.5: casting rolls give spell stunts; Mana Shield (3) +2 Defense."""
     t = da("add Morrigan pc health=20 magic=3 dex=1 mana=12", "add Ogre health=60",
            "init Morrigan 15", "init Ogre 10", "start")
     t.do("cast Morrigan bolt 2 10 3,3,1")
@@ -1012,7 +1012,7 @@ def test_cli_attack_with_doubles_waits_in_stunt_pool_then_pierce(tmp_path):
 
 
 def test_cli_dying_pc_in_json(tmp_path):
-    """Issue 5 / DA §2.6: a PC at 0 has life "dying" and a dying condition; an NPC at 0 is "dead"."""
+    """Issue 5 / dragon_age.md §2.6: a PC at 0 has life "dying" and a dying condition; an NPC at 0 is "dead"."""
     data = cli_json(tmp_path, None,
                     "add Sera pc health=25 con=1", "add Hurlock health=10",
                     "init Sera 15", "init Hurlock 10", "start", "dmg Sera 30", "dmg Hurlock 10")
@@ -1023,7 +1023,7 @@ def test_cli_dying_pc_in_json(tmp_path):
 
 
 def test_cli_pulled_blow_and_defend_in_json(tmp_path):
-    """DA §2.6/§2.3 through the CLI: `dmg NAME 9 pull`; Defend shows in effective.defense."""
+    """dragon_age.md §2.6/§2.3 through the CLI: `dmg NAME 9 pull`; Defend shows in effective.defense."""
     data = cli_json(tmp_path, "3,3",
                     "add Sera pc health=25 dex=2", "add Hurlock health=8 armor=1",
                     "init Sera 15", "init Hurlock 10", "start", "defend Sera", "dmg Hurlock 9 pull")
@@ -1034,7 +1034,7 @@ def test_cli_pulled_blow_and_defend_in_json(tmp_path):
 
 
 def test_cli_breather(tmp_path):
-    """DA §2.6 [S] through the CLI: breather = 5 + Con + level for every PC."""
+    """dragon_age.md §2.6 [S] through the CLI: breather = 5 + Con + level for every PC."""
     data = cli_json(tmp_path, None,
                     "add Sera pc health=5/25 con=2 level=3", "add Leliana pc health=20/25 con=1",
                     "init Sera 15", "init Leliana 10", "start", "end", "breather")
@@ -1053,7 +1053,7 @@ def test_options_round_trip(tmp_path):
 
 
 def test_dying_count_rounds_option():
-    """DA §2.6 [I] option 'round-based': always dies in round R + N."""
+    """dragon_age.md §2.6 [I] option 'round-based': always dies in round R + N."""
     t = trio()
     t.do("option dying_count rounds")
     t.do("dmg Sera 25")  # round 1, before her turn: N = 3 -> dies at the start of her turn in round 4
@@ -1074,7 +1074,7 @@ def test_action_limits_off():
 
 
 def test_three_loose_dice_are_the_dice_dragon_first():
-    """DA §2.1 [S]: `5 5 3` typed as three numbers is the same as `5,5,3` (the first is the DD)."""
+    """dragon_age.md §2.1 [S]: `5 5 3` typed as three numbers is the same as `5,5,3` (the first is the DD)."""
     t = trio(hurlock="defense=3")
     t.do("test Sera dex 10 5 5 3")
     assert t.said()[-1] == "Sera tests Dex: 13 (5,5,3; dragon 5) +3 Dex = 16 vs TN 10: success, degree 5: impressively"
@@ -1086,7 +1086,7 @@ def test_three_loose_dice_are_the_dice_dragon_first():
 
 
 def test_lightning_attack_leaves_the_first_attacks_other_points_waiting():
-    """DA §2.5 [S]: stunts in any order: with 6 SP, Lightning Attack (3), its second attack, then
+    """dragon_age.md §2.5 [S]: stunts in any order: with 6 SP, Lightning Attack (3), its second attack, then
     Mighty Blow (2) on the first attack; the second attack's doubles add nothing."""
     t = trio(alistair="weapon=1d6", hurlock="defense=3 health=60/60")
     t.rolls(6, 6, 1, 4)  # 13 + 3: hit, SP 6; 4 + 3 - 3 = 4 -> 56
@@ -1102,7 +1102,7 @@ def test_lightning_attack_leaves_the_first_attacks_other_points_waiting():
 
 
 def test_con_minus_2_falling_before_its_turn_dies_at_that_very_turn():
-    """DA §2.6 [I]: Con + 2 <= 0 -> 1; fell before its turn in round R -> dies in round R + 1 - 1 = R."""
+    """dragon_age.md §2.6 [I]: Con + 2 <= 0 -> 1; fell before its turn in round R -> dies in round R + 1 - 1 = R."""
     t = trio(sera="con=-2")
     t.do("dmg Sera 25")  # Alistair's turn, round 1
     assert t.c("Sera").life == "dying"
@@ -1112,7 +1112,7 @@ def test_con_minus_2_falling_before_its_turn_dies_at_that_very_turn():
 
 
 def test_seize_by_the_last_in_order_acts_first_next_round():
-    """DA §2.2 [S]: the last combatant seizes: the round ends, and it acts first from then on."""
+    """dragon_age.md §2.2 [S]: the last combatant seizes: the round ends, and it acts first from then on."""
     t = trio(alistair="defense=3")
     t.do("next", "next")  # Hurlock, last
     t.rolls(3, 3, 1, 1)  # 7 + 2 = 9 vs 3: hit, SP 3 -> not enough
@@ -1127,7 +1127,7 @@ def test_seize_by_the_last_in_order_acts_first_next_round():
 
 
 def test_cli_dying_countdown_across_separate_exec_calls(tmp_path):
-    """DA §2.6 through the CLI, one `exec` per GM action: Con 0 + 2 = 2 turns; Sera falls after her
+    """dragon_age.md §2.6 through the CLI, one `exec` per GM action: Con 0 + 2 = 2 turns; Sera falls after her
     turn in round 1 -> dies at the start of her turn in round 3."""
     path = str(tmp_path / "da.toml")
     assert main(["exec", path, "--new", "dragon_age", "--", "add Sera pc health=20 con=0",
@@ -1142,7 +1142,7 @@ def test_cli_dying_countdown_across_separate_exec_calls(tmp_path):
 
 
 def test_newcomer_rolls_initiative_at_the_start_of_the_round_it_joins():
-    """DA §2.2 [O?]: newcomers roll at the start of the round they join."""
+    """dragon_age.md §2.2 [O?]: newcomers roll at the start of the round they join."""
     t = trio()
     t.do("add Genlock health=15 dex=1")
     t.rolls(3, 3, 3)
@@ -1152,7 +1152,7 @@ def test_newcomer_rolls_initiative_at_the_start_of_the_round_it_joins():
 
 
 def test_skirmish_in_metres():
-    """DA §2.5 [S]: Skirmish 2 m per SP: `skirmish 4m` spends 2 points; odd metres are refused."""
+    """dragon_age.md §2.5 [S]: Skirmish 2 m per SP: `skirmish 4m` spends 2 points; odd metres are refused."""
     t = trio(hurlock="defense=3")
     t.rolls(6, 6, 3, 1)
     t.do("attack Alistair Hurlock", "stunt Alistair skirmish 4m")
@@ -1163,7 +1163,7 @@ def test_skirmish_in_metres():
 
 
 def test_once_per_round_is_per_character():
-    """DA §2.5 [S]: two characters may each take Mighty Blow in the same round."""
+    """dragon_age.md §2.5 [S]: two characters may each take Mighty Blow in the same round."""
     t = trio(hurlock="defense=3 health=60/60")
     t.rolls(2, 2, 1, 1, 3)
     t.do("attack Alistair Hurlock", "stunt Alistair mighty-blow", "next")
@@ -1173,7 +1173,7 @@ def test_once_per_round_is_per_character():
 
 
 def test_plain_ability_tests_and_failed_castings_earn_no_stunt_points():
-    """DA §2.5 [S]: SP come from a successful attack (or casting [O]) with doubles, not from tests."""
+    """dragon_age.md §2.5 [S]: SP come from a successful attack (or casting [O]) with doubles, not from tests."""
     t = da("add Morrigan pc health=20 magic=2 mana=10")
     t.do("test Morrigan magic 10 6,6,6")
     assert "stunt" not in t.c("Morrigan").pools
@@ -1182,7 +1182,7 @@ def test_plain_ability_tests_and_failed_castings_earn_no_stunt_points():
 
 
 def test_spanish_focus_names_count_for_the_rules_that_ask_for_them():
-    """DA §2.1/§2.3 [S]: Concentración 'Nadar' is Swimming; 'Curación' gives the Heal action its +2."""
+    """dragon_age.md §2.1/§2.3 [S]: Concentración 'Nadar' is Swimming; 'Curación' gives the Heal action its +2."""
     t = trio(sera="concentraciones=curación,nadar")
     t.do("test Sera con:swimming 10 3,3,2")
     assert "+2 swimming = 11" in t.said()[-1]
@@ -1193,7 +1193,7 @@ def test_spanish_focus_names_count_for_the_rules_that_ask_for_them():
 
 
 def test_unconscious_combatant_is_passed_over_in_the_order():
-    """DA §2.6/§2.7: unconscious (pulled blow) -> no turns until it wakes."""
+    """dragon_age.md §2.6/§2.7: unconscious (pulled blow) -> no turns until it wakes."""
     t = trio()
     t.rolls(6, 6)  # 12 minutes
     t.do("dmg Hurlock 30 pull", "next", "next")
@@ -1218,7 +1218,7 @@ def test_spanish_command_words_and_stat_keys():
 
 
 def test_added_health_is_clamped_at_zero_and_refused_above_max():
-    """DA §2.4 [S]: Health never below 0; §2.6 [O]: never above the maximum (a typo: refused)."""
+    """dragon_age.md §2.4 [S]: Health never below 0; dragon_age.md §2.6 [O]: never above the maximum (a typo: refused)."""
     t = da("add A pc health=-5/30")
     assert t.hp("A", "health") == 0
     with pytest.raises(CommandError, match="above the maximum"):
@@ -1228,13 +1228,13 @@ def test_added_health_is_clamped_at_zero_and_refused_above_max():
 
 
 def test_set_never_puts_health_below_zero():
-    """DA §2.4 [S]: Health never goes below 0, whatever the GM types."""
+    """dragon_age.md §2.4 [S]: Health never goes below 0, whatever the GM types."""
     t = da("add Sera pc health=10/30", "set Sera health=-3/30")
     assert t.hp("Sera", "health") == 0
 
 
 def test_engine_check_opposed_tie_goes_to_the_higher_ability():
-    """DA §2.1 [O?]: opposed tie -> higher DD, then higher *ability* (a focus does not count)."""
+    """dragon_age.md §2.1 [O?]: opposed tie -> higher DD, then higher *ability* (a focus does not count)."""
     t = da("add A pc health=20 dex=2 focus=acrobatics", "add B health=20 dex=3")
     t.rolls(4, 3, 3, 4, 4, 3)  # A 10 + 2 + 2 = 14, B 11 + 3 = 14; DD 4 both
     t.do("check A dex:acrobatics vs B dex")
@@ -1242,14 +1242,14 @@ def test_engine_check_opposed_tie_goes_to_the_higher_ability():
 
 
 def test_contest_tie_ignores_the_focus_and_goes_to_the_higher_ability():
-    """DA §2.1 [O?]: the same tie through `contest`: B has the higher ability."""
+    """dragon_age.md §2.1 [O?]: the same tie through `contest`: B has the higher ability."""
     t = da("add A pc health=20 dex=2 focus=acrobatics", "add B health=20 dex=3")
     t.do("contest A dex:acrobatics B dex 4,3,3 4,4,3")
     assert t.said()[-1].endswith("B wins")
 
 
 def test_the_dice_tray_check_is_a_new_roll_too():
-    """DA §2.5 [S]: SP are spent at once: a later `check` by anyone makes them vanish."""
+    """dragon_age.md §2.5 [S]: SP are spent at once: a later `check` by anyone makes them vanish."""
     t = trio(hurlock="defense=3")
     t.rolls(6, 6, 3, 1, 1, 2, 3)
     t.do("attack Alistair Hurlock", "check Sera dex vs 10")
@@ -1257,7 +1257,7 @@ def test_the_dice_tray_check_is_a_new_roll_too():
 
 
 def test_mana_comes_back_with_a_long_rest_and_the_option_turns_it_off():
-    """DA §2.8 [O?]: quick-start 1d6 + 4 MP per full hour of rest (on a rest of 6 h or more)."""
+    """dragon_age.md §2.8 [O?]: quick-start 1d6 + 4 MP per full hour of rest (on a rest of 6 h or more)."""
     t = da("add Morrigan pc health=20 mana=2/40")
     t.rolls(1, 2, 3, 4, 5, 6)  # 6 x 4 + 21 = 45 -> capped at 40
     t.do("pass 6h")
@@ -1267,7 +1267,7 @@ def test_mana_comes_back_with_a_long_rest_and_the_option_turns_it_off():
 
 
 def test_defend_by_the_last_in_order_lasts_through_the_next_rounds_earlier_turns():
-    """DA §2.3 [S] + tracker durations: the last to act defends in round 1; the +2 holds while the
+    """dragon_age.md §2.3 [S] + tracker durations: the last to act defends in round 1; the +2 holds while the
     others act in round 2 and ends when its own turn starts in round 2."""
     t = trio()
     t.do("next", "next", "defend Hurlock")
@@ -1284,7 +1284,7 @@ def test_defend_by_the_last_in_order_lasts_through_the_next_rounds_earlier_turns
 
 
 def test_an_unused_lightning_attack_lapses_at_the_next_roll():
-    """DA §2.5 [S]: stunts happen at once: out of combat, a Lightning Attack not used before someone
+    """dragon_age.md §2.5 [S]: stunts happen at once: out of combat, a Lightning Attack not used before someone
     else's roll is gone, and A's next attack is an ordinary one (it earns points again)."""
     t = da("add A pc health=20 str=2", "add B health=40 defense=5")
     t.rolls(1)

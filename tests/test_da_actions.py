@@ -25,7 +25,7 @@ def defense(t: Table, who: str) -> int:
 
 
 def test_one_major_and_one_minor():
-    """DA §2.3 [S]: a major and a minor action per turn, then nothing."""
+    """dragon_age.md §2.3 [S]: a major and a minor action per turn, then nothing."""
     t = table()
     t.rolls(1, 2, 3)
     t.do("aim Sera", "attack Sera Ogre")  # a miss: 6 + 1 + 1 aim = 8 < 10
@@ -34,7 +34,7 @@ def test_one_major_and_one_minor():
 
 
 def test_two_minor_actions_then_no_major():
-    """DA §2.3 [S]: two minor actions instead of major + minor."""
+    """dragon_age.md §2.3 [S]: two minor actions instead of major + minor."""
     t = table()
     t.do("move Sera", "equip Sera bow")
     with pytest.raises(CommandError, match="two minor actions: no major action left"):
@@ -42,7 +42,7 @@ def test_two_minor_actions_then_no_major():
 
 
 def test_never_two_major_actions():
-    """DA §2.3 [S]: never two majors (except via stunts)."""
+    """dragon_age.md §2.3 [S]: never two majors (except via stunts)."""
     t = table()
     t.do("defend Sera")
     with pytest.raises(CommandError, match="already taken its major action"):
@@ -51,7 +51,7 @@ def test_never_two_major_actions():
 
 
 def test_actions_reset_on_the_next_turn_and_show_on_the_sheet():
-    """DA §2.3 [S]: the allowance is per turn, shown on the sheet."""
+    """dragon_age.md §2.3 [S]: the allowance is per turn, shown on the sheet."""
     t = table()
     assert "actions: 1 major + 1 minor, or 2 minor" in status(t, "Sera")
     t.do("defend Sera")
@@ -70,13 +70,13 @@ def test_option_off_lets_the_gm_count_freely():
 
 
 def test_no_limits_outside_combat():
-    """DA §2.3: actions per turn only count inside a combat."""
+    """dragon_age.md §2.3: actions per turn only count inside a combat."""
     t = Table("dragon_age")
     t.do("add Sera health=20", "defend Sera", "run Sera", "run Sera")
 
 
 def test_aim_adds_one_to_the_next_attack():
-    """DA §2.3 [S]: Aim gives +1 to the next attack."""
+    """dragon_age.md §2.3 [S]: Aim gives +1 to the next attack."""
     t = table()
     t.rolls(3, 2, 1, 4)  # 6 + 1 Str + 1 aim = 8 vs 10: miss
     t.do("aim Sera", "attack Sera Ogre")
@@ -85,7 +85,7 @@ def test_aim_adds_one_to_the_next_attack():
 
 
 def test_aim_carries_to_the_next_turn():
-    """DA §2.3 [O]: the aim holds even if the attack is on its next turn."""
+    """dragon_age.md §2.3 [O]: the aim holds even if the attack is on its next turn."""
     t = table()
     t.do("aim Sera", "next", "next")
     assert t.c("Sera").has("aiming")
@@ -95,7 +95,7 @@ def test_aim_carries_to_the_next_turn():
 
 
 def test_aim_is_lost_if_the_next_action_is_not_an_attack():
-    """DA §2.3 [S]: the bonus needs the attack to be the very next action."""
+    """dragon_age.md §2.3 [S]: the bonus needs the attack to be the very next action."""
     t = table()
     t.do("aim Sera", "move Sera")
     assert not t.c("Sera").has("aiming")
@@ -103,7 +103,7 @@ def test_aim_is_lost_if_the_next_action_is_not_an_attack():
 
 
 def test_defend_until_the_start_of_its_next_turn():
-    """DA §2.3 [S]: Defend: +2 Defense until the start of your next turn."""
+    """dragon_age.md §2.3 [S]: Defend: +2 Defense until the start of your next turn."""
     t = table()
     t.do("defend Sera")
     assert defense(t, "Sera") == 15
@@ -119,7 +119,7 @@ def test_defend_until_the_start_of_its_next_turn():
 
 
 def test_charge_adds_one_and_is_melee_only():
-    """DA §2.3 [S]: Charge: half Speed then a melee attack at +1."""
+    """dragon_age.md §2.3 [S]: Charge: half Speed then a melee attack at +1."""
     t = table()
     t.rolls(3, 2, 3, 2)  # 8 + 1 Str + 1 charge = 10 vs 10: hit
     t.do("charge Sera Ogre")
@@ -130,7 +130,7 @@ def test_charge_adds_one_and_is_melee_only():
 
 
 def test_run_is_refused_when_prone():
-    """DA §2.3 [S]: no Run while prone; stand up with a Move first."""
+    """dragon_age.md §2.3 [S]: no Run while prone; stand up with a Move first."""
     t = table()
     t.do("cond Sera prone")
     with pytest.raises(CommandError, match="prone and cannot Run"):
@@ -144,7 +144,7 @@ def test_run_is_refused_when_prone():
 
 
 def test_prepare_ends_the_turn():
-    """DA §2.2 [S]: Prepare: choose a major action, then "your turn ends immediately" (unused actions
+    """dragon_age.md §2.2 [S]: Prepare: choose a major action, then "your turn ends immediately" (unused actions
     are lost): the next combatant is up without a `next`."""
     t = table()
     t.do("prepare Sera attack the ogre when it moves")
@@ -158,7 +158,7 @@ def test_prepare_ends_the_turn():
 
 
 def test_prepare_ends_the_turn_through_the_engine():
-    """DA §2.2 [S]: the turn ends as `next` would end it: its end-of-turn rules run (waiting stunt
+    """dragon_age.md §2.2 [S]: the turn ends as `next` would end it: its end-of-turn rules run (waiting stunt
     points vanish, §2.5) and `undo` takes the whole Prepare back."""
     t = table()
     t.do("set Sera magic=2 mana=10", "cast Sera Flare 1 10 minor 4,4,2")  # a minor casting with doubles
@@ -173,7 +173,7 @@ def test_prepare_ends_the_turn_through_the_engine():
 
 
 def test_prepare_is_not_allowed_after_a_major_action():
-    """DA §2.2 [S]: no Prepare if you already took a major action this turn."""
+    """dragon_age.md §2.2 [S]: no Prepare if you already took a major action this turn."""
     t = table()
     t.do("defend Sera")
     with pytest.raises(CommandError, match="Prepare is not allowed"):
@@ -181,21 +181,21 @@ def test_prepare_is_not_allowed_after_a_major_action():
 
 
 def test_prepare_after_a_minor_action_is_allowed():
-    """DA §2.2/§2.3 [S]: Prepare is a minor action; one minor before it still leaves room for it."""
+    """dragon_age.md §2.2/§2.3 [S]: Prepare is a minor action; one minor before it still leaves room for it."""
     t = table()
     t.do("aim Sera", "prepare Sera attack")
     assert t.c("Sera").has("prepared") and t.active == "ogre"
 
 
 def test_prepare_only_on_its_own_turn():
-    """DA §2.2 [S]: Prepare is an action of its own turn."""
+    """dragon_age.md §2.2 [S]: Prepare is an action of its own turn."""
     t = table()
     with pytest.raises(CommandError, match="Prepare is taken on its own turn"):
         t.do("prepare Ogre attack")
 
 
 def test_prepared_action_interrupts_without_changing_the_order():
-    """DA §2.2 [S]/[I]: the held major action interrupts another; initiative does not change."""
+    """dragon_age.md §2.2 [S]/[I]: the held major action interrupts another; initiative does not change."""
     t = table()
     t.do("prepare Sera attack")
     assert t.active == "ogre"
@@ -209,7 +209,7 @@ def test_prepared_action_interrupts_without_changing_the_order():
 
 
 def test_unused_prepared_action_is_lost_at_its_next_turn():
-    """DA §2.2 [S]: if unused when your next turn starts, it is lost."""
+    """dragon_age.md §2.2 [S]: if unused when your next turn starts, it is lost."""
     t = table()
     t.do("prepare Sera attack", "next")
     assert (t.active, t.state.round) == ("sera", 2)
@@ -218,14 +218,14 @@ def test_unused_prepared_action_is_lost_at_its_next_turn():
 
 
 def test_out_of_turn_action_without_preparation_is_not_counted():
-    """DA §2.2/§2.3: out of turn only a prepared action counts; anything else is logged as not counted."""
+    """dragon_age.md §2.2/§2.3: out of turn only a prepared action counts; anything else is logged as not counted."""
     t = table()
     t.do("defend Ogre")
     assert "Ogre acts out of its turn (defend): not counted" in t.said()
 
 
 def test_delay_and_ready_do_not_exist():
-    """DA §2.2: no delay action; ready is Prepare."""
+    """dragon_age.md §2.2: no delay action; ready is Prepare."""
     t = table()
     with pytest.raises(CommandError, match="use prepare"):
         t.do("delay")
@@ -234,7 +234,7 @@ def test_delay_and_ready_do_not_exist():
 
 
 def test_dying_cannot_act():
-    """DA §2.6 [S]: a dying character may speak but take no other action."""
+    """dragon_age.md §2.6 [S]: a dying character may speak but take no other action."""
     t = table()
     t.do("dmg Sera 30")
     assert t.c("Sera").life == "dying"
@@ -257,7 +257,7 @@ def slots(t: Table, who: str):
 
 
 def test_budget_one_major_and_one_minor_or_two_minor():
-    """DA §2.3 [S]: one major + one minor, or two minor; each slot names the verb that ticks it."""
+    """dragon_age.md §2.3 [S]: one major + one minor, or two minor; each slot names the verb that ticks it."""
     t = table()
     assert slots(t, "Sera") == [("Major", False, "major sera"), ("Minor", False, "minor sera")]
     t.do("minor Sera")
@@ -267,7 +267,7 @@ def test_budget_one_major_and_one_minor_or_two_minor():
 
 
 def test_budget_after_a_major_action():
-    """DA §2.3 [S]: after the major, one minor is left."""
+    """dragon_age.md §2.3 [S]: after the major, one minor is left."""
     t = table()
     t.do("defend Sera")
     assert slots(t, "Sera") == [("Major", True, None), ("Minor", False, "minor sera")]
@@ -284,7 +284,7 @@ def test_budget_commands_tick_the_turn():
 
 
 def test_budget_only_on_its_turn_and_not_when_dying():
-    """DA §2.3: actions are counted for the combatant whose turn it is; the dying cannot act (§2.6)."""
+    """dragon_age.md §2.3: actions are counted for the combatant whose turn it is; the dying cannot act (dragon_age.md §2.6)."""
     t = table()
     assert slots(t, "Ogre") == []
     t.do("dmg Sera 40")

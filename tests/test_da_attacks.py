@@ -27,7 +27,7 @@ def stunt_points(t: Table, who: str) -> int:
 
 
 def test_hit_when_the_total_equals_defense():
-    """DA §2.4 [S]: hit if the attack roll is equal to or greater than Defense."""
+    """dragon_age.md §2.4 [S]: hit if the attack roll is equal to or greater than Defense."""
     t = table()
     t.rolls(3, 2, 2, 4, 3)  # 7 + 3 Str + 2 focus = 12 vs 12: hit; damage 7 + 3 - 3 = 7
     t.do("attack Alistair Hurlock")
@@ -38,7 +38,7 @@ def test_hit_when_the_total_equals_defense():
 
 
 def test_miss_one_below_defense():
-    """DA §2.4 [S]: below Defense is a miss and deals nothing."""
+    """dragon_age.md §2.4 [S]: below Defense is a miss and deals nothing."""
     t = table()
     t.rolls(3, 2, 1)  # 6 + 3 + 2 = 11 vs 12
     t.do("attack Alistair Hurlock")
@@ -47,7 +47,7 @@ def test_miss_one_below_defense():
 
 
 def test_bows_add_perception_not_strength():
-    """DA §2.4 [S]: bows add Perception to damage instead of Strength; the attack uses Dex."""
+    """dragon_age.md §2.4 [S]: bows add Perception to damage instead of Strength; the attack uses Dex."""
     t = table()
     t.do("next")
     t.rolls(4, 5, 1, 2)  # 10 + 3 Dex = 13 vs 12: hit; 1d6+3 = 5 + 2 Per = 7 - 3 armor = 4
@@ -57,7 +57,7 @@ def test_bows_add_perception_not_strength():
 
 
 def test_armor_can_stop_all_damage():
-    """DA §2.4 [S]: the result may be 0; a well-armoured foe takes nothing."""
+    """dragon_age.md §2.4 [S]: the result may be 0; a well-armoured foe takes nothing."""
     t = table()
     t.do("set Hurlock armor=12")
     t.rolls(6, 5, 4, 1, 1)
@@ -67,7 +67,7 @@ def test_armor_can_stop_all_damage():
 
 
 def test_penetrating_ignores_armor():
-    """DA §2.4 [S]: penetrating damage skips the armor step."""
+    """dragon_age.md §2.4 [S]: penetrating damage skips the armor step."""
     t = table()
     t.rolls(6, 5, 4, 3, 3)
     t.do("attack Alistair Hurlock penetrating")
@@ -83,7 +83,7 @@ def test_damage_given_on_the_line():
 
 
 def test_unarmed_without_a_weapon_stat():
-    """DA §2.4 [S]: weapon dice + Str; no weapon stat = unarmed 1d3 [O]."""
+    """dragon_age.md §2.4 [S]: weapon dice + Str; no weapon stat = unarmed 1d3 [O]."""
     t = table()
     t.do("next", "next")
     t.rolls(6, 5, 4, 2)  # 15 + 2 Str = 17 vs Alistair 11 (10 + 1 Dex)
@@ -93,7 +93,7 @@ def test_unarmed_without_a_weapon_stat():
 
 
 def test_explicit_ability_and_modifier():
-    """DA §2.4 [S]: the weapon group's ability (+2 focus) and modifiers."""
+    """dragon_age.md §2.4 [S]: the weapon group's ability (+2 focus) and modifiers."""
     t = table()
     t.rolls(2, 3, 4, 1, 1)  # 9 + 1 Dex + 2 = 12: hit (the Dex of a light blade)
     t.do("attack Alistair Hurlock dex +2")
@@ -101,7 +101,7 @@ def test_explicit_ability_and_modifier():
 
 
 def test_health_never_below_zero():
-    """DA §2.4 [S]: Health never goes below 0."""
+    """dragon_age.md §2.4 [S]: Health never goes below 0."""
     t = table()
     t.rolls(6, 5, 4, 6, 6)
     t.do("set Hurlock health=3/20", "attack Alistair Hurlock")
@@ -110,7 +110,7 @@ def test_health_never_below_zero():
 
 
 def test_doubles_on_a_hit_earn_the_dragon_die():
-    """DA §2.5 [S]: a hit with doubles on any two dice earns stunt points = the dragon die."""
+    """dragon_age.md §2.5 [S]: a hit with doubles on any two dice earns stunt points = the dragon die."""
     t = table()
     t.rolls(2, 5, 5, 1, 1)  # the pair need not include the dragon die
     t.do("attack Alistair Hurlock")
@@ -119,7 +119,7 @@ def test_doubles_on_a_hit_earn_the_dragon_die():
 
 
 def test_triples_count_as_doubles():
-    """DA §2.5 [S]: triples count."""
+    """dragon_age.md §2.5 [S]: triples count."""
     t = table()
     t.rolls(4, 4, 4, 1, 1)
     t.do("attack Alistair Hurlock")
@@ -127,7 +127,7 @@ def test_triples_count_as_doubles():
 
 
 def test_doubles_on_a_miss_earn_nothing():
-    """DA §2.5 [S]: only a successful attack earns stunt points."""
+    """dragon_age.md §2.5 [S]: only a successful attack earns stunt points."""
     t = table()
     t.rolls(1, 1, 3)
     t.do("attack Alistair Hurlock")
@@ -136,7 +136,7 @@ def test_doubles_on_a_miss_earn_nothing():
 
 
 def test_no_doubles_no_points():
-    """DA §2.5 [S]: no doubles, no stunt points (and no stunt pool)."""
+    """dragon_age.md §2.5 [S]: no doubles, no stunt points (and no stunt pool)."""
     t = table()
     t.rolls(6, 5, 4, 1, 1)
     t.do("attack Alistair Hurlock")
@@ -153,7 +153,7 @@ def test_dice_given_on_the_line():
 
 
 def test_a_given_sum_cannot_earn_points():
-    """DA §2.5: with only the 3d6 sum the doubles are unknown: no points, and the log says why."""
+    """dragon_age.md §2.5: with only the 3d6 sum the doubles are unknown: no points, and the log says why."""
     t = table()
     t.rolls(1, 1)
     t.do("attack Alistair Hurlock 15")
@@ -162,7 +162,7 @@ def test_a_given_sum_cannot_earn_points():
 
 
 def test_melee_against_prone_gets_plus_one_ranged_does_not():
-    """DA §2.7: melee attacks against a prone target +1 (not ranged ones)."""
+    """dragon_age.md §2.7: melee attacks against a prone target +1 (not ranged ones)."""
     t = table()
     t.do("cond Hurlock prone")
     t.rolls(3, 2, 1)
@@ -175,7 +175,7 @@ def test_melee_against_prone_gets_plus_one_ranged_does_not():
 
 
 def test_dead_target_refused():
-    """DA §2.6: the dead cannot be attacked."""
+    """dragon_age.md §2.6: the dead cannot be attacked."""
     t = table()
     t.do("cond Hurlock dead")
     with pytest.raises(CommandError, match="already dead"):
@@ -198,7 +198,7 @@ def test_bad_attack_lines(line, msg):
 
 
 def test_coup_de_grace_kills_a_dying_target():
-    """DA §2.3 [S]: coup de grace by an adjacent enemy on a dying or unconscious target: death."""
+    """dragon_age.md §2.3 [S]: coup de grace by an adjacent enemy on a dying or unconscious target: death."""
     t = table()
     t.do("dmg Leliana 40")
     assert t.c("Leliana").life == "dying"
@@ -207,14 +207,14 @@ def test_coup_de_grace_kills_a_dying_target():
 
 
 def test_coup_de_grace_needs_a_helpless_target():
-    """DA §2.3 [S]: coup de grace only on a dying or unconscious target."""
+    """dragon_age.md §2.3 [S]: coup de grace only on a dying or unconscious target."""
     t = table()
     with pytest.raises(CommandError, match="dying or unconscious"):
         t.do("coup Alistair Hurlock")
 
 
 def test_ranged_coup_de_grace_rolls_against_defense_10():
-    """DA §2.3 [S]: ranged coup de grace: attack roll vs Defense 10; a hit kills."""
+    """dragon_age.md §2.3 [S]: ranged coup de grace: attack roll vs Defense 10; a hit kills."""
     t = table()
     t.rolls(3, 4)  # 7 minutes asleep
     t.do("dmg Hurlock 30 pull", "next")

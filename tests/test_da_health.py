@@ -34,14 +34,14 @@ def until(t: Table, who: str, rnd: int) -> None:
 
 
 def test_health_is_floored_at_zero():
-    """DA §2.4 [S]: Health never goes below 0."""
+    """dragon_age.md §2.4 [S]: Health never goes below 0."""
     t = table()
     t.do("dmg Sera 45")
     assert t.hp("Sera", "health") == 0
 
 
 def test_damage_subtracts_armor_unless_penetrating():
-    """DA §2.4 [S]: dmg is the damage roll; armor comes off, penetrating ignores it."""
+    """dragon_age.md §2.4 [S]: dmg is the damage roll; armor comes off, penetrating ignores it."""
     t = table()
     t.do("dmg Ogre 10")
     assert t.hp("Ogre", "health") == 52
@@ -52,14 +52,14 @@ def test_damage_subtracts_armor_unless_penetrating():
 
 
 def test_one_health_left_is_still_up():
-    """DA §2.6 [S]: only 0 Health drops a character."""
+    """dragon_age.md §2.6 [S]: only 0 Health drops a character."""
     t = table()
     t.do("dmg Sera 29")
     assert (t.hp("Sera", "health"), t.c("Sera").life) == (1, "ok")
 
 
 def test_pc_at_exactly_zero_is_dying():
-    """DA §2.6 [S]: a PC whose Health reaches 0 is dying."""
+    """dragon_age.md §2.6 [S]: a PC whose Health reaches 0 is dying."""
     t = table()
     t.do("dmg Sera 30")
     sera = t.c("Sera")
@@ -68,7 +68,7 @@ def test_pc_at_exactly_zero_is_dying():
 
 
 def test_fell_after_its_turn_dies_in_round_r_plus_n():
-    """DA §2.6 [S]/[I]: Con 1 + 2 = 3 of its own turns; fell after its turn in round 1 -> dies round 4."""
+    """dragon_age.md §2.6 [S]/[I]: Con 1 + 2 = 3 of its own turns; fell after its turn in round 1 -> dies round 4."""
     t = table(con=1)
     until(t, "ogre", 1)
     t.do("dmg Sera 30")
@@ -87,7 +87,7 @@ def test_fell_after_its_turn_dies_in_round_r_plus_n():
 
 
 def test_fell_before_its_turn_dies_in_round_r_plus_n_minus_1():
-    """DA §2.6 [I]: fell before its own turn in round 1 -> the countdown's first turn is that round."""
+    """dragon_age.md §2.6 [I]: fell before its own turn in round 1 -> the countdown's first turn is that round."""
     t = table(con=1)
     assert t.active == "emissary"
     t.do("dmg Sera 30")
@@ -102,7 +102,7 @@ def test_fell_before_its_turn_dies_in_round_r_plus_n_minus_1():
 
 
 def test_falling_during_its_own_turn_counts_as_after():
-    """DA §2.6 [I]: falling during its own turn counts as after it: round R + N."""
+    """dragon_age.md §2.6 [I]: falling during its own turn counts as after it: round R + N."""
     t = table(con=0)
     until(t, "sera", 1)
     t.do("dmg Sera 30")
@@ -111,7 +111,7 @@ def test_falling_during_its_own_turn_counts_as_after():
 
 @pytest.mark.parametrize("con", [-2, -3, -5])
 def test_con_plus_two_at_or_below_zero_leaves_one_turn(con):
-    """DA §2.6 [I]: Con + 2 <= 0 is treated as 1: dies at the start of its next turn."""
+    """dragon_age.md §2.6 [I]: Con + 2 <= 0 is treated as 1: dies at the start of its next turn."""
     t = table(con=con)
     t.do("dmg Sera 30")  # before its turn in round 1
     assert dying(t, "Sera") == ("dying: dies at the start of its turn in 1 turn", "dies in round 1")
@@ -121,7 +121,7 @@ def test_con_plus_two_at_or_below_zero_leaves_one_turn(con):
 
 
 def test_con_minus_one_gives_one_turn():
-    """DA §2.6 [S]: Con -1 + 2 = 1: dies at the start of its next turn."""
+    """dragon_age.md §2.6 [S]: Con -1 + 2 = 1: dies at the start of its next turn."""
     t = table(con=-1)
     until(t, "ogre", 1)
     t.do("dmg Sera 30")
@@ -131,7 +131,7 @@ def test_con_minus_one_gives_one_turn():
 
 
 def test_rounds_mode_always_dies_in_round_r_plus_n():
-    """DA §2.6 [I] option dying_count=rounds: always round R + N, before or after its turn."""
+    """dragon_age.md §2.6 [I] option dying_count=rounds: always round R + N, before or after its turn."""
     for when in ("emissary", "ogre"):
         t = table(con=1, options={"dying_count": "rounds"})
         until(t, when, 1)
@@ -144,7 +144,7 @@ def test_rounds_mode_always_dies_in_round_r_plus_n():
 
 
 def test_healing_above_zero_ends_dying():
-    """DA §2.6 [S]: any healing that raises Health above 0 ends Dying."""
+    """dragon_age.md §2.6 [S]: any healing that raises Health above 0 ends Dying."""
     t = table()
     t.do("dmg Sera 30", "heal Sera 0")
     assert t.c("Sera").life == "dying"
@@ -155,7 +155,7 @@ def test_healing_above_zero_ends_dying():
 
 
 def test_a_healed_pc_falling_again_gets_a_fresh_countdown():
-    """DA §2.6 [S]: healing above 0 ends dying; falling again starts a new Con + 2 countdown."""
+    """dragon_age.md §2.6 [S]: healing above 0 ends dying; falling again starts a new Con + 2 countdown."""
     t = table(con=2)
     t.do("dmg Sera 30", "next", "next", "next")  # Sera's countdown ticked once (4 -> 3)
     t.do("heal Sera 3", "dmg Sera 3")
@@ -163,7 +163,7 @@ def test_a_healed_pc_falling_again_gets_a_fresh_countdown():
 
 
 def test_damage_while_dying_keeps_zero_and_the_countdown():
-    """DA §2.6 [S]: Health stays at 0 whatever further damage; the countdown is unchanged."""
+    """dragon_age.md §2.6 [S]: Health stays at 0 whatever further damage; the countdown is unchanged."""
     t = table()
     t.do("dmg Sera 30", "dmg Sera 12")
     assert t.hp("Sera", "health") == 0
@@ -173,7 +173,7 @@ def test_damage_while_dying_keeps_zero_and_the_countdown():
 
 
 def test_npc_at_zero_dies():
-    """DA §2.6 [I]: NPCs at 0 Health are dead."""
+    """dragon_age.md §2.6 [I]: NPCs at 0 Health are dead."""
     t = table()
     t.do("dmg Emissary 20")
     assert t.c("Emissary").life == "dead"
@@ -181,14 +181,14 @@ def test_npc_at_zero_dies():
 
 
 def test_dead_are_passed_over():
-    """DA §2.6: the dead take no turns."""
+    """dragon_age.md §2.6: the dead take no turns."""
     t = table()
     t.do("dmg Emissary 20", "next", "next", "next")
     assert (t.active, t.state.round) == ("sera", 2)
 
 
 def test_option_npcs_as_pcs():
-    """DA §2.6 [I]: the GM may apply the PC dying rules to NPCs."""
+    """dragon_age.md §2.6 [I]: the GM may apply the PC dying rules to NPCs."""
     t = table(options={"npcs_as_pcs": True})
     t.do("dmg Ogre 70")
     assert t.c("Ogre").life == "dying"
@@ -196,7 +196,7 @@ def test_option_npcs_as_pcs():
 
 
 def test_dying_out_of_combat_counts_15_second_rounds():
-    """DA §2.6: the countdown is in rounds of 15 s, so `pass` counts it down out of combat."""
+    """dragon_age.md §2.6: the countdown is in rounds of 15 s, so `pass` counts it down out of combat."""
     t = Table("dragon_age")
     t.do("add Sera pc health=30 con=1", "dmg Sera 30", "pass 30s")
     assert t.c("Sera").life == "dying"
@@ -206,7 +206,7 @@ def test_dying_out_of_combat_counts_15_second_rounds():
 
 
 def test_heal_the_dead_is_refused():
-    """DA §2.6: healing cannot help the dead."""
+    """dragon_age.md §2.6: healing cannot help the dead."""
     t = table()
     t.do("dmg Emissary 25")
     with pytest.raises(CommandError, match="dead"):
@@ -214,14 +214,14 @@ def test_heal_the_dead_is_refused():
 
 
 def test_heal_never_above_max():
-    """DA §2.6 [O]: healing never above maximum Health."""
+    """dragon_age.md §2.6 [O]: healing never above maximum Health."""
     t = table()
     t.do("dmg Sera 5", "heal Sera 50")
     assert t.hp("Sera", "health") == 30
 
 
 def test_pulled_blow_leaves_one_health_and_unconscious():
-    """DA §2.6 [S]: a pulled blow that would kill leaves the target unconscious at 1 Health."""
+    """dragon_age.md §2.6 [S]: a pulled blow that would kill leaves the target unconscious at 1 Health."""
     t = table()
     t.rolls(3, 4)  # 2d6 = 7 minutes
     t.do("dmg Emissary 25 pull")
@@ -232,7 +232,7 @@ def test_pulled_blow_leaves_one_health_and_unconscious():
 
 
 def test_pulled_blow_on_a_pc_prevents_dying():
-    """DA §2.6 [S]: a pulled blow on a PC leaves it unconscious at 1 instead of dying."""
+    """dragon_age.md §2.6 [S]: a pulled blow on a PC leaves it unconscious at 1 instead of dying."""
     t = table()
     t.rolls(1, 1)
     t.do("dmg Sera 40 pull")
@@ -240,14 +240,14 @@ def test_pulled_blow_on_a_pc_prevents_dying():
 
 
 def test_pulling_a_blow_that_would_not_drop_changes_nothing():
-    """DA §2.6 [S]: pulling only matters for a blow that would drop the target."""
+    """dragon_age.md §2.6 [S]: pulling only matters for a blow that would drop the target."""
     t = table()
     t.do("dmg Ogre 10 pull")
     assert (t.hp("Ogre", "health"), t.c("Ogre").life) == (52, "ok")
 
 
 def test_unconscious_wakes_after_the_minutes_pass():
-    """DA §2.6 [S]: wakes after 2d6 minutes."""
+    """dragon_age.md §2.6 [S]: wakes after 2d6 minutes."""
     t = table()
     t.rolls(3, 4)
     t.do("dmg Emissary 25 pull", "end", "pass 6m")
@@ -258,7 +258,7 @@ def test_unconscious_wakes_after_the_minutes_pass():
 
 
 def test_unconscious_is_skipped_and_its_minutes_run_in_combat():
-    """DA §2.6 [S]: the 2d6 minutes run in 15-s rounds during a combat; the unconscious take no turns."""
+    """dragon_age.md §2.6 [S]: the 2d6 minutes run in 15-s rounds during a combat; the unconscious take no turns."""
     t = table()
     t.rolls(1, 1)  # 2 minutes = 8 rounds
     t.do("dmg Emissary 25 pull")
@@ -277,7 +277,7 @@ def test_hitting_the_unconscious_to_zero():
 
 
 def test_cond_dying_by_hand():
-    """DA §2.7: dying and unconscious set by hand change the life state; removing unconscious wakes."""
+    """dragon_age.md §2.7: dying and unconscious set by hand change the life state; removing unconscious wakes."""
     t = table()
     t.do("cond Sera dying")
     assert (t.hp("Sera", "health"), t.c("Sera").life) == (0, "dying")
@@ -288,21 +288,21 @@ def test_cond_dying_by_hand():
 
 
 def test_dying_is_a_pending_warning_and_explained_in_spanish():
-    """DA §2.6 [S]: the countdown is shown on the sheet, warned about and explained in both languages."""
+    """dragon_age.md §2.6 [S]: the countdown is shown on the sheet, warned about and explained in both languages."""
     t = table()
     t.do("dmg Sera 30")
     warnings = t.session.ruleset.pending(t.state)
     assert any(p.en.startswith("Sera is dying: dies at the start of its turn in 3 turns") for p in warnings)
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
     assert said[-1].es.startswith("Sera está moribundo: Con +1 + 2 = 3")
-    assert said[-1].rule == "DA §2.6"
+    assert said[-1].rule == "dragon_age.md §2.6"
     assert status(t, "Sera")[0] == "dying: dies at the start of its turn in 3 turns"
     assert t.session.ruleset.status(t.state, t.c("Sera"), "es")[0] == \
         "moribundo: muere al comienzo de su turno dentro de 3 turnos"
 
 
 def test_zero_damage_is_no_damage():
-    """DA §2.4 [S]: 0 damage changes nothing."""
+    """dragon_age.md §2.4 [S]: 0 damage changes nothing."""
     t = table()
     t.do("dmg Sera 0")
     assert t.said()[-1] == "Sera takes no damage"

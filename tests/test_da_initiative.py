@@ -9,7 +9,7 @@ from gm_console.engine.commands import CommandError
 
 
 def test_initiative_is_3d6_plus_dex():
-    """DA §2.2 [S]: initiative 3d6 + Dexterity; the first die is the dragon die."""
+    """dragon_age.md §2.2 [S]: initiative 3d6 + Dexterity; the first die is the dragon die."""
     t = Table("dragon_age")
     t.do("add Sera health=20 dex=3")
     t.rolls(4, 2, 6)
@@ -22,7 +22,7 @@ def test_initiative_is_3d6_plus_dex():
 
 
 def test_initiative_focus_adds_two():
-    """DA §2.2 [O]: +2 with the Initiative focus."""
+    """dragon_age.md §2.2 [O]: +2 with the Initiative focus."""
     t = Table("dragon_age")
     t.do("add Zevran health=20 dex=4 focus=initiative")
     t.rolls(1, 1, 1)
@@ -31,7 +31,7 @@ def test_initiative_focus_adds_two():
 
 
 def test_ties_go_to_the_higher_dragon_die():
-    """DA §2.2 [O?]: ties by higher dragon die first."""
+    """dragon_age.md §2.2 [O?]: ties by higher dragon die first."""
     t = Table("dragon_age")
     t.do("add Sera health=20 dex=2", "add Alistair health=30 dex=2")
     t.rolls(3, 5, 4, 5, 4, 3)  # both 12 + 2 = 14; dragon 3 vs 5
@@ -41,7 +41,7 @@ def test_ties_go_to_the_higher_dragon_die():
 
 
 def test_same_dragon_die_then_higher_dex():
-    """DA §2.2 [O?]: still tied on the dragon die -> higher Dexterity."""
+    """dragon_age.md §2.2 [O?]: still tied on the dragon die -> higher Dexterity."""
     t = Table("dragon_age")
     t.do("add Bran health=20 dex=1", "add Sera health=20 dex=3")
     t.rolls(4, 6, 2, 4, 3, 3)  # Bran 12 + 1 = 13, Sera 10 + 3 = 13; dragon 4 both
@@ -50,14 +50,14 @@ def test_same_dragon_die_then_higher_dex():
 
 
 def test_typed_initiative_ties_by_dex():
-    """DA §2.2: a typed result has no dragon die; the tie goes to the higher Dex."""
+    """dragon_age.md §2.2: a typed result has no dragon die; the tie goes to the higher Dex."""
     t = Table("dragon_age")
     t.do("add Bran health=20 dex=1", "add Sera health=20 dex=3", "init Bran 12", "init Sera 12", "start")
     assert t.order == ["sera", "bran"]
 
 
 def test_order_highest_first():
-    """DA §2.2 [O]: order highest to lowest."""
+    """dragon_age.md §2.2 [O]: order highest to lowest."""
     t = Table("dragon_age")
     t.do("add A health=9", "add B health=9", "add C health=9", "init B 9", "init A 17", "init C 11", "start")
     assert t.order == ["a", "c", "b"]
@@ -78,7 +78,7 @@ def seize(t: Table, who: str, target: str) -> None:
 
 
 def test_seize_moves_to_the_top_at_once():
-    """DA §2.2 [S]: "you move to the top of the initiative order immediately": the order shows it
+    """dragon_age.md §2.2 [S]: "you move to the top of the initiative order immediately": the order shows it
     while the seizer's turn is still going on."""
     t = four()
     t.do("next", "next")
@@ -90,7 +90,7 @@ def test_seize_moves_to_the_top_at_once():
 
 
 def test_seize_continues_the_round_with_whoever_followed():
-    """DA §2.2 [S]: the round goes on with whoever followed the seizer's old slot; no one acts twice."""
+    """dragon_age.md §2.2 [S]: the round goes on with whoever followed the seizer's old slot; no one acts twice."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
@@ -102,7 +102,7 @@ def test_seize_continues_the_round_with_whoever_followed():
 
 
 def test_seizer_acts_first_from_the_next_round_on():
-    """DA §2.2 [S]: from then on the seizer acts first each round."""
+    """dragon_age.md §2.2 [S]: from then on the seizer acts first each round."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
@@ -116,7 +116,7 @@ def test_seizer_acts_first_from_the_next_round_on():
 
 
 def test_seize_stays_until_someone_else_seizes():
-    """DA §2.2 [S]: the seizer stays on top until another seizes; they go above it, it drops to second."""
+    """dragon_age.md §2.2 [S]: the seizer stays on top until another seizes; they go above it, it drops to second."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
@@ -134,7 +134,7 @@ def test_seize_stays_until_someone_else_seizes():
 
 
 def test_the_last_in_the_order_seizing_acts_again_at_once():
-    """DA §2.2 [S]: "you may get another turn before some combatants act again"."""
+    """dragon_age.md §2.2 [S]: "you may get another turn before some combatants act again"."""
     t = four()
     t.do("next", "next", "next", "next")
     assert t.active == "e"
@@ -146,7 +146,7 @@ def test_the_last_in_the_order_seizing_acts_again_at_once():
 
 
 def test_the_first_in_the_order_seizing_keeps_the_round_as_it_is():
-    """DA §2.2 [S]: the round continues with whoever followed the old slot, here the second."""
+    """dragon_age.md §2.2 [S]: the round continues with whoever followed the old slot, here the second."""
     t = four()
     seize(t, "A", "E")
     assert t.order == ["a", "b", "c", "d", "e"]
@@ -155,7 +155,7 @@ def test_the_first_in_the_order_seizing_keeps_the_round_as_it_is():
 
 
 def test_seizing_out_of_turn_before_its_slot():
-    """DA §2.2 [S] "to the top immediately" with a prepared attack [I]: the seizer now stands above
+    """dragon_age.md §2.2 [S] "to the top immediately" with a prepared attack [I]: the seizer now stands above
     the turn being played, so the round goes on from there and it acts first in the next round."""
     t = four()
     t.do("next", "next", "next")
@@ -175,7 +175,7 @@ def test_seizing_out_of_turn_before_its_slot():
 
 
 def test_seize_is_logged_and_shown_on_the_sheet():
-    """DA §2.2 [S]: Seize the Initiative is explained in the log and shown on the sheet at once."""
+    """dragon_age.md §2.2 [S]: Seize the Initiative is explained in the log and shown on the sheet at once."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
@@ -187,7 +187,7 @@ def test_seize_is_logged_and_shown_on_the_sheet():
 
 
 def test_seize_undo_restores_the_old_order():
-    """DA §2.2: the move is an engine event, so `undo` puts the seizer back in its old slot."""
+    """dragon_age.md §2.2: the move is an engine event, so `undo` puts the seizer back in its old slot."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
@@ -197,7 +197,7 @@ def test_seize_undo_restores_the_old_order():
 
 
 def test_a_newcomer_goes_below_the_seizer():
-    """DA §2.2 [S]: the seizer stays first until someone else *seizes*; a higher initiative does not."""
+    """dragon_age.md §2.2 [S]: the seizer stays first until someone else *seizes*; a higher initiative does not."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
@@ -206,7 +206,7 @@ def test_a_newcomer_goes_below_the_seizer():
 
 
 def test_seize_costs_four_points():
-    """DA §2.5 [O?]: Seize the Initiative costs 4 stunt points."""
+    """dragon_age.md §2.5 [O?]: Seize the Initiative costs 4 stunt points."""
     t = four()
     t.do("next", "next")
     t.rolls(3, 3, 2, 1)  # doubles, dragon 3: 3 points
@@ -216,7 +216,7 @@ def test_seize_costs_four_points():
 
 
 def test_a_new_combat_forgets_the_seized_place():
-    """DA §2.2: a seized place lasts for the encounter only."""
+    """dragon_age.md §2.2: a seized place lasts for the encounter only."""
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")

@@ -26,7 +26,7 @@ def sp(t: Table) -> int:
 
 
 def test_mana_is_spent_even_when_the_casting_fails():
-    """DA §2.8 [O?]: if the casting roll fails the mana is still spent and nothing happens."""
+    """dragon_age.md §2.8 [O?]: if the casting roll fails the mana is still spent and nothing happens."""
     t = table()
     t.rolls(3, 2, 1)
     t.do("cast Morrigan 'Arcane Bolt' 2 10")
@@ -36,7 +36,7 @@ def test_mana_is_spent_even_when_the_casting_fails():
 
 
 def test_success_reports_spellpower_with_the_school_focus():
-    """DA §2.8 [O?]: Spellpower = 10 + Magic + 2 with the school focus."""
+    """dragon_age.md §2.8 [O?]: Spellpower = 10 + Magic + 2 with the school focus."""
     t = table()
     t.rolls(6, 5, 4)
     t.do("cast Morrigan 'Stone Fist' 3 12 magic:primal")
@@ -45,7 +45,7 @@ def test_success_reports_spellpower_with_the_school_focus():
 
 
 def test_not_enough_mana_is_refused_untouched():
-    """DA §2.8 [O?]: a spell is paid in mana; without enough it cannot be cast."""
+    """dragon_age.md §2.8 [O?]: a spell is paid in mana; without enough it cannot be cast."""
     t = table()
     with pytest.raises(CommandError, match="has 12 mana; Inferno costs 14"):
         t.do("cast Morrigan Inferno 14 15")
@@ -53,7 +53,7 @@ def test_not_enough_mana_is_refused_untouched():
 
 
 def test_casting_is_a_major_action_unless_minor():
-    """DA §2.3 [O]: casting time per spell, major or minor."""
+    """dragon_age.md §2.3 [O]: casting time per spell, major or minor."""
     t = table()
     t.rolls(1, 2, 3)
     t.do("cast Morrigan Rock 1 10")
@@ -65,7 +65,7 @@ def test_casting_is_a_major_action_unless_minor():
 
 
 def test_doubles_on_a_successful_casting_earn_spell_stunts():
-    """DA §2.5 [O]: casting rolls generate spell stunt points the same way."""
+    """dragon_age.md §2.5 [O]: casting rolls generate spell stunt points the same way."""
     t = table()
     t.rolls(5, 2, 5)
     t.do("cast Morrigan 'Winter Grasp' 3 12")
@@ -76,7 +76,7 @@ def test_doubles_on_a_successful_casting_earn_spell_stunts():
 
 
 def test_doubles_on_a_failed_casting_earn_nothing():
-    """DA §2.5 [S]: only a successful roll earns stunt points."""
+    """dragon_age.md §2.5 [S]: only a successful roll earns stunt points."""
     t = table()
     t.rolls(1, 1, 2)
     t.do("cast Morrigan Rock 1 10")
@@ -84,7 +84,7 @@ def test_doubles_on_a_failed_casting_earn_nothing():
 
 
 def test_skillful_casting_refunds_one_mana():
-    """DA §2.5 [S]: Skillful Casting: mana cost -1 (can reach 0)."""
+    """dragon_age.md §2.5 [S]: Skillful Casting: mana cost -1 (can reach 0)."""
     t = table()
     t.rolls(3, 3, 4)
     t.do("cast Morrigan 'Heal' 1 10", "stunt Morrigan skillful-casting")
@@ -93,7 +93,7 @@ def test_skillful_casting_refunds_one_mana():
 
 
 def test_skillful_casting_on_a_free_spell_gives_nothing_back():
-    """DA §2.5 [S]: Skillful Casting cannot take a cost below 0."""
+    """dragon_age.md §2.5 [S]: Skillful Casting cannot take a cost below 0."""
     t = table()
     t.rolls(3, 3, 4)
     t.do("cast Morrigan Light 0 10", "stunt Morrigan 'lanzamiento hábil'")
@@ -101,7 +101,7 @@ def test_skillful_casting_on_a_free_spell_gives_nothing_back():
 
 
 def test_mana_shield_adds_two_defense():
-    """DA §2.5 [S]: Mana Shield, 3 SP: +2 Defense until the start of your next turn."""
+    """dragon_age.md §2.5 [S]: Mana Shield, 3 SP: +2 Defense until the start of your next turn."""
     t = table()
     t.rolls(3, 3, 4)
     t.do("cast Morrigan Rock 1 10", "stunt Morrigan mana-shield")
@@ -109,7 +109,7 @@ def test_mana_shield_adds_two_defense():
 
 
 def test_powerful_casting_up_to_three():
-    """DA §2.5 [S]: Powerful Casting: +1 Spellpower per point, max +3."""
+    """dragon_age.md §2.5 [S]: Powerful Casting: +1 Spellpower per point, max +3."""
     t = table()
     t.rolls(6, 6, 4)
     t.do("cast Morrigan Rock 1 10")
@@ -121,7 +121,7 @@ def test_powerful_casting_up_to_three():
 
 
 def test_mighty_spell_hurts_a_target():
-    """DA §2.5 [S]: Mighty Spell: one damaged target takes +1d6."""
+    """dragon_age.md §2.5 [S]: Mighty Spell: one damaged target takes +1d6."""
     t = table()
     t.rolls(3, 3, 4, 5)
     t.do("cast Morrigan Bolt 1 10 target=Ogre", "stunt Morrigan mighty-spell")
@@ -129,7 +129,7 @@ def test_mighty_spell_hurts_a_target():
 
 
 def test_imposing_spell_daunts_melee_attackers():
-    """DA §2.5 [S]: Imposing Spell: melee attackers pass Willpower (Courage) vs 10 + Magic or Move/Defend."""
+    """dragon_age.md §2.5 [S]: Imposing Spell: melee attackers pass Willpower (Courage) vs 10 + Magic or Move/Defend."""
     t = table()
     t.rolls(4, 4, 1)
     t.do("cast Morrigan Rock 1 10", "stunt Morrigan imposing-spell", "next")
@@ -141,7 +141,7 @@ def test_imposing_spell_daunts_melee_attackers():
 
 
 def test_fast_casting_second_spell_free_and_without_points():
-    """DA §2.5 [S]: Fast Casting: another spell at once; its doubles give no stunt points."""
+    """dragon_age.md §2.5 [S]: Fast Casting: another spell at once; its doubles give no stunt points."""
     t = table()
     t.rolls(4, 4, 2)
     t.do("cast Morrigan Rock 1 10", "stunt Morrigan fast-casting")
@@ -153,7 +153,7 @@ def test_fast_casting_second_spell_free_and_without_points():
 
 
 def test_spend_mana_by_hand():
-    """DA §2.8: mana is a pool the GM can spend from."""
+    """dragon_age.md §2.8: mana is a pool the GM can spend from."""
     t = table()
     t.do("spend Morrigan mana 3")
     assert mana(t) == 9

@@ -22,7 +22,7 @@ def hp(t: Table, who: str) -> int:
 
 
 def test_heal_action_restores_1d6_plus_cunning():
-    """DA §2.3 [S]: Heal: Cunning (Healing) TN 11; success restores 1d6 + Cunning."""
+    """dragon_age.md §2.3 [S]: Heal: Cunning (Healing) TN 11; success restores 1d6 + Cunning."""
     t = table()
     t.do("dmg Sera 20")
     t.rolls(4, 3, 2, 5)  # 9 + 2 + 2 = 13 vs 11; 1d6 = 5
@@ -33,7 +33,7 @@ def test_heal_action_restores_1d6_plus_cunning():
 
 
 def test_heal_action_exactly_eleven_succeeds():
-    """DA §2.3 [S]: the Heal action succeeds at exactly TN 11."""
+    """dragon_age.md §2.3 [S]: the Heal action succeeds at exactly TN 11."""
     t = table()
     t.do("dmg Sera 20")
     t.rolls(3, 2, 2, 1)  # 7 + 4 = 11
@@ -53,7 +53,7 @@ def test_failed_heal_sets_no_lockout():
 
 
 def test_no_second_heal_until_damaged_again():
-    """DA §2.3 [S]: the ally cannot benefit from another Heal action until it takes more damage."""
+    """dragon_age.md §2.3 [S]: the ally cannot benefit from another Heal action until it takes more damage."""
     t = table()
     t.do("dmg Sera 20")
     t.rolls(6, 5, 4, 1)
@@ -68,7 +68,7 @@ def test_no_second_heal_until_damaged_again():
 
 
 def test_heal_amount_dragon_option():
-    """DA §2.3 [Δ] official: Dragon Die + Cunning instead of 1d6 + Cunning."""
+    """dragon_age.md §2.3 [Δ] official: Dragon Die + Cunning instead of 1d6 + Cunning."""
     t = table({"heal_amount": "dragon"})
     t.do("dmg Sera 20")
     t.rolls(6, 1, 1)  # 8 + 4 = 12; dragon 6
@@ -77,7 +77,7 @@ def test_heal_amount_dragon_option():
 
 
 def test_heal_action_brings_a_dying_pc_back():
-    """DA §2.3/§2.6 [S]: a Heal action above 0 ends dying."""
+    """dragon_age.md §2.3/§2.6 [S]: a Heal action above 0 ends dying."""
     t = table()
     t.do("dmg Sera 30")
     t.rolls(6, 5, 4, 1)
@@ -86,7 +86,7 @@ def test_heal_action_brings_a_dying_pc_back():
 
 
 def test_heal_action_is_a_major_action():
-    """DA §2.3 [S]: Heal is a major action."""
+    """dragon_age.md §2.3 [S]: Heal is a major action."""
     t = table()
     t.do("dmg Sera 5", "defend Wynne")
     with pytest.raises(CommandError, match="major action"):
@@ -94,7 +94,7 @@ def test_heal_action_is_a_major_action():
 
 
 def test_breather_after_the_encounter():
-    """DA §2.6 [S]: take a breather after an encounter: 5 + Con + level."""
+    """dragon_age.md §2.6 [S]: take a breather after an encounter: 5 + Con + level."""
     t = table()
     t.do("dmg Sera 20", "dmg Wynne 15")
     with pytest.raises(CommandError, match="after the encounter"):
@@ -107,7 +107,7 @@ def test_breather_after_the_encounter():
 
 
 def test_no_breather_for_one_at_zero_when_the_encounter_ended():
-    """DA §2.6 [S]: not available if the character was at 0 Health at the end of the encounter."""
+    """dragon_age.md §2.6 [S]: not available if the character was at 0 Health at the end of the encounter."""
     t = table()
     t.do("dmg Sera 30", "dmg Wynne 5")
     t.do("end")
@@ -120,14 +120,14 @@ def test_no_breather_for_one_at_zero_when_the_encounter_ended():
 
 
 def test_breather_once_option_off():
-    """DA §2.6 [I] option breather_once=off: more than one breather."""
+    """dragon_age.md §2.6 [I] option breather_once=off: more than one breather."""
     t = table({"breather_once": False})
     t.do("dmg Sera 25", "end", "breather Sera", "breather Sera")
     assert hp(t, "Sera") == 21
 
 
 def test_sleep_six_hours():
-    """DA §2.6 [S]: 6 h or more of sleep restore 10 + Con + level."""
+    """dragon_age.md §2.6 [S]: 6 h or more of sleep restore 10 + Con + level."""
     t = table()
     t.do("dmg Sera 25", "end", "pass 5h")
     assert hp(t, "Sera") == 5
@@ -136,14 +136,14 @@ def test_sleep_six_hours():
 
 
 def test_sleep_does_not_help_the_dead():
-    """DA §2.6: the dead do not recover."""
+    """dragon_age.md §2.6: the dead do not recover."""
     t = table()
     t.do("dmg Hurlock 30", "end", "pass 8h")
     assert hp(t, "Hurlock") == 0
 
 
 def test_rest_regains_mana_per_hour():
-    """DA §2.8 [O?]: 1d6 + 4 mana per full hour of rest (quick-start rule)."""
+    """dragon_age.md §2.8 [O?]: 1d6 + 4 mana per full hour of rest (quick-start rule)."""
     t = table()
     t.do("end")
     t.rolls(1, 1)  # hour 1: 5, hour 2: 5 ... capped at 15
@@ -152,14 +152,14 @@ def test_rest_regains_mana_per_hour():
 
 
 def test_mana_rest_option_off():
-    """DA §2.8 option mana_rest=off: no mana back with rest."""
+    """dragon_age.md §2.8 option mana_rest=off: no mana back with rest."""
     t = table({"mana_rest": "off"})
     t.do("end", "pass 8h")
     assert t.hp("Wynne", "mana") == 5
 
 
 def test_level_up_adds_1d6_plus_con():
-    """DA §2.6 [S]: Health +1d6 + Con per level."""
+    """dragon_age.md §2.6 [S]: Health +1d6 + Con per level."""
     t = table()
     t.do("levelup Sera 4")
     sera = t.c("Sera")

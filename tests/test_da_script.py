@@ -27,7 +27,7 @@ def test_the_story_the_dice_tell():
     assert t.hp("Emissary", "health") == 15 and t.hp("Emissary", "mana") == 15
     assert t.c("Emissary").has("imposing-spell")
     assert t.hp("Hurlock 2", "health") == 12
-    assert t.c("Genlock Archer").has("prepared")  # DA §2.2 [S]: Prepare ends its turn at once
+    assert t.c("Genlock Archer").has("prepared")  # dragon_age.md §2.2 [S]: Prepare ends its turn at once
     assert (t.state.round, t.active) == (3, "leliana")
     said = t.said()
     assert "Morrigan is above 0 health: no longer dying" in said

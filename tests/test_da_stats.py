@@ -15,11 +15,11 @@ PKG = pathlib.Path(__file__).resolve().parents[1] / "rulesets" / "dragon_age"
 
 
 def test_registered_under_its_id():
-    """DA §2.2 [S]: a round is 15 seconds; the plugin is found by its id."""
+    """dragon_age.md §2.2 [S]: a round is 15 seconds; the plugin is found by its id."""
     rs = plugins.load("dragon_age")
     assert rs.id == "dragon_age"
     assert rs.name == "Dragon Age RPG (AGE)"
-    assert rs.seconds_per_round == 15  # DA §2.2 [S]: a round is 15 seconds
+    assert rs.seconds_per_round == 15  # dragon_age.md §2.2 [S]: a round is 15 seconds
 
 
 def test_stat_keys_and_pools():
@@ -64,7 +64,7 @@ def test_unknown_key_names_the_keys():
 
 
 def test_effective_defense_speed_default_from_dex():
-    """DA §2.8 [O]: Defense = 10 + Dex, Speed = 10 + Dex when not given."""
+    """dragon_age.md §2.8 [O]: Defense = 10 + Dex, Speed = 10 + Dex when not given."""
     t = Table("dragon_age")
     t.do("add Sera health=20 dex=3 armor=2")
     eff = t.session.ruleset.effective(t.state, t.c("Sera"))
@@ -75,14 +75,14 @@ def test_effective_defense_speed_default_from_dex():
 
 
 def test_effective_defense_follows_a_later_dex_change():
-    """DA §2.8 [O]: a derived Defense follows Dex."""
+    """dragon_age.md §2.8 [O]: a derived Defense follows Dex."""
     t = Table("dragon_age")
     t.do("add Sera health=20 dex=1", "set Sera dex=4")
     assert t.session.ruleset.effective(t.state, t.c("Sera"))["defense"].value == 14
 
 
 def test_given_defense_wins_over_dex():
-    """DA §2.8: a Defense or Speed from the stat block wins over the formula."""
+    """dragon_age.md §2.8: a Defense or Speed from the stat block wins over the formula."""
     t = Table("dragon_age")
     t.do("add Ogre health=60 dex=-1 defense=9 speed=8")
     eff = t.session.ruleset.effective(t.state, t.c("Ogre"))
@@ -90,7 +90,7 @@ def test_given_defense_wins_over_dex():
 
 
 def test_defense_breakdown_with_all_bonuses():
-    """DA §2.7 [I]: Defend, Defensive Stance and Mana Shield are different sources and add."""
+    """dragon_age.md §2.7 [I]: Defend, Defensive Stance and Mana Shield are different sources and add."""
     t = Table("dragon_age")
     t.do("add Morrigan health=20 defense=12", "cond Morrigan defending", "cond Morrigan defensive-stance",
          "cond Morrigan mana-shield")
@@ -100,14 +100,14 @@ def test_defense_breakdown_with_all_bonuses():
 
 
 def test_defense_bonuses_highest_option():
-    """DA §2.7 open question: option defense_bonuses=highest keeps only the best bonus."""
+    """dragon_age.md §2.7 open question: option defense_bonuses=highest keeps only the best bonus."""
     t = Table("dragon_age", {"defense_bonuses": "highest"})
     t.do("add Morrigan health=20 defense=12", "cond Morrigan defending", "cond Morrigan mana-shield")
     assert t.session.ruleset.effective(t.state, t.c("Morrigan"))["defense"].value == 14
 
 
 def test_spanish_condition_names():
-    """DA §2.7: conditions by Spanish name."""
+    """dragon_age.md §2.7: conditions by Spanish name."""
     t = Table("dragon_age")
     t.do("add Sera health=20", "cond Sera tumbado", "cond Sera 'escudo de maná'")
     assert t.c("Sera").has("prone") and t.c("Sera").has("mana-shield")

@@ -34,7 +34,7 @@ def hp(t: Table, who: str) -> int:
 
 
 def test_points_wait_in_a_stunt_pool():
-    """DA §2.5 [S]: stunt points = the dragon die; the state holds them in a `stunt` pool."""
+    """dragon_age.md §2.5 [S]: stunt points = the dragon die; the state holds them in a `stunt` pool."""
     t = table()
     hit(t, 5)
     assert sp(t) == 5
@@ -49,7 +49,7 @@ def json_pools(t: Table, who: str) -> dict:
 
 
 def test_stunt_pool_is_in_the_json_only_while_points_wait():
-    """Issue 5 / DA §2.5 [S]: the JSON `pools` has `stunt` while stunt points wait to be spent."""
+    """Issue 5 / dragon_age.md §2.5 [S]: the JSON `pools` has `stunt` while stunt points wait to be spent."""
     t = table()
     assert "stunt" not in json_pools(t, "Alistair")
     hit(t, 5)
@@ -60,7 +60,7 @@ def test_stunt_pool_is_in_the_json_only_while_points_wait():
 
 
 def test_spending_the_last_point_removes_the_stunt_pool():
-    """DA §2.5 [S]: once the points are spent nothing waits: the `stunt` pool goes (issue 5)."""
+    """dragon_age.md §2.5 [S]: once the points are spent nothing waits: the `stunt` pool goes (issue 5)."""
     t = table()
     hit(t, 2)
     t.rolls(4)
@@ -73,7 +73,7 @@ def test_spending_the_last_point_removes_the_stunt_pool():
 
 
 def test_vanishing_points_remove_the_stunt_pool():
-    """DA §2.5 [S]: unspent points are lost at the end of the turn; the `stunt` pool with them."""
+    """dragon_age.md §2.5 [S]: unspent points are lost at the end of the turn; the `stunt` pool with them."""
     t = table()
     hit(t, 5)
     t.do("next")
@@ -83,7 +83,7 @@ def test_vanishing_points_remove_the_stunt_pool():
 
 
 def test_mighty_blow_adds_1d6_damage():
-    """DA §2.5 [S]: Mighty Blow, 2 SP: +1d6 damage (before armor, which already came off)."""
+    """dragon_age.md §2.5 [S]: Mighty Blow, 2 SP: +1d6 damage (before armor, which already came off)."""
     t = table()
     hit(t, 5)
     t.rolls(4)
@@ -95,7 +95,7 @@ def test_mighty_blow_adds_1d6_damage():
 
 
 def test_pierce_armor_halves_armor_rounding_down():
-    """DA §2.5 [S]: Pierce Armor, 2 SP: armor halved (round down) against this attack."""
+    """dragon_age.md §2.5 [S]: Pierce Armor, 2 SP: armor halved (round down) against this attack."""
     t = table()
     hit(t, 4)
     t.do("stunt Alistair pierce-armor")
@@ -104,7 +104,7 @@ def test_pierce_armor_halves_armor_rounding_down():
 
 
 def test_pierce_armor_and_mighty_blow_combine_in_any_order():
-    """DA §2.5 [S]: stunts may be applied in any order."""
+    """dragon_age.md §2.5 [S]: stunts may be applied in any order."""
     results = []
     for order in (("pierce-armor", "mighty-blow"), ("mighty-blow", "pierce-armor")):
         t = table()
@@ -116,7 +116,7 @@ def test_pierce_armor_and_mighty_blow_combine_in_any_order():
 
 
 def test_pierce_armor_on_penetrating_damage_adds_nothing():
-    """DA §2.4/§2.5 [S]: penetrating damage already ignores armor."""
+    """dragon_age.md §2.4/§2.5 [S]: penetrating damage already ignores armor."""
     t = table()
     t.rolls(4, 3, 3, 4, 3)
     t.do("attack Alistair Hurlock penetrating", "stunt Alistair pierce-armor")
@@ -136,7 +136,7 @@ def test_spanish_stunt_names_with_and_without_quotes():
 
 
 def test_spend_verb_buys_stunts_too():
-    """DA §2.5: the generic spend verb buys stunts."""
+    """dragon_age.md §2.5: the generic spend verb buys stunts."""
     t = table()
     hit(t, 6)
     t.rolls(1)
@@ -145,7 +145,7 @@ def test_spend_verb_buys_stunts_too():
 
 
 def test_knock_prone_gives_melee_plus_one():
-    """DA §2.5 [S]: Knock Prone: melee attacks against the prone target get +1."""
+    """dragon_age.md §2.5 [S]: Knock Prone: melee attacks against the prone target get +1."""
     t = table()
     hit(t, 2)
     t.do("stunt Alistair knock-prone")
@@ -156,7 +156,7 @@ def test_knock_prone_gives_melee_plus_one():
 
 
 def test_defensive_stance_until_the_start_of_its_next_turn():
-    """DA §2.5 [S]: Defensive Stance: +2 Defense until the start of your next turn."""
+    """dragon_age.md §2.5 [S]: Defensive Stance: +2 Defense until the start of your next turn."""
     t = table()
     hit(t, 2)
     t.do("stunt Alistair defensive-stance")
@@ -170,7 +170,7 @@ def test_defensive_stance_until_the_start_of_its_next_turn():
 
 
 def test_skirmish_is_repeatable_and_costs_one_per_two_metres():
-    """DA §2.5 [S]: Skirmish can be used several times while points last: 2 m per point."""
+    """dragon_age.md §2.5 [S]: Skirmish can be used several times while points last: 2 m per point."""
     t = table()
     hit(t, 4)
     t.do("stunt Alistair skirmish 2", "stunt Alistair skirmish")
@@ -180,7 +180,7 @@ def test_skirmish_is_repeatable_and_costs_one_per_two_metres():
 
 
 def test_each_stunt_once_per_round():
-    """DA §2.5 [S]: each stunt only once per round."""
+    """dragon_age.md §2.5 [S]: each stunt only once per round."""
     t = table()
     hit(t, 6)
     t.rolls(1)
@@ -190,7 +190,7 @@ def test_each_stunt_once_per_round():
 
 
 def test_once_per_round_spans_two_attacks_in_the_same_round():
-    """DA §2.5 [S]: "once per round", not once per attack."""
+    """dragon_age.md §2.5 [S]: "once per round", not once per attack."""
     t = table()
     hit(t, 6)
     t.rolls(1)
@@ -202,7 +202,7 @@ def test_once_per_round_spans_two_attacks_in_the_same_round():
 
 
 def test_the_stunt_is_available_again_next_round():
-    """DA §2.5 [S]: across the round boundary the stunt can be used again."""
+    """dragon_age.md §2.5 [S]: across the round boundary the stunt can be used again."""
     t = table()
     hit(t, 6)
     t.rolls(1)
@@ -215,7 +215,7 @@ def test_the_stunt_is_available_again_next_round():
 
 
 def test_unspent_points_vanish_at_the_end_of_the_turn():
-    """DA §2.5 [S]: SP must be spent at once; unspent points are lost (at the end of the turn)."""
+    """dragon_age.md §2.5 [S]: SP must be spent at once; unspent points are lost (at the end of the turn)."""
     t = table()
     hit(t, 5)
     t.do("next")
@@ -226,7 +226,7 @@ def test_unspent_points_vanish_at_the_end_of_the_turn():
 
 
 def test_unspent_points_vanish_at_the_next_roll():
-    """DA §2.5 [S]/[I]: the moment passes as soon as anyone rolls again."""
+    """dragon_age.md §2.5 [S]/[I]: the moment passes as soon as anyone rolls again."""
     t = table()
     hit(t, 5)
     t.rolls(1, 2, 3)
@@ -236,7 +236,7 @@ def test_unspent_points_vanish_at_the_next_roll():
 
 
 def test_not_enough_points():
-    """DA §2.5 [O?]: a stunt needs its cost in points."""
+    """dragon_age.md §2.5 [O?]: a stunt needs its cost in points."""
     t = table()
     hit(t, 2)
     with pytest.raises(CommandError, match="Lightning Attack costs 3 stunt points; Alistair has 2"):
@@ -244,7 +244,7 @@ def test_not_enough_points():
 
 
 def test_spell_stunts_need_spell_points():
-    """DA §2.5: spell stunts come from casting rolls, combat stunts from attacks."""
+    """dragon_age.md §2.5: spell stunts come from casting rolls, combat stunts from attacks."""
     t = table()
     hit(t, 5)
     with pytest.raises(CommandError, match="mana-shield is a spell stunt"):
@@ -260,7 +260,7 @@ def test_unknown_stunt_lists_the_known_ones():
 
 
 def test_class_reduced_cost():
-    """DA §2.5 [S]: classes may buy stunts for fewer points (cost=N)."""
+    """dragon_age.md §2.5 [S]: classes may buy stunts for fewer points (cost=N)."""
     t = table()
     hit(t, 3)
     t.do("stunt Alistair seize cost=3")
@@ -268,7 +268,7 @@ def test_class_reduced_cost():
 
 
 def test_lightning_attack_second_attack_costs_no_action_and_earns_no_points():
-    """DA §2.5 [S]: Lightning Attack: a second attack; doubles on it give no stunt points."""
+    """dragon_age.md §2.5 [S]: Lightning Attack: a second attack; doubles on it give no stunt points."""
     t = table()
     hit(t, 3)
     t.do("stunt Alistair lightning-attack")
@@ -283,7 +283,7 @@ def test_lightning_attack_second_attack_costs_no_action_and_earns_no_points():
 
 
 def test_dual_strike_applies_the_same_roll_to_a_second_target():
-    """DA §2.5 [S]: Dual Strike: the same attack result vs a second target; hit -> normal damage."""
+    """dragon_age.md §2.5 [S]: Dual Strike: the same attack result vs a second target; hit -> normal damage."""
     t = table()
     t.rolls(4, 4, 6, 4, 3)  # 14 + 5 = 19: hits Hurlock (12) and Genlock (14)
     t.do("attack Alistair Hurlock")
@@ -294,7 +294,7 @@ def test_dual_strike_applies_the_same_roll_to_a_second_target():
 
 
 def test_dual_strike_can_miss_the_second_target():
-    """DA §2.5 [S]: Dual Strike uses the same roll; it can miss the second target."""
+    """dragon_age.md §2.5 [S]: Dual Strike uses the same roll; it can miss the second target."""
     t = table()
     hit(t, 4)  # 4,3,3 = 10 + 5 = 15 vs Genlock 14: hit; make Genlock harder
     t.do("set Genlock defense=16", "stunt Alistair dual-strike Genlock")
@@ -303,7 +303,7 @@ def test_dual_strike_can_miss_the_second_target():
 
 
 def test_disarm_opposed_rolls():
-    """DA §2.5 [S]: Disarm: opposed attack rolls (no stunt points); the weapon lands 1d6 + Str m away."""
+    """dragon_age.md §2.5 [S]: Disarm: opposed attack rolls (no stunt points); the weapon lands 1d6 + Str m away."""
     t = table()
     hit(t, 2)
     t.rolls(4, 4, 4, 1, 1, 1, 3)
@@ -314,7 +314,7 @@ def test_disarm_opposed_rolls():
 
 
 def test_disarm_cost_option():
-    """DA §2.5: Disarm costs 2 (some printings 3): a table option."""
+    """dragon_age.md §2.5: Disarm costs 2 (some printings 3): a table option."""
     t = table({"disarm_cost": 3})
     hit(t, 2)
     with pytest.raises(CommandError, match="Disarm costs 3"):
@@ -322,7 +322,7 @@ def test_disarm_cost_option():
 
 
 def test_rapid_reload_is_narrated():
-    """DA §2.5 [S]: Rapid Reload (1 SP)."""
+    """dragon_age.md §2.5 [S]: Rapid Reload (1 SP)."""
     t = table()
     hit(t, 1)
     t.do("stunt Alistair rapid-reload")
@@ -344,7 +344,7 @@ def test_menu_lists_costs_and_what_is_spent():
 
 
 def test_doubles_announce_the_menu():
-    """DA §2.5: the log offers the stunts the points can buy, with costs."""
+    """dragon_age.md §2.5: the log offers the stunts the points can buy, with costs."""
     t = table()
     hit(t, 2)
     assert t.said()[-1] == ("Doubles (2,3,3) on a hit: Alistair earns 2 stunt points (the dragon die); spend now "
@@ -353,7 +353,7 @@ def test_doubles_announce_the_menu():
 
 
 def test_mighty_blow_on_a_pulled_blow_stays_pulled():
-    """DA §2.6 [S]: the pulled blow covers the whole attack, stunts included."""
+    """dragon_age.md §2.6 [S]: the pulled blow covers the whole attack, stunts included."""
     t = table()
     t.do("set Hurlock health=8/30")
     t.rolls(5, 3, 3, 4, 3)  # 10 raw - 3 = 7: health 1, not yet dropped
@@ -377,7 +377,7 @@ def test_undo_takes_a_stunt_back_exactly():
 
 
 def test_waiting_points_are_a_pending_warning():
-    """DA §2.5 [S]: waiting points are a warning: they must be spent now."""
+    """dragon_age.md §2.5 [S]: waiting points are a warning: they must be spent now."""
     t = table()
     hit(t, 2)
     warnings = [p.en for p in t.session.ruleset.pending(t.state)]
@@ -385,7 +385,7 @@ def test_waiting_points_are_a_pending_warning():
 
 
 def test_dual_strike_needs_another_target():
-    """DA §2.5 [S]: Dual Strike needs a second, different target."""
+    """dragon_age.md §2.5 [S]: Dual Strike needs a second, different target."""
     t = table()
     hit(t, 4)
     with pytest.raises(CommandError, match="second target other than the first"):
@@ -395,7 +395,7 @@ def test_dual_strike_needs_another_target():
 
 
 def test_a_fixed_cost_may_be_restated_but_not_changed():
-    """DA §2.5 [O?]: Mighty Blow costs 2; `stunt NAME mighty-blow 2` is the same, 3 is refused."""
+    """dragon_age.md §2.5 [O?]: Mighty Blow costs 2; `stunt NAME mighty-blow 2` is the same, 3 is refused."""
     t = table()
     hit(t, 5)
     with pytest.raises(CommandError, match="unexpected number 3"):

@@ -1,6 +1,6 @@
 """Turn order, rounds, delay and ready: the generic mechanics every ruleset shares.
 
-Rules cited from ../shared/rules (digest): README "Order model [I]" and PF1 §1.1.5-6
+Rules cited from docs/ARCHITECTURE.md ("Order") and docs/rulesets/*.md: PF1 §1.1.5-6
 (delay/ready across round boundaries), and issue 2's command language.
 """
 
@@ -69,7 +69,7 @@ def test_delay_leaves_the_order_and_resume_acts_before_the_one_up(table):
 
 
 def test_new_position_persists_into_later_rounds(table):
-    """Digest order model [I]: moves made by delay persist into later rounds."""
+    """docs/ARCHITECTURE.md, Order [I]: moves made by delay persist into later rounds."""
     t = four(table)
     t.do("start", "delay", "next", "resume Alba", "next", "next", "next")
     assert t.state.round == 2 and t.active == "bruno"
@@ -261,7 +261,7 @@ def test_surprise_after_start_is_refused(table):
 
 
 def test_moving_to_the_top_mid_round_gives_no_second_turns(table):
-    """DA §2.2 [S] Seize the Initiative: the round continues with whoever followed the old slot."""
+    """dragon_age.md §2.2.2 [S] Seize the Initiative: the round continues with whoever followed the old slot."""
     from rulesets.generic import GenericRuleset
 
     from gm_console.engine.contract import VerbSpec

@@ -26,21 +26,17 @@ step = st.one_of(
 )
 
 
-def _session() -> tuple[Session, Dice]:
-    s = Session(plugins.load("generic"))
-    dice = Dice.from_rolls([], seed=5)
-    for line in ("add Alba hp=40 init=3", "add Bruno hp=40 init=2", "add Cora hp=40 init=1", "roll", "start"):
-        s.execute(line, dice)
-    return s, dice
+SETUP = ("add Alba hp=40 init=3", "add Bruno hp=40 init=2", "add Cora hp=40 init=1", "roll", "start")
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(step, min_size=60, max_size=160))
 def test_undo_and_redo_match_a_model_of_the_history_past_every_checkpoint(lines):
-    s, dice = _session()
-    done = [s.state.copy()]  # the state after each action still done
+    s = Session(plugins.load("generic"))
+    dice = Dice.from_rolls([], seed=5)
+    done = [s.state.copy()]  # the state before any action, then after each action still done
     undone: list = []
-    for line in lines:
+    for line in [*SETUP, *lines]:
         try:
             s.execute(line, dice)
         except CommandError:

@@ -1,4 +1,4 @@
-"""Starfinder acceptance scenarios: the rules digest (/work/shared/rules/starfinder.md, "SF §"),
+"""Starfinder acceptance scenarios: docs/rulesets/starfinder.md ("starfinder.md §"),
 the Spanish seed 003 (which wins where it speaks) and issue 4, driven through the command
 language and read back as a GM would: the `show --json` state (life, pools, conditions,
 effective figures) and the log. Edges and round boundaries first."""
@@ -64,7 +64,7 @@ def duel(a="A pc init=2 rp=3 hp=20 eac=15 kac=17 attack=5", b="B init=1 hp=10 ea
 @pytest.mark.parametrize("level,key,rp", [(1, 0, 1), (1, 4, 5), (2, 3, 4), (3, 3, 4), (4, 3, 5), (7, 4, 7),
                                           (20, 5, 15), (1, -1, 1)])
 def test_resolve_is_half_level_min_1_plus_key(level, key, rp):
-    """SF §3.5 [S]: RP = max(1, floor(level/2)) + key modifier; [O] total at least 1."""
+    """starfinder.md §3.5 [S]: RP = max(1, floor(level/2)) + key modifier; [O] total at least 1."""
     t = sf(f"add Iseph pc hp=10 level={level} key={key}")
     assert cb(t, "Iseph")["pools"]["rp"] == {"value": rp, "max": rp}
 
@@ -80,13 +80,13 @@ def test_key_given_as_a_score_and_stamina_as_current_over_max():
 # -- §3.1 initiative, ties, surprise -------------------------------------------------------------
 
 def test_initiative_is_d20_plus_dex_or_init_and_conditions_count():
-    """SF §3.1 [S]: 1d20 + Dex mod (or the init modifier); deafened -4 [O]."""
+    """starfinder.md §3.1 [S]: 1d20 + Dex mod (or the init modifier); deafened -4 [O]."""
     t = sf("add A pc dex=16 hp=10 rp=1", "add B hp=10 init=3", "cond B deafened", "start", rolls=(10, 10))
     assert (cb(t, "A")["initiative"], cb(t, "B")["initiative"]) == (13, 9)
 
 
 def test_seed_ties_act_together_official_breaks_by_modifier():
-    """SF §3.1 [S] ties act together (one shared slot); [Δ official] higher modifier first."""
+    """starfinder.md §3.1 [S] ties act together (one shared slot); [Δ official] higher modifier first."""
     t = sf("add A pc init=2 rp=1 hp=10", "add B init=0 hp=10", "add C pc init=3 hp=10 rp=1", "start",
            rolls=(10, 12, 9))
     assert [c["initiative"] for c in js(t)["combatants"]] == [12, 12, 12]
@@ -105,7 +105,7 @@ def ambush(aware: str, options=None):
 
 
 def test_surprise_round_when_every_defender_is_unaware():
-    """SF §3.1 [S]: one surprise turn for the aware; the unaware are flat-footed (-2 AC) until they act."""
+    """starfinder.md §3.1 [S]: one surprise turn for the aware; the unaware are flat-footed (-2 AC) until they act."""
     t = ambush("A")
     j = js(t)
     assert (j["round"], j["surprise_round"], j["active"]) == (0, True, "a")
@@ -118,7 +118,7 @@ def test_surprise_round_when_every_defender_is_unaware():
 
 
 def test_surprise_turn_allows_a_single_move_or_attack_action():
-    """SF §3.1 [S]: in the surprise turn an attacker takes one move OR one attack (standard) action."""
+    """starfinder.md §3.1 [S]: in the surprise turn an attacker takes one move OR one attack (standard) action."""
     t = ambush("A")
     assert "surprise round: standard or move" in cb(t, "A")["status"]
     assert not refused(t, "action A full")
@@ -131,7 +131,7 @@ def test_surprise_turn_allows_a_single_move_or_attack_action():
 
 
 def test_official_surprise_round_also_allows_swift():
-    """SF §3.1 [Δ official]: the aware take a standard or move action, plus swift actions."""
+    """starfinder.md §3.1 [Δ official]: the aware take a standard or move action, plus swift actions."""
     t = ambush("A B", options={"partial_surprise": "official"})
     assert js(t)["surprise_round"] is True and js(t)["active"] == "b"
     t.do("action B move", "action B swift")
@@ -139,7 +139,7 @@ def test_official_surprise_round_also_allows_swift():
 
 
 def test_partial_unawareness_no_surprise_round_only_unaware_flat_footed():
-    """SF §3.1 [S]: some defenders aware -> no surprise round, normal round; only the unaware sorprendidos."""
+    """starfinder.md §3.1 [S]: some defenders aware -> no surprise round, normal round; only the unaware sorprendidos."""
     t = ambush("A B")
     j = js(t)
     assert (j["round"], j["surprise_round"], j["active"]) == (1, False, "b")
@@ -151,7 +151,7 @@ def test_partial_unawareness_no_surprise_round_only_unaware_flat_footed():
 
 
 def test_flat_footed_from_surprise_means_no_reactions():
-    """SF §3.1 [S]: sorprendido = -2 AC and no reactions / AoO."""
+    """starfinder.md §3.1 [S]: sorprendido = -2 AC and no reactions / AoO."""
     t = ambush("A B")
     assert not refused(t, "action C aoo")
 
@@ -166,7 +166,7 @@ def three(a_first=True):
 
 
 def test_delay_then_resume_takes_that_slot_for_the_rest_of_combat():
-    """SF §3.1 [S]: come out just before the next slot; the new initiative persists into later rounds."""
+    """starfinder.md §3.1 [S]: come out just before the next slot; the new initiative persists into later rounds."""
     t = three()
     t.do("delay", "next")                          # A delays; B acts; C is up
     assert js(t)["delayed"] == ["a"] and js(t)["active"] == "c"
@@ -178,7 +178,7 @@ def test_delay_then_resume_takes_that_slot_for_the_rest_of_combat():
 
 
 def test_delay_into_next_round_enters_before_the_highest():
-    """SF §3.1 [S]: delaying into the next round you may enter even before the highest initiative;
+    """starfinder.md §3.1 [S]: delaying into the next round you may enter even before the highest initiative;
     that turn is this round's turn [I]."""
     t = three(a_first=False)                        # B 17, A 12, C 5
     t.do("next", "delay", "next")                  # A delays; C acts; round 2, B is up
@@ -192,7 +192,7 @@ def test_delay_into_next_round_enters_before_the_highest():
 
 
 def test_ready_non_defensive_goes_after_the_trigger_and_persists():
-    """SF §3.1 [O]: non-defensive readied actions resolve immediately after the trigger; new initiative."""
+    """starfinder.md §3.1 [O]: non-defensive readied actions resolve immediately after the trigger; new initiative."""
     t = three()
     t.do("ready shoot when C moves", "next")
     assert js(t)["active"] == "c" and js(t)["readied"] == {"a": "shoot when C moves"}
@@ -203,7 +203,7 @@ def test_ready_non_defensive_goes_after_the_trigger_and_persists():
 
 
 def test_ready_purely_defensive_goes_before_the_trigger():
-    """SF §3.1 [O]: a purely defensive readied action resolves just before the trigger."""
+    """starfinder.md §3.1 [O]: a purely defensive readied action resolves just before the trigger."""
     t = three()
     t.do("ready raise the shield", "next", "trigger A defensive")
     assert js(t)["order"] == ["b", "a", "c"] and js(t)["active"] == "c"
@@ -212,7 +212,7 @@ def test_ready_purely_defensive_goes_before_the_trigger():
 
 
 def test_ready_lapses_at_the_start_of_its_owners_next_turn():
-    """SF §3.1 [O] / issue 4: not triggered by its next turn -> lost (it may ready again)."""
+    """starfinder.md §3.1 [O] / issue 4: not triggered by its next turn -> lost (it may ready again)."""
     t = three()
     t.do("ready shoot", "next")
     assert js(t)["readied"] == {"a": "shoot"}
@@ -221,7 +221,7 @@ def test_ready_lapses_at_the_start_of_its_owners_next_turn():
 
 
 def test_ready_triggered_next_round_is_that_rounds_turn():
-    """SF §3.1 [I]: triggered in the next round before its count, that is its turn for the round
+    """starfinder.md §3.1 [I]: triggered in the next round before its count, that is its turn for the round
     (no second turn); its slot is just after the trigger."""
     t = three(a_first=False)                        # B 17, A 12, C 5
     t.do("next", "ready shoot", "next")           # A readies; C; round 2, B is up
@@ -233,7 +233,7 @@ def test_ready_triggered_next_round_is_that_rounds_turn():
 
 
 def test_defensive_ready_triggered_next_round_is_that_rounds_turn():
-    """SF §3.1 [I]: the defensive variant: A goes before B and does not act again in round 2."""
+    """starfinder.md §3.1 [I]: the defensive variant: A goes before B and does not act again in round 2."""
     t = three(a_first=False)
     t.do("next", "ready duck defensive", "next", "trigger A")
     assert js(t)["order"] == ["a", "b", "c"]
@@ -255,7 +255,7 @@ def test_defensive_ready_triggered_next_round_is_that_rounds_turn():
     (["swift", "full"], False),
 ])
 def test_action_budget(seq, ok):
-    """SF §3.2 [S]: standard + move + swift; standard as move; standard/move as swift; full = whole turn."""
+    """starfinder.md §3.2 [S]: standard + move + swift; standard as move; standard/move as swift; full = whole turn."""
     t = duel()
     for kind in seq[:-1]:
         t.do(f"action A {kind}")
@@ -263,7 +263,7 @@ def test_action_budget(seq, ok):
 
 
 def test_budget_shown_and_reset_each_turn():
-    """SF §3.2: the sheet shows what is left; a new turn has the whole budget."""
+    """starfinder.md §3.2: the sheet shows what is left; a new turn has the whole budget."""
     t = duel()
     t.do("action A standard")
     assert "actions left: move, swift" in cb(t, "A")["status"]
@@ -272,7 +272,7 @@ def test_budget_shown_and_reset_each_turn():
 
 
 def test_reactions_one_per_round_none_before_first_turn():
-    """SF §3.2 [O]: one reaction per round, regained at the start of its turn, none before it first acts."""
+    """starfinder.md §3.2 [O]: one reaction per round, regained at the start of its turn, none before it first acts."""
     t = duel()
     assert not refused(t, "action B aoo")          # B has not acted yet
     t.do("action A aoo")
@@ -283,7 +283,7 @@ def test_reactions_one_per_round_none_before_first_turn():
 
 
 def test_total_defense_plus_four_until_next_turn_no_aoo():
-    """SF §3.2 [S]: total defense +4 AC until the start of its next turn; no attacks of opportunity."""
+    """starfinder.md §3.2 [S]: total defense +4 AC until the start of its next turn; no attacks of opportunity."""
     t = duel()
     t.do("total-defense A")
     assert (eff(t, "A")["eac"], eff(t, "A")["kac"]) == (19, 21)
@@ -295,7 +295,7 @@ def test_total_defense_plus_four_until_next_turn_no_aoo():
 
 
 def test_fight_defensively_minus_four_this_turn_plus_two_ac_until_next_turn():
-    """SF §3.2 [S]: -4 to attacks *this turn*, +2 AC until its next turn."""
+    """starfinder.md §3.2 [S]: -4 to attacks *this turn*, +2 AC until its next turn."""
     t = duel()
     t.do("defensive A")
     assert (eff(t, "A")["attack"], eff(t, "A")["eac"], eff(t, "A")["kac"]) == (1, 17, 19)
@@ -306,7 +306,7 @@ def test_fight_defensively_minus_four_this_turn_plus_two_ac_until_next_turn():
 
 
 def test_total_defense_combines_with_fighting_defensively_seed_not_official():
-    """SF §3.2 [S] combinable (+6) vs [Δ official] not combinable (+4)."""
+    """starfinder.md §3.2 [S] combinable (+6) vs [Δ official] not combinable (+4)."""
     t = duel()
     t.do("defensive A", "total-defense A")
     assert eff(t, "A")["eac"] == 21
@@ -316,7 +316,7 @@ def test_total_defense_combines_with_fighting_defensively_seed_not_official():
 
 
 def test_charge_plus_one_attack_minus_two_ac():
-    """SF §3.2 [S]: charge +1 attack (official -2), -2 AC until the start of its next turn; full action."""
+    """starfinder.md §3.2 [S]: charge +1 attack (official -2), -2 AC until the start of its next turn; full action."""
     t = duel()
     t.do("charge A B")
     assert (eff(t, "A")["attack"], eff(t, "A")["eac"], eff(t, "A")["kac"]) == (6, 13, 15)
@@ -332,7 +332,7 @@ def test_charge_plus_one_attack_minus_two_ac():
 
 @pytest.mark.parametrize("cond", ["fatigued", "exhausted", "entangled"])
 def test_no_charge_or_run_when_fatigued_exhausted_entangled(cond):
-    """SF §3.6 [O]: fatigued/exhausted/entangled cannot run or charge."""
+    """starfinder.md §3.6 [O]: fatigued/exhausted/entangled cannot run or charge."""
     t = duel()
     t.do(f"cond A {cond}")
     assert not refused(t, "charge A B")
@@ -340,14 +340,14 @@ def test_no_charge_or_run_when_fatigued_exhausted_entangled(cond):
 
 
 def test_grappled_cannot_run():
-    """SF §3.6 [O]: grappled -> can't move (so no run)."""
+    """starfinder.md §3.6 [O]: grappled -> can't move (so no run)."""
     t = duel()
     t.do("cond A grappled")
     assert not refused(t, "action A run")
 
 
 def test_covering_fire_and_harrying_fire_vs_ac_15():
-    """SF §3.2 [S]: ranged attack vs AC 15; cover: ally +2 AC; harry: ally +2 next attack; until the
+    """starfinder.md §3.2 [S]: ranged attack vs AC 15; cover: ally +2 AC; harry: ally +2 next attack; until the
     start of the shooter's next turn; a miss (14) gives nothing."""
     t = duel()
     t.do("cover A B 14")
@@ -367,7 +367,7 @@ def test_covering_fire_and_harrying_fire_vs_ac_15():
 
 
 def test_run_flat_footed_until_next_turn():
-    """SF §3.2 [S]: run (full) gains flat-footed."""
+    """starfinder.md §3.2 [S]: run (full) gains flat-footed."""
     t = duel()
     t.do("action A run")
     assert eff(t, "A")["eac"] == 13
@@ -385,7 +385,7 @@ def test_run_flat_footed_until_next_turn():
                                     ("piercing", "KAC 18"), ("slashing", "KAC 18"),
                                     ("bludgeoning", "KAC 18"), ("contundente", "KAC 18"), ("", "KAC 18")])
 def test_damage_type_chooses_eac_or_kac(typ, ac):
-    """SF §3.3 [S]: energy (plasma, solar, laser, fire...) -> EAC; P/S/B and anything else -> KAC."""
+    """starfinder.md §3.3 [S]: energy (plasma, solar, laser, fire...) -> EAC; P/S/B and anything else -> KAC."""
     t = sf("add A pc sp=100 hp=100 rp=3 eac=16 kac=18", f"dmg A 10 {typ}".strip())
     assert f"(vs {ac})" in t.said()[-1]
     assert pools(t, "A")["sp"] == 90
@@ -394,13 +394,13 @@ def test_damage_type_chooses_eac_or_kac(typ, ac):
 @pytest.mark.parametrize("dist,penalty", [(0, 0), (60, 0), (61, -2), (119, -2), (120, -2), (121, -4), (180, -4),
                                           (181, -6), (600, -18)])
 def test_range_penalty_formula(dist, penalty):
-    """SF §3.3 [S]: -2 x (ceil(d / inc) - 1); seed example 61-119 ft -> -2; 120 ft still -2 [I]."""
+    """starfinder.md §3.3 [S]: -2 x (ceil(d / inc) - 1); seed example 61-119 ft -> -2; 120 ft still -2 [I]."""
     t = sf(f"range {dist} 60")
     assert f"{penalty:+d} to attack" in t.said()[-1]
 
 
 def test_range_cap_ten_increments_thrown_too_official_five():
-    """SF §3.3 [S]: at most 10 increments for all weapons; [Δ official] thrown 5."""
+    """starfinder.md §3.3 [S]: at most 10 increments for all weapons; [Δ official] thrown 5."""
     t = sf("range 601 60")
     assert "Out of range" in t.said()[-1]
     t = sf("range 301 60 thrown")
@@ -410,13 +410,13 @@ def test_range_cap_ten_increments_thrown_too_official_five():
 
 
 def test_temp_hp_then_stamina_then_hp_in_one_hit():
-    """SF §3.3 [S/O]: temporary HP -> SP -> HP; the leftover flows in the same hit."""
+    """starfinder.md §3.3 [S/O]: temporary HP -> SP -> HP; the leftover flows in the same hit."""
     t = sf("add N pc sp=5 hp=22 rp=4", "heal N 6 temp", "dmg N 12")
     assert pools(t, "N") == {"sp": 0, "hp": 21, "rp": 4, "temp": 0}
 
 
 def test_hp_never_below_zero_and_healing_restores_hp_only():
-    """SF §3.3 [S]: no negative HP; tech/magic healing restores HP, not SP; capped at max."""
+    """starfinder.md §3.3 [S]: no negative HP; tech/magic healing restores HP, not SP; capped at max."""
     t = sf("add N pc sp=30 hp=22 rp=4", "dmg N 60")
     assert pools(t, "N")["hp"] == 0
     t = sf("add N pc sp=30 hp=22 rp=4", "dmg N 40", "heal N 100")
@@ -433,14 +433,14 @@ def test_hp_never_below_zero_and_healing_restores_hp_only():
     ("sp=30 hp=22", 73, "dying"),
 ])
 def test_massive_damage_navasi(setup, dmg, life):
-    """SF §3.4.1 [S]: left over after HP reaches 0 in one attack >= max HP -> dead (the seed's Navasi)."""
+    """starfinder.md §3.4.1 [S]: left over after HP reaches 0 in one attack >= max HP -> dead (the seed's Navasi)."""
     t = sf(f"add Navasi pc {setup} rp=3", f"dmg Navasi {dmg}")
     assert cb(t, "Navasi")["life"] == life
     assert pools(t, "Navasi")["hp"] == 0
 
 
 def test_massive_damage_when_already_at_zero():
-    """SF §3.4.1 [S]: at 0 HP, one attack of >= max HP kills; one less costs 1 RP; stamina absorbs first."""
+    """starfinder.md §3.4.1 [S]: at 0 HP, one attack of >= max HP kills; one less costs 1 RP; stamina absorbs first."""
     t = sf("add Navasi pc sp=30 hp=22 rp=3", "dmg Navasi 52", "dmg Navasi 21")
     assert (cb(t, "Navasi")["life"], pools(t, "Navasi")["rp"]) == ("dying", 2)
     t.do("dmg Navasi 22")
@@ -450,7 +450,7 @@ def test_massive_damage_when_already_at_zero():
 
 
 def test_temporary_hp_absorbs_before_the_massive_damage_count():
-    """SF §3.3/3.4.1: temp 6 + SP 5 + HP 22: 55 leaves 22 -> dead; 54 -> dying."""
+    """starfinder.md §3.3/3.4.1: temp 6 + SP 5 + HP 22: 55 leaves 22 -> dead; 54 -> dying."""
     assert cb(sf("add N pc sp=5 hp=22 rp=4 temp=6", "dmg N 55"), "N")["life"] == "dead"
     assert cb(sf("add N pc sp=5 hp=22 rp=4 temp=6", "dmg N 54"), "N")["life"] == "dying"
 
@@ -458,7 +458,7 @@ def test_temporary_hp_absorbs_before_the_massive_damage_count():
 # -- §3.3/3.4 nonlethal, NPCs ---------------------------------------------------------------------------
 
 def test_nonlethal_knocks_out_stable_never_massive():
-    """SF §3.3 [O]: nonlethal to 0 HP -> exactly 0, unconscious and stable, no massive damage."""
+    """starfinder.md §3.3 [O]: nonlethal to 0 HP -> exactly 0, unconscious and stable, no massive damage."""
     t = sf("add N pc sp=30 hp=22 rp=4", "dmg N 200 nonlethal")
     assert (cb(t, "N")["life"], pools(t, "N")["hp"], pools(t, "N")["rp"]) == ("stable", 0, 4)
     t.do("spend N resolve fight")                  # KO'd by nonlethal: 1 RP -> 1 HP, conscious
@@ -466,14 +466,14 @@ def test_nonlethal_knocks_out_stable_never_massive():
 
 
 def test_nonlethal_ko_keeps_its_resolve_at_turn_end():
-    """SF §3.4.3: only the dying lose RP at the end of their turns; the nonlethal KO is stable."""
+    """starfinder.md §3.4.3: only the dying lose RP at the end of their turns; the nonlethal KO is stable."""
     t = sf("add N pc sp=30 hp=22 rp=4 init=2", "add G hp=10 init=1", "start", "next",
            "dmg N 200 nonlethal", "next", "next", rolls=(15, 3))
     assert (cb(t, "N")["life"], pools(t, "N")["rp"]) == ("stable", 4)
 
 
 def test_npc_without_resolve_dies_at_zero_unless_nonlethal():
-    """SF §3.4.10 [O]: creatures without RP die at 0 HP; nonlethal leaves them unconscious."""
+    """starfinder.md §3.4.10 [O]: creatures without RP die at 0 HP; nonlethal leaves them unconscious."""
     assert cb(sf("add G hp=10", "dmg G 10 fire"), "G")["life"] == "dead"
     assert cb(sf("add G hp=10", "dmg G 10 nonlethal"), "G")["life"] in ("stable", "unconscious")
 
@@ -487,7 +487,7 @@ def fight(rp="4", extra=""):
 
 
 def test_dying_countdown_and_rp_at_end_of_own_turn():
-    """SF §3.4.2-3 [S/O]: unconscious and dying; 1 RP at the end of each of its turns ("dying: N resolve left")."""
+    """starfinder.md §3.4.2-3 [S/O]: unconscious and dying; 1 RP at the end of each of its turns ("dying: N resolve left")."""
     t = fight()
     t.do("next", "dmg Navasi 60")                  # dropped on the goblin's turn
     assert cb(t, "Navasi")["life"] == "dying"
@@ -500,7 +500,7 @@ def test_dying_countdown_and_rp_at_end_of_own_turn():
 
 
 def test_dropped_during_own_turn_first_loss_at_end_of_next_turn():
-    """SF §3.4.3 [O]: dropped during its own turn (an AoO): the first loss is at the end of its NEXT turn."""
+    """starfinder.md §3.4.3 [O]: dropped during its own turn (an AoO): the first loss is at the end of its NEXT turn."""
     t = fight()
     t.do("dmg Navasi 60", "next")
     assert pools(t, "Navasi")["rp"] == 4
@@ -509,7 +509,7 @@ def test_dropped_during_own_turn_first_loss_at_end_of_next_turn():
 
 
 def test_each_hit_at_zero_costs_one_rp_and_death_at_zero_rp():
-    """SF §3.4.4-5 [S/O]: each further hit or continuous damage at 0 HP costs 1 RP; must lose with 0 -> dead."""
+    """starfinder.md §3.4.4-5 [S/O]: each further hit or continuous damage at 0 HP costs 1 RP; must lose with 0 -> dead."""
     t = fight(rp="2/4")
     t.do("next", "dmg Navasi 60", "dmg Navasi 3")
     assert (pools(t, "Navasi")["rp"], cb(t, "Navasi")["life"]) == (1, "dying")
@@ -520,7 +520,7 @@ def test_each_hit_at_zero_costs_one_rp_and_death_at_zero_rp():
 
 
 def test_errata_option_first_hit_each_round_then_only_over_half():
-    """SF §3.4.4 [Δ errata]: only the first HP damage each round costs 1 RP; later ones only if > 1/2 max HP."""
+    """starfinder.md §3.4.4 [Δ errata]: only the first HP damage each round costs 1 RP; later ones only if > 1/2 max HP."""
     t = fight()
     t.do("option damage_at_zero_hp official", "next", "dmg Navasi 60", "dmg Navasi 3", "dmg Navasi 11")
     assert pools(t, "Navasi")["rp"] == 3            # 11 is exactly half of 22: not over
@@ -529,7 +529,7 @@ def test_errata_option_first_hit_each_round_then_only_over_half():
 
 
 def test_zero_rp_grace_until_end_of_its_turn_next_round():
-    """SF §3.4.5 [O]: 0 RP when first reduced to 0 HP: until the end of its turn in the next round."""
+    """starfinder.md §3.4.5 [O]: 0 RP when first reduced to 0 HP: until the end of its turn in the next round."""
     t = fight(rp="0/4")
     t.do("next", "dmg Navasi 60")                  # round 1, on the goblin's turn
     assert cb(t, "Navasi")["life"] == "dying"
@@ -540,7 +540,7 @@ def test_zero_rp_grace_until_end_of_its_turn_next_round():
 
 
 def test_zero_rp_grace_saved_by_medicine_or_healing():
-    """SF §3.4.5-6: within the grace, a Medicine DC 15 (not 14) stabilises; healing wakes."""
+    """starfinder.md §3.4.5-6: within the grace, a Medicine DC 15 (not 14) stabilises; healing wakes."""
     t = fight(rp="0/4")
     t.do("next", "dmg Navasi 60", "stabilize Navasi 14 by Goblin")
     assert cb(t, "Navasi")["life"] == "dying"
@@ -554,14 +554,14 @@ def test_zero_rp_grace_saved_by_medicine_or_healing():
 @pytest.mark.parametrize("rp,left", [("1", 0), ("3", 2), ("4", 3), ("7", 6), ("8", 6), ("11", 9), ("12", 9),
                                      ("15", 12), ("3/12", 0)])
 def test_stabilize_cost_is_clamp_quarter_of_max(rp, left):
-    """SF §3.4.6 [S]: cost = clamp(floor(maxRP/4), 1, 3), from the current RP."""
+    """starfinder.md §3.4.6 [S]: cost = clamp(floor(maxRP/4), 1, 3), from the current RP."""
     t = fight(rp)
     t.do("next", "dmg Navasi 60", "next", "spend Navasi resolve stabilize")
     assert (cb(t, "Navasi")["life"], pools(t, "Navasi")["rp"]) == ("stable", left)
 
 
 def test_stabilize_needs_the_whole_cost():
-    """SF §3.4.6: needs current RP >= cost (max 12 -> 3)."""
+    """starfinder.md §3.4.6: needs current RP >= cost (max 12 -> 3)."""
     t = fight("2/12")
     t.do("next", "dmg Navasi 60", "next")
     assert not refused(t, "spend Navasi resolve stabilize")
@@ -569,7 +569,7 @@ def test_stabilize_needs_the_whole_cost():
 
 
 def test_stable_stops_losing_rp_and_stays_in_the_fight_next_round():
-    """SF §3.4.6-7: stable: no more RP loss; stay in the fight (1 RP -> 1 HP) at the start of a later turn."""
+    """starfinder.md §3.4.6-7: stable: no more RP loss; stay in the fight (1 RP -> 1 HP) at the start of a later turn."""
     t = fight()
     t.do("next", "dmg Navasi 60", "next", "spend Navasi resolve stabilize")
     assert pools(t, "Navasi")["rp"] == 3
@@ -581,7 +581,7 @@ def test_stable_stops_losing_rp_and_stays_in_the_fight_next_round():
 
 
 def test_medicine_dc_15_stabilizes():
-    """SF §3.4.6 [S]: a Medicine check DC 15 by someone else: 15 stabilises, 14 does not."""
+    """starfinder.md §3.4.6 [S]: a Medicine check DC 15 by someone else: 15 stabilises, 14 does not."""
     t = fight()
     t.do("next", "dmg Navasi 60", "medicine Navasi 14 by Goblin")
     assert cb(t, "Navasi")["life"] == "dying"
@@ -590,14 +590,14 @@ def test_medicine_dc_15_stabilizes():
 
 
 def test_damage_while_stable_dying_again_and_costs_rp():
-    """SF §3.4.8 [O]: damage while stable -> dying again, and the hit costs 1 RP."""
+    """starfinder.md §3.4.8 [O]: damage while stable -> dying again, and the hit costs 1 RP."""
     t = fight()
     t.do("next", "dmg Navasi 60", "next", "spend Navasi resolve stabilize", "next", "dmg Navasi 3")
     assert (cb(t, "Navasi")["life"], pools(t, "Navasi")["rp"]) == ("dying", 2)
 
 
 def test_stabilize_spell_seed_needs_passed_will_save():
-    """SF §3.4.6 [Δ]: the seed's stabilize spell needs a passed Will save; official just works."""
+    """starfinder.md §3.4.6 [Δ]: the seed's stabilize spell needs a passed Will save; official just works."""
     t = fight()
     t.do("next", "dmg Navasi 60", "stabilize Navasi spell 9 dc=10")
     assert cb(t, "Navasi")["life"] == "dying"
@@ -613,7 +613,7 @@ def knocked_out(rp="0/4"):
 
 @pytest.mark.parametrize("roll,life,hp", [(19, "ok", 1), (18, "stable", 0), (9, "stable", 0), (8, "dead", 0)])
 def test_long_term_stability_con_check_thresholds(roll, life, hp):
-    """SF §3.4.9 [S]: after 1 h, d20 + Con mod: >= 20 wakes with 1 HP, 10-19 stays, < 10 dies (Con 12: +1)."""
+    """starfinder.md §3.4.9 [S]: after 1 h, d20 + Con mod: >= 20 wakes with 1 HP, 10-19 stays, < 10 dies (Con 12: +1)."""
     t = knocked_out()
     t.rolls(roll)
     t.do("pass 1h")
@@ -621,7 +621,7 @@ def test_long_term_stability_con_check_thresholds(roll, life, hp):
 
 
 def test_long_term_stability_hourly_and_not_before_an_hour():
-    """SF §3.4.9: no check before the hour; 10-19 -> again an hour later."""
+    """starfinder.md §3.4.9: no check before the hour; 10-19 -> again an hour later."""
     t = knocked_out()
     t.rolls(12, 12, 19)
     t.do("pass 59m")
@@ -631,7 +631,7 @@ def test_long_term_stability_hourly_and_not_before_an_hour():
 
 
 def test_long_term_stability_only_without_resolve():
-    """SF §3.4.9 [S]: the hourly check is for the stable with no RP to stay in the fight."""
+    """starfinder.md §3.4.9 [S]: the hourly check is for the stable with no RP to stay in the fight."""
     t = knocked_out(rp="1/4")
     t.rolls(5)
     t.do("pass 1h")
@@ -639,7 +639,7 @@ def test_long_term_stability_only_without_resolve():
 
 
 def test_healer_tending_plus_two_and_minimum_ten():
-    """SF §3.4.9 [O]: Medicine DC 15 each hour: +2 and any result < 10 counts as 10."""
+    """starfinder.md §3.4.9 [O]: Medicine DC 15 each hour: +2 and any result < 10 counts as 10."""
     t = knocked_out()
     t.rolls(5)
     t.do("medicine Navasi 15 tend", "pass 1h")
@@ -653,7 +653,7 @@ def test_healer_tending_plus_two_and_minimum_ten():
 # -- §3.5 resolve uses and rest ----------------------------------------------------------------------------
 
 def test_stamina_rest_one_rp_and_ten_minutes():
-    """SF §3.5 [S]: 1 RP + 10 uninterrupted minutes -> all SP back (HP unchanged)."""
+    """starfinder.md §3.5 [S]: 1 RP + 10 uninterrupted minutes -> all SP back (HP unchanged)."""
     t = sf("add N pc sp=30 hp=22 rp=4 level=4", "dmg N 40", "spend N resolve stamina")
     assert pools(t, "N") == {"sp": 0, "hp": 12, "rp": 3}
     t.do("pass 9m")
@@ -663,7 +663,7 @@ def test_stamina_rest_one_rp_and_ten_minutes():
 
 
 def test_eight_hour_rest_seed_one_hp_official_per_level_bed_rest_two_per_level():
-    """SF §3.5 [S]: 8 h rest: SP and RP full, +1 HP [Δ official 1/level]; 24 h bed rest: +2 HP per level."""
+    """starfinder.md §3.5 [S]: 8 h rest: SP and RP full, +1 HP [Δ official 1/level]; 24 h bed rest: +2 HP per level."""
     t = sf("add N pc sp=30 hp=22 rp=4 level=4", "dmg N 40", "spend N rp 2", "rest N 8h")
     assert pools(t, "N") == {"sp": 30, "hp": 13, "rp": 4}
     t = sf("option natural_healing official", "add N pc sp=30 hp=22 rp=4 level=4", "dmg N 40", "rest N 8h")
@@ -716,23 +716,23 @@ AC = lambda n: {"eac": n, "kac": n}  # noqa: E731
     ("overburdened", {**AC(-2), "speed": -25, "physical": -5}),   # max Dex +0
 ])
 def test_condition_numbers(cond, want):
-    """SF §3.6 [O]: each condition's numbers on the effective figures."""
+    """starfinder.md §3.6 [O]: each condition's numbers on the effective figures."""
     assert deltas(cond) == want
 
 
 def test_flat_footed_counts_once():
-    """SF §3.6 [O]: flat-footed from several sources: -2 once."""
+    """starfinder.md §3.6 [O]: flat-footed from several sources: -2 once."""
     assert deltas("flat-footed", "stunned", "blinded", "cowering")["eac"] == -2
 
 
 def test_pinned_replaces_grappled():
-    """SF §3.6 [O]: pinned's -4 (and flat-footed) replace grappled's -2: -6 AC, -4 attack, not -8/-6."""
+    """starfinder.md §3.6 [O]: pinned's -4 (and flat-footed) replace grappled's -2: -6 AC, -4 attack, not -8/-6."""
     d = deltas("grappled", "pinned")
     assert (d["eac"], d["attack"], d["init"]) == (-6, -4, -4)
 
 
 def test_fatigued_twice_is_exhausted_for_the_total_duration():
-    """SF §3.6 [O]: fatigued + fatigued -> exhausted for the total duration of both."""
+    """starfinder.md §3.6 [O]: fatigued + fatigued -> exhausted for the total duration of both."""
     t = duel()
     t.do("cond A fatigued 3", "cond A fatigued 2")
     assert conds(t, "A") == {"exhausted": 5}
@@ -740,7 +740,7 @@ def test_fatigued_twice_is_exhausted_for_the_total_duration():
 
 
 def test_shaken_twice_adds_durations_without_escalation():
-    """SF §3.6 [O] (CRB: "the duration increases by the duration of the second effect")."""
+    """starfinder.md §3.6 [O] (CRB: "the duration increases by the duration of the second effect")."""
     t = duel()
     t.do("cond B shaken 2", "cond B shaken 3")
     assert conds(t, "B") == {"shaken": 5}
@@ -751,7 +751,7 @@ def test_shaken_twice_adds_durations_without_escalation():
 
 
 def test_only_the_worst_bleed_and_it_hits_at_turn_start():
-    """SF §3.6 [O]: bleeding: the listed damage at the start of its turn; only the worst applies."""
+    """starfinder.md §3.6 [O]: bleeding: the listed damage at the start of its turn; only the worst applies."""
     t = duel(a="A pc init=2 sp=10 hp=20 rp=3")
     t.do("cond A bleeding:2", "cond A bleeding:5", "cond A bleeding:1")
     assert [(c["id"], c.get("value")) for c in cb(t, "A")["conditions"]] == [("bleeding", 5)]
@@ -762,7 +762,7 @@ def test_only_the_worst_bleed_and_it_hits_at_turn_start():
 
 
 def test_bleeding_stopped_by_medicine_or_healing():
-    """SF §3.6 [O]: Medicine DC 15 or any HP-restoring ability stops bleeding."""
+    """starfinder.md §3.6 [O]: Medicine DC 15 or any HP-restoring ability stops bleeding."""
     t = duel()
     t.do("cond A bleeding:2", "medicine A 15 bleed")
     assert "bleeding" not in conds(t, "A")
@@ -771,7 +771,7 @@ def test_bleeding_stopped_by_medicine_or_healing():
 
 
 def test_burning_cumulative_start_of_turn_and_end_of_round_save():
-    """SF §3.6 [O]: burning from several sources adds up (2 x 1d6); damage at the start of its turn;
+    """starfinder.md §3.6 [O]: burning from several sources adds up (2 x 1d6); damage at the start of its turn;
     Reflex DC 10 + fire taken this round at the end of each round, +2 per earlier consecutive try."""
     t = duel(a="A pc init=2 sp=10 hp=20 rp=3 ref=0")
     t.do("next", "cond A burning:1", "cond A burning:1")
@@ -786,7 +786,7 @@ def test_burning_cumulative_start_of_turn_and_end_of_round_save():
 
 
 def test_burning_saved_at_end_of_round():
-    """SF §3.6 [O]: a Reflex total >= DC ends burning."""
+    """starfinder.md §3.6 [O]: a Reflex total >= DC ends burning."""
     t = duel(a="A pc init=2 sp=10 hp=20 rp=3 ref=0")
     t.do("next", "cond A burning:1")
     t.rolls(10)
@@ -799,21 +799,21 @@ def test_burning_saved_at_end_of_round():
 @pytest.mark.parametrize("total,cs", [(20, set()), (21, {"grappled"}), (26, {"grappled"}),
                                       (27, {"grappled", "pinned"})])
 def test_grapple_vs_kac_plus_8_pin_over_kac_plus_13(total, cs):
-    """SF §3.7 [S]: attack vs KAC + 8 (13 + 8 = 21); pinned over KAC + 13 (seed: > 26)."""
+    """starfinder.md §3.7 [S]: attack vs KAC + 8 (13 + 8 = 21); pinned over KAC + 13 (seed: > 26)."""
     t = duel()
     t.do(f"grapple A B {total}")
     assert set(conds(t, "B")) == cs
 
 
 def test_pin_official_threshold_is_at_least_kac_plus_13():
-    """SF §3.7 [Δ official]: KAC + 13 or more pins."""
+    """starfinder.md §3.7 [Δ official]: KAC + 13 or more pins."""
     t = duel()
     t.do("option pin_threshold official", "grapple A B 26")
     assert "pinned" in conds(t, "B")
 
 
 def test_grapple_lasts_until_end_of_grapplers_next_turn():
-    """SF §3.7 [O]: grappled until the end of the grappler's next turn unless renewed; pinned (seed)
+    """starfinder.md §3.7 [O]: grappled until the end of the grappler's next turn unless renewed; pinned (seed)
     until the end of the grappler's turn."""
     t = duel()
     t.do("grapple A B 27")
@@ -828,7 +828,7 @@ def test_grapple_lasts_until_end_of_grapplers_next_turn():
 
 @pytest.mark.parametrize("total,ft", [(21, 10), (22, 10), (27, 15), (28, 20)])
 def test_bull_rush_seed_counts_over_kac(total, ft):
-    """SF §3.7 [S literal]: 5 ft + 5 ft per full 5 over KAC (13)."""
+    """starfinder.md §3.7 [S literal]: 5 ft + 5 ft per full 5 over KAC (13)."""
     t = duel()
     t.do(f"bull-rush A B {total}")
     assert f"pushed back {ft} ft" in t.said()[-1]
@@ -836,7 +836,7 @@ def test_bull_rush_seed_counts_over_kac(total, ft):
 
 @pytest.mark.parametrize("total,ft", [(21, 5), (25, 5), (26, 10)])
 def test_bull_rush_official_counts_over_kac_plus_8(total, ft):
-    """SF §3.7 [Δ official]: 5 ft + 5 per 5 over KAC + 8."""
+    """starfinder.md §3.7 [Δ official]: 5 ft + 5 per 5 over KAC + 8."""
     t = duel()
     t.do("option bull_rush_baseline official", f"bull-rush A B {total}")
     assert f"pushed back {ft} ft" in t.said()[-1]
@@ -844,7 +844,7 @@ def test_bull_rush_official_counts_over_kac_plus_8(total, ft):
 
 @pytest.mark.parametrize("total,rounds", [(21, 1), (25, 1), (26, 2), (31, 3)])
 def test_dirty_trick_rounds(total, rounds):
-    """SF §3.7 [S]: 1 round + 1 per full 5 over KAC + 8."""
+    """starfinder.md §3.7 [S]: 1 round + 1 per full 5 over KAC + 8."""
     t = duel()
     t.do(f"dirty-trick A B {total} sickened")
     assert conds(t, "B") == {"sickened": rounds}
@@ -860,7 +860,7 @@ def test_dirty_trick_duration_round_boundary():
 
 
 def test_maneuver_miss_and_trip_zero_g():
-    """SF §3.7: 20 vs 21 fails; trip -> prone; in zero-g -> off-kilter."""
+    """starfinder.md §3.7: 20 vs 21 fails; trip -> prone; in zero-g -> off-kilter."""
     t = duel()
     t.do("trip A B 20")
     assert conds(t, "B") == {}
@@ -872,7 +872,7 @@ def test_maneuver_miss_and_trip_zero_g():
 
 
 def test_maneuver_target_uses_effective_kac():
-    """SF §3.7: the threshold is the target's current KAC + 8 (flat-footed lowers it)."""
+    """starfinder.md §3.7: the threshold is the target's current KAC + 8 (flat-footed lowers it)."""
     t = duel()
     t.do("cond B flat-footed")
     assert eff(t, "B")["maneuver"] == 19
@@ -899,14 +899,14 @@ def test_vehicle_is_a_combatant_after_its_pilot():
 
 @pytest.mark.parametrize("total,moves", [(14, False), (15, True)])
 def test_race_from_a_stop_dc_15(total, moves):
-    """SF §3.8 [S]: race from a stop: DC 15 (official 15 + level); failure: it does not move; +2 AC racing."""
+    """starfinder.md §3.8 [S]: race from a stop: DC 15 (official 15 + level); failure: it does not move; +2 AC racing."""
     t = garage()
     t.do(f"race Skimmer {total}")
     assert (eff(t, "Skimmer")["eac"], eff(t, "Skimmer")["kac"]) == ((14, 16) if moves else (12, 14))
 
 
 def test_race_dc_from_stop_official_and_while_moving():
-    """SF §3.8: official 15 + level = 18 from a stop; moving: DC 10 + level = 13."""
+    """starfinder.md §3.8: official 15 + level = 18 from a stop; moving: DC 10 + level = 13."""
     t = garage()
     t.do("option race_dc_from_stop official", "race Skimmer 17")
     assert eff(t, "Skimmer")["eac"] == 12
@@ -919,7 +919,7 @@ def test_race_dc_from_stop_official_and_while_moving():
 
 
 def test_stop_short_one_square_per_five():
-    """SF §3.8 [S]: Piloting 17 -> 3 squares less; racing ends."""
+    """starfinder.md §3.8 [S]: Piloting 17 -> 3 squares less; racing ends."""
     t = garage()
     t.do("race Skimmer 20", "next", "next", "stopshort Skimmer 17")
     assert "reduced by 3 squares" in t.said()[-1]
@@ -927,7 +927,7 @@ def test_stop_short_one_square_per_five():
 
 
 def test_ram_double_to_target_half_to_vehicle():
-    """SF §3.8 [S]: ram: double collision damage to the target, half to the vehicle; creature Reflex vs DC."""
+    """starfinder.md §3.8 [S]: ram: double collision damage to the target, half to the vehicle; creature Reflex vs DC."""
     t = garage()
     t.do("add Brute hp=60 size=medium", "ram Skimmer Brute 15 save=12 dmg=10")
     assert (pools(t, "Brute")["hp"], pools(t, "Skimmer")["hp"]) == (40, 35)
@@ -937,7 +937,7 @@ def test_ram_double_to_target_half_to_vehicle():
 
 
 def test_ram_vehicle_pilot_ties_to_attacker_and_failed_piloting_no_ram():
-    """SF §3.8 [S]: vehicle target: its pilot's Piloting vs the rammer's result; ties -> attacker;
+    """starfinder.md §3.8 [S]: vehicle target: its pilot's Piloting vs the rammer's result; ties -> attacker;
     a failed Piloting check -> no ram."""
     tank = "add Tank vehicle level=2 speed=40 hp=30 eac=11 kac=13 collision=2d6 dc=12 pilot=Goblin size=huge"
     t = garage()
@@ -952,7 +952,7 @@ def test_ram_vehicle_pilot_ties_to_attacker_and_failed_piloting_no_ram():
 
 
 def test_run_over_reflex_dodges_vehicle_takes_half_of_each():
-    """SF §3.8 [S]: run over creatures two sizes smaller; Reflex vs DC dodges; vehicle takes half of what
+    """starfinder.md §3.8 [S]: run over creatures two sizes smaller; Reflex vs DC dodges; vehicle takes half of what
     each suffered; [Δ official] Reflex halves."""
     t = garage()
     t.do("add Kid x2 hp=30 size=small", 'runover Skimmer "Kid 1" 12 "Kid 2" 13 dmg=9')
@@ -963,7 +963,7 @@ def test_run_over_reflex_dodges_vehicle_takes_half_of_each():
 
 
 def test_run_over_size_and_once_per_turn():
-    """SF §3.8 [S]: only creatures two sizes smaller; the same one at most once per turn."""
+    """starfinder.md §3.8 [S]: only creatures two sizes smaller; the same one at most once per turn."""
     t = garage()
     t.do("add Ogre hp=30 size=medium", "add Kid hp=30 size=small")
     assert not refused(t, "runover Skimmer Ogre 1 dmg=9")
@@ -971,7 +971,7 @@ def test_run_over_size_and_once_per_turn():
 
 
 def test_control_states_and_broken_vehicle():
-    """SF §3.8: hand over (swift), autopilot; broken: -2 AC and collision DC, Piloting -2, half speed."""
+    """starfinder.md §3.8: hand over (swift), autopilot; broken: -2 AC and collision DC, Piloting -2, half speed."""
     t = garage()
     t.do("handover Skimmer Goblin")
     assert "pilot: Goblin" in cb(t, "Skimmer")["status"][0]
@@ -1011,7 +1011,7 @@ def test_cli_exec_and_show_json_navasi(tmp_path, capsys):
 
 
 def test_cli_exec_massive_74_kills(tmp_path, capsys):
-    """SF §3.4.1 [S] via the CLI: Navasi at full takes 74 -> dead."""
+    """starfinder.md §3.4.1 [S] via the CLI: Navasi at full takes 74 -> dead."""
     path = str(tmp_path / "n.toml")
     assert main(["exec", path, "--new", "starfinder", "--", "add Navasi pc sp=30 hp=22 rp=3",
                  "dmg Navasi 74"]) == 0
@@ -1033,7 +1033,7 @@ def test_cli_exec_option_and_error_is_all_or_nothing(tmp_path, capsys):
 
 
 def test_vehicle_follows_a_new_pilot_in_the_order():
-    """SF §3.8 / issue 4: a vehicle goes on its pilot's count; taking or handing over control mid-combat
+    """starfinder.md §3.8 / issue 4: a vehicle goes on its pilot's count; taking or handing over control mid-combat
     moves it right after the new pilot."""
     t = sf("add K pc hp=10 rp=1 init=2 piloting=5", "add G hp=10 init=1",
            'add "Skimmer" vehicle level=3 speed=60 hp=40 eac=12 kac=14 collision=4d6 dc=13', "start", rolls=(15, 3))
@@ -1046,7 +1046,7 @@ def test_vehicle_follows_a_new_pilot_in_the_order():
 
 
 def test_racing_ends_when_driven_and_letting_go_warns():
-    """SF §3.8 [S]: after a race, a drive (move) drops to normal speed (no +2 AC); relinquishing control
+    """starfinder.md §3.8 [S]: after a race, a drive (move) drops to normal speed (no +2 AC); relinquishing control
     leaves it moving with no one in control."""
     t = garage()
     t.do("race Skimmer 20", "next", "next")
@@ -1059,14 +1059,14 @@ def test_racing_ends_when_driven_and_letting_go_warns():
 
 
 def test_stamina_does_not_help_at_zero_hp():
-    """SF §3.4.2 [O]: regaining SP while at 0 HP does not end dying."""
+    """starfinder.md §3.4.2 [O]: regaining SP while at 0 HP does not end dying."""
     t = fight()
     t.do("next", "dmg Navasi 60", "heal Navasi 5 sp")
     assert (cb(t, "Navasi")["life"], pools(t, "Navasi")["sp"]) == ("dying", 5)
 
 
 def test_stay_in_the_fight_only_on_its_own_turn_and_once():
-    """SF §3.4.7 [S/O]: at the start of its turn; max 1 HP this way."""
+    """starfinder.md §3.4.7 [S/O]: at the start of its turn; max 1 HP this way."""
     t = fight()
     t.do("next", "dmg Navasi 60 nonlethal")
     assert not refused(t, "spend Navasi resolve fight")     # the goblin's turn
@@ -1076,7 +1076,7 @@ def test_stay_in_the_fight_only_on_its_own_turn_and_once():
 
 
 def test_coup_de_grace_fort_dc_ten_plus_level():
-    """SF §3.2 [S/O]: coup de grace on a helpless foe: automatic critical; survives -> Fort DC 10 + level."""
+    """starfinder.md §3.2 [S/O]: coup de grace on a helpless foe: automatic critical; survives -> Fort DC 10 + level."""
     t = fight()
     t.do("cond Goblin helpless", "coup Navasi Goblin 3 14")
     assert cb(t, "Goblin")["life"] == "ok" and pools(t, "Goblin")["hp"] == 7
@@ -1093,14 +1093,14 @@ def test_coup_de_grace_fort_dc_ten_plus_level():
     ({"withdraw": "official"}, "blinded", False), ({"withdraw": "official"}, "off-target", True),
 ])
 def test_withdraw_restriction_seed_vs_official(options, cond, ok):
-    """SF §3.2 [S]: no withdraw when disoriented or stunned [Δ official: when blinded]."""
+    """starfinder.md §3.2 [S]: no withdraw when disoriented or stunned [Δ official: when blinded]."""
     t = sf("add A pc init=2 rp=3 hp=20", "add B init=1 hp=10", "start", f"cond A {cond}", rolls=(15, 3),
            options=options)
     assert refused(t, "action A withdraw") is ok
 
 
 def test_coup_de_grace_on_the_disarmed_seed_only():
-    """SF §3.2 [S] "imposibilitado, desarmado o inconsciente" [Δ official: helpless only]; DC 10 + level."""
+    """starfinder.md §3.2 [S] "imposibilitado, desarmado o inconsciente" [Δ official: helpless only]; DC 10 + level."""
     t = sf("add A pc init=2 rp=3 hp=20 level=3", "add B init=1 hp=10", "start", "coup A B 5 12 disarmed",
            rolls=(15, 3))
     assert cb(t, "B")["life"] == "dead"
@@ -1110,14 +1110,14 @@ def test_coup_de_grace_on_the_disarmed_seed_only():
 
 
 def test_stabilize_spell_official_just_works():
-    """SF §3.4.6 [Δ official]: harmless, no save needed."""
+    """starfinder.md §3.4.6 [Δ official]: harmless, no save needed."""
     t = sf("add N pc sp=0 hp=10 rp=2", "dmg N 10", "stabilize N spell 1 dc=10",
            options={"stabilize_spell": "official"})
     assert cb(t, "N")["life"] == "stable"
 
 
 def test_vehicle_broken_at_half_option():
-    """SF §3.6 broken [O] as an option (seed silent): off by default; on: broken at half HP, -2 AC."""
+    """starfinder.md §3.6 broken [O] as an option (seed silent): off by default; on: broken at half HP, -2 AC."""
     veh = 'add "S" vehicle level=3 speed=60 hp=40 eac=12 kac=14 collision=4d6 dc=13'
     assert conds(sf(veh, "dmg S 20"), "S") == {}
     t = sf("option vehicle_broken_at_half on", veh, "dmg S 20")
@@ -1125,7 +1125,7 @@ def test_vehicle_broken_at_half_option():
 
 
 def test_ready_is_a_standard_action_and_delay_comes_before_acting():
-    """SF §3.1 [O]: readying costs the standard action; a delay is declared before acting."""
+    """starfinder.md §3.1 [O]: readying costs the standard action; a delay is declared before acting."""
     t = duel()
     t.do("action A standard")
     assert not refused(t, "ready shoot")

@@ -29,7 +29,7 @@ def status(t, who):
 
 
 def test_standard_move_swift_each_turn():
-    """SF §3.2 [S]: a standard, a move and a swift action per turn."""
+    """starfinder.md §3.2 [S]: a standard, a move and a swift action per turn."""
     t = table()
     assert "actions left: standard, move, swift" in status(t, "Navasi")
     t.do("action standard", "action move", "action swift")
@@ -39,7 +39,7 @@ def test_standard_move_swift_each_turn():
 
 
 def test_standard_can_be_a_move_and_three_swifts():
-    """SF §3.2 [S]: move + move + swift, or three swift actions."""
+    """starfinder.md §3.2 [S]: move + move + swift, or three swift actions."""
     t = table()
     t.do("action move", "action move", "action swift")
     with pytest.raises(CommandError):
@@ -51,7 +51,7 @@ def test_standard_can_be_a_move_and_three_swifts():
 
 
 def test_full_action_takes_the_whole_turn():
-    """SF §3.2 [S/O]: a full action uses the whole turn: nothing else but free actions."""
+    """starfinder.md §3.2 [S/O]: a full action uses the whole turn: nothing else but free actions."""
     t = table()
     t.do("action full")
     assert "full action taken: free actions only" in status(t, "Navasi")
@@ -65,7 +65,7 @@ def test_full_action_takes_the_whole_turn():
 
 
 def test_actions_reset_when_the_turn_starts():
-    """SF §3.2 [S]: the budget is per turn."""
+    """starfinder.md §3.2 [S]: the budget is per turn."""
     t = table()
     t.do("action standard", "next", "next", "next")
     assert t.active == "navasi"
@@ -73,7 +73,7 @@ def test_actions_reset_when_the_turn_starts():
 
 
 def test_one_reaction_per_round_and_none_before_its_first_turn():
-    """SF §3.2 [O]: one reaction a round, regained at its turn; none before it has acted."""
+    """starfinder.md §3.2 [O]: one reaction a round, regained at its turn; none before it has acted."""
     t = table()
     with pytest.raises(CommandError, match="first turn"):
         t.do("action Pirate aoo")
@@ -86,7 +86,7 @@ def test_one_reaction_per_round_and_none_before_its_first_turn():
 
 
 def test_flat_footed_has_no_reactions():
-    """SF §3.6 [O]: flat-footed: no reactions (no attacks of opportunity)."""
+    """starfinder.md §3.6 [O]: flat-footed: no reactions (no attacks of opportunity)."""
     t = table()
     t.do("cond Navasi flat-footed")
     with pytest.raises(CommandError, match="flat-footed"):
@@ -94,14 +94,14 @@ def test_flat_footed_has_no_reactions():
 
 
 def test_action_off_turn_is_refused_for_plain_kinds():
-    """SF §3.2: the budget belongs to the turn; off-turn actions are readied ones."""
+    """starfinder.md §3.2: the budget belongs to the turn; off-turn actions are readied ones."""
     t = table()
     with pytest.raises(CommandError, match="not the one acting"):
         t.do("action Obozaya standard")
 
 
 def test_run_makes_flat_footed_until_its_next_turn():
-    """SF §3.2 [S]: run: a full action, 4x speed, flat-footed."""
+    """starfinder.md §3.2 [S]: run: a full action, 4x speed, flat-footed."""
     t = table()
     t.do("action run")
     assert fig(t, "Navasi", "kac") == 14
@@ -110,7 +110,7 @@ def test_run_makes_flat_footed_until_its_next_turn():
 
 
 def test_withdraw_barred_when_stunned_seed_or_blinded_official():
-    """SF §3.2 [S] vs [Δ official]: withdraw is barred by disoriented/stunned (seed) or blinded (official)."""
+    """starfinder.md §3.2 [S] vs [Δ official]: withdraw is barred by disoriented/stunned (seed) or blinded (official)."""
     t = table()
     t.do("cond Navasi off-target")
     with pytest.raises(CommandError, match="cannot withdraw"):
@@ -126,7 +126,7 @@ def test_withdraw_barred_when_stunned_seed_or_blinded_official():
 
 
 def test_total_defense_plus_4_until_the_start_of_its_next_turn():
-    """SF §3.2 [S]: total defense: +4 AC until the start of its next turn."""
+    """starfinder.md §3.2 [S]: total defense: +4 AC until the start of its next turn."""
     t = table()
     t.do("total-defense Navasi")
     assert (fig(t, "Navasi", "eac"), fig(t, "Navasi", "kac")) == (19, 20)
@@ -138,7 +138,7 @@ def test_total_defense_plus_4_until_the_start_of_its_next_turn():
 
 
 def test_total_defense_means_no_attacks_of_opportunity():
-    """SF §3.2 [S]: no attacks of opportunity while in total defense."""
+    """starfinder.md §3.2 [S]: no attacks of opportunity while in total defense."""
     t = table()
     t.do("total-defense Navasi", "next")
     with pytest.raises(CommandError, match="total-defense"):
@@ -146,14 +146,14 @@ def test_total_defense_means_no_attacks_of_opportunity():
 
 
 def test_total_defense_combines_with_fighting_defensively_seed():
-    """SF §3.2 [S]: total defense may be combined with other AC boosts (seed)."""
+    """starfinder.md §3.2 [S]: total defense may be combined with other AC boosts (seed)."""
     t = table()
     t.do("next", "total-defense Obozaya", "cond Obozaya fighting-defensively 1")
     assert fig(t, "Obozaya", "kac") == 24
 
 
 def test_total_defense_does_not_combine_official():
-    """SF §3.2 [Δ official]: total defense cannot combine with other actions that raise AC."""
+    """starfinder.md §3.2 [Δ official]: total defense cannot combine with other actions that raise AC."""
     t = table({"total_defense": "official"})
     t.do("next", "total-defense Obozaya", "cond Obozaya fighting-defensively 1")
     assert fig(t, "Obozaya", "kac") == 22
@@ -161,7 +161,7 @@ def test_total_defense_does_not_combine_official():
 
 
 def test_fight_defensively():
-    """SF §3.2 [S]: -4 on attacks, +2 AC until its next turn."""
+    """starfinder.md §3.2 [S]: -4 on attacks, +2 AC until its next turn."""
     t = table()
     t.do("defensive Navasi")
     assert (fig(t, "Navasi", "attack"), fig(t, "Navasi", "kac"), fig(t, "Navasi", "eac")) == (2, 18, 17)
@@ -173,7 +173,7 @@ def test_fight_defensively():
 
 
 def test_covering_fire_gives_an_ally_plus_2_ac():
-    """SF §3.2 [S]: ranged attack vs AC 15: an ally gets +2 AC until the start of the shooter's next turn."""
+    """starfinder.md §3.2 [S]: ranged attack vs AC 15: an ally gets +2 AC until the start of the shooter's next turn."""
     t = table()
     t.rolls(8)                                           # 8 + 7 ranged = 15: hits AC 15
     t.do("cover Navasi Obozaya")
@@ -185,7 +185,7 @@ def test_covering_fire_gives_an_ally_plus_2_ac():
 
 
 def test_covering_fire_miss_gives_nothing():
-    """SF §3.2 [S]: below AC 15 it does nothing."""
+    """starfinder.md §3.2 [S]: below AC 15 it does nothing."""
     t = table()
     t.do("cover Navasi Obozaya 14")
     assert fig(t, "Obozaya", "kac") == 18
@@ -193,7 +193,7 @@ def test_covering_fire_miss_gives_nothing():
 
 
 def test_harrying_fire_gives_an_ally_plus_2_on_its_next_attack():
-    """SF §3.2 [S]: harrying fire: an ally +2 on its next attack until the start of the shooter's next turn."""
+    """starfinder.md §3.2 [S]: harrying fire: an ally +2 on its next attack until the start of the shooter's next turn."""
     t = table()
     t.do("harry Navasi Obozaya 15")
     assert fig(t, "Obozaya", "attack") == 10
@@ -206,7 +206,7 @@ def test_harrying_fire_gives_an_ally_plus_2_on_its_next_attack():
 
 
 def test_charge_plus_1_attack_minus_2_ac_seed():
-    """SF §3.2 [S]: charge: +1 attack (seed); -2 AC until the start of its next turn [O]."""
+    """starfinder.md §3.2 [S]: charge: +1 attack (seed); -2 AC until the start of its next turn [O]."""
     t = table()
     t.do("charge Navasi Pirate")
     assert (fig(t, "Navasi", "attack"), fig(t, "Navasi", "kac")) == (7, 14)
@@ -218,7 +218,7 @@ def test_charge_plus_1_attack_minus_2_ac_seed():
 
 
 def test_charge_minus_2_attack_official():
-    """SF §3.2 [Δ official]: charge attack -2."""
+    """starfinder.md §3.2 [Δ official]: charge attack -2."""
     t = table({"charge_attack": "official"})
     t.do("charge Navasi")
     assert fig(t, "Navasi", "attack") == 4
@@ -226,7 +226,7 @@ def test_charge_minus_2_attack_official():
 
 
 def test_charge_needs_the_whole_turn():
-    """SF §3.2 [S]: charge is a full action; after a move the GM is warned (the verb still resolves)."""
+    """starfinder.md §3.2 [S]: charge is a full action; after a move the GM is warned (the verb still resolves)."""
     t = table()
     t.do("action move", "charge Navasi")
     assert "a full action needs the whole turn" in t.said()[-2]
@@ -241,21 +241,21 @@ def test_charge_needs_the_whole_turn():
 @pytest.mark.parametrize("dist,pen", [(30, 0), (60, 0), (61, -2), (119, -2), (120, -2), (121, -4), (180, -4),
                                       (181, -6), (600, -18)])
 def test_range_penalty_minus_2_per_increment_beyond_the_first(dist, pen):
-    """SF §3.3 [S]: -2 per full increment beyond the first; the seed's 60 ft example: 61-119 ft is -2."""
+    """starfinder.md §3.3 [S]: -2 per full increment beyond the first; the seed's 60 ft example: 61-119 ft is -2."""
     t = Table("starfinder")
     t.do(f"range {dist} 60")
     assert f"{pen:+d} to attack" in t.said()[-1]
 
 
 def test_range_beyond_ten_increments_is_out_of_range():
-    """SF §3.3 [S]: maximum 10 increments for all weapons."""
+    """starfinder.md §3.3 [S]: maximum 10 increments for all weapons."""
     t = Table("starfinder")
     t.do("range 601 60")
     assert t.said()[-1].startswith("Out of range")
 
 
 def test_thrown_range_ten_increments_seed_five_official():
-    """SF §3.3 [S] vs [Δ official]: thrown weapons 10 increments (seed), 5 (official)."""
+    """starfinder.md §3.3 [S] vs [Δ official]: thrown weapons 10 increments (seed), 5 (official)."""
     t = Table("starfinder")
     t.do("range 60 10 thrown")
     assert "-10 to attack" in t.said()[-1]
@@ -283,7 +283,7 @@ def slots(t, who):
 
 
 def test_budget_lists_the_turns_actions_with_their_command():
-    """SF §3.2 [S]: standard, move, swift, or a full action; each slot ticks itself off."""
+    """starfinder.md §3.2 [S]: standard, move, swift, or a full action; each slot ticks itself off."""
     t = table()
     budget = slots(t, "Navasi")
     assert [(s.id, s.used) for s in budget] == [("standard", False), ("move", False), ("swift", False),
@@ -295,7 +295,7 @@ def test_budget_lists_the_turns_actions_with_their_command():
 
 
 def test_budget_after_a_full_action_and_with_stand_ins():
-    """SF §3.2 [S/O]: a full action takes the whole turn; a standard may stand in for a move."""
+    """starfinder.md §3.2 [S/O]: a full action takes the whole turn; a standard may stand in for a move."""
     t = table()
     t.do("action full")
     assert [(s.en, s.used) for s in slots(t, "Navasi")] == [("Full", True)]
@@ -305,7 +305,7 @@ def test_budget_after_a_full_action_and_with_stand_ins():
 
 
 def test_budget_only_for_the_acting_combatant_who_can_act():
-    """SF §3.2: the budget belongs to the turn; no actions when dying or stunned."""
+    """starfinder.md §3.2: the budget belongs to the turn; no actions when dying or stunned."""
     t = table()
     assert slots(t, "Obozaya") == []
     t.do("cond Navasi stunned")
@@ -313,12 +313,12 @@ def test_budget_only_for_the_acting_combatant_who_can_act():
 
 
 def test_budget_follows_staggered():
-    """SF §3.6 [S]: staggered: a single move or standard action per turn, no full action."""
+    """starfinder.md §3.6 [S]: staggered: a single move or standard action per turn, no full action."""
     t = table()
     t.do("cond Navasi staggered", "action move")
     assert [(s.en, s.used) for s in slots(t, "Navasi")] == [("Move", True), ("Swift", False)]
 
 
 def test_health_bars_are_stamina_then_hp():
-    """SF §3.3 [S]: stamina absorbs damage before HP; resolve is not health."""
+    """starfinder.md §3.3 [S]: stamina absorbs damage before HP; resolve is not health."""
     assert Table("starfinder").session.ruleset.health_pools() == ("sp", "hp")

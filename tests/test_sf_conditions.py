@@ -57,33 +57,33 @@ def deltas(t, who="Zed"):
     ("stunned", {"eac": -2, "kac": -2}),
 ])
 def test_condition_effects_on_the_figures(cond, expected):
-    """SF §3.6 [O]: each condition's numbers on AC, attack, saves, initiative, skills and speed."""
+    """starfinder.md §3.6 [O]: each condition's numbers on AC, attack, saves, initiative, skills and speed."""
     assert deltas(zed(cond)) == expected
 
 
 def test_condition_breakdown_names_the_source():
-    """SF §3.6: the sheet explains a figure: KAC 15 = 17 - 2 flat-footed (shaken)."""
+    """starfinder.md §3.6: the sheet explains a figure: KAC 15 = 17 - 2 flat-footed (shaken)."""
     t = zed("entangled")
     kac = t.session.ruleset.effective(t.state, t.c("Zed"))["kac"]
     assert kac.explain("KAC") == "KAC 15 = 17 - 2 entangled"
 
 
 def test_flat_footed_counts_once():
-    """SF §3.6 [O]: flat-footed from several sources counts once (-2)."""
+    """starfinder.md §3.6 [O]: flat-footed from several sources counts once (-2)."""
     t = zed("flat-footed", "blinded", "stunned", "cowering")
     assert deltas(t)["kac"] == -2
     assert any("flat-footed once" in s for s in t.session.ruleset.status(t.state, t.c("Zed")))
 
 
 def test_flat_footed_twice_is_one_instance():
-    """SF §3.6 [O]: a second flat-footed does not add a second -2."""
+    """starfinder.md §3.6 [O]: a second flat-footed does not add a second -2."""
     t = zed("flat-footed 1", "flat-footed 3")
     assert len(t.c("Zed").instances("flat-footed")) == 1
     assert t.c("Zed").instances("flat-footed")[0].rounds == 3
 
 
 def test_pinned_replaces_grappled():
-    """SF §3.6 [O]: pinned's -4 replaces grappled's -2 (plus flat-footed), not added to it."""
+    """starfinder.md §3.6 [O]: pinned's -4 replaces grappled's -2 (plus flat-footed), not added to it."""
     t = zed("grappled", "pinned")
     d = deltas(t)
     assert (d["kac"], d["attack"], d["init"]) == (-6, -4, -4)
@@ -92,7 +92,7 @@ def test_pinned_replaces_grappled():
 
 
 def test_fatigued_twice_is_exhausted_for_the_total_duration():
-    """SF §3.6 [O]: fatigued + fatigued = exhausted for the total duration of both."""
+    """starfinder.md §3.6 [O]: fatigued + fatigued = exhausted for the total duration of both."""
     t = zed("fatigued 3", "fatigued 2")
     c = t.c("Zed")
     assert not c.has("fatigued")
@@ -101,13 +101,13 @@ def test_fatigued_twice_is_exhausted_for_the_total_duration():
 
 
 def test_fatigued_twice_untimed_is_exhausted_untimed():
-    """SF §3.6 [O]: an open-ended fatigue makes an open-ended exhaustion."""
+    """starfinder.md §3.6 [O]: an open-ended fatigue makes an open-ended exhaustion."""
     t = zed("fatigued", "fatigued 2")
     assert [i.rounds for i in t.c("Zed").instances("exhausted")] == [None]
 
 
 def test_shaken_again_extends_and_does_not_escalate():
-    """SF §3.6 [O] (CRB p. 277): shaken again: the duration increases by the second effect's
+    """starfinder.md §3.6 [O] (CRB p. 277): shaken again: the duration increases by the second effect's
     (2 + 4 = 6 rounds); no escalation to frightened."""
     t = zed("shaken 2", "shaken 4")
     c = t.c("Zed")
@@ -117,12 +117,12 @@ def test_shaken_again_extends_and_does_not_escalate():
 
 
 def test_fear_grades_do_not_add():
-    """SF §3.6 [O]: shaken and frightened: the most severe applies, not -4."""
+    """starfinder.md §3.6 [O]: shaken and frightened: the most severe applies, not -4."""
     assert deltas(zed("shaken", "frightened"))["attack"] == -2
 
 
 def test_spanish_condition_names():
-    """SF §3.6: the seed's Spanish names: agitado, desprevenido, apresado, atrapado, tumbado."""
+    """starfinder.md §3.6: the seed's Spanish names: agitado, desprevenido, apresado, atrapado, tumbado."""
     t = zed("agitado", "desprevenido", "apresado", "atrapado", "tumbado", "enfermo", "desorientado")
     c = t.c("Zed")
     for cid in ("shaken", "flat-footed", "grappled", "pinned", "prone", "sickened", "off-target"):
@@ -130,7 +130,7 @@ def test_spanish_condition_names():
 
 
 def test_helpless_dex_counts_as_zero():
-    """SF §3.6 [O]: helpless: Dex counts as 0 (modifier -5): Dex 16 (+3) costs 8 AC."""
+    """starfinder.md §3.6 [O]: helpless: Dex counts as 0 (modifier -5): Dex 16 (+3) costs 8 AC."""
     t = Table("starfinder")
     t.do("add Zed pc hp=20 eac=15 kac=17 dex=16", "cond Zed helpless")
     fig = t.session.ruleset.effective(t.state, t.c("Zed"))
@@ -138,7 +138,7 @@ def test_helpless_dex_counts_as_zero():
 
 
 def test_dying_is_helpless_on_the_sheet():
-    """SF §3.4.2/3.6: unconscious at 0 HP: helpless, melee against it +4."""
+    """starfinder.md §3.4.2/3.6: unconscious at 0 HP: helpless, melee against it +4."""
     t = Table("starfinder")
     t.do("add Zed pc sp=1 hp=20 rp=3 kac=17 dex=14", "dmg Zed 30")
     assert t.session.ruleset.effective(t.state, t.c("Zed"))["kac"].value == 10
@@ -165,14 +165,14 @@ def turn_table(*conds):
 
 
 def test_only_the_worst_bleed_applies():
-    """SF §3.6 [O]: several bleeds: only the worst."""
+    """starfinder.md §3.6 [O]: several bleeds: only the worst."""
     t = zed("bleeding:2", "bleeding:5", "bleeding:3")
     inst = t.c("Zed").instances("bleeding")
     assert [i.value for i in inst] == [5]
 
 
 def test_bleeding_hurts_at_the_start_of_its_turn():
-    """SF §3.6 [O]: bleed damage at the start of its turn, through stamina first."""
+    """starfinder.md §3.6 [O]: bleed damage at the start of its turn, through stamina first."""
     t = turn_table("bleeding:3")
     t.do("next")
     assert t.hp("Zed", "sp") == 20
@@ -181,21 +181,21 @@ def test_bleeding_hurts_at_the_start_of_its_turn():
 
 
 def test_bleeding_at_zero_costs_resolve_as_continuous_damage():
-    """SF §3.4.4 [S]: continuous damage at 0 HP costs 1 RP per instance."""
+    """starfinder.md §3.4.4 [S]: continuous damage at 0 HP costs 1 RP per instance."""
     t = turn_table("bleeding:3")
     t.do("next", "dmg Zed 50", "next")
     assert t.hp("Zed", "rp") == 2
 
 
 def test_healing_stops_bleeding():
-    """SF §3.6 [O]: any HP-restoring effect stops the bleeding."""
+    """starfinder.md §3.6 [O]: any HP-restoring effect stops the bleeding."""
     t = zed("bleeding:3")
     t.do("dmg Zed 25", "heal Zed 1")
     assert not t.c("Zed").has("bleeding")
 
 
 def test_medicine_stops_bleeding():
-    """SF §3.6 [O]: Medicine DC 15 stops the bleeding."""
+    """starfinder.md §3.6 [O]: Medicine DC 15 stops the bleeding."""
     t = zed("bleeding:3")
     t.do("medicine Zed 15")
     assert not t.c("Zed").has("bleeding")
@@ -205,13 +205,13 @@ def test_medicine_stops_bleeding():
 
 
 def test_burning_from_several_sources_adds_up():
-    """SF §3.6 [O]: burning from multiple sources is cumulative (1d6 + 1d6 = 2d6)."""
+    """starfinder.md §3.6 [O]: burning from multiple sources is cumulative (1d6 + 1d6 = 2d6)."""
     t = zed("burning:1", "burning:1")
     assert [i.value for i in t.c("Zed").instances("burning")] == [2]
 
 
 def test_burning_rolls_fire_at_the_start_of_its_turn():
-    """SF §3.6 [O]: listed fire damage (value d6) at the start of its turn, before it acts."""
+    """starfinder.md §3.6 [O]: listed fire damage (value d6) at the start of its turn, before it acts."""
     t = turn_table("burning:2")
     t.do("next")                                       # the goblin acts
     t.rolls(1, 4, 5)                                   # round-1 end Reflex 1 + 4: fails; then 2d6 = 9
@@ -222,7 +222,7 @@ def test_burning_rolls_fire_at_the_start_of_its_turn():
 
 
 def test_burning_reflex_at_the_end_of_the_round():
-    """SF §3.6 [O]: end of each round: Reflex DC 10 + fire damage taken this round ends it."""
+    """starfinder.md §3.6 [O]: end of each round: Reflex DC 10 + fire damage taken this round ends it."""
     t = turn_table("burning:1")
     t.do("next")                         # goblin
     t.rolls(11, 4)                       # round-1 end: Reflex 11 + 4 = 15 vs DC 10 (no fire yet): out
@@ -232,7 +232,7 @@ def test_burning_reflex_at_the_end_of_the_round():
 
 
 def test_burning_dc_grows_with_fire_taken_and_tries_add_two():
-    """SF §3.6 [O]: DC 10 + fire taken this round; each earlier try gives +2."""
+    """starfinder.md §3.6 [O]: DC 10 + fire taken this round; each earlier try gives +2."""
     t = turn_table("burning:1")
     t.do("next")
     t.rolls(1, 5)                        # round 1 end: 1 + 4 = 5 vs DC 10: fails; Zed's turn: 1d6 = 5
@@ -246,7 +246,7 @@ def test_burning_dc_grows_with_fire_taken_and_tries_add_two():
 
 
 def test_smother_gives_a_new_save_with_plus_4():
-    """SF §3.6 [O]: a full action to smother: a new save with +4."""
+    """starfinder.md §3.6 [O]: a full action to smother: a new save with +4."""
     t = turn_table("burning:1")
     t.rolls(2)                           # 2 + 4 + 4 = 10 vs DC 10
     t.do("smother Zed")
@@ -254,7 +254,7 @@ def test_smother_gives_a_new_save_with_plus_4():
 
 
 def test_conditions_limit_actions():
-    """SF §3.6 [O]: stunned: no actions; staggered: one move or standard; nauseated: one move."""
+    """starfinder.md §3.6 [O]: stunned: no actions; staggered: one move or standard; nauseated: one move."""
     t = turn_table("stunned")
     with pytest.raises(CommandError, match="stunned"):
         t.do("action standard")
@@ -272,7 +272,7 @@ def test_conditions_limit_actions():
 
 
 def test_entangled_cannot_charge():
-    """SF §3.6 [O]: entangled, fatigued, exhausted: no run or charge."""
+    """starfinder.md §3.6 [O]: entangled, fatigued, exhausted: no run or charge."""
     t = turn_table("fatigued")
     with pytest.raises(CommandError, match="fatigued"):
         t.do("charge Zed")
@@ -281,7 +281,7 @@ def test_entangled_cannot_charge():
 
 
 def test_cond_dying_and_dead_set_the_life_state():
-    """SF §3.4: dying and dead are states of the sheet, set by hand if needed."""
+    """starfinder.md §3.4: dying and dead are states of the sheet, set by hand if needed."""
     t = zed("dying")
     assert (t.c("Zed").life, t.hp("Zed")) == ("dying", 0)
     t.do("cond Zed dead")
@@ -289,7 +289,7 @@ def test_cond_dying_and_dead_set_the_life_state():
 
 
 def test_burning_warning_outside_combat_offers_to_put_it_out():
-    """SF §3.6 [O]: burning ends with water or smothering; the end-of-round save is a combat thing."""
+    """starfinder.md §3.6 [O]: burning ends with water or smothering; the end-of-round save is a combat thing."""
     t = Table("starfinder")
     t.do("add Vex hp=20", "cond Vex burning:1")
     notes = t.session.ruleset.pending(t.state)

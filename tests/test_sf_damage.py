@@ -13,7 +13,7 @@ def navasi(*extra, options=None):
 
 
 def test_stamina_absorbs_first():
-    """SF §3.3 [S]: damage comes off stamina before hit points."""
+    """starfinder.md §3.3 [S]: damage comes off stamina before hit points."""
     t = navasi()
     t.do("dmg Navasi 12")
     assert (t.hp("Navasi", "sp"), t.hp("Navasi")) == (18, 22)
@@ -21,7 +21,7 @@ def test_stamina_absorbs_first():
 
 
 def test_leftover_after_stamina_goes_to_hp_in_the_same_hit():
-    """SF §3.3 [S]: what stamina cannot hold goes to HP in the same hit."""
+    """starfinder.md §3.3 [S]: what stamina cannot hold goes to HP in the same hit."""
     t = navasi()
     t.do("dmg Navasi 40")
     assert (t.hp("Navasi", "sp"), t.hp("Navasi")) == (0, 12)
@@ -29,14 +29,14 @@ def test_leftover_after_stamina_goes_to_hp_in_the_same_hit():
 
 
 def test_temporary_hp_go_before_stamina():
-    """SF §3.3 [S/O]: temporary HP, then SP, then HP."""
+    """starfinder.md §3.3 [S/O]: temporary HP, then SP, then HP."""
     t = navasi("temp=5")
     t.do("dmg Navasi 8")
     assert (t.hp("Navasi", "temp"), t.hp("Navasi", "sp"), t.hp("Navasi")) == (0, 27, 22)
 
 
 def test_current_and_max_stamina_from_the_stat_block():
-    """SF §3.3: sp=12/30 is 12 of 30; 15 damage spills 3 into HP."""
+    """starfinder.md §3.3: sp=12/30 is 12 of 30; 15 damage spills 3 into HP."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=12/30 hp=22 rp=4", "dmg Navasi 15")
     assert t.c("Navasi").pools["sp"].max == 30
@@ -44,7 +44,7 @@ def test_current_and_max_stamina_from_the_stat_block():
 
 
 def test_hp_never_below_zero():
-    """SF §3.3 [S]: no negative hit points in Starfinder."""
+    """starfinder.md §3.3 [S]: no negative hit points in Starfinder."""
     t = navasi()
     t.do("dmg Navasi 60")
     assert t.hp("Navasi") == 0
@@ -53,14 +53,14 @@ def test_hp_never_below_zero():
 @pytest.mark.parametrize("words,ac", [("fire", "EAC 14"), ("plasma", "EAC 14"), ("laser", "EAC 14"),
                                       ("slashing", "KAC 16"), ("piercing", "KAC 16"), ("", "KAC 16")])
 def test_damage_type_chooses_eac_or_kac(words, ac):
-    """SF §3.3 [S]: energy (plasma, laser, fire...) targets EAC; kinetic and any other type, KAC."""
+    """starfinder.md §3.3 [S]: energy (plasma, laser, fire...) targets EAC; kinetic and any other type, KAC."""
     t = navasi("eac=14 kac=16")
     t.do(f"dmg Navasi 3 {words}".strip())
     assert f"(vs {ac})" in t.said()[-1]
 
 
 def test_spanish_damage_words_are_accepted():
-    """SF §3.3 [S]: the seed's own words for energy (fuego) pick EAC too."""
+    """starfinder.md §3.3 [S]: the seed's own words for energy (fuego) pick EAC too."""
     t = navasi("eac=14 kac=16")
     t.do("dmg Navasi 3 fuego")
     assert "vs EAC 14" in t.said()[-1]
@@ -75,7 +75,7 @@ def test_unknown_damage_type_is_refused_naming_the_types():
 
 
 def test_energy_resistance_applies_to_its_type_only():
-    """SF §3.3 [O]: energy resistance reduces damage of that type."""
+    """starfinder.md §3.3 [O]: energy resistance reduces damage of that type."""
     t = navasi("er=fire:5")
     t.do("dmg Navasi 8 fire")
     assert t.hp("Navasi", "sp") == 27
@@ -84,7 +84,7 @@ def test_energy_resistance_applies_to_its_type_only():
 
 
 def test_damage_reduction_applies_to_kinetic_not_energy():
-    """SF §3.3 [O]: DR stops kinetic damage; energy goes through."""
+    """starfinder.md §3.3 [O]: DR stops kinetic damage; energy goes through."""
     t = navasi("dr=3")
     t.do("dmg Navasi 5 piercing")
     assert t.hp("Navasi", "sp") == 28
@@ -104,7 +104,7 @@ def test_rolled_damage_is_forced_by_the_gm_dice():
 
 
 def test_seed_example_navasi_at_0_sp_and_5_hp_takes_30_and_dies():
-    """SF §3.4.1 [S]: 5 HP absorbs 5; 25 left over beats max HP 22: dead."""
+    """starfinder.md §3.4.1 [S]: 5 HP absorbs 5; 25 left over beats max HP 22: dead."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=0/30 hp=5/22 rp=4", "dmg Navasi 30")
     assert t.c("Navasi").life == "dead"
@@ -112,7 +112,7 @@ def test_seed_example_navasi_at_0_sp_and_5_hp_takes_30_and_dies():
 
 
 def test_seed_example_navasi_at_full_dies_from_74():
-    """SF §3.4.1 [S]: 74 - 30 SP - 22 HP = 22 left over = max HP: dead (≥, the seed's example)."""
+    """starfinder.md §3.4.1 [S]: 74 - 30 SP - 22 HP = 22 left over = max HP: dead (≥, the seed's example)."""
     t = navasi()
     t.do("dmg Navasi 74")
     assert t.c("Navasi").life == "dead"
@@ -120,7 +120,7 @@ def test_seed_example_navasi_at_full_dies_from_74():
 
 
 def test_navasi_at_full_survives_73_dying():
-    """SF §3.4.1 [S]: 73 leaves 21 over, one less than max HP: dying, not dead."""
+    """starfinder.md §3.4.1 [S]: 73 leaves 21 over, one less than max HP: dying, not dead."""
     t = navasi()
     t.do("dmg Navasi 73")
     assert t.c("Navasi").life == "dying"
@@ -128,28 +128,28 @@ def test_navasi_at_full_survives_73_dying():
 
 
 def test_massive_damage_exactly_max_hp_left_over_kills():
-    """SF §3.4.1 [S]: remaining damage equal to max HP is enough."""
+    """starfinder.md §3.4.1 [S]: remaining damage equal to max HP is enough."""
     t = Table("starfinder")
     t.do("add Kira pc hp=10 rp=3", "dmg Kira 20")
     assert t.c("Kira").life == "dead"
 
 
 def test_massive_damage_one_less_than_max_hp_is_dying():
-    """SF §3.4.1 [S]: one point short of max HP left over: dying."""
+    """starfinder.md §3.4.1 [S]: one point short of max HP left over: dying."""
     t = Table("starfinder")
     t.do("add Kira pc hp=10 rp=3", "dmg Kira 19")
     assert t.c("Kira").life == "dying"
 
 
 def test_massive_damage_while_already_at_zero():
-    """SF §3.4.1 [S]: at 0 HP a single attack of at least max HP kills."""
+    """starfinder.md §3.4.1 [S]: at 0 HP a single attack of at least max HP kills."""
     t = navasi()
     t.do("dmg Navasi 52", "dmg Navasi 22")
     assert t.c("Navasi").life == "dead"
 
 
 def test_below_max_hp_at_zero_costs_resolve_instead():
-    """SF §3.4.1/3.4.4 [S]: at 0 HP, 21 damage (less than max 22) costs 1 RP, not life."""
+    """starfinder.md §3.4.1/3.4.4 [S]: at 0 HP, 21 damage (less than max 22) costs 1 RP, not life."""
     t = navasi()
     t.do("dmg Navasi 52", "dmg Navasi 21")
     assert t.c("Navasi").life == "dying"
@@ -157,7 +157,7 @@ def test_below_max_hp_at_zero_costs_resolve_instead():
 
 
 def test_stamina_regained_at_zero_still_absorbs_first():
-    """SF §3.4.1 [I]/[O]: any SP left at 0 HP absorbs damage before the RP cost."""
+    """starfinder.md §3.4.1 [I]/[O]: any SP left at 0 HP absorbs damage before the RP cost."""
     t = navasi()
     t.do("dmg Navasi 52", "heal Navasi 5 sp", "dmg Navasi 4")
     assert t.hp("Navasi", "sp") == 1
@@ -168,7 +168,7 @@ def test_stamina_regained_at_zero_still_absorbs_first():
 
 
 def test_nonlethal_knocks_out_stable_not_dying():
-    """SF §3.3 [O]: nonlethal to 0 HP: exactly 0 HP, unconscious and stable."""
+    """starfinder.md §3.3 [O]: nonlethal to 0 HP: exactly 0 HP, unconscious and stable."""
     t = navasi()
     t.do("dmg Navasi 60 nonlethal")
     c = t.c("Navasi")
@@ -177,14 +177,14 @@ def test_nonlethal_knocks_out_stable_not_dying():
 
 
 def test_nonlethal_does_not_cause_massive_death():
-    """SF §3.3 [O]/[I]: a nonlethal blow knocks out, however large."""
+    """starfinder.md §3.3 [O]/[I]: a nonlethal blow knocks out, however large."""
     t = navasi()
     t.do("dmg Navasi 200 nonlethal")
     assert t.c("Navasi").life == "stable"
 
 
 def test_npc_without_resolve_dies_at_zero():
-    """SF §3.4.10 [O]: creatures without RP die at 0 HP."""
+    """starfinder.md §3.4.10 [O]: creatures without RP die at 0 HP."""
     t = Table("starfinder")
     t.do("add Goblin hp=10", "dmg Goblin 10")
     assert t.c("Goblin").life == "dead"
@@ -192,7 +192,7 @@ def test_npc_without_resolve_dies_at_zero():
 
 
 def test_npc_knocked_out_by_nonlethal_survives():
-    """SF §3.4.10 [O]: unless the damage was nonlethal."""
+    """starfinder.md §3.4.10 [O]: unless the damage was nonlethal."""
     t = Table("starfinder")
     t.do("add Goblin hp=10", "dmg Goblin 15 nonlethal")
     assert t.c("Goblin").life == "stable"
@@ -210,14 +210,14 @@ def test_damage_to_the_dead_is_refused():
 
 
 def test_healing_restores_hp_not_stamina():
-    """SF §3.5 [S]: devices and spells restore HP, not stamina."""
+    """starfinder.md §3.5 [S]: devices and spells restore HP, not stamina."""
     t = navasi()
     t.do("dmg Navasi 40", "heal Navasi 30")
     assert (t.hp("Navasi", "sp"), t.hp("Navasi")) == (0, 22)
 
 
 def test_healing_wakes_the_dying():
-    """SF §3.4.6 [O]: healing to 1 HP or more: conscious and fully functional."""
+    """starfinder.md §3.4.6 [O]: healing to 1 HP or more: conscious and fully functional."""
     t = navasi()
     t.do("dmg Navasi 60", "heal Navasi 3")
     assert t.c("Navasi").life == "ok"
@@ -225,7 +225,7 @@ def test_healing_wakes_the_dying():
 
 
 def test_stamina_heal_does_not_wake_at_zero():
-    """SF §3.4.2 [O]: regaining SP does not help while at 0 HP."""
+    """starfinder.md §3.4.2 [O]: regaining SP does not help while at 0 HP."""
     t = navasi()
     t.do("dmg Navasi 60", "heal Navasi 10 sp")
     assert t.c("Navasi").life == "dying"
@@ -233,7 +233,7 @@ def test_stamina_heal_does_not_wake_at_zero():
 
 
 def test_temporary_hp_take_the_higher_value():
-    """SF §3.3 [O]: temporary HP do not stack."""
+    """starfinder.md §3.3 [O]: temporary HP do not stack."""
     t = navasi()
     t.do("heal Navasi 5 temp", "heal Navasi 3 temp")
     assert t.hp("Navasi", "temp") == 5

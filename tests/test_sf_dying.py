@@ -20,7 +20,7 @@ def status(t, who):
 
 
 def test_zero_hp_means_unconscious_and_dying():
-    """SF §3.4.2 [S]: at 0 HP unconscious and dying; the sheet counts the resolve down."""
+    """starfinder.md §3.4.2 [S]: at 0 HP unconscious and dying; the sheet counts the resolve down."""
     t = fight()
     t.do("next", "dmg Navasi 60")
     assert t.c("Navasi").life == "dying"
@@ -28,7 +28,7 @@ def test_zero_hp_means_unconscious_and_dying():
 
 
 def test_resolve_lost_at_the_end_of_each_own_turn():
-    """SF §3.4.3 [S/O]: 1 RP at the end of each of its turns, not at the start, not on others' turns."""
+    """starfinder.md §3.4.3 [S/O]: 1 RP at the end of each of its turns, not at the start, not on others' turns."""
     t = fight()
     t.do("next", "dmg Navasi 60")            # the goblin's turn, round 1
     t.do("next")                              # round 2: Navasi's turn starts
@@ -43,7 +43,7 @@ def test_resolve_lost_at_the_end_of_each_own_turn():
 
 
 def test_dropped_during_own_turn_first_loss_at_end_of_next_turn():
-    """SF §3.4.3 [O]: dropped during its own turn (e.g. an AoO): first loss at the end of its next turn."""
+    """starfinder.md §3.4.3 [O]: dropped during its own turn (e.g. an AoO): first loss at the end of its next turn."""
     t = fight()
     t.do("dmg Navasi 60")                     # Navasi's own turn, round 1
     t.do("next")                              # end of that turn: no loss
@@ -55,7 +55,7 @@ def test_dropped_during_own_turn_first_loss_at_end_of_next_turn():
 
 
 def test_each_further_hit_at_zero_costs_one_resolve():
-    """SF §3.4.4 [S]: each further attack at 0 HP costs 1 RP (seed default)."""
+    """starfinder.md §3.4.4 [S]: each further attack at 0 HP costs 1 RP (seed default)."""
     t = fight()
     t.do("next", "dmg Navasi 60", "dmg Navasi 3", "dmg Navasi 4")
     assert t.hp("Navasi", "rp") == 2
@@ -63,7 +63,7 @@ def test_each_further_hit_at_zero_costs_one_resolve():
 
 
 def test_hit_at_zero_with_no_resolve_left_kills():
-    """SF §3.4.5 [O]: must lose RP with 0 RP: dead."""
+    """starfinder.md §3.4.5 [O]: must lose RP with 0 RP: dead."""
     t = fight(rp="1/4")
     t.do("next", "dmg Navasi 60", "dmg Navasi 2")
     assert t.hp("Navasi", "rp") == 0 and t.c("Navasi").life == "dying"
@@ -72,7 +72,7 @@ def test_hit_at_zero_with_no_resolve_left_kills():
 
 
 def test_death_when_a_turn_end_loss_finds_zero_resolve():
-    """SF §3.4.3/3.4.5: RP 1 -> 0 at one turn end, dead at the next."""
+    """starfinder.md §3.4.3/3.4.5: RP 1 -> 0 at one turn end, dead at the next."""
     t = fight(rp="1/4")
     t.do("next", "dmg Navasi 60", "next", "next")
     assert (t.hp("Navasi", "rp"), t.c("Navasi").life) == (0, "dying")
@@ -82,7 +82,7 @@ def test_death_when_a_turn_end_loss_finds_zero_resolve():
 
 
 def test_zero_resolve_grace_until_end_of_turn_in_next_round():
-    """SF §3.4.5 [O]: 0 RP when first dropped: until the end of its turn in the next round."""
+    """starfinder.md §3.4.5 [O]: 0 RP when first dropped: until the end of its turn in the next round."""
     t = fight(rp="0/4", goblin_first=True)     # goblin 21, Navasi 17
     assert t.active == "goblin"
     t.do("dmg Navasi 60")                       # round 1, before Navasi's turn
@@ -94,7 +94,7 @@ def test_zero_resolve_grace_until_end_of_turn_in_next_round():
 
 
 def test_zero_resolve_grace_when_dropped_after_its_turn():
-    """SF §3.4.5 [O]: dropped after its own turn in round 1: dies at the end of its round-2 turn."""
+    """starfinder.md §3.4.5 [O]: dropped after its own turn in round 1: dies at the end of its round-2 turn."""
     t = fight(rp="0/4")
     t.do("next", "dmg Navasi 60", "next")       # round 2 Navasi's turn
     assert t.c("Navasi").life == "dying"
@@ -107,7 +107,7 @@ def test_zero_resolve_grace_when_dropped_after_its_turn():
 
 @pytest.mark.parametrize("top,cost", [(3, 1), (4, 1), (7, 1), (8, 2), (11, 2), (12, 3), (20, 3)])
 def test_stabilise_cost_is_a_quarter_of_max_clamped_1_to_3(top, cost):
-    """SF §3.4.6 [S/O]: cost = clamp(floor(max RP / 4), 1, 3)."""
+    """starfinder.md §3.4.6 [S/O]: cost = clamp(floor(max RP / 4), 1, 3)."""
     t = Table("starfinder")
     t.do(f"add Navasi pc sp=30 hp=22 rp={top}", "dmg Navasi 60", "spend Navasi resolve stabilize")
     assert t.hp("Navasi", "rp") == top - cost
@@ -115,14 +115,14 @@ def test_stabilise_cost_is_a_quarter_of_max_clamped_1_to_3(top, cost):
 
 
 def test_stabilise_with_exactly_the_cost():
-    """SF §3.4.6 [S]: RP exactly the cost is enough, leaving 0."""
+    """starfinder.md §3.4.6 [S]: RP exactly the cost is enough, leaving 0."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=2/8", "dmg Navasi 60", "spend Navasi resolve stabilize")
     assert (t.hp("Navasi", "rp"), t.c("Navasi").life) == (0, "stable")
 
 
 def test_stabilise_refused_with_less_than_the_cost():
-    """SF §3.4.6 [S]: needs current RP at least the cost."""
+    """starfinder.md §3.4.6 [S]: needs current RP at least the cost."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=1/8", "dmg Navasi 60")
     with pytest.raises(CommandError, match="needs 2 RP"):
@@ -131,7 +131,7 @@ def test_stabilise_refused_with_less_than_the_cost():
 
 
 def test_stabilise_only_on_its_own_turn_in_combat():
-    """SF §3.4.6 [S]: the dying spend RP on their turn."""
+    """starfinder.md §3.4.6 [S]: the dying spend RP on their turn."""
     t = fight()
     t.do("next", "dmg Navasi 60")
     with pytest.raises(CommandError, match="own turn"):
@@ -142,7 +142,7 @@ def test_stabilise_only_on_its_own_turn_in_combat():
 
 
 def test_stable_loses_no_more_resolve():
-    """SF §3.4.6 [S]: stable: still 0 HP, no further RP loss."""
+    """starfinder.md §3.4.6 [S]: stable: still 0 HP, no further RP loss."""
     t = fight()
     t.do("next", "dmg Navasi 60", "next", "spend Navasi resolve stabilize")
     for _ in range(4):
@@ -160,7 +160,7 @@ def test_spend_resolve_names_the_uses():
 
 
 def test_medicine_dc_15_stabilises():
-    """SF §3.4.6 [S]: Medicine DC 15 by someone else stabilises; 14 does not."""
+    """starfinder.md §3.4.6 [S]: Medicine DC 15 by someone else stabilises; 14 does not."""
     t = fight()
     t.do("next", "dmg Navasi 60", "medicine Navasi 14 by Goblin")
     assert t.c("Navasi").life == "dying"
@@ -170,7 +170,7 @@ def test_medicine_dc_15_stabilises():
 
 
 def test_medicine_rolls_with_the_healers_bonus():
-    """SF §3.4.6 [S]: 1d20 + the healer's Medicine against DC 15."""
+    """starfinder.md §3.4.6 [S]: 1d20 + the healer's Medicine against DC 15."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "add Keskodai pc hp=20 medicine=5", "dmg Navasi 60")
     t.rolls(10)
@@ -179,7 +179,7 @@ def test_medicine_rolls_with_the_healers_bonus():
 
 
 def test_stabilize_spell_seed_needs_a_passed_will_save():
-    """SF §3.4.6 [S]: the seed's stabilize spell works only if the target passes its Will save."""
+    """starfinder.md §3.4.6 [S]: the seed's stabilize spell works only if the target passes its Will save."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4 will=3", "dmg Navasi 60")
     t.rolls(9)
@@ -191,7 +191,7 @@ def test_stabilize_spell_seed_needs_a_passed_will_save():
 
 
 def test_stabilize_spell_official_just_works():
-    """SF §3.4.6 [Δ official]: harmless, no save."""
+    """starfinder.md §3.4.6 [Δ official]: harmless, no save."""
     t = Table("starfinder", {"stabilize_spell": "official"})
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 60", "stabilize Navasi spell")
     assert t.c("Navasi").life == "stable"
@@ -201,7 +201,7 @@ def test_stabilize_spell_official_just_works():
 
 
 def test_stay_in_the_fight_at_the_start_of_its_turn():
-    """SF §3.4.7 [S]: stable at the start of its turn: 1 RP -> 1 HP and conscious."""
+    """starfinder.md §3.4.7 [S]: stable at the start of its turn: 1 RP -> 1 HP and conscious."""
     t = fight()
     t.do("next", "dmg Navasi 60", "medicine Navasi 20", "next")
     t.do("spend Navasi resolve fight")
@@ -210,7 +210,7 @@ def test_stay_in_the_fight_at_the_start_of_its_turn():
 
 
 def test_stay_in_the_fight_not_in_the_round_it_stabilised_with_resolve():
-    """SF §3.4.7 [O]: not in the same round it stabilised with RP."""
+    """starfinder.md §3.4.7 [O]: not in the same round it stabilised with RP."""
     t = fight()
     t.do("next", "dmg Navasi 60", "next", "spend Navasi resolve stabilize")
     with pytest.raises(CommandError, match="next turn"):
@@ -221,14 +221,14 @@ def test_stay_in_the_fight_not_in_the_round_it_stabilised_with_resolve():
 
 
 def test_stay_in_the_fight_after_a_nonlethal_knockout():
-    """SF §3.4.7 [S]: also when knocked out by nonlethal damage."""
+    """starfinder.md §3.4.7 [S]: also when knocked out by nonlethal damage."""
     t = fight()
     t.do("next", "dmg Navasi 60 nonlethal", "next", "spend Navasi resolve fight")
     assert t.c("Navasi").life == "ok" and t.hp("Navasi") == 1
 
 
 def test_stay_in_the_fight_refused_while_dying():
-    """SF §3.4.7 [S]: only stable (or knocked out), not dying."""
+    """starfinder.md §3.4.7 [S]: only stable (or knocked out), not dying."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 60")
     with pytest.raises(CommandError, match="stable"):
@@ -236,7 +236,7 @@ def test_stay_in_the_fight_refused_while_dying():
 
 
 def test_damage_while_stable_means_dying_again():
-    """SF §3.4.8 [O]: damage while stable: dying again, and the hit costs 1 RP."""
+    """starfinder.md §3.4.8 [O]: damage while stable: dying again, and the hit costs 1 RP."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 60", "spend Navasi resolve stabilize", "dmg Navasi 3")
     assert t.c("Navasi").life == "dying"
@@ -255,7 +255,7 @@ def stable_without_resolve(con="con=12"):
 
 @pytest.mark.parametrize("die,life,hp", [(19, "ok", 1), (18, "stable", 0), (9, "stable", 0), (8, "dead", 0)])
 def test_long_term_con_check_thresholds(die, life, hp):
-    """SF §3.4.9 [S]: Con check after an hour: 20+ wakes with 1 HP, 10-19 stays, under 10 dies (Con 12: +1)."""
+    """starfinder.md §3.4.9 [S]: Con check after an hour: 20+ wakes with 1 HP, 10-19 stays, under 10 dies (Con 12: +1)."""
     t = stable_without_resolve()
     t.rolls(die)
     t.do("pass 1h")
@@ -263,7 +263,7 @@ def test_long_term_con_check_thresholds(die, life, hp):
 
 
 def test_long_term_check_waits_a_full_hour():
-    """SF §3.4.9 [S]: after 1 hour: 30 minutes twice make the hour."""
+    """starfinder.md §3.4.9 [S]: after 1 hour: 30 minutes twice make the hour."""
     t = stable_without_resolve()
     t.do("pass 30m")
     assert not any("Con check" in s for s in t.said())
@@ -273,7 +273,7 @@ def test_long_term_check_waits_a_full_hour():
 
 
 def test_long_term_check_again_each_hour():
-    """SF §3.4.9 [S]: 10-19 means another check an hour later."""
+    """starfinder.md §3.4.9 [S]: 10-19 means another check an hour later."""
     t = stable_without_resolve()
     t.rolls(12, 19)
     t.do("pass 2h")
@@ -281,7 +281,7 @@ def test_long_term_check_again_each_hour():
 
 
 def test_no_con_check_while_it_has_resolve_to_stay_in_the_fight():
-    """SF §3.4.9 [S]: the hourly check is for the stable with no RP left."""
+    """starfinder.md §3.4.9 [S]: the hourly check is for the stable with no RP left."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 60", "spend Navasi resolve stabilize", "pass 1h")
     assert t.c("Navasi").life == "stable"
@@ -289,7 +289,7 @@ def test_no_con_check_while_it_has_resolve_to_stay_in_the_fight():
 
 
 def test_a_healers_care_gives_plus_2_and_at_least_10():
-    """SF §3.4.9 [O]: Medicine DC 15 each hour: +2, and under 10 counts as 10."""
+    """starfinder.md §3.4.9 [O]: Medicine DC 15 each hour: +2, and under 10 counts as 10."""
     t = stable_without_resolve()
     t.do("medicine Navasi 16 tend")
     t.rolls(1)
@@ -298,7 +298,7 @@ def test_a_healers_care_gives_plus_2_and_at_least_10():
 
 
 def test_eight_hours_stable_wakes_with_one_hp_per_level():
-    """SF §3.4.9 [O]: after 8 hours without waking or dying: HP = level."""
+    """starfinder.md §3.4.9 [O]: after 8 hours without waking or dying: HP = level."""
     t = stable_without_resolve()
     t.rolls(*[12] * 8)
     t.do("pass 8h")
@@ -309,7 +309,7 @@ def test_eight_hours_stable_wakes_with_one_hp_per_level():
 
 
 def test_resolve_restores_all_stamina_after_ten_minutes():
-    """SF §3.5 [S]: 1 RP and 10 minutes of rest restore all stamina."""
+    """starfinder.md §3.5 [S]: 1 RP and 10 minutes of rest restore all stamina."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 20", "spend Navasi resolve stamina")
     assert (t.hp("Navasi", "rp"), t.hp("Navasi", "sp")) == (3, 10)
@@ -320,7 +320,7 @@ def test_resolve_restores_all_stamina_after_ten_minutes():
 
 
 def test_stamina_rest_not_during_combat():
-    """SF §3.5 [S]: 10 uninterrupted minutes cannot happen in a combat."""
+    """starfinder.md §3.5 [S]: 10 uninterrupted minutes cannot happen in a combat."""
     t = fight()
     t.do("dmg Navasi 5")
     with pytest.raises(CommandError, match="10 minutes"):
@@ -328,7 +328,7 @@ def test_stamina_rest_not_during_combat():
 
 
 def test_stamina_rest_interrupted_by_combat():
-    """SF §3.5 [S/I]: combat breaks the 10 minutes: no stamina back."""
+    """starfinder.md §3.5 [S/I]: combat breaks the 10 minutes: no stamina back."""
     t = Table("starfinder")
     t.rolls(15, 3)
     t.do("add Navasi pc sp=30 hp=22 rp=4", "add Goblin hp=10", "dmg Navasi 20",
@@ -337,7 +337,7 @@ def test_stamina_rest_interrupted_by_combat():
 
 
 def test_npc_with_resolve_is_dying_not_dead():
-    """SF §3.4.10 [O]: only creatures without RP die at 0 HP."""
+    """starfinder.md §3.4.10 [O]: only creatures without RP die at 0 HP."""
     t = Table("starfinder")
     t.do("add Boss hp=30 rp=2", "dmg Boss 30")
     assert t.c("Boss").life == "dying"
@@ -347,7 +347,7 @@ def test_npc_with_resolve_is_dying_not_dead():
 
 
 def test_errata_first_hit_each_round_only():
-    """SF §3.4.4 [Δ errata]: after the first, a hit costs RP only if it deals more than half max HP."""
+    """starfinder.md §3.4.4 [Δ errata]: after the first, a hit costs RP only if it deals more than half max HP."""
     t = fight(options={"damage_at_zero_hp": "official"})
     t.do("next", "dmg Navasi 60", "dmg Navasi 3")
     assert t.hp("Navasi", "rp") == 3
@@ -360,7 +360,7 @@ def test_errata_first_hit_each_round_only():
 
 
 def test_seed_counts_every_hit_at_zero():
-    """SF §3.4.4 [S]: the seed default, for contrast: every hit costs 1 RP."""
+    """starfinder.md §3.4.4 [S]: the seed default, for contrast: every hit costs 1 RP."""
     t = fight()
     t.do("next", "dmg Navasi 60", "dmg Navasi 3", "dmg Navasi 11")
     assert t.hp("Navasi", "rp") == 2
@@ -375,7 +375,7 @@ def test_pending_warns_about_the_dying():
 
 
 def test_a_pc_with_zero_resolve_is_dying_not_dead():
-    """SF §3.4.5 [O]: a PC at 0 RP when dropped gets the grace round; only creatures without RP die."""
+    """starfinder.md §3.4.5 [O]: a PC at 0 RP when dropped gets the grace round; only creatures without RP die."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=0", "dmg Navasi 60")
     assert t.c("Navasi").life == "dying"
@@ -383,14 +383,14 @@ def test_a_pc_with_zero_resolve_is_dying_not_dead():
 
 
 def test_a_pc_without_a_resolve_line_counts_zero():
-    """SF §3.5: every PC has Resolve; none recorded counts as 0 (grace round), not as an NPC's death."""
+    """starfinder.md §3.5: every PC has Resolve; none recorded counts as 0 (grace round), not as an NPC's death."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22", "dmg Navasi 60")
     assert t.c("Navasi").life == "dying" and t.hp("Navasi", "rp") == 0
 
 
 def test_stable_without_resolve_is_passed_over_in_the_order():
-    """SF §3.4.6-7: the stable take no actions; only RP to stay in the fight makes their turn matter."""
+    """starfinder.md §3.4.6-7: the stable take no actions; only RP to stay in the fight makes their turn matter."""
     t = fight(rp="1/4")
     t.do("next", "dmg Navasi 60", "next", "spend Navasi resolve stabilize", "next")
     assert t.hp("Navasi", "rp") == 0
@@ -399,7 +399,7 @@ def test_stable_without_resolve_is_passed_over_in_the_order():
 
 
 def test_stable_with_resolve_keeps_its_turn():
-    """SF §3.4.7 [S]: with RP left, its turn comes: it may spend 1 to stay in the fight."""
+    """starfinder.md §3.4.7 [S]: with RP left, its turn comes: it may spend 1 to stay in the fight."""
     t = fight()
     t.do("next", "dmg Navasi 60", "medicine Navasi 15", "next")
     assert t.active == "navasi"
@@ -414,7 +414,7 @@ def pending(t, who):
 
 
 def test_dying_warning_offers_resolve_stabilize_on_its_turn():
-    """SF §3.4.6 [S]: the dying spend RP to stabilise on their own turn; the warning offers the command."""
+    """starfinder.md §3.4.6 [S]: the dying spend RP to stabilise on their own turn; the warning offers the command."""
     t = fight()
     t.do("next", "dmg Navasi 60")
     (note,) = pending(t, "Navasi")
@@ -434,7 +434,7 @@ def test_dying_warning_offers_nothing_without_the_resolve():
 
 
 def test_stable_with_resolve_is_offered_to_stay_in_the_fight_on_its_turn():
-    """SF §3.4.7 [S]: stable at 0 HP, at the start of its turn: 1 RP puts it back in the fight."""
+    """starfinder.md §3.4.7 [S]: stable at 0 HP, at the start of its turn: 1 RP puts it back in the fight."""
     t = fight()
     t.do("next", "dmg Navasi 60", "medicine Navasi 20")
     assert pending(t, "Navasi") == []
@@ -446,7 +446,7 @@ def test_stable_with_resolve_is_offered_to_stay_in_the_fight_on_its_turn():
 
 
 def test_stable_without_resolve_offers_pass_out_of_combat():
-    """SF §3.4.9 [S]: long-term stability: a Con check every hour."""
+    """starfinder.md §3.4.9 [S]: long-term stability: a Con check every hour."""
     t = fight(rp="0/4")
     t.do("next", "dmg Navasi 60", "medicine Navasi 20")
     (note,) = pending(t, "Navasi")
@@ -457,7 +457,7 @@ def test_stable_without_resolve_offers_pass_out_of_combat():
 
 
 def test_stamina_rest_offers_pass_ten_minutes():
-    """SF §3.5 [S]: 1 RP and 10 minutes of rest restore all stamina."""
+    """starfinder.md §3.5 [S]: 1 RP and 10 minutes of rest restore all stamina."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 10", "spend Navasi resolve stamina")
     (note,) = pending(t, "Navasi")

@@ -7,7 +7,7 @@ from gm_console.engine.commands import CommandError
 
 
 def test_initiative_is_d20_plus_modifier():
-    """SF §3.1 [S]: 1d20 + Dex modifier (the init stat when given)."""
+    """starfinder.md §3.1 [S]: 1d20 + Dex modifier (the init stat when given)."""
     t = Table("starfinder")
     t.rolls(10, 10)
     t.do("add Navasi pc hp=22 dex=16", "add Goblin hp=10 init=5", "start")
@@ -16,7 +16,7 @@ def test_initiative_is_d20_plus_modifier():
 
 
 def test_conditions_change_the_initiative_modifier():
-    """SF §3.1 [O]: deafened -4 to initiative."""
+    """starfinder.md §3.1 [O]: deafened -4 to initiative."""
     t = Table("starfinder")
     t.do("add Navasi pc hp=22 init=3", "cond Navasi deafened")
     t.rolls(10)
@@ -25,7 +25,7 @@ def test_conditions_change_the_initiative_modifier():
 
 
 def test_seed_ties_act_together():
-    """SF §3.1 [S]: equal initiatives act at the same time: shown as one shared slot."""
+    """starfinder.md §3.1 [S]: equal initiatives act at the same time: shown as one shared slot."""
     t = Table("starfinder")
     t.rolls(12, 14, 5)
     t.do("add Navasi pc hp=22 init=3", "add Goblin hp=10 init=1", "add Kobold hp=8", "start")
@@ -37,7 +37,7 @@ def test_seed_ties_act_together():
 
 
 def test_delay_ends_the_shared_slot():
-    """SF §3.1 [S]: a tie is about the rolled count; once one moves it is no longer shared."""
+    """starfinder.md §3.1 [S]: a tie is about the rolled count; once one moves it is no longer shared."""
     t = Table("starfinder")
     t.rolls(12, 14)
     t.do("add Navasi pc hp=22 init=3", "add Goblin hp=10 init=1", "start", "init Goblin 3")
@@ -45,7 +45,7 @@ def test_delay_ends_the_shared_slot():
 
 
 def test_official_ties_higher_modifier_first():
-    """SF §3.1 [Δ official]: ties go to the higher initiative modifier."""
+    """starfinder.md §3.1 [Δ official]: ties go to the higher initiative modifier."""
     t = Table("starfinder", {"tie_order": "official"})
     t.rolls(14, 12)
     t.do("add Goblin hp=10 init=1", "add Navasi pc hp=22 init=3", "start")
@@ -54,7 +54,7 @@ def test_official_ties_higher_modifier_first():
 
 
 def test_official_ties_same_modifier_roll_off():
-    """SF §3.1 [Δ official]: same total and modifier: a roll-off decides."""
+    """starfinder.md §3.1 [Δ official]: same total and modifier: a roll-off decides."""
     t = Table("starfinder", {"tie_order": "official"})
     t.rolls(10, 10, 4, 17)
     t.do("add Alpha hp=10 init=2", "add Beta hp=10 init=2", "start")
@@ -62,7 +62,7 @@ def test_official_ties_same_modifier_roll_off():
 
 
 def test_official_roll_off_rerolls_a_second_tie():
-    """SF §3.1 [Δ official]: a tied roll-off is rolled again."""
+    """starfinder.md §3.1 [Δ official]: a tied roll-off is rolled again."""
     t = Table("starfinder", {"tie_order": "official"})
     t.rolls(10, 10, 8, 8, 3, 9)
     t.do("add Alpha hp=10 init=2", "add Beta hp=10 init=2", "start")
@@ -70,7 +70,7 @@ def test_official_roll_off_rerolls_a_second_tie():
 
 
 def test_readied_action_lapses_at_its_owners_next_turn():
-    """SF §3.1 [O]: a readied action not triggered by the owner's next turn is lost."""
+    """starfinder.md §3.1 [O]: a readied action not triggered by the owner's next turn is lost."""
     t = Table("starfinder")
     t.rolls(15, 3)
     t.do("add Navasi pc hp=22 init=2", "add Goblin hp=10 init=1", "start", "ready when the goblin moves")
@@ -80,7 +80,7 @@ def test_readied_action_lapses_at_its_owners_next_turn():
 
 
 def test_defensive_readied_action_goes_before_the_trigger():
-    """SF §3.1 [O]: purely defensive readied actions resolve just before the trigger."""
+    """starfinder.md §3.1 [O]: purely defensive readied actions resolve just before the trigger."""
     t = Table("starfinder")
     t.rolls(15, 10, 3)
     t.do("add Navasi pc hp=22 init=2", "add Goblin hp=10 init=1", "add Kobold hp=8", "start",
@@ -89,7 +89,7 @@ def test_defensive_readied_action_goes_before_the_trigger():
 
 
 def test_other_readied_actions_go_after_the_trigger():
-    """SF §3.1 [O]: all other readied actions resolve just after the triggering event."""
+    """starfinder.md §3.1 [O]: all other readied actions resolve just after the triggering event."""
     t = Table("starfinder")
     t.rolls(15, 10, 3)
     t.do("add Navasi pc hp=22 init=2", "add Goblin hp=10 init=1", "add Kobold hp=8", "start",
@@ -98,7 +98,7 @@ def test_other_readied_actions_go_after_the_trigger():
 
 
 def test_delay_moves_the_count_for_the_rest_of_combat():
-    """SF §3.1 [S]: coming out of a delay puts the combatant there for the rest of the combat."""
+    """starfinder.md §3.1 [S]: coming out of a delay puts the combatant there for the rest of the combat."""
     t = Table("starfinder")
     t.rolls(15, 10, 3)
     t.do("add Navasi pc hp=22 init=2", "add Goblin hp=10 init=1", "add Kobold hp=8", "start", "delay",
@@ -112,7 +112,7 @@ def test_delay_moves_the_count_for_the_rest_of_combat():
 
 
 def test_dying_cannot_delay():
-    """SF §3.4.2 [S]: the dying take no actions: no delay or ready."""
+    """starfinder.md §3.4.2 [S]: the dying take no actions: no delay or ready."""
     t = Table("starfinder")
     t.rolls(15, 3)
     t.do("add Navasi pc sp=1 hp=5/22 rp=3 init=2", "add Goblin hp=10 init=1", "start", "dmg Navasi 20")
@@ -132,7 +132,7 @@ def party(options=None):
 
 
 def test_partial_unawareness_no_surprise_round_only_they_flat_footed():
-    """SF §3.1 [S]: only some defenders unaware: no surprise round, only they are flat-footed."""
+    """starfinder.md §3.1 [S]: only some defenders unaware: no surprise round, only they are flat-footed."""
     t = party()
     t.do("surprise Pirate Pirate2 Obozaya", "start")
     assert t.state.round == 1 and t.active == "obozaya"
@@ -143,7 +143,7 @@ def test_partial_unawareness_no_surprise_round_only_they_flat_footed():
 
 
 def test_partial_unawareness_official_surprise_round_for_the_aware():
-    """SF §3.1 [Δ official]: some but not all aware: a surprise round for everyone aware."""
+    """starfinder.md §3.1 [Δ official]: some but not all aware: a surprise round for everyone aware."""
     t = party({"partial_surprise": "official"})
     t.do("surprise Pirate Pirate2 Obozaya", "start")
     assert t.state.round == 0 and t.active == "obozaya"
@@ -154,7 +154,7 @@ def test_partial_unawareness_official_surprise_round_for_the_aware():
 
 
 def test_all_defenders_unaware_means_a_surprise_round():
-    """SF §3.1 [S]: every defender unaware: one surprise round for the attackers; the defenders flat-footed."""
+    """starfinder.md §3.1 [S]: every defender unaware: one surprise round for the attackers; the defenders flat-footed."""
     t = party()
     t.do("surprise Pirate Pirate2", "start")
     assert t.state.round == 0 and t.active == "pirate"
@@ -163,7 +163,7 @@ def test_all_defenders_unaware_means_a_surprise_round():
 
 
 def test_surprise_flat_footed_lasts_until_its_first_turn():
-    """SF §3.1 [O]: flat-footed from surprise ends once the creature has acted (not in the surprise round)."""
+    """starfinder.md §3.1 [O]: flat-footed from surprise ends once the creature has acted (not in the surprise round)."""
     t = party()
     t.do("surprise Pirate Pirate2", "start", "next", "next")
     assert t.state.round == 1 and t.active == "obozaya"
@@ -174,14 +174,14 @@ def test_surprise_flat_footed_lasts_until_its_first_turn():
 
 
 def test_no_surprise_named_no_flat_footed():
-    """SF §3.1 [S]: when the defenders notice the attackers, a normal combat."""
+    """starfinder.md §3.1 [S]: when the defenders notice the attackers, a normal combat."""
     t = party()
     t.do("start")
     assert not any(c.conditions for c in t.state.combatants.values())
 
 
 def test_a_readied_text_that_says_defensive_goes_before():
-    """SF §3.1 [O]: a purely defensive readied action (said so when readied) resolves before the trigger."""
+    """starfinder.md §3.1 [O]: a purely defensive readied action (said so when readied) resolves before the trigger."""
     t = Table("starfinder")
     t.rolls(15, 10, 3)
     t.do("add Navasi pc hp=22 init=2", "add Goblin hp=10 init=1", "add Kobold hp=8", "start",

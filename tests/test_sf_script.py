@@ -20,7 +20,7 @@ def test_every_line_runs_and_uses_exactly_the_listed_dice():
 
 
 def test_it_shows_stamina_before_hp_and_a_pc_dying_then_stabilised():
-    """SF §3.3, §3.4: the plasma hit empties stamina, drops Navasi to dying; 1 RP stabilises her."""
+    """starfinder.md §3.3, §3.4: the plasma hit empties stamina, drops Navasi to dying; 1 RP stabilises her."""
     said = run_script().said()
     assert "Navasi takes 45 electricity, fire damage (vs EAC 16): SP 19→0, HP 24→0" in said
     assert any(s.startswith("Navasi drops to 0 HP: unconscious and dying") for s in said)
@@ -28,7 +28,7 @@ def test_it_shows_stamina_before_hp_and_a_pc_dying_then_stabilised():
 
 
 def test_it_shows_the_vehicle_and_the_maneuvers():
-    """SF §3.7, §3.8: race from a stop, ram, stop short; a pin that ends with the grappler's turn."""
+    """starfinder.md §3.7, §3.8: race from a stop, ram, stop short; a pin that ends with the grappler's turn."""
     t = run_script()
     said = t.said()
     assert any("races Skimmer from a stop: Piloting 19 vs DC 15" in s for s in said)
@@ -40,7 +40,7 @@ def test_it_shows_the_vehicle_and_the_maneuvers():
 
 
 def test_it_ends_with_a_prisoner_and_a_rested_soldier():
-    """SF §3.4.10, §3.5: the captain (with RP) lies stable; Obozaya's stamina is back after 10 minutes."""
+    """starfinder.md §3.4.10, §3.5: the captain (with RP) lies stable; Obozaya's stamina is back after 10 minutes."""
     t = run_script()
     assert t.c("Captain Vex").life == "stable"
     assert t.hp("Obozaya", "sp") == 40 and t.hp("Obozaya", "rp") == 5

@@ -9,7 +9,7 @@ from gm_console.engine.commands import CommandError
 @pytest.mark.parametrize("level,key,rp", [(1, 4, 5), (2, 3, 4), (5, 4, 6), (10, 0, 5), (1, -1, 1),
                                           (4, 18, 6), (7, 14, 5)])
 def test_resolve_derived_from_level_and_key(level, key, rp):
-    """SF §3.5 [S]: RP = max(1, level/2) + key ability modifier (key=18 reads as a score: +4), at least 1."""
+    """starfinder.md §3.5 [S]: RP = max(1, level/2) + key ability modifier (key=18 reads as a score: +4), at least 1."""
     t = Table("starfinder")
     t.do(f"add Obozaya pc sp=20 hp=20 level={level} key={key}")
     assert t.c("Obozaya").pools["rp"].value == rp
@@ -25,7 +25,7 @@ def test_typed_resolve_wins_over_the_derived_one():
 
 
 def test_no_level_no_rp_means_no_resolve_pool():
-    """SF §3.4.10 [O]: an NPC line without resolve has none, and dies at 0 HP."""
+    """starfinder.md §3.4.10 [O]: an NPC line without resolve has none, and dies at 0 HP."""
     t = Table("starfinder")
     t.do("add Goblin hp=10 eac=11 kac=13")
     assert "rp" not in t.c("Goblin").pools
@@ -68,7 +68,7 @@ def test_unknown_stat_lists_the_keys():
 
 
 def test_vehicle_is_added_as_a_vehicle_combatant():
-    """SF §3.8: `add NAME vehicle ...` with collision dice, DC, pilot."""
+    """starfinder.md §3.8: `add NAME vehicle ...` with collision dice, DC, pilot."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4",
          'add "Skimmer" vehicle level=3 speed=20 full=450 hp=40 eac=14 kac=15 collision=4d6 dc=13 pilot=Navasi')

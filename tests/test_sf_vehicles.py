@@ -27,7 +27,7 @@ def status(t, who):
 
 
 def test_vehicle_goes_on_its_pilots_count_without_a_roll():
-    """SF §3.8: the pilot acts for the vehicle; no initiative die is rolled for it."""
+    """starfinder.md §3.8: the pilot acts for the vehicle; no initiative die is rolled for it."""
     t = table()
     assert t.c("Skimmer").initiative == t.c("Navasi").initiative == 17
     assert t.order == ["navasi", "skimmer", "pirate"]
@@ -36,21 +36,21 @@ def test_vehicle_goes_on_its_pilots_count_without_a_roll():
 
 
 def test_autopilot_vehicle_takes_its_own_turn():
-    """SF §3.8 [S]: an autopilot controls the vehicle in place of a pilot."""
+    """starfinder.md §3.8 [S]: an autopilot controls the vehicle in place of a pilot."""
     t = table()
     t.do("autopilot Skimmer on", "next")
     assert t.active == "skimmer"
 
 
 def test_vehicle_sheet_line():
-    """SF §3.8: the sheet shows pilot, motion and collision."""
+    """starfinder.md §3.8: the sheet shows pilot, motion and collision."""
     t = table()
     assert status(t, "Skimmer") == ["pilot: Navasi; stopped; collision 4d6 DC 13"]
     assert "pilots Skimmer" in status(t, "Navasi")
 
 
 def test_start_and_drive_are_move_actions():
-    """SF §3.8 [S]: starting the vehicle and driving are move actions of the pilot."""
+    """starfinder.md §3.8 [S]: starting the vehicle and driving are move actions of the pilot."""
     t = table()
     t.do("ignite Skimmer", "drive Skimmer")
     assert t.c("Skimmer").marks["motion"] == "driving"
@@ -58,7 +58,7 @@ def test_start_and_drive_are_move_actions():
 
 
 def test_drive_no_further_than_drive_speed():
-    """SF §3.8 [S]: driving covers at most the drive speed."""
+    """starfinder.md §3.8 [S]: driving covers at most the drive speed."""
     t = table()
     with pytest.raises(CommandError, match="at most 20 ft"):
         t.do("drive Skimmer 25")
@@ -66,7 +66,7 @@ def test_drive_no_further_than_drive_speed():
 
 @pytest.mark.parametrize("die,ok", [(8, True), (7, False)])
 def test_race_from_a_stop_dc_15_seed(die, ok):
-    """SF §3.8 [S]: race from a stop: Piloting DC 15 (8 + 7 = 15 races); a failure does not move."""
+    """starfinder.md §3.8 [S]: race from a stop: Piloting DC 15 (8 + 7 = 15 races); a failure does not move."""
     t = table()
     t.rolls(die)
     t.do("race Skimmer")
@@ -76,7 +76,7 @@ def test_race_from_a_stop_dc_15_seed(die, ok):
 
 
 def test_race_from_a_stop_official_adds_the_level():
-    """SF §3.8 [Δ official]: DC 15 + vehicle level from a dead stop (18 here)."""
+    """starfinder.md §3.8 [Δ official]: DC 15 + vehicle level from a dead stop (18 here)."""
     t = table({"race_dc_from_stop": "official"})
     t.do("race Skimmer 17")
     assert t.c("Skimmer").marks.get("motion") is None
@@ -84,7 +84,7 @@ def test_race_from_a_stop_official_adds_the_level():
 
 
 def test_race_while_moving_dc_10_plus_level():
-    """SF §3.8 [S]: Piloting DC 10 + level once moving."""
+    """starfinder.md §3.8 [S]: Piloting DC 10 + level once moving."""
     t = table()
     t.do("drive Skimmer", "next", "next", "race Skimmer 13")
     assert t.c("Skimmer").marks["motion"] == "racing"
@@ -92,7 +92,7 @@ def test_race_while_moving_dc_10_plus_level():
 
 
 def test_racing_gives_plus_2_ac():
-    """SF §3.8 [S]: a racing vehicle gets +2 AC."""
+    """starfinder.md §3.8 [S]: a racing vehicle gets +2 AC."""
     t = table()
     t.do("race Skimmer 20")
     assert (fig(t, "Skimmer", "eac"), fig(t, "Skimmer", "kac")) == (16, 17)
@@ -100,7 +100,7 @@ def test_racing_gives_plus_2_ac():
 
 
 def test_race_is_a_full_action():
-    """SF §3.8 [S]: race takes the whole turn: after starting the engine the GM is warned."""
+    """starfinder.md §3.8 [S]: race takes the whole turn: after starting the engine the GM is warned."""
     t = table()
     t.do("race Skimmer 20")
     assert "full action taken: free actions only" in status(t, "Navasi")
@@ -110,7 +110,7 @@ def test_race_is_a_full_action():
 
 
 def test_failed_race_while_moving_on_flat_ground_veers():
-    """SF §3.8 [S]: failing while moving on flat terrain veers 45° at random."""
+    """starfinder.md §3.8 [S]: failing while moving on flat terrain veers 45° at random."""
     t = table()
     t.do("drive Skimmer", "next", "next")
     t.rolls(2)
@@ -119,7 +119,7 @@ def test_failed_race_while_moving_on_flat_ground_veers():
 
 
 def test_after_a_race_the_pilot_is_reminded_of_the_choices():
-    """SF §3.8 [S]: the next turn: race again, drive, stop short or hand over control."""
+    """starfinder.md §3.8 [S]: the next turn: race again, drive, stop short or hand over control."""
     t = table()
     t.do("race Skimmer 20", "next", "next")
     assert any("Skimmer is still racing" in s for s in t.said())
@@ -127,7 +127,7 @@ def test_after_a_race_the_pilot_is_reminded_of_the_choices():
 
 
 def test_stop_short_takes_a_square_off_per_five():
-    """SF §3.8 [S]: stop short: Piloting, -1 square per full 5 of the result (17 -> 3 squares)."""
+    """starfinder.md §3.8 [S]: stop short: Piloting, -1 square per full 5 of the result (17 -> 3 squares)."""
     t = table()
     t.do("race Skimmer 20", "next", "next", "stopshort Skimmer 17")
     assert "movement reduced by 3 squares" in t.said()[-1]
@@ -136,7 +136,7 @@ def test_stop_short_takes_a_square_off_per_five():
 
 
 def test_stop_after_a_drive_is_free_but_not_after_a_race():
-    """SF §3.8 [S]: stopping after a drive costs no action; after a race it needs stop short."""
+    """starfinder.md §3.8 [S]: stopping after a drive costs no action; after a race it needs stop short."""
     t = table()
     t.do("drive Skimmer", "stop Skimmer")
     assert t.c("Skimmer").marks["motion"] == "stopped"
@@ -149,7 +149,7 @@ def test_stop_after_a_drive_is_free_but_not_after_a_race():
 
 
 def test_ram_a_creature_double_to_it_half_to_the_vehicle():
-    """SF §3.8 [S]: ram: double collision damage to the target, half to the vehicle."""
+    """starfinder.md §3.8 [S]: ram: double collision damage to the target, half to the vehicle."""
     t = table()
     t.rolls(3)                                   # the Pirate's Reflex: 3 + 2 = 5 vs DC 13: hit
     t.rolls(3, 4, 5, 6)                          # collision 4d6 = 18
@@ -159,7 +159,7 @@ def test_ram_a_creature_double_to_it_half_to_the_vehicle():
 
 
 def test_ram_creature_reflex_avoids():
-    """SF §3.8 [S]: a creature avoids the ram with Reflex against the collision DC."""
+    """starfinder.md §3.8 [S]: a creature avoids the ram with Reflex against the collision DC."""
     t = table()
     t.do("ram Skimmer Pirate 16 save=13")
     assert t.hp("Pirate") == 20 and t.hp("Skimmer") == 40
@@ -167,7 +167,7 @@ def test_ram_creature_reflex_avoids():
 
 
 def test_failed_piloting_means_no_ram():
-    """SF §3.8 [S]: any failed Piloting check: no ram."""
+    """starfinder.md §3.8 [S]: any failed Piloting check: no ram."""
     t = table()
     t.do("ram Skimmer Pirate 10")
     assert t.hp("Pirate") == 20
@@ -181,14 +181,14 @@ def truck_table():
 
 
 def test_ram_a_vehicle_tie_goes_to_the_rammer():
-    """SF §3.8 [S]: the defending pilot's Piloting against the rammer's result; a tie goes to the attacker."""
+    """starfinder.md §3.8 [S]: the defending pilot's Piloting against the rammer's result; a tie goes to the attacker."""
     t = truck_table()
     t.do("ram Skimmer Truck 16 save=16 dmg=10")
     assert t.hp("Truck") == 30 and t.hp("Skimmer") == 35
 
 
 def test_ram_a_vehicle_beaten_is_dodged():
-    """SF §3.8 [S]: the defender's result above the rammer's dodges."""
+    """starfinder.md §3.8 [S]: the defender's result above the rammer's dodges."""
     t = truck_table()
     t.do("ram Skimmer Truck 16 save=17 dmg=10")
     assert t.hp("Truck") == 50 and t.hp("Skimmer") == 40
@@ -204,7 +204,7 @@ def crowd(options=None):
 
 
 def test_run_over_seed_reflex_dodges_vehicle_takes_half_of_what_each_suffered():
-    """SF §3.8 [S]: Reflex dodges; the vehicle takes half of the damage each creature suffered."""
+    """starfinder.md §3.8 [S]: Reflex dodges; the vehicle takes half of the damage each creature suffered."""
     t = crowd()
     t.do("runover Skimmer Pirate 5 Kobold 13 dmg=11")
     assert t.hp("Pirate") == 9 and t.hp("Kobold") == 12
@@ -212,7 +212,7 @@ def test_run_over_seed_reflex_dodges_vehicle_takes_half_of_what_each_suffered():
 
 
 def test_run_over_official_reflex_halves_vehicle_takes_half_rolled_each():
-    """SF §3.8 [Δ official]: Reflex halves; the vehicle takes half the damage rolled for each creature."""
+    """starfinder.md §3.8 [Δ official]: Reflex halves; the vehicle takes half the damage rolled for each creature."""
     t = crowd({"run_over": "official"})
     t.do("runover Skimmer Pirate 5 Kobold 13 dmg=11")
     assert t.hp("Pirate") == 9 and t.hp("Kobold") == 7
@@ -220,14 +220,14 @@ def test_run_over_official_reflex_halves_vehicle_takes_half_rolled_each():
 
 
 def test_run_over_only_creatures_two_sizes_smaller():
-    """SF §3.8 [S]: only creatures at least two size categories smaller than the vehicle."""
+    """starfinder.md §3.8 [S]: only creatures at least two size categories smaller than the vehicle."""
     t = table(vehicle=SKIMMER.replace("size=huge", "size=large"))
     with pytest.raises(CommandError, match="two sizes smaller"):
         t.do("runover Skimmer Pirate dmg=10")
 
 
 def test_run_over_each_creature_once_per_turn():
-    """SF §3.8 [S]: a vehicle cannot run over the same target more than once in a turn."""
+    """starfinder.md §3.8 [S]: a vehicle cannot run over the same target more than once in a turn."""
     t = crowd()
     t.do("runover Skimmer Kobold 20 dmg=4")
     t.do("action Navasi reset")
@@ -236,7 +236,7 @@ def test_run_over_each_creature_once_per_turn():
 
 
 def test_run_over_rolls_collision_and_reflex():
-    """SF §3.8 [S]: collision dice and each Reflex are rolled with the GM's dice."""
+    """starfinder.md §3.8 [S]: collision dice and each Reflex are rolled with the GM's dice."""
     t = crowd()
     t.rolls(1, 1, 1, 1, 2)                          # collision 4, the Kobold's Reflex 2 + 1 = 3: hit
     t.do("runover Skimmer Kobold")
@@ -247,7 +247,7 @@ def test_run_over_rolls_collision_and_reflex():
 
 
 def test_hand_over_control_is_a_swift_action():
-    """SF §3.8 [S]: handing control to another character is a swift action."""
+    """starfinder.md §3.8 [S]: handing control to another character is a swift action."""
     t = table()
     t.do("add Obozaya pc hp=30 piloting=2", "handover Skimmer Obozaya")
     assert t.c("Skimmer").stats["pilot"] == "obozaya"
@@ -255,7 +255,7 @@ def test_hand_over_control_is_a_swift_action():
 
 
 def test_relinquished_moving_vehicle_is_flagged():
-    """SF §3.8 [S]: nobody in control of a moving vehicle: warned."""
+    """starfinder.md §3.8 [S]: nobody in control of a moving vehicle: warned."""
     t = table()
     t.do("drive Skimmer", "handover Skimmer")
     assert t.session.ruleset.status(t.state, t.c("Skimmer"))[0].startswith("uncontrolled")
@@ -265,7 +265,7 @@ def test_relinquished_moving_vehicle_is_flagged():
 
 
 def test_take_control_is_a_move_action():
-    """SF §3.8 [S]: taking control is a move action."""
+    """starfinder.md §3.8 [S]: taking control is a move action."""
     t = table()
     t.do("handover Skimmer", "pilot Skimmer Navasi")
     assert t.session.ruleset.status(t.state, t.c("Skimmer"))[0].startswith("pilot: Navasi")
@@ -273,7 +273,7 @@ def test_take_control_is_a_move_action():
 
 
 def test_autocontrol_is_not_an_autopilot():
-    """SF §3.8 [S]: autocontrol locks a straight line; the pilot still acts for the vehicle."""
+    """starfinder.md §3.8 [S]: autocontrol locks a straight line; the pilot still acts for the vehicle."""
     t = table()
     t.do("autocontrol Skimmer on", "next")
     assert t.active == "pirate"
@@ -284,7 +284,7 @@ def test_autocontrol_is_not_an_autopilot():
 
 
 def test_vehicle_damage_and_wreck():
-    """SF §3.8 [O]: vehicles have HP only; at 0 they are wrecked and take no turns."""
+    """starfinder.md §3.8 [O]: vehicles have HP only; at 0 they are wrecked and take no turns."""
     t = table()
     t.do("dmg Skimmer 30 fire")
     assert t.hp("Skimmer") == 10
@@ -297,7 +297,7 @@ def test_vehicle_damage_and_wreck():
 
 
 def test_broken_vehicle():
-    """SF §3.6 [O]: a broken vehicle: -2 AC and collision DC, Piloting -2, half speed."""
+    """starfinder.md §3.6 [O]: a broken vehicle: -2 AC and collision DC, Piloting -2, half speed."""
     t = table()
     t.do("cond Skimmer broken")
     assert (fig(t, "Skimmer", "eac"), fig(t, "Skimmer", "collision_dc"), fig(t, "Skimmer", "speed")) == (12, 11, 10)
@@ -307,7 +307,7 @@ def test_broken_vehicle():
 
 
 def test_vehicle_broken_at_half_option():
-    """SF §3.8 [O] (option): a vehicle at half HP or less is broken."""
+    """starfinder.md §3.8 [O] (option): a vehicle at half HP or less is broken."""
     t = table({"vehicle_broken_at_half": True})
     t.do("dmg Skimmer 19")
     assert not t.c("Skimmer").has("broken")
@@ -325,7 +325,7 @@ def test_vehicle_verbs_refuse_a_creature():
 
 
 def test_a_pilot_set_later_takes_the_controls():
-    """SF §3.8: a vehicle added without a pilot is uncontrolled until someone takes the controls."""
+    """starfinder.md §3.8: a vehicle added without a pilot is uncontrolled until someone takes the controls."""
     t = Table("starfinder")
     t.rolls(15)
     t.do("add Navasi pc sp=30 hp=22 rp=4 init=2 piloting=7", "add Cart vehicle level=1 speed=30 hp=20",

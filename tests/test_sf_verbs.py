@@ -21,7 +21,7 @@ def table(options=None):
     ("cargar Navasi Pirate", "charging"),
 ])
 def test_spanish_verbs(line, cond):
-    """Spanish aliases for the combat actions (SF §3.2)."""
+    """Spanish aliases for the combat actions (starfinder.md §3.2)."""
     t = table()
     t.do(line)
     assert t.c("Navasi").has(cond)
@@ -38,14 +38,14 @@ def test_spanish_maneuver_and_vehicle_verbs():
 
 
 def test_direct_maneuver_verbs():
-    """`grapple A B 25` is the maneuver grapple (SF §3.7)."""
+    """`grapple A B 25` is the maneuver grapple (starfinder.md §3.7)."""
     t = table()
     t.do("trip Navasi Pirate 22")
     assert t.c("Pirate").has("prone")
 
 
 def test_stabilize_verb_is_medicine_dc_15():
-    """SF §3.4.6 [S]: a Medicine DC 15 result stabilises (`stabilize NAME TOTAL`)."""
+    """starfinder.md §3.4.6 [S]: a Medicine DC 15 result stabilises (`stabilize NAME TOTAL`)."""
     t = table()
     t.do("next", "dmg Navasi 60", "stabilize Navasi 15 by Obozaya")
     assert t.c("Navasi").life == "stable"
@@ -54,35 +54,35 @@ def test_stabilize_verb_is_medicine_dc_15():
 
 
 def test_readied_action_log_says_before_or_after():
-    """SF §3.1 [O]: the log says where the readied action resolves."""
+    """starfinder.md §3.1 [O]: the log says where the readied action resolves."""
     t = table()
     t.do("ready shoot when it moves", "trigger Navasi")
     assert any("resolves just after Obozaya's triggering action" in s for s in t.said())
 
 
 def test_rest_eight_hours_seed_one_hp():
-    """SF §3.5 [S]: 8 h of rest: all stamina and resolve, and 1 HP (seed)."""
+    """starfinder.md §3.5 [S]: 8 h of rest: all stamina and resolve, and 1 HP (seed)."""
     t = table()
     t.do("dmg Navasi 40", "spend Navasi resolve 2", "end", "rest Navasi")
     assert (t.hp("Navasi", "sp"), t.hp("Navasi", "rp"), t.hp("Navasi")) == (30, 4, 13)
 
 
 def test_rest_official_one_hp_per_level():
-    """SF §3.5 [Δ official]: 1 HP per character level per 8 h."""
+    """starfinder.md §3.5 [Δ official]: 1 HP per character level per 8 h."""
     t = table({"natural_healing": "official"})
     t.do("dmg Navasi 40", "end", "rest Navasi 8h")
     assert t.hp("Navasi") == 16
 
 
 def test_bed_rest_two_hp_per_level():
-    """SF §3.5 [S]: 24 h of complete bed rest: 2 HP per level."""
+    """starfinder.md §3.5 [S]: 24 h of complete bed rest: 2 HP per level."""
     t = table()
     t.do("dmg Navasi 40", "end", "rest Navasi 24h")
     assert t.hp("Navasi") == 20
 
 
 def test_rest_turns_exhausted_into_fatigued():
-    """SF §3.6 [O]: an hour of complete rest makes the exhausted fatigued; a night ends fatigue."""
+    """starfinder.md §3.6 [O]: an hour of complete rest makes the exhausted fatigued; a night ends fatigue."""
     t = table()
     t.do("end", "cond Navasi exhausted", "rest Navasi 1h")
     assert t.c("Navasi").has("fatigued") and not t.c("Navasi").has("exhausted")
@@ -97,7 +97,7 @@ def test_no_rest_in_combat():
 
 
 def test_coup_de_grace_needs_a_helpless_target():
-    """SF §3.2 [S]/[O]: coup de grace only on the helpless (or, by the seed, the disarmed)."""
+    """starfinder.md §3.2 [S]/[O]: coup de grace only on the helpless (or, by the seed, the disarmed)."""
     t = table()
     with pytest.raises(CommandError, match="not helpless"):
         t.do("coup Navasi Pirate 12")
@@ -106,21 +106,21 @@ def test_coup_de_grace_needs_a_helpless_target():
 
 
 def test_coup_de_grace_official_helpless_only():
-    """SF §3.2 [Δ official]: only helpless targets."""
+    """starfinder.md §3.2 [Δ official]: only helpless targets."""
     t = table({"coup_de_grace": "official"})
     with pytest.raises(CommandError, match="not helpless"):
         t.do("coup Navasi Pirate 12 disarmed")
 
 
 def test_coup_de_grace_fort_save_survives():
-    """SF §3.2 [S]: if it survives the damage, Fort DC 10 + the attacker's level or die."""
+    """starfinder.md §3.2 [S]: if it survives the damage, Fort DC 10 + the attacker's level or die."""
     t = table()
     t.do("cond Pirate helpless", "coup Navasi Pirate 5 14")
     assert t.c("Pirate").life == "ok" and t.hp("Pirate") == 15
 
 
 def test_board_and_disembark():
-    """SF §3.8 [S]: boarding and getting off are move actions."""
+    """starfinder.md §3.8 [S]: boarding and getting off are move actions."""
     t = table()
     t.do("add Moto vehicle level=1 speed=30 hp=20", "board Navasi Moto")
     assert t.c("Navasi").marks["aboard"] == "moto"

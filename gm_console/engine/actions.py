@@ -138,6 +138,7 @@ def _add(ctx: Context, c: Call) -> None:
                                    side=side, category=category))
         rs.sheet.on_added(ctx, ctx.state.get(cid))
         joined = ctx.state.get(cid)
+        turns.note_joiner(ctx, joined)
         if (ctx.state.in_combat and joined.initiative is None and joined.category == "creature"
                 and not rs.turns.newcomers_roll_at_round_start):
             roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
@@ -214,7 +215,8 @@ def _init(ctx: Context, c: Call) -> None:
     # a correction must not cost a turn still to come this round (see turns.OWED)
     still_to_act = (state.in_combat and state.active in state.order and target.id in state.order
                     and state.order.index(target.id) > state.order.index(state.active)
-                    and state.started.get(target.id) != state.round)
+                    and state.started.get(target.id) != state.round
+                    and not turns.joined_this_round(state, target.id))
     ctx.emit(ev.InitiativeSet(id=target.id, value=value,
                               tiebreak=tuple(ctx.ruleset.turns.tiebreak_for(target, value))))
     _reorder(ctx, [target])

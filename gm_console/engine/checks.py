@@ -27,6 +27,11 @@ SKILL_WORDS = ("acrobatics", "athletics", "bluff", "climb", "diplomacy", "disgui
                "sense-motive", "sleight", "spellcraft", "stealth", "survival", "swim",
                "percepcion", "sigilo", "trepar", "nadar", "avistar")
 
+#: the last checks are kept in the state (show --json "checks"), in encounter marks
+#: "check:0" ... "check:9", one per check, so each check costs one small event (the fold)
+CHECKS_KEPT = 10
+CHECK_MARK = "check:"
+
 _BONUS = re.compile(r"^[+-]\d{1,4}$")
 _WHAT = re.compile(r"^([^\s+\-:][^+\-:]*?)(?::([^+\-]+))?((?:[+-]\d{1,4})*)$")
 
@@ -47,6 +52,39 @@ class CheckRequest:
     aiders: list[str] = field(default_factory=list)
 
 
+def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, dice=(),
+                 bonus: int | None = None, against: str = "", target: int | None = None,
+                 opponent: Combatant | None = None, opponent_total: int | None = None,
+                 outcome: str | None = None, degree: str | None = None, stunt_points: int | None = None,
+                 hidden: bool = False) -> None:
+    """Keep a check in the state, for scripts (``show --json``), not only in the log.
+
+    ``dice``: the natural results (empty when the GM typed the total; AGE: dragon die first);
+    ``against``: what it was rolled against, as the GM reads it ("DC 15", "KAC + 8 = 23");
+    ``target``: that number when there is one; ``outcome``: "success", "failure", "win",
+    "loss", or the ruleset's word. Only the last ``CHECKS_KEPT`` are kept.
+    """
+    state = ctx.state
+    serial = 1 + max((int(v.get("n", 0)) for k, v in state.marks.items()
+                      if k.startswith(CHECK_MARK) and isinstance(v, dict)), default=0)
+    record = {
+        "n": serial, "round": state.round, "who": who.id if who is not None else None,
+        "name": who.name if who is not None else "", "what": what, "dice": [int(d) for d in dice],
+        "bonus": bonus, "total": int(total), "against": against, "target": target,
+        "vs": opponent.id if opponent is not None else None, "vs_total": opponent_total,
+        "outcome": outcome, "degree": degree, "stunt_points": stunt_points, "hidden": bool(hidden),
+    }
+    ctx.set_encounter_mark(f"{CHECK_MARK}{serial % CHECKS_KEPT}", record)
+
+
+def recent_checks(state, players: bool = False) -> list[dict]:
+    """The kept checks, oldest first; players do not see hidden ones."""
+    found = [v for k, v in state.marks.items() if k.startswith(CHECK_MARK) and isinstance(v, dict)]
+    found.sort(key=lambda r: r.get("n", 0))
+    # events freeze lists into tuples; a script reads JSON lists either way
+    return [{**r, "dice": list(r.get("dice") or ())} for r in found if not (players and r.get("hidden"))]
+
+
 def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
     if not args:
         ctx.fail("r: usage: r EXPR [LABEL]  (e.g. r 1d20+5 stealth, r 4d6kh3, r 2d20kh1+3)")
@@ -61,6 +99,9 @@ def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
     marks = _naturals(result)
     ctx.say(f"{label or 'Roll'}: {result.text}{marks}", f"{label or 'Tirada'}: {result.text}{marks}",
             gm_only=hidden)
+    if label:  # a labelled roll is a check the table made (`r 1d20+5 stealth`)
+        record_check(ctx, None, label, result.total, dice=[d.value for d in result.dice if d.kept],
+                     hidden=hidden)
 
 
 def _naturals(result: RollResult) -> str:
@@ -227,6 +268,8 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.say(f"{c.name} {name} {mine.text}{nat} vs {other.name} {what2} {theirs.text}: {winner.name} wins{tie}",
                 f"{c.name} {name} {mine.text}{nat} contra {other.name} {what2} {theirs.text}: gana {winner.name}{tie}",
                 who=c.id, gm_only=req.hidden, rule="opposed check")
+        _record(ctx, c, req, mine, f"{other.name} {what2}".strip(), None, "win" if winner is c else "loss",
+                None, other, theirs.total)
         return
     if req.dc is not None:
         ok = mine.total >= req.dc
@@ -235,11 +278,24 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.say(f"{c.name} {name}: {mine.text}{nat} vs DC {req.dc}: {'success' if ok else 'failure'}{extra}",
                 f"{c.name} {name}: {mine.text}{nat} contra CD {req.dc}: {'éxito' if ok else 'fallo'}{extra}",
                 who=c.id, gm_only=req.hidden)
+        _record(ctx, c, req, mine, f"DC {req.dc}", req.dc, "success" if ok else "failure", degree)
         return
     degree = rs.checks.degree(mine.roll, mine.total, None)
     extra = f", {degree}" if degree else ""
     ctx.say(f"{c.name} {name}: {mine.text}{nat}{extra}", f"{c.name} {name}: {mine.text}{nat}{extra}",
             who=c.id, gm_only=req.hidden)
+    _record(ctx, c, req, mine, "", None, None, degree)
+
+
+def _record(ctx: Context, c: Combatant, req: CheckRequest, mine: CheckOutcome, against: str,
+            target: int | None, outcome: str | None, degree: str | None,
+            other: Combatant | None = None, other_total: int | None = None) -> None:
+    what = (req.what or "check") + (f":{req.focus}" if req.focus else "")
+    if req.take is not None:
+        what += f" (take {req.take})"
+    dice = [d.value for d in mine.roll.dice if d.kept] if mine.roll is not None else []
+    record_check(ctx, c, what, mine.total, dice=dice, bonus=mine.bonus, against=against, target=target,
+                 opponent=other, opponent_total=other_total, outcome=outcome, degree=degree, hidden=req.hidden)
 
 
 def _tie(ctx: Context, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, other: Combatant,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from gm_console.i18n import render
-
 from typing import Any
 
+from gm_console.i18n import render
+
+from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
 
@@ -58,6 +59,7 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -
         "options": dict(state.options),
         "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
         "pending": [p.render() for p in ruleset.pending(state) if not (players and p.gm_only)],
+        "checks": recent_checks(state, players),
     }
 
 

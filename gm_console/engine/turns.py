@@ -21,12 +21,29 @@ from .state import Combatant
 AWARE = "aware"  # encounter mark: ids aware at the start (set by `surprise`)
 SURPRISE_ROUND = "surprise-round"  # encounter mark: the surprise round is being played
 OWED = "owed-turns"  # encounter mark: moved above the marker by a correction before acting this round
+JOINED = "joined-this-round"  # encounter mark: ids added during the current round of a combat
+
+
+def note_joiner(ctx: Context, c: Combatant) -> None:
+    """``c`` joins a running combat: until the next round starts it is owed no turn.
+
+    A combatant present when the round began is owed one turn in it, so a correction that
+    lifts its count above the marker before it acted still lets it act (``OWED``). A joiner
+    was owed nothing: it acts when its count next comes up, this round if below the marker,
+    else next round, whatever count it rolled before the GM corrected it.
+    """
+    if ctx.state.in_combat:
+        ctx.set_encounter_mark(JOINED, [*(ctx.state.marks.get(JOINED) or ()), c.id])
+
+
+def joined_this_round(state, cid: str) -> bool:
+    return state.in_combat and cid in (state.marks.get(JOINED) or ())
 
 
 def sorted_order(ctx: Context) -> list[str]:
     rs, state = ctx.ruleset, ctx.state
     with_init = [c for c in state.combatants.values() if c.initiative is not None]
-    with_init.sort(key=rs.order_key, reverse=True)
+    with_init.sort(key=rs.turns.order_key, reverse=True)
     return [c.id for c in with_init]
 
 
@@ -86,6 +103,7 @@ def start_combat(ctx: Context) -> None:
         roll_initiative(ctx, [state.get(cid) for cid in missing])
     ctx.set_order(sorted_order(ctx), reason="initiative")
     ctx.emit(ev.CombatStarted())  # a new combat: nobody has acted yet
+    ctx.set_encounter_mark(JOINED, None)
     aware_ids = state.marks.get(AWARE)
     surprise = False
     if aware_ids is not None:
@@ -179,6 +197,7 @@ def _advance(ctx: Context, start_index: int) -> None:
                 ctx.set_encounter_mark(SURPRISE_ROUND, None)
                 ctx.set_encounter_mark(AWARE, None)
             ctx.emit(ev.RoundStarted(round=state.round + 1))
+            ctx.set_encounter_mark(JOINED, None)  # last round's joiners were there when this one began
             if rs.turns.newcomers_roll_at_round_start:
                 _roll_newcomers(ctx)
             index = 0
@@ -326,6 +345,7 @@ def end_combat(ctx: Context) -> None:
     if not ctx.state.in_combat:
         ctx.fail("no combat running")
     ctx.ruleset.turns.on_combat_end(ctx)
+    ctx.set_encounter_mark(JOINED, None)
     ctx.emit(ev.CombatEnded())
 
 

@@ -1,4 +1,4 @@
-"""Dragon Age RPG (AGE system), from the table's Spanish seed and rules digest §2.
+"""Dragon Age RPG (AGE system), from the table's Spanish seed and the published rules (docs/rulesets/dragon_age.md).
 
 The class only wires the engine's hooks to small modules, one job each:
 stats (stat block), ability_tests (3d6 + ability, the dragon die), initiative
@@ -17,7 +17,7 @@ from gm_console.ruleset import (
     VerbSpec,
 )
 
-from . import attacks, economy, health, initiative, magic, moves, recovery, sheet, stats, status
+from . import attacks, economy, health, initiative, magic, moves, recovery, sheet, stats, status, surprise
 from .ability_tests import CONTEST_USAGE, DEGREE, TEST_USAGE, contest_verb, test_verb
 from .common import clear_stunt_points, rule
 from .conditions import CONDITIONS, LIFE_CONDITIONS
@@ -50,7 +50,7 @@ class DragonAge(Ruleset):
 
     def initial_pools(self, stats_: Mapping[str, Any], current: Mapping[str, int],
                       category: str) -> dict[str, tuple[int, int | None]]:
-        """Health and mana start between 0 and their maximum (§2.4 [S]: never below 0; §2.6 [O]:
+        """Health and mana start between 0 and their maximum (dragon_age.md §2.4 [S]: never below 0; dragon_age.md §2.6 [O]:
         never above the maximum), so ``health=-5/30`` is 0 and ``health=40/30`` is 30."""
         return stats.clamp_pools(super().initial_pools(stats_, current, category))
 
@@ -111,7 +111,7 @@ class DragonAge(Ruleset):
         return tuple(DAMAGE_TYPES)
 
     def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
-        """``dmg NAME N``: N is the damage roll; armor comes off unless penetrating (§2.4)."""
+        """``dmg NAME N``: N is the damage roll; armor comes off unless penetrating (dragon_age.md §2.4)."""
         kinds = {DAMAGE_TYPES[t] for t in types}
         health.take_damage(ctx, target, amount, penetrating="penetrating" in kinds,
                            halved="pierce" in kinds, pull="pull" in kinds)
@@ -128,6 +128,10 @@ class DragonAge(Ruleset):
             left = health.turns_left(c)
             return left is None or left > 1
         return True
+
+    def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:
+        """dragon_age.md §2.2.4 [O]: the aware act in a surprise round, the surprised do not."""
+        return surprise.surprise_round(ctx, aware, unaware)
 
     def can_change_initiative(self, c: Combatant) -> str | None:
         return ("Dragon Age has no delay or ready: use prepare NAME ACTION "
@@ -193,15 +197,15 @@ class DragonAge(Ruleset):
     # -- the engine's dice tray (check NAME ABILITY[:FOCUS] vs TN) ----------------------------------
     check_dice = "3d6"
     allows_take = False
-    #: DA §2.1 [S]: Perception tests are rolled hidden by the GM
+    #: dragon_age.md §2.1 [S]: Perception tests are rolled hidden by the GM
     hidden_checks = ("perception", "per", "percepcion", "percepción")
 
     def before_check(self, ctx: Context, c: Combatant) -> None:
-        """DA §2.5 [S]: stunt points are spent at once; a new roll makes waiting ones vanish."""
+        """dragon_age.md §2.5 [S]: stunt points are spent at once; a new roll makes waiting ones vanish."""
         clear_stunt_points(ctx, "a new roll", "una tirada nueva")
 
     def check_bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
-        """The ability (§2.1 [S]). The engine hands the opposing side's word whole, so
+        """The ability (dragon_age.md §2.1 [S]). The engine hands the opposing side's word whole, so
         ``vs Toro con:swimming`` arrives here as ``con:swimming``: ability + 2 if the focus is on the sheet."""
         name, sep, focus = (what or "").partition(":")
         key = stats.ability_key(name) if name else None
@@ -213,25 +217,25 @@ class DragonAge(Ruleset):
         return stats.ability(c, key) + (self.check_focus(state, c, focus) if sep else 0)
 
     def check_tie_key(self, state: EncounterState, c: Combatant, what: str, roll, bonus: int) -> tuple:
-        """§2.1 [O?]: an opposed tie goes to the higher dragon die, then the higher ability."""
+        """dragon_age.md §2.1 [O?]: an opposed tie goes to the higher dragon die, then the higher ability."""
         dragon = roll.dice[0].value if roll is not None and roll.dice else 0
         key = stats.ability_key((what or "").partition(":")[0]) if what else None
         return (dragon, stats.ability(c, key) if key else bonus)
 
-    newcomers_roll_at_round_start = True  # §2.2 [O?]: newcomers roll at the start of the round they join
+    newcomers_roll_at_round_start = True  # dragon_age.md §2.2 [O?]: newcomers roll at the start of the round they join
 
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
-        """§2.4 [S]: Health never below 0 (nor above its maximum), whatever the GM types."""
+        """dragon_age.md §2.4 [S]: Health never below 0 (nor above its maximum), whatever the GM types."""
         pool = c.pools.get("health")
         if pool is not None and (pool.value < 0 or (pool.max is not None and pool.value > pool.max)):
             ctx.set_pool(c, "health", max(0, min(pool.value, pool.max if pool.max is not None else pool.value)))
 
     def check_focus(self, state: EncounterState, c: Combatant, focus: str) -> int:
-        """+2 only with the focus on the sheet (§2.1 [S])."""
+        """+2 only with the focus on the sheet (dragon_age.md §2.1 [S])."""
         return 2 if stats.has_focus(c, focus) else 0
 
     def check_degree(self, roll, total: int, target: int | None) -> str | None:
-        """The first of the three dice is the dragon die: the degree of success (§2.1 [S])."""
+        """The first of the three dice is the dragon die: the degree of success (dragon_age.md §2.1 [S])."""
         if roll is None or not roll.dice:
             return None
         dragon = roll.dice[0].value
@@ -242,13 +246,13 @@ class DragonAge(Ruleset):
         return sheet.effective(state, c)
 
     def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
-        return status.lines(state, c, lang)
+        return surprise.status(state, c, lang) + status.lines(state, c, lang)
 
     def pending(self, state: EncounterState) -> list[Pending]:
         return status.warnings(state)
 
     def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
-        """DA §2.3 [S]: one major + one minor, or two minor, ticked by ``major NAME`` / ``minor NAME``."""
+        """dragon_age.md §2.3 [S]: one major + one minor, or two minor, ticked by ``major NAME`` / ``minor NAME``."""
         return economy.budget(state, c)
 
     def stunt_menu(self, state: EncounterState, c: Combatant) -> list[MenuItem]:

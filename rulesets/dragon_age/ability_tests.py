@@ -1,4 +1,4 @@
-"""Ability tests: 3d6 + ability (+2 focus) against a target number (digest §2.1 [S]).
+"""Ability tests: 3d6 + ability (+2 focus) against a target number (dragon_age.md §2.1 [S]).
 
 The first of the three dice is the dragon die, reported apart because it
 measures the degree of success and pays stunt points. The GM may type the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, record_check
 
 from .common import clear_stunt_points, loose_dice, rule, tokens, reject_words
 from .stats import ability, ability_label, has_focus
@@ -32,7 +32,7 @@ class AgeRoll:
 
     @property
     def doubles(self) -> bool:
-        """Any two of the three dice equal (triples count), digest §2.5 [S]."""
+        """Any two of the three dice equal (triples count), dragon_age.md §2.5 [S]."""
         return bool(self.dice) and len(set(self.dice)) < 3
 
     def text(self) -> str:
@@ -90,6 +90,28 @@ def make_check(c: Combatant, roll: AgeRoll, key: str, focus: str | None,
     return Check(roll, key, focus, bonus, mods, total)
 
 
+def keep(ctx: Context, c: Combatant, check: Check, what: str, against: str, target: int | None,
+         outcome: str, *, earns: bool = False, hidden: bool = False, opponent: Combatant | None = None,
+         opponent_total: int | None = None) -> None:
+    """Keep this roll in the state for scripts (``show --json`` checks): its dice (dragon die first),
+    total, what it was against and its outcome. ``earns``: a roll that can earn stunt points (an
+    attack or a casting): they are then the dragon die on a success with doubles, else 0; unknown
+    (None) when only the sum was given; None for rolls that earn none."""
+    roll = check.roll
+    good = outcome in ("success", "hit", "win")
+    degree = f"dragon die {roll.dragon}: {DEGREE[roll.dragon][0]}" if good and roll.dragon else None
+    points = None
+    if earns and roll.dice:
+        points = int(roll.dragon or 0) if good and roll.doubles else 0
+    record_check(ctx, c, what, check.total, dice=roll.dice, bonus=check.total - roll.natural, against=against,
+                 target=target, opponent=opponent, opponent_total=opponent_total, outcome=outcome,
+                 degree=degree, stunt_points=points, hidden=hidden)
+
+
+def ability_what(key: str, focus: str | None) -> str:
+    return key + (f":{focus}" if focus else "")
+
+
 def focus_note(c: Combatant, focus: str | None) -> tuple[str, str]:
     if focus and not has_focus(c, focus):
         return (f" ({c.name} lacks the {focus} focus: no +2)",
@@ -122,7 +144,7 @@ def test_verb(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"test: too many numbers; usage: {TEST_USAGE}")
     total = t.numbers[0] if t.numbers else None
     clear_stunt_points(ctx, "a new roll", "una tirada nueva")
-    hidden = t.ability == "perception"  # digest §2.1 [S]: Perception tests are rolled hidden
+    hidden = t.ability == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
     roll = roll_3d6(ctx, t.dice, total, f"{c.name}: {t.ability} test", c.id, hidden=hidden)
     check = make_check(c, roll, t.ability, t.focus, (("mod", t.mod),) if t.mod else ())
     what_en = ability_label(t.ability) + (f" ({t.focus})" if t.focus else "")
@@ -136,6 +158,8 @@ def test_verb(ctx: Context, args: tuple[str, ...]) -> None:
     ctx.say(f"{c.name} tests {what_en}: {check.summary(c)} vs TN {tn}: {res_en}{note_en}",
             f"{c.name} tira {what_es}: {check.summary(c, 'es')} contra NO {tn}: {res_es}{note_es}",
             rule=rule("2.1"), who=c.id, gm_only=hidden)
+    keep(ctx, c, check, ability_what(t.ability, t.focus), f"TN {tn}", tn,
+         "success" if check.total >= tn else "failure", hidden=hidden)
 
 
 CONTEST_USAGE = "contest NAME ABILITY[:FOCUS] OTHER ABILITY[:FOCUS] [DICE DICE]"
@@ -168,15 +192,20 @@ def contest_verb(ctx: Context, args: tuple[str, ...]) -> None:
     if len(args) > 6:
         ctx.fail(f"contest: unexpected {' '.join(args[6:])!r}; usage: {CONTEST_USAGE}")
     clear_stunt_points(ctx, "a new roll", "una tirada nueva")
+    # dragon_age.md §2.1 [S]: a Perception test is rolled hidden, on either side (spotting an ambush)
+    hidden = "perception" in (ta.ability, tb.ability)
     checks = []
     for i, (who, t) in enumerate(((a, ta), (b, tb))):
         g = given[i] if i < len(given) else None
         roll = roll_3d6(ctx, g if isinstance(g, tuple) else None, g if isinstance(g, int) else None,
-                        f"{who.name}: {t.ability} (opposed)", who.id)
+                        f"{who.name}: {t.ability} (opposed)", who.id, hidden=hidden)
         checks.append(make_check(who, roll, t.ability, t.focus))
     winner = opposed(ctx, a, checks[0], b, checks[1])
     res_en = f"{winner.name} wins" if winner else "still tied: roll off"
     res_es = f"gana {winner.name}" if winner else "empate: repetid la tirada"
     ctx.say(f"Opposed test: {a.name} {checks[0].summary(a)} vs {b.name} {checks[1].summary(b)}: {res_en}",
             f"Tirada enfrentada: {a.name} {checks[0].summary(a, 'es')} contra {b.name} "
-            f"{checks[1].summary(b, 'es')}: {res_es}", rule=rule("2.1"))
+            f"{checks[1].summary(b, 'es')}: {res_es}", rule=rule("2.1"), gm_only=hidden)
+    keep(ctx, a, checks[0], ability_what(ta.ability, ta.focus), f"{b.name} {ability_what(tb.ability, tb.focus)}",
+         None, "tie" if winner is None else "win" if winner is a else "loss", hidden=hidden, opponent=b,
+         opponent_total=checks[1].total)

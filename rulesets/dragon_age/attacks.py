@@ -1,4 +1,4 @@
-"""Attacks, Charge and the coup de grace (digest §2.3-§2.5 [S]).
+"""Attacks, Charge and the coup de grace (dragon_age.md §2.3-§2.5 [S]).
 
 An attack is an ability test against the target's Defense. On a hit the damage
 is rolled at once (weapon dice + Str, + Perception for bows) and armor taken
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context
 
-from .ability_tests import focus_note, make_check, roll_3d6
+from .ability_tests import focus_note, keep, make_check, roll_3d6
 from .common import clear_stunt_points, loose_dice, rule, tokens
 from .economy import MAJOR, check_can_act, take
 from .health import kill, take_damage
@@ -67,6 +67,8 @@ def _imposing_blocks(ctx: Context, a: Combatant, target: Combatant) -> bool:
     tn = inst.value or 10
     roll = roll_3d6(ctx, None, None, f"{a.name}: Willpower (Courage) vs Imposing Spell", a.id)
     check = make_check(a, roll, "willpower", "courage")
+    keep(ctx, a, check, "willpower:courage (Imposing Spell)", f"TN {tn}", tn,
+         "success" if check.total >= tn else "failure")
     if check.total >= tn:
         ctx.say(f"{a.name} braves {target.name}'s Imposing Spell: {check.summary(a)} vs TN {tn}",
                 f"{a.name} supera el Hechizo imponente de {target.name}: {check.summary(a, 'es')} contra NO {tn}",
@@ -104,7 +106,7 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
     second = bool(a.marks.get("bonus_attack"))
     if not second:
         # the Lightning Attack's own attack leaves the first attack's other points waiting: stunts
-        # may be taken in any order (§2.5 [S])
+        # may be taken in any order (dragon_age.md §2.5 [S])
         clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     if kind == "melee" and _imposing_blocks(ctx, a, target):
         return
@@ -137,6 +139,8 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
     ctx.say(f"{lead_en}: {check.summary(a)} vs {dfig.explain('Defense')}: {'hit' if hit else 'miss'}{note_en}",
             f"{lead_es}: {check.summary(a, 'es')} contra Defensa {dfig.value}: "
             f"{'impacta' if hit else 'falla'}{note_es}", rule=rule("2.4"), who=a.id)
+    keep(ctx, a, check, f"{'charge' if charge else 'attack'} on {target.name} ({key})", f"Defense {dfig.value}",
+         dfig.value, "hit" if hit else "miss", earns=not second)
     if not hit:
         if roll.doubles:
             ctx.say("Doubles, but a miss earns no stunt points", "Dobles, pero un fallo no da puntos de proeza",
@@ -157,7 +161,7 @@ def _attack(ctx: Context, args: tuple[str, ...], charge: bool) -> None:
 
 def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict,
                 expr: str | None = None) -> dict:
-    """Weapon dice + Str (Perception for bows) - armor (§2.4 [S]); returns what stunts need."""
+    """Weapon dice + Str (Perception for bows) - armor (dragon_age.md §2.4 [S]); returns what stunts need."""
     expr = expr or a.stats.get("weapon") or UNARMED
     dmg_key = "perception" if record.get("wkind") == "bow" else "str"
     r = ctx.roll(str(expr), purpose=f"damage of {a.name} to {target.name}", who=a.id)
@@ -172,7 +176,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict,
 
 
 def coup_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    """Coup de grace on a dying or unconscious target: death (§2.3 [S])."""
+    """Coup de grace on a dying or unconscious target: death (dragon_age.md §2.3 [S])."""
     if len(args) < 2:
         ctx.fail(f"coup: missing arguments; usage: {COUP_USAGE}")
     a = ctx.combatant(args[0])
@@ -193,6 +197,8 @@ def coup_verb(ctx: Context, args: tuple[str, ...]) -> None:
                     f"{a.name}: ranged coup de grace", a.id)
     check = make_check(a, roll, key, t.focus or a.stats.get("weapon_focus"),
                        (("mod", t.mod),) if t.mod else ())
+    keep(ctx, a, check, f"ranged coup de grace on {target.name}", "Defense 10", 10,
+         "hit" if check.total >= 10 else "miss")
     if check.total >= 10:
         kill(ctx, target, f"{a.name}'s ranged coup de grace: {check.summary(a)} vs Defense 10, hit: "
                           f"{target.name} dies",

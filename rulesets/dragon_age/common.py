@@ -13,7 +13,7 @@ RULE = "DA"
 
 
 def rule(section: str) -> str:
-    return f"DA §{section}"
+    return f"dragon_age.md §{section}"
 
 
 def health(ctx: Context, c: Combatant) -> Pool:
@@ -123,7 +123,7 @@ def waiting_points(c: Combatant) -> int:
 
 
 def clear_stunt_points(ctx: Context, why_en: str = "", why_es: str = "") -> None:
-    """Unspent stunt points vanish (digest §2.5: spend them at once); the ``stunt`` pool goes with them."""
+    """Unspent stunt points vanish (dragon_age.md §2.5: spend them at once); the ``stunt`` pool goes with them."""
     for c in ctx.state.combatants.values():
         left = waiting_points(c)
         ctx.remove_pool(c, "stunt")

@@ -1,4 +1,4 @@
-"""The DA condition catalogue (digest §2.7). Defense bonuses are modifiers the
+"""The DA condition catalogue (dragon_age.md §2.7). Defense bonuses are modifiers the
 sheet adds up; the life states (dying, unconscious, dead) are conditions too so
 that their clocks (the dying countdown, the 2d6 minutes of a pulled blow) run
 on the engine's generic duration machinery, including ``pass``."""

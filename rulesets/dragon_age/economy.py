@@ -1,4 +1,4 @@
-"""Actions per turn: one major + one minor, or two minor (digest §2.3 [S]).
+"""Actions per turn: one major + one minor, or two minor (dragon_age.md §2.3 [S]).
 
 Counted only for the combatant whose turn it is. Out of turn, a major action is
 the held action of Prepare when it has one; otherwise the GM is trusted (an
@@ -11,6 +11,7 @@ from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState
 
 from .common import own_turn, rule
 from .options import option
+from .surprise import surprised
 
 MAJOR, MINOR = "major", "minor"
 CANNOT_ACT = ("dying", "dead", "unconscious")
@@ -46,7 +47,7 @@ def check_can_act(ctx: Context, c: Combatant) -> None:
 
 
 def drop_aim(ctx: Context, c: Combatant) -> None:
-    """Aim only helps if the attack is its very next action (digest §2.3 [S])."""
+    """Aim only helps if the attack is its very next action (dragon_age.md §2.3 [S])."""
     for inst in c.instances("aiming"):
         ctx.remove_condition(c, inst, reason="lost")
         ctx.say(f"{c.name} loses its aim: the next action was not an attack",
@@ -58,9 +59,11 @@ def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
          attack: bool = False) -> str:
     """Count one action; returns "turn", "prepared", "free" (out of turn) or "outside" (no combat)."""
     check_can_act(ctx, c)
+    state = ctx.state
+    if surprised(state, c) and option(state, "action_limits"):
+        ctx.fail(f"{c.name} is surprised: no action in the surprise round (it acts from round 1)")
     if not attack:
         drop_aim(ctx, c)
-    state = ctx.state
     if not state.in_combat:
         return "outside"
     if own_turn(state, c):
@@ -89,7 +92,7 @@ def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
 
 def budget(state: EncounterState, c: Combatant) -> list[ActionSlot]:
     """For the sheet: the majors and minors taken this turn and what is left, each ticked by
-    ``major NAME`` / ``minor NAME`` (digest §2.3 [S]: one major + one minor, or two minor)."""
+    ``major NAME`` / ``minor NAME`` (dragon_age.md §2.3 [S]: one major + one minor, or two minor)."""
     if not own_turn(state, c) or c.life in CANNOT_ACT:
         return []
     major, minor = used(state, c)

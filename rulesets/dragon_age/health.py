@@ -1,10 +1,10 @@
-"""Health, the dying countdown and the pulled blow (digest §2.4-§2.6 [S]).
+"""Health, the dying countdown and the pulled blow (dragon_age.md §2.4-§2.6 [S]).
 
 Health never goes below 0. A PC at 0 is dying: a ``dying`` condition whose
 rounds are the Con + 2 countdown, clocked by the PC itself, so the engine takes
 one off at the start of each of its turns (skipped or not) and, when it runs
 out, ``on_removed`` kills it: that is "dies at the start of its turn in the
-last round" (§2.6 [I]). The same clock makes ``pass`` count the countdown down
+last round" (dragon_age.md §2.6 [I]). The same clock makes ``pass`` count the countdown down
 out of combat. The 2d6 minutes of a pulled blow are an ``unconscious``
 condition in 15-second rounds, for the same reason.
 """
@@ -22,12 +22,12 @@ ROUND_SECONDS = 15
 
 
 def dying_rules_apply(state: EncounterState, c: Combatant) -> bool:
-    """PCs are dying at 0; NPCs die unless the table treats them as PCs (§2.6 [I])."""
+    """PCs are dying at 0; NPCs die unless the table treats them as PCs (dragon_age.md §2.6 [I])."""
     return c.is_pc or bool(option(state, "npcs_as_pcs"))
 
 
 def countdown_length(c: Combatant) -> int:
-    """Con + 2 turns; Con + 2 <= 0 still leaves one turn (§2.6 [I])."""
+    """Con + 2 turns; Con + 2 <= 0 still leaves one turn (dragon_age.md §2.6 [I])."""
     return max(1, ability(c, "con") + 2)
 
 

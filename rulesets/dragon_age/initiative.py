@@ -1,4 +1,4 @@
-"""Initiative 3d6 + Dex, ties by dragon die then Dex (digest §2.2), and Seize the Initiative.
+"""Initiative 3d6 + Dex, ties by dragon die then Dex (dragon_age.md §2.2), and Seize the Initiative.
 
 Seize the Initiative moves its user to the top of the order at once. The engine
 passes over slots whose turn already ended this round, so "the current round
@@ -38,7 +38,7 @@ def order_key(c: Combatant) -> tuple:
 
 
 def seize(ctx: Context, c: Combatant) -> None:
-    """To the top now; the round goes on from the seizer's old slot (digest §2.2 [S])."""
+    """To the top now; the round goes on from the seizer's old slot (dragon_age.md §2.2 [S])."""
     state = ctx.state
     serial = int(state.marks.get("seize_serial") or 0) + 1
     ctx.set_encounter_mark("seize_serial", serial)

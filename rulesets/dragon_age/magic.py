@@ -1,11 +1,11 @@
 """Casting: mana is paid up front and stays spent even if the casting roll fails
-(digest §2.8 [O?]); a successful roll with doubles earns spell stunt points."""
+(dragon_age.md §2.8 [O?]); a successful roll with doubles earns spell stunt points."""
 
 from __future__ import annotations
 
 from gm_console.ruleset import Context
 
-from .ability_tests import focus_note, make_check, roll_3d6
+from .ability_tests import ability_what, focus_note, keep, make_check, roll_3d6
 from .common import clear_stunt_points, loose_dice, rule, tokens
 from .economy import MAJOR, MINOR, check_can_act, take
 from .sheet import spellpower
@@ -38,7 +38,7 @@ def cast_verb(ctx: Context, args: tuple[str, ...]) -> None:
     if cost > have:
         ctx.fail(f"{c.name} has {have} mana; {spell} costs {cost}")
     second = bool(c.marks.get("bonus_cast"))
-    if not second:  # Fast Casting's spell leaves the first casting's other points waiting (§2.5 [S])
+    if not second:  # Fast Casting's spell leaves the first casting's other points waiting (dragon_age.md §2.5 [S])
         clear_stunt_points(ctx, "a new roll", "una tirada nueva")
     if second:
         ctx.set_mark(c, "bonus_cast", None)
@@ -61,6 +61,8 @@ def cast_verb(ctx: Context, args: tuple[str, ...]) -> None:
             f"{res_en}{note_en}",
             f"{c.name} lanza {spell} ({cost} PM, le quedan {left}): {check.summary(c, 'es')} contra NO {tn}: "
             f"{res_es}{note_es}", rule=rule("2.8"), who=c.id)
+    keep(ctx, c, check, f"casting {spell} ({ability_what(key, t.focus)})", f"TN {tn}", tn,
+         "success" if ok else "failure", earns=not second)
     if not ok:
         return
     if second:

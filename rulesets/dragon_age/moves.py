@@ -1,4 +1,4 @@
-"""The other actions of digest §2.3: Aim, Defend, Run, Move, Prepare, and
+"""The other actions of dragon_age.md §2.3: Aim, Defend, Run, Move, Prepare, and
 plain major/minor actions the tracker only counts (Activate, Equip...)."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ PREPARE_USAGE = "prepare NAME [MAJOR ACTION...]   (e.g. prepare Sera attack the 
 
 def prepare_verb(ctx: Context, args: tuple[str, ...]) -> None:
     """Prepare: a minor action; the turn then ends at once, unused actions lost, holding a major
-    action until the owner's next turn starts (digest §2.2 [S])."""
+    action until the owner's next turn starts (dragon_age.md §2.2 [S])."""
     c = _one(ctx, args, PREPARE_USAGE)
     state = ctx.state
     if not state.in_combat or state.active != c.id:

@@ -1,5 +1,5 @@
 """House-rule switches. Defaults are the seed's rule; the alternatives are the
-published ones the digest lists as [Δ], or the [I] interpretations a GM may
+published ones (dragon_age.md §2.10, [Δ]), or the [I] interpretations a GM may
 want to flip."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ OPTIONS: tuple[OptionDef, ...] = (
     OptionDef("heal_amount", "1d6", ("1d6", "dragon"),
               doc="Heal action restores 1d6 + Cunning (seed) or Dragon Die + Cunning (official)"),
     OptionDef("dying_count", "turns", ("turns", "rounds"),
-              doc="dying countdown: Con+2 of its own turns (digest [I]) or always round R+Con+2"),
+              doc="dying countdown: Con+2 of its own turns ([I]) or always round R+Con+2"),
     OptionDef("npcs_as_pcs", False,
               doc="NPCs at 0 Health are dying like PCs instead of dead"),
     OptionDef("disarm_cost", 2, (2, 3), doc="stunt points for Disarm (printings differ)"),

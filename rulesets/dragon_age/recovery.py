@@ -1,11 +1,11 @@
-"""Getting Health back (digest §2.6 [S]): the Heal action, a breather after the
-encounter, a night's sleep, and levelling up. Mana comes back with rest (§2.8 [O?])."""
+"""Getting Health back (dragon_age.md §2.6 [S]): the Heal action, a breather after the
+encounter, a night's sleep, and levelling up. Mana comes back with rest (dragon_age.md §2.8 [O?])."""
 
 from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context
 
-from .ability_tests import focus_note, make_check, roll_3d6
+from .ability_tests import focus_note, keep, make_check, roll_3d6
 from .common import clear_stunt_points, health, loose_dice, rule, tokens
 from .conditions_lookup import cdef
 from .economy import MAJOR, take
@@ -38,6 +38,8 @@ def aid_verb(ctx: Context, args: tuple[str, ...]) -> None:
                     f"{healer.name}: Heal action on {patient.name}", healer.id)
     check = make_check(healer, roll, "cunning", "healing", (("mod", t.mod),) if t.mod else ())
     note_en, note_es = focus_note(healer, "healing")
+    keep(ctx, healer, check, f"cunning:healing (Heal action on {patient.name})", f"TN {HEAL_TN}", HEAL_TN,
+         "success" if check.total >= HEAL_TN else "failure")
     if check.total < HEAL_TN:
         ctx.say(f"{healer.name} tends {patient.name}: Cunning (Healing) {check.summary(healer)} vs TN {HEAL_TN}: "
                 f"fails{note_en}",
@@ -130,30 +132,75 @@ def levelup_verb(ctx: Context, args: tuple[str, ...]) -> None:
             f"ahora {pool.value}/{top}".replace("+-", "-"), rule=rule("2.6"), who=c.id)
 
 
+DAY = 24 * 3600
+ROLLED_HOURS = 100  # dice rolled for a mana rest at most; longer rests count the average for the rest [I]
+
+
+def nights(seconds: int) -> int:
+    """Nights of sleep in ``seconds`` of rest: one a day, and one more for 6 h or more left over
+    (dragon_age.md §2.9 [I]): 8 h is a night, 24 h one, 30 h two."""
+    return seconds // DAY + (1 if seconds % DAY >= SLEEP_SECONDS else 0)
+
+
 def on_time_passed(ctx: Context, seconds: int) -> None:
-    """Six hours or more in one ``pass`` count as a night's sleep."""
+    """A rest of 6 hours or more: sleep and mana, in closed form whatever the length
+    (dragon_age.md §2.9): a few events per combatant, none for one with nothing to regain."""
     if seconds < SLEEP_SECONDS:
         return
-    hours = seconds // 3600
+    hours, slept = seconds // 3600, nights(seconds)
+    span_en = f"{hours} h, {slept} night{'s' if slept != 1 else ''}"
+    span_es = f"{hours} h, {slept} noche{'s' if slept != 1 else ''}"
     for c in list(ctx.state.combatants.values()):
         if c.life in ("dead", "dying"):
             continue
-        pool = c.pools.get("health")
-        if pool is not None:
-            con, lvl = ability(c, "con"), level(c)
-            heal_health(ctx, c, max(0, 10 + con + lvl),
-                        f"Sleep ({hours}h): 10 {con:+d} Con + {lvl} level".replace("+-", "-"),
-                        f"Sueño ({hours}h): 10 {con:+d} Con + {lvl} nivel".replace("+-", "-"))
-        mana = c.pools.get("mana")
-        if mana is not None and ctx.option("mana_rest") != "off" and (mana.max is None or mana.value < mana.max):
-            gained = sum(ctx.roll("1d6+4", purpose=f"mana {c.name} regains, hour {h + 1}", who=c.id).total
-                         for h in range(hours))
-            top = mana.max if mana.max is not None else mana.value + gained
-            before = mana.value
-            ctx.set_pool(c, "mana", min(top, before + gained), rule=rule("2.8"))
-            ctx.say(f"Rest ({hours}h): {c.name} regains {hours} x (1d6+4) = {gained} mana: {before} -> {mana.value}",
-                    f"Descanso ({hours}h): {c.name} recupera {hours} x (1d6+4) = {gained} de maná: "
-                    f"{before} -> {mana.value}", rule=rule("2.8"), who=c.id)
+        done = [x for x in (_sleep(ctx, c, slept), _mana_rest(ctx, c, hours)) if x]
+        if done:
+            ctx.say(f"Rest ({span_en}): {c.name} " + "; ".join(en for en, _ in done),
+                    f"Descanso ({span_es}): {c.name} " + "; ".join(es for _, es in done),
+                    rule=rule("2.9"), who=c.id)
+
+
+def _sleep(ctx: Context, c: Combatant, slept: int) -> tuple[str, str] | None:
+    """10 + Con + level Health a night (dragon_age.md §2.6 [S]), never above the maximum."""
+    pool = c.pools.get("health")
+    if pool is None or slept < 1 or (pool.max is not None and pool.value >= pool.max):
+        return None
+    con, lvl = ability(c, "con"), level(c)
+    each = max(0, 10 + con + lvl)
+    before = pool.value
+    after = before + each * slept if pool.max is None else min(pool.max, before + each * slept)
+    if after == before:
+        return None
+    ctx.set_pool(c, "health", after, rule=rule("2.6"))
+    how_en = f"{slept} x (10 {con:+d} Con + {lvl} level)".replace("+-", "-")
+    how_es = f"{slept} x (10 {con:+d} Con + {lvl} nivel)".replace("+-", "-")
+    return (f"sleeps: health {before} -> {after} ({how_en})", f"duerme: Salud {before} -> {after} ({how_es})")
+
+
+def _mana_rest(ctx: Context, c: Combatant, hours: int) -> tuple[str, str] | None:
+    """1d6 + 4 mana per full hour (dragon_age.md §2.8 [O]). Each hour gives at least 5, so when
+    5 an hour fills the pool the dice cannot matter and none are rolled; otherwise one roll of
+    all the hours (beyond ``ROLLED_HOURS``, 7.5 an hour, rounded down)."""
+    mana = c.pools.get("mana")
+    if mana is None or ctx.option("mana_rest") == "off" or hours < 1:
+        return None
+    if mana.max is not None and mana.value >= mana.max:
+        return None
+    before = mana.value
+    need = None if mana.max is None else mana.max - before
+    if need is not None and 5 * hours >= need:
+        after = mana.max
+        how_en = f"{hours} x (1d6+4), at least 5 an hour: full"
+        how_es = f"{hours} x (1d6+4), al menos 5 por hora: completo"
+    else:
+        rolled = min(hours, ROLLED_HOURS)
+        gained = ctx.roll(f"{rolled}d6+{4 * rolled}", purpose=f"mana {c.name} regains in {hours} h of rest",
+                          who=c.id).total + (15 * (hours - rolled)) // 2
+        after = before + gained if need is None else min(mana.max, before + gained)
+        how_en = f"{hours} x (1d6+4) = {gained}"
+        how_es = f"{hours} x (1d6+4) = {gained}"
+    ctx.set_pool(c, "mana", after, rule=rule("2.8"))
+    return (f"mana {before} -> {after} ({how_en})", f"maná {before} -> {after} ({how_es})")
 
 
 def on_combat_end(ctx: Context) -> None:

@@ -1,4 +1,4 @@
-"""Derived figures: Defense, Armor, Speed, Spellpower with their breakdowns (digest §2.8)."""
+"""Derived figures: Defense, Armor, Speed, Spellpower with their breakdowns (dragon_age.md §2.8)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Abilities accept their long English and Spanish names because GMs copy stat
 blocks from both the Green Ronin books and the Spanish seed. Defense and Speed
-are optional: when absent they are derived from Dexterity (digest §2.8 [O]),
+are optional: when absent they are derived from Dexterity (dragon_age.md §2.8 [O]),
 so a later ``set NAME dex=3`` keeps them right.
 """
 

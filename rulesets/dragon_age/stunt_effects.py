@@ -1,4 +1,4 @@
-"""Spending stunt points: ``stunt NAME STUNT [N] [TARGET] [cost=N]`` (digest §2.5).
+"""Spending stunt points: ``stunt NAME STUNT [N] [TARGET] [cost=N]`` (dragon_age.md §2.5).
 
 Each effect is applied by the tracker where it changes numbers (damage, armor,
 Defense, prone, the order, mana) and narrated where it does not (Skirmish's
@@ -13,7 +13,7 @@ from typing import Callable
 from gm_console.ruleset import Combatant, Context
 
 from . import initiative
-from .ability_tests import make_check, opposed, roll_3d6
+from .ability_tests import keep, make_check, opposed, roll_3d6
 from .attacks import default_ability, roll_damage
 from .common import rule, tokens, waiting_points
 from .conditions_lookup import cdef
@@ -193,6 +193,9 @@ def _disarm(ctx, c, rec, n, other):
     focus = target.stats.get("weapon_focus")
     check_b = make_check(target, theirs, key, focus if has_focus(target, focus) else None)
     winner = opposed(ctx, c, check_a, target, check_b)
+    keep(ctx, c, check_a, f"disarm {target.name} (opposed attack)", f"{target.name} attack", None,
+         "win" if winner is c else "loss" if winner is target else "tie", opponent=target,
+         opponent_total=check_b.total)
     vs_en = f"{c.name} {check_a.summary(c)} vs {target.name} {check_b.summary(target)}"
     vs_es = f"{c.name} {check_a.summary(c, 'es')} contra {target.name} {check_b.summary(target, 'es')}"
     if winner is c:

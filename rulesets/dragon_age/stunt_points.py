@@ -1,4 +1,4 @@
-"""Earning stunt points and the menu of what they buy (digest §2.5 [S]).
+"""Earning stunt points and the menu of what they buy (dragon_age.md §2.5 [S]).
 
 Points wait in a ``stunt`` pool only until they are spent or the moment passes:
 the end of the current turn, or the next attack, casting or test by anyone

@@ -1,4 +1,4 @@
-"""The basic stunt tables as data (digest §2.5: effects [S], costs [O?]).
+"""The basic stunt tables as data (dragon_age.md §2.5: effects [S], costs [O?]).
 
 ``cost`` None means the GM chooses the points (Skirmish: 1 per 2 m; Powerful
 Casting: 1 to ``max_points``). Disarm's cost is a table option because

@@ -1,4 +1,4 @@
-"""Starfinder (1e) for gm-console, after the table's seed and the rules digest (SF §3).
+"""Starfinder (1e) for gm-console, after the table's seed and the Core Rulebook (docs/rulesets/starfinder.md).
 
 Stamina before HP, Resolve Points, the dying/stable machine, conditions with their
 numbers, the action economy, maneuvers and vehicles. The class only wires the engine's
@@ -155,11 +155,11 @@ class Starfinder(Ruleset):
         return sheet.pending(self, state)
 
     def action_budget(self, state, c):
-        """SF §3.2: the active combatant's standard, move, swift or full action, each ticked by `action NAME KIND`."""
+        """starfinder.md §3.2: the active combatant's standard, move, swift or full action, each ticked by `action NAME KIND`."""
         return economy.budget(self, state, c)
 
     def health_pools(self) -> tuple[str, ...]:
-        """Stamina absorbs damage before HP (SF §3.3); resolve is a resource, not health."""
+        """Stamina absorbs damage before HP (starfinder.md §3.3); resolve is a resource, not health."""
         return ("sp", "hp")
 
     # -- surprise ------------------------------------------------------------------

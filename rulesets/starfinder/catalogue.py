@@ -1,4 +1,4 @@
-"""The Starfinder conditions (SF §3.6), as data.
+"""The Starfinder conditions (starfinder.md §3.6), as data.
 
 ``modifiers`` name the figures of ``figures.py``: ``ac`` (EAC and KAC), ``attack``
 (every attack), ``melee``, ``damage`` (melee and Str-thrown damage), ``fort`` ``ref``
@@ -8,7 +8,7 @@ Flags carry what is not a number: ``flat-footed`` (counted once however many
 sources), ``no-actions``, ``helpless``, ``no-reactions``, ``no-run`` (no run or
 charge), ``half-speed``, ``immobile``, ``single-action``, ``move-only``, ``flee``,
 ``dex-5`` (Dex modifier treated as -5).
-Spanish names marked in the digest with † come from the seed; the others are the
+Spanish names are the seed's where it uses them (starfinder.md §3.6); the others are the
 usual translations, with the seed's words as aliases.
 """
 
@@ -142,7 +142,41 @@ CONDITIONS: tuple[ConditionDef, ...] = (
        resumen="suelta lo que lleva; sin acciones; desprevenido"),
     _c("unconscious", "Unconscious", "Inconsciente", "ko", flags=("helpless", "no-actions"),
        summary="helpless", resumen="indefenso"),
-    # conditions born of actions (SF §3.2): they carry the number and the clock
+    # the broken condition on armor (starfinder.md §3.6.1): the figures halve the armor's bonuses
+    _c("broken-armor", "Broken armor", "Armadura rota", "armor-broken", "broken-armour", "armadura-rota",
+       "rota-armadura", flags=("broken-armor",),
+       summary="its armor's EAC and KAC bonuses are halved (eac_armor, kac_armor)",
+       resumen="los bonificadores de CAE y CAC de su armadura se reducen a la mitad (eac_armor, kac_armor)"),
+    # cover and concealment (starfinder.md §3.6.2-3): the best of each family counts
+    _c("partial-cover", "Partial cover", "Cobertura parcial", "cobertura-parcial", family="cover", grade=1,
+       mods={"ac": 2, "ref": 1},
+       summary="+2 AC and +1 Reflex against attacks from beyond the cover",
+       resumen="+2 CA y +1 Reflejos contra ataques desde el otro lado de la cobertura"),
+    _c("soft-cover", "Soft cover", "Cobertura blanda", "cobertura-blanda", family="cover", grade=2,
+       flags=("soft-cover",),
+       summary="creatures in between: +4 AC against ranged attacks only; no Reflex bonus",
+       resumen="criaturas en medio: +4 CA solo contra ataques a distancia; sin bonificador a Reflejos"),
+    _c("cover", "Cover", "Cobertura", "cobertura", family="cover", grade=3, mods={"ac": 4, "ref": 2},
+       summary="+4 AC and +2 Reflex against attacks from beyond the cover; no attacks of opportunity from there",
+       resumen="+4 CA y +2 Reflejos contra ataques desde el otro lado de la cobertura; sin ataques de "
+               "oportunidad desde allí"),
+    _c("improved-cover", "Improved cover", "Cobertura mejorada", "cobertura-mejorada", family="cover", grade=4,
+       mods={"ac": 8, "ref": 4},
+       summary="+8 AC and +4 Reflex against attacks from beyond the cover (a gun port)",
+       resumen="+8 CA y +4 Reflejos contra ataques desde el otro lado de la cobertura (una tronera)"),
+    _c("total-cover", "Total cover", "Cobertura total", "cobertura-total", family="cover", grade=5,
+       flags=("total-cover",),
+       summary="no line of effect: it cannot be attacked from beyond the cover",
+       resumen="sin línea de efecto: no se le puede atacar desde el otro lado de la cobertura"),
+    _c("concealment", "Concealment", "Ocultación", "ocultacion", "concealed", "oculto", "oculta",
+       family="concealment", grade=1, flags=("miss-20",),
+       summary="20% miss chance: an attack that would hit misses on d% 1-20",
+       resumen="20% de fallo: un ataque que acertaría falla con d% 1-20"),
+    _c("total-concealment", "Total concealment", "Ocultación total", "ocultacion-total", family="concealment",
+       grade=2, flags=("miss-50",),
+       summary="line of effect but no line of sight: attackers must guess its square; 50% miss chance",
+       resumen="línea de efecto sin línea de visión: hay que adivinar su casilla; 50% de fallo"),
+    # conditions born of actions (starfinder.md §3.2): they carry the number and the clock
     _c("total-defense", "Total defense", "Defensa total", "defensa-total", "totaldefense", mods={"ac": 4},
        flags=("no-reactions",), summary="+4 AC until the start of its next turn; no attacks of opportunity",
        resumen="+4 CA hasta el inicio de su próximo turno; sin ataques de oportunidad"),
@@ -152,7 +186,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
     _c("charging", "Charging", "Cargando", "charge", "carga", mods={"ac": -2},
        summary="charge attack bonus on its turn; -2 AC until its next turn",
        resumen="bonificador de carga en su turno; -2 CA hasta su próximo turno"),
-    _c("covering-fire", "Covering fire", "Fuego de cobertura", "covered", "covering", "cover", "cubierto",
+    _c("covering-fire", "Covering fire", "Fuego de cobertura", "covering", "fuego-cobertura",
        mods={"ac": 2}, summary="+2 AC against the next attack, until the start of the shooter's next turn",
        resumen="+2 CA contra el próximo ataque, hasta el inicio del próximo turno del tirador"),
     _c("harrying-fire", "Harrying fire", "Fuego hostigador", "harried", "harrying", "harry", "hostigado", mods={"attack": 2},
@@ -164,7 +198,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
 
 BY_ID = {d.id: d for d in CONDITIONS}
 
-#: what a dirty trick may inflict (SF §3.7 [S])
+#: what a dirty trick may inflict (starfinder.md §3.7 [S])
 DIRTY_TRICK = ("blinded", "deafened", "entangled", "off-target", "shaken", "sickened")
-#: conditions that only set the life state (SF §3.4)
+#: conditions that only set the life state (starfinder.md §3.4)
 LIFE_CONDITIONS = ("dead", "dying", "stable")

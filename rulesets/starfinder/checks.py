@@ -1,5 +1,5 @@
 """The engine's `check NAME WHAT vs DC` with Starfinder numbers: ability modifiers from scores,
-saves and skills from the sheet, and the conditions' penalties listed (SF §3.6)."""
+saves and skills from the sheet, and the conditions' penalties listed (starfinder.md §3.6)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gm_console.ruleset import Combatant, Context, RollResult, RulesError, fold_text
+from gm_console.ruleset import Combatant, Context, RollResult, RulesError, fold_text, record_check
 
 _INT = re.compile(r"^[+-]?\d{1,6}$")
 
@@ -19,13 +19,25 @@ def say(ctx: Context, who: Combatant | None, en: str, es: str, rule: str = "") -
 
 
 def check(ctx: Context, bonus: int, purpose: str, who: Combatant | None = None,
-          given: int | None = None) -> tuple[int, str]:
-    """A d20 check: the GM's total when typed, else 1d20 + bonus (forced dice honoured)."""
+          given: int | None = None, *, what: str = "", dc: int | None = None, against: str = "",
+          beat: bool = False) -> tuple[int, str]:
+    """A d20 check: the GM's total when typed, else 1d20 + bonus (forced dice honoured).
+
+    With ``what`` the check is kept in the state for scripts (``show --json`` checks); with
+    ``dc`` its outcome too: success at ``dc`` or more (``beat``: only above it, as a defender's
+    Piloting against a rammer's, whose ties go to the rammer).
+    """
     if given is not None:
-        return given, f"{given} (given)"
-    expr = "1d20" if bonus == 0 else f"1d20{bonus:+d}"
-    r: RollResult = ctx.roll(expr, purpose=purpose, who=who.id if who is not None else None)
-    return r.total, r.text or f"{r.total}"
+        total, text, dice = given, f"{given} (given)", ()
+    else:
+        expr = "1d20" if bonus == 0 else f"1d20{bonus:+d}"
+        r: RollResult = ctx.roll(expr, purpose=purpose, who=who.id if who is not None else None)
+        total, text, dice = r.total, r.text or f"{r.total}", r.naturals
+    if what:
+        outcome = None if dc is None else "success" if (total > dc if beat else total >= dc) else "failure"
+        record_check(ctx, who, what, total, dice=dice, bonus=None if given is not None else bonus,
+                     against=against or (f"DC {dc}" if dc is not None else ""), target=dc, outcome=outcome)
+    return total, text
 
 
 def roll(ctx: Context, expr: str, purpose: str, who: Combatant | None = None) -> int:

@@ -1,4 +1,4 @@
-"""How Starfinder conditions combine, and the ones that hurt on a clock (SF §3.6).
+"""How Starfinder conditions combine, and the ones that hurt on a clock (starfinder.md §3.6).
 
 Fatigued on fatigued becomes exhausted for the total duration; only the worst bleed
 applies; burning from several sources adds up and is put out by a Reflex save at the
@@ -32,19 +32,19 @@ def add(rs, ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | N
         kept = target.instances("bleeding")[0].value
         if value_ is not None and kept != value_:
             say(ctx, target, f"Only the worst bleed applies: {target.name} keeps bleeding {kept}",
-                f"Solo cuenta la peor hemorragia: {target.name} sigue sangrando {kept}", "SF §3.6 bleeding [O]")
+                f"Solo cuenta la peor hemorragia: {target.name} sigue sangrando {kept}", "starfinder.md §3.6 bleeding [O]")
     if cdef.id == "burning":
         total = target.instances("burning")[0].value
         say(ctx, target, f"{target.name} is burning: {total}d6 fire at the start of its turn (sources add)",
             f"{target.name} arde: {total}d6 de fuego al inicio de su turno (las fuentes se suman)",
-            "SF §3.6 burning [O]")
+            "starfinder.md §3.6 burning [O]")
 
 
 ADDING = ("shaken", "frightened")
 
 
 def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | None) -> None:
-    """Shaken again (or frightened again): the duration increases by the new one's (SF §3.6 [O]);
+    """Shaken again (or frightened again): the duration increases by the new one's (starfinder.md §3.6 [O]);
     no escalation to the next fear grade. Either one without an end: until removed."""
     inst = target.instances(cdef.id)[0]
     total = None if inst.rounds is None or rounds is None else inst.rounds + rounds
@@ -53,12 +53,12 @@ def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int |
     dur = f"{total} asaltos" if total is not None else "hasta que se quite"
     say(ctx, target, f"{cdef.en} again: {target.name} stays {cdef.en.lower()}, the durations add ({length})",
         f"{cdef.es} otra vez: {target.name} sigue {cdef.es.lower()}, las duraciones se suman ({dur})",
-        f"SF §3.6 {cdef.id} [O]")
+        f"starfinder.md §3.6 {cdef.id} [O]")
 
 
 def _exhaust(rs, ctx: Context, target: Combatant, rounds: int | None, clock: str | None,
              source: str | None) -> None:
-    """Fatigued again: exhausted for the total duration of every fatiguing effect (SF §3.6 [O])."""
+    """Fatigued again: exhausted for the total duration of every fatiguing effect (starfinder.md §3.6 [O])."""
     olds = target.instances("fatigued")
     durations = [i.rounds for i in olds] + [rounds]
     total = None if any(d is None for d in durations) else sum(durations)
@@ -70,7 +70,7 @@ def _exhaust(rs, ctx: Context, target: Combatant, rounds: int | None, clock: str
     length = f" for {total} rounds" if total is not None else ""
     dur = f" durante {total} asaltos" if total is not None else ""
     say(ctx, target, f"Fatigued again: {target.name} is exhausted{length}",
-        f"Fatigado otra vez: {target.name} queda exhausto{dur}", "SF §3.6 fatigued [O]")
+        f"Fatigado otra vez: {target.name} queda exhausto{dur}", "starfinder.md §3.6 fatigued [O]")
 
 
 def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
@@ -83,9 +83,9 @@ def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
     if cid == "stable":
         if target.life != "dying":
             ctx.fail(f"{target.name} is {target.life}, not dying; only the dying become stable")
-        life.make_stable(ctx, target, "gm", "SF §3.4.6")
+        life.make_stable(ctx, target, "gm", "starfinder.md §3.4.6")
         say(ctx, target, f"{target.name} is stable: unconscious at 0 HP, no more RP loss",
-            f"{target.name} está estable: inconsciente a 0 PG, deja de perder PR", "SF §3.4.6")
+            f"{target.name} está estable: inconsciente a 0 PG, deja de perder PR", "starfinder.md §3.4.6")
         return
     if target.life == "dying":
         ctx.fail(f"{target.name} is already dying")
@@ -95,7 +95,7 @@ def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
 
 
 def turn_start(rs, ctx: Context, c: Combatant) -> None:
-    """Bleeding and burning hurt at the start of the turn, before it acts (SF §3.6 [O])."""
+    """Bleeding and burning hurt at the start of the turn, before it acts (starfinder.md §3.6 [O])."""
     from .damage import apply_damage  # local: damage reads figures, which reads this package
 
     for inst in list(c.instances("burning")):
@@ -129,7 +129,8 @@ def _burn_save(rs, ctx: Context, c: Combatant, bonus: int, why_en: str, why_es: 
     dc = 10 + fire
     ref = value(rs, ctx.state, c, "ref")
     extra = 2 * tries + bonus
-    total, _ = check(ctx, ref + extra, f"Reflex against burning of {c.name}", c, given)
+    total, _ = check(ctx, ref + extra, f"Reflex against burning of {c.name}", c, given,
+                     what="Reflex (burning)", dc=dc)
     more_en = f" (+{2 * tries} for {tries} earlier tries)" if tries else ""
     more_es = f" (+{2 * tries} por {tries} intentos previos)" if tries else ""
     if bonus:
@@ -141,20 +142,20 @@ def _burn_save(rs, ctx: Context, c: Combatant, bonus: int, why_en: str, why_es: 
         say(ctx, c, f"{c.name} puts out the flames ({why_en}): Reflex {total}{more_en} vs DC {dc} "
                     f"(10 + {fire} fire this round)",
             f"{c.name} apaga las llamas ({why_es}): Reflejos {total}{more_es} contra CD {dc} "
-            f"(10 + {fire} de fuego este asalto)", "SF §3.6 burning [O]")
+            f"(10 + {fire} de fuego este asalto)", "starfinder.md §3.6 burning [O]")
     else:
         ctx.set_mark(c, "burn_tries", tries + 1)
         say(ctx, c, f"{c.name} keeps burning ({why_en}): Reflex {total}{more_en} vs DC {dc} "
                     f"(10 + {fire} fire this round)",
             f"{c.name} sigue ardiendo ({why_es}): Reflejos {total}{more_es} contra CD {dc} "
-            f"(10 + {fire} de fuego este asalto)", "SF §3.6 burning [O]")
+            f"(10 + {fire} de fuego este asalto)", "starfinder.md §3.6 burning [O]")
 
 
 SMOTHER_USAGE = "smother NAME [REFLEX_TOTAL]"
 
 
 def smother(rs, ctx: Context, args: tuple[str, ...]) -> None:
-    """Full action: a new Reflex save against burning with +4 (SF §3.6 [O])."""
+    """Full action: a new Reflex save against burning with +4 (starfinder.md §3.6 [O])."""
     from .economy import use
 
     a = Args.parse(args, SMOTHER_USAGE)

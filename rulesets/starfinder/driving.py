@@ -1,4 +1,4 @@
-"""Vehicle movement verbs (SF §3.8): start, drive, stop, stop short, race, ram, run over."""
+"""Vehicle movement verbs (starfinder.md §3.8): start, drive, stop, stop short, race, ram, run over."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def ignite(rs, ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"{v.name}'s engine is already running")
     use(ctx, op, "move", f"start {v.name}")
     ctx.set_mark(v, "engine", "on")
-    say(ctx, v, f"{op.name} starts {v.name}", f"{op.name} arranca {v.name}", "SF §3.8 start [S]")
+    say(ctx, v, f"{op.name} starts {v.name}", f"{op.name} arranca {v.name}", "starfinder.md §3.8 start [S]")
 
 
 DRIVE_USAGE = "drive VEHICLE [FEET]"
@@ -56,7 +56,7 @@ def drive(rs, ctx: Context, args: tuple[str, ...]) -> None:
     slow_es = " (deja la carrera: pierde el +2 a la CA)" if was == "racing" else ""
     say(ctx, v, f"{op.name} drives {v.name} {dist} straight ahead{slow_en}; stopping after a drive costs no action",
         f"{op.name} conduce {v.name} {dist_es} en línea recta{slow_es}; parar tras conducir no cuesta acción",
-        "SF §3.8 drive [S]")
+        "starfinder.md §3.8 drive [S]")
 
 
 def stop(rs, ctx: Context, args: tuple[str, ...]) -> None:
@@ -72,7 +72,7 @@ def stop(rs, ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"{v.name} is racing: stopping takes a move action and a Piloting check (stopshort {v.id})")
     ctx.set_mark(v, "motion", "stopped")
     say(ctx, v, f"{v.name} stops (after a drive: no action)", f"{v.name} se detiene (tras conducir: sin acción)",
-        "SF §3.8 stop [S]")
+        "starfinder.md §3.8 stop [S]")
 
 
 STOPSHORT_USAGE = "stopshort VEHICLE [PILOTING_TOTAL]"
@@ -98,7 +98,7 @@ def stop_short(rs, ctx: Context, args: tuple[str, ...]) -> None:
         left_en, left_es = f": it moves {moved} squares before stopping", f": avanza {moved} casillas antes de parar"
     say(ctx, v, f"{op.name} stops {v.name} short: Piloting {total}, movement reduced by {squares} squares{left_en}",
         f"{op.name} frena en seco {v.name}: Pilotaje {total}, el movimiento se reduce {squares} casillas{left_es}",
-        "SF §3.8 stop short [S]")
+        "starfinder.md §3.8 stop short [S]")
 
 
 RACE_USAGE = "race VEHICLE [PILOTING_TOTAL] [rough|flat|difficult]"
@@ -117,11 +117,11 @@ def _race_check(rs, ctx: Context, v: Combatant, op: Combatant, given: int | None
                 terrain: str | None) -> tuple[bool, int]:
     dc = race_dc(ctx.state, v)
     was = motion(v)
-    total = piloting_check(rs, ctx, v, op, what, given)
+    total = piloting_check(rs, ctx, v, op, what, given, dc=dc)
     from_stop = " from a stop" if was == "stopped" else ""
     desde = " desde parado" if was == "stopped" else ""
-    rule = "SF §3.8 race [Δ official]" if was == "stopped" and official(ctx.state, "race_dc_from_stop") \
-        else "SF §3.8 race [S]"
+    rule = "starfinder.md §3.8 race [Δ official]" if was == "stopped" and official(ctx.state, "race_dc_from_stop") \
+        else "starfinder.md §3.8 race [S]"
     if total >= dc:
         ctx.set_mark(v, "motion", "racing")
         ctx.set_mark(v, "engine", "on")
@@ -211,7 +211,7 @@ def ram(rs, ctx: Context, args: tuple[str, ...]) -> None:
     op = operator(ctx, v)
     if op is v and "war" not in fold_text(str(v.stats.get("notes") or "")):
         say(ctx, v, f"Note: an autopilot never rams unless the vehicle is a war machine",
-            f"Nota: un piloto automático nunca embiste salvo en una máquina de guerra", "SF §3.8 autopilot [S]")
+            f"Nota: un piloto automático nunca embiste salvo en una máquina de guerra", "starfinder.md §3.8 autopilot [S]")
     use(ctx, op, "full", f"ram {target.name} with {v.name}")
     given_save = a.key_int(("save", "ref", "reflex", "salvacion", "defense"), RAM_USAGE)
     given_dmg = a.key_int(("dmg", "damage", "dano", "daño"), RAM_USAGE)
@@ -219,33 +219,36 @@ def ram(rs, ctx: Context, args: tuple[str, ...]) -> None:
     ok, atk = _race_check(rs, ctx, v, op, a.total(RAM_USAGE), "ram", None)
     if not ok:
         say(ctx, v, f"A failed Piloting check: {v.name} cannot ram", f"Prueba de Pilotaje fallida: {v.name} no puede "
-                    f"embestir", "SF §3.8 ram [S]")
+                    f"embestir", "starfinder.md §3.8 ram [S]")
         return
     if is_vehicle(target):
         tp = pilot_of(ctx.state, target)
         if control(target) == "uncontrolled" or (tp is None and control(target) != "autopilot"):
             say(ctx, v, f"{target.name} has no one at the controls: it cannot dodge",
-                f"{target.name} no tiene a nadie al mando: no puede esquivar", "SF §3.8 ram [S]")
+                f"{target.name} no tiene a nadie al mando: no puede esquivar", "starfinder.md §3.8 ram [S]")
         else:
             defender = tp if control(target) != "autopilot" else target
             total, _ = check(ctx, operator_piloting(rs, ctx.state, target),
-                             f"{target.name} dodges the ram (Piloting vs {atk})", defender, given_save)
+                             f"{target.name} dodges the ram (Piloting vs {atk})", defender, given_save,
+                             what=f"Piloting (dodge the ram, {target.name})", dc=atk, beat=True,
+                             against=f"the rammer's Piloting {atk}")
             if total > atk:
                 say(ctx, v, f"{target.name} dodges: Piloting {total} beats {atk}",
-                    f"{target.name} esquiva: Pilotaje {total} supera {atk}", "SF §3.8 ram [S]")
+                    f"{target.name} esquiva: Pilotaje {total} supera {atk}", "starfinder.md §3.8 ram [S]")
                 return
             say(ctx, v, f"{target.name} fails to dodge: Piloting {total} vs {atk} (ties go to the rammer)",
                 f"{target.name} no esquiva: Pilotaje {total} contra {atk} (el empate favorece al que embiste)",
-                "SF §3.8 ram [S]")
+                "starfinder.md §3.8 ram [S]")
     else:
         ref = value(rs, ctx.state, target, "ref")
-        total, _ = check(ctx, ref, f"Reflex of {target.name} against the ram (DC {dc})", target, given_save)
+        total, _ = check(ctx, ref, f"Reflex of {target.name} against the ram (DC {dc})", target, given_save,
+                         what="Reflex (avoid the ram)", dc=dc)
         if total >= dc:
             say(ctx, v, f"{target.name} avoids the ram: Reflex {total} vs DC {dc}",
-                f"{target.name} evita la embestida: Reflejos {total} contra CD {dc}", "SF §3.8 ram [S]")
+                f"{target.name} evita la embestida: Reflejos {total} contra CD {dc}", "starfinder.md §3.8 ram [S]")
             return
         say(ctx, v, f"{target.name} fails to avoid the ram: Reflex {total} vs DC {dc}",
-            f"{target.name} no evita la embestida: Reflejos {total} contra CD {dc}", "SF §3.8 ram [S]")
+            f"{target.name} no evita la embestida: Reflejos {total} contra CD {dc}", "starfinder.md §3.8 ram [S]")
     hit = _collision(ctx, v, given_dmg)
     apply_damage(rs, ctx, target, 2 * hit, ("bludgeoning",),
                  why=(f"Rammed by {v.name} (double {hit})", f"Embestido por {v.name} (doble de {hit})"))
@@ -304,7 +307,7 @@ def run_over(rs, ctx: Context, args: tuple[str, ...]) -> None:
     dc = _collision_dc(rs, ctx, v)
     hit = _collision(ctx, v, given_dmg)
     off = official(state, "run_over")
-    rule = "SF §3.8 run over [Δ official]" if off else "SF §3.8 run over [S]"
+    rule = "starfinder.md §3.8 run over [Δ official]" if off else "starfinder.md §3.8 run over [S]"
     if vsize is None:
         say(ctx, v, f"{v.name} has no size set: check that each creature is two sizes smaller",
             f"{v.name} no tiene tamaño: comprueba que cada criatura sea dos tamaños menor", rule)
@@ -315,7 +318,7 @@ def run_over(rs, ctx: Context, args: tuple[str, ...]) -> None:
     back = 0
     for t, given in targets:
         total, _ = check(ctx, value(rs, state, t, "ref"), f"Reflex of {t.name} against being run over (DC {dc})",
-                         t, given)
+                         t, given, what="Reflex (run over)", dc=dc)
         saved = total >= dc
         amount = (hit // 2 if off else 0) if saved else hit
         if saved and not off:

@@ -1,4 +1,4 @@
-"""Actions per turn (SF §3.2): a standard, a move and a swift action, or one full action.
+"""Actions per turn (starfinder.md §3.2): a standard, a move and a swift action, or one full action.
 
 The mark ``actions`` lists the slots spent this turn (``S``, ``M``, ``W``); a standard
 may stand in for a move, a standard or move for a swift; a full action needs the whole
@@ -65,16 +65,16 @@ def use(ctx: Context, c: Combatant, kind: str, what: str = "", strict: bool = Fa
             ctx.fail(over)
         say(ctx, c, f"Over the action budget: {over}; {what or kind} counted anyway",
             f"Fuera del presupuesto de acciones: a {c.name} no le queda acción {KIND_ES.get(kind, kind)} "
-            f"({left_text(used, 'es')}); {what or kind} se cuenta igualmente", "SF §3.2 [S]")
+            f"({left_text(used, 'es')}); {what or kind} se cuenta igualmente", "starfinder.md §3.2 [S]")
         return
     ctx.set_mark(c, "actions", used)
     say(ctx, c, f"{c.name} uses a {kind} action{label}; left: {left_text(used)}",
         f"{c.name} usa una acción {KIND_ES.get(kind, kind)}{label}; le queda: {left_text(used, 'es')}",
-        "SF §3.2 [S]")
+        "starfinder.md §3.2 [S]")
 
 
 def _surprise_limit(state, used: list, kind: str) -> str | None:
-    """The surprise round (SF §3.1 [S]): a single move or standard (attack) action each; the
+    """The surprise round (starfinder.md §3.1 [S]): a single move or standard (attack) action each; the
     official surprise round (option ``partial_surprise``) also allows swift actions."""
     if not state.marks.get("surprise-round"):
         return None
@@ -127,7 +127,7 @@ def available(rs, state, c: Combatant, kind: str) -> bool:
 
 
 def can_ready_or_delay(rs, c: Combatant) -> str | None:
-    """Readying is a standard action and delaying is declared before acting (SF §3.1 [O]): both need
+    """Readying is a standard action and delaying is declared before acting (starfinder.md §3.1 [O]): both need
     the turn's standard action still unspent (and a condition that allows it)."""
     why = blocked(rs, c, "standard")
     if why:
@@ -180,7 +180,7 @@ def blocked(rs, c: Combatant, kind: str) -> str | None:
 
 
 def _reaction(ctx: Context, c: Combatant, what: str) -> None:
-    """One reaction a round, regained at the start of its turn, none before its first turn (SF §3.2 [O])."""
+    """One reaction a round, regained at the start of its turn, none before its first turn (starfinder.md §3.2 [O])."""
     state = ctx.state
     if not state.in_combat:
         return
@@ -197,7 +197,7 @@ def _reaction(ctx: Context, c: Combatant, what: str) -> None:
         ctx.fail(f"{c.name} has used its reaction this round (it returns at the start of its turn)")
     ctx.set_mark(c, "reaction", state.round)
     label = f" ({what})" if what else ""
-    say(ctx, c, f"{c.name} uses its reaction{label}", f"{c.name} usa su reacción{label}", "SF §3.2 [O]")
+    say(ctx, c, f"{c.name} uses its reaction{label}", f"{c.name} usa su reacción{label}", "starfinder.md §3.2 [O]")
 
 
 def left_text(used, lang: str = "en") -> str:
@@ -328,19 +328,19 @@ def _named_effects(rs, ctx: Context, c: Combatant, named: str) -> None:
         limit_es = f" hasta {con} turnos (puntuación de Con)" if con is not None else ""
         say(ctx, c, f"{c.name} runs at 4x speed in a straight line{limit_en}: flat-footed until its next turn",
             f"{c.name} corre a 4x velocidad en línea recta{limit_es}: desprevenido hasta su próximo turno",
-            "SF §3.2 run [S]")
+            "starfinder.md §3.2 run [S]")
     elif named == "full-attack":
         if official(ctx.state, "full_attack"):
             say(ctx, c, f"{c.name} full attack: two attacks at -4 each", f"{c.name} ataque completo: dos ataques a -4",
-                "SF §3.2 full attack [Δ official]")
+                "starfinder.md §3.2 full attack [Δ official]")
         else:
             say(ctx, c, f"{c.name} full attack: two attacks at -4 each with one weapon; two weapons use its feats",
                 f"{c.name} ataque completo: dos ataques a -4 con la misma arma; con dos armas, según sus dotes",
-                "SF §3.2 full attack [S]")
+                "starfinder.md §3.2 full attack [S]")
     elif named == "crawl":
         ctx.apply_condition(c, rs.catalogue.define("prone"), source=c.id)
         say(ctx, c, f"{c.name} crawls 5 ft (counts as prone)", f"{c.name} gatea 5 pies (cuenta como tumbado)",
-            "SF §3.2 crawl [S]")
+            "starfinder.md §3.2 crawl [S]")
     elif named == "stand":
         ctx.remove_all(c, "prone")
         ctx.remove_all(c, "off-kilter")
@@ -348,8 +348,8 @@ def _named_effects(rs, ctx: Context, c: Combatant, named: str) -> None:
         ctx.apply_condition(c, rs.catalogue.define("prone"), source=c.id)
     elif named == "guarded-step":
         say(ctx, c, f"{c.name} takes a guarded step: 5 ft, no attacks of opportunity",
-            f"{c.name} da un paso protegido: 5 pies, sin ataques de oportunidad", "SF §3.2 [S]")
+            f"{c.name} da un paso protegido: 5 pies, sin ataques de oportunidad", "starfinder.md §3.2 [S]")
     elif named == "withdraw":
         say(ctx, c, f"{c.name} withdraws at 2x speed: leaving the first square provokes no attacks of opportunity",
             f"{c.name} se retira a 2x velocidad: salir de la primera casilla no provoca ataques de oportunidad",
-            "SF §3.2 withdraw [S]")
+            "starfinder.md §3.2 withdraw [S]")

@@ -2,7 +2,7 @@
 
 Every figure starts from the stat block and lists what moved it (``KAC 12 = 16 - 2
 flat-footed - 2 grappled``). Flat-footed is counted once however many conditions
-impose it (SF §3.6 [O]); within a family (fear, fatigue, restraint) only the worst
+impose it (starfinder.md §3.6 [O]); within a family (fear, fatigue, restraint) only the worst
 grade counts, so pinned's -4 replaces grappled's -2.
 """
 
@@ -84,6 +84,11 @@ def effective(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Fig
             "flat-footed (" + next(d.id for d in active if "flat-footed" in d.flags) + ")"
         sheet.add("ac", source, -2)
     _dex_limits(sheet, c, flags)
+    if "broken-armor" in flags:
+        for fig in ("eac", "kac"):
+            bonus = armor_bonus(c, fig)
+            if bonus - bonus // 2:  # starfinder.md §3.6.1: the armor's bonus halved, rounded down
+                sheet.add(fig, f"broken armor (half of +{bonus})", bonus // 2 - bonus)
     own_turn = state.active == c.id or not state.in_combat
     if "fighting-defensively" in ids and own_turn:
         sheet.add("attack", "fighting-defensively", -4)  # seed: "-4 a tus ataques en este turno"
@@ -93,7 +98,21 @@ def effective(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Fig
     figures = {k: sheet.figure(k) for k in CREATURE_FIGURES if k != "maneuver"}
     kac = figures["kac"]
     figures["maneuver"] = Figure(kac.value + 8, kac.base + 8 if kac.base is not None else None, kac.parts)
+    miss = 50 if "miss-50" in flags else 20 if "miss-20" in flags else 0
+    if miss:  # starfinder.md §3.6.3: only while concealed, so other sheets keep their figures
+        source = "total-concealment" if miss == 50 else "concealment"
+        figures["miss_chance"] = Figure(miss, 0, ((source, miss),))
     return figures
+
+
+def armor_bonus(c: Combatant, fig: str) -> int:
+    """The armor's share of EAC or KAC: ``eac_armor``/``kac_armor``, else the AC less 10 and
+    the Dex modifier (starfinder.md §3.6.1 [I]: a PC's AC is 10 + armor + Dex)."""
+    given = c.stats.get(f"{fig}_armor")
+    if given is not None:
+        return int(given)
+    dexmod = ability_mod(c, "dex") if c.stats.get("dex") is not None else 0
+    return max(0, _stat(c, fig, 10) - 10 - dexmod)
 
 
 def _dex_limits(sheet: _Sheet, c: Combatant, flags: set[str]) -> None:

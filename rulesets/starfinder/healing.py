@@ -1,4 +1,4 @@
-"""Care given by others (SF §3.4-3.5): Medicine DC 15, the stabilize spell, rest, coup de grace.
+"""Care given by others (starfinder.md §3.4-3.5): Medicine DC 15, the stabilize spell, rest, coup de grace.
 
 Checks roll 1d20 + the helper's bonus unless the GM types the total.
 """
@@ -69,10 +69,11 @@ def medicine(rs, ctx: Context, args: tuple[str, ...]) -> None:
         if healer is not None and healer.category != "vehicle" else 0
     who = healer.name if healer is not None else "A healer"
     quien = healer.name if healer is not None else "Un sanador"
-    total, _ = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, a.total(MED_USAGE))
+    total, _ = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, a.total(MED_USAGE),
+                     what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
     ok = total >= DC
-    rule = "SF §3.4.6 Medicine [S]" if purpose == "stabilize" else "SF §3.6 bleeding [O]" if purpose == "bleed" \
-        else "SF §3.4.9 [O]"
+    rule = "starfinder.md §3.4.6 Medicine [S]" if purpose == "stabilize" else "starfinder.md §3.6 bleeding [O]" if purpose == "bleed" \
+        else "starfinder.md §3.4.9 [O]"
     if not ok:
         say(ctx, patient, f"{who}'s Medicine {total} vs DC {DC} fails: {patient.name} is unchanged",
             f"Medicina de {quien}: {total} contra CD {DC}, falla: {patient.name} sigue igual", rule)
@@ -115,31 +116,31 @@ def stabilize_spell(rs, ctx: Context, args: tuple[str, ...]) -> None:
     if patient.life != "dying":
         ctx.fail(f"{patient.name} is not dying ({patient.life}); the spell stabilises the dying")
     if official(ctx.state, "stabilize_spell"):
-        life.make_stable(ctx, patient, "spell", "SF §3.4.6 [Δ official]")
+        life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [Δ official]")
         say(ctx, patient, f"Stabilize: {patient.name} is stable (harmless: no save)",
-            f"Estabilizar: {patient.name} queda estable (inofensivo: sin salvación)", "SF §3.4.6 [Δ official]")
+            f"Estabilizar: {patient.name} queda estable (inofensivo: sin salvación)", "starfinder.md §3.4.6 [Δ official]")
         return
     dc = a.key_int(("dc", "cd"), SPELL_USAGE)
     if dc is None:
         ctx.fail(f"the seed's stabilize needs a passed Will save: give the spell's DC ({SPELL_USAGE})")
     total, _ = check(ctx, value(rs, ctx.state, patient, "will"), f"Will of {patient.name} to accept stabilize (DC {dc})",
-                     patient, a.total(SPELL_USAGE))
+                     patient, a.total(SPELL_USAGE), what="Will (stabilize spell)", dc=dc)
     if total >= dc:
-        life.make_stable(ctx, patient, "spell", "SF §3.4.6 [S]")
+        life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [S]")
         say(ctx, patient, f"Stabilize: {patient.name}'s Will {total} vs DC {dc} passes: stable",
-            f"Estabilizar: Voluntad de {patient.name} {total} contra CD {dc}, supera: estable", "SF §3.4.6 [S]")
+            f"Estabilizar: Voluntad de {patient.name} {total} contra CD {dc}, supera: estable", "starfinder.md §3.4.6 [S]")
     else:
         say(ctx, patient, f"Stabilize: {patient.name}'s Will {total} vs DC {dc} fails: still dying (the seed wants a "
                           "passed save)",
             f"Estabilizar: Voluntad de {patient.name} {total} contra CD {dc}, falla: sigue moribundo (la semilla exige "
-            "superar la salvación)", "SF §3.4.6 [S]")
+            "superar la salvación)", "starfinder.md §3.4.6 [S]")
 
 
 REST_USAGE = "rest [NAME ...] [1h|8h|24h]"
 
 
 def rest(rs, ctx: Context, args: tuple[str, ...]) -> None:
-    """Rest recovery (SF §3.5, §3.6); time itself passes with `pass`."""
+    """Rest recovery (starfinder.md §3.5, §3.6); time itself passes with `pass`."""
     if ctx.state.in_combat:
         ctx.fail("no resting during a combat: `end` it first")
     hours = 8
@@ -180,7 +181,7 @@ def _rest_one(rs, ctx: Context, c: Combatant, hours: int) -> None:
         for pool, en, es in (("sp", "stamina", "estamina"), ("rp", "resolve", "resolución")):
             p = c.pools.get(pool)
             if p is not None and p.max is not None and p.value < p.max:
-                ctx.set_pool(c, pool, p.max, rule="SF §3.5 rest")
+                ctx.set_pool(c, pool, p.max, rule="starfinder.md §3.5 rest")
                 done_en.append(f"{en} full ({p.max})")
                 done_es.append(f"{es} completa ({p.max})")
         hp = c.pools.get("hp")
@@ -193,14 +194,14 @@ def _rest_one(rs, ctx: Context, c: Combatant, hours: int) -> None:
                 gain, why, por = 1, "seed: 1 per night", "semilla: 1 por noche"
             new = min(hp.max, hp.value + gain)
             before = hp.value
-            ctx.set_pool(c, "hp", new, rule="SF §3.5 rest")
+            ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 rest")
             done_en.append(f"HP {before}→{new} ({why})")
             done_es.append(f"PG {before}→{new} ({por})")
             if before == 0 and new > 0:
-                life.revive(ctx, c, "SF §3.5 rest")
+                life.revive(ctx, c, "starfinder.md §3.5 rest")
     say(ctx, c, f"{c.name} rests {hours}h: " + ("; ".join(done_en) or "nothing to recover"),
         f"{c.name} descansa {hours}h: " + ("; ".join(done_es) or "nada que recuperar"),
-        "SF §3.5 [S]" if hours != 1 else "SF §3.6 exhausted [O]")
+        "starfinder.md §3.5 [S]" if hours != 1 else "starfinder.md §3.6 exhausted [O]")
 
 
 COUP_USAGE = "coup ATTACKER TARGET DAMAGE [FORT_TOTAL] [disarmed] [TYPE ...]"
@@ -237,8 +238,8 @@ def coup_de_grace(rs, ctx: Context, args: tuple[str, ...]) -> None:
         return
     dc = 10 + level(attacker)
     total, _ = check(ctx, value(rs, ctx.state, target, "fort"), f"Fortitude of {target.name} against the coup (DC {dc})",
-                     target, a.numbers[1] if len(a.numbers) > 1 else None)
-    rule = "SF §3.2 coup de grace [Δ official]" if off else "SF §3.2 coup de grace [S]"
+                     target, a.numbers[1] if len(a.numbers) > 1 else None, what="Fortitude (coup de grace)", dc=dc)
+    rule = "starfinder.md §3.2 coup de grace [Δ official]" if off else "starfinder.md §3.2 coup de grace [S]"
     if total >= dc:
         say(ctx, target, f"{target.name} survives the coup de grace: Fortitude {total} vs DC {dc}",
             f"{target.name} sobrevive al golpe de gracia: Fortaleza {total} contra CD {dc}", rule)

@@ -1,4 +1,4 @@
-"""Initiative (SF §3.1): 1d20 + modifier; ties act together (seed) or are broken by the
+"""Initiative (starfinder.md §3.1): 1d20 + modifier; ties act together (seed) or are broken by the
 higher modifier, then a roll-off (official option).
 
 The engine runs one turn at a time, so a seed tie is shown rather than merged: the tied
@@ -58,7 +58,7 @@ def combat_start(rs, ctx: Context) -> None:
         nombres = " y ".join(state.get(cid).name for cid in g)
         init = _num(state.get(g[0]).initiative)
         say(ctx, None, f"{names} tie at initiative {init}: they act together, in one shared slot",
-            f"{nombres} empatan a iniciativa {init}: actúan a la vez, en un mismo momento", "SF §3.1 ties [S]")
+            f"{nombres} empatan a iniciativa {init}: actúan a la vez, en un mismo momento", "starfinder.md §3.1 ties [S]")
 
 
 def _roll_off(ctx: Context) -> None:
@@ -82,7 +82,7 @@ def _roll_off(ctx: Context) -> None:
     order = sorted(state.order, key=lambda cid: order_key(state.get(cid)), reverse=True)
     ctx.set_order(order, reason="initiative roll-off")
     say(ctx, None, "Initiative ties broken by the higher modifier, then a roll-off (official)",
-        "Empates de iniciativa: primero el modificador más alto, luego una tirada (oficial)", "SF §3.1 ties [Δ official]")
+        "Empates de iniciativa: primero el modificador más alto, luego una tirada (oficial)", "starfinder.md §3.1 ties [Δ official]")
 
 
 def tied_with(state: EncounterState, c: Combatant) -> list[Combatant]:
@@ -114,7 +114,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         names = ", ".join(o.name for o in group)
         say(ctx, c, f"Shared slot at initiative {_num(c.initiative)}: {names} act together (resolve them as one)",
             f"Momento compartido en iniciativa {_num(c.initiative)}: {names} actúan a la vez (resuélvelos juntos)",
-            "SF §3.1 ties [S]")
+            "starfinder.md §3.1 ties [S]")
 
 
 def status(state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
@@ -142,7 +142,7 @@ def remember_ready(ctx: Context, c: Combatant) -> None:
 
 
 def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) -> str:
-    """Purely defensive readied actions go just before the trigger, all others just after (SF §3.1 [O]).
+    """Purely defensive readied actions go just before the trigger, all others just after (starfinder.md §3.1 [O]).
 
     Defensive: `trigger NAME defensive`, or a readied text that says so ("ready defensive: duck").
     """
@@ -156,10 +156,10 @@ def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) 
         if where == "before":
             say(ctx, c, f"Purely defensive: {c.name}'s readied action resolves just before {active.name}",
                 f"Puramente defensiva: la acción preparada de {c.name} se resuelve justo antes de {active.name}",
-                "SF §3.1 ready [O]")
+                "starfinder.md §3.1 ready [O]")
         else:
             say(ctx, c, f"Not purely defensive: {c.name}'s readied action resolves just after {active.name}'s "
                         f"triggering action (add `defensive` to the trigger to go before)",
                 f"No es puramente defensiva: la acción preparada de {c.name} se resuelve justo después de la acción "
-                f"de {active.name} que la dispara (añade `defensive` para ir antes)", "SF §3.1 ready [O]")
+                f"de {active.name} que la dispara (añade `defensive` para ir antes)", "starfinder.md §3.1 ready [O]")
     return where

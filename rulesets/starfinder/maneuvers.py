@@ -1,4 +1,4 @@
-"""Combat maneuvers (SF §3.7): a melee attack roll against the target's KAC + 8.
+"""Combat maneuvers (starfinder.md §3.7): a melee attack roll against the target's KAC + 8.
 
 "Each 5 over" counts whole fives. Bull rush counts from KAC (seed, literal) or from
 KAC + 8 (official); grapple pins above KAC + 13 (seed) or at it (official). A grapple
@@ -68,16 +68,17 @@ def maneuver(rs, ctx: Context, args: tuple[str, ...]) -> None:
     thrown_pen = 0
     if kind == "dirty-trick" and dist and given is None:
         thrown_pen = -2 * (dist // 5)
-    total, _ = check(ctx, bonus + thrown_pen, f"{kind} by {attacker.name} (vs KAC+8 {threshold})", attacker, given)
+    total, _ = check(ctx, bonus + thrown_pen, f"{kind} by {attacker.name} (vs KAC+8 {threshold})", attacker, given,
+                     what=f"{kind} on {target.name}", dc=threshold, against=f"KAC + 8 = {threshold}")
     name_en, name_es = kind.replace("-", " "), ES[kind]
     if total < threshold:
         say(ctx, attacker, f"{attacker.name}'s {name_en} fails: {total} vs KAC + 8 = {threshold}",
-            f"La maniobra {name_es} de {attacker.name} falla: {total} contra CAC + 8 = {threshold}", "SF §3.7 [S]")
+            f"La maniobra {name_es} de {attacker.name} falla: {total} contra CAC + 8 = {threshold}", "starfinder.md §3.7 [S]")
         return
     fives = (total - threshold) // 5
     head_en = f"{attacker.name}'s {name_en} succeeds: {total} vs KAC + 8 = {threshold}"
     head_es = f"La maniobra {name_es} de {attacker.name} tiene éxito: {total} contra CAC + 8 = {threshold}"
-    rule = "SF §3.7 [S]"
+    rule = "starfinder.md §3.7 [S]"
     if kind == "bull-rush":
         off = official(state, "bull_rush_baseline")
         base = threshold if off else kac
@@ -85,7 +86,7 @@ def maneuver(rs, ctx: Context, args: tuple[str, ...]) -> None:
         over = "KAC + 8" if off else "KAC"
         say(ctx, attacker, f"{head_en}: {target.name} is pushed back {feet} ft (5 + 5 per 5 over {over} {base})",
             f"{head_es}: {target.name} retrocede {feet} pies (5 + 5 por cada 5 sobre {'CAC + 8' if off else 'CAC'} "
-            f"{base})", "SF §3.7 bull rush [Δ official]" if off else "SF §3.7 bull rush [S]")
+            f"{base})", "starfinder.md §3.7 bull rush [Δ official]" if off else "starfinder.md §3.7 bull rush [S]")
     elif kind == "dirty-trick":
         rounds = 1 + fives
         clock = attacker.id if state.in_combat else target.id
@@ -114,7 +115,7 @@ def maneuver(rs, ctx: Context, args: tuple[str, ...]) -> None:
         if zero_g:
             ctx.apply_condition(target, rs.catalogue.define("off-kilter"), source=attacker.id)
             say(ctx, attacker, f"{head_en}: in zero-g {target.name} is off-kilter",
-                f"{head_es}: en gravedad cero {target.name} queda desequilibrado", "SF §3.7 trip [O]")
+                f"{head_es}: en gravedad cero {target.name} queda desequilibrado", "starfinder.md §3.7 trip [O]")
         elif flying:
             say(ctx, attacker, f"{head_en}: {target.name} descends 10 ft (prone if it lands)",
                 f"{head_es}: {target.name} desciende 10 pies (tumbado si toca tierra)", rule)
@@ -143,7 +144,7 @@ def _grapple(rs, ctx: Context, g: Combatant, t: Combatant, total: int, kac: int,
         ctx.apply_condition(t, rs.catalogue.define("pinned"), source=g.id)
     ctx.set_mark(t, "held", {"by": g.id, "grappled_until": grappled_until,
                              "pinned_until": pinned_until if pins else None})
-    rule = "SF §3.7 grapple [Δ official]" if off else "SF §3.7 grapple [S]"
+    rule = "starfinder.md §3.7 grapple [Δ official]" if off else "starfinder.md §3.7 grapple [S]"
     if pins:
         cmp_en = "meets" if off else "exceeds"
         cmp_es = "iguala o supera" if off else "supera"
@@ -162,7 +163,7 @@ def _grapple(rs, ctx: Context, g: Combatant, t: Combatant, total: int, kac: int,
 
 
 def turn_end(ctx: Context, g: Combatant) -> None:
-    """The grappler's turn ends: a seed pin ends, an unrenewed grapple ends (SF §3.7 [S/O])."""
+    """The grappler's turn ends: a seed pin ends, an unrenewed grapple ends (starfinder.md §3.7 [S/O])."""
     state = ctx.state
     for t in list(state.combatants.values()):
         held = t.marks.get("held")
@@ -174,7 +175,7 @@ def turn_end(ctx: Context, g: Combatant) -> None:
             ctx.remove_all(t, "pinned", reason="expired")
             ctx.remove_all(t, "grappled", reason="expired")
             say(ctx, t, f"{g.name} did not renew the grapple: {t.name} is free",
-                f"{g.name} no renovó la presa: {t.name} queda libre", "SF §3.7 grapple [O]")
+                f"{g.name} no renovó la presa: {t.name} queda libre", "starfinder.md §3.7 grapple [O]")
             continue
         if held.get("pinned_until") is not None and state.round >= held["pinned_until"]:
             held["pinned_until"] = None
@@ -182,4 +183,4 @@ def turn_end(ctx: Context, g: Combatant) -> None:
             if t.has("pinned"):
                 ctx.remove_all(t, "pinned", reason="expired")
                 say(ctx, t, f"End of {g.name}'s turn: {t.name} is no longer pinned, still grappled",
-                    f"Fin del turno de {g.name}: {t.name} deja de estar atrapado, sigue apresado", "SF §3.7 grapple [S]")
+                    f"Fin del turno de {g.name}: {t.name} deja de estar atrapado, sigue apresado", "starfinder.md §3.7 grapple [S]")

@@ -1,7 +1,8 @@
-"""House-rule switches: every place the digest marks seed and published rules apart [Δ].
+"""House-rule switches: every place seed and published rules differ [Δ]
+(docs/rulesets/starfinder.md §3.11).
 
 The seed is the table's own text, so it is always the default; ``official`` is the
-published rule. Keys follow the digest's register of differences.
+published rule. Keys follow that page's table of options.
 """
 
 from __future__ import annotations

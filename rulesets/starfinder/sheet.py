@@ -21,6 +21,7 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
     if len(flat) > 1:
         out.append(f"desprevenido una sola vez ({', '.join(sorted(flat))}): -2 CA" if es
                    else f"flat-footed once ({', '.join(sorted(flat))}): -2 AC")
+    out += _cover_lines(rs, c, ids, es)
     if "prone" in ids:
         out.append("tumbado: +4 CA contra distancia, -4 CA contra cuerpo a cuerpo" if es
                    else "prone: +4 AC against ranged, -4 AC against melee")
@@ -52,6 +53,44 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
     return out
 
 
+COVER_LINES = {
+    "partial-cover": ("partial cover: +2 AC, +1 Reflex against attacks from beyond it",
+                      "cobertura parcial: +2 CA, +1 Reflejos contra ataques desde el otro lado"),
+    "soft-cover": ("soft cover: +4 AC against ranged attacks only (not in the figures), no Reflex bonus",
+                   "cobertura blanda: +4 CA solo contra ataques a distancia (no sumado a las cifras), sin "
+                   "bonificador a Reflejos"),
+    "cover": ("cover: +4 AC, +2 Reflex against attacks from beyond it; no attacks of opportunity from there",
+              "cobertura: +4 CA, +2 Reflejos contra ataques desde el otro lado; sin ataques de oportunidad desde "
+              "allí"),
+    "improved-cover": ("improved cover: +8 AC, +4 Reflex against attacks from beyond it",
+                       "cobertura mejorada: +8 CA, +4 Reflejos contra ataques desde el otro lado"),
+    "total-cover": ("total cover: it cannot be attacked from beyond the cover",
+                    "cobertura total: no se le puede atacar desde el otro lado de la cobertura"),
+    "concealment": ("concealment: 20% miss chance (a hit misses on d% 1-20: r 1d100)",
+                    "ocultación: 20% de fallo (un impacto falla con d% 1-20: r 1d100)"),
+    "total-concealment": ("total concealment: attackers guess its square; 50% miss chance (d% 1-50: r 1d100)",
+                          "ocultación total: hay que adivinar su casilla; 50% de fallo (d% 1-50: r 1d100)"),
+    "broken-armor": ("", ""),
+}
+
+
+def _cover_lines(rs, c: Combatant, ids: set[str], es: bool) -> list[str]:
+    """Cover, concealment and broken armor say on the sheet what they do (starfinder.md §3.6.1-3)."""
+    from .figures import armor_bonus
+
+    out = []
+    for cid, (en, es_) in COVER_LINES.items():
+        if cid not in ids:
+            continue
+        if cid == "broken-armor":
+            eac, kac = armor_bonus(c, "eac"), armor_bonus(c, "kac")
+            out.append(f"armadura rota: bonificadores de armadura CAE +{eac}→+{eac // 2}, CAC +{kac}→+{kac // 2}"
+                       if es else f"broken armor: armor bonuses EAC +{eac}→+{eac // 2}, KAC +{kac}→+{kac // 2}")
+            continue
+        out.append(es_ if es else en)
+    return out
+
+
 def pending(rs, state: EncounterState) -> list[Pending]:
     out: list[Pending] = []
     for c in state.combatants.values():
@@ -60,13 +99,18 @@ def pending(rs, state: EncounterState) -> list[Pending]:
             rp = c.pools.get("rp")
             left = rp.value if rp else 0
             cost = life.stabilize_cost(c) if rp else 1
-            # offered only when it would work: on its own turn, with the RP (SF §3.4.6 [S])
+            # offered only when it would work: on its own turn, with the RP (starfinder.md §3.4.6 [S])
             can = rp is not None and left >= cost and own_turn
-            out.append(Pending(c.id, f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
-                                     "or Medicine DC 15",
-                               f"{c.name} está moribundo: le quedan {left} de resolución; se estabiliza con {cost} PR en "
-                               "su turno o Medicina CD 15",
-                               command=f"spend {c.id} resolve stabilize" if can else None))
+            if rp is not None and left >= cost:
+                en = f"{c.name} is dying: {left} resolve left; stabilise with {cost} RP on its turn or Medicine DC 15"
+                es = (f"{c.name} está moribundo: le quedan {left} de resolución; se estabiliza con {cost} PR en su "
+                      "turno o Medicina CD 15")
+            else:
+                en = (f"{c.name} is dying: {left} resolve left, too few to stabilise itself ({cost} needed); "
+                      "Medicine DC 15 or healing")
+                es = (f"{c.name} está moribundo: le quedan {left} de resolución, no le bastan para estabilizarse "
+                      f"({cost} necesarios); Medicina CD 15 o una curación")
+            out.append(Pending(c.id, en, es, command=f"spend {c.id} resolve stabilize" if can else None))
         elif c.life == "stable" and c.pools.get("hp") and c.pools["hp"].value == 0:
             rp = c.pools.get("rp")
             if not rp or rp.value < 1:
@@ -74,7 +118,7 @@ def pending(rs, state: EncounterState) -> list[Pending]:
                                    f"{c.name} está estable sin PR: prueba de Con cada hora (pass 1h)",
                                    command=None if state.in_combat else "pass 1h"))
             elif state.in_combat and state.active == c.id and c.marks.get("stabilized") != state.round:
-                # SF §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
+                # starfinder.md §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
                 out.append(Pending(c.id, f"{c.name} is stable: 1 RP now puts it back in the fight with 1 HP "
                                          f"(spend {c.id} resolve fight)",
                                    f"{c.name} está estable: con 1 PR ahora vuelve a la lucha con 1 PG "

@@ -1,7 +1,7 @@
 """The Starfinder stat block: one set of keys for creatures and vehicles.
 
-Pools ``sp``/``hp``/``rp`` follow the damage order of SF §3.3; ``rp`` is derived
-from ``level`` and ``key`` when the GM does not type it (SF §3.5), because that
+Pools ``sp``/``hp``/``rp`` follow the damage order of starfinder.md §3.3; ``rp`` is derived
+from ``level`` and ``key`` when the GM does not type it (starfinder.md §3.5), because that
 is how the book writes a PC and a GM should not have to do the sum at the table.
 """
 
@@ -54,6 +54,12 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="default 10"),
         StatField("kac", "int", aliases=("cac", "kinetic-ac"), en="Kinetic AC", es="CA cinética",
                   doc="default 10"),
+        StatField("eac_armor", "int", aliases=("armor-eac", "eac-armor", "cae-armadura", "armadura-cae"), minimum=0,
+                  en="Armor's EAC bonus", es="Bonificador de CAE de la armadura",
+                  doc="what broken armor halves; default EAC - 10 - Dex modifier"),
+        StatField("kac_armor", "int", aliases=("armor-kac", "kac-armor", "cac-armadura", "armadura-cac"), minimum=0,
+                  en="Armor's KAC bonus", es="Bonificador de CAC de la armadura",
+                  doc="what broken armor halves; default KAC - 10 - Dex modifier"),
         StatField("fort", "int", aliases=("fortaleza", "fortitude"), en="Fortitude", es="Fortaleza"),
         StatField("ref", "int", aliases=("reflejos", "reflex"), en="Reflex", es="Reflejos"),
         StatField("will", "int", aliases=("voluntad",), en="Will", es="Voluntad"),
@@ -73,6 +79,11 @@ def stat_block() -> tuple[StatField, ...]:
                   es="Reducción de daño (cinético)"),
         StatField("er", "list", aliases=("re", "resist", "resistencia"), en="Energy resistance",
                   es="Resistencia a energía", doc="er=fire:5,cold:5"),
+        StatField("immune", "list", aliases=("inmune", "inmunidad", "immunity", "immunities"),
+                  en="Immunities (damage types)", es="Inmunidades (tipos de daño)", doc="immune=fire,cold"),
+        StatField("vulnerable", "list", aliases=("vulnerabilidad", "vulnerability", "vulnerabilities"),
+                  en="Vulnerabilities (damage types)", es="Vulnerabilidades (tipos de daño)",
+                  doc="vulnerable=cold: +50% damage of that type"),
         StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES,
                   aliases=("talla", "tamano"), en="Size", es="Tamaño", doc="default medium for creatures"),
         StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",
@@ -107,7 +118,7 @@ def key_mod(stats: Mapping[str, Any]) -> int:
 
 
 def derived_resolve(stats: Mapping[str, Any]) -> int | None:
-    """SF §3.5 [S]: max(1, level/2) + key ability modifier, at least 1 [O]."""
+    """starfinder.md §3.5 [S]: max(1, level/2) + key ability modifier, at least 1 [O]."""
     level = stats.get("level")
     if level is None:
         return None
@@ -145,6 +156,6 @@ def level(c: Combatant) -> int:
 
 
 def has_resolve(c: Combatant) -> bool:
-    """NPCs without Resolve Points die at 0 HP (SF §3.4.10 [O]); a PC always has a resolve pool,
+    """NPCs without Resolve Points die at 0 HP (starfinder.md §3.4.10 [O]); a PC always has a resolve pool,
     even one at 0 (``rp=0``), and so does any creature given one."""
     return "rp" in c.pools or c.is_pc

@@ -1,4 +1,4 @@
-"""Surprise (SF §3.1): the GM settles Stealth against Perception; the rules decide what follows.
+"""Surprise (starfinder.md §3.1): the GM settles Stealth against Perception; the rules decide what follows.
 
 The surprise *round* belongs to the engine (``surprise NAME...`` names the aware before
 ``start``). What is Starfinder's is whether it is played: by the seed, when only some
@@ -51,24 +51,24 @@ def outcome(rs, ctx: Context, unaware: Sequence[Combatant]) -> list[Combatant]:
         say(ctx, None, f"Every defender is unaware ({names}): a surprise round for the others, one move or "
                        "standard action each; the unaware are flat-footed until they act",
             f"Ningún defensor se lo espera ({names}): asalto de sorpresa para los demás, una acción de movimiento "
-            "o estándar cada uno; los sorprendidos quedan desprevenidos hasta que actúen", "SF §3.1 surprise [S]")
+            "o estándar cada uno; los sorprendidos quedan desprevenidos hasta que actúen", "starfinder.md §3.1 surprise [S]")
         return aware
     if official(state, "partial_surprise"):
         say(ctx, None, f"Only some defenders are unaware ({names}): a surprise round for everyone aware "
                        "(a standard or move action, plus swift); the unaware are flat-footed until they act",
             f"Solo algunos defensores no se lo esperan ({names}): asalto de sorpresa para todos los que están alerta "
             "(acción estándar o de movimiento, más rápida); los sorprendidos quedan desprevenidos hasta actuar",
-            "SF §3.1 surprise [Δ official]")
+            "starfinder.md §3.1 surprise [Δ official]")
         return aware
     say(ctx, None, f"Only some defenders are unaware ({names}): no surprise round; a normal round in initiative "
                    "order, and only they are flat-footed (-2 AC, no reactions) until they act",
         f"Solo algunos defensores no se lo esperan ({names}): no hay asalto de sorpresa; asalto normal por "
-        "iniciativa y solo ellos quedan sorprendidos (-2 CA, sin reacciones) hasta que actúen", "SF §3.1 surprise [S]")
+        "iniciativa y solo ellos quedan sorprendidos (-2 CA, sin reacciones) hasta que actúen", "starfinder.md §3.1 surprise [S]")
     return []
 
 
 def turn_start(ctx: Context, c: Combatant) -> None:
-    """Flat-footed from surprise ends once the creature acts (SF §3.1 [O])."""
+    """Flat-footed from surprise ends once the creature acts (starfinder.md §3.1 [O])."""
     for inst in list(c.instances("flat-footed")):
         if inst.note == NOTE:
             ctx.remove_condition(c, inst, reason="acted")

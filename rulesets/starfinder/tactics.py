@@ -1,4 +1,4 @@
-"""Combat actions that move numbers (SF §3.2-3.3): total defense, fighting defensively,
+"""Combat actions that move numbers (starfinder.md §3.2-3.3): total defense, fighting defensively,
 covering and harrying fire, charge, and the range-increment calculator.
 
 Each becomes a condition with its own clock, so its bonus shows in the figures and
@@ -43,7 +43,7 @@ def total_defense(rs, ctx: Context, args: tuple[str, ...]) -> None:
                 f"opportunity{extra_en} (EAC {value(rs, ctx.state, c, 'eac')}, KAC {value(rs, ctx.state, c, 'kac')})",
         f"{c.name} se pone en defensa total: +4 CA hasta el inicio de su próximo turno, sin ataques de "
         f"oportunidad{extra_es} (CAE {value(rs, ctx.state, c, 'eac')}, CAC {value(rs, ctx.state, c, 'kac')})",
-        "SF §3.2 total defense [S]")
+        "starfinder.md §3.2 total defense [S]")
 
 
 DEF_USAGE = "defensive NAME [full]"
@@ -65,7 +65,7 @@ def defensive(rs, ctx: Context, args: tuple[str, ...]) -> None:
     say(ctx, c, f"{c.name} fights defensively: -4 on attacks this turn, +2 AC until its next turn{note_en} "
                 f"(attack {value(rs, ctx.state, c, 'attack'):+d})",
         f"{c.name} lucha a la defensiva: -4 a los ataques este turno, +2 CA hasta su próximo turno{note_es} "
-        f"(ataque {value(rs, ctx.state, c, 'attack'):+d})", "SF §3.2 fight defensively [S]")
+        f"(ataque {value(rs, ctx.state, c, 'attack'):+d})", "starfinder.md §3.2 fight defensively [S]")
 
 
 FIRE_USAGE = "{verb} SHOOTER ALLY [ATTACK_TOTAL]"
@@ -83,11 +83,11 @@ def _fire(rs, ctx: Context, args: tuple[str, ...], verb: str, cid: str) -> None:
     nombre = "fuego de cobertura" if cid == "covering-fire" else "fuego hostigador"
     use(ctx, shooter, "standard", name)
     total, _ = check(ctx, value(rs, ctx.state, shooter, "ranged"), f"{name} of {shooter.name} (vs AC 15)",
-                     shooter, a.total(usage))
+                     shooter, a.total(usage), what=f"{name} for {ally.name}", dc=15, against="AC 15")
     if total < 15:
         say(ctx, shooter, f"{shooter.name}'s {name} misses: {total} vs AC 15; {ally.name} gains nothing",
             f"El {nombre} de {shooter.name} falla: {total} contra CA 15; {ally.name} no gana nada",
-            f"SF §3.2 {name} [S]")
+            f"starfinder.md §3.2 {name} [S]")
         return
     _cond(rs, ctx, ally, cid, shooter)
     if cid == "covering-fire":
@@ -97,7 +97,7 @@ def _fire(rs, ctx: Context, args: tuple[str, ...], verb: str, cid: str) -> None:
         en = f"+2 on its next attack until the start of {shooter.name}'s next turn"
         es = f"+2 a su próximo ataque hasta el inicio del próximo turno de {shooter.name}"
     say(ctx, shooter, f"{shooter.name}'s {name} hits AC 15 ({total}): {ally.name} gets {en}",
-        f"El {nombre} de {shooter.name} supera CA 15 ({total}): {ally.name} obtiene {es}", f"SF §3.2 {name} [S]")
+        f"El {nombre} de {shooter.name} supera CA 15 ({total}): {ally.name} obtiene {es}", f"starfinder.md §3.2 {name} [S]")
 
 
 def cover(rs, ctx: Context, args: tuple[str, ...]) -> None:
@@ -133,7 +133,7 @@ def charge(rs, ctx: Context, args: tuple[str, ...]) -> None:
     say(ctx, c, f"{c.name} charges{at_en}: up to double speed in a line, {path_en}; {bonus:+d} on the attack, "
                 f"-2 AC until its next turn",
         f"{c.name} carga{at_es}: hasta el doble de velocidad en línea, {path_es}; {bonus:+d} al ataque, -2 CA hasta "
-        f"su próximo turno", "SF §3.2 charge [Δ official]" if off else "SF §3.2 charge [S]")
+        f"su próximo turno", "starfinder.md §3.2 charge [Δ official]" if off else "starfinder.md §3.2 charge [S]")
 
 
 _FEET = re.compile(r"^(\d{1,6})\s*(ft|feet|foot|pies|pie|')?$", re.IGNORECASE)
@@ -141,7 +141,7 @@ RANGE_USAGE = "range DISTANCE INCREMENT [thrown]   (feet, e.g. range 130 60)"
 
 
 def range_penalty(distance: int, increment: int) -> int:
-    """SF §3.3 [S]: -2 per full increment beyond the first: -2 x (ceil(d / inc) - 1)."""
+    """starfinder.md §3.3 [S]: -2 per full increment beyond the first: -2 x (ceil(d / inc) - 1)."""
     return -2 * (math.ceil(distance / increment) - 1)
 
 
@@ -163,7 +163,7 @@ def range_verb(rs, ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(f"range: the increment must be more than 0 ft; usage: {RANGE_USAGE}")
     limit = 5 if thrown and official(ctx.state, "thrown_range") else 10
     steps = max(1, math.ceil(distance / increment))
-    rule = "SF §3.3 range [Δ official]" if limit == 5 else "SF §3.3 range [S]"
+    rule = "starfinder.md §3.3 range [Δ official]" if limit == 5 else "starfinder.md §3.3 range [S]"
     if steps > limit:
         say(ctx, None, f"Out of range: {distance} ft is increment {steps} of {increment} ft; the maximum is "
                        f"{limit} increments ({limit * increment} ft)",

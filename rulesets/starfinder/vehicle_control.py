@@ -1,4 +1,4 @@
-"""Vehicle control verbs (SF §3.8): take control, hand over, autopilot, autocontrol, board."""
+"""Vehicle control verbs (starfinder.md §3.8): take control, hand over, autopilot, autocontrol, board."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ PILOT_USAGE = "pilot VEHICLE NAME"
 
 
 def take_control(rs, ctx: Context, args: tuple[str, ...]) -> None:
-    """Move action: NAME takes the controls (SF §3.8 "take control")."""
+    """Move action: NAME takes the controls (starfinder.md §3.8 "take control")."""
     a = Args.parse(args, PILOT_USAGE)
     need(a.words, 2, PILOT_USAGE)
     no_more(a.words, 2, PILOT_USAGE)
@@ -23,7 +23,7 @@ def take_control(rs, ctx: Context, args: tuple[str, ...]) -> None:
     use(ctx, p, "move", f"take control of {v.name}")
     ctx.set_stats(v, {"pilot": p.id, "control": None})
     follow_pilot(ctx, v)
-    say(ctx, v, f"{p.name} takes control of {v.name}", f"{p.name} toma el control de {v.name}", "SF §3.8 [S]")
+    say(ctx, v, f"{p.name} takes control of {v.name}", f"{p.name} toma el control de {v.name}", "starfinder.md §3.8 [S]")
 
 
 HANDOVER_USAGE = "handover VEHICLE [NAME]"
@@ -47,12 +47,12 @@ def hand_over(rs, ctx: Context, args: tuple[str, ...]) -> None:
         warn_en = f"; it keeps moving ({motion(v)}) with no one in control" if moving else ""
         warn_es = f"; sigue en movimiento ({MOTION_ES[motion(v)]}) sin nadie al mando" if moving else ""
         say(ctx, v, f"{old.name if old else 'No one'} relinquishes control of {v.name}{warn_en}",
-            f"{old.name if old else 'Nadie'} cede el control de {v.name}{warn_es}", "SF §3.8 [S]")
+            f"{old.name if old else 'Nadie'} cede el control de {v.name}{warn_es}", "starfinder.md §3.8 [S]")
         return
     ctx.set_stats(v, {"pilot": new.id, "control": None})
     follow_pilot(ctx, v)
     say(ctx, v, f"{old.name if old else 'No one'} hands control of {v.name} over to {new.name}",
-        f"{old.name if old else 'Nadie'} traspasa el control de {v.name} a {new.name}", "SF §3.8 [S]")
+        f"{old.name if old else 'Nadie'} traspasa el control de {v.name} a {new.name}", "starfinder.md §3.8 [S]")
 
 
 SWITCH_USAGE = "{verb} VEHICLE on|off"
@@ -83,11 +83,11 @@ def autopilot(rs, ctx: Context, args: tuple[str, ...]) -> None:
         say(ctx, v, f"{v.name}'s autopilot is on (Piloting {int(v.stats.get('autopilot') or 0):+d}): it acts on its "
                     "own count, cautiously",
             f"El piloto automático de {v.name} se activa (Pilotaje {int(v.stats.get('autopilot') or 0):+d}): actúa "
-            "en su propia cuenta, con cautela", "SF §3.8 autopilot [S]")
+            "en su propia cuenta, con cautela", "starfinder.md §3.8 autopilot [S]")
     else:
         ctx.set_stats(v, {"control": None})
         say(ctx, v, f"{v.name}'s autopilot is off", f"El piloto automático de {v.name} se desactiva",
-            "SF §3.8 autopilot [S]")
+            "starfinder.md §3.8 autopilot [S]")
 
 
 def autocontrol(rs, ctx: Context, args: tuple[str, ...]) -> None:
@@ -99,10 +99,10 @@ def autocontrol(rs, ctx: Context, args: tuple[str, ...]) -> None:
     if on:
         ctx.set_stats(v, {"control": "autocontrol"})
         say(ctx, v, f"{v.name} is on autocontrol: it keeps a straight line (not an autopilot)",
-            f"{v.name} en autocontrol: mantiene la línea recta (no es un piloto automático)", "SF §3.8 [S]")
+            f"{v.name} en autocontrol: mantiene la línea recta (no es un piloto automático)", "starfinder.md §3.8 [S]")
     else:
         ctx.set_stats(v, {"control": None})
-        say(ctx, v, f"{v.name}'s autocontrol is off", f"{v.name} desactiva el autocontrol", "SF §3.8 [S]")
+        say(ctx, v, f"{v.name}'s autocontrol is off", f"{v.name} desactiva el autocontrol", "starfinder.md §3.8 [S]")
 
 
 BOARD_USAGE = "board NAME VEHICLE"
@@ -115,7 +115,7 @@ def board(rs, ctx: Context, args: tuple[str, ...]) -> None:
     c, v = creature(ctx, a.words[0]), the_vehicle(ctx, a.words[1])
     use(ctx, c, "move", f"board {v.name}")
     ctx.set_mark(c, "aboard", v.id)
-    say(ctx, c, f"{c.name} boards {v.name}", f"{c.name} sube a {v.name}", "SF §3.8 [S]")
+    say(ctx, c, f"{c.name} boards {v.name}", f"{c.name} sube a {v.name}", "starfinder.md §3.8 [S]")
 
 
 def disembark(rs, ctx: Context, args: tuple[str, ...]) -> None:
@@ -131,6 +131,6 @@ def disembark(rs, ctx: Context, args: tuple[str, ...]) -> None:
     ctx.set_mark(c, "aboard", None)
     if pilot_of(ctx.state, v) is c:
         ctx.set_stats(v, {"pilot": None} if control(v) == "autopilot" else {"pilot": None, "control": None})
-    say(ctx, c, f"{c.name} gets off {v.name}", f"{c.name} baja de {v.name}", "SF §3.8 [S]")
+    say(ctx, c, f"{c.name} gets off {v.name}", f"{c.name} baja de {v.name}", "starfinder.md §3.8 [S]")
 
 

@@ -1,4 +1,4 @@
-"""Vehicles as combatants (SF §3.8): who controls them, how they move, what the sheet shows.
+"""Vehicles as combatants (starfinder.md §3.8): who controls them, how they move, what the sheet shows.
 
 Marks on a vehicle: ``motion`` "stopped" | "driving" | "racing" (racing gives +2 AC),
 ``engine`` "on", ``ran_over`` {round, turn, ids} so nobody is run over twice in one
@@ -81,9 +81,11 @@ def operator(ctx: Context, v: Combatant) -> Combatant:
     return p
 
 
-def piloting_check(rs, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None) -> int:
+def piloting_check(rs, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None,
+                   dc: int | None = None) -> int:
     bonus = operator_piloting(rs, ctx.state, v)
-    total, _ = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given)
+    total, _ = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given,
+                     what=f"Piloting ({purpose}, {v.name})", dc=dc)
     return total
 
 
@@ -101,19 +103,19 @@ def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: st
         ctx.fail(f"{v.name} has no hp; set it first: set {v.id} hp=40")
     before = hp.value
     new = max(0, before - taken)
-    ctx.set_pool(v, "hp", new, rule="SF §3.8 vehicle damage")
+    ctx.set_pool(v, "hp", new, rule="starfinder.md §3.8 vehicle damage")
     head_en = f"{v.name} takes {amount} {kind} damage (vs {ac} {ac_value})"
     head_es = f"{v.name} recibe {amount} de daño (contra {'CAE' if ac == 'EAC' else 'CAC'} {ac_value})"
     if why:
         head_en, head_es = f"{why[0]}: {head_en}", f"{why[1]}: {head_es}"
     cut_en = f"{cut_en}; " if cut_en else ""
     cut_es = f"{cut_es}; " if cut_es else ""
-    say(ctx, v, f"{head_en}: {cut_en}HP {before}→{new}", f"{head_es}: {cut_es}PG {before}→{new}", "SF §3.8")
+    say(ctx, v, f"{head_en}: {cut_en}HP {before}→{new}", f"{head_es}: {cut_es}PG {before}→{new}", "starfinder.md §3.8")
     if new == 0:
-        ctx.set_life(v, "dead", rule="SF §3.8 wrecked [O]")
+        ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
         ctx.set_mark(v, "death", "wrecked")
         ctx.set_mark(v, "motion", None)
-        say(ctx, v, f"{v.name} is wrecked at 0 HP", f"{v.name} queda destrozado a 0 PG", "SF §3.8 [O]")
+        say(ctx, v, f"{v.name} is wrecked at 0 HP", f"{v.name} queda destrozado a 0 PG", "starfinder.md §3.8 [O]")
         return
     top = hp.max or 0
     if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
@@ -121,7 +123,7 @@ def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: st
         ctx.set_mark(v, "auto_broken", True)
         say(ctx, v, f"{v.name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
             f"{v.name} está a la mitad de PG o menos: roto (-2 CA y CD de colisión, Pilotaje -2, mitad de velocidad)",
-            "SF §3.8 [O]")
+            "starfinder.md §3.8 [O]")
 
 
 def after_repair(ctx: Context, v: Combatant) -> None:
@@ -186,7 +188,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
             say(ctx, v, f"{v.name} is still racing: {c.name} must race again (full), drive or stop short (move), "
                         "or hand over control (swift)",
                 f"{v.name} sigue a toda velocidad: {c.name} debe seguir en carrera (completa), conducir o frenar en "
-                "seco (movimiento), o ceder el control (rápida)", "SF §3.8 race [S]")
+                "seco (movimiento), o ceder el control (rápida)", "starfinder.md §3.8 race [S]")
 
 
 def initiative(state: EncounterState, v: Combatant) -> tuple[float, tuple, str]:
