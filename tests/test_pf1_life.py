@@ -125,9 +125,12 @@ def test_dead_combatants_are_passed_over():
 
 
 def test_nonlethal_equal_to_hp_staggers_and_above_knocks_out():
-    """PF1 §1.3 [S]: NL == current HP -> staggered; NL > current HP -> unconscious (not dying)."""
+    """PF1 §1.3 [S]: NL == current HP -> staggered; NL > current HP -> unconscious (not dying).
+
+    Kyra is hurt (20 of 30 HP) so her nonlethal stays below her maximum HP, where it would turn
+    lethal (that rule: test_pf1_nonlethal.py)."""
     t = pf()
-    t.do("add Kyra pc hp=20", "dmg Kyra 19 nonlethal")
+    t.do("add Kyra pc hp=20/30", "dmg Kyra 19 nonlethal")
     assert t.hp("Kyra", "nl") == 19 and t.hp("Kyra") == 20 and life(t, "Kyra") == "ok"
     t.do("dmg Kyra 1 nonlethal")
     assert life(t, "Kyra") == "staggered"
@@ -182,7 +185,7 @@ def test_nonlethal_recovers_one_per_hour_per_level():
 
 def test_nonlethal_recovery_wakes_the_knocked_out():
     t = pf()
-    t.do("add Kyra pc hp=5 hd=2", "dmg Kyra 7 nonlethal")
+    t.do("add Kyra pc hp=5/10 hd=2", "dmg Kyra 7 nonlethal")
     assert life(t, "Kyra") == "unconscious"
     t.do("pass 1h")
     assert t.hp("Kyra", "nl") == 5 and life(t, "Kyra") == "staggered"
@@ -524,11 +527,13 @@ def test_disabled_at_negative_hp_daily_check():
     t.do("pass 8h")
     assert t.hp("Kyra") == -5 and life(t, "Kyra") == "disabled"
     t.rolls(19)
-    t.do("pass 8h")
-    assert t.c("Kyra").marks["recovering"] is True
+    t.do("pass 8h")  # the same day (hours 9-17): no second check (it used to roll one per `pass`)
+    assert t.dice.forced == [19] and "recovering" not in t.c("Kyra").marks
+    t.do("pass 16h")  # the next day's night (hour 32): its check
+    assert t.c("Kyra").marks["recovering"] is True and t.dice.forced == []
     t.rolls(1)
-    t.do("pass 8h")
-    assert t.dice.forced == [1] and t.hp("Kyra") == -5
+    t.do("pass 24h")  # recovering: no more checks, it heals naturally (1 HP per level, level 1)
+    assert t.dice.forced == [1] and t.hp("Kyra") == -4
 
 
 def test_disabled_standard_action_costs_one_hp():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context
 
-from .stats import death_threshold, mod
+from .stats import death_threshold, drained, mod
 
 DC = 10
 
@@ -50,7 +50,7 @@ def con_mod(c: Combatant) -> int:
     con = c.stats.get("con")
     con = 10 if con is None else int(con)
     damage = int((c.marks.get("ability_damage") or {}).get("con", 0))
-    return mod(con - damage)
+    return mod(con - drained(c, "con") - damage)
 
 
 def need_hp(ctx: Context, c: Combatant) -> None:
@@ -141,7 +141,7 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "PF1 §1.3",
             ctx.set_life(c, "dying", rule="PF1 §1.4")
             for k in ("stable", "recovering"):
                 ctx.set_mark(c, k, None)
-            again = " again" if was in ("stable", "disabled") else ""
+            again = " again" if was == "stable" or (was == "disabled" and old < 0) else ""
             again_es = " de nuevo" if again else ""
             ctx.say(f"{c.name} is dying{again}: unconscious, Con check DC 10 at the start of each "
                     f"turn (dies at {thr}, {new - thr} to go)",

@@ -13,6 +13,7 @@ from . import economy
 from .conditions import BLEEDS
 from .economy import action_flags
 from .hero import could_be_pet, owner_of
+from .initiative import FLAT_NOTE, still_flat_footed
 from .hero import points as hero_points
 from .life import con_mod, countdown, hp_of, nl_of
 from .options import option
@@ -75,7 +76,8 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
     if c.life != "dead":
         out.extend(_actions(rs, c, lang))
         out.extend(economy.status(rs, state, c, lang))
-    if c.marks.get("unacted") and state.in_combat:
+    if state.in_combat and (still_flat_footed(state, c)
+                            or any(i.note == FLAT_NOTE for i in c.instances("flat-footed"))):
         p("flat-footed until its first turn", "desprevenido hasta su primer turno")
     levels = sum(i.value or 0 for i in c.instances("energy-drained"))
     if levels:

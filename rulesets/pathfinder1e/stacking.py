@@ -11,10 +11,9 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, ConditionDef, Context
 
-from . import damage, life
+from . import damage, life, negative_levels
 from .initiative import FLAT_NOTE
 from .options import option
-from .stats import hd
 
 RULE = "PF1 §1.5"
 
@@ -51,7 +50,7 @@ def add(ctx: Context, c: Combatant, cdef: ConditionDef, rounds, value, clock, so
         cdef = replace(cdef, stack="separate")
     ctx.apply_condition(c, cdef, rounds=rounds, value=value, clock=clock, source=source)
     if cdef.id == "energy-drained":
-        _drain_check(ctx, c)
+        negative_levels.sync(ctx, c)
 
 
 def _escalate(c: Combatant, new: str) -> str | None:
@@ -63,20 +62,6 @@ def _escalate(c: Combatant, new: str) -> str | None:
     if new == "frightened":
         return "panicked" if (has_shaken or has_fright) else None
     return None
-
-
-def _drain_check(ctx: Context, c: Combatant) -> None:
-    levels = sum(i.value or 0 for i in c.instances("energy-drained"))
-    dice = hd(c)
-    if dice is None:
-        ctx.say(f"{c.name} has {levels} negative level{'s' if levels != 1 else ''} "
-                f"(set hd= to check death at its HD)",
-                f"{c.name} tiene {levels} nivel{'es' if levels != 1 else ''} negativo{'s' if levels != 1 else ''} "
-                f"(pon hd= para comprobar la muerte)", rule=RULE, who=c.id)
-        return
-    if levels >= dice > 0:
-        life.die(ctx, c, f"{levels} negative levels >= {dice} HD", f"{levels} niveles negativos >= {dice} DG",
-                 rule="PF1 §1.5 energy drained", can_cheat=False)
 
 
 def by_hand(ctx: Context, c: Combatant, which: str) -> None:
