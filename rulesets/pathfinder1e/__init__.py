@@ -1,4 +1,4 @@
-"""Pathfinder 1e with the table's house rules (rules digest §1; the Spanish seed wins).
+"""Pathfinder 1e with the table's house rules (docs/rulesets/pathfinder1e.md; the Spanish seed wins).
 
 The class only wires the contract's hooks to small modules, one job each:
 stats (stat block, sizes), conditions (catalogue), stacking (what adding one
@@ -128,13 +128,13 @@ class Pathfinder1e(Ruleset):
 
     def minimum_damage(self, ctx: Context, target: Combatant, rolled: int,
                        types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
-        """§1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
+        """pathfinder1e.md §1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
         ctx.say(f"Damage {rolled} is below 1: the hit deals 1 nonlethal", f"El daño {rolled} es menor que 1: "
-                f"el golpe hace 1 no letal", rule="PF1 §1.3 [O]", who=target.id)
+                f"el golpe hace 1 no letal", rule="pathfinder1e.md §1.3 [O]", who=target.id)
         return 1, tuple(t for t in types if t not in ("lethal", "letal")) + ("nonlethal",)
 
     def on_added(self, ctx: Context, c: Combatant) -> None:
-        """§1.4: HP typed at 0 or below is disabled / dying / dead right away."""
+        """pathfinder1e.md §1.4: HP typed at 0 or below is disabled / dying / dead right away."""
         life.reconcile(ctx, c)
 
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
@@ -164,13 +164,13 @@ class Pathfinder1e(Ruleset):
 
     # -- turns and time -----------------------------------------------------------------
     def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:
-        """PF1 §1.1.3 [O]: a surprise round only when some, not all, are aware."""
+        """pathfinder1e.md §1.1.3 [O]: a surprise round only when some, not all, are aware."""
         played = bool(aware) and bool(unaware)
         if played:
             ctx.say("Surprise round: each aware combatant takes one standard or one move action "
                     "(plus free actions); the unaware stay flat-footed",
                     "Asalto de sorpresa: cada uno de los que se dieron cuenta hace una acción estándar "
-                    "o de movimiento (más gratuitas); los demás siguen desprevenidos", rule="PF1 §1.1.3")
+                    "o de movimiento (más gratuitas); los demás siguen desprevenidos", rule="pathfinder1e.md §1.1.3")
         return played
 
     def on_combat_start(self, ctx: Context) -> None:

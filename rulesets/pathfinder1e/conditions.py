@@ -1,4 +1,4 @@
-"""The condition catalogue (rules digest §1.5) as data.
+"""The condition catalogue (pathfinder1e.md §1.5) as data.
 
 Modifier keys are the figure groups of ``figures.py``:
 ``attack`` (melee, ranged and CMB), ``melee`` (melee attack and CMB),

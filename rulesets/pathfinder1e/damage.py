@@ -1,7 +1,7 @@
 """Damage and healing as the GM types them: lethal, nonlethal, ability damage, healing.
 
 Each change goes through the life-state machine (``life``) so the thresholds of
-rules digest §1.3-§1.4 apply however the HP moved.
+pathfinder1e.md §1.3-§1.4 apply however the HP moved.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ def massive_check(ctx: Context, c: Combatant, amount: int, fort: int) -> None:
     ctx.say(f"{c.name}: massive damage, Fort {r.total}{fort:+d} = {total} vs DC 15, "
             f"{'survives' if ok else 'fails'}",
             f"{c.name}: daño masivo, Fort {r.total}{fort:+d} = {total} contra CD 15, "
-            f"{'sobrevive' if ok else 'falla'}", rule="PF1 §1.3 massive damage [O]", who=c.id)
+            f"{'sobrevive' if ok else 'falla'}", rule="pathfinder1e.md §1.3 massive damage [O]", who=c.id)
     if not ok:
-        die(ctx, c, "massive damage", "daño masivo", rule="PF1 §1.3 massive damage [O]")
+        die(ctx, c, "massive damage", "daño masivo", rule="pathfinder1e.md §1.3 massive damage [O]")
 
 
 def damage(ctx: Context, c: Combatant, amount: int, types: tuple[str, ...], fort: int) -> None:
@@ -102,10 +102,10 @@ def heal(ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> Non
         return
     nl_old = nl_of(c)
     if kinds & NONLETHAL:
-        ctx.set_pool(c, "nl", max(0, nl_old - amount), rule="PF1 §1.3 nonlethal")
+        ctx.set_pool(c, "nl", max(0, nl_old - amount), rule="pathfinder1e.md §1.3 nonlethal")
         ctx.say(f"{c.name} recovers {amount} nonlethal: nonlethal {nl_old} -> {nl_of(c)}",
                 f"{c.name} recupera {amount} de no letal: no letal {nl_old} -> {nl_of(c)}",
-                rule="PF1 §1.3", who=c.id)
+                rule="pathfinder1e.md §1.3", who=c.id)
         settle(ctx, c)
         return
     pool = c.pools["hp"]
@@ -113,19 +113,19 @@ def heal(ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> Non
     top = pool.max if pool.max is not None else old + amount
     new = max(old, min(top, old + amount))
     was_negative = negative_state(c)
-    ctx.set_pool(c, "hp", new, rule="PF1 §1.4 healing")
+    ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4 healing")
     if nl_old:
-        ctx.set_pool(c, "nl", max(0, nl_old - amount), rule="PF1 §1.3 healing removes nonlethal")
+        ctx.set_pool(c, "nl", max(0, nl_old - amount), rule="pathfinder1e.md §1.3 healing removes nonlethal")
     nl_en = f", nonlethal {nl_old} -> {nl_of(c)}" if nl_old else ""
     nl_es = f", no letal {nl_old} -> {nl_of(c)}" if nl_old else ""
     ctx.say(f"{c.name} heals {amount}: HP {old} -> {new}{nl_en}",
-            f"{c.name} se cura {amount}: PG {old} -> {new}{nl_es}", rule="PF1 §1.4", who=c.id)
+            f"{c.name} se cura {amount}: PG {old} -> {new}{nl_es}", rule="pathfinder1e.md §1.4", who=c.id)
     if amount > 0:
         stop_bleeding(ctx, c, ("healing stops the bleeding", "la curación detiene el sangrado"))
     if was_negative and new < 0:
         if c.life in ("dying", "stable") and amount > 0:
             if c.life != "stable" or c.marks.get("stable") != "aided":
-                make_stable(ctx, c, "aided", "PF1 §1.4 [O]",
+                make_stable(ctx, c, "aided", "pathfinder1e.md §1.4 [O]",
                             (f"{c.name} is stable (aided): still unconscious, no more HP loss",
                              f"{c.name} está estable (con ayuda): sigue inconsciente, ya no pierde PG"))
         elif c.life == "disabled" and amount > 0:
@@ -142,5 +142,5 @@ def stop_bleeding(ctx: Context, c: Combatant, why: tuple[str, str]) -> None:
         return
     for inst in stopped:
         ctx.remove_condition(c, inst, reason="healed")
-    ctx.say(f"{c.name}: {why[0]}", f"{c.name}: {why[1]}", rule="PF1 §1.5 bleed", who=c.id)
+    ctx.say(f"{c.name}: {why[0]}", f"{c.name}: {why[1]}", rule="pathfinder1e.md §1.5 bleed", who=c.id)
 

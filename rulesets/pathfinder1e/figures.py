@@ -15,7 +15,7 @@ from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure
 
 from .stats import TWF, base_numbers, mod
 
-#: what an unconscious/dying/stable/dead combatant counts as (rules digest §1.4, §1.5)
+#: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
 _OUT = frozenset({"helpless", "unconscious", "no-actions", "no-move"})
 LIFE_FLAGS: Mapping[str, frozenset[str]] = {
     "dying": _OUT, "stable": _OUT, "unconscious": _OUT, "dead": _OUT,

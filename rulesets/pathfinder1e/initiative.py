@@ -1,4 +1,4 @@
-"""Initiative (rules digest §1.1): d20 + modifier; ties by modifier, then a d20 roll-off.
+"""Initiative (pathfinder1e.md §1.1): d20 + modifier; ties by modifier, then a d20 roll-off.
 
 The roll-off is rolled only when a tie exists (so forced dice stay one per
 combatant otherwise) and is kept in the ``rolloff`` mark, which ``order_key``
@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, Context
 
-RULE = "PF1 §1.1"
+RULE = "pathfinder1e.md §1.1"
 FLAT_NOTE = "until its first turn"
 
 
@@ -83,7 +83,7 @@ def combat_start(ctx: Context, flat_def) -> None:
 
 
 def flat_footed(ctx: Context, c: Combatant, flat_def) -> None:
-    """PF1 §1.1.4 [S]: flat-footed until its first turn in this combat."""
+    """pathfinder1e.md §1.1.4 [S]: flat-footed until its first turn in this combat."""
     if any(i.note == FLAT_NOTE for i in c.instances(flat_def.id)):
         return
     ctx.apply_condition(c, replace(flat_def, stack="separate"), note=FLAT_NOTE)

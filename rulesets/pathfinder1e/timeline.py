@@ -36,11 +36,11 @@ def turn_start(ctx: Context, c: Combatant, catalogue) -> None:
         ctx.end_ready(c, "lapsed")
         ctx.say(f"{c.name}'s readied action lapses (option ready_lapses: official rule)",
                 f"La acción preparada de {c.name} se pierde (opción ready_lapses: regla oficial)",
-                rule="PF1 §1.1.6 [Δ]", who=c.id)
+                rule="pathfinder1e.md §1.1.6 [Δ]", who=c.id)
 
 
 def bleed(ctx: Context, c: Combatant) -> bool:
-    """Apply every bleed (PF1 §1.5 [S]); one per type, the worst, by the catalogue's max stacking."""
+    """Apply every bleed (pathfinder1e.md §1.5 [S]); one per type, the worst, by the catalogue's max stacking."""
     found = False
     for inst in list(c.conditions):
         kind = BLEEDS.get(inst.cond)
@@ -48,7 +48,7 @@ def bleed(ctx: Context, c: Combatant) -> bool:
             continue
         found = True
         if kind == "hp":
-            life.lose_hp(ctx, c, inst.value, rule="PF1 §1.5 bleed",
+            life.lose_hp(ctx, c, inst.value, rule="pathfinder1e.md §1.5 bleed",
                          cause=(f"{c.name} bleeds {inst.value}", f"{c.name} sangra {inst.value}"))
         else:
             damage.ability_damage(ctx, c, kind, inst.value)
@@ -71,7 +71,7 @@ def confusion(ctx: Context, c: Combatant, catalogue) -> None:
     else:
         en, es = "attacks the nearest creature", "ataca a la criatura más cercana"
     ctx.say(f"{c.name} is confused: d% {n}, {en}", f"{c.name} está confuso: d% {n}, {es}",
-            rule="PF1 §1.5 confused [O]", who=c.id)
+            rule="pathfinder1e.md §1.5 confused [O]", who=c.id)
 
 
 def play_round(ctx: Context, c: Combatant) -> None:
