@@ -282,3 +282,10 @@ def test_undo_brings_the_grapple_back():
     t = grappled()
     t.do("escape Goblin 19", "undo")
     assert conds(t, "Goblin") == ["grappled"] and t.c("Valeros").marks["grappling"] == {"goblin": 1}
+
+
+def test_a_holder_removed_from_the_encounter_lets_its_target_escape_cleanly():
+    t = grappled()
+    t.do("add Kobold hp=5 size=small", "maneuver Valeros Kobold 15 grapple", "remove Goblin",
+         "escape Kobold 19")
+    assert conds(t, "Kobold") == [] and conds(t, "Valeros") == []

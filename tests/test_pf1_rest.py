@@ -143,6 +143,13 @@ def test_rest_refuses_the_dying_and_the_dead(setup, msg):
         t.do("rest Kyra")
 
 
+def test_rest_takes_one_rest_at_a_time():
+    t = hurt()
+    with pytest.raises(CommandError, match="one rest at a time"):
+        t.do("rest Kyra 3d")
+    assert t.hp("Kyra") == 10
+
+
 def test_no_rest_in_combat():
     t = hurt()
     t.do("add Gob hp=5", "start")

@@ -45,7 +45,8 @@ def holder_of(state: EncounterState, t: Combatant) -> Combatant | None:
 
 
 def _in_a_grapple(state: EncounterState, c: Combatant) -> bool:
-    return bool(holding(c)) or holder_of(state, c) is not None
+    """Holding or held by anyone still in the encounter (a removed combatant holds no one)."""
+    return any(cid in state.combatants for cid in holding(c)) or holder_of(state, c) is not None
 
 
 def no_grappled_penalty(ctx: Context, a: Combatant, label: str) -> list[tuple[str, int]]:

@@ -13,6 +13,8 @@ Con check instead, unless it is helped (long-term care) or passed that check.
 
 from __future__ import annotations
 
+import re
+
 from gm_console.ruleset import Combatant, Context, fold_text
 
 from . import abilities, life
@@ -22,9 +24,9 @@ RULE = "pathfinder1e.md §1.8"
 DAY = 24 * 3600
 NIGHT = 8 * 3600
 USAGE = "rest [NAME ...|all] [night|day] [care]"
-DAY_WORDS = {"day", "24h", "1d", "bed", "bed-rest", "dia", "día", "cama", "reposo"}
+DAY_WORDS = {"day", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "día", "cama", "reposo"}
 NIGHT_WORDS = {"night", "8h", "noche", "sleep", "dormir"}
-CARE_WORDS = {"care", "heal", "cuidados", "cuidado", "long-term-care", "curar"}
+CARE_WORDS = {"care", "heal", "cuidados", "cuidado", "long-term-care", "long-term", "curar", "treat"}
 ALL_WORDS = {"all", "todos", "everyone"}
 
 
@@ -129,6 +131,9 @@ def rest(ctx: Context, args: tuple[str, ...]) -> None:
             care = True
         elif key in ALL_WORDS:
             names = []
+        elif re.fullmatch(r"\d+[a-z]*", key):
+            ctx.fail(f"rest: {word!r}: one rest at a time, a night (8h) or a day of bed rest (day); "
+                     f"more days pass with `pass`; usage: {USAGE}")
         else:
             names.append(word)
     rate = (2 if day else 1) * (2 if care else 1)
