@@ -162,3 +162,10 @@ def test_spanish_drain_word():
     t = pf()
     t.do("add Val pc hp=30 str=16", "daño Val 2 fue consuncion")
     assert t.c("Val").marks["ability_drain"] == {"str": 2}
+
+
+def test_the_sheet_shows_drain_apart_from_damage():
+    t = pf()
+    t.do("add Val pc hp=30 str=16", "dmg Val 2 str drain", "dmg Val 1 str")
+    lines = t.session.ruleset.status(t.state, t.c("Val"))
+    assert "Str drained 2 (rest does not restore it)" in lines and "Str damage 1" in lines

@@ -289,3 +289,13 @@ def test_a_holder_removed_from_the_encounter_lets_its_target_escape_cleanly():
     t.do("add Kobold hp=5 size=small", "maneuver Valeros Kobold 15 grapple", "remove Goblin",
          "escape Kobold 19")
     assert conds(t, "Kobold") == [] and conds(t, "Valeros") == []
+
+
+def test_the_sheets_say_who_holds_whom_and_what_comes_next():
+    t = grappled()
+    rs = t.session.ruleset
+    assert "holds Goblin in a grapple: maintain valeros goblin [pin] each round" in rs.status(t.state, t.c("Valeros"))
+    assert "held by Valeros: escape goblin [artist N] [reverse]" in rs.status(t.state, t.c("Goblin"))
+    assert "apresado por Valeros: escape goblin [artist N] [reverse]" in rs.status(t.state, t.c("Goblin"), "es")
+    t.do("release Valeros")
+    assert not any("grapple" in s or "held" in s for s in rs.status(t.state, t.c("Goblin")))

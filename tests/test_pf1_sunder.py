@@ -164,3 +164,13 @@ def test_errors(bad, msg):
     t = pf()
     with pytest.raises(CommandError, match=msg):
         t.do(bad)
+
+
+def test_the_sheet_shows_broken_items():
+    t = pf()
+    t.do("item Val sword one-handed-blade", "item Val shield light-steel-shield ac=1")
+    rs = t.session.ruleset
+    assert not any("sword" in s for s in rs.status(t.state, t.c("Val")))
+    t.do("sunder Val sword 13")
+    assert "sword (weapon) HP 2/5, hardness 10, broken" in rs.status(t.state, t.c("Val"))
+    assert "sword (arma) PG 2/5, dureza 10, roto" in rs.status(t.state, t.c("Val"), "es")
