@@ -769,7 +769,8 @@ def test_pinned_numbers():
 
 
 def test_pinned_on_grappled_shows_only_pinned_and_grappled_returns():
-    """pathfinder1e.md §1.5 restraint family [S]+[I]: pinned supersedes grappled; grappled returns when the pin ends."""
+    """pathfinder1e.md §1.5 restraint family [S]+[I]: pinned supersedes grappled; grappled returns
+    when the pin ends."""
     t = fighter()
     t.do("cond Val grappled", "cond Val pinned")
     e = E(t, "Val")
@@ -1371,7 +1372,8 @@ def test_minimum_damage_a_hit_reduced_below_one_deals_one_nonlethal():
 
 
 def test_hp_typed_at_zero_or_below_is_in_line_once_combat_starts(tmp_path, capsys):
-    """pathfinder1e.md §1.4: `add NAME hp=CUR/MAX` at 0 or below is disabled / dying / dead by the first rules moment."""
+    """pathfinder1e.md §1.4: `add NAME hp=CUR/MAX` at 0 or below is disabled / dying / dead by the first
+    rules moment."""
     path = cli(tmp_path, "add Kyra pc hp=-3/20 con=14", "add Bob pc hp=0/10", "add Cid hp=5/10 nl=7",
                "add Dan hp=-12/10 con=12", "init Bob 20", "init Kyra 10", "init Cid 5", "init Dan 1", "start")
     life = {c["id"]: c["life"] for c in show(path, capsys)["combatants"]}

@@ -32,7 +32,7 @@ def test_a_night_heals_one_hp_per_level():
     t = hurt()
     t.do("pass 8h")
     assert t.hp("Kyra") == 13
-    assert "Kyra heals naturally after 1 night of rest: +3 HP (level 3): HP 10 -> 13" in t.said()
+    assert "Kyra heals naturally after 1 night of rest (level 3 = 3 HP): HP 10 -> 13" in t.said()
 
 
 @pytest.mark.parametrize("passes,healed", [
@@ -52,7 +52,7 @@ def test_healing_stops_at_the_maximum_and_a_year_is_one_step():
     entry = t.do("pass 366d")
     assert t.hp("Kyra") == 30
     assert [e.en for e in entry.events if e.kind == "Said"] == [
-        "Kyra heals naturally after 366 nights of rest: +1098 HP (366 x level 3): HP 10 -> 30"]
+        "Kyra heals naturally after 366 nights of rest (366 x level 3 = 1098 HP, up to its maximum): HP 10 -> 30"]
 
 
 def test_without_hd_it_is_level_one():

@@ -318,7 +318,8 @@ def gain_level(ctx: Context, args: tuple[str, ...]) -> None:
     c = ctx.combatant(args[0])
     level = int(c.stats.get("hd") or 0) + 1
     ctx.set_stats(c, {"hd": level})
-    ctx.say(f"{c.name} reaches level {level}", f"{c.name} alcanza el nivel {level}", rule="pathfinder1e.md §1.6", who=c.id)
+    ctx.say(f"{c.name} reaches level {level}", f"{c.name} alcanza el nivel {level}",
+            rule="pathfinder1e.md §1.6", who=c.id)
     if c.is_pc and option(ctx.state, "hero_per_level"):
         award(ctx, (c.id, "+1"))
 

@@ -103,9 +103,10 @@ def heal_naturally(ctx: Context, c: Combatant, units: int, what: tuple[str, str]
     nl_es = f", no letal {nl_old} -> {life.nl_of(c)}" if nl_old else ""
     per = f"{units} x level {lvl}" if units != 1 else f"level {lvl}"
     per_es = f"{units} x nivel {lvl}" if units != 1 else f"nivel {lvl}"
-    ctx.say(f"{c.name} heals naturally after {what[0]}: +{gain} HP ({per}): HP {old} -> {new}{nl_en}",
-            f"{c.name} se cura de forma natural tras {what[1]}: +{gain} PG ({per_es}): PG {old} -> {new}{nl_es}",
-            rule=RULE, who=c.id)
+    cap_en, cap_es = (", up to its maximum", ", hasta su máximo") if new - old < gain else ("", "")
+    ctx.say(f"{c.name} heals naturally after {what[0]} ({per} = {gain} HP{cap_en}): HP {old} -> {new}{nl_en}",
+            f"{c.name} se cura de forma natural tras {what[1]} ({per_es} = {gain} PG{cap_es}): PG {old} -> {new}"
+            f"{nl_es}", rule=RULE, who=c.id)
     for key, hurt in sorted((c.marks.get("ability_damage") or {}).items()):
         back = min(units, int(hurt))
         abilities.damage(ctx, c, key, back, heal=True,
@@ -146,7 +147,8 @@ def rest(ctx: Context, args: tuple[str, ...]) -> None:
             if c.life in ("dying", "stable"):
                 ctx.fail(f"rest: {c.name} is {c.life} and cannot rest yet (stabilize or heal it first)")
     else:
-        who = [c for c in ctx.state.combatants.values() if "hp" in c.pools and c.life not in ("dead", "dying", "stable")]
+        who = [c for c in ctx.state.combatants.values()
+               if "hp" in c.pools and c.life not in ("dead", "dying", "stable")]
     kind = (("a day of bed rest", "un día de reposo en cama") if day else ("a night's rest", "una noche de descanso"))
     if care:
         kind = (kind[0] + " with long-term care", kind[1] + " con cuidados a largo plazo")

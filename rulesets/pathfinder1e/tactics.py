@@ -191,7 +191,8 @@ def coup(ctx: Context, args: tuple[str, ...]) -> None:
             ctx.fail(f"coup: FORT-ROLL is the natural d20 (1-20), not {args[2]!r}")
         natural = int(args[2])
     ctx.say(f"Coup de grace on {t.name}: automatic critical for {amount}",
-            f"Golpe de gracia a {t.name}: crítico automático de {amount}", rule="pathfinder1e.md §1.3 coup de grace [S]",
+            f"Golpe de gracia a {t.name}: crítico automático de {amount}",
+            rule="pathfinder1e.md §1.3 coup de grace [S]",
             who=t.id)
     ctx.ruleset.damage(ctx, t, amount, ())
     if t.life == "dead":
@@ -228,7 +229,8 @@ def revive(ctx: Context, args: tuple[str, ...]) -> None:
     ctx.set_pool(c, "hp", min(hp, top) if top is not None else hp, rule="pathfinder1e.md §1.4 raise dead")
     ctx.set_mark(c, "cheat_window", None)
     hp = life.hp_of(c)
-    ctx.set_life(c, "stable" if hp < 0 else life.conscious_life(hp, life.nl_of(c)), rule="pathfinder1e.md §1.4 raise dead")
+    ctx.set_life(c, "stable" if hp < 0 else life.conscious_life(hp, life.nl_of(c)),
+                 rule="pathfinder1e.md §1.4 raise dead")
     if hp < 0:
         ctx.set_mark(c, "stable", "aided")
     ctx.say(f"{c.name} is brought back to life (HP {hp}, {c.life})",
