@@ -2,7 +2,7 @@
 
 Written as the hidden acceptance author would: each test plays a short scene with the command
 language and reads the public JSON (`life`, `pools`, `conditions`, `effective`, `order`...).
-Every test cites the rules digest section (/work/shared/rules/pathfinder1e.md) and its tag:
+Every test cites its section of docs/rulesets/pathfinder1e.md and its tag:
 [S] seed, [O] official gap-fill, [Δ] seed vs official (seed default), [I] tracker convention.
 """
 
@@ -69,12 +69,12 @@ def show(path, capsys) -> dict:
 
 
 # =========================================================================================
-# §1.1 Initiative, ties, surprise, flat-footed
+# pathfinder1e.md §1.1 Initiative, ties, surprise, flat-footed
 # =========================================================================================
 
 
 def test_baseline_sheet_numbers():
-    """§1.7 [S]/[O]: AC 10+Dex, CMB = BAB+Str+size, CMD = 10+BAB+Str+Dex+size, init = Dex mod."""
+    """pathfinder1e.md §1.7 [S]/[O]: AC 10+Dex, CMB = BAB+Str+size, CMD = 10+BAB+Str+Dex+size, init = Dex mod."""
     t = fighter()
     e = E(t, "Val")
     assert (e["ac"], e["touch"], e["ff"]) == (12, 12, 10)
@@ -86,7 +86,7 @@ def test_baseline_sheet_numbers():
 
 
 def test_initiative_d20_plus_dex_plus_improved_initiative_via_cli(tmp_path, capsys):
-    """§1.1.1 [S]: 1d20 + Dex mod + other bonuses (Improved Initiative +4 given as init=6)."""
+    """pathfinder1e.md §1.1.1 [S]: 1d20 + Dex mod + other bonuses (Improved Initiative +4 given as init=6)."""
     path = cli(tmp_path, "add Kyra pc hp=20 dex=14", "add Ezren pc hp=14 dex=14 init=6", "roll",
                rolls="10,10")
     s = show(path, capsys)
@@ -96,7 +96,7 @@ def test_initiative_d20_plus_dex_plus_improved_initiative_via_cli(tmp_path, caps
 
 
 def test_deafened_minus_four_initiative_on_the_sheet_and_the_roll():
-    """§1.1.1 [S] / §1.5 deafened: -4 initiative."""
+    """pathfinder1e.md §1.1.1 [S] / §1.5 deafened: -4 initiative."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14", "cond Kyra ensordecido")
     assert E(t, "Kyra")["init"] == -2
@@ -106,7 +106,7 @@ def test_deafened_minus_four_initiative_on_the_sheet_and_the_roll():
 
 
 def test_tie_higher_modifier_first_then_roll_off_higher_first():
-    """§1.1.2 [O]: ties -> higher total initiative modifier; still tied -> d20 roll-off."""
+    """pathfinder1e.md §1.1.2 [O]: ties -> higher total initiative modifier; still tied -> d20 roll-off."""
     t = pf()
     t.do("add Slow hp=6 dex=10", "add Quick hp=6 dex=16", "add Twin hp=6 dex=10")
     t.rolls(17, 14, 17, 3, 19)  # Slow 17, Quick 14+3 = 17, Twin 17; roll-off Slow 3, Twin 19
@@ -115,7 +115,7 @@ def test_tie_higher_modifier_first_then_roll_off_higher_first():
 
 
 def test_flat_footed_until_first_turn_ac_and_cmd_lose_dex():
-    """§1.1.4 [S]: not yet acted -> flat-footed: no Dex to AC and CMD; ff AC itself unchanged."""
+    """pathfinder1e.md §1.1.4 [S]: not yet acted -> flat-footed: no Dex to AC and CMD; ff AC itself unchanged."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14", f"add Val pc {HERO}", "init Kyra 20", "init Val 10", "start")
     assert "flat-footed" in conds(t, "Val")
@@ -128,7 +128,7 @@ def test_flat_footed_until_first_turn_ac_and_cmd_lose_dex():
 
 
 def test_surprise_round_only_the_aware_act_and_unaware_stay_flat_footed_into_round_one():
-    """§1.1.3 [O] + §1.1.4 [S]: surprise round; unaware flat-footed until their first regular turn."""
+    """pathfinder1e.md §1.1.3 [O] + §1.1.4 [S]: surprise round; unaware flat-footed until their first regular turn."""
     t = pf()
     t.do("add Gob hp=6 dex=14", "add Kyra pc hp=20 dex=14", "add Val pc hp=20 dex=14",
          "init Kyra 20", "init Gob 15", "init Val 10", "surprise Gob", "start")
@@ -145,7 +145,7 @@ def test_surprise_round_only_the_aware_act_and_unaware_stay_flat_footed_into_rou
 
 @pytest.mark.parametrize("aware", ["", "surprise Gob Kyra"])
 def test_no_surprise_round_when_no_one_or_everyone_is_aware(aware):
-    """§1.1.3 [O]: everyone or no one aware -> no surprise round."""
+    """pathfinder1e.md §1.1.3 [O]: everyone or no one aware -> no surprise round."""
     t = pf()
     t.do("add Gob hp=6", "add Kyra pc hp=20", "init Kyra 20", "init Gob 15")
     if aware:
@@ -155,7 +155,7 @@ def test_no_surprise_round_when_no_one_or_everyone_is_aware(aware):
 
 
 def test_surprise_round_budget_one_standard_or_move():
-    """§1.1.3 / §1.2 [O]: surprise round -> one standard OR one move (no full-round)."""
+    """pathfinder1e.md §1.1.3 / §1.2 [O]: surprise round -> one standard OR one move (no full-round)."""
     t = pf()
     t.do("add Gob hp=6", "add Kyra pc hp=20", "init Gob 15", "init Kyra 10", "surprise Gob", "start")
     with pytest.raises(CommandError):
@@ -176,7 +176,7 @@ def three(a=20, b=15, c=10) -> Table:
 
 
 def test_delay_then_resume_new_count_persists_for_the_rest_of_the_combat():
-    """§1.1.5 [S]: re-enter between turns; the count becomes that slot for the rest of the combat."""
+    """pathfinder1e.md §1.1.5 [S]: re-enter between turns; the count becomes that slot for the rest of the combat."""
     t = three()
     t.do("delay")
     s = J(t)
@@ -194,7 +194,7 @@ def test_delay_then_resume_new_count_persists_for_the_rest_of_the_combat():
 
 
 def test_delay_with_a_named_count_reenters_by_itself():
-    """§1.1.5 [S]: you may name the count in advance."""
+    """pathfinder1e.md §1.1.5 [S]: you may name the count in advance."""
     t = three()
     t.do("delay 12")
     assert J(t)["delay_counts"] == {"ann": 12}
@@ -205,7 +205,7 @@ def test_delay_with_a_named_count_reenters_by_itself():
 
 
 def test_delay_taken_next_round_before_original_count_is_that_rounds_turn():
-    """§1.1.5 [S]: still delaying when the round ends; acting next round before the original
+    """pathfinder1e.md §1.1.5 [S]: still delaying when the round ends; acting next round before the original
     count raises the count there and there is no regular action that round."""
     t = three(a=15, b=20, c=10)  # order Bob 20, Ann 15, Cid 10
     t.do("next")  # Ann's turn
@@ -223,7 +223,7 @@ def test_delay_taken_next_round_before_original_count_is_that_rounds_turn():
 
 
 def test_delay_forfeit_when_the_original_count_comes_round_again():
-    """§1.1.5 [O]: original count comes around and it has not acted -> acts normally now."""
+    """pathfinder1e.md §1.1.5 [O]: original count comes around and it has not acted -> acts normally now."""
     t = three(a=15, b=20, c=10)
     t.do("next", "delay", "next", "next")  # round 2, Bob done, Ann's original 15 comes up
     assert J(t)["round"] == 2
@@ -231,7 +231,7 @@ def test_delay_forfeit_when_the_original_count_comes_round_again():
 
 
 def test_delaying_across_the_round_end_may_keep_delaying():
-    """§1.1.5 [S]: if a round ends while you are still delaying you may keep delaying."""
+    """pathfinder1e.md §1.1.5 [S]: if a round ends while you are still delaying you may keep delaying."""
     t = three(a=15, b=20, c=10)
     t.do("next", "delay", "next", "next")
     assert J(t)["active"] == "ann"
@@ -243,7 +243,7 @@ def test_delaying_across_the_round_end_may_keep_delaying():
 
 
 def test_ready_is_its_turn_trigger_moves_just_before_the_triggering_creature():
-    """§1.1.6 [S]: the readied action happens just before the trigger; position persists."""
+    """pathfinder1e.md §1.1.6 [S]: the readied action happens just before the trigger; position persists."""
     t = three()
     t.do("ready when Cid moves")
     assert J(t)["readied"] == {"ann": "when Cid moves"} and J(t)["active"] == "bob"
@@ -258,7 +258,7 @@ def test_ready_is_its_turn_trigger_moves_just_before_the_triggering_creature():
 
 
 def test_ready_triggered_next_round_before_its_count_loses_the_regular_turn():
-    """§1.1.6 [S]: triggered next round before its regular count -> count rises there and no
+    """pathfinder1e.md §1.1.6 [S]: triggered next round before its regular count -> count rises there and no
     regular action that round."""
     t = three(a=15, b=20, c=10)  # Bob 20, Ann 15, Cid 10
     t.do("next", "ready when Bob moves", "next")  # readying ends Ann's turn; Cid ends round 1
@@ -273,7 +273,7 @@ def test_ready_triggered_next_round_before_its_count_loses_the_regular_turn():
 
 
 def test_untriggered_ready_is_kept_seed_and_warned():
-    """§1.1.6 [Δ]/[I]: seed keeps the readied action; the GM is warned at its owner's turn."""
+    """pathfinder1e.md §1.1.6 [Δ]/[I]: seed keeps the readied action; the GM is warned at its owner's turn."""
     t = three()
     t.do("ready when the dragon lands", "next", "next")
     s = J(t)
@@ -284,7 +284,7 @@ def test_untriggered_ready_is_kept_seed_and_warned():
 
 
 def test_ready_lapses_option_official():
-    """§1.1.6 [Δ] official: untriggered readied action is lost at the next turn."""
+    """pathfinder1e.md §1.1.6 [Δ] official: untriggered readied action is lost at the next turn."""
     t = three()
     t.do("option ready_lapses on", "ready when the dragon lands", "next", "next")
     assert J(t)["readied"] == {}
@@ -292,7 +292,7 @@ def test_ready_lapses_option_official():
 
 @pytest.mark.parametrize("how", ["delay", "ready when X"])
 def test_dying_or_unconscious_cannot_delay_or_ready(how):
-    """§1.1.8 [O]: a dying or unconscious character cannot change its initiative."""
+    """pathfinder1e.md §1.1.8 [O]: a dying or unconscious character cannot change its initiative."""
     t = three()
     t.do("dmg Ann 22")
     assert C(t, "Ann")["life"] == "dying"
@@ -301,7 +301,7 @@ def test_dying_or_unconscious_cannot_delay_or_ready(how):
 
 
 def test_joining_mid_combat_rolls_and_is_inserted():
-    """§1.1.9 [O]: creatures joining mid-combat roll initiative and are inserted."""
+    """pathfinder1e.md §1.1.9 [O]: creatures joining mid-combat roll initiative and are inserted."""
     t = three()
     t.do("add Wolf hp=13 dex=14")
     t.rolls(10)
@@ -314,7 +314,7 @@ def test_joining_mid_combat_rolls_and_is_inserted():
 
 
 def test_hero_act_out_of_turn_is_its_turn_for_the_round_and_position_persists():
-    """§1.1.7 [S]+[O]+[I]: act now before the acting creature, one move or standard; no second
+    """pathfinder1e.md §1.1.7 [S]+[O]+[I]: act now before the acting creature, one move or standard; no second
     turn at the old count; position kept."""
     t = pf()
     t.do("add Gob hp=6", "add Kyra pc hp=20", "add Val pc hp=20",
@@ -332,7 +332,7 @@ def test_hero_act_out_of_turn_is_its_turn_for_the_round_and_position_persists():
 
 
 # =========================================================================================
-# §1.2 Action economy, charge, aid, total defense
+# pathfinder1e.md §1.2 Action economy, charge, aid, total defense
 # =========================================================================================
 
 
@@ -345,7 +345,7 @@ def solo(*extra: str) -> Table:
 
 @pytest.mark.parametrize("cond", ["staggered", "grogui"])
 def test_staggered_one_move_or_one_standard_swift_still_allowed(cond):
-    """§1.2 [S]: staggered -> one move OR one standard per round; swift/free OK; no full-round."""
+    """pathfinder1e.md §1.2 [S]: staggered -> one move OR one standard per round; swift/free OK; no full-round."""
     t = solo(f"cond Val {cond}")
     with pytest.raises(CommandError):
         t.do("action Val full")
@@ -355,7 +355,7 @@ def test_staggered_one_move_or_one_standard_swift_still_allowed(cond):
 
 
 def test_nauseated_only_one_move_action():
-    """§1.2 / §1.5 [S]: nauseated -> only one move action per turn."""
+    """pathfinder1e.md §1.2 / §1.5 [S]: nauseated -> only one move action per turn."""
     t = solo("cond Val nauseated")
     with pytest.raises(CommandError):
         t.do("action Val standard")
@@ -366,7 +366,7 @@ def test_nauseated_only_one_move_action():
 
 @pytest.mark.parametrize("cond", ["dazed", "stunned", "cowering", "paralyzed", "helpless"])
 def test_no_actions(cond):
-    """§1.2 [O]/[S]: dazed, stunned, cowering, paralysed, helpless -> no actions."""
+    """pathfinder1e.md §1.2 [O]/[S]: dazed, stunned, cowering, paralysed, helpless -> no actions."""
     t = solo(f"cond Val {cond}")
     for kind in ("standard", "move", "swift"):
         with pytest.raises(CommandError):
@@ -374,7 +374,7 @@ def test_no_actions(cond):
 
 
 def test_charge_plus_two_attack_minus_two_ac_touch_ff_and_cmd_until_its_next_turn():
-    """§1.2 Charge [S]: +2 attack; -2 AC until the start of your next turn; AC penalties also
+    """pathfinder1e.md §1.2 Charge [S]: +2 attack; -2 AC until the start of your next turn; AC penalties also
     apply to CMD."""
     t = solo("charge Val")
     e = E(t, "Val")
@@ -389,14 +389,14 @@ def test_charge_plus_two_attack_minus_two_ac_touch_ff_and_cmd_until_its_next_tur
 
 @pytest.mark.parametrize("cond", ["fatigued", "exhausted", "entangled"])
 def test_cannot_charge(cond):
-    """§1.5 [S]/[O]: fatigued, exhausted [O] and entangled cannot charge."""
+    """pathfinder1e.md §1.5 [S]/[O]: fatigued, exhausted [O] and entangled cannot charge."""
     t = solo(f"cond Val {cond}")
     with pytest.raises(CommandError):
         t.do("charge Val")
 
 
 def test_aid_another_plus_two_each_aider_stacks_until_the_aiders_next_turn():
-    """§1.2 Aid another [S]+[I]: +2 attack (or AC); several aiders stack; lasts until the start
+    """pathfinder1e.md §1.2 Aid another [S]+[I]: +2 attack (or AC); several aiders stack; lasts until the start
     of the aider's next turn."""
     t = pf()
     t.do("add Ann pc hp=20 bab=2", "add Bob pc hp=20 bab=2", "add Val pc hp=20 bab=3", "add Gob hp=6",
@@ -412,7 +412,7 @@ def test_aid_another_plus_two_each_aider_stacks_until_the_aiders_next_turn():
 
 
 def test_aid_ac_and_the_attack_roll_vs_ac_10():
-    """§1.2 Aid another [S]: attack vs AC 10; success gives +2 AC."""
+    """pathfinder1e.md §1.2 Aid another [S]: attack vs AC 10; success gives +2 AC."""
     t = solo()
     t.do("add Ann pc hp=20 bab=0 str=10", "aid Ann Val ac 9")  # 9 + 0 = 9 < 10: fails
     assert E(t, "Val")["ac"] == 12
@@ -421,7 +421,7 @@ def test_aid_ac_and_the_attack_roll_vs_ac_10():
 
 
 def test_total_defense_plus_four_dodge_on_ac_touch_and_cmd_not_ff():
-    """§1.2 [O] total defense +4 dodge AC; dodge bonuses count to CMD and go with the Dex bonus."""
+    """pathfinder1e.md §1.2 [O] total defense +4 dodge AC; dodge bonuses count to CMD and go with the Dex bonus."""
     t = solo("defend Val")
     e = E(t, "Val")
     assert (e["ac"], e["touch"], e["ff"], e["cmd"]) == (16, 16, 10, 21)
@@ -432,26 +432,26 @@ def test_total_defense_plus_four_dodge_on_ac_touch_and_cmd_not_ff():
 @pytest.mark.parametrize("kind,main_pen,off_pen", [
     ("normal", -6, -10), ("light", -4, -8), ("feat", -4, -4), ("light-feat", -2, -2)])
 def test_two_weapon_table(kind, main_pen, off_pen):
-    """§1.2 Two-weapon fighting [S]."""
+    """pathfinder1e.md §1.2 Two-weapon fighting [S]."""
     t = fighter(extra=f"twf={kind}")
     e = E(t, "Val")
     assert e["twf_main"] == 5 + main_pen and e["twf_off"] == 5 + off_pen
 
 
 def test_five_foot_step_not_with_a_charge():
-    """§1.2 [S]: no 5-ft step in the round you charge."""
+    """pathfinder1e.md §1.2 [S]: no 5-ft step in the round you charge."""
     t = solo("charge Val")
     with pytest.raises(CommandError):
         t.do("action Val step")
 
 
 # =========================================================================================
-# §1.3 Damage, nonlethal
+# pathfinder1e.md §1.3 Damage, nonlethal
 # =========================================================================================
 
 
 def test_temporary_hp_absorb_first():
-    """§1.3 [O]: temporary HP absorb lethal damage first."""
+    """pathfinder1e.md §1.3 [O]: temporary HP absorb lethal damage first."""
     t = pf()
     t.do("add Val pc hp=20 temp=5", "dmg Val 8")
     p = C(t, "Val")["pools"]
@@ -459,7 +459,7 @@ def test_temporary_hp_absorb_first():
 
 
 def test_nonlethal_equal_staggered_above_unconscious_and_life_field():
-    """§1.3 [S/O]: NL kept apart; NL == HP -> staggered; NL > HP -> unconscious (not dying)."""
+    """pathfinder1e.md §1.3 [S/O]: NL kept apart; NL == HP -> staggered; NL > HP -> unconscious (not dying)."""
     t = pf()
     t.do("add Val pc hp=10/20", "dmg Val 9 nonlethal")
     c = C(t, "Val")
@@ -472,7 +472,7 @@ def test_nonlethal_equal_staggered_above_unconscious_and_life_field():
 
 
 def test_lethal_damage_below_nonlethal_knocks_out_and_equal_staggers():
-    """§1.3 [S]: lethal damage that lowers HP below NL knocks out; to NL staggers."""
+    """pathfinder1e.md §1.3 [S]: lethal damage that lowers HP below NL knocks out; to NL staggers."""
     t = pf()
     t.do("add Val pc hp=20", "dmg Val 6 nonlethal", "dmg Val 14")
     assert C(t, "Val")["life"] == "staggered"  # HP 6 == NL 6
@@ -481,7 +481,7 @@ def test_lethal_damage_below_nonlethal_knocks_out_and_equal_staggers():
 
 
 def test_healing_x_removes_x_nonlethal_too():
-    """§1.3 [O]: healing X HP also removes X nonlethal."""
+    """pathfinder1e.md §1.3 [O]: healing X HP also removes X nonlethal."""
     t = pf()
     t.do("add Val pc hp=20", "dmg Val 8", "dmg Val 15 nonlethal")
     assert C(t, "Val")["life"] == "unconscious"
@@ -491,14 +491,14 @@ def test_healing_x_removes_x_nonlethal_too():
 
 
 def test_nonlethal_heals_one_per_hour_per_level():
-    """§1.3 [O]: NL heals 1 per hour per character level."""
+    """pathfinder1e.md §1.3 [O]: NL heals 1 per hour per character level."""
     t = pf()
     t.do("add Val pc hp=20 hd=3", "dmg Val 10 nonlethal", "pass 2h")
     assert C(t, "Val")["pools"]["nl"]["value"] == 4
 
 
 def test_staggered_from_nonlethal_limits_actions():
-    """§1.3/§1.5 [S]: staggered while NL == HP: one move or standard."""
+    """pathfinder1e.md §1.3/§1.5 [S]: staggered while NL == HP: one move or standard."""
     t = solo("dmg Val 30 nonlethal")
     assert C(t, "Val")["life"] == "staggered"
     with pytest.raises(CommandError):
@@ -506,7 +506,7 @@ def test_staggered_from_nonlethal_limits_actions():
 
 
 def test_coup_de_grace_fort_dc_10_plus_damage():
-    """§1.3 Coup de grace [S]: survives the damage -> Fort DC 10 + damage or die."""
+    """pathfinder1e.md §1.3 Coup de grace [S]: survives the damage -> Fort DC 10 + damage or die."""
     t = pf()
     t.do("add Gob hp=20 fort=2", "cond Gob helpless", "coup Gob 6 12")  # 12+2 = 14 < 16: dies
     assert C(t, "Gob")["life"] == "dead"
@@ -516,7 +516,7 @@ def test_coup_de_grace_fort_dc_10_plus_damage():
 
 
 # =========================================================================================
-# §1.4 Dying / stable / dead
+# pathfinder1e.md §1.4 Dying / stable / dead
 # =========================================================================================
 
 
@@ -531,7 +531,7 @@ def dying_fight(hp: str = "hp=10", con: int = 14, kyra_init: int = 10) -> Table:
     (9, 1, "ok"), (10, 0, "disabled"), (11, -1, "dying"), (23, -13, "dying"), (24, -14, "dead"),
     (40, -30, "dead")])
 def test_thresholds_with_con_14(damage, hp, state):
-    """§1.4 [S]: HP >= 1 ok; 0 disabled; -Con < HP < 0 dying; HP <= -Con dead."""
+    """pathfinder1e.md §1.4 [S]: HP >= 1 ok; 0 disabled; -Con < HP < 0 dying; HP <= -Con dead."""
     t = pf()
     t.do("add Kyra pc hp=10 con=14", f"dmg Kyra {damage}")
     c = C(t, "Kyra")
@@ -539,7 +539,7 @@ def test_thresholds_with_con_14(damage, hp, state):
 
 
 def test_dying_check_exact_numbers_meet_dc_succeeds():
-    """§1.4 [S]: d20 + ConMod - negHP vs DC 10; meeting the DC succeeds -> stable (unaided)."""
+    """pathfinder1e.md §1.4 [S]: d20 + ConMod - negHP vs DC 10; meeting the DC succeeds -> stable (unaided)."""
     t = dying_fight()
     t.do("dmg Kyra 13")  # HP -3, goblin's turn; Kyra has not acted: checks this round
     t.rolls(11)  # 11 + 2 - 3 = 10
@@ -550,7 +550,7 @@ def test_dying_check_exact_numbers_meet_dc_succeeds():
 
 
 def test_dying_check_one_short_loses_one_hp():
-    """§1.4 [S]: failure -> -1 HP."""
+    """pathfinder1e.md §1.4 [S]: failure -> -1 HP."""
     t = dying_fight()
     t.do("dmg Kyra 13")
     t.rolls(10)  # 9
@@ -560,7 +560,7 @@ def test_dying_check_one_short_loses_one_hp():
 
 
 def test_natural_1_is_not_an_automatic_failure():
-    """§1.4 [O]: a natural 1 is *not* an automatic failure of the dying check."""
+    """pathfinder1e.md §1.4 [O]: a natural 1 is *not* an automatic failure of the dying check."""
     t = dying_fight(con=30)  # Con mod +10
     t.do("dmg Kyra 11")  # HP -1: 1 + 10 - 1 = 10 -> success despite the natural 1
     t.rolls(1)
@@ -569,7 +569,7 @@ def test_natural_1_is_not_an_automatic_failure():
 
 
 def test_natural_20_saves_even_a_hopeless_total():
-    """§1.4 [S]: natural 20 is an automatic success even when d20+ConMod-negHP < 10."""
+    """pathfinder1e.md §1.4 [S]: natural 20 is an automatic success even when d20+ConMod-negHP < 10."""
     t = dying_fight(con=30)  # dead at -30
     t.do("dmg Kyra 38")  # HP -28: 20 + 10 - 28 = 2
     t.rolls(20)
@@ -578,7 +578,7 @@ def test_natural_20_saves_even_a_hopeless_total():
 
 
 def test_failed_check_at_minus_con_plus_one_dies():
-    """§1.4 [S]: failing at -Con+1 reaches -Con -> dead."""
+    """pathfinder1e.md §1.4 [S]: failing at -Con+1 reaches -Con -> dead."""
     t = dying_fight()
     t.do("dmg Kyra 23")  # -13
     t.rolls(2)
@@ -590,7 +590,7 @@ def test_failed_check_at_minus_con_plus_one_dies():
 
 
 def test_dying_check_not_in_the_same_round_if_it_already_acted():
-    """§1.4 [O]: first check on its first turn after going negative."""
+    """pathfinder1e.md §1.4 [O]: first check on its first turn after going negative."""
     t = dying_fight(kyra_init=20)  # Kyra acts first
     t.do("next")  # goblin's turn, Kyra has acted
     t.do("dmg Kyra 13")
@@ -608,7 +608,7 @@ def test_dying_has_a_countdown_on_the_sheet():
 
 @pytest.mark.parametrize("amount,hp,state", [(2, -3, "stable"), (5, 0, "disabled"), (6, 1, "ok")])
 def test_healing_thresholds_for_the_dying(amount, hp, state):
-    """§1.4 [O]: heal to <0 -> stable (aided); exactly 0 -> disabled; >= 1 -> fully functional."""
+    """pathfinder1e.md §1.4 [O]: heal to <0 -> stable (aided); exactly 0 -> disabled; >= 1 -> fully functional."""
     t = pf()
     t.do("add Kyra pc hp=10 con=14", "dmg Kyra 15", f"heal Kyra {amount}")
     c = C(t, "Kyra")
@@ -616,7 +616,7 @@ def test_healing_thresholds_for_the_dying(amount, hp, state):
 
 
 def test_healed_to_negative_is_aided_and_loses_no_more_hp():
-    """§1.4 [O]: magical healing leaving HP < 0 -> stable, aided (no hourly loss)."""
+    """pathfinder1e.md §1.4 [O]: magical healing leaving HP < 0 -> stable, aided (no hourly loss)."""
     t = pf()
     t.do("add Kyra pc hp=10 con=14", "dmg Kyra 15", "heal Kyra 1")  # -4 stable aided
     t.rolls(2)  # hourly check fails: aided -> loses nothing
@@ -626,7 +626,7 @@ def test_healed_to_negative_is_aided_and_loses_no_more_hp():
 
 
 def test_stable_unaided_hourly_failure_loses_one_success_becomes_aided_then_wakes_disabled():
-    """§1.4 [S]: unaided hourly Con DC 10: fail -1 HP; success -> aided; aided success -> conscious
+    """pathfinder1e.md §1.4 [S]: unaided hourly Con DC 10: fail -1 HP; success -> aided; aided success -> conscious
     and disabled at its negative HP."""
     t = dying_fight()
     t.do("dmg Kyra 12")  # -2
@@ -647,7 +647,7 @@ def test_stable_unaided_hourly_failure_loses_one_success_becomes_aided_then_wake
 
 
 def test_damage_to_a_stable_creature_makes_it_dying_again():
-    """§1.4 [O]: damage to a stable creature -> dying."""
+    """pathfinder1e.md §1.4 [O]: damage to a stable creature -> dying."""
     t = pf()
     t.do("add Kyra pc hp=10 con=14", "dmg Kyra 12", "stabilize Kyra")
     assert C(t, "Kyra")["life"] == "stable"
@@ -657,7 +657,7 @@ def test_damage_to_a_stable_creature_makes_it_dying_again():
 
 
 def test_disabled_standard_action_costs_one_hp_move_is_safe():
-    """§1.4 [S]: disabled: standard action -> 1 damage after it -> HP -1 -> dying; moves are safe."""
+    """pathfinder1e.md §1.4 [S]: disabled: standard action -> 1 damage after it -> HP -1 -> dying; moves are safe."""
     t = dying_fight(hp="hp=0/10", kyra_init=20)
     assert C(t, "Kyra")["life"] == "disabled"
     t.do("action Kyra move")
@@ -669,14 +669,14 @@ def test_disabled_standard_action_costs_one_hp_move_is_safe():
 
 
 def test_disabled_has_half_speed():
-    """§1.4 [S]: disabled -> half speed."""
+    """pathfinder1e.md §1.4 [S]: disabled -> half speed."""
     t = pf()
     t.do("add Kyra pc hp=10 speed=30", "dmg Kyra 10")
     assert C(t, "Kyra")["life"] == "disabled" and E(t, "Kyra")["speed"] == 15
 
 
 def test_dead_cannot_be_healed():
-    """§1.4 [S]: dead -> no healing."""
+    """pathfinder1e.md §1.4 [S]: dead -> no healing."""
     t = pf()
     t.do("add Kyra pc hp=10 con=10", "dmg Kyra 20")
     assert C(t, "Kyra")["life"] == "dead"
@@ -685,7 +685,7 @@ def test_dead_cannot_be_healed():
 
 
 def test_dying_via_cli_and_show_json(tmp_path, capsys):
-    """§1.4 through the CLI: the check uses the dice given with --rolls."""
+    """pathfinder1e.md §1.4 through the CLI: the check uses the dice given with --rolls."""
     path = cli(tmp_path, "add Kyra pc hp=10 con=14", "add Gob hp=6", "init Gob 15", "init Kyra 10",
                "start", "dmg Kyra 14", "next", rolls="9")  # HP -4: 9 + 2 - 4 = 7 -> -5
     s = show(path, capsys)
@@ -699,7 +699,7 @@ def test_dying_via_cli_and_show_json(tmp_path, capsys):
 
 
 def test_bleed_at_the_start_of_its_turn_only():
-    """§1.5 Bleed [S]: damage at the beginning of its turn."""
+    """pathfinder1e.md §1.5 Bleed [S]: damage at the beginning of its turn."""
     t = dying_fight(hp="hp=20", kyra_init=10)
     t.do("cond Kyra bleed:2")
     assert C(t, "Kyra")["pools"]["hp"]["value"] == 20
@@ -710,7 +710,7 @@ def test_bleed_at_the_start_of_its_turn_only():
 
 
 def test_same_type_bleeds_worst_applies_different_types_stack():
-    """§1.5 Bleed [S]: same type: worst only; different types stack."""
+    """pathfinder1e.md §1.5 Bleed [S]: same type: worst only; different types stack."""
     t = dying_fight(hp="hp=20", kyra_init=10)
     t.do("cond Kyra bleed:3", "cond Kyra bleed:2", "cond Kyra con-bleed:1", "next")
     c = C(t, "Kyra")
@@ -719,7 +719,7 @@ def test_same_type_bleeds_worst_applies_different_types_stack():
 
 
 def test_healing_stops_bleed():
-    """§1.5 Bleed [S]: stopped by any HP-curing spell."""
+    """pathfinder1e.md §1.5 Bleed [S]: stopped by any HP-curing spell."""
     t = dying_fight(hp="hp=20", kyra_init=10)
     t.do("cond Kyra bleed:2", "dmg Kyra 5", "heal Kyra 1")
     assert "bleed" not in conds(t, "Kyra")
@@ -728,7 +728,7 @@ def test_healing_stops_bleed():
 
 
 def test_bleeding_dying_character_auto_fails_and_loses_one_more():
-    """§1.4 [O]: continuous damage -> auto-fail the check and -1 HP in addition."""
+    """pathfinder1e.md §1.4 [O]: continuous damage -> auto-fail the check and -1 HP in addition."""
     t = dying_fight()
     t.do("dmg Kyra 12", "cond Kyra bleed:2")  # -2
     t.rolls(20)  # not used: auto fail
@@ -738,7 +738,7 @@ def test_bleeding_dying_character_auto_fails_and_loses_one_more():
 
 
 # =========================================================================================
-# §1.5 Conditions: numbers on the sheet (fighter Str 14 Dex 14 BAB 3, base AC 12)
+# pathfinder1e.md §1.5 Conditions: numbers on the sheet (fighter Str 14 Dex 14 BAB 3, base AC 12)
 # =========================================================================================
 
 
@@ -750,7 +750,7 @@ def with_cond(*names: str) -> dict:
 
 
 def test_grappled_numbers():
-    """§1.5 Grappled [S]: -4 Dex; -2 attack and CMB (not to grapple); can't move."""
+    """pathfinder1e.md §1.5 Grappled [S]: -4 Dex; -2 attack and CMB (not to grapple); can't move."""
     e = with_cond("grappled")
     assert e["dex"] == 10
     assert (e["ac"], e["touch"], e["ff"]) == (10, 10, 10)
@@ -761,7 +761,7 @@ def test_grappled_numbers():
 
 
 def test_pinned_numbers():
-    """§1.5 Pinned [S]: can't move; denied Dex bonus to AC and CMD; additional -4 AC (and CMD)."""
+    """pathfinder1e.md §1.5 Pinned [S]: can't move; denied Dex bonus to AC and CMD; additional -4 AC (and CMD)."""
     e = with_cond("pinned")
     assert (e["ac"], e["touch"], e["ff"]) == (6, 6, 6)
     assert e["cmd"] == 17 - 2 - 4
@@ -769,7 +769,8 @@ def test_pinned_numbers():
 
 
 def test_pinned_on_grappled_shows_only_pinned_and_grappled_returns():
-    """§1.5 restraint family [S]+[I]: pinned supersedes grappled; grappled returns when the pin ends."""
+    """pathfinder1e.md §1.5 restraint family [S]+[I]: pinned supersedes grappled; grappled returns
+    when the pin ends."""
     t = fighter()
     t.do("cond Val grappled", "cond Val pinned")
     e = E(t, "Val")
@@ -780,7 +781,7 @@ def test_pinned_on_grappled_shows_only_pinned_and_grappled_returns():
 
 
 def test_shaken_and_frightened_numbers_and_fear_family():
-    """§1.5 [S]: shaken -2 attack, saves, checks; frightened same; grades do not add."""
+    """pathfinder1e.md §1.5 [S]: shaken -2 attack, saves, checks; frightened same; grades do not add."""
     e = with_cond("shaken")
     assert (e["attack"], e["cmb"], e["fort"], e["ref"], e["will"]) == (3, 3, 2, 2, 2)
     assert e["ac"] == 12 and e["cmd"] == 17
@@ -789,40 +790,40 @@ def test_shaken_and_frightened_numbers_and_fear_family():
 
 
 def test_panicked_saves_minus_two():
-    """§1.5 Panicked [S]: -2 saves, skill and ability checks; no actions."""
+    """pathfinder1e.md §1.5 Panicked [S]: -2 saves, skill and ability checks; no actions."""
     e = with_cond("panicked")
     assert (e["fort"], e["ref"], e["will"]) == (2, 2, 2)
 
 
 @pytest.mark.parametrize("cond", ["cowering", "stunned", "blinded"])
 def test_minus_two_ac_and_no_dex_bonus(cond):
-    """§1.5 Cowering / Stunned / Blinded [S]: -2 AC and loses Dex bonus to AC (also CMD)."""
+    """pathfinder1e.md §1.5 Cowering / Stunned / Blinded [S]: -2 AC and loses Dex bonus to AC (also CMD)."""
     e = with_cond(cond)
     assert (e["ac"], e["touch"], e["ff"]) == (8, 8, 8)
     assert e["cmd"] == 17 - 2 - 2
 
 
 def test_dazed_no_ac_penalty():
-    """§1.5 Dazed [S]: no actions; no AC penalty."""
+    """pathfinder1e.md §1.5 Dazed [S]: no actions; no AC penalty."""
     e = with_cond("dazed")
     assert (e["ac"], e["cmd"]) == (12, 17)
 
 
 def test_dazzled_minus_one_attack():
-    """§1.5 Dazzled [S]: -1 attack rolls."""
+    """pathfinder1e.md §1.5 Dazzled [S]: -1 attack rolls."""
     e = with_cond("dazzled")
     assert e["attack"] == 4 and e["cmb"] == 4 and e["ac"] == 12
 
 
 def test_entangled_numbers():
-    """§1.5 Entangled [S]: half speed; -2 attack; -4 Dex."""
+    """pathfinder1e.md §1.5 Entangled [S]: half speed; -2 attack; -4 Dex."""
     e = with_cond("entangled")
     assert e["speed"] == 15 and e["dex"] == 10
     assert e["attack"] == 3 and e["ac"] == 10 and e["cmd"] == 15 and e["ref"] == 2
 
 
 def test_fatigued_numbers():
-    """§1.5 Fatigued [S]: -2 Str and -2 Dex; can't run or charge."""
+    """pathfinder1e.md §1.5 Fatigued [S]: -2 Str and -2 Dex; can't run or charge."""
     e = with_cond("fatigued")
     assert (e["str"], e["dex"]) == (12, 12)
     assert (e["attack"], e["cmb"], e["ac"], e["cmd"]) == (4, 4, 11, 15)
@@ -830,7 +831,7 @@ def test_fatigued_numbers():
 
 
 def test_exhausted_numbers():
-    """§1.5 Exhausted [S]: half speed; -6 Str and -6 Dex."""
+    """pathfinder1e.md §1.5 Exhausted [S]: half speed; -6 Str and -6 Dex."""
     e = with_cond("exhausted")
     assert (e["str"], e["dex"], e["speed"]) == (8, 8, 15)
     assert (e["attack"], e["cmb"], e["ac"], e["touch"], e["ff"], e["cmd"]) == (2, 2, 9, 9, 9, 11)
@@ -838,27 +839,27 @@ def test_exhausted_numbers():
 
 
 def test_exhausted_and_fatigued_do_not_add():
-    """§1.5 [S]: exhausted supersedes fatigued (-6, not -8)."""
+    """pathfinder1e.md §1.5 [S]: exhausted supersedes fatigued (-6, not -8)."""
     e = with_cond("exhausted", "fatigued")
     assert (e["str"], e["dex"]) == (8, 8)
 
 
 def test_sickened_numbers_including_damage():
-    """§1.5 Sickened [S]: -2 attack, damage (seed: all damage), saves, checks."""
+    """pathfinder1e.md §1.5 Sickened [S]: -2 attack, damage (seed: all damage), saves, checks."""
     e = with_cond("sickened")
     assert (e["attack"], e["cmb"], e["fort"], e["will"]) == (3, 3, 2, 2)
     assert e["damage"] == -2
 
 
 def test_shaken_plus_sickened_stack_to_minus_four():
-    """§1.5 stacking rule [S]: different conditions add."""
+    """pathfinder1e.md §1.5 stacking rule [S]: different conditions add."""
     e = with_cond("shaken", "sickened")
     assert (e["attack"], e["fort"]) == (1, 0)
 
 
 @pytest.mark.parametrize("cond", ["helpless", "unconscious"])
 def test_helpless_is_dex_zero(cond):
-    """§1.5 Helpless [S]: treated as Dex 0 (-5)."""
+    """pathfinder1e.md §1.5 Helpless [S]: treated as Dex 0 (-5)."""
     e = with_cond(cond)
     assert e["dex"] == 0
     assert (e["ac"], e["touch"], e["ff"]) == (5, 5, 5)
@@ -867,26 +868,26 @@ def test_helpless_is_dex_zero(cond):
 
 
 def test_paralyzed_str_and_dex_zero_helpless():
-    """§1.5 Paralyzed [S]: Str and Dex effectively 0; helpless."""
+    """pathfinder1e.md §1.5 Paralyzed [S]: Str and Dex effectively 0; helpless."""
     e = with_cond("paralyzed")
     assert (e["str"], e["dex"]) == (0, 0)
     assert e["cmb"] == 3 - 5 and e["cmd"] == 10 + 3 - 5 - 5 and e["ac"] == 5
 
 
 def test_prone_ac_vs_melee_and_ranged_and_melee_attack():
-    """§1.5 Prone [S]: -4 melee attack; +4 AC vs ranged, -4 AC vs melee."""
+    """pathfinder1e.md §1.5 Prone [S]: -4 melee attack; +4 AC vs ranged, -4 AC vs melee."""
     e = with_cond("prone")
     assert e["attack"] == 1
     assert e["ac_melee"] == 8 and e["ac_ranged"] == 16
 
 
 def test_invisible_plus_two_attack():
-    """§1.5 Invisible [S]: +2 attack vs sighted opponents."""
+    """pathfinder1e.md §1.5 Invisible [S]: +2 attack vs sighted opponents."""
     assert with_cond("invisible")["attack"] == 7
 
 
 def test_energy_drained_two_levels():
-    """§1.5 Energy drained [O]: -1 per negative level to attack, CMB, CMD, saves."""
+    """pathfinder1e.md §1.5 Energy drained [O]: -1 per negative level to attack, CMB, CMD, saves."""
     e = with_cond("energy-drained:2")
     assert (e["attack"], e["cmb"], e["cmd"], e["fort"]) == (3, 3, 15, 2)
 
@@ -896,7 +897,7 @@ def test_deafened_numbers():
 
 
 def test_flat_footed_keeps_dex_penalty():
-    """§1.5 Flat-footed [S]: loses the Dex *bonus* only; a Dex penalty stays."""
+    """pathfinder1e.md §1.5 Flat-footed [S]: loses the Dex *bonus* only; a Dex penalty stays."""
     t = pf()
     t.do("add Gob hp=6 dex=8", "cond Gob flat-footed")
     e = E(t, "Gob")
@@ -907,7 +908,7 @@ def test_flat_footed_keeps_dex_penalty():
 
 
 def test_timed_frightened_over_shaken_returns_to_shaken_at_the_round_boundary():
-    """§1.5 families [S] + README durations: frightened 1 round over shaken; ends just before the
+    """pathfinder1e.md §1.5 families [S] + README durations: frightened 1 round over shaken; ends just before the
     same initiative position; shaken remains."""
     t = solo("cond Gob shaken", "cond Gob frightened 1")
     assert conds(t, "Gob").count("frightened") == 1
@@ -919,7 +920,7 @@ def test_timed_frightened_over_shaken_returns_to_shaken_at_the_round_boundary():
 
 
 def test_fatigued_plus_fatigue_is_exhausted_then_rest():
-    """§1.5 [S]: fatiguing activity while fatigued -> exhausted; 1 h rest -> fatigued; 8 h -> gone."""
+    """pathfinder1e.md §1.5 [S]: fatiguing activity while fatigued -> exhausted; 1 h rest -> fatigued; 8 h -> gone."""
     t = fighter()
     t.do("cond Val fatigued", "cond Val fatigado")
     assert "exhausted" in conds(t, "Val") and E(t, "Val")["str"] == 8
@@ -940,7 +941,7 @@ def test_fatigue_on_exhausted_stays_exhausted():
 
 
 def test_fear_escalation_off_by_default_on_as_option():
-    """§1.5 [Δ]: official fear escalation not in the seed: OFF; option ON."""
+    """pathfinder1e.md §1.5 [Δ]: official fear escalation not in the seed: OFF; option ON."""
     t = fighter()
     t.do("cond Val shaken", "cond Val shaken")
     assert "frightened" not in conds(t, "Val")
@@ -950,12 +951,12 @@ def test_fear_escalation_off_by_default_on_as_option():
 
 
 # =========================================================================================
-# §1.6 Hero points
+# pathfinder1e.md §1.6 Hero points
 # =========================================================================================
 
 
 def test_hero_points_start_one_max_three_pc_only_and_gm_only():
-    """§1.6 [S]/[O]: PCs only; start 1; max 3 (excess lost); hidden from players."""
+    """pathfinder1e.md §1.6 [S]/[O]: PCs only; start 1; max 3 (excess lost); hidden from players."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6")
     assert C(t, "Kyra")["pools"]["hero"]["value"] == 1
@@ -974,7 +975,7 @@ def test_hero_points_never_refresh_with_rest():
 
 
 def test_one_hero_point_per_round_next_round_ok():
-    """§1.6 [O]: max 1 hero point per round of combat."""
+    """pathfinder1e.md §1.6 [O]: max 1 hero point per round of combat."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=3", "add Gob hp=6", "init Kyra 20", "init Gob 10", "start",
          "spend Kyra hero bonus-before")
@@ -986,7 +987,7 @@ def test_one_hero_point_per_round_next_round_ok():
 
 
 def test_cheat_death_two_points_stable_at_minus_con_plus_one():
-    """§1.4/§1.6 [S]+[I]: 2 points when it would die: alive, stable (unaided), HP = -Con + 1."""
+    """pathfinder1e.md §1.4/§1.6 [S]+[I]: 2 points when it would die: alive, stable (unaided), HP = -Con + 1."""
     t = pf()
     t.do("add Kyra pc hp=10 con=14 hero=3", "add Gob hp=6", "init Gob 20", "init Kyra 10", "start",
          "dmg Kyra 30")
@@ -1006,7 +1007,7 @@ def test_cheat_death_with_one_point_is_refused():
 
 
 def test_pet_costs_one_point_seed_two_official():
-    """§1.6 [S] pet 1 point [Δ official 2]."""
+    """pathfinder1e.md §1.6 [S] pet 1 point [Δ official 2]."""
     for opt, left in (("", 2), ("option pet_cheat_cost 2", 1)):
         t = pf()
         t.do("add Kyra pc hp=20 hero=3", "add Wolf hp=10 con=10 owner=Kyra", "side Wolf ally")
@@ -1019,7 +1020,7 @@ def test_pet_costs_one_point_seed_two_official():
 
 
 def test_hero_bonus_uses_cost_one_each():
-    """§1.6 [S]: bonus +8 before / +4 after; aid +4 / +2; each 1 point."""
+    """pathfinder1e.md §1.6 [S]: bonus +8 before / +4 after; aid +4 / +2; each 1 point."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=3", "spend Kyra hero bonus-before", "spend Kyra hero aid-after")
     assert C(t, "Kyra")["pools"]["hero"]["value"] == 1
@@ -1028,7 +1029,7 @@ def test_hero_bonus_uses_cost_one_each():
 
 
 # =========================================================================================
-# §1.7 CMB / CMD, sizes, maneuvers
+# pathfinder1e.md §1.7 CMB / CMD, sizes, maneuvers
 # =========================================================================================
 
 
@@ -1036,7 +1037,7 @@ def test_hero_bonus_uses_cost_one_each():
     ("fine", -8, 8), ("diminutive", -4, 4), ("tiny", -2, 2), ("small", -1, 1), ("medium", 0, 0),
     ("large", 1, -1), ("huge", 2, -2), ("gargantuan", 4, -4), ("colossal", 8, -8)])
 def test_size_table(size, special, acmod):
-    """§1.7 [S]/[O]: CMB/CMD special size modifier; AC/attack size modifier."""
+    """pathfinder1e.md §1.7 [S]/[O]: CMB/CMD special size modifier; AC/attack size modifier."""
     t = pf()
     t.do(f"add X hp=10 str=14 dex=12 bab=2 size={size}")
     e = E(t, "X")
@@ -1048,7 +1049,7 @@ def test_size_table(size, special, acmod):
 
 
 def test_dex_for_cmb_tiny_option():
-    """§1.7 [Δ]: seed Diminutive or smaller; official Tiny or smaller (option)."""
+    """pathfinder1e.md §1.7 [Δ]: seed Diminutive or smaller; official Tiny or smaller (option)."""
     t = pf()
     t.do("add Cat hp=3 str=4 dex=16 size=menudo")
     assert E(t, "Cat")["cmb"] == -3 - 2
@@ -1064,7 +1065,7 @@ def maneuver_table(extra_target: str = "") -> Table:
 
 
 def test_maneuver_meets_cmd_succeeds_one_short_fails():
-    """§1.7 [S]: d20 + CMB vs CMD; success if >= CMD."""
+    """pathfinder1e.md §1.7 [S]: d20 + CMB vs CMD; success if >= CMD."""
     t = maneuver_table()
     t.do("maneuver Val Ogre 12 trip")  # 12 + 5 = 17 vs 17
     assert "prone" in conds(t, "Ogre")
@@ -1074,7 +1075,7 @@ def test_maneuver_meets_cmd_succeeds_one_short_fails():
 
 
 def test_maneuver_natural_20_and_1():
-    """§1.7 [S]: natural 20 always succeeds, natural 1 always fails."""
+    """pathfinder1e.md §1.7 [S]: natural 20 always succeeds, natural 1 always fails."""
     t = maneuver_table("bab=20")
     t.do("maneuver Val Ogre 20 trip")
     assert "prone" in conds(t, "Ogre")
@@ -1084,7 +1085,7 @@ def test_maneuver_natural_20_and_1():
 
 
 def test_maneuver_vs_stunned_plus_four_and_cmd_drop():
-    """§1.7 [S]: target stunned -> +4 on the check; stunned also -2 AC and no Dex (CMD 13)."""
+    """pathfinder1e.md §1.7 [S]: target stunned -> +4 on the check; stunned also -2 AC and no Dex (CMD 13)."""
     t = maneuver_table()
     t.do("cond Ogre stunned")
     assert E(t, "Ogre")["cmd"] == 13
@@ -1094,14 +1095,14 @@ def test_maneuver_vs_stunned_plus_four_and_cmd_drop():
 
 @pytest.mark.parametrize("cond", ["helpless", "paralyzed", "unconscious"])
 def test_maneuver_automatic_vs_immobilised_or_helpless(cond):
-    """§1.7 [S]: target immobilised/unconscious/incapacitated -> automatic success."""
+    """pathfinder1e.md §1.7 [S]: target immobilised/unconscious/incapacitated -> automatic success."""
     t = maneuver_table("bab=20")
     t.do(f"cond Ogre {cond}", "maneuver Val Ogre 2 disarm")
     assert any("succeeds" in s.lower() or "automatic" in s.lower() for s in t.said()[-3:])
 
 
 def test_maneuver_vs_flat_footed_cmd_without_dex():
-    """§1.7 [S]: a flat-footed creature does not add Dex to CMD."""
+    """pathfinder1e.md §1.7 [S]: a flat-footed creature does not add Dex to CMD."""
     t = pf()
     t.do(f"add Val pc {HERO}", "add Ogre hp=30 str=14 dex=14 bab=3", "init Val 20", "init Ogre 10",
          "start")
@@ -1111,14 +1112,14 @@ def test_maneuver_vs_flat_footed_cmd_without_dex():
 
 
 def test_maneuver_aoo_damage_is_a_penalty_and_shaken_applies():
-    """§1.7 [S]: all attack modifiers apply; damage from the provoked AoO is a penalty."""
+    """pathfinder1e.md §1.7 [S]: all attack modifiers apply; damage from the provoked AoO is a penalty."""
     t = maneuver_table()
     t.do("cond Val shaken", "maneuver Val Ogre 15 trip -2")  # 15 + 5 - 2 - 2 = 16 < 17
     assert "prone" not in conds(t, "Ogre")
 
 
 def test_grapple_grapples_both_and_grappled_no_minus_two_to_grapple():
-    """§1.7 [O]/§1.5 [S]: success grapples both; grappled -2 does not apply to grapple."""
+    """pathfinder1e.md §1.7 [O]/§1.5 [S]: success grapples both; grappled -2 does not apply to grapple."""
     t = maneuver_table()
     t.do("maneuver Val Ogre 12 grapple")
     assert "grappled" in conds(t, "Val") and "grappled" in conds(t, "Ogre")
@@ -1126,7 +1127,7 @@ def test_grapple_grapples_both_and_grappled_no_minus_two_to_grapple():
 
 
 def test_charge_trip_bonus_seed_and_bull_rush_option():
-    """§1.2 Charge [Δ]: seed +2 on trip while charging; official +2 on bull rush."""
+    """pathfinder1e.md §1.2 Charge [Δ]: seed +2 on trip while charging; official +2 on bull rush."""
     t = maneuver_table()
     t.do("charge Val", "maneuver Val Ogre 10 trip")  # 10 + 5 + 2 charging trip = 17 vs 17
     assert "prone" in conds(t, "Ogre")
@@ -1158,7 +1159,7 @@ def test_options_defaults_and_persisted_through_the_cli(tmp_path, capsys):
 
 
 def test_players_json_hides_hero_points(tmp_path, capsys):
-    """§1.6 [S]: hero points hidden from players."""
+    """pathfinder1e.md §1.6 [S]: hero points hidden from players."""
     path = cli(tmp_path, "add Kyra pc hp=20 hero=2")
     capsys.readouterr()
     assert main(["show", str(path), "--json", "--players"]) == 0
@@ -1172,7 +1173,7 @@ def test_players_json_hides_hero_points(tmp_path, capsys):
 
 
 def test_cheat_death_stops_the_bleeding_so_the_pc_stays_alive():
-    """§1.4 [S] cheat death "alive ... stable" + §1.5 bleed: a bleed left running would kill the
+    """pathfinder1e.md §1.4 [S] cheat death "alive ... stable" + §1.5 bleed: a bleed left running would kill the
     stable PC again at its next turn start; cheating death stops it (fixed)."""
     t = dying_fight(hp="hp=10 hero=2")
     t.do("dmg Kyra 22", "cond Kyra bleed:3", "next")  # Kyra's turn: bleeds -12 -> -15: dead
@@ -1205,7 +1206,7 @@ def test_saving_a_bleeding_pet_stops_its_bleeding():
 
 
 def test_pinning_grappler_loses_its_dex_bonus_to_ac_until_the_pin_ends():
-    """§1.7 [O] grapple: the pinning grappler loses its Dex bonus to AC (fixed: `pinning`)."""
+    """pathfinder1e.md §1.7 [O] grapple: the pinning grappler loses its Dex bonus to AC (fixed: `pinning`)."""
     t = pf()
     t.do("add Val pc hp=20 str=14 dex=18 bab=3", "add Ogre hp=30 str=10 dex=10",
          "init Val 20", "init Ogre 10", "start", "next", "next")
@@ -1229,7 +1230,7 @@ def test_pinning_ends_when_the_grappler_lets_go():
 
 
 def test_charge_when_limited_to_a_standard_action():
-    """§1.2 Charge [S]: limited to a standard action (staggered) -> still a charge, move <= speed."""
+    """pathfinder1e.md §1.2 Charge [S]: limited to a standard action (staggered) -> still a charge, move <= speed."""
     t = solo("cond Val staggered", "charge Val")
     assert E(t, "Val")["ac"] == 10 and E(t, "Val")["attack"] == 7
     with pytest.raises(CommandError):
@@ -1237,7 +1238,7 @@ def test_charge_when_limited_to_a_standard_action():
 
 
 def test_cheat_death_is_outside_the_one_per_round_limit():
-    """§1.6 [O]: max 1 hero point per round, except Cheat Death."""
+    """pathfinder1e.md §1.6 [O]: max 1 hero point per round, except Cheat Death."""
     t = dying_fight(hp="hp=10 hero=3")
     t.do("spend Kyra hero bonus-before", "dmg Kyra 40", "spend Kyra hero cheat-death")
     assert C(t, "Kyra")["pools"]["hero"]["value"] == 0 and C(t, "Kyra")["life"] == "stable"
@@ -1253,7 +1254,7 @@ def test_hero_act_is_the_rounds_point_no_extra_action_on_top():
 
 
 def test_healing_an_unaided_stable_makes_it_aided():
-    """§1.4 [O]: magical healing of >= 1 leaving HP < 0 -> stable, aided."""
+    """pathfinder1e.md §1.4 [O]: magical healing of >= 1 leaving HP < 0 -> stable, aided."""
     t = dying_fight(con=12)
     t.do("dmg Kyra 13")  # -3
     t.rolls(15)
@@ -1266,7 +1267,7 @@ def test_healing_an_unaided_stable_makes_it_aided():
 
 
 def test_timed_exhausted_over_fatigued_expires_back_to_fatigued():
-    """§1.5 families [S]: the lower grade waits underneath and returns."""
+    """pathfinder1e.md §1.5 families [S]: the lower grade waits underneath and returns."""
     t = solo("cond Val fatigued", "cond Val exhausted 1")
     assert E(t, "Val")["str"] == 8
     t.do("next", "next")
@@ -1274,7 +1275,7 @@ def test_timed_exhausted_over_fatigued_expires_back_to_fatigued():
 
 
 def test_damage_while_delaying_dying_check_at_the_original_count():
-    """§1.1.5 [O] + §1.4: a delaying creature knocked below 0 checks when its count comes round."""
+    """pathfinder1e.md §1.1.5 [O] + §1.4: a delaying creature knocked below 0 checks when its count comes round."""
     t = three(a=20, b=15, c=10)
     t.do("delay", "dmg Ann 25")  # Ann (Con 10) at -5, still in the delay list
     assert C(t, "Ann")["life"] == "dying"
@@ -1284,7 +1285,7 @@ def test_damage_while_delaying_dying_check_at_the_original_count():
 
 
 def test_maneuver_carries_dazzled_and_grappled_penalties():
-    """§1.7 [S]: maneuver check = d20 + CMB + all attack-roll modifiers."""
+    """pathfinder1e.md §1.7 [S]: maneuver check = d20 + CMB + all attack-roll modifiers."""
     t = maneuver_table()
     t.do("cond Val dazzled", "maneuver Val Ogre 13 trip")  # 13 + 5 - 1 = 17 vs 17
     assert "prone" in conds(t, "Ogre")
@@ -1294,7 +1295,7 @@ def test_maneuver_carries_dazzled_and_grappled_penalties():
 
 
 def test_maneuver_roll_comes_from_the_cli_dice(tmp_path, capsys):
-    """§1.7 via `exec --rolls`: the maneuver's d20 is the next given roll."""
+    """pathfinder1e.md §1.7 via `exec --rolls`: the maneuver's d20 is the next given roll."""
     path = cli(tmp_path, f"add Val pc {HERO}", "add Ogre hp=30 str=14 dex=14 bab=3",
                "init Val 20", "init Ogre 10", "start", "next", "next", "maneuver Val Ogre trip",
                rolls="12")
@@ -1305,7 +1306,7 @@ def test_maneuver_roll_comes_from_the_cli_dice(tmp_path, capsys):
 
 
 def test_a_dying_delayer_cannot_resume():
-    """§1.1.8 [O]: a dying or unconscious character cannot delay, ready or otherwise change its
+    """pathfinder1e.md §1.1.8 [O]: a dying or unconscious character cannot delay, ready or otherwise change its
     initiative; `delay`/`ready` are refused, but `resume` of a delayer knocked out meanwhile is not."""
     t = three()
     t.do("delay", "dmg Ann 25")
@@ -1314,7 +1315,7 @@ def test_a_dying_delayer_cannot_resume():
 
 
 def test_a_readied_creature_knocked_out_cannot_trigger():
-    """§1.1.8 [O]: the readied action of a creature that is now dying cannot go off."""
+    """pathfinder1e.md §1.1.8 [O]: the readied action of a creature that is now dying cannot go off."""
     t = three()
     t.do("ready when Cid moves", "dmg Ann 25", "next")
     with pytest.raises(CommandError):
@@ -1322,7 +1323,7 @@ def test_a_readied_creature_knocked_out_cannot_trigger():
 
 
 def test_players_log_never_shows_hero_points(tmp_path, capsys):
-    """§1.6 [S] / issue 3: hero points are a GM-only count, never in player-facing output."""
+    """pathfinder1e.md §1.6 [S] / issue 3: hero points are a GM-only count, never in player-facing output."""
     path = cli(tmp_path, "add Kyra pc hp=10 con=12 hero=3", "add Gob hp=6", "init Gob 20", "init Kyra 10",
                "start", "dmg Kyra 30", "spend Kyra hero cheat-death")
     capsys.readouterr()
@@ -1333,7 +1334,7 @@ def test_players_log_never_shows_hero_points(tmp_path, capsys):
 
 
 def test_hero_act_before_its_first_turn_ends_flat_footed():
-    """§1.1.4 [S] + §1.1.7 [I]: acting out of turn is its turn: it is no longer flat-footed."""
+    """pathfinder1e.md §1.1.4 [S] + §1.1.7 [I]: acting out of turn is its turn: it is no longer flat-footed."""
     t = pf()
     t.do("add Gob hp=6", "add Kyra pc hp=20 dex=14", "init Gob 20", "init Kyra 10", "start")
     assert "flat-footed" in conds(t, "Kyra") and E(t, "Kyra")["ac"] == 10
@@ -1361,7 +1362,7 @@ def test_a_scene_in_spanish_commands():
 
 
 def test_minimum_damage_a_hit_reduced_below_one_deals_one_nonlethal():
-    """§1.3 [O]: if penalties reduce damage below 1, the hit deals 1 nonlethal."""
+    """pathfinder1e.md §1.3 [O]: if penalties reduce damage below 1, the hit deals 1 nonlethal."""
     t = pf()
     t.do("add Val pc hp=30")
     t.rolls(1)
@@ -1371,7 +1372,8 @@ def test_minimum_damage_a_hit_reduced_below_one_deals_one_nonlethal():
 
 
 def test_hp_typed_at_zero_or_below_is_in_line_once_combat_starts(tmp_path, capsys):
-    """§1.4: `add NAME hp=CUR/MAX` at 0 or below is disabled / dying / dead by the first rules moment."""
+    """pathfinder1e.md §1.4: `add NAME hp=CUR/MAX` at 0 or below is disabled / dying / dead by the first
+    rules moment."""
     path = cli(tmp_path, "add Kyra pc hp=-3/20 con=14", "add Bob pc hp=0/10", "add Cid hp=5/10 nl=7",
                "add Dan hp=-12/10 con=12", "init Bob 20", "init Kyra 10", "init Cid 5", "init Dan 1", "start")
     life = {c["id"]: c["life"] for c in show(path, capsys)["combatants"]}
@@ -1379,7 +1381,7 @@ def test_hp_typed_at_zero_or_below_is_in_line_once_combat_starts(tmp_path, capsy
 
 
 def test_hp_typed_at_zero_or_below_is_in_line_right_away():
-    """§1.4: HP 0 is disabled, -Con < HP < 0 dying, as soon as it is typed (out of combat too)."""
+    """pathfinder1e.md §1.4: HP 0 is disabled, -Con < HP < 0 dying, as soon as it is typed (out of combat too)."""
     t = pf()
     t.do("add Kyra pc hp=-3/20 con=14", "add Bob pc hp=0/10")
     assert C(t, "Kyra")["life"] == "dying" and C(t, "Bob")["life"] == "disabled"

@@ -1,4 +1,4 @@
-"""PF1 actions per turn (rules digest §1.2): the budget, the `action` verb, conditions, hero points."""
+"""PF1 actions per turn (pathfinder1e.md §1.2): the budget, the `action` verb, conditions, hero points."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def left(t: Table, who: str = "Valeros") -> str:
 
 
 def test_a_turn_is_standard_move_swift():
-    """PF1 §1.2 [O]: 1 standard + 1 move + 1 swift (+ free); the sheet lists them with their command."""
+    """pathfinder1e.md §1.2 [O]: 1 standard + 1 move + 1 swift (+ free); the sheet lists them with their command."""
     t = fight()
     assert left(t) == "actions left: standard, move, swift"
     slots = {s.id: s for s in budget(t)}
@@ -67,7 +67,7 @@ def test_the_budget_commands_tick_it_off():
 
 
 def test_a_standard_can_be_spent_as_a_move():
-    """PF1 §1.2 [O]: a standard can be swapped for a second move."""
+    """pathfinder1e.md §1.2 [O]: a standard can be swapped for a second move."""
     t = fight()
     t.do("action Valeros move", "action Valeros move")
     assert left(t) == "actions left: swift"
@@ -76,7 +76,7 @@ def test_a_standard_can_be_spent_as_a_move():
 
 
 def test_full_round_uses_standard_and_move():
-    """PF1 §1.2 [O]: 1 full-round action + 1 swift; not after a standard or move."""
+    """pathfinder1e.md §1.2 [O]: 1 full-round action + 1 swift; not after a standard or move."""
     t = fight()
     t.do("action Valeros full")
     assert left(t) == "actions left: swift"
@@ -91,7 +91,7 @@ def test_full_round_uses_standard_and_move():
 
 
 def test_budget_resets_at_the_start_of_its_turn():
-    """PF1 §1.2: the budget is per turn."""
+    """pathfinder1e.md §1.2: the budget is per turn."""
     t = fight()
     t.do("action Valeros full", "action Valeros swift", "next")
     assert budget(t) == []  # only the combatant whose turn it is has a budget
@@ -135,7 +135,7 @@ def test_unknown_action_is_refused_with_the_usage():
 
 
 def test_five_foot_step_only_without_other_movement():
-    """PF1 §1.2 [O]: a 5-ft step only if it moves no other distance that round."""
+    """pathfinder1e.md §1.2 [O]: a 5-ft step only if it moves no other distance that round."""
     t = fight()
     t.do("action Valeros move")
     assert "step" not in free(t)
@@ -144,7 +144,7 @@ def test_five_foot_step_only_without_other_movement():
 
 
 def test_five_foot_step_after_a_move_that_does_not_move():
-    """PF1 §1.2 [O]: drawing a weapon is a move action that moves no distance."""
+    """pathfinder1e.md §1.2 [O]: drawing a weapon is a move action that moves no distance."""
     t = fight()
     t.do("action Valeros move draw", "action Valeros step")
     assert ticked(t) == ["Move", "5-ft step"]
@@ -159,7 +159,7 @@ def test_move_after_a_step_is_a_move_that_does_not_move():
 
 
 def test_no_five_foot_step_with_a_charge():
-    """PF1 §1.2 [S] charge: full-round, no 5-ft step that round."""
+    """pathfinder1e.md §1.2 [S] charge: full-round, no 5-ft step that round."""
     t = fight()
     t.do("charge Valeros")
     assert ticked(t) == ["Full-round"] and free(t) == ["swift"]
@@ -168,7 +168,7 @@ def test_no_five_foot_step_with_a_charge():
 
 
 def test_no_five_foot_step_when_it_cannot_move():
-    """PF1 §1.5 [S] grappled: can't move."""
+    """pathfinder1e.md §1.5 [S] grappled: can't move."""
     t = fight("cond Valeros grappled")
     assert "step" not in free(t)
     with pytest.raises(CommandError, match="cannot move"):
@@ -180,7 +180,7 @@ def test_no_five_foot_step_when_it_cannot_move():
 
 @pytest.mark.parametrize("cond", ["staggered", "disabled"])
 def test_staggered_or_disabled_one_move_or_standard(cond):
-    """PF1 §1.2 [S]: staggered / disabled -> one move OR one standard (no full-round; swift allowed)."""
+    """pathfinder1e.md §1.2 [S]: staggered / disabled -> one move OR one standard (no full-round; swift allowed)."""
     t = fight()
     if cond == "disabled":
         t.do("dmg Valeros 30")
@@ -195,7 +195,7 @@ def test_staggered_or_disabled_one_move_or_standard(cond):
 
 
 def test_disabled_standard_action_costs_one_hp():
-    """PF1 §1.4 [S]: a disabled character's standard action deals 1 damage after it -> dying."""
+    """pathfinder1e.md §1.4 [S]: a disabled character's standard action deals 1 damage after it -> dying."""
     t = fight("dmg Valeros 30")
     assert t.c("Valeros").life == "disabled"
     t.do("action Valeros standard")
@@ -204,7 +204,7 @@ def test_disabled_standard_action_costs_one_hp():
 
 
 def test_disabled_move_action_is_safe():
-    """PF1 §1.4 [S]: move actions are safe."""
+    """pathfinder1e.md §1.4 [S]: move actions are safe."""
     t = fight("dmg Valeros 30")
     t.do("action Valeros move")
     assert t.hp("Valeros") == 0 and t.c("Valeros").life == "disabled"
@@ -222,7 +222,7 @@ def test_standard_verb_ticks_the_budget_too():
 
 
 def test_nauseated_a_single_move_action():
-    """PF1 §1.2/§1.5 [S]: nauseated -> one move action only (no swift)."""
+    """pathfinder1e.md §1.2/§1.5 [S]: nauseated -> one move action only (no swift)."""
     t = fight("cond Valeros nauseated")
     assert left(t) == "actions left: move"
     for kind in ("standard", "swift", "full"):
@@ -235,7 +235,7 @@ def test_nauseated_a_single_move_action():
 
 @pytest.mark.parametrize("cond", ["dazed", "stunned", "cowering", "paralyzed", "helpless", "unconscious"])
 def test_no_actions(cond):
-    """PF1 §1.2 [S]: dazed/stunned/cowering/paralysed/helpless -> no actions."""
+    """pathfinder1e.md §1.2 [S]: dazed/stunned/cowering/paralysed/helpless -> no actions."""
     t = fight(f"cond Valeros {cond}")
     if t.active != "valeros":
         pytest.skip(f"{cond}: not its turn")
@@ -245,7 +245,7 @@ def test_no_actions(cond):
 
 
 def test_dying_has_no_actions():
-    """PF1 §1.4: dying -> unconscious, helpless, no actions."""
+    """pathfinder1e.md §1.4: dying -> unconscious, helpless, no actions."""
     t = fight()
     t.do("dmg Valeros 33")
     assert t.c("Valeros").life == "dying" and t.active == "valeros"
@@ -255,7 +255,7 @@ def test_dying_has_no_actions():
 
 
 def test_surprise_round_one_standard_or_move():
-    """PF1 §1.1.3 / §1.2 [O]: surprise round: one standard OR one move (+ free)."""
+    """pathfinder1e.md §1.1.3 / §1.2 [O]: surprise round: one standard OR one move (+ free)."""
     t = fight(surprise=True)
     assert t.state.round == 0 and t.active == "valeros"
     assert left(t) == "actions left: move or standard"
@@ -270,7 +270,7 @@ def test_surprise_round_one_standard_or_move():
 
 
 def test_charge_limited_to_a_standard_in_the_surprise_round():
-    """PF1 §1.2 [S] charge: if limited to a standard action, it moves at most its speed."""
+    """pathfinder1e.md §1.2 [S] charge: if limited to a standard action, it moves at most its speed."""
     t = fight(surprise=True)
     t.do("charge Valeros")
     assert ticked(t) == ["Standard"]
@@ -281,7 +281,7 @@ def test_charge_limited_to_a_standard_in_the_surprise_round():
 
 
 def test_total_defense_and_aid_are_standard_actions():
-    """PF1 §1.2 [S]: aid another is a standard action; total defense too [O]."""
+    """pathfinder1e.md §1.2 [S]: aid another is a standard action; total defense too [O]."""
     t = fight()
     t.do("defend Valeros")
     assert ticked(t) == ["Standard"]
@@ -300,7 +300,7 @@ def test_off_turn_rules_verbs_do_not_touch_the_budget():
 
 
 def test_immediate_off_turn_spends_the_next_swift():
-    """PF1 §1.2 [O]: an immediate action off-turn consumes the next turn's swift."""
+    """pathfinder1e.md §1.2 [O]: an immediate action off-turn consumes the next turn's swift."""
     t = fight()
     t.do("next", "next", "next", "next")  # round 2, the goblin acting: Valeros has acted
     t.do("action Valeros immediate")
@@ -314,7 +314,7 @@ def test_immediate_off_turn_spends_the_next_swift():
 
 
 def test_no_immediate_action_while_flat_footed():
-    """PF1 §1.2 [O]: not usable while flat-footed (before its first turn)."""
+    """pathfinder1e.md §1.2 [O]: not usable while flat-footed (before its first turn)."""
     t = fight()
     with pytest.raises(CommandError, match="flat-footed"):
         t.do("action Kyra immediate")
@@ -330,7 +330,7 @@ def test_immediate_on_its_own_turn_is_its_swift():
 
 
 def test_hero_extra_action_adds_a_standard_or_move():
-    """PF1 §1.2 / §1.6 [S]: hero point extra action: +1 standard or move this turn."""
+    """pathfinder1e.md §1.2 / §1.6 [S]: hero point extra action: +1 standard or move this turn."""
     t = fight()
     t.do("spend Valeros hero extra-action")
     assert left(t) == "actions left: standard, move, swift, extra standard or move"
@@ -355,7 +355,7 @@ def test_hero_extra_action_refused_when_it_cannot_act():
 
 
 def test_hero_act_out_of_turn_is_one_move_or_standard():
-    """PF1 §1.1.7 [S]: act out of turn: only one move OR one standard action."""
+    """pathfinder1e.md §1.1.7 [S]: act out of turn: only one move OR one standard action."""
     t = fight()
     t.do("next", "spend Kyra hero act")
     assert t.active == "kyra"

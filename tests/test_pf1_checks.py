@@ -10,7 +10,7 @@ def pf(**options) -> Table:
 
 
 def test_save_check_uses_the_sheet_and_the_conditions():
-    """PF1 §1.5 [S]: shaken -2 on saving throws, shown in the check's breakdown."""
+    """pathfinder1e.md §1.5 [S]: shaken -2 on saving throws, shown in the check's breakdown."""
     t = pf()
     t.do("add Kyra pc hp=20 will=7", "cond Kyra shaken")
     t.rolls(10)
@@ -19,7 +19,7 @@ def test_save_check_uses_the_sheet_and_the_conditions():
 
 
 def test_reflex_follows_dex_penalties():
-    """PF1 §1.5 [S] entangled -4 Dex: Reflex drops with the Dex modifier."""
+    """pathfinder1e.md §1.5 [S] entangled -4 Dex: Reflex drops with the Dex modifier."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14 ref=3", "cond Kyra entangled")
     t.rolls(10)
@@ -28,7 +28,7 @@ def test_reflex_follows_dex_penalties():
 
 
 def test_ability_check_uses_the_modifier():
-    """PF1 §1.5 [S]: fatigued -2 Str lowers Str checks; sickened -2 on ability checks."""
+    """pathfinder1e.md §1.5 [S]: fatigued -2 Str lowers Str checks; sickened -2 on ability checks."""
     t = pf()
     t.do("add Valeros pc hp=30 str=16", "cond Valeros fatigued", "cond Valeros sickened")
     t.rolls(10)
@@ -37,7 +37,7 @@ def test_ability_check_uses_the_modifier():
 
 
 def test_skill_checks_get_condition_penalties():
-    """PF1 §1.5 [S]: shaken -2 on skill checks; fascinated -4 Perception; dazzled -1 sight Perception."""
+    """pathfinder1e.md §1.5 [S]: shaken -2 on skill checks; fascinated -4 Perception; dazzled -1 sight Perception."""
     t = pf()
     t.do("add Kyra pc hp=20", "cond Kyra shaken", "cond Kyra fascinated", "cond Kyra dazzled")
     t.rolls(10)
@@ -47,7 +47,7 @@ def test_skill_checks_get_condition_penalties():
 
 
 def test_surprise_round_aware_act_unaware_stay_flat_footed():
-    """PF1 §1.1.3/§1.1.4 [O][S]: only the aware act in the surprise round; the others stay
+    """pathfinder1e.md §1.1.3/§1.1.4 [O][S]: only the aware act in the surprise round; the others stay
     flat-footed until their first regular turn."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14 ac=16", "add Goblin hp=6 dex=15 ac=16", "add Seelah pc hp=20",
@@ -62,7 +62,7 @@ def test_surprise_round_aware_act_unaware_stay_flat_footed():
 
 
 def test_no_surprise_round_when_everyone_is_aware():
-    """PF1 §1.1.3 [O]: everyone aware -> no surprise round."""
+    """pathfinder1e.md §1.1.3 [O]: everyone aware -> no surprise round."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Goblin hp=6", "init Kyra 20", "init Goblin 15", "surprise Kyra Goblin",
          "start")

@@ -1,4 +1,4 @@
-"""PF1 conditions and their effects on the sheet (rules digest §1.5)."""
+"""PF1 conditions and their effects on the sheet (pathfinder1e.md §1.5)."""
 
 from __future__ import annotations
 
@@ -39,13 +39,13 @@ def active(t: Table, name: str) -> list[str]:
 
 
 def test_shaken():
-    """PF1 §1.5 [S] shaken: -2 attack, saves, skill and ability checks."""
+    """pathfinder1e.md §1.5 [S] shaken: -2 attack, saves, skill and ability checks."""
     assert changes("shaken") == {"attack": -2, "ranged": -2, "cmb": -2, "fort": -2, "ref": -2,
                                  "will": -2, "skills": -2, "checks": -2}
 
 
 def test_frightened_is_shaken_plus_fleeing():
-    """PF1 §1.5 [S] frightened: as shaken, and must flee."""
+    """pathfinder1e.md §1.5 [S] frightened: as shaken, and must flee."""
     assert changes("frightened") == changes("shaken")
     t = pf()
     t.do(VALEROS, "cond Valeros frightened")
@@ -53,17 +53,17 @@ def test_frightened_is_shaken_plus_fleeing():
 
 
 def test_panicked():
-    """PF1 §1.5 [S] panicked: -2 saves, skill and ability checks; flees, no other actions."""
+    """pathfinder1e.md §1.5 [S] panicked: -2 saves, skill and ability checks; flees, no other actions."""
     assert changes("panicked") == {"fort": -2, "ref": -2, "will": -2, "skills": -2, "checks": -2}
 
 
 def test_cowering():
-    """PF1 §1.5 [S] cowering: -2 AC and loses Dex bonus to AC; no actions."""
+    """pathfinder1e.md §1.5 [S] cowering: -2 AC and loses Dex bonus to AC; no actions."""
     assert changes("cowering") == {"ac": -4, "touch": -4, "ff": -2, "cmd": -4}
 
 
 def test_dazed_has_no_ac_penalty():
-    """PF1 §1.5 [S] dazed: no actions, no AC penalty."""
+    """pathfinder1e.md §1.5 [S] dazed: no actions, no AC penalty."""
     assert changes("dazed") == {}
     t = pf()
     t.do(VALEROS, "cond Valeros dazed 1")
@@ -71,22 +71,22 @@ def test_dazed_has_no_ac_penalty():
 
 
 def test_stunned():
-    """PF1 §1.5 [S] stunned: -2 AC, loses Dex bonus, no actions."""
+    """pathfinder1e.md §1.5 [S] stunned: -2 AC, loses Dex bonus, no actions."""
     assert changes("stunned") == {"ac": -4, "touch": -4, "ff": -2, "cmd": -4}
 
 
 def test_blinded():
-    """PF1 §1.5 [S] blinded: -2 AC, loses Dex bonus to AC."""
+    """pathfinder1e.md §1.5 [S] blinded: -2 AC, loses Dex bonus to AC."""
     assert changes("blinded") == {"ac": -4, "touch": -4, "ff": -2, "cmd": -4}
 
 
 def test_dazzled():
-    """PF1 §1.5 [S] dazzled: -1 attack rolls."""
+    """pathfinder1e.md §1.5 [S] dazzled: -1 attack rolls."""
     assert changes("dazzled") == {"attack": -1, "ranged": -1, "cmb": -1}
 
 
 def test_flat_footed_loses_dex_to_ac_and_cmd_not_to_flat_footed_ac():
-    """PF1 §1.1.4/§1.7 [S]: flat-footed loses Dex bonus to AC and CMD."""
+    """pathfinder1e.md §1.1.4/§1.7 [S]: flat-footed loses Dex bonus to AC and CMD."""
     assert changes("flat-footed") == {"ac": -2, "touch": -2, "cmd": -2}
 
 
@@ -98,13 +98,13 @@ def test_flat_footed_keeps_a_dex_penalty():
 
 
 def test_energy_drained_per_negative_level():
-    """PF1 §1.5 energy drained [O]: -1 per negative level to attack, CMB, CMD, saves, checks."""
+    """pathfinder1e.md §1.5 energy drained [O]: -1 per negative level to attack, CMB, CMD, saves, checks."""
     assert changes("energy-drained:2") == {"attack": -2, "ranged": -2, "cmb": -2, "cmd": -2, "fort": -2,
                                            "ref": -2, "will": -2, "skills": -2, "checks": -2}
 
 
 def test_entangled():
-    """PF1 §1.5 [S] entangled: half speed, -2 attack, -4 Dex (AC, CMD, Ref, init follow Dex)."""
+    """pathfinder1e.md §1.5 [S] entangled: half speed, -2 attack, -4 Dex (AC, CMD, Ref, init follow Dex)."""
     assert changes("entangled") == {"attack": -2, "ranged": -4, "cmb": -2, "dex": -4, "ac": -2,
                                     "touch": -2, "cmd": -2, "ref": -2, "init": -2, "speed": -15}
 
@@ -117,47 +117,47 @@ def test_entangled_cannot_charge():
 
 
 def test_deafened():
-    """PF1 §1.5 [S] deafened: -4 initiative."""
+    """pathfinder1e.md §1.5 [S] deafened: -4 initiative."""
     assert changes("deafened") == {"init": -4}
 
 
 def test_fatigued():
-    """PF1 §1.5 [S] fatigued: -2 Str and -2 Dex (modifiers follow), can't charge."""
+    """pathfinder1e.md §1.5 [S] fatigued: -2 Str and -2 Dex (modifiers follow), can't charge."""
     assert changes("fatigued") == {"str": -2, "dex": -2, "attack": -1, "cmb": -1, "damage": -1,
                                    "ac": -1, "touch": -1, "cmd": -2, "ref": -1, "init": -1, "ranged": -1}
 
 
 def test_exhausted():
-    """PF1 §1.5 [S] exhausted: half speed, -6 Str and -6 Dex."""
+    """pathfinder1e.md §1.5 [S] exhausted: half speed, -6 Str and -6 Dex."""
     assert changes("exhausted") == {"str": -6, "dex": -6, "attack": -3, "cmb": -3, "damage": -3,
                                     "ac": -3, "touch": -3, "ff": -1, "cmd": -6, "ref": -3, "init": -3,
                                     "ranged": -3, "speed": -15}
 
 
 def test_grappled():
-    """PF1 §1.5 [S] grappled: can't move, -4 Dex, -2 attack and CMB."""
+    """pathfinder1e.md §1.5 [S] grappled: can't move, -4 Dex, -2 attack and CMB."""
     assert changes("grappled") == {"attack": -2, "ranged": -4, "cmb": -2, "dex": -4, "ac": -2,
                                    "touch": -2, "cmd": -2, "ref": -2, "init": -2, "speed": -30}
 
 
 def test_pinned():
-    """PF1 §1.5 [S] pinned: can't move, loses Dex bonus, -4 more AC (and CMD)."""
+    """pathfinder1e.md §1.5 [S] pinned: can't move, loses Dex bonus, -4 more AC (and CMD)."""
     assert changes("pinned") == {"ac": -6, "touch": -6, "ff": -4, "cmd": -6, "speed": -30}
 
 
 def test_sickened():
-    """PF1 §1.5 [S] sickened: -2 attack, damage (seed: all damage), saves, skill and ability checks."""
+    """pathfinder1e.md §1.5 [S] sickened: -2 attack, damage (seed: all damage), saves, skill and ability checks."""
     assert changes("sickened") == {"attack": -2, "ranged": -2, "cmb": -2, "damage": -2, "fort": -2,
                                    "ref": -2, "will": -2, "skills": -2, "checks": -2}
 
 
 def test_invisible():
-    """PF1 §1.5 [S] invisible: +2 attack vs sighted opponents."""
+    """pathfinder1e.md §1.5 [S] invisible: +2 attack vs sighted opponents."""
     assert changes("invisible") == {"attack": 2, "ranged": 2, "cmb": 2}
 
 
 def test_prone():
-    """PF1 §1.5 [S] prone: -4 melee attack; +4 AC vs ranged, -4 AC vs melee."""
+    """pathfinder1e.md §1.5 [S] prone: -4 melee attack; +4 AC vs ranged, -4 AC vs melee."""
     assert changes("prone") == {"attack": -4, "cmb": -4}
     t = pf()
     t.do(VALEROS, "cond Valeros tumbado")
@@ -166,20 +166,20 @@ def test_prone():
 
 
 def test_helpless_is_dex_zero():
-    """PF1 §1.5 [S] helpless: treated as Dex 0 (-5)."""
+    """pathfinder1e.md §1.5 [S] helpless: treated as Dex 0 (-5)."""
     assert changes("helpless") == {"dex": -14, "ac": -7, "touch": -7, "ff": -5, "cmd": -7, "ref": -7,
                                    "init": -7, "ranged": -7}
 
 
 def test_paralyzed_is_str_and_dex_zero_and_helpless():
-    """PF1 §1.5 [S] paralyzed: Str and Dex 0, helpless, can't move."""
+    """pathfinder1e.md §1.5 [S] paralyzed: Str and Dex 0, helpless, can't move."""
     d = changes("paralyzed")
     assert d["str"] == -16 and d["dex"] == -14 and d["ac"] == -7 and d["speed"] == -30
     assert d["attack"] == -8
 
 
 def test_unconscious_condition_is_helpless():
-    """PF1 §1.5 [S] unconscious: helpless."""
+    """pathfinder1e.md §1.5 [S] unconscious: helpless."""
     assert changes("unconscious")["ac"] == -7
 
 
@@ -189,14 +189,14 @@ def test_unconscious_condition_is_helpless():
     ("cowering", "actions: none (cowering)"), ("panicked", "actions: none (panicked)"),
 ])
 def test_actions_allowed_on_the_sheet(cond, line):
-    """PF1 §1.2/§1.5 [S]: the sheet says which actions a condition leaves."""
+    """pathfinder1e.md §1.2/§1.5 [S]: the sheet says which actions a condition leaves."""
     t = pf()
     t.do(VALEROS, f"cond Valeros {cond}")
     assert line in t.session.ruleset.status(t.state, t.c("Valeros"))
 
 
 def test_every_digest_condition_is_in_the_catalogue_with_both_names():
-    """PF1 §1.5: all the seed's conditions, canonical kebab-case ids, Spanish and English names."""
+    """pathfinder1e.md §1.5: all the seed's conditions, canonical kebab-case ids, Spanish and English names."""
     rs = pf().session.ruleset
     ids = {"grappled", "pinned", "shaken", "frightened", "panicked", "cowering", "dazed", "stunned",
            "blinded", "confused", "dazzled", "flat-footed", "energy-drained", "entangled", "deafened",
@@ -229,18 +229,18 @@ def test_spanish_names_accent_and_case_blind_in_commands():
 
 
 def test_different_conditions_stack():
-    """PF1 §1.5 [S]: several conditions all apply (shaken -2 + sickened -2 = -4 attack)."""
+    """pathfinder1e.md §1.5 [S]: several conditions all apply (shaken -2 + sickened -2 = -4 attack)."""
     d = changes("shaken", "sickened")
     assert d["attack"] == -4 and d["will"] == -4
 
 
 def test_fear_grades_do_not_add_most_severe_applies():
-    """PF1 §1.5 [S]: shaken + frightened -> only frightened (-2, not -4)."""
+    """pathfinder1e.md §1.5 [S]: shaken + frightened -> only frightened (-2, not -4)."""
     assert changes("shaken", "frightened")["attack"] == -2
 
 
 def test_fear_lower_grade_returns_when_the_severe_one_ends():
-    """PF1 §1.5 [S]: the others stay underneath and return when the severe grade ends."""
+    """pathfinder1e.md §1.5 [S]: the others stay underneath and return when the severe grade ends."""
     t = pf()
     t.do(VALEROS, "cond Valeros shaken", "cond Valeros panicked")
     assert active(t, "Valeros") == ["panicked"]
@@ -251,7 +251,7 @@ def test_fear_lower_grade_returns_when_the_severe_one_ends():
 
 
 def test_timed_frightened_expires_and_shaken_returns_at_the_round_boundary():
-    """PF1 §1.5 [S] + durations [O]: frightened 1 round ends at its clock's next turn; shaken remains."""
+    """pathfinder1e.md §1.5 [S] + durations [O]: frightened 1 round ends at its clock's next turn; shaken remains."""
     t = pf()
     t.do(VALEROS, "add Gob hp=6", "init Gob 20", "init Valeros 10", "start")
     t.do("cond Valeros shaken 3", "cond Valeros frightened 1", "next")
@@ -262,7 +262,7 @@ def test_timed_frightened_expires_and_shaken_returns_at_the_round_boundary():
 
 
 def test_cowering_is_the_top_of_the_fear_family_seed():
-    """PF1 §1.5 [S]: seed: cowering is the more extreme fear state (panicked cornered cowers)."""
+    """pathfinder1e.md §1.5 [S]: seed: cowering is the more extreme fear state (panicked cornered cowers)."""
     t = pf()
     t.do(VALEROS, "cond Valeros panicked", "cond Valeros cowering")
     assert active(t, "Valeros") == ["cowering"]
@@ -271,7 +271,7 @@ def test_cowering_is_the_top_of_the_fear_family_seed():
 
 
 def test_pinned_supersedes_grappled_and_grappled_returns():
-    """PF1 §1.5 [S]: pinned is a more severe grappled; effects don't stack; grappled returns."""
+    """pathfinder1e.md §1.5 [S]: pinned is a more severe grappled; effects don't stack; grappled returns."""
     t = pf()
     t.do(VALEROS, "cond Valeros grappled", "cond Valeros pinned")
     assert active(t, "Valeros") == ["pinned"]
@@ -283,12 +283,12 @@ def test_pinned_supersedes_grappled_and_grappled_returns():
 
 
 def test_exhausted_supersedes_fatigued_not_minus_eight():
-    """PF1 §1.5 [S]: exhausted supersedes fatigued (-6, not -8)."""
+    """pathfinder1e.md §1.5 [S]: exhausted supersedes fatigued (-6, not -8)."""
     assert changes("fatigued", "exhausted")["str"] == -6
 
 
 def test_fatigued_plus_fatigue_is_exhausted():
-    """PF1 §1.5 [S]: a fatigued character who is fatigued again becomes exhausted."""
+    """pathfinder1e.md §1.5 [S]: a fatigued character who is fatigued again becomes exhausted."""
     t = pf()
     t.do(VALEROS, "cond Valeros fatigued", "cond Valeros fatigado")
     assert [i.cond for i in t.c("Valeros").conditions] == ["exhausted"]
@@ -296,7 +296,7 @@ def test_fatigued_plus_fatigue_is_exhausted():
 
 
 def test_exhausted_becomes_fatigued_after_an_hour_of_rest():
-    """PF1 §1.5 [S]: after 1 h of complete rest, exhausted -> fatigued."""
+    """pathfinder1e.md §1.5 [S]: after 1 h of complete rest, exhausted -> fatigued."""
     t = pf()
     t.do(VALEROS, "cond Valeros exhausted", "pass 30m")
     assert active(t, "Valeros") == ["exhausted"]
@@ -306,7 +306,7 @@ def test_exhausted_becomes_fatigued_after_an_hour_of_rest():
 
 
 def test_fatigued_gone_after_eight_hours_of_rest():
-    """PF1 §1.5 [S]: fatigued ends after 8 h of complete rest."""
+    """pathfinder1e.md §1.5 [S]: fatigued ends after 8 h of complete rest."""
     t = pf()
     t.do(VALEROS, "cond Valeros fatigued", "pass 7h")
     assert active(t, "Valeros") == ["fatigued"]
@@ -315,7 +315,7 @@ def test_fatigued_gone_after_eight_hours_of_rest():
 
 
 def test_exhausted_needs_nine_hours_to_clear():
-    """PF1 §1.5 [S]: 1 h to fatigued, then 8 h more."""
+    """pathfinder1e.md §1.5 [S]: 1 h to fatigued, then 8 h more."""
     t = pf()
     t.do(VALEROS, "cond Valeros exhausted", "pass 8h")
     assert active(t, "Valeros") == ["fatigued"]
@@ -324,7 +324,7 @@ def test_exhausted_needs_nine_hours_to_clear():
 
 
 def test_fear_escalation_off_by_default():
-    """PF1 §1.5 [Δ]: official fear escalation is not in the seed: off."""
+    """pathfinder1e.md §1.5 [Δ]: official fear escalation is not in the seed: off."""
     t = pf()
     t.do(VALEROS, "cond Valeros shaken", "cond Valeros shaken")
     assert active(t, "Valeros") == ["shaken"]
@@ -335,7 +335,7 @@ def test_fear_escalation_off_by_default():
     ("frightened", "shaken", "panicked"), ("frightened", "frightened", "panicked"),
 ])
 def test_fear_escalation_option(first, second, result):
-    """PF1 §1.5 [Δ] option fear_escalation: the official escalation."""
+    """pathfinder1e.md §1.5 [Δ] option fear_escalation: the official escalation."""
     t = pf(fear_escalation=True)
     t.do(VALEROS, f"cond Valeros {first}", f"cond Valeros {second}")
     assert active(t, "Valeros") == [result]
@@ -343,7 +343,7 @@ def test_fear_escalation_option(first, second, result):
 
 
 def test_energy_drain_levels_add_and_kill_at_hd():
-    """PF1 §1.5 [S]: dies when negative levels >= HD."""
+    """pathfinder1e.md §1.5 [S]: dies when negative levels >= HD."""
     t = pf()
     t.do("add Kyra pc hp=20 hd=3", "cond Kyra energy-drained:1", "cond Kyra energy-drained:1")
     assert [(i.cond, i.value) for i in t.c("Kyra").conditions] == [("energy-drained", 2)]
@@ -361,20 +361,20 @@ def test_valued_conditions_need_a_value():
 
 
 def test_broken_armor_halves_its_bonus():
-    """PF1 §1.5 [S] broken: armor/shield AC bonus halved (round down)."""
+    """pathfinder1e.md §1.5 [S] broken: armor/shield AC bonus halved (round down)."""
     t = pf()
     t.do("add Seelah hp=27 ac=19 dex=10", "cond Seelah broken-armor:9")
     assert eff(t, "Seelah")["ac"] == 19 - 5
 
 
 def test_broken_weapon():
-    """PF1 §1.5 [S] broken weapon: -2 attack and damage."""
+    """pathfinder1e.md §1.5 [S] broken weapon: -2 attack and damage."""
     d = changes("broken")
     assert d["attack"] == -2 and d["damage"] == -2
 
 
 def test_confused_rolls_d_percent_at_the_start_of_its_turn():
-    """PF1 §1.5 [O]: a confused creature rolls d% at the start of each turn."""
+    """pathfinder1e.md §1.5 [O]: a confused creature rolls d% at the start of each turn."""
     t = pf()
     t.do(VALEROS, "add Gob hp=6", "init Gob 20", "init Valeros 10", "start", "cond Valeros confused")
     t.rolls(60, 3)

@@ -1,4 +1,4 @@
-"""PF1 hero points (rules digest §1.6, §1.1.7, §1.4 cheat death)."""
+"""PF1 hero points (pathfinder1e.md §1.6, §1.1.7, §1.4 cheat death)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def said_events(t: Table):
 
 @pytest.mark.parametrize("use", USES)
 def test_every_use_costs_one_point(use):
-    """PF1 §1.6 [S]: act, bonus, aid, extra action, inspiration, recall, reroll, special cost 1."""
+    """pathfinder1e.md §1.6 [S]: act, bonus, aid, extra action, inspiration, recall, reroll, special cost 1."""
     t = party()
     if use == "extra-action":
         t.do("next", "next")  # an extra action is spent on its own turn (round 2, Kyra acting)
@@ -39,7 +39,7 @@ def test_every_use_costs_one_point(use):
 
 
 def test_bonus_and_aid_amounts_are_logged():
-    """PF1 §1.6 [S]: +8 before / +4 after; aiding: +4 before / +2 after."""
+    """pathfinder1e.md §1.6 [S]: +8 before / +4 after; aiding: +4 before / +2 after."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=3", "add Seelah pc hp=20")
     t.do("spend Kyra hero bonus-before", "spend Kyra hero bonus-after", "spend Kyra hero aid-after Seelah")
@@ -50,7 +50,7 @@ def test_bonus_and_aid_amounts_are_logged():
 
 
 def test_hero_lines_are_gm_only():
-    """PF1 §1.6 [S]: the GM keeps the count hidden: every hero line is GM-only."""
+    """pathfinder1e.md §1.6 [S]: the GM keeps the count hidden: every hero line is GM-only."""
     t = party()
     t.do("spend Kyra hero reroll", "hero Seelah +1", "hero Seelah")
     lines = [e for e in said_events(t) if "hero" in e.en]
@@ -58,7 +58,7 @@ def test_hero_lines_are_gm_only():
 
 
 def test_one_hero_point_per_round():
-    """PF1 §1.6 [O]: at most one hero point per round of combat."""
+    """pathfinder1e.md §1.6 [O]: at most one hero point per round of combat."""
     t = party()
     t.do("spend Kyra hero reroll")
     with pytest.raises(CommandError, match="already spent a hero point this round"):
@@ -84,7 +84,7 @@ def test_cannot_spend_what_it_does_not_have():
 
 
 def test_npc_cannot_spend_hero_points():
-    """PF1 §1.6 [S]: only PCs."""
+    """pathfinder1e.md §1.6 [S]: only PCs."""
     t = party()
     with pytest.raises(CommandError, match="not a PC"):
         t.do("spend Goblin hero reroll")
@@ -112,7 +112,7 @@ def test_spanish_uses_and_verb():
 
 
 def test_act_out_of_turn_moves_before_the_active_combatant():
-    """PF1 §1.1.7 [S]+[O]: act immediately; position just before the acting creature, permanently."""
+    """pathfinder1e.md §1.1.7 [S]+[O]: act immediately; position just before the acting creature, permanently."""
     t = party()
     t.do("spend Seelah hero act")
     assert t.active == "seelah"
@@ -127,7 +127,7 @@ def test_act_out_of_turn_moves_before_the_active_combatant():
 
 
 def test_act_out_of_turn_is_refused_to_the_dying_and_the_acting():
-    """PF1 §1.1.8 [O]: a dying character cannot change its initiative."""
+    """pathfinder1e.md §1.1.8 [O]: a dying character cannot change its initiative."""
     t = party()
     with pytest.raises(CommandError, match="already acting"):
         t.do("next", "spend Seelah hero act")
@@ -139,7 +139,7 @@ def test_act_out_of_turn_is_refused_to_the_dying_and_the_acting():
 
 
 def test_cheat_death_restores_stable_at_minus_con_plus_one():
-    """PF1 §1.4 [S]+[I]: 2 points when the PC would die: alive, stable, HP -Con+1."""
+    """pathfinder1e.md §1.4 [S]+[I]: 2 points when the PC would die: alive, stable, HP -Con+1."""
     t = party()
     t.do("dmg Seelah 40")
     assert t.c("Seelah").life == "dead"
@@ -153,14 +153,14 @@ def test_cheat_death_restores_stable_at_minus_con_plus_one():
 
 
 def test_cheat_death_is_not_limited_by_the_one_per_round_rule():
-    """PF1 §1.6 [O]: one per round, except cheat death."""
+    """pathfinder1e.md §1.6 [O]: one per round, except cheat death."""
     t = party()
     t.do("spend Kyra hero reroll", "dmg Kyra 40", "spend Kyra hero cheat-death")
     assert t.c("Kyra").life == "stable" and t.hp("Kyra", "hero") == 0
 
 
 def test_cheat_death_keeps_a_less_negative_hp():
-    """PF1 §1.4 [I]: HP = max(HP, -Con + 1) — a death from a failed check is already at -Con."""
+    """pathfinder1e.md §1.4 [I]: HP = max(HP, -Con + 1) — a death from a failed check is already at -Con."""
     t = pf()
     t.do("add Goblin hp=6", "add Seelah pc hp=20 con=10 hero=2", "init Goblin 20", "init Seelah 10",
          "start", "dmg Seelah 29")
@@ -180,7 +180,7 @@ def test_cheat_death_needs_two_points():
 
 
 def test_cheat_death_only_right_after_the_killing_blow():
-    """PF1 §1.4 [S]: cheat death is offered when the PC would die, not later."""
+    """pathfinder1e.md §1.4 [S]: cheat death is offered when the PC would die, not later."""
     t = party()
     t.do("dmg Seelah 40", "next")
     with pytest.raises(CommandError, match="right after the killing blow"):
@@ -191,7 +191,7 @@ def test_cheat_death_only_right_after_the_killing_blow():
 
 
 def test_cheat_death_while_dying_stabilizes():
-    """PF1 §1.6 [S]: 'se queda en puntos negativos, pero estable' — spent on a dying PC, HP kept."""
+    """pathfinder1e.md §1.6 [S]: 'se queda en puntos negativos, pero estable' — spent on a dying PC, HP kept."""
     t = party()
     t.do("dmg Seelah 25", "spend Seelah hero cheat-death")
     assert t.c("Seelah").life == "stable" and t.hp("Seelah") == -5 and t.hp("Seelah", "hero") == 0
@@ -207,7 +207,7 @@ def test_cheat_death_auto_option():
 
 
 def test_pet_costs_one_point_seed():
-    """PF1 §1.4/§1.6 [S]: 1 point saves the PC's own pet, companion or mount."""
+    """pathfinder1e.md §1.4/§1.6 [S]: 1 point saves the PC's own pet, companion or mount."""
     t = party()
     t.do("add Wolf ally hp=13 con=15 owner=Kyra", "dmg Wolf 40")
     assert t.c("Wolf").life == "dead"
@@ -239,14 +239,14 @@ def test_someone_elses_pet_cannot_be_saved():
 
 
 def test_pet_cost_option_official_two():
-    """PF1 §1.4 [Δ] option pet_cheat_cost: official 2 points."""
+    """pathfinder1e.md §1.4 [Δ] option pet_cheat_cost: official 2 points."""
     t = party(pet_cheat_cost=2)
     t.do("add Wolf ally hp=13 con=15 owner=Kyra", "dmg Wolf 40", "spend Kyra hero pet")
     assert t.hp("Kyra", "hero") == 1
 
 
 def test_hero_points_never_save_another_pc_or_an_npc():
-    """PF1 §1.4 [S]: never for another PC or an NPC."""
+    """pathfinder1e.md §1.4 [S]: never for another PC or an NPC."""
     t = party()
     t.do("dmg Seelah 40")
     with pytest.raises(CommandError, match="a PC"):
@@ -257,7 +257,7 @@ def test_hero_points_never_save_another_pc_or_an_npc():
 
 
 def test_award_caps_at_three():
-    """PF1 §1.6 [O]: maximum 3 held, the excess is lost."""
+    """pathfinder1e.md §1.6 [O]: maximum 3 held, the excess is lost."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=2", "hero Kyra +2")
     assert t.hp("Kyra", "hero") == 3
@@ -265,7 +265,7 @@ def test_award_caps_at_three():
 
 
 def test_hero_per_level_is_off_by_default_and_an_option():
-    """PF1 §1.6 [Δ]: official +1 hero point per level gained; seed: off."""
+    """pathfinder1e.md §1.6 [Δ]: official +1 hero point per level gained; seed: off."""
     t = pf()
     t.do("add Kyra pc hp=20 hd=3", "levelup Kyra")
     assert t.c("Kyra").stats["hd"] == 4 and t.hp("Kyra", "hero") == 1
@@ -275,7 +275,7 @@ def test_hero_per_level_is_off_by_default_and_an_option():
 
 
 def test_hero_points_never_refresh_with_rest():
-    """PF1 §1.6 [S]: hero points don't renew with rest or time."""
+    """pathfinder1e.md §1.6 [S]: hero points don't renew with rest or time."""
     t = pf()
     t.do("add Kyra pc hp=20", "spend Kyra hero reroll", "pass 8h")
     assert t.hp("Kyra", "hero") == 0
@@ -288,7 +288,7 @@ def test_other_resources_use_the_generic_spend():
 
 
 def test_set_hero_points_sets_the_count_capped_at_three():
-    """PF1 §1.6 [O]: at most 3 held; `set NAME hero=N` changes what the PC has now."""
+    """pathfinder1e.md §1.6 [O]: at most 3 held; `set NAME hero=N` changes what the PC has now."""
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=20 con=12")
     assert t.hp("Kyra", "hero") == 1

@@ -1,4 +1,4 @@
-"""PF1 initiative, ties, flat-footed and the order rules (rules digest §1.1)."""
+"""PF1 initiative, ties, flat-footed and the order rules (pathfinder1e.md §1.1)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def eff(t: Table, name: str) -> dict[str, int]:
 
 
 def test_initiative_is_d20_plus_dex_modifier():
-    """PF1 §1.1.1 [S]: 1d20 + Dex mod + other bonuses."""
+    """pathfinder1e.md §1.1.1 [S]: 1d20 + Dex mod + other bonuses."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14", "add Ezren pc hp=14 dex=12 init=6")
     t.rolls(15, 10)
@@ -27,7 +27,7 @@ def test_initiative_is_d20_plus_dex_modifier():
 
 
 def test_deafened_initiative_penalty():
-    """PF1 §1.5 [S]: deafened -4 on initiative checks."""
+    """pathfinder1e.md §1.5 [S]: deafened -4 on initiative checks."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14", "cond Kyra deafened")
     t.rolls(15)
@@ -44,7 +44,7 @@ def test_start_rolls_for_everyone_without_initiative_and_orders_highest_first():
 
 
 def test_ties_go_to_the_higher_modifier():
-    """PF1 §1.1.2 [O]: ties -> higher initiative modifier acts first."""
+    """pathfinder1e.md §1.1.2 [O]: ties -> higher initiative modifier acts first."""
     t = pf()
     t.do("add Slow hp=6 dex=10", "add Quick hp=6 dex=14")
     t.rolls(15, 13)
@@ -54,7 +54,7 @@ def test_ties_go_to_the_higher_modifier():
 
 
 def test_full_ties_roll_off():
-    """PF1 §1.1.2 [O]: still tied -> the tied roll off (d20, higher first)."""
+    """pathfinder1e.md §1.1.2 [O]: still tied -> the tied roll off (d20, higher first)."""
     t = pf()
     t.do("add A hp=6 dex=12", "add B hp=6 dex=12", "init A 15", "init B 15")
     t.rolls(4, 17)
@@ -78,7 +78,7 @@ def test_no_roll_off_without_a_tie():
 
 
 def test_everyone_is_flat_footed_until_its_first_turn():
-    """PF1 §1.1.4 [S]: a creature that has not acted yet is flat-footed (loses Dex to AC and CMD)."""
+    """pathfinder1e.md §1.1.4 [S]: a creature that has not acted yet is flat-footed (loses Dex to AC and CMD)."""
     t = pf()
     t.do("add Kyra pc hp=20 dex=14 ac=16", "add Gob hp=6 dex=15 ac=16", "init Kyra 20", "init Gob 10",
          "start")
@@ -106,7 +106,7 @@ def test_flat_footed_from_other_sources_stays_after_the_first_turn():
 
 
 def test_combatant_joining_mid_combat_is_flat_footed_until_it_acts():
-    """PF1 §1.1.9 [O]: creatures joining mid-combat roll and are inserted; they have not acted."""
+    """pathfinder1e.md §1.1.9 [O]: creatures joining mid-combat roll and are inserted; they have not acted."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6", "init Kyra 20", "init Gob 10", "start", "next")
     t.do("add Wolf hp=13 dex=15")
@@ -132,7 +132,7 @@ def test_combat_end_clears_the_first_turn_flat_footed():
 
 
 def test_delay_moves_the_count_for_the_rest_of_the_combat():
-    """PF1 §1.1.5 [S]: delaying lowers the initiative for the rest of the combat."""
+    """pathfinder1e.md §1.1.5 [S]: delaying lowers the initiative for the rest of the combat."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6", "add Seelah pc hp=20",
          "init Kyra 20", "init Gob 15", "init Seelah 10", "start", "delay")
@@ -145,7 +145,7 @@ def test_delay_moves_the_count_for_the_rest_of_the_combat():
 
 
 def test_ready_is_kept_by_default():
-    """PF1 §1.1.6 [S]: an untriggered readied action may simply be kept."""
+    """pathfinder1e.md §1.1.6 [S]: an untriggered readied action may simply be kept."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6", "init Kyra 20", "init Gob 10", "start",
          "ready when the goblin casts", "next")
@@ -155,7 +155,7 @@ def test_ready_is_kept_by_default():
 
 
 def test_ready_lapses_option_official():
-    """PF1 §1.1.6 [Δ] option ready_lapses: the readied action is lost at the next turn."""
+    """pathfinder1e.md §1.1.6 [Δ] option ready_lapses: the readied action is lost at the next turn."""
     t = pf(ready_lapses=True)
     t.do("add Kyra pc hp=20", "add Gob hp=6", "init Kyra 20", "init Gob 10", "start",
          "ready when the goblin casts", "next")
@@ -164,7 +164,7 @@ def test_ready_lapses_option_official():
 
 
 def test_triggered_ready_moves_just_before_the_trigger():
-    """PF1 §1.1.6 [S]: the readied action happens just before the trigger; new position persists."""
+    """pathfinder1e.md §1.1.6 [S]: the readied action happens just before the trigger; new position persists."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6", "add Seelah pc hp=20",
          "init Kyra 20", "init Seelah 15", "init Gob 10", "start", "ready when the goblin moves",

@@ -1,4 +1,4 @@
-"""PF1 damage and the life-state machine (rules digest §1.3 and §1.4)."""
+"""PF1 damage and the life-state machine (pathfinder1e.md §1.3 and §1.4)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def life(t: Table, name: str) -> str:
 
 
 def test_damage_reduces_hp_and_hp_goes_negative():
-    """PF1 §1.3 [S]: lethal damage reduces current HP; HP can go negative."""
+    """pathfinder1e.md §1.3 [S]: lethal damage reduces current HP; HP can go negative."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 7")
     assert t.hp("Kyra") == 13 and life(t, "Kyra") == "ok"
@@ -40,28 +40,28 @@ def test_damage_reduces_hp_and_hp_goes_negative():
 
 
 def test_exactly_zero_hp_is_disabled():
-    """PF1 §1.4 [S]: HP = 0 -> disabled."""
+    """pathfinder1e.md §1.4 [S]: HP = 0 -> disabled."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 20")
     assert t.hp("Kyra") == 0 and life(t, "Kyra") == "disabled"
 
 
 def test_minus_one_is_dying():
-    """PF1 §1.4 [S]: -Con < HP < 0, not stable -> dying."""
+    """pathfinder1e.md §1.4 [S]: -Con < HP < 0, not stable -> dying."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 21")
     assert life(t, "Kyra") == "dying"
 
 
 def test_minus_con_plus_one_is_still_dying():
-    """PF1 §1.4 [S]: dead only at HP <= -Con; -Con + 1 is dying."""
+    """pathfinder1e.md §1.4 [S]: dead only at HP <= -Con; -Con + 1 is dying."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 33")
     assert t.hp("Kyra") == -13 and life(t, "Kyra") == "dying"
 
 
 def test_exactly_minus_con_is_dead():
-    """PF1 §1.4 [S]: HP <= -Con -> dead."""
+    """pathfinder1e.md §1.4 [S]: HP <= -Con -> dead."""
     t = pf()
     t.do("add Gob hp=20 con=14", "dmg Gob 34")
     assert t.hp("Gob") == -14 and life(t, "Gob") == "dead"
@@ -84,14 +84,14 @@ def test_con_default_ten_when_not_given():
 
 
 def test_no_con_score_is_destroyed_at_zero():
-    """PF1 §1.4: con=0 stands for no Con score (undead, constructs): destroyed at 0 HP."""
+    """pathfinder1e.md §1.4: con=0 stands for no Con score (undead, constructs): destroyed at 0 HP."""
     t = pf()
     t.do("add Skeleton hp=5 con=0", "dmg Skeleton 5")
     assert life(t, "Skeleton") == "dead"
 
 
 def test_temporary_hp_absorb_first():
-    """PF1 §1.3 [O]: temporary HP are lost first."""
+    """pathfinder1e.md §1.3 [O]: temporary HP are lost first."""
     t = pf()
     t.do("add Kyra pc hp=20 temp=5", "dmg Kyra 8")
     assert t.hp("Kyra", "temp") == 0 and t.hp("Kyra") == 17
@@ -125,9 +125,12 @@ def test_dead_combatants_are_passed_over():
 
 
 def test_nonlethal_equal_to_hp_staggers_and_above_knocks_out():
-    """PF1 §1.3 [S]: NL == current HP -> staggered; NL > current HP -> unconscious (not dying)."""
+    """pathfinder1e.md §1.3 [S]: NL == current HP -> staggered; NL > current HP -> unconscious (not dying).
+
+    Kyra is hurt (20 of 30 HP) so her nonlethal stays below her maximum HP, where it would turn
+    lethal (that rule: test_pf1_nonlethal.py)."""
     t = pf()
-    t.do("add Kyra pc hp=20", "dmg Kyra 19 nonlethal")
+    t.do("add Kyra pc hp=20/30", "dmg Kyra 19 nonlethal")
     assert t.hp("Kyra", "nl") == 19 and t.hp("Kyra") == 20 and life(t, "Kyra") == "ok"
     t.do("dmg Kyra 1 nonlethal")
     assert life(t, "Kyra") == "staggered"
@@ -137,7 +140,7 @@ def test_nonlethal_equal_to_hp_staggers_and_above_knocks_out():
 
 
 def test_lethal_damage_below_nonlethal_knocks_out():
-    """PF1 §1.3 [S]: lethal damage that lowers HP to NL staggers, below NL knocks out."""
+    """pathfinder1e.md §1.3 [S]: lethal damage that lowers HP to NL staggers, below NL knocks out."""
     t = pf()
     t.do("add Kyra pc hp=20 nl=10", "dmg Kyra 10")
     assert life(t, "Kyra") == "staggered"
@@ -146,7 +149,7 @@ def test_lethal_damage_below_nonlethal_knocks_out():
 
 
 def test_zero_hp_with_nonlethal_is_unconscious_without_it_disabled():
-    """PF1 §1.3/§1.4: at 0 HP any nonlethal exceeds HP."""
+    """pathfinder1e.md §1.3/§1.4: at 0 HP any nonlethal exceeds HP."""
     t = pf()
     t.do("add A hp=10", "add B hp=10", "dmg A 10", "dmg B 10", "dmg B 1 nonlethal")
     assert life(t, "A") == "disabled"
@@ -154,7 +157,7 @@ def test_zero_hp_with_nonlethal_is_unconscious_without_it_disabled():
 
 
 def test_healing_removes_the_same_amount_of_nonlethal():
-    """PF1 §1.3 [O]: healing X HP also removes X nonlethal."""
+    """pathfinder1e.md §1.3 [O]: healing X HP also removes X nonlethal."""
     t = pf()
     t.do("add Kyra pc hp=20", "dmg Kyra 5", "dmg Kyra 16 nonlethal")
     assert life(t, "Kyra") == "unconscious"
@@ -172,7 +175,7 @@ def test_nonlethal_healing_only():
 
 
 def test_nonlethal_recovers_one_per_hour_per_level():
-    """PF1 §1.3 [O]: NL heals 1 per hour per character level."""
+    """pathfinder1e.md §1.3 [O]: NL heals 1 per hour per character level."""
     t = pf()
     t.do("add Kyra pc hp=20 hd=3", "add Gob hp=10", "dmg Kyra 8 nonlethal", "dmg Gob 4 nonlethal")
     t.do("pass 1h")
@@ -182,7 +185,7 @@ def test_nonlethal_recovers_one_per_hour_per_level():
 
 def test_nonlethal_recovery_wakes_the_knocked_out():
     t = pf()
-    t.do("add Kyra pc hp=5 hd=2", "dmg Kyra 7 nonlethal")
+    t.do("add Kyra pc hp=5/10 hd=2", "dmg Kyra 7 nonlethal")
     assert life(t, "Kyra") == "unconscious"
     t.do("pass 1h")
     assert t.hp("Kyra", "nl") == 5 and life(t, "Kyra") == "staggered"
@@ -194,7 +197,7 @@ def test_nonlethal_recovery_wakes_the_knocked_out():
 
 
 def test_dying_con_check_fails_and_loses_one_hp():
-    """PF1 §1.4 [S]: dying Con check DC 10, penalty = negative HP; failure -1 HP."""
+    """pathfinder1e.md §1.4 [S]: dying Con check DC 10, penalty = negative HP; failure -1 HP."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 23")
     t.rolls(11)
@@ -204,7 +207,7 @@ def test_dying_con_check_fails_and_loses_one_hp():
 
 
 def test_dying_con_check_success_stabilizes_unaided():
-    """PF1 §1.4 [S]: success -> stable (on its own: unaided)."""
+    """pathfinder1e.md §1.4 [S]: success -> stable (on its own: unaided)."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 23")
     t.rolls(12)
@@ -215,7 +218,7 @@ def test_dying_con_check_success_stabilizes_unaided():
 
 
 def test_stable_makes_no_more_checks_in_combat():
-    """PF1 §1.4 [S]: a stable character does not roll the dying check."""
+    """pathfinder1e.md §1.4 [S]: a stable character does not roll the dying check."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 23")
     t.rolls(15)
@@ -227,7 +230,7 @@ def test_stable_makes_no_more_checks_in_combat():
 
 
 def test_natural_20_stabilizes_even_when_the_total_misses():
-    """PF1 §1.4 [S]: a natural 20 on the dying check is an automatic success."""
+    """pathfinder1e.md §1.4 [S]: a natural 20 on the dying check is an automatic success."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=18")
     t.do("dmg Kyra 37")
     t.rolls(20)
@@ -237,7 +240,7 @@ def test_natural_20_stabilizes_even_when_the_total_misses():
 
 
 def test_natural_1_is_not_an_automatic_failure():
-    """PF1 §1.4 [S]: natural 1 is not an auto-fail on the dying check."""
+    """pathfinder1e.md §1.4 [S]: natural 1 is not an auto-fail on the dying check."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=30")
     t.do("dmg Kyra 21")
     t.rolls(1)
@@ -246,7 +249,7 @@ def test_natural_1_is_not_an_automatic_failure():
 
 
 def test_failed_check_reaching_minus_con_kills():
-    """PF1 §1.4 [S]: HP reaching -Con after the 1 HP loss -> dead."""
+    """pathfinder1e.md §1.4 [S]: HP reaching -Con after the 1 HP loss -> dead."""
     t = fight("Gob 20 hp=6", "Kyra 10 hp=20 con=10")
     t.do("dmg Kyra 29")
     t.rolls(2)
@@ -255,7 +258,7 @@ def test_failed_check_reaching_minus_con_kills():
 
 
 def test_dying_check_same_round_if_it_has_not_acted_yet():
-    """PF1 §1.4 [O]: first check on its first turn after going negative, this round if still to act."""
+    """pathfinder1e.md §1.4 [O]: first check on its first turn after going negative, this round if still to act."""
     t = fight("Kyra 20 pc hp=20", "Gob 15 hp=6", "Seelah 10 pc hp=20 con=10")
     t.do("next", "dmg Seelah 22")
     t.rolls(3)
@@ -265,7 +268,7 @@ def test_dying_check_same_round_if_it_has_not_acted_yet():
 
 
 def test_dying_check_waits_for_next_round_if_it_already_acted():
-    """PF1 §1.4 [O]: a combatant that already acted this round rolls on its next turn."""
+    """pathfinder1e.md §1.4 [O]: a combatant that already acted this round rolls on its next turn."""
     t = fight("Kyra 20 pc hp=20 con=10", "Gob 15 hp=6", "Seelah 10 pc hp=20")
     t.do("next", "dmg Kyra 22")
     t.rolls(3)
@@ -277,7 +280,7 @@ def test_dying_check_waits_for_next_round_if_it_already_acted():
 
 
 def test_dying_combatant_cannot_delay_or_ready():
-    """PF1 §1.1.8 [O]: a dying character cannot change its initiative."""
+    """pathfinder1e.md §1.1.8 [O]: a dying character cannot change its initiative."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 23")
     t.rolls(3)
@@ -289,7 +292,7 @@ def test_dying_combatant_cannot_delay_or_ready():
 
 
 def test_damage_to_a_stable_creature_makes_it_dying_again():
-    """PF1 §1.4 [O]: damage to a stable creature -> dying again."""
+    """pathfinder1e.md §1.4 [O]: damage to a stable creature -> dying again."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 23")
     t.rolls(15)
@@ -303,7 +306,7 @@ def test_damage_to_a_stable_creature_makes_it_dying_again():
 
 
 def test_bleed_at_the_start_of_the_turn():
-    """PF1 §1.5 [S]: bleed deals its damage at the beginning of the creature's turn."""
+    """pathfinder1e.md §1.5 [S]: bleed deals its damage at the beginning of the creature's turn."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20")
     t.do("cond Kyra bleed:3")
     assert t.hp("Kyra") == 20
@@ -313,7 +316,7 @@ def test_bleed_at_the_start_of_the_turn():
 
 
 def test_same_type_bleeds_do_not_stack_the_worst_applies():
-    """PF1 §1.5 [S]: bleeds of the same damage type do not stack; the worst applies."""
+    """pathfinder1e.md §1.5 [S]: bleeds of the same damage type do not stack; the worst applies."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20")
     t.do("cond Kyra bleed:2", "cond Kyra bleed:3", "cond Kyra bleed:1")
     assert [(i.cond, i.value) for i in t.c("Kyra").conditions if i.cond == "bleed"] == [("bleed", 3)]
@@ -322,7 +325,7 @@ def test_same_type_bleeds_do_not_stack_the_worst_applies():
 
 
 def test_different_type_bleeds_stack():
-    """PF1 §1.5 [S]: bleeds of different types both apply."""
+    """pathfinder1e.md §1.5 [S]: bleeds of different types both apply."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("cond Kyra bleed:2", "cond Kyra con-bleed:1")
     t.do("next")
@@ -332,7 +335,7 @@ def test_different_type_bleeds_stack():
 
 
 def test_any_hp_healing_stops_bleeding():
-    """PF1 §1.5 [S]: any HP-curing effect stops bleeding."""
+    """pathfinder1e.md §1.5 [S]: any HP-curing effect stops bleeding."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20")
     t.do("cond Kyra bleed:2", "cond Kyra con-bleed:1", "dmg Kyra 5", "heal Kyra 1")
     assert not any(i.cond.endswith("bleed") for i in t.c("Kyra").conditions)
@@ -347,14 +350,14 @@ def test_nonlethal_healing_does_not_stop_bleeding():
 
 
 def test_stabilize_verb_stops_bleeding_of_the_living():
-    """PF1 §1.5 [S]: Heal DC 15 stops bleeding."""
+    """pathfinder1e.md §1.5 [S]: Heal DC 15 stops bleeding."""
     t = pf()
     t.do("add Kyra pc hp=20", "cond Kyra bleed:2", "stabilize Kyra")
     assert not t.c("Kyra").has("bleed")
 
 
 def test_bleeding_dying_creature_fails_its_check_automatically_and_loses_one_more():
-    """PF1 §1.4 [O]: continuous damage makes the dying check fail; 1 HP lost in addition."""
+    """pathfinder1e.md §1.4 [O]: continuous damage makes the dying check fail; 1 HP lost in addition."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 23", "cond Kyra bleed:2")
     t.rolls(19)
@@ -365,7 +368,7 @@ def test_bleeding_dying_creature_fails_its_check_automatically_and_loses_one_mor
 
 
 def test_bleed_that_drops_a_creature_starts_dying_without_a_check_that_turn():
-    """PF1 §1.4 [O] (tracker reading): the first check is on the turn *after* going negative."""
+    """pathfinder1e.md §1.4 [O] (tracker reading): the first check is on the turn *after* going negative."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 19", "cond Kyra bleed:3")
     t.rolls(19)
@@ -386,7 +389,7 @@ def test_bleed_can_kill():
 
 @pytest.mark.parametrize("amount,hp,state", [(2, -2, "stable"), (4, 0, "disabled"), (5, 1, "ok")])
 def test_healing_a_dying_character(amount, hp, state):
-    """PF1 §1.4 [O]: healing to <0 -> stable (aided); to exactly 0 -> disabled; to >=1 -> functional."""
+    """pathfinder1e.md §1.4 [O]: healing to <0 -> stable (aided); to exactly 0 -> disabled; to >=1 -> functional."""
     t = pf()
     t.do("add Kyra pc hp=20 con=12", "dmg Kyra 24", f"heal Kyra {amount}")
     assert t.hp("Kyra") == hp and life(t, "Kyra") == state
@@ -401,7 +404,7 @@ def test_healing_is_capped_at_max_hp():
 
 
 def test_healing_the_dead_is_refused():
-    """PF1 §1.4 [S]: the dead get no healing, only raised by magic."""
+    """pathfinder1e.md §1.4 [S]: the dead get no healing, only raised by magic."""
     t = pf()
     t.do("add Gob hp=6 con=10", "dmg Gob 16")
     with pytest.raises(CommandError, match="dead"):
@@ -411,7 +414,7 @@ def test_healing_the_dead_is_refused():
 
 
 def test_healing_a_stable_unaided_makes_it_aided():
-    """PF1 §1.4 [O]: any magical healing that leaves HP < 0 -> stable, aided."""
+    """pathfinder1e.md §1.4 [O]: any magical healing that leaves HP < 0 -> stable, aided."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 25")
     t.rolls(18)
@@ -422,7 +425,7 @@ def test_healing_a_stable_unaided_makes_it_aided():
 
 
 def test_stabilize_verb_is_first_aid():
-    """PF1 §1.4 [O]: Heal DC 15 first aid -> stable, aided."""
+    """pathfinder1e.md §1.4 [O]: Heal DC 15 first aid -> stable, aided."""
     t = pf()
     t.do("add Kyra pc hp=20 con=12", "dmg Kyra 24", "stabilize Kyra")
     assert life(t, "Kyra") == "stable" and t.c("Kyra").marks["stable"] == "aided"
@@ -448,7 +451,7 @@ def stable_kyra(kind: str) -> Table:
 
 
 def test_unaided_stable_hourly_check_failure_loses_hp():
-    """PF1 §1.4 [S]: stable unaided, each hour Con DC 10; failure -1 HP."""
+    """pathfinder1e.md §1.4 [S]: stable unaided, each hour Con DC 10; failure -1 HP."""
     t = stable_kyra("unaided")
     assert t.c("Kyra").marks["stable"] == "unaided"
     t.rolls(3)
@@ -458,7 +461,7 @@ def test_unaided_stable_hourly_check_failure_loses_hp():
 
 
 def test_unaided_stable_hourly_check_success_becomes_aided():
-    """PF1 §1.4 [S]: success -> stable as if aided."""
+    """pathfinder1e.md §1.4 [S]: success -> stable as if aided."""
     t = stable_kyra("unaided")
     t.rolls(13)
     t.do("pass 1h")
@@ -466,7 +469,7 @@ def test_unaided_stable_hourly_check_success_becomes_aided():
 
 
 def test_aided_stable_hourly_check_wakes_disabled():
-    """PF1 §1.4 [S]: aided stable, hourly Con check -> conscious and disabled at its negative HP."""
+    """pathfinder1e.md §1.4 [S]: aided stable, hourly Con check -> conscious and disabled at its negative HP."""
     t = stable_kyra("aided")
     t.rolls(5)
     t.do("pass 1h")
@@ -505,7 +508,7 @@ def test_unaided_hourly_failures_can_kill():
 
 
 def test_dying_out_of_combat_rolls_every_round_while_time_passes():
-    """PF1 §1.4 [S]: the dying check is each round (6 s) until stable or dead."""
+    """pathfinder1e.md §1.4 [S]: the dying check is each round (6 s) until stable or dead."""
     t = pf()
     t.do("add Kyra pc hp=20 con=12", "dmg Kyra 23")
     t.rolls(5, 5, 15)
@@ -515,7 +518,7 @@ def test_dying_out_of_combat_rolls_every_round_while_time_passes():
 
 
 def test_disabled_at_negative_hp_daily_check():
-    """PF1 §1.4 [S]: disabled at negative HP, after 8 h rest Con DC 10; failure -1 HP, stays conscious."""
+    """pathfinder1e.md §1.4 [S]: disabled at negative HP, after 8 h rest Con DC 10; failure -1 HP, stays conscious."""
     t = stable_kyra("aided")
     t.rolls(13)
     t.do("pass 1h")
@@ -524,15 +527,17 @@ def test_disabled_at_negative_hp_daily_check():
     t.do("pass 8h")
     assert t.hp("Kyra") == -5 and life(t, "Kyra") == "disabled"
     t.rolls(19)
-    t.do("pass 8h")
-    assert t.c("Kyra").marks["recovering"] is True
+    t.do("pass 8h")  # the same day (hours 9-17): no second check (it used to roll one per `pass`)
+    assert t.dice.forced == [19] and "recovering" not in t.c("Kyra").marks
+    t.do("pass 16h")  # the next day's night (hour 32): its check
+    assert t.c("Kyra").marks["recovering"] is True and t.dice.forced == []
     t.rolls(1)
-    t.do("pass 8h")
-    assert t.dice.forced == [1] and t.hp("Kyra") == -5
+    t.do("pass 24h")  # recovering: no more checks, it heals naturally (1 HP per level, level 1)
+    assert t.dice.forced == [1] and t.hp("Kyra") == -4
 
 
 def test_disabled_standard_action_costs_one_hp():
-    """PF1 §1.4 [S]: a disabled character's standard action deals 1 damage after it -> dying."""
+    """pathfinder1e.md §1.4 [S]: a disabled character's standard action deals 1 damage after it -> dying."""
     t = pf()
     t.do("add Kyra pc hp=20 con=12", "dmg Kyra 20", "standard Kyra")
     assert t.hp("Kyra") == -1 and life(t, "Kyra") == "dying"
@@ -551,14 +556,14 @@ def test_woken_disabled_at_negative_hp_standard_action_is_dying_again():
 
 
 def test_massive_damage_is_off_by_default():
-    """PF1 §1.3 [O optional]: massive damage, seed silent -> off."""
+    """pathfinder1e.md §1.3 [O optional]: massive damage, seed silent -> off."""
     t = pf()
     t.do("add Ogre hp=100 fort=3", "dmg Ogre 60")
     assert life(t, "Ogre") == "ok" and t.dice.forced == []
 
 
 def test_massive_damage_option_fort_dc_15():
-    """PF1 §1.3 [O optional]: 50+ damage and at least half max HP: Fort DC 15 or die."""
+    """pathfinder1e.md §1.3 [O optional]: 50+ damage and at least half max HP: Fort DC 15 or die."""
     t = pf(massive_damage=True)
     t.do("add Ogre hp=100 fort=3", "add Troll hp=100 fort=3")
     t.rolls(11)
@@ -572,7 +577,7 @@ def test_massive_damage_option_fort_dc_15():
 
 
 def test_con_damage_lowers_the_dying_check_and_kills_at_the_score():
-    """PF1 ability damage [O]: Con damage lowers the Con modifier; equal to the score -> dead."""
+    """pathfinder1e.md §1.9 [O] ability damage: Con damage lowers the Con modifier; equal to the score -> dead."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
     t.do("dmg Kyra 4 con", "dmg Kyra 23")
     t.rolls(11)
@@ -593,7 +598,7 @@ def test_status_countdown():
 
 
 def test_hp_typed_by_hand_sets_the_life_state_at_once():
-    """PF1 §1.4: HP typed on `add` or `set` is dying / disabled as soon as it is typed."""
+    """pathfinder1e.md §1.4: HP typed on `add` or `set` is dying / disabled as soon as it is typed."""
     t = pf()
     t.do("add Kyra pc hp=-3/20 con=12", "add Gob hp=6", "init Gob 20", "init Kyra 10")
     assert t.c("Kyra").life == "dying"

@@ -1,4 +1,4 @@
-"""PF1 combat maneuvers: `maneuver ATTACKER TARGET [ROLL]` (rules digest §1.7)."""
+"""PF1 combat maneuvers: `maneuver ATTACKER TARGET [ROLL]` (pathfinder1e.md §1.7)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def pf(**options) -> Table:
 
 
 def test_success_when_the_check_meets_cmd():
-    """PF1 §1.7 [S]: d20 + CMB vs CMD; success if >= CMD."""
+    """pathfinder1e.md §1.7 [S]: d20 + CMB vs CMD; success if >= CMD."""
     t = pf()
     t.do("maneuver Valeros Goblin 6")
     assert "Valeros maneuver vs Goblin: 6 +6 CMB = 12 vs CMD 12: success" in t.said()
@@ -32,7 +32,7 @@ def test_failure_below_cmd():
 
 
 def test_natural_20_always_succeeds():
-    """PF1 §1.7 [S]: a natural 20 always succeeds."""
+    """pathfinder1e.md §1.7 [S]: a natural 20 always succeeds."""
     t = pf()
     t.do("set Goblin cmd=40", "maneuver Valeros Goblin 20 trip")
     assert t.said()[-2].endswith("natural 20, success")
@@ -40,14 +40,14 @@ def test_natural_20_always_succeeds():
 
 
 def test_natural_1_always_fails():
-    """PF1 §1.7 [S]: a natural 1 always fails."""
+    """pathfinder1e.md §1.7 [S]: a natural 1 always fails."""
     t = pf()
     t.do("set Goblin cmd=5", "maneuver Valeros Goblin 1")
     assert t.said()[-1].endswith("natural 1, failure")
 
 
 def test_plus_four_against_the_stunned():
-    """PF1 §1.7 [S]: target stunned -> +4 (its CMD also loses Dex and takes the -2 AC)."""
+    """pathfinder1e.md §1.7 [S]: target stunned -> +4 (its CMD also loses Dex and takes the -2 AC)."""
     t = pf()
     t.do("cond Goblin stunned", "maneuver Valeros Goblin 2")
     assert "Valeros maneuver vs Goblin: 2 +6 CMB +4 stunned target = 12 vs CMD 8: success" in t.said()
@@ -56,7 +56,7 @@ def test_plus_four_against_the_stunned():
 @pytest.mark.parametrize("setup", ["cond Goblin paralyzed", "cond Goblin unconscious", "dmg Goblin 7",
                                    "cond Goblin helpless"])
 def test_automatic_success_against_the_helpless(setup):
-    """PF1 §1.7 [S]: immobilized/unconscious/incapacitated target -> automatic success, no roll."""
+    """pathfinder1e.md §1.7 [S]: immobilized/unconscious/incapacitated target -> automatic success, no roll."""
     t = pf()
     t.do(setup)
     t.rolls(1)
@@ -66,28 +66,28 @@ def test_automatic_success_against_the_helpless(setup):
 
 
 def test_flat_footed_target_cmd_has_no_dex():
-    """PF1 §1.7 [S]: a flat-footed creature does not add its Dex bonus to CMD."""
+    """pathfinder1e.md §1.7 [S]: a flat-footed creature does not add its Dex bonus to CMD."""
     t = pf()
     t.do("init Valeros 20", "init Goblin 10", "start", "maneuver Valeros Goblin 4")
     assert "Valeros maneuver vs Goblin: 4 +6 CMB = 10 vs CMD 10: success" in t.said()
 
 
 def test_attack_roll_modifiers_apply_to_the_check():
-    """PF1 §1.7 [S]: conditions' attack penalties apply (grappled -2, shaken -2)."""
+    """pathfinder1e.md §1.7 [S]: conditions' attack penalties apply (grappled -2, shaken -2)."""
     t = pf()
     t.do("cond Valeros shaken", "maneuver Valeros Goblin 7")
     assert "Valeros maneuver vs Goblin: 7 +4 CMB = 11 vs CMD 12: failure" in t.said()
 
 
 def test_grappled_penalty_does_not_apply_to_grapple():
-    """PF1 §1.5 [S]: grappled -2 on CMB except to grapple or escape."""
+    """pathfinder1e.md §1.5 [S]: grappled -2 on CMB except to grapple or escape."""
     t = pf()
     t.do("cond Valeros grappled", "maneuver Valeros Goblin 6 grapple")
     assert any("+2 grappling while grappled" in s and s.endswith("success") for s in t.said())
 
 
 def test_grapple_success_grapples_both():
-    """PF1 §1.7 [O]: a successful grapple gives both creatures the grappled condition."""
+    """pathfinder1e.md §1.7 [O]: a successful grapple gives both creatures the grappled condition."""
     t = pf()
     t.do("maneuver Valeros Goblin 10 presa")
     assert t.c("Goblin").has("grappled") and t.c("Valeros").has("grappled")
@@ -100,7 +100,7 @@ def test_pin_supersedes_grappled():
 
 
 def test_charging_trip_gets_plus_two_seed():
-    """PF1 §1.2 charge [S]: +2 on trip while charging (seed)."""
+    """pathfinder1e.md §1.2 charge [S]: +2 on trip while charging (seed)."""
     t = pf()
     t.do("charge Valeros", "maneuver Valeros Goblin 4 derribo")
     assert "Valeros trip vs Goblin: 4 +6 CMB +2 charging = 12 vs CMD 12: success" in t.said()
@@ -109,7 +109,7 @@ def test_charging_trip_gets_plus_two_seed():
 
 
 def test_charging_bull_rush_option_official():
-    """PF1 §1.2 charge [Δ] option charge_maneuver=bull-rush: official +2 on bull rush."""
+    """pathfinder1e.md §1.2 charge [Δ] option charge_maneuver=bull-rush: official +2 on bull rush."""
     t = pf(charge_maneuver="bull-rush")
     t.do("charge Valeros", "maneuver Valeros Goblin 4 embestida")
     assert t.said()[-1].endswith("success")
@@ -118,7 +118,7 @@ def test_charging_bull_rush_option_official():
 
 
 def test_other_modifier_such_as_aoo_damage():
-    """PF1 §1.7 [S]: damage from the provoked attack of opportunity is a penalty on the roll."""
+    """pathfinder1e.md §1.7 [S]: damage from the provoked attack of opportunity is a penalty on the roll."""
     t = pf()
     t.do("maneuver Valeros Goblin 10 -3")
     assert "Valeros maneuver vs Goblin: 10 +6 CMB -3 other = 13 vs CMD 12: success" in t.said()
@@ -132,7 +132,7 @@ def test_the_roll_comes_from_the_dice_when_not_given():
 
 
 def test_size_changes_both_sides():
-    """PF1 §1.7 [S]: the special size modifier on CMB and CMD."""
+    """pathfinder1e.md §1.7 [S]: the special size modifier on CMB and CMD."""
     t = pf()
     t.do("add Ogre hp=30 size=large bab=3 str=21", "maneuver Ogre Goblin 1")
     t.do("maneuver Ogre Goblin 2")

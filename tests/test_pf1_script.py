@@ -17,7 +17,7 @@ def test_every_line_runs_and_uses_exactly_the_listed_dice():
 
 
 def test_it_shows_a_dying_pc():
-    """PF1 §1.4: Ezren drops, rolls his Con check at the start of his turn and fails."""
+    """pathfinder1e.md §1.4: Ezren drops, rolls his Con check at the start of his turn and fails."""
     t = run_script()
     assert t.c("Ezren").life == "dying" and t.hp("Ezren") == -3
     assert "Ezren: Con check 5+0-2 = 3 vs DC 10, fails: HP -3" in t.said()
@@ -32,7 +32,7 @@ def test_it_shows_delay_and_ready():
 
 
 def test_it_shows_stacked_conditions_and_a_fear_family():
-    """PF1 §1.5: entangled + sickened stack; frightened supersedes shaken (which waits)."""
+    """pathfinder1e.md §1.5: entangled + sickened stack; frightened supersedes shaken (which waits)."""
     t = run_script()
     rs = t.session.ruleset
     valeros = t.c("Valeros")

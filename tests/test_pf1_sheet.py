@@ -23,7 +23,7 @@ def pending(t: Table) -> list[str]:
 
 
 def test_dying_status_and_pending():
-    """PF1 §1.4: the sheet counts down to death; the GM is warned of the coming Con check."""
+    """pathfinder1e.md §1.4: the sheet counts down to death; the GM is warned of the coming Con check."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25")
     assert status(t, "Kyra")[0] == ("dying: dies at -14 (9 to go); Con check DC 10 (d20+2-5) at the "
@@ -74,7 +74,7 @@ def test_spanish_status():
 
 
 def test_status_never_mentions_hero_points():
-    """PF1 §1.6 [S]: hero points never show on the (player-facing) sheet."""
+    """pathfinder1e.md §1.6 [S]: hero points never show on the (player-facing) sheet."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=3 con=14", "dmg Kyra 25", "cond Kyra bleed:1")
     assert not any("hero" in s for s in status(t, "Kyra"))
@@ -111,7 +111,7 @@ def offers(t: Table) -> dict[str, str | None]:
 
 
 def test_cheat_death_warning_carries_its_command():
-    """PF1 §1.4/§1.6 [S]: 2 hero points when the PC would die; the warning offers the spend."""
+    """pathfinder1e.md §1.4/§1.6 [S]: 2 hero points when the PC would die; the warning offers the spend."""
     t = pf()
     t.do("add Seelah pc hp=20 con=14 hero=2", "dmg Seelah 40")
     assert offers(t)["Seelah would die: spend 2 hero points? (spend seelah hero cheat-death)"] == \
@@ -121,7 +121,7 @@ def test_cheat_death_warning_carries_its_command():
 
 
 def test_pet_warning_carries_its_command_only_with_a_named_owner():
-    """PF1 §1.4/§1.6 [S]: the owner's hero point saves its pet; OWNER unknown = nothing to run."""
+    """pathfinder1e.md §1.4/§1.6 [S]: the owner's hero point saves its pet; OWNER unknown = nothing to run."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=2", "add Wolf ally hp=13 con=15 owner=Kyra", "dmg Wolf 40")
     assert offers(t)["Wolf would die: Kyra may spend 1 hero point(s) (spend kyra hero pet wolf)"] == \
@@ -133,7 +133,7 @@ def test_pet_warning_carries_its_command_only_with_a_named_owner():
 
 
 def test_disabled_and_unaided_stable_warnings_carry_their_commands():
-    """PF1 §1.4 [S]: disabled: `standard NAME`; stable unaided: `stabilize NAME` after Heal DC 15."""
+    """pathfinder1e.md §1.4 [S]: disabled: `standard NAME`; stable unaided: `stabilize NAME` after Heal DC 15."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 20")
     assert offers(t)["Kyra is disabled: a standard action costs 1 HP (standard kyra)"] == "standard kyra"
@@ -155,7 +155,7 @@ def test_dying_and_bleeding_warnings_offer_nothing_to_run():
 
 
 def test_readied_action_warning_offers_unready():
-    """PF1 §1.1.6: an untriggered readied action is kept (seed) or dropped: `unready NAME`."""
+    """pathfinder1e.md §1.1.6: an untriggered readied action is kept (seed) or dropped: `unready NAME`."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Goblin hp=6", "init Kyra 20", "init Goblin 10", "start",
          "ready when the goblin moves", "next")

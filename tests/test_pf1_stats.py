@@ -1,4 +1,4 @@
-"""PF1 stat block and derived numbers (rules digest §1.7 and the issue's stat keys)."""
+"""PF1 stat block and derived numbers (pathfinder1e.md §1.7 and the issue's stat keys)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_hp_current_over_max_and_pools():
 
 
 def test_npc_has_no_hero_points_and_cannot_be_given_any():
-    """PF1 §1.6 [S]: hero points only for PCs."""
+    """pathfinder1e.md §1.6 [S]: hero points only for PCs."""
     t = pf()
     t.do("add Goblin hp=6")
     assert "hero" not in t.c("Goblin").pools
@@ -38,7 +38,7 @@ def test_npc_has_no_hero_points_and_cannot_be_given_any():
 
 
 def test_hero_points_start_as_given_but_never_above_three():
-    """PF1 §1.6 [O]: at most 3 hero points held."""
+    """pathfinder1e.md §1.6 [O]: at most 3 hero points held."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=2")
     assert t.hp("Kyra", "hero") == 2
@@ -47,13 +47,13 @@ def test_hero_points_start_as_given_but_never_above_three():
 
 
 def test_hero_field_is_gm_only():
-    """PF1 §1.6 [S]: hero points are hidden from players (GM-only field)."""
+    """pathfinder1e.md §1.6 [S]: hero points are hidden from players (GM-only field)."""
     rs = pf().session.ruleset
     assert rs.gm_only_fields() == ("hero",)
 
 
 def test_init_defaults_to_dex_modifier_and_can_be_given():
-    """Issue: init is the modifier, default Dex mod (PF1 §1.1.1)."""
+    """Issue: init is the modifier, default Dex mod (pathfinder1e.md §1.1.1)."""
     t = pf()
     t.do("add A hp=5 dex=14", "add B hp=5 dex=7", "add C hp=5 dex=14 init=6")
     assert eff(t, "A")["init"] == 2
@@ -62,7 +62,7 @@ def test_init_defaults_to_dex_modifier_and_can_be_given():
 
 
 def test_cmb_cmd_derived_from_bab_str_dex_size():
-    """PF1 §1.7 [S]: CMB = BAB + Str + size; CMD = 10 + BAB + Str + Dex + size."""
+    """pathfinder1e.md §1.7 [S]: CMB = BAB + Str + size; CMD = 10 + BAB + Str + Dex + size."""
     t = pf()
     t.do("add Valeros hp=30 bab=3 str=16 dex=14")
     e = eff(t, "Valeros")
@@ -83,7 +83,7 @@ def test_given_cmb_cmd_win_over_the_formula():
     ("large", 1), ("huge", 2), ("gargantuan", 4), ("colossal", 8),
 ])
 def test_size_table_special_modifier(size, special):
-    """PF1 §1.7 [S]: special size modifier for CMB and CMD."""
+    """pathfinder1e.md §1.7 [S]: special size modifier for CMB and CMD."""
     t = pf()
     t.do(f"add X hp=5 size={size} bab=0 str=10 dex=10")
     e = eff(t, "X")
@@ -104,7 +104,7 @@ def test_spanish_size_names(es, en):
 
 
 def test_diminutive_or_smaller_uses_dex_for_cmb_seed():
-    """PF1 §1.7 [S]: Diminutive or smaller use Dex instead of Str; Tiny still uses Str."""
+    """pathfinder1e.md §1.7 [S]: Diminutive or smaller use Dex instead of Str; Tiny still uses Str."""
     t = pf()
     t.do("add Pixie hp=2 size=diminutive str=6 dex=18", "add Imp hp=2 size=tiny str=6 dex=18")
     assert eff(t, "Pixie")["cmb"] == 4 - 4
@@ -112,7 +112,7 @@ def test_diminutive_or_smaller_uses_dex_for_cmb_seed():
 
 
 def test_option_tiny_uses_dex_for_cmb_official():
-    """PF1 §1.7 [Δ] option cmb_dex_tiny: official Tiny or smaller use Dex."""
+    """pathfinder1e.md §1.7 [Δ] option cmb_dex_tiny: official Tiny or smaller use Dex."""
     t = pf(cmb_dex_tiny=True)
     t.do("add Imp hp=2 size=tiny str=6 dex=18", "add Goblin hp=5 size=small str=6 dex=18")
     assert eff(t, "Imp")["cmb"] == 4 - 2
@@ -120,7 +120,7 @@ def test_option_tiny_uses_dex_for_cmb_official():
 
 
 def test_option_tiny_can_be_switched_in_play():
-    """PF1 §1.7 [Δ]: options live in the save and can be changed with `option`."""
+    """pathfinder1e.md §1.7 [Δ]: options live in the save and can be changed with `option`."""
     t = pf()
     t.do("add Imp hp=2 size=tiny str=6 dex=18")
     assert eff(t, "Imp")["cmb"] == -4
@@ -129,7 +129,7 @@ def test_option_tiny_can_be_switched_in_play():
 
 
 def test_defaults_for_attack_touch_flat_footed():
-    """PF1 §1.7 [O]: attack = BAB + Str + size; touch drops armor; flat-footed drops Dex bonus."""
+    """pathfinder1e.md §1.7 [O]: attack = BAB + Str + size; touch drops armor; flat-footed drops Dex bonus."""
     t = pf()
     t.do("add Goblin hp=6 size=small bab=1 str=11 dex=15 ac=16")
     e = eff(t, "Goblin")

@@ -1,4 +1,4 @@
-"""PF1 timed combat options the GM declares by verb (rules digest §1.2, §1.3)."""
+"""PF1 timed combat options the GM declares by verb (pathfinder1e.md §1.2, §1.3)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def fight() -> Table:
 
 
 def test_charge_plus_two_attack_minus_two_ac():
-    """PF1 §1.2 [S]: charge +2 on the attack, -2 AC until the start of your next turn."""
+    """pathfinder1e.md §1.2 [S]: charge +2 on the attack, -2 AC until the start of your next turn."""
     t = fight()
     t.do("charge Valeros")
     e = eff(t, "Valeros")
@@ -36,7 +36,7 @@ def test_charge_plus_two_attack_minus_two_ac():
 
 
 def test_charge_lasts_until_the_start_of_its_next_turn():
-    """PF1 §1.2 [S] + durations: ends when the charger's next turn starts, not before."""
+    """pathfinder1e.md §1.2 [S] + durations: ends when the charger's next turn starts, not before."""
     t = fight()
     t.do("charge Valeros", "next", "next")
     assert t.c("Valeros").has("charging")
@@ -56,7 +56,7 @@ def test_charge_ends_when_its_owner_acts_early_next_round():
 
 
 def test_charge_refused_when_it_cannot():
-    """PF1 §1.5 [S]: fatigued/exhausted/entangled can't charge; no actions -> no charge."""
+    """pathfinder1e.md §1.5 [S]: fatigued/exhausted/entangled can't charge; no actions -> no charge."""
     t = fight()
     t.do("cond Valeros fatigued")
     with pytest.raises(CommandError, match="cannot charge: fatigued"):
@@ -67,7 +67,7 @@ def test_charge_refused_when_it_cannot():
 
 
 def test_total_defense_plus_four_dodge():
-    """PF1 §1.2 [O] total defense: +4 dodge AC (not on flat-footed AC) until its next turn."""
+    """pathfinder1e.md §1.2 [O] total defense: +4 dodge AC (not on flat-footed AC) until its next turn."""
     t = fight()
     t.do("defend Valeros")
     e = eff(t, "Valeros")
@@ -77,14 +77,14 @@ def test_total_defense_plus_four_dodge():
 
 
 def test_dodge_bonus_is_lost_with_the_dex_bonus():
-    """PF1 §1.7 [O]: flat-footed (no Dex) also loses dodge bonuses."""
+    """pathfinder1e.md §1.7 [O]: flat-footed (no Dex) also loses dodge bonuses."""
     t = pf()
     t.do(VALEROS, "defend Valeros", "cond Valeros stunned")
     assert eff(t, "Valeros")["ac"] == 18 - 2 - 2
 
 
 def test_aid_another_attack_and_ac():
-    """PF1 §1.2 [S] aid another: +2 on the ally's next attack or +2 AC against that foe."""
+    """pathfinder1e.md §1.2 [S] aid another: +2 on the ally's next attack or +2 AC against that foe."""
     t = fight()
     t.do("aid Valeros Kyra attack vs Goblin")
     assert eff(t, "Kyra")["attack"] == 2 + 0 + 2
@@ -93,14 +93,14 @@ def test_aid_another_attack_and_ac():
 
 
 def test_aid_from_several_helpers_stacks():
-    """PF1 §1.2 [S]: several aiders' bonuses add."""
+    """pathfinder1e.md §1.2 [S]: several aiders' bonuses add."""
     t = fight()
     t.do("add Seelah pc hp=20", "aid Valeros Kyra attack", "aid Seelah Kyra ataque")
     assert eff(t, "Kyra")["attack"] == 2 + 4
 
 
 def test_aid_lasts_until_the_aiders_next_turn():
-    """PF1 §1.2 [S]/[I]: the bonus is there until the start of the aider's next turn."""
+    """pathfinder1e.md §1.2 [S]/[I]: the bonus is there until the start of the aider's next turn."""
     t = fight()
     t.do("aid Valeros Kyra attack", "next", "next")
     assert t.active == "kyra" and t.c("Kyra").has("aid-attack")
@@ -109,7 +109,7 @@ def test_aid_lasts_until_the_aiders_next_turn():
 
 
 def test_aid_roll_against_ac_10():
-    """PF1 §1.2 [S]: the aid attack roll must hit AC 10."""
+    """pathfinder1e.md §1.2 [S]: the aid attack roll must hit AC 10."""
     t = fight()
     t.do("aid Kyra Valeros attack 7")
     assert not t.c("Valeros").has("aid-attack")
@@ -119,7 +119,7 @@ def test_aid_roll_against_ac_10():
 
 
 def test_aid_naming_the_foe_aids_the_ally_from_the_active_combatant():
-    """PF1 §1.2 [S]: `aid ALLY FOE attack`: the one whose turn it is aids ALLY against FOE."""
+    """pathfinder1e.md §1.2 [S]: `aid ALLY FOE attack`: the one whose turn it is aids ALLY against FOE."""
     t = fight()
     t.do("aid Kyra Goblin attack")
     assert eff(t, "Kyra")["attack"] == 4
@@ -130,7 +130,7 @@ def test_aid_naming_the_foe_aids_the_ally_from_the_active_combatant():
 
 
 def test_pcs_see_the_two_weapon_table():
-    """PF1 §1.2 [S]: the two-weapon penalty table on the sheet."""
+    """pathfinder1e.md §1.2 [S]: the two-weapon penalty table on the sheet."""
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6")
     lines = t.session.ruleset.status(t.state, t.c("Kyra"))
@@ -147,7 +147,7 @@ def test_aid_usage():
 @pytest.mark.parametrize("kind,main,off", [("normal", 0, -4), ("light", 2, -2), ("feat", 2, 2),
                                            ("light-feat", 4, 4)])
 def test_two_weapon_table(kind, main, off):
-    """PF1 §1.2 [S] two-weapon fighting: -6/-10, light -4/-8, feat -4/-4, light+feat -2/-2."""
+    """pathfinder1e.md §1.2 [S] two-weapon fighting: -6/-10, light -4/-8, feat -4/-4, light+feat -2/-2."""
     t = pf()
     t.do(VALEROS, f"set Valeros twf={kind}")
     e = eff(t, "Valeros")
@@ -157,7 +157,7 @@ def test_two_weapon_table(kind, main, off):
 
 
 def test_coup_de_grace_fort_save_or_die():
-    """PF1 §1.3 [S]: coup de grace on a helpless foe; if it survives, Fort DC 10 + damage or die."""
+    """pathfinder1e.md §1.3 [S]: coup de grace on a helpless foe; if it survives, Fort DC 10 + damage or die."""
     t = pf()
     t.do("add Goblin hp=6 con=12 fort=3", "cond Goblin unconscious")
     t.do("coup Goblin 8 14")

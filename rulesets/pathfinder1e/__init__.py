@@ -1,4 +1,4 @@
-"""Pathfinder 1e with the table's house rules (rules digest §1; the Spanish seed wins).
+"""Pathfinder 1e with the table's house rules (docs/rulesets/pathfinder1e.md; the Spanish seed wins).
 
 The class only wires the contract's hooks to small modules, one job each:
 stats (stat block, sizes), conditions (catalogue), stacking (what adding one
@@ -16,6 +16,7 @@ from gm_console.ruleset import (
     ActionSlot,
     Combatant,
     ConditionDef,
+    ConditionInstance,
     Context,
     EncounterState,
     Figure,
@@ -26,8 +27,8 @@ from gm_console.ruleset import (
     VerbSpec,
 )
 
-from . import (checks, damage, economy, figures, hero, initiative, life, maneuvers, sheet, stacking, tactics,
-               timeline)
+from . import (checks, damage, economy, figures, grapple, hero, initiative, items, life, maneuvers,
+               negative_levels, passing, rest, sheet, stacking, tactics, timeline)
 from .conditions import DEFS
 from .options import DEFAULTS, OPTIONS
 from .stats import HERO_MAX, stat_block
@@ -38,7 +39,7 @@ DAMAGE_TYPES = (
     "sonic", "sonico", "sónico", "force", "fuerza", "positive", "positivo", "negative", "negativo",
     "bludgeoning", "contundente", "piercing", "perforante", "slashing", "cortante",
     "precision", "precision", "precisión", "bleed", "sangrado", "magic", "magico", "mágico",
-    "untyped", "str", "fue", "dex", "des", "con",
+    "untyped", "str", "fue", "dex", "des", "con", "drain", "drained", "consuncion", "consunción", "drenaje",
 )
 
 
@@ -91,7 +92,9 @@ class Pathfinder1e(Ruleset):
         stacking.add(ctx, target, cdef, rounds, value, clock, source)
 
     def on_condition_removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
-        maneuvers.pin_ended(ctx, target, cond)
+        grapple.condition_removed(ctx, target, cond)
+        if cond == "energy-drained":
+            negative_levels.sync(ctx, target)
 
     # -- initiative ------------------------------------------------------------------
     def initiative_bonus(self, c: Combatant) -> int:
@@ -125,18 +128,20 @@ class Pathfinder1e(Ruleset):
 
     def minimum_damage(self, ctx: Context, target: Combatant, rolled: int,
                        types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
-        """§1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
+        """pathfinder1e.md §1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
         ctx.say(f"Damage {rolled} is below 1: the hit deals 1 nonlethal", f"El daño {rolled} es menor que 1: "
-                f"el golpe hace 1 no letal", rule="PF1 §1.3 [O]", who=target.id)
+                f"el golpe hace 1 no letal", rule="pathfinder1e.md §1.3 [O]", who=target.id)
         return 1, tuple(t for t in types if t not in ("lethal", "letal")) + ("nonlethal",)
 
     def on_added(self, ctx: Context, c: Combatant) -> None:
-        """§1.4: HP typed at 0 or below is disabled / dying / dead right away."""
+        """pathfinder1e.md §1.4: HP typed at 0 or below is disabled / dying / dead right away."""
         life.reconcile(ctx, c)
 
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
         if "hp" in changes or "con" in changes or "nl" in changes:
             life.reconcile(ctx, c)
+        if "hd" in changes:
+            negative_levels.check_death(ctx, c)
 
     def heal(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         life.need_hp(ctx, target)
@@ -159,13 +164,13 @@ class Pathfinder1e(Ruleset):
 
     # -- turns and time -----------------------------------------------------------------
     def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:
-        """PF1 §1.1.3 [O]: a surprise round only when some, not all, are aware."""
+        """pathfinder1e.md §1.1.3 [O]: a surprise round only when some, not all, are aware."""
         played = bool(aware) and bool(unaware)
         if played:
             ctx.say("Surprise round: each aware combatant takes one standard or one move action "
                     "(plus free actions); the unaware stay flat-footed",
                     "Asalto de sorpresa: cada uno de los que se dieron cuenta hace una acción estándar "
-                    "o de movimiento (más gratuitas); los demás siguen desprevenidos", rule="PF1 §1.1.3")
+                    "o de movimiento (más gratuitas); los demás siguen desprevenidos", rule="pathfinder1e.md §1.1.3")
         return played
 
     def on_combat_start(self, ctx: Context) -> None:
@@ -177,13 +182,16 @@ class Pathfinder1e(Ruleset):
         economy.turn_start(ctx, c)
         timeline.turn_start(ctx, c, self.catalogue)
 
+    def on_turn_end(self, ctx: Context, c: Combatant) -> None:
+        initiative.acted(ctx, c)
+
     def on_combat_end(self, ctx: Context) -> None:
         for c in ctx.state.combatants.values():
-            initiative.first_turn(ctx, c)
+            initiative.acted(ctx, c)
         economy.combat_end(ctx)
 
     def on_time_passed(self, ctx: Context, seconds: int) -> None:
-        timeline.time_passed(ctx, seconds)
+        passing.time_passed(ctx, seconds)
 
     # -- resources ------------------------------------------------------------------------
     def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None,
@@ -198,7 +206,10 @@ class Pathfinder1e(Ruleset):
         return figures.compute(self.catalogue, c, self.active_conditions(c), options)
 
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
-        return self._figures_of(c, {**DEFAULTS, **state.options})
+        conds = self.active_conditions(c)
+        if initiative.still_flat_footed(state, c):
+            conds = [*conds, ConditionInstance(uid=-1, cond="flat-footed", note=initiative.FLAT_NOTE)]
+        return figures.compute(self.catalogue, c, conds, {**DEFAULTS, **state.options})
 
     def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
         return sheet.status(self, state, c, lang)
@@ -224,6 +235,22 @@ class Pathfinder1e(Ruleset):
                      doc="tick this turn's actions: standard, move, swift, full-round, 5-ft step, immediate"),
             VerbSpec("maneuver", maneuvers.USAGE, maneuvers.maneuver, aliases=("maniobra", "cm"),
                      doc="combat maneuver check: d20 + CMB vs CMD"),
+            VerbSpec("maintain", grapple.MAINTAIN_USAGE, grapple.maintain,
+                     aliases=("mantener", "mantener-presa"),
+                     doc="the holder's grapple check: +5 after the first round, no -2; pin, move or damage"),
+            VerbSpec("escape", grapple.ESCAPE_USAGE, grapple.escape,
+                     aliases=("escapar", "zafarse", "liberarse"),
+                     doc="break a grapple or pin: CMB or Escape Artist vs the holder's CMD"),
+            VerbSpec("release", grapple.RELEASE_USAGE, grapple.release, aliases=("soltar",),
+                     doc="the holder lets go (free action)"),
+            VerbSpec("rest", rest.USAGE, rest.rest, aliases=("descansar", "descanso"),
+                     doc="natural healing: a night, a day of bed rest, long-term care doubles"),
+            VerbSpec("item", items.ITEM_USAGE, items.item, aliases=("objeto", "items", "objetos"),
+                     doc="a weapon, armor or shield with hardness and HP (for sunder)"),
+            VerbSpec("sunder", items.SUNDER_USAGE, items.sunder, aliases=("romper",),
+                     doc="damage to an item: hardness first, broken at half HP, destroyed at 0"),
+            VerbSpec("repair", items.REPAIR_USAGE, items.repair, aliases=("reparar",),
+                     doc="restore an item's HP: above half it is no longer broken"),
             VerbSpec("charge", "charge NAME", tactics.charge, aliases=("cargar", "carga"),
                      doc="+2 attack, -2 AC until the start of its next turn"),
             VerbSpec("aid", tactics.AID_USAGE, tactics.aid, aliases=("ayudar", "ayuda", "aid-another"),

@@ -1,4 +1,4 @@
-"""The condition catalogue (rules digest §1.5) as data.
+"""The condition catalogue (pathfinder1e.md §1.5) as data.
 
 Modifier keys are the figure groups of ``figures.py``:
 ``attack`` (melee, ranged and CMB), ``melee`` (melee attack and CMB),
@@ -153,6 +153,10 @@ DEFS: tuple[ConditionDef, ...] = (
        valued=True, stack="separate",
        summary_en="broken armor or shield (value = its AC bonus): bonus halved, check penalty doubled",
        summary_es="armadura o escudo roto (valor = su bonificador): bonificador a la mitad"),
+    _c("armor-destroyed", "Armor destroyed", "Armadura destruida",
+       aliases=("destroyed armor", "shield destroyed", "escudo destruido"), valued=True, stack="separate",
+       summary_en="destroyed armor or shield (value = its AC bonus): the whole bonus is lost",
+       summary_es="armadura o escudo destruido (valor = su bonificador): se pierde entero"),
     _c("bleed", "Bleed", "Sangrando", aliases=("bleeding", "sangrado", "sangrar"), valued=True, stack="max",
        summary_en="loses that many HP at the start of its turn; same-type bleeds: the worst applies; "
                   "stopped by Heal DC 15 or any HP healing",

@@ -1,4 +1,4 @@
-"""Actions per turn (rules digest §1.2): what the active combatant may still do this turn.
+"""Actions per turn (pathfinder1e.md §1.2): what the active combatant may still do this turn.
 
 A normal turn is a standard, a move and a swift action (plus free actions), or a
 full-round action (the standard and the move together) and a swift. A standard can
@@ -26,7 +26,7 @@ from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, f
 
 from . import life
 
-RULE = "PF1 §1.2"
+RULE = "pathfinder1e.md §1.2"
 KINDS = ("standard", "move", "swift", "full", "step")
 WORDS = {
     "standard": "standard", "estandar": "standard", "std": "standard", "s": "standard",

@@ -15,7 +15,7 @@ from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure
 
 from .stats import TWF, base_numbers, mod
 
-#: what an unconscious/dying/stable/dead combatant counts as (rules digest §1.4, §1.5)
+#: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
 _OUT = frozenset({"helpless", "unconscious", "no-actions", "no-move"})
 LIFE_FLAGS: Mapping[str, frozenset[str]] = {
     "dying": _OUT, "stable": _OUT, "unconscious": _OUT, "dead": _OUT,
@@ -80,12 +80,19 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     act = gather(catalogue, c, instances)
     base = base_numbers(c, bool(options.get("cmb_dex_tiny")))
     damage = c.marks.get("ability_damage") or {}
+    drain = c.marks.get("ability_drain") or {}
 
     def ability(key: str, zero_flags: tuple[str, ...]) -> tuple[int, list]:
         parts = act.mods(key)
         if damage.get(key):
             parts.append((f"{key} damage", -int(damage[key])))
         zero_by = [w for f in zero_flags for w in act.why(f)]
+        lost = int(drain.get(key) or 0)
+        if lost and base[key] - lost <= 0:
+            zero_by.append(f"{key} drain")
+        elif lost:
+            value, rest = _score(base[key] - lost, parts, zero_by)
+            return value, [(f"{key} drain", -lost), *rest]
         return _score(base[key], parts, zero_by)
 
     str_v, str_parts = ability("str", ("str-zero",))
@@ -108,6 +115,8 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     for label, d, value in act.items:
         if d.id == "broken-armor" and value:
             armor.append((label, -(value - value // 2)))
+        elif d.id == "armor-destroyed" and value:
+            armor.append((label, -value))
     attack_all = act.mods("attack")
     melee = act.mods("melee")
     saves = act.mods("saves")

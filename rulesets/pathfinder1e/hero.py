@@ -1,4 +1,4 @@
-"""Hero points (rules digest §1.6): a GM-only count, so every line about them is gm_only.
+"""Hero points (pathfinder1e.md §1.6): a GM-only count, so every line about them is gm_only.
 
 Only PCs hold them (start 1, at most 3). At most one is spent per combat
 round, except to cheat death. Cheat death is offered right after the killing
@@ -16,7 +16,7 @@ from .life import conscious_life
 from .options import option
 from .stats import HERO_MAX, HERO_START, death_threshold
 
-RULE = "PF1 §1.6"
+RULE = "pathfinder1e.md §1.6"
 
 USES: dict[str, tuple[str, str]] = {
     "act": ("acts now, out of turn: one move or standard action",
@@ -318,7 +318,8 @@ def gain_level(ctx: Context, args: tuple[str, ...]) -> None:
     c = ctx.combatant(args[0])
     level = int(c.stats.get("hd") or 0) + 1
     ctx.set_stats(c, {"hd": level})
-    ctx.say(f"{c.name} reaches level {level}", f"{c.name} alcanza el nivel {level}", rule="PF1", who=c.id)
+    ctx.say(f"{c.name} reaches level {level}", f"{c.name} alcanza el nivel {level}",
+            rule="pathfinder1e.md §1.6", who=c.id)
     if c.is_pc and option(ctx.state, "hero_per_level"):
         award(ctx, (c.id, "+1"))
 

@@ -1,4 +1,4 @@
-"""Initiative (rules digest §1.1): d20 + modifier; ties by modifier, then a d20 roll-off.
+"""Initiative (pathfinder1e.md §1.1): d20 + modifier; ties by modifier, then a d20 roll-off.
 
 The roll-off is rolled only when a tie exists (so forced dice stay one per
 combatant otherwise) and is kept in the ``rolloff`` mark, which ``order_key``
@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, Context
 
-RULE = "PF1 §1.1"
+RULE = "pathfinder1e.md §1.1"
 FLAT_NOTE = "until its first turn"
 
 
@@ -83,7 +83,7 @@ def combat_start(ctx: Context, flat_def) -> None:
 
 
 def flat_footed(ctx: Context, c: Combatant, flat_def) -> None:
-    """PF1 §1.1.4 [S]: flat-footed until its first turn in this combat."""
+    """pathfinder1e.md §1.1.4 [S]: flat-footed until its first turn in this combat."""
     if any(i.note == FLAT_NOTE for i in c.instances(flat_def.id)):
         return
     ctx.apply_condition(c, replace(flat_def, stack="separate"), note=FLAT_NOTE)
@@ -91,12 +91,29 @@ def flat_footed(ctx: Context, c: Combatant, flat_def) -> None:
 
 
 def first_turn(ctx: Context, c: Combatant) -> None:
-    if not c.marks.get("unacted"):
-        return
-    ctx.set_mark(c, "unacted", None)
+    """Its first turn starts: the flat-footed instance goes (it is acting now).
+
+    The ``unacted`` mark stays until that turn ends (``acted``): whoever acts in
+    the middle of it (a delayer resuming before it, a readied action, a hero
+    point) finds it flat-footed still, since it has not done anything yet
+    (``still_flat_footed``; pathfinder1e.md §1.1.4).
+    """
     for inst in list(c.conditions):
         if inst.cond == "flat-footed" and inst.note == FLAT_NOTE:
             ctx.remove_condition(c, inst, reason="first turn")
+
+
+def acted(ctx: Context, c: Combatant) -> None:
+    """Its first turn is over (or the combat is): no longer flat-footed for not having acted."""
+    first_turn(ctx, c)
+    if c.marks.get("unacted"):
+        ctx.set_mark(c, "unacted", None)
+
+
+def still_flat_footed(state, c: Combatant) -> bool:
+    """Its first turn began but someone else acts before it has done anything (resume, trigger, hero act)."""
+    return (bool(c.marks.get("unacted")) and state.in_combat and state.active != c.id
+            and not any(i.cond == "flat-footed" and i.note == FLAT_NOTE for i in c.conditions))
 
 
 def joined_mid_combat(ctx: Context, c: Combatant, total, tiebreak: tuple, flat_def) -> None:

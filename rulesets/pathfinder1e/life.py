@@ -1,4 +1,4 @@
-"""The life-state machine of rules digest §1.4: HP loss, dying, stable, dead, the Con checks.
+"""The life-state machine of pathfinder1e.md §1.4: HP loss, dying, stable, dead, the Con checks.
 
 Life lives in ``Combatant.life`` (ok, disabled, staggered, unconscious, dying,
 stable, dead); the marks hold what the engine's word cannot:
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context
 
-from .stats import death_threshold, mod
+from .stats import death_threshold, drained, mod
 
 DC = 10
 
@@ -50,7 +50,7 @@ def con_mod(c: Combatant) -> int:
     con = c.stats.get("con")
     con = 10 if con is None else int(con)
     damage = int((c.marks.get("ability_damage") or {}).get("con", 0))
-    return mod(con - damage)
+    return mod(con - drained(c, "con") - damage)
 
 
 def need_hp(ctx: Context, c: Combatant) -> None:
@@ -58,7 +58,7 @@ def need_hp(ctx: Context, c: Combatant) -> None:
         ctx.fail(f"{c.name} has no hp; set it first: set {c.id} hp=10")
 
 
-def settle(ctx: Context, c: Combatant, rule: str = "PF1 §1.3") -> None:
+def settle(ctx: Context, c: Combatant, rule: str = "pathfinder1e.md §1.3") -> None:
     """Recompute life at 0+ HP from HP and nonlethal damage, and say what changed."""
     if c.life == "dead" or hp_of(c) < 0:
         return
@@ -95,15 +95,15 @@ def reconcile(ctx: Context, c: Combatant) -> None:
     if hp <= thr:
         die(ctx, c, f"HP {hp}, dead at {thr}", f"PG {hp}, muere a {thr}", can_cheat=False)
     elif hp < 0 and c.life not in ("dying", "stable", "disabled"):
-        ctx.set_life(c, "dying", rule="PF1 §1.4")
+        ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4")
         ctx.say(f"{c.name} is dying at HP {hp} (dies at {thr}, {hp - thr} to go)",
                 f"{c.name} está moribundo a PG {hp} (muere a {thr}, faltan {hp - thr})",
-                rule="PF1 §1.4", who=c.id)
+                rule="pathfinder1e.md §1.4", who=c.id)
     elif hp >= 0:
         settle(ctx, c)
 
 
-def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "PF1 §1.3",
+def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.md §1.3",
             cause: tuple[str, str] | None = None, quiet: bool = False) -> None:
     """Lethal HP loss and what it does to life. ``cause`` opens the log line."""
     need_hp(ctx, c)
@@ -112,7 +112,7 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "PF1 §1.3",
     temp = c.pools.get("temp")
     if temp and temp.value > 0 and rest > 0:
         soak = min(temp.value, rest)
-        ctx.set_pool(c, "temp", temp.value - soak, rule="PF1 §1.3 temporary HP")
+        ctx.set_pool(c, "temp", temp.value - soak, rule="pathfinder1e.md §1.3 temporary HP")
         rest -= soak
     new = old - rest
     ctx.set_pool(c, "hp", new, rule=rule)
@@ -133,25 +133,25 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "PF1 §1.3",
         return
     if new <= thr:
         die(ctx, c, f"HP {new}, dead at {thr} (-Con)" if thr else f"HP {new}, no Con score",
-            f"PG {new}, muere a {thr} (-Con)" if thr else f"PG {new}, sin Constitución", rule="PF1 §1.4")
+            f"PG {new}, muere a {thr} (-Con)" if thr else f"PG {new}, sin Constitución", rule="pathfinder1e.md §1.4")
         return
     if new < 0:
         if c.life != "dying":
             was = c.life
-            ctx.set_life(c, "dying", rule="PF1 §1.4")
+            ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4")
             for k in ("stable", "recovering"):
                 ctx.set_mark(c, k, None)
-            again = " again" if was in ("stable", "disabled") else ""
+            again = " again" if was == "stable" or (was == "disabled" and old < 0) else ""
             again_es = " de nuevo" if again else ""
             ctx.say(f"{c.name} is dying{again}: unconscious, Con check DC 10 at the start of each "
                     f"turn (dies at {thr}, {new - thr} to go)",
                     f"{c.name} está moribundo{again_es}: inconsciente, prueba de Con CD 10 al inicio de "
-                    f"cada turno (muere a {thr}, faltan {new - thr})", rule="PF1 §1.4", who=c.id)
+                    f"cada turno (muere a {thr}, faltan {new - thr})", rule="pathfinder1e.md §1.4", who=c.id)
         return
     settle(ctx, c)
 
 
-def die(ctx: Context, c: Combatant, why_en: str, why_es: str, rule: str = "PF1 §1.4",
+def die(ctx: Context, c: Combatant, why_en: str, why_es: str, rule: str = "pathfinder1e.md §1.4",
         can_cheat: bool = True) -> None:
     from .hero import cheat_death_auto, offer_cheat_death  # local: hero uses life
 
@@ -169,19 +169,19 @@ def strain(ctx: Context, c: Combatant) -> None:
     """A disabled combatant finished a standard (strenuous) action: 1 damage, then dying (§1.4 [S])."""
     old = hp_of(c)
     new = old - 1
-    ctx.set_pool(c, "hp", new, rule="PF1 §1.4 disabled")
+    ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4 disabled")
     ctx.say(f"{c.name} takes a standard action while disabled: 1 damage, HP {old} -> {new}",
             f"{c.name} realiza una acción estándar incapacitado: 1 de daño, PG {old} -> {new}",
-            rule="PF1 §1.4 disabled [S]", who=c.id)
+            rule="pathfinder1e.md §1.4 disabled [S]", who=c.id)
     thr = death_threshold(c)
     if new <= thr:
         die(ctx, c, f"HP {new}, dead at {thr} (-Con)", f"PG {new}, muere a {thr} (-Con)")
         return
-    ctx.set_life(c, "dying", rule="PF1 §1.4 disabled")
+    ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4 disabled")
     for k in ("stable", "recovering"):
         ctx.set_mark(c, k, None)
     ctx.say(f"{c.name} is dying (dies at {thr}, {new - thr} to go)",
-            f"{c.name} está moribundo (muere a {thr}, faltan {new - thr})", rule="PF1 §1.4", who=c.id)
+            f"{c.name} está moribundo (muere a {thr}, faltan {new - thr})", rule="pathfinder1e.md §1.4", who=c.id)
 
 
 def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: tuple[str, str]) -> None:
@@ -207,47 +207,47 @@ def con_check(ctx: Context, c: Combatant, purpose: str) -> tuple[bool, str, str]
 
 
 def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
-    """Start of a dying combatant's turn (PF1 §1.4 [S]; continuous damage auto-fails [O])."""
+    """Start of a dying combatant's turn (pathfinder1e.md §1.4 [S]; continuous damage auto-fails [O])."""
     if bleeding:
         new = hp_of(c) - 1
         ctx.say(f"{c.name}: Con check fails automatically (continuous damage): HP {new}",
                 f"{c.name}: la prueba de Con falla automáticamente (daño continuo): PG {new}",
-                rule="PF1 §1.4 [O]", who=c.id)
-        lose_hp(ctx, c, 1, rule="PF1 §1.4", quiet=True)
+                rule="pathfinder1e.md §1.4 [O]", who=c.id)
+        lose_hp(ctx, c, 1, rule="pathfinder1e.md §1.4", quiet=True)
         return
     ok, en, es = con_check(ctx, c, "Con check to stabilize (DC 10)")
     if ok:
-        make_stable(ctx, c, "unaided", "PF1 §1.4",
+        make_stable(ctx, c, "unaided", "pathfinder1e.md §1.4",
                     (f"{en}, succeeds: stable (unaided, hourly checks)",
                      f"{es}, supera: estable (sin ayuda, prueba cada hora)"))
         return
     new = hp_of(c) - 1
-    ctx.say(f"{en}, fails: HP {new}", f"{es}, falla: PG {new}", rule="PF1 §1.4", who=c.id)
-    lose_hp(ctx, c, 1, rule="PF1 §1.4", quiet=True)
+    ctx.say(f"{en}, fails: HP {new}", f"{es}, falla: PG {new}", rule="pathfinder1e.md §1.4", who=c.id)
+    lose_hp(ctx, c, 1, rule="pathfinder1e.md §1.4", quiet=True)
 
 
 def hourly_check(ctx: Context, c: Combatant) -> None:
-    """One hour of a stable combatant (PF1 §1.4 [S]): unaided risks 1 HP, aided may wake up."""
+    """One hour of a stable combatant (pathfinder1e.md §1.4 [S]): unaided risks 1 HP, aided may wake up."""
     kind = c.marks.get("stable", "unaided")
     ok, en, es = con_check(ctx, c, f"hourly Con check ({kind} stable)")
     if kind == "aided":
         if ok:
-            ctx.set_life(c, "disabled", rule="PF1 §1.4")
+            ctx.set_life(c, "disabled", rule="pathfinder1e.md §1.4")
             ctx.set_mark(c, "stable", None)
             ctx.set_mark(c, "stable_secs", None)
             ctx.say(f"{en}, succeeds: conscious and disabled at HP {hp_of(c)}",
-                    f"{es}, supera: consciente e incapacitado a PG {hp_of(c)}", rule="PF1 §1.4", who=c.id)
+                    f"{es}, supera: consciente e incapacitado a PG {hp_of(c)}", rule="pathfinder1e.md §1.4", who=c.id)
         else:
             ctx.say(f"{en}, fails: stays unconscious", f"{es}, falla: sigue inconsciente",
-                    rule="PF1 §1.4", who=c.id)
+                    rule="pathfinder1e.md §1.4", who=c.id)
         return
     if ok:
         ctx.set_mark(c, "stable", "aided")
         ctx.say(f"{en}, succeeds: stable as if aided (no more HP loss)",
-                f"{es}, supera: estable como con ayuda (ya no pierde PG)", rule="PF1 §1.4", who=c.id)
+                f"{es}, supera: estable como con ayuda (ya no pierde PG)", rule="pathfinder1e.md §1.4", who=c.id)
         return
     new = hp_of(c) - 1
-    ctx.say(f"{en}, fails: HP {new}", f"{es}, falla: PG {new}", rule="PF1 §1.4", who=c.id)
+    ctx.say(f"{en}, fails: HP {new}", f"{es}, falla: PG {new}", rule="pathfinder1e.md §1.4", who=c.id)
     _lose_keep_state(ctx, c, 1)
 
 
@@ -257,18 +257,18 @@ def daily_check(ctx: Context, c: Combatant) -> None:
     if ok:
         ctx.set_mark(c, "recovering", True)
         ctx.say(f"{en}, succeeds: heals naturally from now on",
-                f"{es}, supera: se cura de forma natural a partir de ahora", rule="PF1 §1.4", who=c.id)
+                f"{es}, supera: se cura de forma natural a partir de ahora", rule="pathfinder1e.md §1.4", who=c.id)
         return
     new = hp_of(c) - 1
     ctx.say(f"{en}, fails: HP {new} (stays conscious)", f"{es}, falla: PG {new} (sigue consciente)",
-            rule="PF1 §1.4", who=c.id)
+            rule="pathfinder1e.md §1.4", who=c.id)
     _lose_keep_state(ctx, c, 1)
 
 
 def _lose_keep_state(ctx: Context, c: Combatant, amount: int) -> None:
     """HP lost by a failed recovery check: the state stays unless the creature dies."""
     new = hp_of(c) - amount
-    ctx.set_pool(c, "hp", new, rule="PF1 §1.4")
+    ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4")
     thr = death_threshold(c)
     if new <= thr:
         die(ctx, c, f"HP {new}, dead at {thr} (-Con)", f"PG {new}, muere a {thr} (-Con)")

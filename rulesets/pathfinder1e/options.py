@@ -1,4 +1,4 @@
-"""House-rule switches: each [Δ] of the digest, defaulting to the seed's version.
+"""House-rule switches: each [Δ] of pathfinder1e.md, defaulting to the seed's version.
 
 Hooks that only read (``effective``, ``pending``) get the state, not a
 ``Context``, so ``option(state, key)`` resolves the save's value or the default

@@ -12,7 +12,10 @@ from gm_console.ruleset import Combatant, EncounterState, Pending
 from . import economy
 from .conditions import BLEEDS
 from .economy import action_flags
+from .grapple import holder_of, holding
 from .hero import could_be_pet, owner_of
+from .initiative import FLAT_NOTE, still_flat_footed
+from .items import describe, items_of, state_of
 from .hero import points as hero_points
 from .life import con_mod, countdown, hp_of, nl_of
 from .options import option
@@ -75,7 +78,8 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
     if c.life != "dead":
         out.extend(_actions(rs, c, lang))
         out.extend(economy.status(rs, state, c, lang))
-    if c.marks.get("unacted") and state.in_combat:
+    if state.in_combat and (still_flat_footed(state, c)
+                            or any(i.note == FLAT_NOTE for i in c.instances("flat-footed"))):
         p("flat-footed until its first turn", "desprevenido hasta su primer turno")
     levels = sum(i.value or 0 for i in c.instances("energy-drained"))
     if levels:
@@ -85,6 +89,13 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
     damage = c.marks.get("ability_damage") or {}
     for key, n in damage.items():
         p(f"{key.capitalize()} damage {n}", f"daño de {key.capitalize()} {n}")
+    for key, n in (c.marks.get("ability_drain") or {}).items():
+        p(f"{key.capitalize()} drained {n} (rest does not restore it)",
+          f"{key.capitalize()} consumida {n} (el descanso no la recupera)")
+    out.extend(_grapple(state, c, lang))
+    for name, it in items_of(c).items():
+        if state_of(it) != "ok":
+            p(describe(name, it)[0], describe(name, it)[1])
     twf = c.stats.get("twf")
     table_en = "normal -6/-10, light off-hand -4/-8, feat -4/-4, light + feat -2/-2"
     table_es = "normal -6/-10, torpe ligera -4/-8, dote -4/-4, ligera + dote -2/-2"
@@ -98,6 +109,21 @@ def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[st
     elif c.is_pc and c.life not in ("dead", "dying", "stable"):
         p(f"two-weapon penalties (primary/off-hand): {table_en} (twf=KIND shows its attacks)",
           f"penalizadores con dos armas (hábil/torpe): {table_es} (twf=TIPO muestra sus ataques)")
+    return out
+
+
+def _grapple(state: EncounterState, c: Combatant, lang: str) -> list[str]:
+    """Who holds whom, with the command that comes next (pathfinder1e.md §1.7.1)."""
+    out = []
+    for cid in holding(c):
+        if cid in state.combatants:
+            t = state.get(cid)
+            out.append(_pick(lang, f"holds {t.name} in a grapple: maintain {c.id} {t.id} [pin] each round",
+                             f"tiene apresado a {t.name}: maintain {c.id} {t.id} [pin] cada asalto"))
+    holder = holder_of(state, c)
+    if holder is not None:
+        out.append(_pick(lang, f"held by {holder.name}: escape {c.id} [artist N] [reverse]",
+                         f"apresado por {holder.name}: escape {c.id} [artist N] [reverse]"))
     return out
 
 

@@ -1,4 +1,4 @@
-"""What adding a condition does beyond "add an instance" (rules digest §1.5).
+"""What adding a condition does beyond "add an instance" (pathfinder1e.md §1.5).
 
 Fatigued on a fatigued creature makes it exhausted; with the fear_escalation
 option, fear grades escalate; energy drain kills at its HD; the life-state
@@ -11,12 +11,11 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, ConditionDef, Context
 
-from . import damage, life
+from . import damage, life, negative_levels
 from .initiative import FLAT_NOTE
 from .options import option
-from .stats import hd
 
-RULE = "PF1 §1.5"
+RULE = "pathfinder1e.md §1.5"
 
 
 def add(ctx: Context, c: Combatant, cdef: ConditionDef, rounds, value, clock, source) -> None:
@@ -34,7 +33,7 @@ def add(ctx: Context, c: Combatant, cdef: ConditionDef, rounds, value, clock, so
             ctx.remove_condition(c, inst, reason="replaced")
         ctx.apply_condition(c, cat.get("exhausted"), rounds=rounds, clock=clock, source=source)
         ctx.say(f"{c.name} is fatigued again: exhausted", f"{c.name} se fatiga de nuevo: exhausto",
-                rule="PF1 §1.5 fatigued [S]", who=c.id)
+                rule="pathfinder1e.md §1.5 fatigued [S]", who=c.id)
         return
     if cdef.family == "fear" and option(ctx.state, "fear_escalation"):
         up = _escalate(c, cdef.id)
@@ -44,14 +43,14 @@ def add(ctx: Context, c: Combatant, cdef: ConditionDef, rounds, value, clock, so
             ctx.apply_condition(c, cat.get(up), rounds=rounds, clock=clock, source=source)
             ctx.say(f"{c.name}: {cdef.id} on top of fear escalates to {up}",
                     f"{c.name}: {cdef.es.lower()} sobre miedo escala a {cat.get(up).es.lower()}",
-                    rule="PF1 §1.5 fear escalation [Δ option]", who=c.id)
+                    rule="pathfinder1e.md §1.5 fear escalation [Δ option]", who=c.id)
             return
     if cdef.id == "flat-footed" and any(i.note == FLAT_NOTE for i in c.instances(cdef.id)):
         # keep the GM's flat-footed apart from the one that ends at the first turn
         cdef = replace(cdef, stack="separate")
     ctx.apply_condition(c, cdef, rounds=rounds, value=value, clock=clock, source=source)
     if cdef.id == "energy-drained":
-        _drain_check(ctx, c)
+        negative_levels.sync(ctx, c)
 
 
 def _escalate(c: Combatant, new: str) -> str | None:
@@ -63,20 +62,6 @@ def _escalate(c: Combatant, new: str) -> str | None:
     if new == "frightened":
         return "panicked" if (has_shaken or has_fright) else None
     return None
-
-
-def _drain_check(ctx: Context, c: Combatant) -> None:
-    levels = sum(i.value or 0 for i in c.instances("energy-drained"))
-    dice = hd(c)
-    if dice is None:
-        ctx.say(f"{c.name} has {levels} negative level{'s' if levels != 1 else ''} "
-                f"(set hd= to check death at its HD)",
-                f"{c.name} tiene {levels} nivel{'es' if levels != 1 else ''} negativo{'s' if levels != 1 else ''} "
-                f"(pon hd= para comprobar la muerte)", rule=RULE, who=c.id)
-        return
-    if levels >= dice > 0:
-        life.die(ctx, c, f"{levels} negative levels >= {dice} HD", f"{levels} niveles negativos >= {dice} DG",
-                 rule="PF1 §1.5 energy drained", can_cheat=False)
 
 
 def by_hand(ctx: Context, c: Combatant, which: str) -> None:
@@ -92,7 +77,7 @@ def by_hand(ctx: Context, c: Combatant, which: str) -> None:
     if which == "stable":
         if hp >= 0 or c.life not in ("dying", "stable"):
             ctx.fail(f"{c.name} is not dying (HP {hp}, {c.life}): only the dying can be stabilized")
-        life.make_stable(ctx, c, "aided", "PF1 §1.4 [O]",
+        life.make_stable(ctx, c, "aided", "pathfinder1e.md §1.4 [O]",
                          (f"{c.name} is stabilized (aided): unconscious, no more HP loss",
                           f"{c.name} queda estabilizado (con ayuda): inconsciente, ya no pierde PG"))
         damage.stop_bleeding(ctx, c, ("the bleeding is stopped", "se detiene el sangrado"))

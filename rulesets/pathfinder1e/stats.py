@@ -129,10 +129,17 @@ def con_score(c: Combatant) -> int:
     return score(c, "con")
 
 
+def drained(c: Combatant, key: str) -> int:
+    """Points of ability drain on ``key`` (pathfinder1e.md §1.9): they lower the score itself."""
+    return int((c.marks.get("ability_drain") or {}).get(key, 0))
+
+
 def death_threshold(c: Combatant) -> int:
-    """HP at which it dies: -Con; a creature without a Con score (con=0) is destroyed at 0."""
+    """HP at which it dies: -Con (drain lowers the score); no Con score (con=0): destroyed at 0."""
     con = con_score(c)
-    return -con if con > 0 else 0
+    if con <= 0:
+        return 0
+    return -max(0, con - drained(c, "con"))
 
 
 def hd(c: Combatant) -> int | None:

@@ -1,4 +1,4 @@
-"""Timed combat options the GM declares by verb (rules digest §1.2, §1.3, §1.4).
+"""Timed combat options the GM declares by verb (pathfinder1e.md §1.2, §1.3, §1.4).
 
 "Until the start of its next turn" effects are conditions with rounds=1 on the
 clock of the one whose next turn ends them (the charger, the defender, the
@@ -56,7 +56,7 @@ def charge(ctx: Context, args: tuple[str, ...]) -> None:
     ctx.say(f"{c.name} charges: +2 on the attack, -2 AC until the start of its next turn; "
             f"no 5-foot step{note_en}",
             f"{c.name} carga: +2 al ataque, -2 CA hasta el inicio de su siguiente turno; "
-            f"sin paso de 5 pies{note_es}", rule="PF1 §1.2 charge [S]", who=c.id)
+            f"sin paso de 5 pies{note_es}", rule="pathfinder1e.md §1.2 charge [S]", who=c.id)
 
 
 def defend(ctx: Context, args: tuple[str, ...]) -> None:
@@ -66,7 +66,7 @@ def defend(ctx: Context, args: tuple[str, ...]) -> None:
     ctx.ruleset.add_condition(ctx, c, ctx.ruleset.catalogue.get("total-defense"), 1, None, c.id, c.id)
     ctx.say(f"{c.name} takes total defense: +4 dodge AC until the start of its next turn",
             f"{c.name} usa defensa total: +4 de esquiva a la CA hasta el inicio de su siguiente turno",
-            rule="PF1 §1.2 total defense [O]", who=c.id)
+            rule="pathfinder1e.md §1.2 total defense [O]", who=c.id)
 
 
 AID_USAGE = "aid NAME TARGET attack|ac [vs FOE] [ROLL|roll]"
@@ -77,7 +77,7 @@ def _opposed(a: Combatant, b: Combatant) -> bool:
 
 
 def aid(ctx: Context, args: tuple[str, ...]) -> None:
-    """Aid another: +2 until the start of the aider's next turn (digest [I]).
+    """Aid another: +2 until the start of the aider's next turn (pathfinder1e.md §1.2 [I]).
 
     `aid HELPER ALLY ...` names who helps whom. Naming an ally and a foe instead
     (`aid Kyra Goblin attack`) reads as "Kyra is aided against the goblin" by the
@@ -126,7 +126,7 @@ def aid(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.say(f"{helper.name} aids {ally.name}: attack {natural}{bonus:+d} = {total} vs AC 10, "
                 f"{'succeeds' if ok else 'fails'}",
                 f"{helper.name} ayuda a {ally.name}: ataque {natural}{bonus:+d} = {total} contra CA 10, "
-                f"{'éxito' if ok else 'fallo'}", rule="PF1 §1.2 aid another [S]", who=helper.id)
+                f"{'éxito' if ok else 'fallo'}", rule="pathfinder1e.md §1.2 aid another [S]", who=helper.id)
         if not ok:
             return
     cdef = ctx.ruleset.catalogue.get("aid-attack" if kind == "attack" else "aid-ac")
@@ -139,7 +139,7 @@ def aid(ctx: Context, args: tuple[str, ...]) -> None:
         es = f"+2 CA contra el siguiente ataque de {foe.name}" if foe else "+2 CA contra el siguiente ataque"
     ctx.say(f"{helper.name} aids {ally.name}: {en}, until the start of {helper.name}'s next turn",
             f"{helper.name} ayuda a {ally.name}: {es}, hasta el inicio del siguiente turno de {helper.name}",
-            rule="PF1 §1.2 aid another [S]", who=ally.id)
+            rule="pathfinder1e.md §1.2 aid another [S]", who=ally.id)
 
 
 def standard(ctx: Context, args: tuple[str, ...]) -> None:
@@ -191,7 +191,8 @@ def coup(ctx: Context, args: tuple[str, ...]) -> None:
             ctx.fail(f"coup: FORT-ROLL is the natural d20 (1-20), not {args[2]!r}")
         natural = int(args[2])
     ctx.say(f"Coup de grace on {t.name}: automatic critical for {amount}",
-            f"Golpe de gracia a {t.name}: crítico automático de {amount}", rule="PF1 §1.3 coup de grace [S]",
+            f"Golpe de gracia a {t.name}: crítico automático de {amount}",
+            rule="pathfinder1e.md §1.3 coup de grace [S]",
             who=t.id)
     ctx.ruleset.damage(ctx, t, amount, ())
     if t.life == "dead":
@@ -204,9 +205,9 @@ def coup(ctx: Context, args: tuple[str, ...]) -> None:
     ok = natural == 20 or (natural != 1 and total >= dc)
     ctx.say(f"{t.name}: Fort {natural}{fort:+d} = {total} vs DC {dc}, {'survives' if ok else 'fails'}",
             f"{t.name}: Fort {natural}{fort:+d} = {total} contra CD {dc}, {'sobrevive' if ok else 'falla'}",
-            rule="PF1 §1.3 coup de grace [S]", who=t.id)
+            rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
     if not ok:
-        life.die(ctx, t, "coup de grace", "golpe de gracia", rule="PF1 §1.3 coup de grace")
+        life.die(ctx, t, "coup de grace", "golpe de gracia", rule="pathfinder1e.md §1.3 coup de grace")
 
 
 def revive(ctx: Context, args: tuple[str, ...]) -> None:
@@ -225,11 +226,12 @@ def revive(ctx: Context, args: tuple[str, ...]) -> None:
     if hp <= death_threshold(c):
         ctx.fail(f"revive: HP {hp} is still dead (dies at {death_threshold(c)})")
     top = c.pools["hp"].max
-    ctx.set_pool(c, "hp", min(hp, top) if top is not None else hp, rule="PF1 raise dead")
+    ctx.set_pool(c, "hp", min(hp, top) if top is not None else hp, rule="pathfinder1e.md §1.4 raise dead")
     ctx.set_mark(c, "cheat_window", None)
     hp = life.hp_of(c)
-    ctx.set_life(c, "stable" if hp < 0 else life.conscious_life(hp, life.nl_of(c)), rule="PF1 raise dead")
+    ctx.set_life(c, "stable" if hp < 0 else life.conscious_life(hp, life.nl_of(c)),
+                 rule="pathfinder1e.md §1.4 raise dead")
     if hp < 0:
         ctx.set_mark(c, "stable", "aided")
     ctx.say(f"{c.name} is brought back to life (HP {hp}, {c.life})",
-            f"{c.name} vuelve a la vida (PG {hp}, {c.life})", rule="PF1 raise dead", who=c.id)
+            f"{c.name} vuelve a la vida (PG {hp}, {c.life})", rule="pathfinder1e.md §1.4 raise dead", who=c.id)

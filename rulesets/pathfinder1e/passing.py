@@ -1,0 +1,187 @@
+"""Time passing out of combat (`pass`), in closed form (pathfinder1e.md §1.10).
+
+For each creature, in the order things happen: the rounds while it bleeds or
+is dying, then the hours while it is stable, then the days (its daily check or
+its natural healing), then fatigue and nonlethal recovery. Nothing is played
+one round or one hour at a time when its outcome is known: bleeding while HP
+stays at 0 or more, and bleeding while dying (the check fails by itself), are
+one step each. Only what needs a roll is rolled one at a time (a dying check,
+an hourly or daily Con check), and each of those either ends the phase or costs
+HP, so a `pass` of a year makes a few dozen events at most.
+"""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Combatant, Context
+
+from . import abilities, hero, life, rest
+from .conditions import BLEEDS
+from .timeline import play_round
+
+RULE = "pathfinder1e.md §1.10"
+ROUND = 6
+HOUR = 3600
+REST_FATIGUED = 8 * HOUR
+ENDLESS = 10**12
+
+
+def time_passed(ctx: Context, seconds: int) -> None:
+    hero.close_windows(ctx)
+    end = ctx.state.seconds  # TimePassed is already applied
+    start = end - seconds
+    for c in list(ctx.state.combatants.values()):
+        life.reconcile(ctx, c)
+        if c.life == "dead" or "hp" not in c.pools:
+            continue
+        used = rounds(ctx, c, seconds // ROUND) * ROUND
+        if c.life == "dead":
+            continue
+        used += stable_hours(ctx, c, seconds - used)
+        if c.life == "dead":
+            continue
+        rest.nights(ctx, c, start + used, end)
+        if c.life == "dead":
+            continue
+        fatigue(ctx, c, seconds)
+        nonlethal(ctx, c, seconds)
+
+
+# -- rounds: bleeding and dying ---------------------------------------------------------------
+
+def _bleeds(c: Combatant) -> dict[str, int]:
+    """What bleeds at each of its turns: {"hp": N, "str": N, ...} (one per type, the worst)."""
+    out: dict[str, int] = {}
+    for inst in c.conditions:
+        kind = BLEEDS.get(inst.cond)
+        if kind and inst.value:
+            out[kind] = max(out.get(kind, 0), inst.value)
+    return out
+
+
+def rounds(ctx: Context, c: Combatant, available: int) -> int:
+    """Play the rounds in which it bleeds or is dying; returns how many passed."""
+    done = 0
+    while done < available and c.life != "dead" and (c.life == "dying" or _bleeds(c)):
+        quiet = min(quiet_rounds(c), available - done)
+        if quiet > 0:
+            _batch(ctx, c, quiet)
+            done += quiet
+        else:
+            play_round(ctx, c)
+            done += 1
+    return done
+
+
+def quiet_rounds(c: Combatant) -> int:
+    """How many rounds change nothing but the numbers (no new life state, no roll needed)."""
+    bleeds = _bleeds(c)
+    if c.life == "dying" and not bleeds:
+        return 0  # each round is a Con check
+    hp, temp = life.hp_of(c), (c.pools["temp"].value if "temp" in c.pools else 0)
+    temp = max(0, temp)
+    out = ENDLESS
+    b = bleeds.get("hp", 0)
+    if c.life == "dying":
+        loss = b + 1  # its bleed and the automatic failure of its check
+        out = min(out, (hp - life.death_threshold(c) - 1 + temp) // loss)
+    elif b:
+        out = min(out, (max(hp, 0) + temp) // b)  # until HP would drop below 0 (or at all, if negative)
+    con = bleeds.get("con", 0)
+    if con:
+        room = abilities.left(c, "con") - abilities.points(c, "ability_damage", "con")
+        out = min(out, max(0, (room - 1) // con))
+    return max(0, out)
+
+
+def _batch(ctx: Context, c: Combatant, k: int) -> None:
+    bleeds = _bleeds(c)
+    b = bleeds.get("hp", 0)
+    secs = k * ROUND
+    if c.life == "dying":
+        en = (f"{c.name} bleeds {b} a round and fails its Con check each round (continuous damage), {k} rounds"
+              if b else f"{c.name} fails its Con check each round (continuous damage), {k} rounds")
+        es = (f"{c.name} sangra {b} por asalto y falla la prueba de Con cada asalto (daño continuo), {k} asaltos"
+              if b else f"{c.name} falla la prueba de Con cada asalto (daño continuo), {k} asaltos")
+        life.lose_hp(ctx, c, k * (b + 1), rule=RULE, cause=(f"{en} ({secs} s)", f"{es} ({secs} s)"))
+    elif b:
+        life.lose_hp(ctx, c, k * b, rule=RULE,
+                     cause=(f"{c.name} bleeds {b} a round for {k} rounds ({secs} s)",
+                            f"{c.name} sangra {b} por asalto durante {k} asaltos ({secs} s)"))
+    for key in ("str", "dex", "con"):
+        v = bleeds.get(key, 0)
+        if v and c.life != "dead":
+            name = abilities.NAMES[key]
+            abilities.damage(ctx, c, key, k * v,
+                             why=(f"{c.name} bleeds {v} {name[0]} a round for {k} rounds",
+                                  f"{c.name} sangra {v} de {name[1]} por asalto durante {k} asaltos"))
+
+
+# -- hours: the stable --------------------------------------------------------------------------
+
+def stable_hours(ctx: Context, c: Combatant, seconds: int) -> int:
+    """Hourly Con checks while stable; returns the time it stayed stable within ``seconds``."""
+    if c.life != "stable" or seconds <= 0:
+        return 0
+    prior = int(c.marks.get("stable_secs") or 0)
+    acc = prior + seconds
+    checks = 0
+    while acc >= HOUR and c.life == "stable":
+        acc -= HOUR
+        checks += 1
+        life.hourly_check(ctx, c)
+    if c.life == "stable":
+        ctx.set_mark(c, "stable_secs", acc or None)
+        return seconds
+    return min(seconds, max(0, checks * HOUR - prior))
+
+
+# -- fatigue and nonlethal ----------------------------------------------------------------------
+
+def fatigue(ctx: Context, c: Combatant, seconds: int) -> None:
+    """`pass` is rest: exhausted -> fatigued after 1 h, fatigued gone after 8 h (pathfinder1e.md §1.5)."""
+    exhausted = c.instances("exhausted")
+    fatigued = c.instances("fatigued")
+    if not exhausted and not fatigued:
+        if c.marks.get("rest_secs"):
+            ctx.set_mark(c, "rest_secs", None)
+        return
+    acc = int(c.marks.get("rest_secs") or 0) + seconds
+    if exhausted:
+        if acc < HOUR:
+            ctx.set_mark(c, "rest_secs", acc)
+            return
+        acc -= HOUR
+        for inst in exhausted:
+            ctx.remove_condition(c, inst, reason="rested")
+        if not c.has("fatigued"):
+            ctx.apply_condition(c, ctx.ruleset.catalogue.get("fatigued"), note="after exhaustion")
+        ctx.say(f"{c.name} rests 1 hour: exhausted -> fatigued",
+                f"{c.name} descansa 1 hora: exhausto -> fatigado", rule="pathfinder1e.md §1.5 exhausted", who=c.id)
+    if acc >= REST_FATIGUED:
+        for inst in c.instances("fatigued"):
+            ctx.remove_condition(c, inst, reason="rested")
+        ctx.say(f"{c.name} rests 8 hours: no longer fatigued",
+                f"{c.name} descansa 8 horas: ya no está fatigado", rule="pathfinder1e.md §1.5 fatigued", who=c.id)
+        acc = 0
+    ctx.set_mark(c, "rest_secs", acc or None)
+
+
+def nonlethal(ctx: Context, c: Combatant, seconds: int) -> None:
+    """Nonlethal damage heals 1 per hour per character level [O] (pathfinder1e.md §1.3)."""
+    nl = life.nl_of(c)
+    if not nl:
+        if c.marks.get("nl_secs"):
+            ctx.set_mark(c, "nl_secs", None)
+        return
+    acc = int(c.marks.get("nl_secs") or 0) + seconds
+    hours, acc = divmod(acc, HOUR)
+    ctx.set_mark(c, "nl_secs", acc or None)
+    if not hours:
+        return
+    per = rest.level(c)
+    new = max(0, nl - hours * per)
+    ctx.set_pool(c, "nl", new, rule="pathfinder1e.md §1.3 nonlethal recovery [O]")
+    ctx.say(f"{c.name} recovers {nl - new} nonlethal over {hours} h: nonlethal {nl} -> {new}",
+            f"{c.name} recupera {nl - new} de no letal en {hours} h: no letal {nl} -> {new}",
+            rule="pathfinder1e.md §1.3 [O]", who=c.id)
+    life.settle(ctx, c)
