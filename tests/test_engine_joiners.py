@@ -10,7 +10,7 @@ and Starfinder (starfinder.md §3.1.7), at the start of the next round in Dragon
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import Table
@@ -127,7 +127,9 @@ def test_undo_of_the_correction_brings_back_the_rolled_count(ruleset):
        marker=st.integers(0, 2))
 def test_the_discarded_roll_never_matters(ruleset, rolled, corrected, marker):
     """Rolled R then corrected to V plays exactly as having rolled V (for V up to 20 it can be
-    rolled; above, the same turns as 20), wherever the marker stands when it joins."""
+    rolled; above, the same turns as 20), wherever the marker stands when it joins. A V equal to
+    another's count is left out: a rolled tie is settled by a roll-off, a typed one by the tie key."""
+    assume(corrected not in (10, 15, 20))
 
     def play(first: int, fix: int | None) -> list[tuple[int, str]]:
         t = three(ruleset)
