@@ -241,7 +241,7 @@ def _roll(ctx: Context, c: cmd.RollInit) -> None:
 
 
 def amount_of(ctx: Context, text: str, purpose: str) -> int:
-    if re.fullmatch(r"[+-]?\d+", text.strip()):
+    if re.fullmatch(r"[+-]?\d{1,9}", text.strip()):  # longer: the dice tray's limits say why
         value = int(text)
     else:
         try:
