@@ -15,7 +15,7 @@ from . import events as ev
 from . import turns
 from .context import Context
 from .contract import RulesError, StatField, did_you_mean, fold_text, slug
-from .dice import DiceError, is_dice
+from .dice import MAX_TOTAL, DiceError, is_dice
 from .state import Combatant
 
 TRUE = {"true", "yes", "y", "1", "on", "si", "sí", "s", "verdadero"}
@@ -241,8 +241,10 @@ def _roll(ctx: Context, c: cmd.RollInit) -> None:
 
 
 def amount_of(ctx: Context, text: str, purpose: str) -> int:
-    if re.fullmatch(r"[+-]?\d{1,9}", text.strip()):  # longer: the dice tray's limits say why
-        value = int(text)
+    if re.fullmatch(r"[+-]?\d+", text.strip()):
+        # a number beyond the dice tray's largest total is "all of it": capped, so it fits any save
+        sign = -1 if text.strip().startswith("-") else 1
+        value = sign * min(abs(int(text)) if len(text.strip()) <= 12 else MAX_TOTAL, MAX_TOTAL)
     else:
         try:
             value = ctx.roll(text, purpose=purpose).total
