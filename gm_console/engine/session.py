@@ -21,7 +21,8 @@ from .apply import apply
 from .context import Context
 from .contract import Ruleset, RulesError
 from .dice import Dice, DiceError
-from .events import Event, EventDecodeError, event_from_dict
+from . import replay
+from .events import LIMIT, Event, EventDecodeError, event_from_dict, shown
 from .state import EncounterState
 
 CHECKPOINT_EVERY = 50
@@ -163,32 +164,30 @@ class Session:
     @classmethod
     def from_journal(cls, ruleset: Ruleset, options: Mapping[str, Any] | None,
                      records: Iterable[Mapping[str, Any]]) -> "Session":
+        """Replay a save's log. Anything a hand edit can break is a ``JournalError`` naming the
+        record and what is wrong, never a crash later in ``show``, ``log`` or the TUI."""
+        problem = replay.options_problem(ruleset, options or {})
+        if problem:
+            raise JournalError(f"[options]: {problem}")
         session = cls(ruleset, options)
-        by_n: dict[int, Entry] = {}
         done: list[Entry] = []
         undone: list[Entry] = []
         last_n = 0
         for i, rec in enumerate(records, 1):
-            n = rec.get("n")
-            if not isinstance(n, int) or n <= last_n:
-                raise JournalError(f"log record {i}: sequence number {n!r} out of order (after {last_n})")
+            n = rec.get("n") if isinstance(rec, Mapping) else None
+            if not _whole(n) or n <= last_n:
+                raise JournalError(f"log record {i}: sequence number {shown(n)} out of order (after {last_n})")
             last_n = n
             if "do" in rec:
-                try:
-                    events = tuple(event_from_dict(e) for e in rec.get("ev", ()))
-                except EventDecodeError as exc:
-                    raise JournalError(f"log record {n}: {exc}", n=n) from None
-                entry = Entry(n=n, line=str(rec["do"]), round=int(rec.get("r", 0)), events=events)
-                by_n[n] = entry
-                done.append(entry)
+                done.append(_entry(n, rec))
                 undone.clear()
             elif "undo" in rec:
                 if not done or done[-1].n != rec["undo"]:
-                    raise JournalError(f"log record {n}: undoes action {rec['undo']!r}, which is not the last done", n=n)
+                    raise JournalError(f"log record {n}: undoes action {shown(rec['undo'])}, which is not the last done", n=n)
                 undone.append(done.pop())
             elif "redo" in rec:
                 if not undone or undone[-1].n != rec["redo"]:
-                    raise JournalError(f"log record {n}: redoes action {rec['redo']!r}, which is not the last undone", n=n)
+                    raise JournalError(f"log record {n}: redoes action {shown(rec['redo'])}, which is not the last undone", n=n)
                 done.append(undone.pop())
             else:
                 raise JournalError(f"log record {n}: expected do, undo or redo", n=n)
@@ -197,16 +196,37 @@ class Session:
         recent = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY
         for i, entry in enumerate(done, 1):
             for event in entry.events:
-                try:
-                    apply(state, event)
-                except (KeyError, AttributeError, TypeError, ValueError) as exc:
-                    who = getattr(event, "id", None)
-                    why = f"names combatant {who!r}, who is not there" if isinstance(exc, KeyError) and who \
-                        else f"cannot be applied ({type(exc).__name__}: {exc})"
-                    raise JournalError(f"log record {entry.n}: its {event.kind} event {why}", n=entry.n) from None
+                why = replay.event_problem(state, ruleset, event)
+                if why is None:
+                    try:
+                        apply(state, event)
+                    except Exception as exc:  # noqa: BLE001 - a save must not crash the program
+                        why = f"cannot be applied ({type(exc).__name__}: {shown(str(exc))})"
+                if why is not None:
+                    raise JournalError(f"log record {entry.n}: {event.kind} {why}", n=entry.n)
             session.done.append(entry)
             if i % CHECKPOINT_EVERY == 0 and i >= recent:
                 session._checkpoints[i] = state.copy()
         session.undone = undone
         session._next_n = last_n + 1
         return session
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= LIMIT
+
+
+def _entry(n: int, rec: Mapping[str, Any]) -> Entry:
+    """One ``do`` record as an Entry, its fields and events checked."""
+    line, round_, raw = rec["do"], rec.get("r", 0), rec.get("ev", ())
+    if not isinstance(line, str):
+        raise JournalError(f"log record {n}: the command must be text, not {shown(line)}", n=n)
+    if not _whole(round_) or round_ < 0:
+        raise JournalError(f"log record {n}: the round must be a whole number from 0, not {shown(round_)}", n=n)
+    if not isinstance(raw, (list, tuple)):
+        raise JournalError(f"log record {n}: its events must be a list, not {type(raw).__name__}", n=n)
+    try:
+        events = tuple(event_from_dict(e) for e in raw)
+    except EventDecodeError as exc:
+        raise JournalError(f"log record {n}: {exc}", n=n) from None
+    return Entry(n=n, line=line, round=round_, events=events)
