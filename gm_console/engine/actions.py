@@ -95,20 +95,22 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
 
 
 def _unique_id(ctx: Context, name: str) -> str:
+    """The name's slug, or slug-2, -3...: never an id that was ever used in this encounter,
+    so a removed creature and its successor never share a history in the log."""
     base = slug(name)
     cid, n = base, 2
-    while cid in ctx.state.combatants:
+    while cid in ctx.state.used_ids:
         cid = f"{base}-{n}"
         n += 1
     return cid
 
 
 def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
+    """``Goblin x2`` -> Goblin N+1, N+2, after the highest number any goblin ever had (issue 16:
+    after Goblin 2 is removed the next is Goblin 3, not a second Goblin 2)."""
     if count is None:
         return [name]
-    taken = [c.name for c in ctx.state.combatants.values()]
-    pattern = re.compile(re.escape(name) + r" (\d+)$", re.IGNORECASE)
-    start = max([int(m.group(1)) for t in taken if (m := pattern.match(t))], default=0)
+    start = ctx.state.numbered.get(fold_text(name), 0)
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
@@ -137,7 +139,7 @@ def _add(ctx: Context, c: cmd.Add) -> None:
     stats = rs.derive(dict(stats), category)
     pools = rs.initial_pools(stats, current, category)
     for name in _names_for(ctx, c.name, c.count):
-        if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values()):
+        if fold_text(name) in ctx.state.names:
             raise RulesError(f"add: there is already a combatant named {name!r}; pick another name")
         cid = _unique_id(ctx, name)
         ctx.emit(ev.CombatantAdded(id=cid, name=name, stats=stats,
@@ -193,7 +195,7 @@ def _set(ctx: Context, c: cmd.SetStats) -> None:
         ctx.set_stats(target, changes)
         ctx.ruleset.on_stats_set(ctx, target, changes)
     if name:
-        if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values() if o is not target):
+        if ctx.state.names.get(fold_text(name), target.id) != target.id:
             raise RulesError(f"set: there is already a combatant named {name!r}")
         ctx.emit(ev.Renamed(id=target.id, name=name))
 

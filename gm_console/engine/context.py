@@ -191,15 +191,16 @@ class Context:
 
 
 def find_combatant(state: EncounterState, ref: str) -> Combatant:
-    """By id, by name, or by an unambiguous prefix of either; accent- and case-blind."""
+    """By id, by name, or by an unambiguous prefix of either; accent- and case-blind.
+    Exact names and ids are found through the state's index, not by folding every name."""
     if ref in state.combatants:
         return state.combatants[ref]
     key = fold_text(ref)
     if not key:
         raise RulesError("expected a combatant name")
-    exact = [c for c in state.combatants.values() if fold_text(c.name) == key or fold_text(c.id) == key]
+    exact = {cid for cid in (state.names.get(key), key.replace(" ", "-")) if cid in state.combatants}
     if len(exact) == 1:
-        return exact[0]
+        return state.combatants[exact.pop()]
     prefix = [c for c in state.combatants.values()
               if fold_text(c.name).startswith(key) or fold_text(c.id).startswith(key)]
     if len(prefix) == 1:

@@ -1,8 +1,9 @@
 """Session: the encounter as a history of GM actions, with exact undo and redo.
 
 The state is a fold of the events of the actions done. Undo rebuilds from the
-nearest checkpoint (a copy kept every ``CHECKPOINT_EVERY`` actions), so undoing
-in a 10,000-action encounter replays a few dozen actions, not ten thousand.
+nearest checkpoint (a copy kept every ``CHECKPOINT_EVERY`` actions, or every N in a
+crowd of N), so undoing in a 10,000-action encounter replays a few dozen actions, not ten
+thousand.
 
 Everything that happens is also written to ``journal``: a record per action,
 undo and redo, in the order they happened. Storage appends these records to
@@ -94,7 +95,7 @@ class Session:
         for key in [k for k in self._checkpoints if k > size]:
             del self._checkpoints[key]
         self.done.append(entry)
-        if len(self.done) % CHECKPOINT_EVERY == 0:
+        if len(self.done) - max(self._checkpoints) >= _spacing(self.state):
             self._checkpoints[len(self.done)] = self.state.copy()
 
     def _rollback(self, ctx: Context) -> None:
@@ -103,13 +104,14 @@ class Session:
 
     def _rebuild(self, size: int) -> EncounterState:
         """State after the first ``size`` actions; leaves checkpoints behind on the way."""
-        start = max(k for k in self._checkpoints if k <= size)
+        start = last = max(k for k in self._checkpoints if k <= size)
         state = self._checkpoints[start].copy()
         for i in range(start, size):
             for event in self.done[i].events:
                 apply(state, event)
-            if (i + 1) % CHECKPOINT_EVERY == 0 and (i + 1) not in self._checkpoints and i + 1 < size:
+            if i + 1 - last >= _spacing(state) and i + 1 < size and (i + 1) not in self._checkpoints:
                 self._checkpoints[i + 1] = state.copy()
+                last = i + 1
         return state
 
     # -- undo / redo --------------------------------------------------------------
@@ -193,7 +195,7 @@ class Session:
                 raise JournalError(f"log record {n}: expected do, undo or redo", n=n)
         state = session.state
         # Checkpoints only near the end: deeper undos lay their own down as they go.
-        recent = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY
+        recent, last = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY, 0
         for i, entry in enumerate(done, 1):
             for event in entry.events:
                 why = replay.event_problem(state, ruleset, event)
@@ -205,11 +207,19 @@ class Session:
                 if why is not None:
                     raise JournalError(f"log record {entry.n}: {event.kind} {why}", n=entry.n)
             session.done.append(entry)
-            if i % CHECKPOINT_EVERY == 0 and i >= recent:
+            if i >= recent and i - last >= _spacing(state):
                 session._checkpoints[i] = state.copy()
+                last = i
         session.undone = undone
         session._next_n = last_n + 1
         return session
+
+
+def _spacing(state: EncounterState) -> int:
+    """Actions between checkpoints. A copy costs in proportion to the roster, so a crowd is
+    copied less often: adding 3,000 combatants stays linear, and an undo replays at most
+    as many actions as a copy would cost anyway."""
+    return max(CHECKPOINT_EVERY, len(state.combatants))
 
 
 def _whole(value: Any) -> bool:
