@@ -22,6 +22,7 @@ from gm_console.engine.contract import (
     StatField,
     VerbSpec,
     fold_text,
+    listing,
     slug,
 )
 from gm_console.engine.dice import RollResult
@@ -30,5 +31,5 @@ from gm_console.engine.state import Combatant, ConditionInstance, EncounterState
 __all__ = [
     "ActionSlot", "Catalogue", "Combatant", "ConditionDef", "ConditionInstance", "Context", "EncounterState",
     "Figure", "OptionDef", "Pending", "Pool", "RollResult", "Ruleset", "RulesError", "StatField",
-    "VerbSpec", "fold_text", "slug",
+    "VerbSpec", "fold_text", "listing", "slug",
 ]

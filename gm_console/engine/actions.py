@@ -14,7 +14,7 @@ from . import commands as cmd
 from . import events as ev
 from . import turns
 from .context import Context
-from .contract import RulesError, StatField, did_you_mean, fold_text, slug
+from .contract import RulesError, StatField, did_you_mean, fold_text, listing, slug
 from .dice import MAX_TOTAL, DiceError, is_dice
 from .state import Combatant
 
@@ -46,7 +46,7 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
     rs = ctx.ruleset
     canonical = rs.field_index.get(fold_text(key))
     if canonical is None:
-        keys = ", ".join(f.key for f in rs.stat_block())
+        keys = listing(f.key for f in rs.stat_block())
         hint = did_you_mean(key, [n for f in rs.stat_block() for n in (f.key, *f.aliases)])
         raise RulesError(f"unknown stat {key!r} for {rs.name}{hint or ';'} keys: {keys}")
     f = rs.fields[canonical]
@@ -79,7 +79,7 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
             choices = {fold_text(c): c for c in f.choices}
             value = choices.get(low) or aliases.get(low)
             if value is None:
-                raise RulesError(f"{f.key} takes one of {', '.join(f.choices)}, not {raw!r}")
+                raise RulesError(f"{f.key} takes one of {listing(f.choices)}, not {raw!r}")
         elif f.kind == "list":
             value = [part.strip() for part in text.split(",") if part.strip()]
         elif f.kind == "dice":
@@ -120,7 +120,7 @@ def _add(ctx: Context, c: cmd.Add) -> None:
     allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.categories()}
     for w in words:
         if w not in allowed:
-            raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {', '.join(sorted(allowed))}")
+            raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {listing(sorted(allowed))}")
     words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe"}.get(w, w) for w in words)
     category = next((w for w in words if w in rs.categories()), "creature")
     stats: dict[str, Any] = {}
@@ -281,7 +281,8 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
         return
     for t in types:
         if t not in known:
-            raise RulesError(f"dmg: unknown damage type {t!r}; types: {', '.join(known)}")
+            hint = did_you_mean(t, known)
+            raise RulesError(f"dmg: unknown damage type {t!r}{hint or ';'} types: {listing(known)}")
 
 
 def _cond(ctx: Context, c: cmd.Cond) -> None:
@@ -309,7 +310,7 @@ def _uncond(ctx: Context, c: cmd.Uncond) -> None:
     target = ctx.combatant(c.who)
     cdef = ctx.ruleset.catalogue.lookup(c.cond)
     if not target.has(cdef.id):
-        have = ", ".join(i.cond for i in target.conditions) or "none"
+        have = listing((i.cond for i in target.conditions), "none")
         raise RulesError(f"{target.name} is not {cdef.id}; its conditions: {have}")
     ctx.remove_all(target, cdef.id)
 
@@ -342,11 +343,11 @@ def _option(ctx: Context, c: cmd.Option) -> None:
     defs = {o.key: o for o in ctx.ruleset.options()}
     key = c.key.replace("-", "_")
     if key not in defs:
-        known = ", ".join(defs) or "(none for this ruleset)"
+        known = listing(defs, "(none for this ruleset)")
         raise RulesError(f"option: unknown option {c.key!r}; options: {known}")
     opt = defs[key]
     if c.value is None:
-        raise RulesError(f"option {key} = {ctx.option(key)!r} ({opt.doc}); choices: {', '.join(map(str, opt.choices))}")
+        raise RulesError(f"option {key} = {ctx.option(key)!r} ({opt.doc}); choices: {listing(opt.choices)}")
     raw = c.value.casefold()
     value: Any
     if opt.choices and all(isinstance(x, bool) for x in opt.choices):
@@ -354,7 +355,7 @@ def _option(ctx: Context, c: cmd.Option) -> None:
     else:
         match = [x for x in opt.choices if str(x).casefold() == raw]
         if not match:
-            raise RulesError(f"option {key} takes one of {', '.join(map(str, opt.choices))}, not {c.value!r}")
+            raise RulesError(f"option {key} takes one of {listing(opt.choices)}, not {c.value!r}")
         value = match[0]
     ctx.emit(ev.OptionSet(key=key, value=value))
 

@@ -14,7 +14,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Iterable
 
-from .contract import did_you_mean, fold_text
+from .contract import did_you_mean, fold_text, listing
 
 
 class CommandError(ValueError):
@@ -319,7 +319,7 @@ def parse(line: str, extra_verbs: dict[str, str] | None = None, seconds_per_roun
         for name, canonical in extra_verbs.items():
             if fold_text(name).replace(" ", "-") == low:
                 return RulesetCommand(line=text, verb=canonical, args=tuple(args))
-        known = ", ".join(sorted(set(USAGE) | set(extra_verbs.values())))
+        known = listing(sorted(set(USAGE) | set(extra_verbs.values())))
         hint = did_you_mean(head, [*USAGE, *ALIASES, *extra_verbs])
         raise CommandError(f"unknown verb {head!r}{hint or ';'} verbs: {known}")
     return _PARSERS[verb](text, args, seconds_per_round)

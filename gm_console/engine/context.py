@@ -11,8 +11,9 @@ from typing import Any, Iterable
 
 from . import events as ev
 from .apply import apply
-from .contract import ConditionDef, Ruleset, RulesError, fold_text
+from .contract import ConditionDef, Ruleset, RulesError, did_you_mean, fold_text, listing
 from .dice import Dice, RollResult
+from .events import shown
 from .state import Combatant, ConditionInstance, EncounterState
 
 
@@ -65,7 +66,7 @@ class Context:
     def spend_pool(self, c: Combatant, pool: str, amount: int, rule: str = "") -> None:
         p = c.pools.get(pool)
         if p is None:
-            have = ", ".join(c.pools) or "none"
+            have = listing(c.pools, "none")
             self.fail(f"{c.name} has no {pool!r} to spend; pools: {have}")
         if amount < 1:
             self.fail(f"spend takes a positive amount, not {amount}")
@@ -206,7 +207,7 @@ def find_combatant(state: EncounterState, ref: str) -> Combatant:
     if len(prefix) == 1:
         return prefix[0]
     if prefix:
-        names = ", ".join(c.name for c in prefix[:8])
-        raise RulesError(f"{ref!r} is ambiguous: {names}")
-    names = ", ".join(c.name for c in state.combatants.values()) or "(none yet: add some)"
-    raise RulesError(f"no combatant {ref!r}; combatants: {names}")
+        raise RulesError(f"{shown(ref)} is ambiguous: {listing(c.name for c in prefix)}")
+    names = listing((c.name for c in state.combatants.values()), "(none yet: add some)")
+    hint = did_you_mean(ref, (c.name for c in state.combatants.values()))
+    raise RulesError(f"no combatant {shown(ref)}{hint or ';'} combatants: {names}")

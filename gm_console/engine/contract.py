@@ -20,7 +20,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .state import Combatant, EncounterState
 
@@ -49,6 +49,26 @@ def did_you_mean(word: str, choices) -> str:
     folded = {fold_text(ch): ch for ch in choices}
     close = difflib.get_close_matches(fold_text(word), list(folded), n=1, cutoff=0.75)
     return f"; did you mean {folded[close[0]]}?" if close else ""
+
+
+#: how many names an error or a hint lists before it says how many more
+LISTED = 12
+
+
+def listing(items: Iterable[Any], empty: str = "", lang: str = "en", limit: int = LISTED) -> str:
+    """ "a, b, c" for an error or a hint: at most ``limit`` names, then how many more, so a
+    roster of 5,000 keeps "no combatant 'x'; combatants: ..." one readable line. The name
+    the GM probably meant goes in the error's "did you mean" (``did_you_mean``), not here."""
+    items = list(items)
+    if not items:
+        return empty
+    text = ", ".join(str(item) for item in items[:limit])
+    rest = len(items) - limit
+    if rest <= 0:
+        return text
+    if lang == "es":
+        return f"{text} ... y {rest:,} más".replace(",", ".")  # "y 4.988 más"
+    return f"{text} ... and {rest:,} more"
 
 
 def slug(text: str) -> str:
@@ -164,10 +184,10 @@ class Catalogue:
             label = slug(name)
             return ConditionDef(id=label, en=name, es=name)
         if len(prefixed) > 1:
-            raise RulesError(f"condition {name!r} is ambiguous: {', '.join(prefixed)}")
+            raise RulesError(f"condition {name!r} is ambiguous: {listing(prefixed)}")
         names = [n for d in self.defs.values() for n in (d.id, d.en, d.es)]
         hint = did_you_mean(name, names)
-        known = ", ".join(sorted(self.defs)) or "(none)"
+        known = listing(sorted(self.defs), "(none)")
         raise RulesError(f"unknown condition {name!r}{hint} known: {known}" if hint
                          else f"unknown condition {name!r}; known: {known}")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import events as ev
-from .contract import Ruleset, StatField
+from .contract import Ruleset, StatField, listing
 from .state import EncounterState
 from .turns import AWARE, OWED, SURPRISE_ROUND
 
@@ -61,14 +61,14 @@ def stat_problem(f: StatField, value: Any) -> str | None:
     if problem:
         return problem
     if f.kind == "choice" and f.choices and value not in f.choices:
-        return f"expected one of {', '.join(f.choices)}, not {ev.shown(value)}"
+        return f"expected one of {listing(f.choices)}, not {ev.shown(value)}"
     return None
 
 
 def option_problem(ruleset: Ruleset, key: str, value: Any) -> str | None:
     for opt in ruleset.options():
         if opt.key == key and opt.choices and value not in opt.choices:
-            return f"option {key}: expected one of {', '.join(map(str, opt.choices))}, not {ev.shown(value)}"
+            return f"option {key}: expected one of {listing(opt.choices)}, not {ev.shown(value)}"
     return None
 
 

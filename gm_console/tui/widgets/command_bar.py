@@ -11,6 +11,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
+from gm_console.engine.contract import listing
+
 from ..completion import complete
 
 
@@ -61,7 +63,7 @@ class CommandBar(Input):
             self.value = new + self.value[self.cursor_position:]
             self.cursor_position = len(new)
         if len(done.candidates) > 1:
-            self.post_message(self.Hint("  ".join(done.candidates[:12])))
+            self.post_message(self.Hint(listing(done.candidates, lang=lang)))
         else:
             self.post_message(self.Hint(""))
 
