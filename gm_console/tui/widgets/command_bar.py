@@ -14,6 +14,7 @@ from textual.widgets import Input
 from gm_console.engine.contract import listing
 
 from ..completion import complete
+from ..safe import visible
 
 
 class CommandBar(Input):
@@ -51,6 +52,11 @@ class CommandBar(Input):
         self._cursor = max(0, min(len(self.history), self._cursor + step))
         self.value = self.history[self._cursor] if self._cursor < len(self.history) else ""
         self.cursor_position = len(self.value)
+
+    def validate_value(self, value: str) -> str:
+        """A name completed (or a line pasted) with control characters shows them escaped
+        instead of sending them to the terminal (see ``safe``)."""
+        return visible(value)
 
     def action_complete(self) -> None:
         if self.context is None:
