@@ -15,6 +15,11 @@ from gm_console.engine.describe import describe_events
 from gm_console.engine.export import markdown, play_log, state_dict
 from gm_console.engine.session import JournalError, Session
 from gm_console.engine.timeline import TimelineModel
+from gm_console.tui.frame import Frame
+from gm_console.tui.widgets.initiative import InitiativePane
+from gm_console.tui.widgets.log import log_lines
+from gm_console.tui.widgets.sheet import sheet_text
+from gm_console.tui.widgets.timeline import timeline_text
 
 
 def journal(t: Table) -> list[dict]:
@@ -183,7 +188,7 @@ def base_records(ruleset_id: str) -> list[dict]:
 
 
 def read_everything(session: Session, ruleset_id: str) -> None:
-    """What `show`, `show --json`, `log` and the TUI's log and timeline read."""
+    """What `show`, `show --json`, `log` and the TUI's panes read."""
     rs, state = session.ruleset, session.state
     for players in (False, True):
         json.dumps(state_dict(state, rs, players=players))
@@ -192,7 +197,14 @@ def read_everything(session: Session, ruleset_id: str) -> None:
             play_log(session.done, state, rs, lang=lang, players=players)
             for entry in session.done:
                 describe_events(entry.events, state, rs, lang=lang, players=players)
-    TimelineModel().update(session.done, state)
+    spans = TimelineModel().update(session.done, state)
+    for selected in [None, *state.combatants]:  # the TUI's panes, as pure functions of a frame
+        frame = Frame(state=state, ruleset=rs, session=session, selected=selected, breakdown=True)
+        sheet_text(frame, 60)
+        timeline_text(frame, spans, 80, 12)
+        log_lines(frame)
+        pane = InitiativePane()
+        pane._window(pane.entries(frame), frame, 80, 40)
 
 
 @st.composite
