@@ -100,6 +100,7 @@ def test_a_round_of_infinity_is_refused(goblins):
     ({"n": 9, "do": "note", "ev": "x"}, "its events must be a list"),
     ({"n": 9, "do": "note", "ev": [{"t": "Note", "text": "x", "colour": "red"}]}, "has no field 'colour'"),
     ({"n": 9, "do": "note", "ev": [{"t": "Boom"}]}, "unknown event type 'Boom'"),
+    ({"n": 9, "do": "dmg", "ev": [{"t": "PoolSet", "id": "kyra", "pool": "hp"}]}, "a PoolSet event without its value"),
     ({"n": 9, "do": "note", "ev": [["Note"]]}, "event without a type"),
     ({"n": 9, "do": "roll", "ev": [{"t": "Rolled", "expr": "1d6", "total": 3, "dice": ["3"]}]},
      "Rolled dice: expected a whole number, not '3'"),

@@ -158,8 +158,6 @@ class Dice:
         except d20.TooManyRolls:
             raise DiceError(f"too many dice in {_shown(expr)}: at most {MAX_DICE} rolled per roll, "
                             "explosions and rerolls included") from None
-        except d20.RollValueError as exc:
-            raise DiceError(f"cannot roll {_shown(expr)}: {_why(exc)}; {ACCEPTED}") from None
         except (d20.RollError, ArithmeticError, ValueError, RecursionError) as exc:
             raise DiceError(f"cannot roll {_shown(expr)}: {_why(exc)}; {ACCEPTED}") from None
         finally:

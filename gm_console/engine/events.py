@@ -105,10 +105,11 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         problem = check(value, 0)
         if problem:
             raise EventDecodeError(f"{kind} {name}: {problem}")
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise EventDecodeError(f"bad {kind} event: {exc}") from None
+    missing = [f.name for f in dataclasses.fields(cls) if f.name not in kwargs
+               and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise EventDecodeError(f"a {kind} event without its {', '.join(missing)}")
+    return cls(**kwargs)
 
 
 # --- the schema, read from the annotations -------------------------------------------
