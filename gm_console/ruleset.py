@@ -33,6 +33,7 @@ from gm_console.engine.contract import (
     Turns,
     VerbSpec,
     fold_text,
+    listing,
     part,
     slug,
 )
@@ -48,5 +49,5 @@ __all__ = [
     "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "RulesError", "Sheet", "StatField", "Term", "Text", "Turns", "Verb", "VerbSpec", "Who", "Word", "choice_map",
-    "fold_text", "life", "part", "record_check", "render", "slug",
+    "fold_text", "life", "listing", "part", "record_check", "render", "slug",
 ]

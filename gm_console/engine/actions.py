@@ -13,8 +13,8 @@ from . import events as ev
 from . import turns
 from .context import Context
 from .commands import parse_duration
-from .contract import RulesError, StatField, did_you_mean, fold_text, slug
-from .dice import DiceError, is_dice
+from .contract import RulesError, StatField, did_you_mean, fold_text, listing, slug
+from .dice import MAX_TOTAL, DiceError, is_dice
 from .state import Combatant
 from .verbs import Call
 
@@ -39,7 +39,7 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
     rs = ctx.ruleset
     canonical = rs.field_index.get(fold_text(key))
     if canonical is None:
-        keys = ", ".join(f.key for f in rs.stat_block())
+        keys = listing(f.key for f in rs.stat_block())
         hint = did_you_mean(key, [n for f in rs.stat_block() for n in (f.key, *f.aliases)])
         raise RulesError(f"unknown stat {key!r} for {rs.name}{hint or ';'} keys: {keys}")
     f = rs.fields[canonical]
@@ -72,7 +72,7 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
             choices = {fold_text(c): c for c in f.choices}
             value = choices.get(low) or aliases.get(low)
             if value is None:
-                raise RulesError(f"{f.key} takes one of {', '.join(f.choices)}, not {raw!r}")
+                raise RulesError(f"{f.key} takes one of {listing(f.choices)}, not {raw!r}")
         elif f.kind == "list":
             value = [part.strip() for part in text.split(",") if part.strip()]
         elif f.kind == "dice":
@@ -88,20 +88,22 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
 
 
 def _unique_id(ctx: Context, name: str) -> str:
+    """The name's slug, or slug-2, -3...: never an id that was ever used in this encounter,
+    so a removed creature and its successor never share a history in the log."""
     base = slug(name)
     cid, n = base, 2
-    while cid in ctx.state.combatants:
+    while cid in ctx.state.used_ids:
         cid = f"{base}-{n}"
         n += 1
     return cid
 
 
 def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
+    """``Goblin x2`` -> Goblin N+1, N+2, after the highest number any goblin ever had (issue 16:
+    after Goblin 2 is removed the next is Goblin 3, not a second Goblin 2)."""
     if count is None:
         return [name]
-    taken = [c.name for c in ctx.state.combatants.values()]
-    pattern = re.compile(re.escape(name) + r" (\d+)$", re.IGNORECASE)
-    start = max([int(m.group(1)) for t in taken if (m := pattern.match(t))], default=0)
+    start = ctx.state.numbered.get(fold_text(name), 0)
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
@@ -111,7 +113,7 @@ def _add(ctx: Context, c: Call) -> None:
     allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
-            raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {', '.join(sorted(allowed))}")
+            raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {listing(sorted(allowed))}")
     words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe"}.get(w, w) for w in words)
     category = next((w for w in words if w in rs.sheet.categories()), "creature")
     stats: dict[str, Any] = {}
@@ -130,7 +132,7 @@ def _add(ctx: Context, c: Call) -> None:
     stats = rs.sheet.derive(dict(stats), category)
     pools = rs.sheet.initial_pools(stats, current, category)
     for name in _names_for(ctx, c.name, c.count):
-        if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values()):
+        if fold_text(name) in ctx.state.names:
             raise RulesError(f"add: there is already a combatant named {name!r}; pick another name")
         cid = _unique_id(ctx, name)
         ctx.emit(ev.CombatantAdded(id=cid, name=name, stats=stats,
@@ -187,7 +189,7 @@ def _set(ctx: Context, c: Call) -> None:
         ctx.set_stats(target, changes)
         ctx.ruleset.sheet.on_stats_set(ctx, target, changes)
     if name:
-        if any(fold_text(o.name) == fold_text(name) for o in ctx.state.combatants.values() if o is not target):
+        if ctx.state.names.get(fold_text(name), target.id) != target.id:
             raise RulesError(f"set: there is already a combatant named {name!r}")
         ctx.emit(ev.Renamed(id=target.id, name=name))
 
@@ -237,7 +239,9 @@ def _roll(ctx: Context, c: Call) -> None:
 
 def amount_of(ctx: Context, text: str, purpose: str) -> int:
     if re.fullmatch(r"[+-]?\d+", text.strip()):
-        value = int(text)
+        # a number beyond the dice tray's largest total is "all of it": capped, so it fits any save
+        sign = -1 if text.strip().startswith("-") else 1
+        value = sign * min(abs(int(text)) if len(text.strip()) <= 12 else MAX_TOTAL, MAX_TOTAL)
     else:
         try:
             value = ctx.roll(text, purpose=purpose).total
@@ -272,7 +276,8 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
         return
     for t in types:
         if t not in known:
-            raise RulesError(f"dmg: unknown damage type {t!r}; types: {', '.join(known)}")
+            hint = did_you_mean(t, known)
+            raise RulesError(f"dmg: unknown damage type {t!r}{hint or ';'} types: {listing(known)}")
 
 
 def _cond(ctx: Context, c: Call) -> None:
@@ -300,7 +305,7 @@ def _uncond(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     cdef = ctx.ruleset.catalogue.lookup(c.cond)
     if not target.has(cdef.id):
-        have = ", ".join(i.cond for i in target.conditions) or "none"
+        have = listing((i.cond for i in target.conditions), "none")
         raise RulesError(f"{target.name} is not {cdef.id}; its conditions: {have}")
     ctx.remove_all(target, cdef.id)
 
@@ -334,11 +339,11 @@ def _option(ctx: Context, c: Call) -> None:
     defs = {o.key: o for o in ctx.ruleset.options()}
     key = c.key.replace("-", "_")
     if key not in defs:
-        known = ", ".join(defs) or "(none for this ruleset)"
+        known = listing(defs, "(none for this ruleset)")
         raise RulesError(f"option: unknown option {c.key!r}; options: {known}")
     opt = defs[key]
     if c.value is None:
-        raise RulesError(f"option {key} = {ctx.option(key)!r} ({opt.doc}); choices: {', '.join(map(str, opt.choices))}")
+        raise RulesError(f"option {key} = {ctx.option(key)!r} ({opt.doc}); choices: {listing(opt.choices)}")
     raw = c.value.casefold()
     value: Any
     if opt.choices and all(isinstance(x, bool) for x in opt.choices):
@@ -346,7 +351,7 @@ def _option(ctx: Context, c: Call) -> None:
     else:
         match = [x for x in opt.choices if str(x).casefold() == raw]
         if not match:
-            raise RulesError(f"option {key} takes one of {', '.join(map(str, opt.choices))}, not {c.value!r}")
+            raise RulesError(f"option {key} takes one of {listing(opt.choices)}, not {c.value!r}")
         value = match[0]
     ctx.emit(ev.OptionSet(key=key, value=value))
 

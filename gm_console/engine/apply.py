@@ -7,9 +7,11 @@ years later gives the same state even if the rules code has changed since.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable
 
 from . import events as ev
+from .contract import fold_text
 from .state import Combatant, ConditionInstance, Delay, EncounterState, Pool, Ready
 
 _APPLY: dict[type, Callable[[EncounterState, ev.Event], None]] = {}
@@ -35,6 +37,24 @@ def fold(state: EncounterState, events: Iterable[ev.Event]) -> EncounterState:
     return state
 
 
+_NUMBERED = re.compile(r"^(.*\S)\s+(\d{1,9})$")
+
+
+def _name_taken(s: EncounterState, cid: str, name: str) -> None:
+    """Index the name, and remember its number for good: "Goblin 3" means the next is 4."""
+    s.names[fold_text(name)] = cid
+    m = _NUMBERED.match(name)
+    if m:
+        base = fold_text(m.group(1))
+        s.numbered[base] = max(s.numbered.get(base, 0), int(m.group(2)))
+
+
+def _name_freed(s: EncounterState, cid: str, name: str) -> None:
+    key = fold_text(name)
+    if s.names.get(key) == cid:
+        del s.names[key]
+
+
 @_on(ev.CombatantAdded)
 def _added(s: EncounterState, e: ev.CombatantAdded) -> None:
     pools = {name: Pool(int(v[0]), None if v[1] is None else int(v[1])) for name, v in e.pools.items()}
@@ -43,11 +63,15 @@ def _added(s: EncounterState, e: ev.CombatantAdded) -> None:
         stats=dict(e.stats), pools=pools, added=s.next_added,
     )
     s.next_added += 1
+    s.used_ids.add(e.id)
+    _name_taken(s, e.id, e.name)
 
 
 @_on(ev.CombatantRemoved)
 def _removed(s: EncounterState, e: ev.CombatantRemoved) -> None:
-    s.combatants.pop(e.id, None)
+    gone = s.combatants.pop(e.id, None)
+    if gone is not None:
+        _name_freed(s, gone.id, gone.name)
     if e.id in s.order:
         s.order.remove(e.id)
     s.delayed.pop(e.id, None)
@@ -60,7 +84,10 @@ def _removed(s: EncounterState, e: ev.CombatantRemoved) -> None:
 
 @_on(ev.Renamed)
 def _renamed(s: EncounterState, e: ev.Renamed) -> None:
-    s.combatants[e.id].name = e.name
+    c = s.combatants[e.id]
+    _name_freed(s, c.id, c.name)
+    c.name = e.name
+    _name_taken(s, c.id, c.name)
 
 
 @_on(ev.StatsSet)

@@ -13,8 +13,9 @@ from gm_console.i18n import Msg, render
 
 from . import events as ev
 from .apply import apply
-from .contract import ConditionDef, Ruleset, RulesError, fold_text
+from .contract import ConditionDef, Ruleset, RulesError, did_you_mean, fold_text, listing
 from .dice import Dice, RollResult
+from .events import shown
 from .state import Combatant, ConditionInstance, EncounterState
 
 
@@ -73,7 +74,7 @@ class Context:
     def spend_pool(self, c: Combatant, pool: str, amount: int, rule: str = "") -> None:
         p = c.pools.get(pool)
         if p is None:
-            have = ", ".join(c.pools) or "none"
+            have = listing(c.pools, "none")
             self.fail(f"{c.name} has no {pool!r} to spend; pools: {have}")
         if amount < 1:
             self.fail(f"spend takes a positive amount, not {amount}")
@@ -199,21 +200,22 @@ class Context:
 
 
 def find_combatant(state: EncounterState, ref: str) -> Combatant:
-    """By id, by name, or by an unambiguous prefix of either; accent- and case-blind."""
+    """By id, by name, or by an unambiguous prefix of either; accent- and case-blind.
+    Exact names and ids are found through the state's index, not by folding every name."""
     if ref in state.combatants:
         return state.combatants[ref]
     key = fold_text(ref)
     if not key:
         raise RulesError("expected a combatant name")
-    exact = [c for c in state.combatants.values() if fold_text(c.name) == key or fold_text(c.id) == key]
+    exact = {cid for cid in (state.names.get(key), key.replace(" ", "-")) if cid in state.combatants}
     if len(exact) == 1:
-        return exact[0]
+        return state.combatants[exact.pop()]
     prefix = [c for c in state.combatants.values()
               if fold_text(c.name).startswith(key) or fold_text(c.id).startswith(key)]
     if len(prefix) == 1:
         return prefix[0]
     if prefix:
-        names = ", ".join(c.name for c in prefix[:8])
-        raise RulesError(f"{ref!r} is ambiguous: {names}")
-    names = ", ".join(c.name for c in state.combatants.values()) or "(none yet: add some)"
-    raise RulesError(f"no combatant {ref!r}; combatants: {names}")
+        raise RulesError(f"{shown(ref)} is ambiguous: {listing(c.name for c in prefix)}")
+    names = listing((c.name for c in state.combatants.values()), "(none yet: add some)")
+    hint = did_you_mean(ref, (c.name for c in state.combatants.values()))
+    raise RulesError(f"no combatant {shown(ref)}{hint or ';'} combatants: {names}")

@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import contextvars
 import random
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterable
 
 MAX_DICE = 1000  # more than any table rolls; stops "10000d10000" freezing the screen
 MAX_SIDES = 1000
+MAX_CHARS = 120  # a formula a GM types fits in a line; d20 recurses on nesting and long sums
+MAX_DEPTH = 10  # nested parentheses
+MAX_TERMS = 40  # numbers and dice in one expression
+MAX_TOTAL = 10**9  # a total beyond this is a typo, and would not fit a pool anyway
+ACCEPTED = "expected dice like 2d6+3, 1d20+5, 4d6kh3 (keep highest 3) or 4d6pl1 (drop lowest 1)"
+_ANNOTATION = re.compile(r"\[.*?\]")  # d20's labels: 1d6[fire]
+_TERM = re.compile(r"\d*d(?:\d+|%)|\d+(?:\.\d*)?|\.\d+")
 
 _current: contextvars.ContextVar["Dice | None"] = contextvars.ContextVar("gm_console_dice", default=None)
 
@@ -131,31 +139,89 @@ class Dice:
         return self.rng.randrange(sides) + 1
 
     def roll(self, expr: str, purpose: str = "") -> RollResult:
+        """Roll ``expr``; anything that is not a roll within the limits is a ``DiceError``."""
         expr = str(expr).strip().replace(" ", "")
         if not expr:
-            raise DiceError("empty dice expression; expected e.g. 1d20+5, 2d6+3, 4d6kh3")
+            raise DiceError(f"empty dice expression; {ACCEPTED}")
+        tree = _parse(expr)
         self._purpose = purpose or expr
         d20, roller = _d20()
         token = _current.set(self)
         try:
-            result = roller.roll(expr, stringifier=d20.SimpleStringifier())
+            # d20 evaluates lazily: the total, the text and the dice are all read in here
+            result = roller.roll(tree, stringifier=d20.SimpleStringifier())
+            total = result.total
+            text = str(result)
+            dice = tuple(_collect(result.expr))
         except (DiceError, NeedDie):
             raise
         except d20.TooManyRolls:
-            raise DiceError(f"too many dice in {expr!r}: at most {MAX_DICE} per roll") from None
-        except d20.RollSyntaxError:
-            raise DiceError(f"bad dice expression {expr!r}; expected e.g. 1d20+5, 2d6+3, 4d6kh3, 2d20kh1+3") from None
-        except d20.RollValueError as exc:
-            raise DiceError(f"bad dice expression {expr!r}: {exc}") from None
-        except d20.RollError as exc:
-            raise DiceError(f"cannot roll {expr!r}: {exc}") from None
+            raise DiceError(f"too many dice in {_shown(expr)}: at most {MAX_DICE} rolled per roll, "
+                            "explosions and rerolls included") from None
+        except (d20.RollError, ArithmeticError, ValueError, RecursionError) as exc:
+            raise DiceError(f"cannot roll {_shown(expr)}: {_why(exc)}; {ACCEPTED}") from None
         finally:
             _current.reset(token)
-        dice = tuple(_collect(result.expr))
-        for d in dice:
-            if d.sides > MAX_SIDES:
-                raise DiceError(f"dice with {d.sides} sides in {expr!r}: at most d{MAX_SIDES}")
-        return RollResult(expr=expr, total=int(result.total), dice=dice, text=str(result))
+        if abs(total) > MAX_TOTAL:
+            raise DiceError(f"{_shown(expr)} comes to more than {MAX_TOTAL:,} either way; {ACCEPTED}")
+        return RollResult(expr=expr, total=total, dice=dice, text=text)
+
+
+def _parse(expr: str):
+    """The parsed expression, checked against the limits before a single die is rolled.
+
+    The limits come first because d20 parses and evaluates recursively: a few hundred nested
+    parentheses or summed terms end in RecursionError, and a huge literal in ValueError.
+    """
+    if len(expr) > MAX_CHARS:
+        raise DiceError(f"dice expression of {len(expr):,} characters: at most {MAX_CHARS}; {ACCEPTED}")
+    plain = _ANNOTATION.sub("", expr)
+    depth = deepest = 0
+    for ch in plain:
+        depth += ch == "("
+        depth -= ch == ")"
+        deepest = max(deepest, depth)
+    if deepest > MAX_DEPTH:
+        raise DiceError(f"{_shown(expr)} nests {deepest} parentheses: at most {MAX_DEPTH}; {ACCEPTED}")
+    terms = len(_TERM.findall(plain))
+    if terms > MAX_TERMS:
+        raise DiceError(f"{_shown(expr)} has {terms} terms: at most {MAX_TERMS}; {ACCEPTED}")
+    d20, roller = _d20()
+    try:
+        tree = roller.parse(expr)
+    except d20.RollSyntaxError:
+        raise DiceError(f"bad dice expression {_shown(expr)}; {ACCEPTED}") from None
+    except (d20.RollError, ArithmeticError, ValueError, RecursionError) as exc:
+        raise DiceError(f"bad dice expression {_shown(expr)}: {_why(exc)}; {ACCEPTED}") from None
+    for node in _nodes(tree):
+        if isinstance(node, d20.diceast.Dice):
+            if node.num > MAX_DICE:
+                raise DiceError(f"too many dice in {_shown(expr)}: at most {MAX_DICE} per roll")
+            if node.size != "%" and node.size > MAX_SIDES:
+                raise DiceError(f"dice with {node.size:,} sides in {_shown(expr)}: at most d{MAX_SIDES}")
+    return tree
+
+
+def _nodes(node):
+    yield node
+    for child in node.children:
+        yield from _nodes(child)
+
+
+def _shown(expr: str) -> str:
+    """The expression as quoted in an error: a pasted screenful is cut, not echoed."""
+    return repr(expr if len(expr) <= 40 else expr[:37] + "...")
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, ZeroDivisionError) or "divide by zero" in str(exc).casefold():
+        return "division by zero"
+    if isinstance(exc, RecursionError):
+        return "nested too deep"
+    if isinstance(exc, (OverflowError, ArithmeticError)):
+        return "the number is too large"
+    text = str(exc).strip().rstrip(".").splitlines()
+    return (text[0][:1].lower() + text[0][1:80]) if text else type(exc).__name__
 
 
 def _collect(node) -> list[DieResult]:

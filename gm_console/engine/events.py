@@ -12,9 +12,13 @@ sentence a GM reads in the log ("Kyra: Con check 11+1-3 = 9 vs DC 10, fails").
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
+import math
+import types
+import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 EVENT_TYPES: dict[str, type["Event"]] = {}
 
@@ -76,19 +80,163 @@ class EventDecodeError(ValueError):
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
-    """Rebuild an event from its save-file form; unknown types are an error, not a skip."""
+    """Rebuild an event from its save-file form; unknown types are an error, not a skip.
+
+    The save may have been edited by hand, so every field is checked against the dataclass
+    annotations below (they are the schema) before the event exists: a pool of "abc", a
+    count of 1e400 or a list where a name goes is refused here, in one line, instead of
+    crashing whatever reads the state later.
+    """
     try:
         kind = data["t"]
-    except (KeyError, TypeError):
-        raise EventDecodeError(f"event without a type: {data!r}") from None
-    cls = EVENT_TYPES.get(kind)
+    except (KeyError, TypeError, IndexError):
+        raise EventDecodeError(f"event without a type: {shown(data)}") from None
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise EventDecodeError(f"unknown event type {kind!r}")
+        raise EventDecodeError(f"unknown event type {shown(kind)}")
+    if not isinstance(data, _TABLE):
+        raise EventDecodeError(f"a {kind} event must be a table of fields")
     kwargs = {k: v for k, v in data.items() if k != "t"}
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise EventDecodeError(f"bad {kind} event: {exc}") from None
+    schema = _schema(cls)
+    for name, value in kwargs.items():
+        check = schema.get(name)
+        if check is None:
+            raise EventDecodeError(f"a {kind} event has no field {shown(name)}; its fields: {', '.join(schema)}")
+        problem = check(value, 0)
+        if problem:
+            raise EventDecodeError(f"{kind} {name}: {problem}")
+    missing = [f.name for f in dataclasses.fields(cls) if f.name not in kwargs
+               and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise EventDecodeError(f"a {kind} event without its {', '.join(missing)}")
+    return cls(**kwargs)
+
+
+# --- the schema, read from the annotations -------------------------------------------
+
+#: the largest whole number any JSON or TOML reader holds exactly; beyond it is a typo
+LIMIT = 2**53
+#: how deep free-form data (marks, options) may nest
+MAX_NESTING = 16
+
+_TABLE = collections.abc.Mapping  # typing.Mapping in isinstance is several times slower
+_Check = Callable[[Any, int], "str | None"]  # (value, depth) -> what is wrong, or None
+_SCHEMAS: dict[type, dict[str, _Check]] = {}
+
+
+def _schema(cls: type) -> dict[str, _Check]:
+    schema = _SCHEMAS.get(cls)
+    if schema is None:
+        hints = typing.get_type_hints(cls)
+        schema = _SCHEMAS[cls] = {name: checker_for(hints[name]) for name in _field_names(cls)}
+    return schema
+
+
+def shown(value: Any) -> str:
+    """A value quoted in an error: one short line, whatever a hand edit put there."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def checker_for(tp: Any) -> _Check:
+    """A check for one annotation: str, int, float, bool, None, X | Y, tuple[X, ...],
+    tuple[X, Y], Mapping[str, X], bare tuple and Any (plain data)."""
+    if tp is Any:
+        return plain_problem
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        checks = [checker_for(a) for a in args]
+        wanted = " or ".join(_wanted(a) for a in args)
+        return lambda v, d: None if any(c(v, d) is None for c in checks) else f"expected {wanted}, not {shown(v)}"
+    if tp is tuple or origin is tuple:
+        return _sequence_checker(args)
+    if origin in (Mapping, collections.abc.Mapping, dict):
+        return _mapping_checker(checker_for(args[1]) if args else plain_problem)
+    if tp is type(None):
+        return lambda v, d: None if v is None else f"expected null, not {shown(v)}"
+    if tp in (str, int, float, bool):
+        return lambda v, d: _scalar_problem(tp, v)
+    raise TypeError(f"no check for the annotation {tp!r}")  # a new event needs a new case here
+
+
+def _wanted(tp: Any) -> str:
+    words = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+             type(None): "null"}
+    if tp in words:
+        return words[tp]
+    return "a table" if typing.get_origin(tp) in (Mapping, collections.abc.Mapping, dict) else "a list"
+
+
+def _scalar_problem(tp: type, v: Any) -> str | None:
+    if tp is str:
+        ok = isinstance(v, str)
+    elif tp is bool:
+        ok = isinstance(v, bool)
+    else:
+        ok = isinstance(v, (int, float) if tp is float else int) and not isinstance(v, bool)
+        if ok and not (math.isfinite(v) and -LIMIT <= v <= LIMIT):
+            return f"{shown(v)} is out of range (at most {LIMIT:,} either way)"
+    return None if ok else f"expected {_wanted(tp)}, not {shown(v)}"
+
+
+def _sequence_checker(args: tuple) -> _Check:
+    if not args:
+        items: Callable[[int], _Check] = lambda i: plain_problem
+    elif len(args) == 2 and args[1] is Ellipsis:
+        one = checker_for(args[0])
+        items = lambda i: one
+    else:
+        fixed = [checker_for(a) for a in args]
+        items = lambda i: fixed[i]
+
+    def check(v: Any, depth: int) -> str | None:
+        if not isinstance(v, (list, tuple)):
+            return f"expected a list, not {shown(v)}"
+        if args and args[-1] is not Ellipsis and len(v) != len(args):
+            return f"expected a list of {len(args)}, not {shown(v)}"
+        if depth >= MAX_NESTING:
+            return f"nested deeper than {MAX_NESTING}"
+        for i, item in enumerate(v):
+            problem = items(i)(item, depth + 1)
+            if problem:
+                return problem
+        return None
+
+    return check
+
+
+def _mapping_checker(values: _Check) -> _Check:
+    def check(v: Any, depth: int) -> str | None:
+        if not isinstance(v, _TABLE):
+            return f"expected a table, not {shown(v)}"
+        if depth >= MAX_NESTING:
+            return f"nested deeper than {MAX_NESTING}"
+        for key, item in v.items():
+            if not isinstance(key, str):
+                return f"expected text keys, not {shown(key)}"
+            problem = values(item, depth + 1)
+            if problem:
+                return f"{key}: {problem}"
+        return None
+
+    return check
+
+
+def plain_problem(v: Any, depth: int) -> str | None:
+    """Free-form data (Any): what JSON holds, bounded in size of numbers and in depth."""
+    if v is None or isinstance(v, (str, bool)):
+        return None
+    if isinstance(v, (int, float)):
+        return _scalar_problem(float, v)
+    if isinstance(v, (list, tuple)):
+        return _PLAIN_LIST(v, depth)
+    if isinstance(v, _TABLE):
+        return _PLAIN_TABLE(v, depth)
+    return f"unexpected {shown(v)}"
+
+
+_PLAIN_LIST = _sequence_checker(())
+_PLAIN_TABLE = _mapping_checker(plain_problem)
 
 
 # --- roster -----------------------------------------------------------------
@@ -99,7 +247,7 @@ class CombatantAdded(Event):
     id: str
     name: str
     stats: Mapping[str, Any] = field(default_factory=dict)
-    pools: Mapping[str, Any] = field(default_factory=dict)  # name -> [value, max]
+    pools: Mapping[str, tuple[int, int | None]] = field(default_factory=dict)  # name -> [value, max]
     side: str = "foe"  # "pc" | "ally" | "foe"
     category: str = "creature"  # "creature" | "vehicle" | ruleset-defined
 
@@ -154,7 +302,7 @@ class SideSet(Event):
 class InitiativeSet(Event):
     id: str
     value: float | None
-    tiebreak: tuple = ()
+    tiebreak: tuple[float, ...] = ()
     roll: str = ""
 
 
@@ -162,7 +310,7 @@ class InitiativeSet(Event):
 class OrderSet(Event):
     """The whole turn order (slots, delaying combatants included)."""
 
-    order: tuple = ()
+    order: tuple[str, ...] = ()
     reason: str = ""
 
 
@@ -200,7 +348,7 @@ class TurnRewound(Event):
 
     id: str
     round: int
-    reopen: tuple = ()  # whose turns count as not yet ended again
+    reopen: tuple[str, ...] = ()  # whose turns count as not yet ended again
 
 
 @dataclass(frozen=True)
@@ -308,7 +456,7 @@ class TimePassed(Event):
 class Rolled(Event):
     expr: str
     total: int
-    dice: tuple = ()  # natural results, in order
+    dice: tuple[int, ...] = ()  # natural results, in order
     purpose: str = ""
     who: str | None = None
     hidden: bool = False

@@ -1,8 +1,9 @@
 """Session: the encounter as a history of GM actions, with exact undo and redo.
 
 The state is a fold of the events of the actions done. Undo rebuilds from the
-nearest checkpoint (a copy kept every ``CHECKPOINT_EVERY`` actions), so undoing
-in a 10,000-action encounter replays a few dozen actions, not ten thousand.
+nearest checkpoint (a copy kept every ``CHECKPOINT_EVERY`` actions, or every N in a
+crowd of N), so undoing in a 10,000-action encounter replays a few dozen actions, not ten
+thousand.
 
 Everything that happens is also written to ``journal``: a record per action,
 undo and redo, in the order they happened. Storage appends these records to
@@ -20,7 +21,8 @@ from .apply import apply
 from .context import Context
 from .contract import Ruleset, RulesError
 from .dice import Dice, DiceError
-from .events import Event, EventDecodeError, event_from_dict
+from . import replay
+from .events import LIMIT, Event, EventDecodeError, event_from_dict, shown
 from .language import HISTORY, registry_for
 from .state import EncounterState
 from .verbs import Call
@@ -91,7 +93,7 @@ class Session:
         for key in [k for k in self._checkpoints if k > size]:
             del self._checkpoints[key]
         self.done.append(entry)
-        if len(self.done) % CHECKPOINT_EVERY == 0:
+        if len(self.done) - max(self._checkpoints) >= _spacing(self.state):
             self._checkpoints[len(self.done)] = self.state.copy()
 
     def _rollback(self, ctx: Context) -> None:
@@ -100,13 +102,14 @@ class Session:
 
     def _rebuild(self, size: int) -> EncounterState:
         """State after the first ``size`` actions; leaves checkpoints behind on the way."""
-        start = max(k for k in self._checkpoints if k <= size)
+        start = last = max(k for k in self._checkpoints if k <= size)
         state = self._checkpoints[start].copy()
         for i in range(start, size):
             for event in self.done[i].events:
                 apply(state, event)
-            if (i + 1) % CHECKPOINT_EVERY == 0 and (i + 1) not in self._checkpoints and i + 1 < size:
+            if i + 1 - last >= _spacing(state) and i + 1 < size and (i + 1) not in self._checkpoints:
                 self._checkpoints[i + 1] = state.copy()
+                last = i + 1
         return state
 
     # -- undo / redo --------------------------------------------------------------
@@ -161,50 +164,77 @@ class Session:
     @classmethod
     def from_journal(cls, ruleset: Ruleset, options: Mapping[str, Any] | None,
                      records: Iterable[Mapping[str, Any]]) -> "Session":
+        """Replay a save's log. Anything a hand edit can break is a ``JournalError`` naming the
+        record and what is wrong, never a crash later in ``show``, ``log`` or the TUI."""
+        problem = replay.options_problem(ruleset, options or {})
+        if problem:
+            raise JournalError(f"[options]: {problem}")
         session = cls(ruleset, options)
-        by_n: dict[int, Entry] = {}
         done: list[Entry] = []
         undone: list[Entry] = []
         last_n = 0
         for i, rec in enumerate(records, 1):
-            n = rec.get("n")
-            if not isinstance(n, int) or n <= last_n:
-                raise JournalError(f"log record {i}: sequence number {n!r} out of order (after {last_n})")
+            n = rec.get("n") if isinstance(rec, Mapping) else None
+            if not _whole(n) or n <= last_n:
+                raise JournalError(f"log record {i}: sequence number {shown(n)} out of order (after {last_n})")
             last_n = n
             if "do" in rec:
-                try:
-                    events = tuple(event_from_dict(e) for e in rec.get("ev", ()))
-                except EventDecodeError as exc:
-                    raise JournalError(f"log record {n}: {exc}", n=n) from None
-                entry = Entry(n=n, line=str(rec["do"]), round=int(rec.get("r", 0)), events=events)
-                by_n[n] = entry
-                done.append(entry)
+                done.append(_entry(n, rec))
                 undone.clear()
             elif "undo" in rec:
                 if not done or done[-1].n != rec["undo"]:
-                    raise JournalError(f"log record {n}: undoes action {rec['undo']!r}, which is not the last done", n=n)
+                    raise JournalError(f"log record {n}: undoes action {shown(rec['undo'])}, which is not the last done", n=n)
                 undone.append(done.pop())
             elif "redo" in rec:
                 if not undone or undone[-1].n != rec["redo"]:
-                    raise JournalError(f"log record {n}: redoes action {rec['redo']!r}, which is not the last undone", n=n)
+                    raise JournalError(f"log record {n}: redoes action {shown(rec['redo'])}, which is not the last undone", n=n)
                 done.append(undone.pop())
             else:
                 raise JournalError(f"log record {n}: expected do, undo or redo", n=n)
         state = session.state
         # Checkpoints only near the end: deeper undos lay their own down as they go.
-        recent = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY
+        recent, last = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY, 0
         for i, entry in enumerate(done, 1):
             for event in entry.events:
-                try:
-                    apply(state, event)
-                except (KeyError, AttributeError, TypeError, ValueError) as exc:
-                    who = getattr(event, "id", None)
-                    why = f"names combatant {who!r}, who is not there" if isinstance(exc, KeyError) and who \
-                        else f"cannot be applied ({type(exc).__name__}: {exc})"
-                    raise JournalError(f"log record {entry.n}: its {event.kind} event {why}", n=entry.n) from None
+                why = replay.event_problem(state, ruleset, event)
+                if why is None:
+                    try:
+                        apply(state, event)
+                    except Exception as exc:  # noqa: BLE001 - a save must not crash the program
+                        why = f"cannot be applied ({type(exc).__name__}: {shown(str(exc))})"
+                if why is not None:
+                    raise JournalError(f"log record {entry.n}: {event.kind} {why}", n=entry.n)
             session.done.append(entry)
-            if i % CHECKPOINT_EVERY == 0 and i >= recent:
+            if i >= recent and i - last >= _spacing(state):
                 session._checkpoints[i] = state.copy()
+                last = i
         session.undone = undone
         session._next_n = last_n + 1
         return session
+
+
+def _spacing(state: EncounterState) -> int:
+    """Actions between checkpoints. A copy costs in proportion to the roster, so a crowd is
+    copied less often: adding 3,000 combatants stays linear, and an undo replays at most
+    as many actions as a copy would cost anyway."""
+    return max(CHECKPOINT_EVERY, len(state.combatants))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= LIMIT
+
+
+def _entry(n: int, rec: Mapping[str, Any]) -> Entry:
+    """One ``do`` record as an Entry, its fields and events checked."""
+    line, round_, raw = rec["do"], rec.get("r", 0), rec.get("ev", ())
+    if not isinstance(line, str):
+        raise JournalError(f"log record {n}: the command must be text, not {shown(line)}", n=n)
+    if not _whole(round_) or round_ < 0:
+        raise JournalError(f"log record {n}: the round must be a whole number from 0, not {shown(round_)}", n=n)
+    if not isinstance(raw, (list, tuple)):
+        raise JournalError(f"log record {n}: its events must be a list, not {type(raw).__name__}", n=n)
+    try:
+        events = tuple(event_from_dict(e) for e in raw)
+    except EventDecodeError as exc:
+        raise JournalError(f"log record {n}: {exc}", n=n) from None
+    return Entry(n=n, line=line, round=round_, events=events)

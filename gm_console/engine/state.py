@@ -88,6 +88,10 @@ class EncounterState:
     marks: dict[str, Any] = field(default_factory=dict)
     next_uid: int = 1
     next_added: int = 0
+    # Indexes kept by the fold, so adding and finding stay O(1) in a crowd:
+    names: dict[str, str] = field(default_factory=dict)  # folded name -> id, of those here now
+    used_ids: set[str] = field(default_factory=set)  # every id ever added: never handed out again
+    numbered: dict[str, int] = field(default_factory=dict)  # folded "goblin" -> highest N of a "Goblin N" ever
 
     def copy(self) -> "EncounterState":
         return _copy.deepcopy(self)

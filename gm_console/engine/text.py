@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from typing import Iterable
+from typing import Any, Iterable
+
+from gm_console.i18n import Msg, Term, _
 
 #: an error line lists at most this many names (a 5,000-combatant roster stays one short line)
 LIST_LIMIT = 12
+LISTED = LIST_LIMIT
 
 
 def fold_text(text: str) -> str:
@@ -28,9 +31,16 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     return folded[close[0]] if close else None
 
 
-def listing(names: Iterable[str], limit: int = LIST_LIMIT) -> str:
-    """``a, b, c`` — at most ``limit`` names, then how many more, so an error stays one line."""
-    names = list(names)
-    if len(names) <= limit:
-        return ", ".join(names)
-    return ", ".join(names[:limit]) + f" … (+{len(names) - limit})"
+def listing(items: Iterable[Any], empty: str = "", limit: int = LIST_LIMIT) -> "str | Msg":
+    """ "a, b, c" for an error or a hint: at most ``limit`` names, then how many more, so a
+    roster of 5,000 keeps "no combatant 'x'; combatants: ..." one readable line. The name
+    the GM probably meant goes in the error's "did you mean", not here."""
+    items = list(items)
+    if not items:
+        return empty
+    text = ", ".join(str(item) for item in items[:limit])
+    rest = len(items) - limit
+    if rest <= 0:
+        return text
+    count = Term(f"{rest:,}", f"{rest:,}".replace(",", "."))  # 4,988 / 4.988
+    return _("{names} ... and {n} more", names=text, n=count)

@@ -495,7 +495,7 @@ class Registry:
         name = self.canonical(tokens[0])
         if name is None:
             hint = closest(tokens[0], self.names())
-            known = ", ".join(sorted(self.verbs))  # bounded: the language's own verbs
+            known = listing(sorted(self.verbs))
             if hint:
                 raise CommandError(_("unknown verb {word!r}; did you mean {hint}? verbs: {known}", word=tokens[0],
                                      hint=hint, known=known))

@@ -18,6 +18,7 @@ from .controller import Controller
 from .i18n import tr
 from .keymap import check_keymap
 from .palette import ActionsProvider
+from .safe import visible
 
 
 class GMConsole(App):
@@ -36,6 +37,13 @@ class GMConsole(App):
         self.path = Path(path) if path is not None else None
         self.initial = encounter
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = True) -> None:
+        """Every notification carries user words (names, paths, engine errors quoting what was
+        typed): never markup, never raw control bytes (see ``safe``)."""
+        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout,
+                       markup=False)
 
     def on_mount(self) -> None:
         # the dice grammar loads in the background, so the first screen is not kept waiting

@@ -190,6 +190,8 @@ def side(lang: str, value: str) -> str:
 # The engine's errors are the command language's own words (English). The frequent ones are
 # shown in Spanish too; anything else stays as the engine said it.
 _ERRORS_ES: tuple[tuple[str, str], ...] = (
+    (r"^no combatant '(.+)'; did you mean (.+)\? combatants: (.*)$",
+     r"no hay ningún combatiente '\1'; ¿quizá \2? combatientes: \3"),
     (r"^no combatant '(.+)'; combatants: (.*)$", r"no hay ningún combatiente '\1'; combatientes: \2"),
     (r"^'(.+)' is ambiguous: (.*)$", r"'\1' es ambiguo: \2"),
     (r"^unknown verb '(.+)'; did you mean (.+)\? verbs: (.*)$", r"verbo desconocido '\1'; ¿quizá \2? verbos: \3"),
@@ -222,5 +224,7 @@ def error_text(message, lang: str) -> str:
 
     for pattern, replacement in _ERRORS_ES:
         if re.match(pattern, message):
-            return re.sub(pattern, replacement, message)
-    return message
+            message = re.sub(pattern, replacement, message)
+            break
+    # a list cut short (engine.contract.listing): "... and 4,988 more" -> "... y 4.988 más"
+    return re.sub(r" \.\.\. and ([\d,]+) more", lambda m: f" ... y {m.group(1).replace(',', '.')} más", message)

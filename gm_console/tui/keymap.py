@@ -7,6 +7,8 @@ are reported as one-line warnings instead of silently doing something odd.
 
 from __future__ import annotations
 
+from gm_console.engine.contract import listing
+
 from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, all_ids
 
 
@@ -17,7 +19,7 @@ def check_keymap(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     problems: list[str] = []
     for bid, key in keys.items():
         if bid not in known:
-            problems.append(f"unknown key id {bid!r} in [keys]; ids: {', '.join(sorted(known))}")
+            problems.append(f"unknown key id {bid!r} in [keys]; ids: {listing(sorted(known))}")
             continue
         good[bid] = key
     for specs in (ENCOUNTER_KEYS, PICKER_KEYS):

@@ -9,9 +9,11 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
 
 from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec
 from .i18n import tr
+from .safe import visible
 
 
 class ActionsProvider(Provider):
@@ -26,7 +28,8 @@ class ActionsProvider(Provider):
         out = []
         for spec in specs:
             title = f"{spec.description(lang)} ({spec.id})"
-            help_text = f"{spec.tooltip(lang)} · {tr(lang, 'palette_help', key=key_text(spec, keymap))}"
+            # the key comes from the user's keymap.toml: the palette reads help as markup
+            help_text = escape(visible(f"{spec.tooltip(lang)} · {tr(lang, 'palette_help', key=key_text(spec, keymap))}"))
             out.append((title, help_text, spec))
         return out
 

@@ -32,6 +32,7 @@ from ..state import EncounterState
 from .parts import Checks, Conditions, Health, Part, Sheet, Turns, part
 from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pending, RulesError, StatField,
                     VerbSpec, did_you_mean, fold_text, slug)
+from ..text import listing
 
 if TYPE_CHECKING:
     from ..verbs import Verb
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Figure", "Health", "OptionDef", "Part",
     "Pending", "Ruleset", "RulesError", "Sheet", "StatField", "Turns", "VerbSpec", "did_you_mean", "fold_text",
-    "part", "slug",
+    "listing", "part", "slug",
 ]
 
 PARTS: dict[str, type[Part]] = {"sheet": Sheet, "health": Health, "conditions": Conditions, "turns": Turns,

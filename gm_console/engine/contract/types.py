@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from gm_console.i18n import Msg, Term, render
 
 from ..errors import RulesError
-from ..text import closest, fold_text, slug
+from ..text import closest, fold_text, listing, slug
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -144,10 +144,10 @@ class Catalogue:
             label = slug(name)
             return ConditionDef(id=label, en=name, es=name)
         if len(prefixed) > 1:
-            raise RulesError(f"condition {name!r} is ambiguous: {', '.join(prefixed)}")
+            raise RulesError(f"condition {name!r} is ambiguous: {listing(prefixed)}")
         names = [n for d in self.defs.values() for n in (d.id, d.en, d.es)]
         hint = did_you_mean(name, names)
-        known = ", ".join(sorted(self.defs)) or "(none)"
+        known = listing(sorted(self.defs), "(none)")
         raise RulesError(f"unknown condition {name!r}{hint} known: {known}" if hint
                          else f"unknown condition {name!r}; known: {known}")
 

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from ..i18n import tr
+from ..safe import plain
 
 T = TypeVar("T")
 
@@ -50,7 +51,7 @@ class FormModal(ModalScreen[T], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
-            yield Label(self.title_text, id="title")
+            yield Label(plain(self.title_text), id="title")
             yield from self.fields()
             yield Static("", id="error")
             with Horizontal(id="buttons"):
@@ -66,7 +67,7 @@ class FormModal(ModalScreen[T], Generic[T]):
             widget.compact = True
 
     def label(self, key: str, **kwargs) -> Label:
-        return Label(tr(self.lang, key, **kwargs), classes="field-label")
+        return Label(plain(tr(self.lang, key, **kwargs)), classes="field-label")
 
     def build(self) -> T:
         raise NotImplementedError
@@ -75,7 +76,7 @@ class FormModal(ModalScreen[T], Generic[T]):
         try:
             result = self.build()
         except FormError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(plain(exc))
             return
         self.dismiss(result)
 

@@ -19,6 +19,7 @@ from gm_console.engine.state import Combatant
 from .. import lines
 from ..frame import Frame
 from ..i18n import tr
+from ..safe import plain
 from .base import FormError, FormModal
 
 FREE = "\x00free"
@@ -126,12 +127,12 @@ class ConditionModal(FormModal[str]):
             summary = d.summary(lang)
             if summary:
                 label += f" — {summary}"
-            options.append(Option(label[:200], id=d.id))
+            options.append(Option(plain(label[:200]), id=d.id))
         if text.strip() and rs.catalogue.free_labels and not any(
                 fold_text(text) in (fold_text(d.en), fold_text(d.es), d.id) for d in self.matches):
-            options.append(Option(tr(lang, "free_label", text=text.strip()), id=FREE))  # known ones first
+            options.append(Option(plain(tr(lang, "free_label", text=text.strip())), id=FREE))  # known ones first
         if not options and text.strip():
-            options.append(Option(tr(lang, "no_match", text=text.strip()), disabled=True))
+            options.append(Option(plain(tr(lang, "no_match", text=text.strip())), disabled=True))
         results.add_options(options)
         if options and not options[0].disabled:
             results.highlighted = 0
@@ -183,7 +184,7 @@ class UnconditionModal(FormModal[str]):
             if inst.cond in ids:
                 continue
             ids.add(inst.cond)
-            seen.append(Option(rs.catalogue.define(inst.cond).name(self.lang), id=inst.cond))
+            seen.append(Option(plain(rs.catalogue.define(inst.cond).name(self.lang)), id=inst.cond))
         yield OptionList(*seen, id="current")
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from gm_console.engine.state import Combatant
 from .. import lines
 from ..frame import Frame
 from ..i18n import tr
+from ..safe import plain
 from .base import FormError, FormModal
 
 AMOUNT = re.compile(r"^[0-9dDkKhHlL%+\-*()!<>=,. ]+$")
@@ -27,7 +28,7 @@ class DamageModal(FormModal[str]):
 
     def fields(self) -> ComposeResult:
         state = self.frame.state
-        options = [(c.name, c.id) for c in state.combatants.values()]
+        options = [(plain(c.name), c.id) for c in state.combatants.values()]
         yield self.label("target")
         yield Select(options, value=self.target.id, allow_blank=False, id="target")
         yield self.label("amount")

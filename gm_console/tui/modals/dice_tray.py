@@ -17,6 +17,7 @@ from gm_console.engine import events as ev
 from gm_console.engine.session import Entry
 
 from ..i18n import tr
+from ..safe import visible
 from .base import FormError, FormModal
 
 HISTORY = 10
@@ -51,7 +52,7 @@ class DiceTrayModal(FormModal[str]):
                 where = tr(self.lang, "round", n=rnd) if rnd else tr(self.lang, "setup_round")
                 gm = " (GM)" if roll.hidden else ""
                 lines.append(f"{where} · {roll.purpose or roll.expr}: {roll.text or roll.total}{gm}")
-            yield Static("\n".join(lines), id="history", markup=False)
+            yield Static(visible("\n".join(lines)), id="history", markup=False)
         else:
             yield Static(tr(self.lang, "dice_tray_none"), id="history")
         yield self.label("dice_tray_expr")

@@ -14,6 +14,7 @@ from gm_console.engine.state import Combatant
 from .. import lines
 from ..frame import Frame
 from ..i18n import tr
+from ..safe import plain
 from .base import FormError, FormModal
 
 
@@ -27,7 +28,7 @@ class DicePrompt(FormModal[int]):
 
     def fields(self) -> ComposeResult:
         if self.purpose:
-            yield Label(tr(self.lang, "dice_for", purpose=self.purpose))
+            yield Label(plain(tr(self.lang, "dice_for", purpose=self.purpose)))
         yield self.label("dice_value", sides=self.sides)
         yield Input(id="die", type="integer", placeholder=f"1-{self.sides}")
 
@@ -52,7 +53,7 @@ class TextPrompt(FormModal[str]):
         self.placeholder = placeholder
 
     def fields(self) -> ComposeResult:
-        yield Label(self.label_text, classes="field-label")
+        yield Label(plain(self.label_text), classes="field-label")
         yield Input(id="text", placeholder=self.placeholder)
 
     def on_mount(self) -> None:
@@ -74,7 +75,7 @@ class ChooseModal(FormModal[str]):
         self.options = list(options)
 
     def fields(self) -> ComposeResult:
-        yield OptionList(*[Option(label, id=key) for key, label in self.options], id="choices")
+        yield OptionList(*[Option(plain(label), id=key) for key, label in self.options], id="choices")
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", OptionList)
@@ -124,7 +125,7 @@ class SpendModal(FormModal[str]):
         for key, pool in self.target.pools.items():
             f = rs.fields.get(key)
             label = (f.label(self.lang) if f else key) + f" ({lines.quote(key)}: {pool.value})"
-            options.append((label, key))
+            options.append((plain(label), key))
         yield self.label("resource")
         yield Select(options, allow_blank=False, id="resource")
         yield self.label("spend_amount")

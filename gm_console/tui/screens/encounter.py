@@ -25,6 +25,7 @@ from ..controller import Controller, Outcome
 from ..frame import Frame
 from ..i18n import error_text, tr
 from ..modals.prompts import ConfirmModal, DicePrompt
+from ..safe import clean, plain
 from ..widgets.command_bar import CommandBar
 from ..widgets.initiative import InitiativePane
 from ..widgets.log import LogPane
@@ -86,7 +87,7 @@ class EncounterScreen(EncounterActions, Screen):
             ids = self.roster_ids()
             self.selected = state.active if state.active in state.combatants else (ids[0] if ids else None)
         frame = self.frame()
-        self.query_one("#head", Static).update(self._head(frame))
+        self.query_one("#head", Static).update(clean(self._head(frame)))
         self._warnings()
         self.query_one(InitiativePane).show(frame)
         self.query_one(SheetPane).show(frame)
@@ -119,7 +120,7 @@ class EncounterScreen(EncounterActions, Screen):
             if i:
                 text.append("\n")
             text.append("⚠ " + note.render(self.lang), style="bold yellow")
-        widget.update(text)
+        widget.update(clean(text))
 
     # -- running lines ---------------------------------------------------------------
     def run_line(self, line: str | None, done: Callable[[bool], None] | None = None,
@@ -214,7 +215,7 @@ class EncounterScreen(EncounterActions, Screen):
     @on(CommandBar.Hint)
     def _bar_hint(self, event: CommandBar.Hint) -> None:
         hint = self.query_one("#hint", Static)
-        hint.update(tr(self.lang, "candidates", items=event.text) if event.text else "")
+        hint.update(plain(tr(self.lang, "candidates", items=event.text)) if event.text else "")
         hint.display = bool(event.text)
 
     @on(Input.Submitted, "#command-bar")

@@ -18,6 +18,7 @@ from gm_console.storage.config import config_path
 
 from ..bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec, key_label
 from ..i18n import tr
+from ..safe import plain
 
 
 def key_text(spec: KeySpec, keymap: dict[str, str]) -> str:
@@ -30,7 +31,7 @@ def keys_table(lang: str, keymap: dict[str, str], specs=ENCOUNTER_KEYS) -> Table
     table.add_column("id", style="dim", no_wrap=True)
     table.add_column(tr(lang, "what"))
     for spec in specs:
-        table.add_row(key_text(spec, keymap), spec.id, spec.tooltip(lang))
+        table.add_row(plain(key_text(spec, keymap)), spec.id, spec.tooltip(lang))
     return table
 
 

@@ -25,6 +25,7 @@ from gm_console.storage.paths import saves_dir
 from ..bindings import PICKER_KEYS, bindings_for
 from ..i18n import tr
 from ..modals.base import FormError, FormModal
+from ..safe import visible
 
 NEW = "\x00new"
 
@@ -40,8 +41,8 @@ def name_width(infos: list[EncounterInfo]) -> int:
 
 def row(info: EncounterInfo, lang: str, width: int = 28) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{info.name[:width]:<{width + 1}}", style="bold" if not info.bundled else "")
-    text.append(f"{info.ruleset[:14]:<15}", style="cyan")
+    text.append(f"{visible(info.name)[:width]:<{width + 1}}", style="bold" if not info.bundled else "")
+    text.append(f"{visible(info.ruleset)[:14]:<15}", style="cyan")
     rnd = tr(lang, "picker_round", n=info.round) if info.round else tr(lang, "picker_not_started")
     text.append(f"{rnd:<14}")
     if info.bundled:

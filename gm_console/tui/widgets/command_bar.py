@@ -7,11 +7,16 @@ retyping the whole line.
 
 from __future__ import annotations
 
+from gm_console.i18n import render
+
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
+from gm_console.engine.contract import listing
+
 from ..completion import complete
+from ..safe import visible
 
 
 class CommandBar(Input):
@@ -50,6 +55,11 @@ class CommandBar(Input):
         self.value = self.history[self._cursor] if self._cursor < len(self.history) else ""
         self.cursor_position = len(self.value)
 
+    def validate_value(self, value: str) -> str:
+        """A name completed (or a line pasted) with control characters shows them escaped
+        instead of sending them to the terminal (see ``safe``)."""
+        return visible(value)
+
     def action_complete(self) -> None:
         if self.context is None:
             return
@@ -61,7 +71,7 @@ class CommandBar(Input):
             self.value = new + self.value[self.cursor_position:]
             self.cursor_position = len(new)
         if len(done.candidates) > 1:
-            self.post_message(self.Hint("  ".join(done.candidates[:12])))
+            self.post_message(self.Hint(render(listing(done.candidates), lang)))
         else:
             self.post_message(self.Hint(""))
 

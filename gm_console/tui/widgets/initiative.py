@@ -20,6 +20,7 @@ from gm_console.engine.state import Combatant
 from .. import present as p
 from ..frame import Frame
 from ..i18n import life, tr
+from ..safe import clean, visible
 
 
 @dataclass
@@ -52,7 +53,7 @@ class InitiativePane(Widget):
         entries = self.entries(frame)
         if not any(cid for cid, _ in entries):
             return Text(tr(frame.lang, "empty_roster", key="a"), style="italic")
-        return self._window(entries, frame, width, height)
+        return clean(self._window(entries, frame, width, height))
 
     def entries(self, frame: Frame) -> list[tuple[str | None, Text | None]]:
         """(combatant id, None) rows and (None, title) section lines, in the order drawn."""
@@ -70,7 +71,7 @@ class InitiativePane(Widget):
     def _window(self, entries, frame: Frame, width: int, height: int) -> Text:
         """Build only the rows that fit, around the selected one (a third from the top)."""
         state = frame.state
-        longest = max((len(c.name) for c in state.combatants.values()), default=8)
+        longest = max((len(visible(c.name)) for c in state.combatants.values()), default=8)
         name_w = max(6, min(longest, 12 if width < 50 else 18))
         ids = [cid for cid, _ in entries]
         focus = ids.index(frame.selected) if frame.selected in ids else (
@@ -121,7 +122,7 @@ class InitiativePane(Widget):
         row.append(f"{init:>3} ", style="bold" if active else "")
         side = c.side if c.side in p.SIDE_GLYPH else "foe"
         row.append(p.SIDE_GLYPH[side] + " ", style=p.SIDE_STYLE[side])
-        name = p.short_name(c.name, name_w)
+        name = p.short_name(visible(c.name), name_w)
         name_style = p.SIDE_STYLE[side] if c.life != "dead" else "strike bright_black"
         row.append(f"{name:<{name_w}} ", style=name_style)
         pools = [k for k in p.health_pools(rs) if k in c.pools]

@@ -19,6 +19,7 @@ from gm_console.engine.session import Entry
 
 from ..frame import Frame
 from ..i18n import tr
+from ..safe import visible
 
 
 class LogPane(ScrollView, can_focus=False):
@@ -76,7 +77,7 @@ def _header(title: str) -> Text:
 
 
 def _entry_lines(frame: Frame, entry: Entry) -> list[Text]:
-    lines = [Text(f"› {entry.line}", style="dim")]
+    lines = [Text(f"› {visible(entry.line)}", style="dim")]
     try:
         described = dict((id(e), text) for e, text in
                          describe_events(entry.events, frame.state, frame.ruleset, frame.lang))
@@ -90,7 +91,7 @@ def _entry_lines(frame: Frame, entry: Entry) -> list[Text]:
         if not said:
             continue
         text = Text("  ")
-        body, rule = _split_rule(said)
+        body, rule = _split_rule(visible(said))
         style = "bold" if isinstance(event, (ev.TurnStarted, ev.TurnResumed)) else ""
         if isinstance(event, (ev.LifeSet,)):
             style = "bold red"

@@ -20,6 +20,7 @@ from gm_console.engine.state import Combatant
 from .. import present as p
 from ..frame import Frame
 from ..i18n import life, side, tr
+from ..safe import clean, visible
 
 
 class SheetPane(VerticalScroll, can_focus=False):
@@ -34,7 +35,7 @@ class SheetPane(VerticalScroll, can_focus=False):
     def show(self, frame: Frame) -> None:
         self.border_title = tr(frame.lang, "sheet")
         width = max(20, self.scrollable_content_region.width - 1)
-        self.query_one("#sheet-body", Static).update(sheet_text(frame, width))
+        self.query_one("#sheet-body", Static).update(clean(sheet_text(frame, width)))
 
 
 def _section(text: Text, title: str) -> None:
@@ -48,7 +49,7 @@ def sheet_text(frame: Frame, width: int = 40) -> Text:
         return Text(tr(lang, "nobody_selected"), style="italic")
     out = Text()
     s = c.side if c.side in p.SIDE_GLYPH else "foe"
-    out.append(f"{p.SIDE_GLYPH[s]} {c.name}", style=p.SIDE_STYLE[s] + " bold")
+    out.append(f"{p.SIDE_GLYPH[s]} {visible(c.name)}", style=p.SIDE_STYLE[s] + " bold")
     out.append(f"  {side(lang, c.side)}")
     if c.initiative is not None:
         out.append(" · " + tr(lang, "init_short", n=p.num(c.initiative)))

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from .. import present as p
 from ..frame import Frame
 from ..i18n import tr
+from ..safe import clean
 from gm_console.engine.timeline import Span, TimelineModel
 
 CELL = 3
@@ -42,7 +43,7 @@ class TimelinePane(Widget):
             return Text("")
         width = max(30, self.content_size.width or 60)
         height = max(2, self.content_size.height or 8)
-        return timeline_text(self.frame, self.spans, width, height)
+        return clean(timeline_text(self.frame, self.spans, width, height))
 
 
 def timeline_text(frame: Frame, spans: list[Span], width: int, height: int) -> Text:

@@ -1,0 +1,81 @@
+"""What a save edited by hand must hold before its events are folded.
+
+``events.event_from_dict`` checks each field's type; this module checks what needs the
+ruleset or the state being rebuilt: stats against the stat block (``con = "high"``), options
+against their choices, the engine's own encounter marks, and that every event names a
+combatant who is there at that moment. A save that passes replays into a state that every
+view (``show``, ``log``, the TUI) can read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import events as ev
+from .contract import Ruleset, StatField, listing
+from .state import EncounterState
+from .turns import AWARE, OWED, SURPRISE_ROUND
+
+_IDS = ev.checker_for(tuple[str, ...] | None)
+#: encounter marks the engine itself reads, and their types
+_ENGINE_MARKS = {AWARE: _IDS, OWED: _IDS, SURPRISE_ROUND: ev.checker_for(bool | None)}
+
+_KIND_TYPES = {
+    "int": int, "pool": int, "counter": int, "bool": bool, "str": str, "dice": str, "choice": str,
+    "list": tuple[str, ...],
+}
+
+
+def event_problem(state: EncounterState, ruleset: Ruleset, event: ev.Event) -> str | None:
+    """Why ``event`` cannot be folded into ``state``, or None."""
+    cid = getattr(event, "id", None)
+    if isinstance(event, ev.CombatantAdded):
+        if cid in state.combatants:
+            return f"adds {ev.shown(cid)} a second time"
+    elif cid is not None and cid not in state.combatants:
+        return f"names combatant {ev.shown(cid)}, who is not there"
+    if isinstance(event, (ev.CombatantAdded, ev.StatsSet)):
+        for key, value in event.stats.items():
+            f = ruleset.fields.get(key)
+            problem = stat_problem(f, value) if f is not None else None
+            if problem:
+                return f"stat {key}: {problem}"
+    if isinstance(event, ev.OrderSet):
+        missing = [c for c in event.order if c not in state.combatants]
+        if missing:
+            return f"names combatant {ev.shown(missing[0])}, who is not there"
+        if len(set(event.order)) != len(event.order):
+            return "lists a combatant twice"
+    if isinstance(event, ev.OptionSet):
+        return option_problem(ruleset, event.key, event.value)
+    if isinstance(event, ev.EncounterMarkSet) and event.key in _ENGINE_MARKS:
+        return _ENGINE_MARKS[event.key](event.value, 0)
+    return None
+
+
+def stat_problem(f: StatField, value: Any) -> str | None:
+    """A stat value against its field's kind; None is always allowed (the key is unset)."""
+    if value is None or f.kind not in _KIND_TYPES:
+        return None
+    problem = ev.checker_for(_KIND_TYPES[f.kind])(value, 0)
+    if problem:
+        return problem
+    if f.kind == "choice" and f.choices and value not in f.choices:
+        return f"expected one of {listing(f.choices)}, not {ev.shown(value)}"
+    return None
+
+
+def option_problem(ruleset: Ruleset, key: str, value: Any) -> str | None:
+    for opt in ruleset.options():
+        if opt.key == key and opt.choices and value not in opt.choices:
+            return f"option {key}: expected one of {listing(opt.choices)}, not {ev.shown(value)}"
+    return None
+
+
+def options_problem(ruleset: Ruleset, options: Mapping[str, Any]) -> str | None:
+    """The save's [options] table."""
+    for key, value in options.items():
+        problem = option_problem(ruleset, key, value) or ev.plain_problem(value, 0)
+        if problem:
+            return problem
+    return None

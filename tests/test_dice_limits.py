@@ -1,0 +1,92 @@
+"""Dice never crash (issue 14): a bad or monstrous expression is a one-line refusal, the state
+stays as it was, and any text at all either rolls a bounded number or is refused."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gm_console.engine.commands import CommandError
+from gm_console.engine.dice import MAX_CHARS, MAX_DEPTH, MAX_TERMS, MAX_TOTAL, Dice, DiceError
+
+
+def refused(t, line: str) -> str:
+    """Run ``line``, expect a refusal; the state and the history are untouched."""
+    before, done = t.state.copy(), len(t.session.done)
+    with pytest.raises(CommandError) as exc:
+        t.do(line)
+    message = str(exc.value)
+    assert "\n" not in message and len(message) < 200, message
+    assert t.state == before and len(t.session.done) == done
+    return message
+
+
+@pytest.fixture
+def goblin(table):
+    t = table("generic")
+    t.do("add Goblin hp=7")
+    return t
+
+
+@pytest.mark.parametrize("line,fragment", [
+    ("r 1/0", "division by zero"),
+    ("r 1d20/0.0", "division by zero"),
+    ("r 1d20//0", "division by zero"),
+    ("dmg Goblin 1%0", "division by zero"),
+    ("dmg Goblin 1d0", "0-sided"),
+    ("dmg Goblin 99999999999999999999d6", "at most 1000 per roll"),
+    ("r 1d99999999999999999", "at most d1000"),
+    ("r 1d1e1", "at most 1000 rolled"),
+    ("r " + "(" * 500 + "1" + ")" * 500, f"at most {MAX_CHARS}"),
+    ("r " + "+".join(["1d6"] * 500), f"at most {MAX_CHARS}"),
+    ("r " + "(" * (MAX_DEPTH + 1) + "1d6" + ")" * (MAX_DEPTH + 1), f"nests {MAX_DEPTH + 1} parentheses"),
+    ("r " + "+".join(["1"] * (MAX_TERMS + 1)), f"{MAX_TERMS + 1} terms: at most {MAX_TERMS}"),
+    ("r 999*999*999*999", "more than 1,000,000,000"),
+    ("r 2**1000", "bad dice expression"),
+], ids=lambda v: v[:40] if isinstance(v, str) else None)
+def test_monstrous_dice_are_refused_in_one_line(goblin, line, fragment):
+    message = refused(goblin, line)
+    assert fragment in message
+    assert goblin.hp("Goblin") == 7
+
+
+@pytest.mark.parametrize("amount", ["99999999999999999999", "9" * 5000])
+def test_a_huge_plain_amount_is_all_of_it(goblin, amount):
+    goblin.do(f"dmg Goblin {amount}")
+    assert goblin.hp("Goblin") == 0
+    pools = [e for e in goblin.session.done[-1].events if e.kind == "PoolSet"]
+    assert pools[-1].delta == -7
+
+
+def test_the_refusal_says_what_dice_look_like(goblin):
+    assert "expected dice like 2d6+3" in refused(goblin, "r 1/0")
+    assert "4d6kh3 (keep highest 3)" in refused(goblin, "dmg Goblin 2d")
+
+
+def test_a_long_pasted_expression_is_not_echoed_whole(goblin):
+    message = refused(goblin, "r 1d6" + "+1d6" * 20 + "+1/0")
+    assert "..." in message
+
+
+def test_within_the_limits_dice_still_roll(goblin):
+    goblin.rolls(3, 4)
+    goblin.do("dmg Goblin ((2d6))-1")
+    assert goblin.hp("Goblin") == 1
+    goblin.do("r " + "+".join(["1"] * MAX_TERMS))
+    assert goblin.said()[-1].endswith(f"= {MAX_TERMS}")
+    goblin.do("r " + "(" * MAX_DEPTH + "7" + ")" * MAX_DEPTH)
+    assert goblin.said()[-1].endswith("= 7")
+
+
+DICE_ALPHABET = "0123456789d%+-*/(),.<>=!khlpeomiarKD[] \t"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.one_of(st.text(max_size=300), st.text(alphabet=DICE_ALPHABET, max_size=60)),
+       st.integers(0, 10_000))
+def test_any_text_rolls_a_bounded_number_or_is_refused(expr, seed):
+    try:
+        result = Dice.from_rolls([], seed=seed).roll(expr)
+    except DiceError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert isinstance(result.total, int) and abs(result.total) <= MAX_TOTAL
