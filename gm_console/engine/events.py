@@ -402,6 +402,8 @@ class ConditionAdded(Event):
     clock: str | None = None
     source: str | None = None
     note: str = ""
+    #: modifiers the GM typed with a free effect (``ac+2 attack+1``): figure -> delta
+    mods: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ class ConditionInstance:
     clock: str | None = None  # whose turn start counts the rounds down
     source: str | None = None
     note: str = ""
+    mods: dict[str, int] = field(default_factory=dict)  # a free effect's own modifiers (ac+2)
 
 
 @dataclass

@@ -83,6 +83,14 @@ class ConditionDef:
       "max" (keep one, highest value), "sum" (keep one, values add).
     modifiers: figure -> delta (the ruleset defines the figure names).
     flags: ruleset-defined markers ("no-dex", "helpless", "no-actions"...).
+
+    Spells and abilities (an *effect*, ``kind="effect"``) use the same entry, plus:
+    bonus_type: the type of its bonuses ("morale", "dodge", "deflection"...; "" = untyped),
+      with ``modifier_types`` for a figure whose bonus is of another type; bonuses of one
+      type do not stack (``engine.bonuses``). tick: "heal" or "damage" at the start of its
+      owner's turn, by the instance's value (regeneration 5, fast healing 2, acid 1d6 via
+      ``tick_dice``), ``tick_type`` the damage type. duration_en/es: the typical duration
+      as the book gives it ("1 min/level"), shown when the GM picks it.
     """
 
     id: str
@@ -98,6 +106,19 @@ class ConditionDef:
     summary_en: str = ""
     summary_es: str = ""
     system: bool = False  # normally set by the rules (dying, stable), still accepted by hand
+    kind: str = "condition"  # or "effect": a spell or ability a GM puts on someone
+    bonus_type: str = ""
+    modifier_types: Mapping[str, str] = field(default_factory=dict)
+    tick: str = ""  # "heal" | "damage" at the start of the owner's turn
+    tick_type: str = ""
+    tick_dice: str = ""  # rolled each tick instead of the instance's value ("1d6")
+    duration_en: str = ""
+    duration_es: str = ""
+    source: str = ""  # where the numbers come from: "Core Rulebook, Bless" (docs cite it too)
+
+    def bonus_of(self, figure: str) -> str:
+        """The type of this entry's bonus to ``figure`` ("" = untyped)."""
+        return self.modifier_types.get(figure, self.bonus_type)
 
     def name(self, lang: str = "en") -> str:
         return self.es if lang == "es" else self.en
@@ -167,13 +188,19 @@ class Figure:
     value: int
     base: int | None = None
     parts: tuple[tuple[str, int], ...] = ()
+    #: bonuses that do not count because a bigger one of the same type does (shown dimmed)
+    suppressed: tuple[tuple[str, int], ...] = ()
 
     def explain(self, name: str) -> str:
         if not self.parts:
-            return f"{name} {self.value}"
-        base = self.base if self.base is not None else self.value - sum(p[1] for p in self.parts)
-        text = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in self.parts)
-        return f"{name} {self.value} = {base} {text}"
+            text = f"{name} {self.value}"
+        else:
+            base = self.base if self.base is not None else self.value - sum(p[1] for p in self.parts)
+            text = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in self.parts)
+            text = f"{name} {self.value} = {base} {text}"
+        if self.suppressed:
+            text += " (" + ", ".join(f"{d:+d} {label}" for label, d in self.suppressed) + " not stacking)"
+        return text
 
 
 @dataclass(frozen=True)
