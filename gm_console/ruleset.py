@@ -29,8 +29,10 @@ from gm_console.engine.contract import (
     Ruleset,
     RulesError,
     Sheet,
+    Spendable,
     StatField,
     Turns,
+    Use,
     VerbSpec,
     fold_text,
     listing,
@@ -48,6 +50,6 @@ __all__ = [
     "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
     "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
-    "RulesError", "Sheet", "StatField", "Term", "Text", "Turns", "Verb", "VerbSpec", "Who", "Word", "choice_map",
+    "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "VerbSpec", "Who", "Word", "choice_map",
     "fold_text", "life", "listing", "part", "record_check", "render", "slug",
 ]

@@ -5,7 +5,8 @@
 
 Sections (between `<!-- NAME:start -->` and `<!-- NAME:end -->`):
   keys      docs/keys.md (itself generated from the TUI bindings by keys_table.py)
-  verbs     the core verbs' declarations (gm_console/engine/language.py)
+  verbs     the core verbs' declarations (gm_console/engine/language.py); each docs/rulesets
+            page with `<!-- verbs:start -->` markers gets its ruleset's own verbs the same way
   rulesets  docs/rulesets/*.md, one section per game
 tests/test_readme.py fails when the README and its sources disagree.
 """
@@ -34,19 +35,42 @@ def _demote(text: str, levels: int = 1) -> str:
     return "\n".join(out).strip()
 
 
-def verbs_table() -> str:
-    """The command language's table, from each verb's one declaration."""
+def verbs_table(ruleset_id: str | None = None) -> str:
+    """A table of verbs from each one's declaration: the core's, or a ruleset's own."""
     sys.path.insert(0, str(ROOT))
-    from gm_console.engine.language import CORE
+    from gm_console import plugins
+    from gm_console.engine.language import CORE, registry_for
     from gm_console.i18n import render
 
+    if ruleset_id is None:
+        verbs = list(CORE)
+    else:
+        registry = registry_for(plugins.load(ruleset_id))
+        verbs = [v for v in registry if v.name not in registry.core]
     rows = ["| Command | What it does |", "|---|---|"]
-    for verb in CORE:
+    for verb in verbs:
         usage = verb.usage().replace("|", "\\|")
         spanish = f" ({', '.join(verb.es)})" if verb.es else ""
         what = render(verb.summary, "en").replace("|", "\\|")
         rows.append(f"| `{usage}`{spanish} | {what} |")
     return "\n".join(rows)
+
+
+def fill_ruleset_pages(check: bool = False) -> list[Path]:
+    """Each docs/rulesets page's own verb table (between `<!-- verbs:start -->` markers), from the
+    ruleset's declarations. Returns the pages that were (or, with ``check``, would be) changed."""
+    stale = []
+    for page in sorted((ROOT / "docs" / "rulesets").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        pattern = re.compile(r"(<!-- verbs:start -->\n).*?(<!-- verbs:end -->)", re.S)
+        if not pattern.search(text):
+            continue
+        fresh = pattern.sub(lambda m: m.group(1) + verbs_table(page.stem) + "\n" + m.group(2), text)
+        if fresh != text:
+            stale.append(page)
+            if not check:
+                page.write_text(fresh, encoding="utf-8")
+    return stale
 
 
 def sections() -> dict[str, str]:
@@ -68,6 +92,11 @@ def render(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    pages = fill_ruleset_pages(check="--check" in argv)
+    if pages and "--check" in argv:
+        print(f"stale verb tables in {', '.join(p.name for p in pages)}: run python scripts/readme.py",
+              file=sys.stderr)
+        return 1
     current = README.read_text(encoding="utf-8")
     fresh = render(current)
     if "--check" in argv:

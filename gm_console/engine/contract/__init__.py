@@ -29,7 +29,7 @@ import inspect
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..state import EncounterState
-from .parts import Checks, Conditions, Health, Part, Sheet, Turns, part
+from .parts import Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part
 from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pending, RulesError, StatField,
                     VerbSpec, did_you_mean, fold_text, slug)
 from ..text import listing
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Figure", "Health", "OptionDef", "Part",
-    "Pending", "Ruleset", "RulesError", "Sheet", "StatField", "Turns", "VerbSpec", "did_you_mean", "fold_text",
+    "Pending", "Ruleset", "RulesError", "Sheet", "Spendable", "StatField", "Turns", "Use", "VerbSpec", "did_you_mean", "fold_text",
     "listing", "part", "slug",
 ]
 

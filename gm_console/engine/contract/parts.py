@@ -18,10 +18,11 @@ only read receive the state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
-from gm_console.i18n import Msg, _
+from gm_console.i18n import Msg, Term, _
 
 from ..state import Combatant, ConditionInstance, EncounterState
 from ..text import fold_text
@@ -31,6 +32,27 @@ from .types import ActionSlot, Catalogue, ConditionDef, Figure, StatField
 if TYPE_CHECKING:
     from ..context import Context
     from . import Ruleset
+
+
+@dataclass(frozen=True)
+class Use:
+    """One thing a resource buys: ``spend NAME RESOURCE [N] USE`` (``cost`` points)."""
+
+    id: str
+    label: "Term | Msg | str"
+    cost: int = 1
+
+
+@dataclass(frozen=True)
+class Spendable:
+    """A resource a combatant has now (``have`` points) and its uses; ``command`` (optional)
+    is the whole line when the ruleset spends it with its own verb (``stunt NAME ...``)."""
+
+    resource: str
+    label: "Term | Msg | str"
+    have: int
+    uses: tuple[Use, ...] = ()
+    verb: str = "spend"
 
 
 class Part:
@@ -179,6 +201,17 @@ class Health(Part):
         """``spend NAME RESOURCE [N] [USE...]``. Default: take N (1) from a pool of that name."""
         ctx.spend_pool(c, resource, amount if amount is not None else 1)
 
+    def spendable(self, state: EncounterState, c: Combatant) -> list[Spendable]:
+        """What this combatant can spend now and on what, for the spend modal (hero points on
+        an extra action, stunt points on stunts...). Default: its counter pools, no named uses."""
+        out = []
+        for key in self.rules.sheet.pool_keys():
+            pool = c.pools.get(key)
+            f = self.rules.sheet.fields.get(key)
+            if pool is not None and f is not None and f.kind == "counter" and pool.value > 0:
+                out.append(Spendable(key, f.term, pool.value))
+        return out
+
 
 def _first_health_pool(rules: "Ruleset", c: Combatant) -> str:
     from ..errors import RulesError
@@ -237,6 +270,9 @@ class Turns(Part):
     """Initiative and the order, who may act, and what happens at each turn, round and hour."""
 
     initiative_dice: ClassVar[str] = "1d20"
+    #: the game has the engine's delay and ready (Dragon Age has neither: it prepares)
+    delay: ClassVar[bool] = True
+    ready: ClassVar[bool] = True
     #: a readied action not triggered by the start of its owner's next turn is lost
     ready_lapses: ClassVar[bool] = False
     #: combatants added mid-combat without initiative roll it at the start of the next round
