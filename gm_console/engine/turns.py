@@ -14,6 +14,7 @@ N rounds later. The clock follows its owner wherever delay or ready move it.
 
 from __future__ import annotations
 
+from . import effects
 from . import events as ev
 from .context import Context
 from .state import Combatant
@@ -86,6 +87,8 @@ def begin_turn(ctx: Context, c: Combatant) -> None:
     tick_clock(ctx, c.id)
     if ctx.ruleset.turns.ready_lapses and c.id in state.readied:
         ctx.emit(ev.ReadyEnded(id=c.id, reason="lapsed"))
+    if c.id in state.combatants:
+        effects.turn_start(ctx, state.get(c.id))  # regeneration, fast healing, ongoing damage
     if c.id in state.combatants:
         ctx.ruleset.turns.on_turn_start(ctx, state.get(c.id))
 
