@@ -16,6 +16,7 @@ was read keeps those from interleaving. Between programs it is exclusive.
 
 from __future__ import annotations
 
+import atexit
 import datetime as _dt
 import errno
 import fcntl
@@ -50,6 +51,15 @@ class _Held:
 _HELD: dict[str, _Held] = {}
 _GUARD = threading.Lock()
 POLL = 0.05
+
+
+@atexit.register
+def _release_all() -> None:
+    """A program that ends normally leaves no lock file behind (a killed one leaves an
+    unlocked file, which the next program simply takes)."""
+    for held in list(_HELD.values()):
+        held.count = 1
+        Lock(str(held.path)).release()
 
 
 def lock_path(save: Path) -> Path:

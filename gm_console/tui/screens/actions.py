@@ -212,6 +212,9 @@ class EncounterActions(_Base):
 
     def action_save(self) -> None:
         enc = self.controller.encounter
+        if enc.read_only:
+            self.action_read_only()
+            return
         pending = bool(enc.session.journal)
         error = self.controller.save()
         if error:
