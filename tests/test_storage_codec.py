@@ -232,19 +232,16 @@ def test_a_record_typed_by_hand_without_checksum_is_named(saved):
         Encounter.open(saved)
 
 
-@pytest.mark.parametrize("payload, what", [
-    ("[" * 100_000 + "]" * 100_000, "nested"),
-    ("{a = " * 50_000 + "1" + "}" * 50_000, "nested"),
-    ("1" + "0" * 5000, "number"),
-    ("1e400", "number"),
-])
-def test_hostile_values_are_one_line_errors_never_tracebacks(tmp_path, payload, what):
+@pytest.mark.parametrize("payload", ["[" * 100_000 + "]" * 100_000, "{a = " * 50_000 + "1" + "}" * 50_000,
+                                     "1" + "0" * 5000, "1e400"])
+@pytest.mark.parametrize("ck", [', ck = "00000000"', ""])
+def test_hostile_values_are_one_line_errors_with_the_line_never_tracebacks(tmp_path, payload, ck):
     p = tmp_path / "h.toml"
-    p.write_text(f'format = 2\nruleset = "generic"\n[log]\n1 = {{r = 0, do = "x", ev = {payload}, ck = "00000000"}}\n',
+    p.write_text(f'format = 2\nruleset = "generic"\n[log]\n1 = {{r = 0, do = "x", ev = {payload}{ck}}}\n',
                  encoding="utf-8")
     with pytest.raises(SaveError) as exc:
         Encounter.open(p)
-    assert "\n" not in str(exc.value) and "h.toml" in str(exc.value)
+    assert "\n" not in str(exc.value) and str(exc.value).startswith(f"{p}: line 4: ")
 
 
 @pytest.mark.parametrize("payload", ["[" * 100_000 + "]" * 100_000, "1" + "0" * 5000])

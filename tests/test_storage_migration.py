@@ -118,3 +118,16 @@ def test_a_migration_that_cannot_be_written_changes_nothing_and_opens_read_only(
             enc.execute("next")
     assert path.read_bytes() == (FIXTURES / "generic.toml").read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["generic.toml"]
+
+
+def test_a_symlinked_save_stays_a_symlink(tmp_path):
+    (tmp_path / "sync").mkdir()
+    real = tmp_path / "sync" / "generic.toml"
+    shutil.copyfile(FIXTURES / "generic.toml", real)
+    link = tmp_path / "fight.toml"
+    link.symlink_to(real)
+    with Encounter.open(link) as enc:
+        assert "migrated" in enc.warning
+        enc.execute("note via the link")
+    assert link.is_symlink() and (tmp_path / "sync" / "generic.toml.format1.bak").exists()
+    assert decode(real.read_text(encoding="utf-8")).records[-1]["do"] == "note via the link"

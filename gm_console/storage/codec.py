@@ -236,8 +236,9 @@ def _toml(part: str, whole: str) -> dict[str, Any]:
         if bad is not None and (line is None or bad <= line):
             raise CodecError("a [log] line is not `N = {...}` (cut short or edited?)", bad) from None
         raise CodecError(f"not valid TOML: {exc}", line) from None
-    except ValueError as exc:  # a number of 5,000 digits
-        raise CodecError(f"cannot be read: {str(exc)[:120]}") from None
+    except (ValueError, RecursionError) as exc:  # a number of 5,000 digits; nested 100,000 deep
+        why = "values nest too deeply" if isinstance(exc, RecursionError) else str(exc).split("\n")[0][:120]
+        raise CodecError(f"cannot be read: {why}", _first_bad_log_line(whole)) from None
 
 
 def _format(data: dict[str, Any], text: str) -> int:

@@ -123,9 +123,10 @@ class Encounter:
             text = encode(doc)
             if decode(text).records != doc.records:
                 raise SaveError("the rewritten file would not read back the same")
-            kept = store.backup(self.path, f"format{old}" if old != FORMAT else "before-repair")
+            real = Path(os.path.realpath(self.path))  # a symlinked save stays a symlink
+            kept = store.backup(real, f"format{old}" if old != FORMAT else "before-repair")
             try:
-                size, ident = store.atomic_write(self.path, text)
+                size, ident = store.atomic_write(real, text)
             except SaveError:
                 kept.unlink(missing_ok=True)  # the original is still in its place
                 raise

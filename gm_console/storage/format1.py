@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from typing import Any
 
 from .errors import CodecError
@@ -71,11 +70,3 @@ def record(key: str, raw: str, line: int | None) -> dict[str, Any]:
 
 def _why(exc: BaseException) -> str:
     return "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split("\n")[0][:120]
-
-
-def is_complete_line(line: str) -> bool:
-    return LINE.match(line) is not None
-
-
-def parse_whole(text: str) -> dict[str, Any]:
-    return tomllib.loads(text)
