@@ -213,8 +213,9 @@ _ERRORS_ES: tuple[tuple[str, str], ...] = (
     (r"^(.+) is (dying|dead|unconscious|stable) and cannot act now.*$",
      r"\1 está \2 y no puede actuar ahora (quita la acción o cúralo antes)"),
     # the save (storage's words)
-    (r"^(.+): read-only: in use by another gm-console(?: \(host (.+), pid (\d+), since (.+)\))?; nothing was changed$",
+    (r"^(.+): read-only: in use by another gm-console \(host (.+), pid (\d+), since (.+)\); nothing was changed$",
      r"\1: solo lectura: en uso por otro gm-console (equipo \2, pid \3, desde \4); no ha cambiado nada"),
+    (r"^(.+): read-only: (.+); nothing was changed$", r"\1: solo lectura: \2; no ha cambiado nada"),
     (r"^in use by another gm-console \(host (.+), pid (\d+), since (.+)\)$",
      r"en uso por otro gm-console (equipo \1, pid \2, desde \3)"),
     (r"^(.+): not saved: the disk is full; the file holds everything before this action$",
