@@ -1220,6 +1220,19 @@ def _doctored(fight, old, new, count=1):
     return fight.read_bytes()
 
 
+def _resealed(fight, line):
+    """The record on that line re-encoded with its checksum, as a tool that writes saves would."""
+    import tomllib
+
+    from gm_console.storage.codec import encode_record
+
+    lines = fight.read_text(encoding="utf-8").split("\n")
+    [(key, table)] = tomllib.loads(lines[line - 1]).items()
+    lines[line - 1] = encode_record({"n": int(key), **{k: v for k, v in table.items() if k != "ck"}}).rstrip("\n")
+    fight.write_text("\n".join(lines), encoding="utf-8")
+    return fight.read_bytes()
+
+
 def _line_of(fight, needle):
     for i, line in enumerate(fight.read_text(encoding="utf-8").splitlines(), 1):
         if needle in line:
@@ -1227,23 +1240,23 @@ def _line_of(fight, needle):
     raise AssertionError(needle)
 
 
-def test_bad_json_log_line_named_with_its_line(fight, capsys):
-    before = _doctored(fight, '"do":"add B hp=10","ev":[', '"do":"add B hp=10","ev":[[')
-    line = _line_of(fight, '"do":"add B hp=10"')
+def test_bad_log_line_named_with_its_line(fight, capsys):
+    before = _doctored(fight, 'do = "add B hp=10", ev = [', 'do = "add B hp=10", ev = [[')
+    line = _line_of(fight, 'do = "add B hp=10"')
     rc, out, err = ex(capsys, fight, "next")
     assert rc == 1 and f"line {line}" in err and str(fight.name) in err
     assert fight.read_bytes() == before
 
 
 def test_newer_format_refused(fight, capsys):
-    before = _doctored(fight, "format = 1", "format = 99")
+    before = _doctored(fight, "format = 2", "format = 99")
     rc, out, err = ex(capsys, fight, "next")
     assert rc == 1 and "99" in err and "newer" in err
     assert fight.read_bytes() == before
 
 
 def test_newer_format_error_points_at_the_right_line(fight, capsys):
-    _doctored(fight, "format = 1", "format = 99")
+    _doctored(fight, "format = 2", "format = 99")
     line = _line_of(fight, "format = 99")
     rc, out, err = ex(capsys, fight, "next")
     assert f"line {line}:" in err
@@ -1251,8 +1264,9 @@ def test_newer_format_error_points_at_the_right_line(fight, capsys):
 
 def test_log_that_does_not_replay_names_line_and_reason(fight, capsys):
     ok(capsys, fight, "dmg A 1")
-    before = _doctored(fight, '"t":"PoolSet","id":"a"', '"t":"PoolSet","id":"zz"')
-    line = _line_of(fight, '"id":"zz"')
+    _doctored(fight, 't = "PoolSet", id = "a"', 't = "PoolSet", id = "zz"')
+    line = _line_of(fight, 'id = "zz"')
+    before = _resealed(fight, line)  # a well-formed record (valid checksum) that does not replay
     rc, out, err = ex(capsys, fight, "next")
     assert rc == 1 and fight.read_bytes() == before
     assert f"line {line}" in err
