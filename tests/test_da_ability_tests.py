@@ -94,7 +94,7 @@ def test_perception_is_rolled_hidden():
     ("test Sera con", "missing the target number"),
     ("test Sera 12", "which ability"),
     ("test Sera con 12 2", "3d6 sum is 3 to 18"),
-    ("test Sera con 12 7,1,1", "expected an ability"),
+    ("test Sera con 12 7,1,1", "unexpected .7,1,1.: expected dice like 5,5,3"),
     ("test Sera con 12 wibble", "unexpected 'wibble'"),
 ])
 def test_bad_test_lines_are_refused_with_usage(line, msg):
