@@ -77,6 +77,8 @@ class DAChecks(Checks):
         """An ability test against a spell's Spellpower (dragon_age.md §2.12 [O]): 3d6 + ability,
         +2 with the focus, + the effects on resisting (Affliction Hex -2); success meets the power."""
         key, focus = split_ability(what)
+        if key is None and focus_ability(what):  # a focus named alone: its ability (acrobatics -> dex)
+            key, focus = ability_key(focus_ability(what)), what
         if key is None:
             ctx.fail(_("{what!r} is not an ability test; give one like dex:acrobatics or con:stamina", what=what))
         roll = roll_3d6(ctx, None, None, f"{c.name}: {ability_what(key, focus)} vs Spellpower {power}", c.id)

@@ -3,7 +3,7 @@ plain major/minor actions the tracker only counts (Activate, Equip...)."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Choice, Context, Term, Verb, Who, Word, choice_map
+from gm_console.ruleset import Choice, Context, Msg, Term, Verb, Who, Word, choice_map
 
 from .common import rule
 from .conditions import cdef
@@ -83,7 +83,7 @@ def prepare_verb(ctx: Context, call) -> None:
     ctx.end_turn()
 
 
-def _plain(ctx: Context, c, kind: str, what: str) -> None:
+def _plain(ctx: Context, c, kind: str, what: "Msg | str") -> None:
     if kind == MAJOR:
         what_done = what or _("a major action")
         take(ctx, c, kind, what_done)
@@ -103,11 +103,13 @@ def minor_verb(ctx: Context, call) -> None:
 
 
 def activate_verb(ctx: Context, call) -> None:
-    _plain(ctx, ctx.combatant(call.who), MINOR, " ".join(("activate", *call.what)))
+    what = " ".join(call.what).strip()
+    _plain(ctx, ctx.combatant(call.who), MINOR, _("activate {what}", what=what) if what else _("activate"))
 
 
 def equip_verb(ctx: Context, call) -> None:
-    _plain(ctx, ctx.combatant(call.who), MINOR, " ".join(("equip", *call.what)))
+    what = " ".join(call.what).strip()
+    _plain(ctx, ctx.combatant(call.who), MINOR, _("equip {what}", what=what) if what else _("equip"))
 
 
 ACTION_KINDS = {"major": MAJOR, "mayor": MAJOR, "minor": MINOR, "menor": MINOR}
