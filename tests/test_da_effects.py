@@ -249,6 +249,8 @@ def test_save_is_the_ability_test_with_focus_and_dragon_die_against_spellpower()
     t.rolls(5, 4, 3)  # Hurlock has no Acrobatics focus: 12 + 1 = 13
     assert rs.checks.save(_ctx(t), t.c("Hurlock"), "dex:acrobatics", 14)[:2] == (False, 13)
     assert rs.checks.evasion(t.c("Hurlock")) == ""
+    t.rolls(5, 4, 3)  # a focus named alone is tested with its ability
+    assert rs.checks.save(_ctx(t), t.c("Alistair"), "acrobatics", 14)[:2] == (True, 15)
 
 
 def test_affliction_hex_and_magic_resistance_change_the_save():
