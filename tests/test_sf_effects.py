@@ -177,7 +177,6 @@ def test_a_force_field_takes_only_the_temporary_hp_of_a_color():
         t.do("cond Obozaya force-field:12")
 
 
-@pytest.mark.xfail(strict=True, reason="the engine's per-turn ticks (issue 11) land with the lead's engine work")
 def test_fast_healing_heals_at_the_start_of_its_owners_turn():
     """§3.13: fast healing N: N HP at the start of its turn (the engine ticks it; the ruleset heals)."""
     t = table()
