@@ -1115,7 +1115,7 @@ def test_pathfinder_unknown_condition_lists_known(tmp_path, capsys):
     p = tmp_path / "pf.toml"
     ok(capsys, p, "add Orc hp=10", new="pathfinder1e")
     # a dozen of the known and how many more (issue 14: errors stay one readable line)
-    fails_cleanly(capsys, p, "cond Orc asustadizo", mentions=("asustadizo", "known: aid-ac", "more"))
+    fails_cleanly(capsys, p, "cond Orc asustadizo", mentions=("asustadizo", "known: acid-arrow, aid, aid-ac", "more"))
 
 
 def test_pathfinder_spend_hero(tmp_path, capsys):
