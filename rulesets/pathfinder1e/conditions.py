@@ -75,8 +75,9 @@ def _count(ctx: Context, c: Combatant, cdef: ConditionDef, value: int) -> None:
         ctx.remove_condition(c, inst, reason="used up")
         ctx.say(_("{name}: no {cond} left", name=c.name, cond=cdef.term), rule="pathfinder1e.md §1.11", who=c.id)
         return
+    old = inst.value
     ctx.change_condition(c, inst, value=value)
-    ctx.say(_("{name}: {cond} {old} -> {new}", name=c.name, cond=cdef.term, old=inst.value, new=value),
+    ctx.say(_("{name}: {cond} {old} -> {new}", name=c.name, cond=cdef.term, old=old, new=value),
             rule="pathfinder1e.md §1.11", who=c.id)
 
 
