@@ -205,5 +205,4 @@ DEFS: tuple[ConditionDef, ...] = (
 from .effects import EFFECTS  # noqa: E402 - spells and abilities follow the conditions
 
 CATALOGUE: tuple[ConditionDef, ...] = DEFS + EFFECTS
-LIFE_CONDITIONS = ("disabled", "dying", "stable", "dead")
 BLEEDS = {"bleed": "hp", "str-bleed": "str", "dex-bleed": "dex", "con-bleed": "con"}

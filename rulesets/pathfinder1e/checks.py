@@ -123,8 +123,7 @@ class PF1Checks(Checks):
         have = c.stats.get("evasion") or "none"
         if have == "none":
             return ""
-        flags = {f for inst in self.rules.conditions.active(c) for f in self.rules.catalogue.define(inst.cond).flags}
-        if "helpless" in flags or c.life in ("dying", "stable", "unconscious", "dead"):
+        if "helpless" in self.rules.conditions.flags(c):
             return ""
         return have
 

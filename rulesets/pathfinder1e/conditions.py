@@ -62,6 +62,20 @@ class PF1Conditions(Conditions):
         if cdef.id == "energy-drained":
             negative_levels.sync(ctx, c)
 
+    def flags(self, c: Combatant) -> dict[str, list[str]]:
+        """flag -> what sets it: the flags of what applies now and those of its life state (§1.4,
+        §1.5), so the sheet, the action budget and the verbs read the same."""
+        flags: dict[str, list[str]] = {}
+        for inst in self.active(c):
+            for f in self.catalogue.define(inst.cond).flags:
+                flags.setdefault(f, []).append(inst.cond)
+        if c.life in ("dying", "stable", "unconscious", "dead"):
+            flags.setdefault("no-actions", []).append(c.life)
+            flags.setdefault("helpless", []).append(c.life)
+        if c.life in ("disabled", "staggered"):
+            flags.setdefault("one-action", []).append(c.life)
+        return flags
+
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
         grapple_condition_removed(ctx, target, cond)
         if cond == "energy-drained":

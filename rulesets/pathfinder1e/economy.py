@@ -65,21 +65,6 @@ SURPRISE = Term("surprise round", "asalto de sorpresa")
 OUT_OF_TURN = Term("acting out of turn", "actuando fuera de turno")
 
 
-def action_flags(rs, c: Combatant) -> dict[str, list[str]]:
-    """flag -> what sets it: the conditions' flags and the life states' (sheet and budget agree)."""
-    flags: dict[str, list[str]] = {}
-    for inst in rs.conditions.active(c):
-        for f in rs.catalogue.define(inst.cond).flags:
-            flags.setdefault(f, []).append(inst.cond)
-    if c.life in ("dying", "stable", "unconscious", "dead"):
-        flags.setdefault("no-actions", []).append(c.life)
-        if c.life != "dead":
-            flags.setdefault("helpless", []).append(c.life)
-    if c.life in ("disabled", "staggered"):
-        flags.setdefault("one-action", []).append(c.life)
-    return flags
-
-
 def _why(rs, flags: dict[str, list[str]], *keys: str) -> Term:
     return named(rs, (x for k in keys for x in flags.get(k, ())))
 
@@ -166,7 +151,7 @@ def budget(rs, state: EncounterState, c: Combatant) -> Budget:
     """This turn's capacity, what is ticked, and why it is limited (§1.2, §1.5)."""
     mark = _mark(c)
     ticks = tuple((str(k), str(w)) for k, w in (mark.get("ticks") or ()))
-    flags = action_flags(rs, c)
+    flags = rs.conditions.flags(c)
     if "no-actions" in flags or "helpless" in flags:
         return Budget((), ticks, none=_why(rs, flags, "no-actions", "helpless"))
     limit = None
@@ -386,7 +371,7 @@ def _immediate(ctx: Context, c: Combatant) -> None:
     rs = ctx.ruleset
     if not state.in_combat:
         ctx.fail(_("immediate actions are counted in combat: start the combat first"))
-    flags = action_flags(rs, c)
+    flags = rs.conditions.flags(c)
     if "no-actions" in flags or "helpless" in flags:
         ctx.fail(_("{name} cannot act: no actions ({why})", name=c.name, why=_why(rs, flags, "no-actions", "helpless")))
     if "move-only" in flags:

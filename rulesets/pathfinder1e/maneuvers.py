@@ -97,7 +97,7 @@ def contest(ctx: Context, a: Combatant, t: Combatant, natural: int | None, parts
         parts.append(("stunned target", 4))
     if extra:
         parts.append(("other", extra))
-    if "helpless" in _flags(ctx.ruleset, d):
+    if "helpless" in ctx.ruleset.conditions.flags(d):
         ctx.say(_("{name} {what} vs {target}: {target} is helpless, automatic success", name=a.name, what=label,
                   target=d.name), rule=rule, who=a.id)
         return True
@@ -118,15 +118,6 @@ def contest(ctx: Context, a: Combatant, t: Combatant, natural: int | None, parts
     ctx.say(_("{name} {what} vs {target}: {nat} {parts} = {total} vs CMD {cmd}: {outcome}", name=a.name, what=label,
               target=d.name, nat=natural, parts=text, total=total, cmd=cmd, outcome=outcome), rule=rule, who=a.id)
     return ok
-
-
-def _flags(rs, c) -> set[str]:
-    flags = set()
-    for inst in rs.conditions.active(c):
-        flags |= set(rs.catalogue.define(inst.cond).flags)
-    if c.life in ("dying", "stable", "unconscious", "dead"):
-        flags.add("helpless")
-    return flags
 
 
 def _outcome(ctx: Context, a, t, kind: str | None) -> None:

@@ -83,7 +83,7 @@ def _healer(rules, state: EncounterState, c: Combatant) -> Combatant | None:
         return None
     healer = state.get(state.active)
     same_side = (healer.side == "foe") == (c.side == "foe")
-    flags = {f for inst in rules.conditions.active(healer) for f in rules.catalogue.define(inst.cond).flags}
-    if not same_side or healer.life not in ("ok", "staggered", "disabled") or flags & {"no-actions", "helpless"}:
+    flags = rules.conditions.flags(healer)
+    if not same_side or "no-actions" in flags or "helpless" in flags:
         return None
     return healer

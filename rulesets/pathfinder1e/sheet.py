@@ -13,7 +13,6 @@ from gm_console.ruleset import Combatant, ConditionInstance, Context, EncounterS
 
 from . import economy, figures, hero, life, negative_levels
 from .catalogue import BLEEDS
-from .economy import action_flags
 from .grapple import holder_of, holding
 from .i18n import _, named
 from .initiative import FLAT_NOTE, still_flat_footed
@@ -165,7 +164,7 @@ def _grapple(state: EncounterState, c: Combatant) -> list[Msg]:
 
 
 def _actions(rs, c: Combatant) -> list[Msg]:
-    flags = action_flags(rs, c)
+    flags = rs.conditions.flags(c)
 
     def why(flag: str):
         return named(rs, flags[flag])

@@ -18,18 +18,8 @@ from .stats import death_threshold
 HEAL_DC = 15
 
 
-def _flags(ctx: Context, c: Combatant) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for inst in ctx.ruleset.conditions.active(c):
-        for f in ctx.ruleset.catalogue.define(inst.cond).flags:
-            out.setdefault(f, []).append(inst.cond)
-    if c.life in ("dying", "stable", "unconscious", "dead"):
-        out.setdefault("no-actions", []).append(c.life)
-    return out
-
-
 def _can_act(ctx: Context, c: Combatant, what) -> None:
-    flags = _flags(ctx, c)
+    flags = ctx.ruleset.conditions.flags(c)
     if "no-actions" in flags:
         ctx.fail(_("{name} cannot {what}: no actions ({why})", name=c.name, what=what,
                    why=named(ctx.ruleset, flags["no-actions"])))
@@ -41,7 +31,7 @@ def _can_act(ctx: Context, c: Combatant, what) -> None:
 def charge(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     _can_act(ctx, c, _("charge"))
-    flags = _flags(ctx, c)
+    flags = ctx.ruleset.conditions.flags(c)
     if "no-charge" in flags:
         ctx.fail(_("{name} cannot charge: {why}", name=c.name, why=named(ctx.ruleset, flags["no-charge"])))
     if "no-move" in flags:
@@ -180,11 +170,10 @@ def _heal_check(ctx: Context, healer: Combatant, c: Combatant) -> bool:
 def coup(ctx: Context, call) -> None:
     """Coup de grace (§1.3 [S]): the damage of the automatic critical, then Fort DC 10 + damage or die."""
     t = ctx.combatant(call.who)
-    helpless = "helpless" in _flags(ctx, t) or t.life in ("dying", "stable", "unconscious")
-    if not helpless:
-        ctx.fail(_("{name} is not helpless: a coup de grace needs a helpless target", name=t.name))
     if t.life == "dead":
         ctx.fail(_("{name} is already dead", name=t.name))
+    if "helpless" not in ctx.ruleset.conditions.flags(t):
+        ctx.fail(_("{name} is not helpless: a coup de grace needs a helpless target", name=t.name))
     raw = call.damage
     amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=f"coup de grace on {t.name}").total
     if call.fort is not None and not 1 <= call.fort <= 20:
