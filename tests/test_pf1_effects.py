@@ -126,6 +126,14 @@ def test_mage_armor_does_not_stack_with_worn_armor():
     assert kyra.value == 16 and kyra.explain("AC") == "AC 16 = 14 + 4 mage-armor - 2 worn armor (not stacking)"
 
 
+def test_worn_armor_without_a_given_ac_is_in_the_derived_one():
+    """pathfinder1e.md Stat block: without `ac`, AC = 10 + Dex + size + armor + shield; touch leaves them out."""
+    t = pf()
+    t.do("add Val pc hp=20 dex=12 armor=4 shield=1", "cond Val shield")
+    assert (value(t, "Val", "ac"), value(t, "Val", "touch"), value(t, "Val", "ff")) == (10 + 1 + 4 + 4, 11, 18)
+    assert fig(t, "Val", "ac").explain("AC") == "AC 19 = 16 + 4 shield - 1 worn shield (not stacking)"
+
+
 def test_dodge_bonuses_go_with_the_dex_bonus():
     """pathfinder1e.md §1.11 [O]: haste's dodge +1 is not on flat-footed AC nor while stunned."""
     t = pf()

@@ -117,7 +117,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("init", "int", aliases=("ini", "iniciativa"), en="Initiative modifier",
                   es="Modificador de iniciativa", doc="default: Dex modifier"),
         StatField("ac", "int", aliases=("ca",), en="Armor class", es="Clase de armadura",
-                  doc="default 10 + Dex + size"),
+                  doc="default 10 + Dex + size + armor + shield"),
         StatField("touch", "int", aliases=("toque", "ca toque"), en="Touch AC", es="CA de toque",
                   doc="default 10 + Dex + size"),
         StatField("ff", "int", aliases=("flat", "flatfooted", "flat-footed", "desprevenido",
@@ -224,8 +224,9 @@ def base_numbers(c: Combatant, tiny_dex: bool) -> Mapping[str, int]:
     sz = size(c)
     bab = int(c.stats.get("bab") or 0)
     size_ac, size_cmb = SIZE_AC[sz], SIZE_CMB[sz]
+    worn = sum(int(c.stats.get(k) or 0) for k in ("armor", "shield"))
     ac = c.stats.get("ac")
-    ac = int(ac) if ac is not None else 10 + d + size_ac
+    ac = int(ac) if ac is not None else 10 + d + size_ac + worn
     touch = c.stats.get("touch")
     touch = int(touch) if touch is not None else min(ac, 10 + d + size_ac)
     ff = c.stats.get("ff")
