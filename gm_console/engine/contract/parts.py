@@ -166,6 +166,11 @@ class Sheet(Part):
         """This turn's actions for the sheet, each ticked off by its ``command``."""
         return []
 
+    def xp(self, c: Combatant) -> int | None:
+        """Experience points for defeating ``c`` (from its CR), for the summary after the fight.
+        None: the engine's published table for this game applies, if it has one (engine/experience.py)."""
+        return None
+
 
 # --- damage, healing, resources ------------------------------------------------------------
 
