@@ -122,3 +122,22 @@ async def test_a_save_that_cannot_be_read_keeps_the_last_picture_and_says_why(sa
             if not app.query_one("#problem").has_class("-shown"):
                 break
         assert not app.query_one("#problem").has_class("-shown")
+
+
+def test_serve_listens_on_this_computer_only_unless_told_and_quotes_the_path(tmp_path):
+    """docs/players.md §7: 127.0.0.1 by default; the command each browser tab runs is this
+    Python on this save, whatever its name holds."""
+    import shlex
+
+    from gm_console.cli import _parser
+    from gm_console.tui.players.serve import command, public_url
+
+    args = _parser().parse_args(["serve", "fight.toml", "--players"])
+    assert (args.host, args.port) == ("127.0.0.1", 8000)
+    odd = tmp_path / "a b; rm -rf $HOME.toml"
+    words = shlex.split(command(odd, "es"))
+    assert words[0] == sys.executable and words[1:] == ["-m", "gm_console", "--lang", "es", "players", str(odd)]
+    assert public_url("127.0.0.1", 8123) == "http://127.0.0.1:8123"
+    assert not public_url("0.0.0.0", 80).startswith("http://0.0.0.0")
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["serve", "fight.toml"])  # only the players' view is ever served
