@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from gm_console.i18n import C_, Msg, _, render
@@ -56,7 +57,7 @@ def health_word(ruleset: Ruleset, c: Combatant) -> str | None:
     if c.life in DOWN:
         return "down"
     value = top = 0
-    for key in ruleset.sheet.health_pools():
+    for key in health_keys(ruleset):
         pool = c.pools.get(key)
         if pool is None or not pool.max or pool.max <= 0:
             continue
@@ -93,7 +94,7 @@ def health_figures(ruleset: Ruleset, c: Combatant, lang: str = "en") -> list[str
     """A PC's health pools as the players read them: "HP 8/24"."""
     secret = secret_keys(ruleset)
     out = []
-    for key in ruleset.sheet.health_pools():
+    for key in health_keys(ruleset):
         p = c.pools.get(key)
         if p is None or key in secret:
             continue
@@ -111,9 +112,16 @@ def is_down(ruleset: Ruleset, c: Combatant) -> bool:
     return health_word(ruleset, c) == "down"
 
 
+@lru_cache(maxsize=64)
 def secret_keys(ruleset: Ruleset) -> frozenset[str]:
     """Pools and stats that never reach the players: GM-only fields and notes."""
     return frozenset(ruleset.gm_only_fields()) | NOTES
+
+
+@lru_cache(maxsize=64)
+def health_keys(ruleset: Ruleset) -> tuple[str, ...]:
+    """The ruleset's health pools (asked once: some stat blocks are built on every call)."""
+    return tuple(ruleset.sheet.health_pools())
 
 
 def visible_conditions(ruleset: Ruleset, c: Combatant) -> list[ConditionInstance]:
@@ -315,14 +323,14 @@ def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen
     a foe's health as a sentence of ours, the rules' citations dropped (they are the GM's)."""
     rs = walk.ruleset
     secret = secret_keys(rs)
-    health = set(rs.sheet.health_pools())
+    health = set(health_keys(rs))
 
     def hidden(cid: str | None) -> bool:
         c = walk.combatant(cid)
         return c is not None and (c.hidden or c.id in unseen)
 
-    hidden_names = names_pattern(c.name for cid in {*walk.state.combatants, *walk.gone}
-                                 if (c := walk.combatant(cid)) is not None and hidden(cid))
+    hidden_names = names_pattern(c.name for c in (*walk.state.combatants.values(), *walk.gone.values())
+                                 if c.hidden or c.id in unseen)
     # the foes whose health this action changed, and what changed
     changed: dict[str, int] = {}
     for event, _turn in stepped:
