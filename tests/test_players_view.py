@@ -189,3 +189,10 @@ def test_a_combatant_hidden_after_it_was_seen_keeps_its_past_lines():
     lines = [ln.text for ln in pv.lines(t.session.done, t.session.ruleset)]
     assert "Goblin takes 2 damage: wounded" in lines  # the table saw that
     assert not any("Goblin's turn" in ln for ln in lines)  # not its turn while hidden
+
+
+def test_the_gms_own_show_marks_who_is_hidden():
+    t = ambush()
+    gm = markdown(t.state, t.session.ruleset)
+    assert "| Sniper | ok · hidden |" in gm
+    assert "Sniper" not in markdown(t.state, t.session.ruleset, players=True)

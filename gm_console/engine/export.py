@@ -109,6 +109,8 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
         marks = []
         if c.id == active:
             marks.append("▶")
+        if c.hidden:  # only the GM's view lists them
+            marks.append("hidden" if not es else "oculto")
         if c.id in state.delayed:
             marks.append("delaying" if not es else "retrasa")
         if c.id in state.readied:
