@@ -122,6 +122,11 @@ def _side(s: EncounterState, e: ev.SideSet) -> None:
     s.combatants[e.id].side = e.side
 
 
+@_on(ev.HiddenSet)
+def _hidden(s: EncounterState, e: ev.HiddenSet) -> None:
+    s.combatants[e.id].hidden = e.hidden
+
+
 @_on(ev.InitiativeSet)
 def _init(s: EncounterState, e: ev.InitiativeSet) -> None:
     c = s.combatants[e.id]

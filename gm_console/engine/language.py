@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.i18n import _
 
-from . import actions, checks, effects, turns
+from . import actions, checks, effects, hiding, turns
 from . import events as ev
 from .errors import CommandError
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
@@ -90,6 +90,11 @@ CORE = Registry([
          es=("poner", "cambiar"), group="roster"),
     Verb("side", (Who("who"), Choice("side", choices=SIDES)), actions._side,
          _("whose side a combatant is on"), es=("bando",), group="roster"),
+    Verb("hide", (Who("who", many=True),), hiding.hide,
+         _("keep combatants off the players' view (an ambush not yet seen) until `reveal`"),
+         es=("ocultar",), group="roster"),
+    Verb("reveal", (Who("who", many=True),), hiding.reveal,
+         _("show hidden combatants to the players"), es=("revelar",), group="roster"),
     # -- initiative and turns --------------------------------------------------------
     Verb("init", (Who("who"), Number("value", meta="VALUE", what=_("the initiative"))), actions._init,
          _("set an initiative result (mid-combat: inserted by count)"),

@@ -44,6 +44,7 @@ class Combatant:
     conditions: list[ConditionInstance] = field(default_factory=list)
     marks: dict[str, Any] = field(default_factory=dict)
     added: int = 0  # insertion sequence, the last tie-break
+    hidden: bool = False  # kept off every player-facing view (``hide``/``reveal``)
 
     @property
     def is_pc(self) -> bool:

@@ -18,13 +18,14 @@ from .controller import Controller
 from .i18n import tr
 from .keymap import check_keymap
 from .palette import ActionsProvider
+from .players.clipboard import PostProvider
 from .safe import visible
 
 
 class GMConsole(App):
     CSS_PATH = "app.tcss"
     TITLE = "gm-console"
-    COMMANDS = App.COMMANDS | {ActionsProvider}
+    COMMANDS = App.COMMANDS | {ActionsProvider, PostProvider}
 
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,

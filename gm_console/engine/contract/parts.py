@@ -166,6 +166,11 @@ class Sheet(Part):
         """This turn's actions for the sheet, each ticked off by its ``command``."""
         return []
 
+    def xp(self, c: Combatant) -> int | None:
+        """Experience points for defeating ``c`` (from its CR), for the summary after the fight.
+        None: the engine's published table for this game applies, if it has one (engine/experience.py)."""
+        return None
+
 
 # --- damage, healing, resources ------------------------------------------------------------
 
@@ -383,7 +388,8 @@ class Checks(Part):
 
     def save(self, ctx: "Context", c: Combatant, what: str, dc: int) -> tuple[bool, int, str]:
         """A target's save against an area effect (``dmg A,B 4d6 save=ref:15``): (succeeded, total,
-        how it was rolled). Default: the check dice + the sheet's bonus for ``what`` + conditions."""
+        the roll as the log shows it, e.g. "1d20 (15) + 6 = 21"; the engine writes the sentence with
+        the DC and the damage). Default: the check dice + the sheet's bonus for ``what`` + conditions."""
         state = ctx.state
         bonus = (self.bonus(state, c, what) or 0) + sum(d for _label, d in self.modifiers(state, c, what))
         expr = f"{self.dice}{bonus:+d}" if bonus else self.dice
