@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -25,10 +26,41 @@ from gm_console.engine.describe import describe_events
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.engine.export import markdown, play_log, state_dict
 from gm_console.i18n import render
-from gm_console.storage import Encounter, SaveError
+from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage.library import list_encounters
 
 SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open")
+LOCK_WAIT = 2.0  # seconds exec waits for another program to finish with the save
+
+# Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, and broken
+# characters from a mis-set terminal: never sent to the terminal raw (ESC and OSC sequences in a
+# name would clear the screen or set the title).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                          "\ud800-\udfff]")
+
+
+def printable(text: str, keep: str = "\n") -> str:
+    """Text safe for a terminal: unprintable characters written as escapes (``\\u001b``).
+    The escapes are JSON's own, so JSON output stays valid and means the same.
+    ``keep``: what is left as it is (the newlines of a table)."""
+    def escape(m: re.Match) -> str:
+        ch = m.group()
+        return ch if ch in keep else f"\\u{ord(ch):04x}"
+
+    return _UNPRINTABLE.sub(escape, text)
+
+
+def out(text: str, end: str = "\n") -> None:
+    sys.stdout.write(printable(text) + end)
+
+
+def err(text: str) -> None:
+    """One line on stderr, whatever the text held."""
+    try:
+        sys.stderr.write(printable(text, keep="") + "\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
 
 
 def default_lang() -> str:
@@ -83,6 +115,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv, 1):
+        if re.search("[\ud800-\udfff]", arg):  # bytes that are not UTF-8, as Python decodes them
+            err(f"error: argument {i} ({arg}) is not valid UTF-8 text; gm-console takes UTF-8")
+            return 2
     lang_args = []
     if argv[:1] == ["--lang"] and len(argv) >= 2:
         lang_args, argv = argv[:2], argv[2:]
@@ -97,17 +133,31 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(lang_args + argv)
     if tail:
         if args.command != "exec":
-            print("error: `--` is only for exec: gm-console exec PATH -- CMD [CMD ...]", file=sys.stderr)
+            err("error: `--` is only for exec: gm-console exec PATH -- CMD [CMD ...]")
             return 2
         args.commands = list(args.commands) + tail
     lang = args.lang or default_lang()
     try:
         if args.command is None:
             return _tui(None, args.lang)
-        return _COMMANDS[args.command](args, lang)
+        code = _COMMANDS[args.command](args, lang)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # `show | head -1`: the reader has all it wanted
+        _output_gone()
+        return 0
     except (SaveError, CommandError, DiceError, plugins.UnknownRuleset) as exc:
-        print(f"error: {render(message_of(exc), lang)}", file=sys.stderr)
+        err(f"error: {render(message_of(exc), lang)}")
         return 1
+
+
+def _output_gone() -> None:
+    """Python's documented way out of EPIPE: stdout to devnull, so the flush at exit is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
@@ -119,7 +169,7 @@ def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
 
 
 def _open(args, lang) -> int:
-    if not args.path.exists():
+    if not os.path.exists(args.path):
         raise SaveError(f"{args.path}: no such file; create it with: gm-console new {args.path} --ruleset ID")
     enc = Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
     return _tui(args.path, args.lang, args.dice, encounter=enc)
@@ -127,7 +177,7 @@ def _open(args, lang) -> int:
 
 def _new(args, lang) -> int:
     enc = Encounter.create(args.path, args.ruleset, name=args.name)
-    print(f"created {enc.path} ({enc.ruleset.name})")
+    out(f"created {enc.path} ({enc.ruleset.name})")
     if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
         return 0
     return _tui(enc.path, args.lang, encounter=enc)
@@ -136,11 +186,11 @@ def _new(args, lang) -> int:
 def _list(args, lang) -> int:
     rows = list_encounters()
     if not rows:
-        print("no encounters yet: gm-console new PATH.toml --ruleset ID")
+        out("no encounters yet: gm-console new PATH.toml --ruleset ID")
     for row in rows:
         where = "example" if row.bundled else "saved"
         rnd = f"round {row.round}" if row.round else "not started"
-        print(f"{row.name:30} {row.ruleset:14} {rnd:12} {where:8} {row.path}")
+        out(f"{row.name:30} {row.ruleset:14} {rnd:12} {where:8} {row.path}")
     return 0
 
 
@@ -149,52 +199,69 @@ def _exec(args, lang) -> int:
     if args.script:
         try:
             text = args.script.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveError(f"{args.script}: cannot read: {exc.strerror}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveError(f"{args.script}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
         lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")] + lines
     if not lines:
         raise CommandError("exec: no commands given; usage: gm-console exec PATH -- CMD [CMD ...]")
     dice = Dice.from_rolls(parse_rolls(args.rolls))
-    created = False
-    if args.new and not args.path.exists():
-        enc = Encounter.create(args.path, args.new)
-        created = True
-    else:
-        enc = Encounter.open(args.path)
-    if enc.warning:
-        print(f"warning: {enc.path}: {enc.warning}", file=sys.stderr)
+    enc, created = _open_for_exec(args.path, args.new)
     try:
-        entries = enc.execute_all(lines, dice)
-    except BaseException:
-        if created:
-            enc.path.unlink(missing_ok=True)
-        raise
+        if enc.warning:
+            err(f"warning: {enc.path}: {enc.warning}")
+        try:
+            entries = enc.execute_all(lines, dice)
+        except BaseException:
+            if created:
+                enc.path.unlink(missing_ok=True)
+            raise
+    finally:
+        enc.close()  # saved: the next program may write while this one prints
     if dice.forced:
-        print(f"warning: {len(dice.forced)} of the --rolls were not needed: "
-              f"{','.join(map(str, dice.forced))}", file=sys.stderr)
-    if not args.quiet:
+        err(f"warning: {len(dice.forced)} of the --rolls were not needed: {','.join(map(str, dice.forced))}")
+    if args.quiet:
+        return 0
+    try:
         for entry in entries:
             if entry is None:
                 continue
             for _, text in describe_events(entry.events, enc.state, enc.ruleset, lang):
-                print(text)
+                out(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _output_gone()
+    except OSError as exc:  # the actions are saved: a retry would do them twice
+        err(f"warning: the output could not be written ({exc.strerror or exc}); the actions were saved")
     return 0
 
 
+def _open_for_exec(path: Path, ruleset: str | None) -> tuple[Encounter, bool]:
+    """Waits a moment for another program to finish with the save; ``--new`` creates it
+    unless it exists, also when another exec creates it at the same moment."""
+    if ruleset:
+        try:
+            return Encounter.create(path, ruleset, wait=LOCK_WAIT), True
+        except SaveExists:
+            pass
+    return Encounter.open(path, wait=LOCK_WAIT), False
+
+
 def _show(args, lang) -> int:
-    enc = Encounter.open(args.path)
+    enc = Encounter.open(args.path, read_only=True)
     if enc.warning:
-        print(f"warning: {enc.path}: {enc.warning}", file=sys.stderr)
+        err(f"warning: {enc.path}: {enc.warning}")
     if args.json:
-        print(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players), ensure_ascii=False, indent=2))
+        out(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players), ensure_ascii=False, indent=2))
     else:
-        print(markdown(enc.state, enc.ruleset, enc.name, players=args.players, lang=lang), end="")
+        out(markdown(enc.state, enc.ruleset, enc.name, players=args.players, lang=lang), end="")
     return 0
 
 
 def _log(args, lang) -> int:
-    enc = Encounter.open(args.path)
-    print(play_log(enc.session.done, enc.state, enc.ruleset, lang, players=args.players), end="")
+    enc = Encounter.open(args.path, read_only=True)
+    if enc.warning:
+        err(f"warning: {enc.path}: {enc.warning}")
+    out(play_log(enc.session.done, enc.state, enc.ruleset, lang, players=args.players), end="")
     return 0
 
 
@@ -206,7 +273,7 @@ def _rulesets(args, lang) -> int:
         except plugins.UnknownRuleset as exc:
             name, version = f"(broken: {exc})", "?"
         origin = "built-in" if info.builtin else f"from {info.package} {info.package_version}"
-        print(f"{info.id:14} {name:30} {version:6} {origin}")
+        out(f"{info.id:14} {name:30} {version:6} {origin}")
     return 0
 
 

@@ -1,8 +1,10 @@
 """Rebuild saves/<ruleset>.toml from saves/scripts/<ruleset>.txt through `gm-console exec`.
 
-The examples are made by the same path as every GM action, so they are always loadable by
-the current code. A script's first lines may hold `# rolls: 15,3,12` (natural dice used in
-order) and `# name: Goblin ambush`.
+The examples are made by the same path as every GM action (each line run and saved as the
+TUI does), so they are always loadable by the current code. A script's first lines may hold
+`# rolls: 15,3,12` (natural dice used in order) and `# name: Goblin ambush`. A rebuild keeps
+the committed save's `created`, so an unchanged script gives the same bytes
+(tests/test_examples.py checks that the committed saves are what their scripts build).
 
     python scripts/build_examples.py [RULESET ...]
 """
@@ -16,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gm_console.engine.dice import Dice, parse_rolls  # noqa: E402
-from gm_console.storage import Encounter  # noqa: E402
+from gm_console.storage import Encounter, SaveError  # noqa: E402
 
 
 def header(text: str, key: str) -> str:
@@ -34,13 +36,20 @@ def build(script: Path) -> Path:
     target = ROOT / "saves" / f"{ruleset}.toml"
     tmp = target.with_suffix(".new")
     tmp.unlink(missing_ok=True)
-    enc = Encounter.create(tmp, ruleset, name=header(text, "name") or ruleset)
-    dice = Dice.from_rolls(parse_rolls(header(text, "rolls")), seed=2026)
-    for line in lines:
-        enc.execute(line, dice, save=False)
-    enc.save()
+    with Encounter.create(tmp, ruleset, name=header(text, "name") or ruleset, created=created(target)) as enc:
+        dice = Dice.from_rolls(parse_rolls(header(text, "rolls")), seed=2026)
+        for line in lines:
+            enc.execute(line, dice)
     tmp.replace(target)
     return target
+
+
+def created(target: Path) -> str | None:
+    """The committed example's creation time: a rebuild changes only what the script changes."""
+    try:
+        return Encounter.open(target, read_only=True).doc.created or None
+    except SaveError:
+        return None
 
 
 def main(argv: list[str]) -> int:

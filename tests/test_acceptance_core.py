@@ -910,7 +910,8 @@ def test_resume_before_the_active_does_not_restart_its_turn(fight, capsys):
 def test_clock_owner_resuming_next_round_counts_its_turn_there(fight, capsys):
     ok(capsys, fight, "next", "cond A shaken 2", "delay", "next")  # B types (clock B), delays; r2 A up
     s = show(capsys, fight)
-    assert head(s)[:2] == (2, "a") and conds(s, "a")["shaken"] == {"id": "shaken", "rounds": 2, "clock": "b"}
+    assert head(s)[:2] == (2, "a") and conds(s, "a")["shaken"] == {"id": "shaken", "rounds": 2, "clock": "b",
+                                                                   "source": "b"}
     ok(capsys, fight, "resume B")  # B's round-2 turn, now before A: one round down
     assert conds(show(capsys, fight), "a")["shaken"]["rounds"] == 1
     ok(capsys, fight, "next", "next")  # A, C
@@ -1071,7 +1072,7 @@ def test_by_name_quoted(tmp_path, capsys):
     ok(capsys, p, 'add "Goblin Boss" hp=9', 'add "Orc Chief" hp=9', 'init "Goblin Boss" 5', 'init "Orc Chief" 4',
        "start", 'cond "Goblin Boss" shaken 2 by "Orc Chief"', new="generic")
     c = conds(show(capsys, p), "goblin-boss")["shaken"]
-    assert c == {"id": "shaken", "rounds": 2, "clock": "orc-chief"}
+    assert c == {"id": "shaken", "rounds": 2, "clock": "orc-chief", "source": "orc-chief"}
 
 
 def test_ready_text_kept_verbatim(fight, capsys):
@@ -1111,11 +1112,17 @@ def test_pathfinder_valued_condition_spanish_with_accent(tmp_path, capsys):
     assert c["energy-drained"]["value"] == 1 and c["bleed"]["value"] == 2
 
 
-def test_pathfinder_unknown_condition_lists_known(tmp_path, capsys):
+def test_pathfinder_near_miss_of_a_condition_is_refused_with_the_name_it_meant(tmp_path, capsys):
+    """Any name is an effect in every game (issue 11), but a typo of a catalogue name must not
+    become a new label silently: it is refused with the likely name, and `effect` forces the label."""
     p = tmp_path / "pf.toml"
     ok(capsys, p, "add Orc hp=10", new="pathfinder1e")
-    # a dozen of the known and how many more (issue 14: errors stay one readable line)
-    fails_cleanly(capsys, p, "cond Orc asustadizo", mentions=("asustadizo", "known: aid-ac", "more"))
+    fails_cleanly(capsys, p, "cond Orc asustadizo", mentions=("asustadizo", "did you mean asustado", "effect"))
+    ok(capsys, p, "effect Orc asustadizo")
+    ok(capsys, p, 'cond Orc "Shield of the Dawn" 10 ac+2')
+    orc = comb(show(capsys, p), "orc")
+    assert [(c["id"], c["rounds"], c.get("mods")) for c in orc["conditions"]] == [
+        ("asustadizo", None, None), ("shield-of-the-dawn", 10, {"ac": 2})]
 
 
 def test_pathfinder_spend_hero(tmp_path, capsys):
@@ -1213,6 +1220,19 @@ def _doctored(fight, old, new, count=1):
     return fight.read_bytes()
 
 
+def _resealed(fight, line):
+    """The record on that line re-encoded with its checksum, as a tool that writes saves would."""
+    import tomllib
+
+    from gm_console.storage.codec import encode_record
+
+    lines = fight.read_text(encoding="utf-8").split("\n")
+    [(key, table)] = tomllib.loads(lines[line - 1]).items()
+    lines[line - 1] = encode_record({"n": int(key), **{k: v for k, v in table.items() if k != "ck"}}).rstrip("\n")
+    fight.write_text("\n".join(lines), encoding="utf-8")
+    return fight.read_bytes()
+
+
 def _line_of(fight, needle):
     for i, line in enumerate(fight.read_text(encoding="utf-8").splitlines(), 1):
         if needle in line:
@@ -1220,23 +1240,23 @@ def _line_of(fight, needle):
     raise AssertionError(needle)
 
 
-def test_bad_json_log_line_named_with_its_line(fight, capsys):
-    before = _doctored(fight, '"do":"add B hp=10","ev":[', '"do":"add B hp=10","ev":[[')
-    line = _line_of(fight, '"do":"add B hp=10"')
+def test_bad_log_line_named_with_its_line(fight, capsys):
+    before = _doctored(fight, 'do = "add B hp=10", ev = [', 'do = "add B hp=10", ev = [[')
+    line = _line_of(fight, 'do = "add B hp=10"')
     rc, out, err = ex(capsys, fight, "next")
     assert rc == 1 and f"line {line}" in err and str(fight.name) in err
     assert fight.read_bytes() == before
 
 
 def test_newer_format_refused(fight, capsys):
-    before = _doctored(fight, "format = 1", "format = 99")
+    before = _doctored(fight, "format = 2", "format = 99")
     rc, out, err = ex(capsys, fight, "next")
     assert rc == 1 and "99" in err and "newer" in err
     assert fight.read_bytes() == before
 
 
 def test_newer_format_error_points_at_the_right_line(fight, capsys):
-    _doctored(fight, "format = 1", "format = 99")
+    _doctored(fight, "format = 2", "format = 99")
     line = _line_of(fight, "format = 99")
     rc, out, err = ex(capsys, fight, "next")
     assert f"line {line}:" in err
@@ -1244,8 +1264,9 @@ def test_newer_format_error_points_at_the_right_line(fight, capsys):
 
 def test_log_that_does_not_replay_names_line_and_reason(fight, capsys):
     ok(capsys, fight, "dmg A 1")
-    before = _doctored(fight, '"t":"PoolSet","id":"a"', '"t":"PoolSet","id":"zz"')
-    line = _line_of(fight, '"id":"zz"')
+    _doctored(fight, 't = "PoolSet", id = "a"', 't = "PoolSet", id = "zz"')
+    line = _line_of(fight, 'id = "zz"')
+    before = _resealed(fight, line)  # a well-formed record (valid checksum) that does not replay
     rc, out, err = ex(capsys, fight, "next")
     assert rc == 1 and fight.read_bytes() == before
     assert f"line {line}" in err

@@ -53,7 +53,7 @@ def test_delay_and_ready_show_in_json(fight, capsys):
     assert state["readied"] == {"kyra": "when the goblin moves"}
     assert "goblin-1" not in state["order"]
     kyra = next(c for c in state["combatants"] if c["id"] == "kyra")
-    assert kyra["conditions"] == [{"id": "shaken", "rounds": 2, "clock": "goblin-2"}]
+    assert kyra["conditions"] == [{"id": "shaken", "rounds": 2, "clock": "goblin-2", "source": "goblin-2"}]
 
 
 def test_failed_batch_prints_one_error_line_exits_1_and_saves_nothing(fight, capsys):

@@ -1,6 +1,7 @@
 """Saves: round trip, undo across reopen, atomic and O(1) writes, bad files never overwritten."""
 
 import os
+import tomllib
 
 import pytest
 
@@ -44,10 +45,18 @@ def test_every_action_appends_exactly_one_line(enc):
     assert enc.path.read_text().count("\n") == before + 1
 
 
-def test_the_file_is_toml_with_format_ruleset_and_log(enc):
+def test_the_file_is_toml_through_and_through(enc):
+    """Any TOML reader sees the actions and their events as tables, no second parser."""
+    data = tomllib.loads(enc.path.read_text(encoding="utf-8"))
+    assert data["format"] == 2 and data["ruleset"] == "generic"
+    first = data["log"]["1"]
+    assert first["do"] == "add Goblin x2 hp=7 init=1" and first["r"] == 0
+    assert [e["t"] for e in first["ev"]] == ["CombatantAdded", "CombatantAdded"]
+    assert first["ev"][0]["name"] == "Goblin 1" and len(first["ck"]) == 8
+    lines = enc.path.read_text(encoding="utf-8").split("\n")
+    assert lines[lines.index("[log]") + 1].startswith('1 = {r = 0, do = "add Goblin x2 hp=7 init=1", ev = [{t = ')
     doc = decode(enc.path.read_text())
-    assert doc.format == 1 and doc.ruleset == "generic"
-    assert doc.records[0]["do"] == "add Goblin x2 hp=7 init=1"
+    assert doc.format == 2 and doc.records[0]["do"] == "add Goblin x2 hp=7 init=1"
 
 
 def test_a_failed_command_leaves_the_file_untouched(enc):
@@ -90,8 +99,9 @@ def test_newer_format_is_refused(tmp_path):
 
 
 def test_torn_last_line_is_dropped_and_cut_before_the_next_append(enc):
+    enc.close()
     with open(enc.path, "ab") as fh:
-        fh.write(b"9 = '{\"r\":1,\"do\":\"next\",\"ev\":[")  # a crash mid-write
+        fh.write(b'9 = {r = 1, do = "next", ev = [{t = "TurnEnded"')  # a crash mid-write
     again = Encounter.open(enc.path)
     assert again.warning and again.state == enc.state
     again.execute("next")
@@ -109,6 +119,8 @@ def test_two_programs_do_not_interleave_histories(enc):
 def test_atomic_rewrite_leaves_no_temp_files(tmp_path):
     e = Encounter.create(tmp_path / "a.toml", "generic")
     e.execute("add X hp=1")
+    assert sorted(os.listdir(tmp_path)) == [".a.toml.lock", "a.toml"]  # the lock, while it is open
+    e.close()
     assert sorted(os.listdir(tmp_path)) == ["a.toml"]
 
 

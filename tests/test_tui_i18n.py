@@ -44,7 +44,7 @@ def test_every_spanish_error_pattern_matches_a_real_engine_message():
 
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=20", "add Goblin x2 hp=5")
-    for line in ("dmg zed 3", "dmg gob 3", "nxet", "frobnicate", "cond Kyra estremecdo", "cond Kyra blorp",
+    for line in ("dmg zed 3", "dmg gob 3", "nxet", "frobnicate",
                  "add X hpp=3", "add X zzz=3", "dmg", "redo", "next", "resume Kyra", "trigger Kyra"):
         try:
             t.do(line)

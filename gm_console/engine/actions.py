@@ -9,8 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gm_console.i18n import _
+
+from . import effects, turns
 from . import events as ev
-from . import groups, turns
+from . import groups
 from .context import Context
 from .commands import parse_duration
 from .contract import RulesError, StatField, did_you_mean, fold_text, listing, slug
@@ -258,23 +261,37 @@ def amount_of(ctx: Context, text: str, purpose: str) -> int:
 
 
 def _damage(ctx: Context, c: Call) -> None:
-    target = ctx.combatant(c.who)
+    """One roll for every target named; with ``save=`` each target saves against it."""
+    who = effects.targets(ctx, c.who)
     _check_types(ctx, c.types)
-    amount = amount_of(ctx, c.amount, f"damage to {target.name}")
+    options = dict((k.casefold(), v) for k, v in c.options)
+    save = options.pop("save", None) or options.pop("salvacion", None) or options.pop("salvación", None)
+    if options:
+        raise RulesError(_("dmg: unknown option {key!r}; dmg takes save=WHAT:DC[:half|negates]",
+                           key=next(iter(options))))
+    names = ", ".join(t.name for t in who)
+    amount = amount_of(ctx, c.amount, f"damage to {names}")
     types = c.types
     if amount < 0:
         if not is_dice(c.amount):
-            raise RulesError(f"dmg: amount must not be negative ({amount}); use heal")
-        amount, types = ctx.ruleset.health.minimum_damage(ctx, target, amount, types)
-    ctx.ruleset.health.damage(ctx, target, amount, types)
+            raise RulesError(_("dmg: amount must not be negative ({amount}); use heal", amount=amount))
+    if save is not None:
+        effects.area_damage(ctx, who, max(0, amount), types, effects.read_save(save))
+        return
+    for target in who:
+        taken, kinds = amount, types
+        if taken < 0:
+            taken, kinds = ctx.ruleset.health.minimum_damage(ctx, target, taken, types)
+        ctx.ruleset.health.damage(ctx, target, taken, kinds)
 
 
 def _heal(ctx: Context, c: Call) -> None:
-    target = ctx.combatant(c.who)
-    amount = amount_of(ctx, c.amount, f"healing of {target.name}")
+    who = effects.targets(ctx, c.who)
+    amount = amount_of(ctx, c.amount, f"healing of {', '.join(t.name for t in who)}")
     if amount < 0:
-        raise RulesError(f"heal: amount must not be negative ({amount}); use dmg")
-    ctx.ruleset.health.heal(ctx, target, amount, c.types)
+        raise RulesError(_("heal: amount must not be negative ({amount}); use dmg", amount=amount))
+    for target in who:
+        ctx.ruleset.health.heal(ctx, target, amount, c.types)
 
 
 def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
@@ -285,36 +302,6 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
         if t not in known:
             hint = did_you_mean(t, known)
             raise RulesError(f"dmg: unknown damage type {t!r}{hint or ';'} types: {listing(known)}")
-
-
-def _cond(ctx: Context, c: Call) -> None:
-    target = ctx.combatant(c.who)
-    cdef = ctx.ruleset.catalogue.lookup(c.cond)
-    if cdef.valued and c.value is None:
-        raise RulesError(f"cond: {cdef.id} takes a value, e.g. {cdef.id}:2")
-    free_label = cdef.id not in ctx.ruleset.catalogue.defs
-    if not cdef.valued and c.value is not None and not free_label:
-        raise RulesError(f"cond: {cdef.id} takes no value (write {cdef.id}, not {cdef.id}:{c.value})")
-    state = ctx.state
-    clock = None
-    if c.rounds is not None:
-        if c.by is not None:
-            clock = ctx.combatant(c.by).id
-        elif state.in_combat and state.active is not None:
-            clock = state.active
-        else:
-            clock = target.id
-    source = ctx.combatant(c.by).id if c.by else (state.active if state.in_combat else None)
-    ctx.ruleset.conditions.add(ctx, target, cdef, c.rounds, c.value, clock, source)
-
-
-def _uncond(ctx: Context, c: Call) -> None:
-    target = ctx.combatant(c.who)
-    cdef = ctx.ruleset.catalogue.lookup(c.cond)
-    if not target.has(cdef.id):
-        have = listing((i.cond for i in target.conditions), "none")
-        raise RulesError(f"{target.name} is not {cdef.id}; its conditions: {have}")
-    ctx.remove_all(target, cdef.id)
 
 
 def _spend(ctx: Context, c: Call) -> None:

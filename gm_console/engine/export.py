@@ -41,6 +41,12 @@ def _condition(inst) -> dict[str, Any]:
         out["value"] = inst.value
     if inst.clock:
         out["clock"] = inst.clock
+    if inst.source:
+        out["source"] = inst.source
+    if inst.mods:
+        out["mods"] = dict(inst.mods)
+    if inst.note:
+        out["note"] = inst.note
     return out
 
 

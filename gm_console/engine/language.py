@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.i18n import _
 
-from . import actions, checks, groups, turns
+from . import actions, checks, effects, groups, turns
 from . import events as ev
 from .errors import CommandError
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
@@ -126,17 +126,31 @@ CORE = Registry([
          _("end the turns of the active combatant's whole group at once; the one after the group acts"),
          en=("groupdone",), es=("grupo-hecho",), group="turns"),
     # -- health, conditions, resources ------------------------------------------------
-    Verb("dmg", (Who("who"), Amount("amount"), Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), actions._damage,
-         _("damage through the ruleset; AMOUNT may be dice (`2d6+3`); types like `fire`, `nonlethal`"),
+    Verb("dmg", (Who("who", many=True), Amount("amount"),
+                 Word("types", meta="TYPE", required=False, rest=True, completes="damage-type"),
+                 Fields("options", meta="save=WHAT:DC[:half|negates]")), actions._damage,
+         _("damage through the ruleset; AMOUNT may be dice (`2d6+3`), rolled once for every target named; types "
+           "like `fire`, `nonlethal`; `save=ref:15` gives each target its save (half on a success, "
+           "`save=will:15:negates` nothing)"),
          en=("damage", "hurt"), es=("daño", "herir"), group="health",
          note=_("AMOUNT: 7 or dice like 2d6+3")),
-    Verb("heal", (Who("who"), Amount("amount"), Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), actions._heal,
-         _("healing through the ruleset; AMOUNT may be dice"), es=("curar",), group="health"),
-    Verb("cond", (Who("who"), _Condition("cond"), Int("rounds", meta="ROUNDS", required=False, minimum=1, suffix="r"),
-                  Keyword("by", meta="NAME", words=("by", "por"))), actions._cond,
-         _("add a condition; without ROUNDS until removed; `by NAME` counts on NAME's turns"),
+    Verb("heal", (Who("who", many=True), Amount("amount"),
+                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), actions._heal,
+         _("healing through the ruleset; AMOUNT may be dice, rolled once for every target named"),
+         es=("curar",), group="health"),
+    Verb("cond", (Who("who", many=True), _Condition("cond"),
+                  Rest("tail", spelled="[ROUNDS|10m|1h] [FIGURE+N ...]"),
+                  Keyword("by", meta="NAME", words=("by", "por"))), lambda ctx, c: effects.put(ctx, c),
+         _("add a condition or effect to one or many (`A,B`, `Goblin*`): for ROUNDS, minutes (`10m`) or hours (`1h`), "
+           "else until removed; modifiers like `ac+2 attack+1`; `by NAME` counts on NAME's turns and says who cast it"),
          en=("condition",), es=("estado",), group="conditions"),
-    Verb("uncond", (Who("who"), _Condition("cond", completes="own-condition")), actions._uncond, _("remove a condition"),
+    Verb("effect", (Who("who", many=True), _Condition("cond"),
+                    Rest("tail", spelled="[ROUNDS|10m|1h] [FIGURE+N ...]"),
+                    Keyword("by", meta="NAME", words=("by", "por"))), lambda ctx, c: effects.put(ctx, c, free=True),
+         _("like `cond`, and a name the catalogue does not know is a new effect of that name, as typed"),
+         es=("efecto",), group="conditions"),
+    Verb("uncond", (Who("who", many=True), _Condition("cond", completes="own-condition")),
+         lambda ctx, c: effects.take_off(ctx, c), _("remove a condition or effect"),
          en=("uncondition",), es=("quitar-estado", "sin-estado"), group="conditions"),
     Verb("spend", (Who("who"), Word("resource", meta="RESOURCE", completes="resource"), Int("amount", meta="N", required=False, minimum=1),
                    Word("args", meta="USE", required=False, rest=True)), actions._spend,

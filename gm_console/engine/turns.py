@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from gm_console.i18n import _
 
+from . import effects
 from . import events as ev
 from . import groups
 from .context import Context
@@ -90,6 +91,8 @@ def begin_turn(ctx: Context, c: Combatant) -> None:
     tick_clock(ctx, c.id)
     if ctx.ruleset.turns.ready_lapses and c.id in state.readied:
         ctx.emit(ev.ReadyEnded(id=c.id, reason="lapsed"))
+    if c.id in state.combatants:
+        effects.turn_start(ctx, state.get(c.id))  # regeneration, fast healing, ongoing damage
     if c.id in state.combatants:
         ctx.ruleset.turns.on_turn_start(ctx, state.get(c.id))
 

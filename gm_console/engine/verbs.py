@@ -98,11 +98,23 @@ class Who(Param):
     meta: str = "NAME"
     completes: str = "combatant"
     new: bool = False  # a name being given (``add``), not one looked up
+    many: bool = False  # ``Goblin 1,Goblin 2`` or ``Goblin*``: a tuple of names or patterns
+
+    def usage(self) -> str:
+        if self.many and not self.rest:
+            return f"{self.meta}[,{self.meta}...]"
+        return super().usage()
 
     def take(self, verb, token):
         if not token.strip() or (self.new and "=" in token):
             raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.name,
                                  usage=verb.usage()))
+        if self.many:
+            names = tuple(part.strip() for part in token.split(",") if part.strip())
+            if not names:
+                raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.name,
+                                     usage=verb.usage()))
+            return {self.name: names}
         return {self.name: token.strip() if self.new else token}
 
     def take_all(self, verb, tokens):

@@ -1,6 +1,6 @@
-"""Saves: the TOML codec, atomic writes, the O(1) action journal, user folders."""
+"""Saves: the TOML codec, atomic writes, the O(1) action journal, the lock, user folders."""
 
 from .encounter import Encounter
-from .store import SaveError
+from .errors import SaveError, SaveExists
 
-__all__ = ["Encounter", "SaveError"]
+__all__ = ["Encounter", "SaveError", "SaveExists"]

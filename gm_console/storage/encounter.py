@@ -1,8 +1,15 @@
-"""An encounter on disk: a Session plus the file it autosaves to."""
+"""An encounter on disk: a Session plus the file it autosaves to, and its lock.
+
+Opening takes the save's lock (lock.py): a second program opens it read-only
+and says who holds it. Opened for writing, a file that new lines cannot safely
+go at the end of (format 1, a table after [log], no [log]) is first rewritten
+in format 2, the original kept beside it, with a warning that says so.
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
+import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -12,26 +19,39 @@ from gm_console.i18n import _
 from gm_console.engine.dice import Dice
 from gm_console.engine.session import Entry, JournalError, Session
 
+from . import lock as locking
 from . import store
-from .codec import FORMAT, Document, line_of_record
-from .store import SaveError
+from .codec import FORMAT, Document, decode, encode, encode_records
+from .errors import CodecError, SaveError, SaveExists, why
+
+TORN = "the last action was not completely written (crash?) and was dropped"
 
 
 class Encounter:
-    def __init__(self, path: Path, doc: Document, session: Session, size: int) -> None:
+    def __init__(self, path: Path, doc: Document, session: Session, tail: store.Tail,
+                 lock: locking.Lock | None = None, holder: str | None = None) -> None:
         self.path = Path(path)
         self.doc = doc
         self.session = session
-        self._size = size
-        self.warning: str | None = None
+        self._tail = tail
+        self.lock = lock
+        self.read_only = lock is None
+        self.holder = holder  # why it is read-only, when another program holds it
+        self.warnings: list[str] = []
+
+    @property
+    def warning(self) -> str | None:
+        """Everything the GM should know about how the file was opened, on one line."""
+        return "; ".join(self.warnings) or None
 
     # -- opening -------------------------------------------------------------------
     @classmethod
     def create(cls, path: Path | str, ruleset_id: str, name: str = "",
-               options: Mapping[str, Any] | None = None, overwrite: bool = False) -> "Encounter":
+               options: Mapping[str, Any] | None = None, overwrite: bool = False,
+               wait: float = 0.0, created: str | None = None) -> "Encounter":
+        """A new save; never overwrites one (SaveExists) unless ``overwrite``, not even one
+        another program creates at the same moment."""
         path = Path(path)
-        if path.exists() and not overwrite:
-            raise SaveError(f"{path}: already exists; open it, or pick another name")
         try:
             ruleset = plugins.load(ruleset_id)
         except plugins.UnknownRuleset as exc:
@@ -39,14 +59,40 @@ class Encounter:
         defaults = {o.key: o.default for o in ruleset.options()}
         defaults.update(options or {})
         doc = Document(format=FORMAT, ruleset=ruleset_id, name=name or path.stem,
-                       created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+                       created=created or _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
                        options=defaults)
-        size = store.write_new(path, doc)
-        return cls(path, doc, Session(ruleset, defaults), size)
+        _make_folder(path)
+        lock = _take(path, wait)
+        try:
+            tail = store.write_new(path, doc, exclusive=not overwrite)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, doc, Session(ruleset, defaults), tail, lock)
 
     @classmethod
-    def open(cls, path: Path | str) -> "Encounter":
+    def open(cls, path: Path | str, read_only: bool = False, wait: float = 0.0) -> "Encounter":
+        """Open a save. Unless ``read_only``, take its lock (waiting up to ``wait`` s); if
+        another program holds it, the encounter opens read-only and ``holder`` says who."""
         path = Path(path)
+        lock, holder = None, None
+        if not read_only:
+            try:
+                lock = locking.acquire(path, wait)
+            except locking.Busy as busy:
+                holder = busy.holder
+            except SaveError as exc:  # no lock file can be made there (read-only folder)
+                holder = str(exc).removeprefix(f"{path}: ")
+        try:
+            enc = cls._load(path, lock, holder)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        return enc
+
+    @classmethod
+    def _load(cls, path: Path, lock: locking.Lock | None, holder: str | None) -> "Encounter":
         loaded = store.read(path)
         doc = loaded.doc
         try:
@@ -56,21 +102,62 @@ class Encounter:
         try:
             session = Session.from_journal(ruleset, doc.options, doc.records)
         except JournalError as exc:
-            line = None
-            if exc.n is not None:
-                try:
-                    line = line_of_record(path.read_text(encoding="utf-8"), exc.n)
-                except OSError:
-                    pass
+            line = _line_of(doc, exc.n)
             where = f"line {line}: " if line else ""
             raise SaveError(f"{path}: {where}the log does not replay: {exc}") from None
-        except (KeyError, ValueError, TypeError) as exc:
+        except (KeyError, ValueError, TypeError, OverflowError, RecursionError) as exc:
             raise SaveError(f"{path}: the log does not replay: {type(exc).__name__}: {exc}") from None
-        doc.records = []  # replayed into the session, which now holds the history
-        enc = cls(path, doc, session, loaded.size)
+        enc = cls(path, doc, session, loaded.tail, lock, holder)
         if loaded.torn:
-            enc.warning = "the last action was not completely written (crash?) and was dropped"
+            enc.warnings.append(TORN)
+        if lock is not None and (doc.read_format != FORMAT or not doc.appendable):
+            enc._rewrite()
+        doc.records, doc.lines, doc.more = [], [], []  # the session holds the history now
         return enc
+
+    def _rewrite(self) -> None:
+        """Format 1, or a layout new lines cannot go at the end of: rewrite the file in format 2,
+        the original kept as a backup. If that fails, the encounter stays read-only."""
+        doc = self.doc
+        old = doc.read_format
+        try:
+            text = encode(doc)
+            if decode(text).records != doc.records:
+                raise SaveError("the rewritten file would not read back the same")
+            real = Path(os.path.realpath(self.path))  # a symlinked save stays a symlink
+            kept = store.backup(real, f"format{old}" if old != FORMAT else "before-repair")
+            try:
+                size, ident = store.atomic_write(real, text)
+            except SaveError:
+                kept.unlink(missing_ok=True)  # the original is still in its place
+                raise
+        except (SaveError, CodecError) as exc:
+            self._refuse_writes(f"could not be rewritten in format {FORMAT} "
+                                f"({str(exc).removeprefix(f'{self.path}: ')}); opened read-only")
+            return
+        self._tail = store.Tail(size=size, end=size, ident=ident)
+        if old != FORMAT:
+            self.warnings.append(f"migrated from format {old} to format {FORMAT}; the original is kept as {kept.name}")
+        else:
+            self.warnings.append(f"[log] was not the last table of the file; rewrote it in order, "
+                                 f"the original is kept as {kept.name}")
+        doc.read_format, doc.appendable = FORMAT, True
+
+    def _refuse_writes(self, why: str) -> None:
+        if self.lock is not None:
+            self.lock.release()
+        self.lock, self.read_only, self.holder = None, True, why
+
+    def close(self) -> None:
+        """Let other programs write to it (the lock goes); this object stays readable."""
+        if self.lock is not None:
+            self._refuse_writes("closed")
+
+    def __enter__(self) -> "Encounter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- acting ----------------------------------------------------------------------
     @property
@@ -85,9 +172,15 @@ class Encounter:
     def name(self) -> str:
         return self.doc.name or self.path.stem
 
+    def refusal(self) -> str:
+        """The one line a read-only encounter answers every change with."""
+        return f"{self.path}: read-only: {self.holder or 'opened for reading only'}; nothing was changed"
+
     def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
         """Run a command and autosave it; if the save fails, the action is taken back too,
         so the screen never shows what the file does not hold."""
+        if save and self.read_only:
+            raise SaveError(self.refusal())
         mark = self.session.mark()
         entry = self.session.execute(line, dice)
         if save:
@@ -101,6 +194,8 @@ class Encounter:
     def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
         """All or nothing: the file is written only if every command succeeds; a refusal
         names which command of the batch it was."""
+        if self.read_only:
+            raise SaveError(self.refusal())
         lines = list(lines)
         mark = self.session.mark()
         try:
@@ -123,14 +218,75 @@ class Encounter:
         records = self.session.journal
         if not records:
             return
-        self._size = store.append(self.path, records, self._size)
+        if self.read_only:
+            raise SaveError(self.refusal())
+        store.append(self.path, records, self._tail)
         self.session.take_journal()
 
     def save_as_copy(self, path: Path | str) -> "Encounter":
-        """A copy of the whole file, history included (bundled examples open this way)."""
-        self.save()
+        """A new save holding this encounter as it is in memory, history included; never
+        overwrites a file. Works when this one's file cannot be written or is gone: the copy
+        is the way out of a full or vanished disk."""
         path = Path(path)
-        if path.exists():
-            raise SaveError(f"{path}: already exists; not overwriting it")
-        store.atomic_write(path, self.path.read_text(encoding="utf-8"))
+        _make_folder(path)
+        try:
+            store.atomic_write(path, self._full_text(), exclusive=True)
+        except SaveExists:
+            raise SaveExists(f"{path}: already exists; not overwriting it") from None
         return Encounter.open(path)
+
+    def _full_text(self) -> bytes:
+        """The file's own bytes plus what is not saved yet, when the file is as this program
+        last saw it; else the history rebuilt from memory (same actions, same undo stack)."""
+        unsaved = self.session.journal
+        if self.doc.read_format == FORMAT:
+            try:
+                raw, ident = store.read_bytes(self.path)
+            except SaveError:
+                raw, ident = b"", None
+            if ident == self._tail.ident and len(raw) == self._tail.end:
+                text = raw[:self._tail.size]
+                if unsaved:
+                    text += (("\n" if self._tail.needs_newline else "") + encode_records(unsaved)).encode("utf-8")
+                return text
+        return encode(Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
+                               created=self.doc.created, options=self.doc.options,
+                               records=_history(self.session))).encode("utf-8")
+
+
+def _history(session: Session) -> list[dict[str, Any]]:
+    """Records that replay to this session: what is done, then what is undone (done, then undone)."""
+    def record(entry: Entry) -> dict[str, Any]:
+        return {"n": entry.n, "r": entry.round, "do": entry.line, "ev": [e.to_dict() for e in entry.events]}
+
+    undone = list(reversed(session.undone))
+    out = [record(e) for e in session.done + undone]
+    n = max((e.n for e in session.done + undone), default=0)
+    for entry in session.undone:
+        n += 1
+        out.append({"n": n, "undo": entry.n})
+    return out
+
+
+def _line_of(doc: Document, n: int | None) -> int | None:
+    for record, line in zip(doc.records, doc.lines):
+        if record.get("n") == n:
+            return line or None
+    return None
+
+
+def _make_folder(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot create its folder: {why(exc)}") from None
+    if os.path.isdir(path):
+        raise SaveError(f"{path}: is a folder, not a save file")
+
+
+def _take(path: Path, wait: float) -> locking.Lock:
+    try:
+        return locking.acquire(path, wait)
+    except locking.Busy as busy:
+        raise SaveError(f"{path}: {busy.holder}") from None
+

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-import shutil
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .paths import bundled_saves_dir, saves_dir
+from .errors import SaveError
+from .paths import bundled_saves_dir, safe_file_name, saves_dir
+from .store import atomic_write, first_free, read_bytes
 
-_FIELD = re.compile(r'^(ruleset|name)\s*=\s*"(.*)"\s*$')
-_ROUND = re.compile(r'^\d+ = \'\{"r":(\d+)')
+_FIELD = re.compile(r"^(ruleset|name)\s*=")
+_ROUND = re.compile(r"""^\d+ = (?:\{r = |'\{"r":)(\d+)""")  # format 2, format 1
 
 
 @dataclass(frozen=True)
@@ -26,20 +28,30 @@ class EncounterInfo:
 def peek(path: Path, bundled: bool = False) -> EncounterInfo | None:
     """Name, ruleset and last round from the text, without replaying the log."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw, _ = read_bytes(path)
+        text = raw.decode("utf-8")
         mtime = path.stat().st_mtime
-    except (OSError, UnicodeDecodeError):
+    except (SaveError, OSError, UnicodeDecodeError):
         return None
     fields: dict[str, str] = {}
-    last_round = 0
-    for line in text.splitlines():
+    lines = text.split("\n")
+    for line in lines:
+        if line.strip() == "[log]":
+            break
         m = _FIELD.match(line)
         if m and m.group(1) not in fields:
-            fields[m.group(1)] = m.group(2)
-            continue
+            try:
+                value = tomllib.loads(line).get(m.group(1))
+            except (tomllib.TOMLDecodeError, ValueError):
+                continue
+            if isinstance(value, str):
+                fields[m.group(1)] = value
+    last_round = 0
+    for line in reversed(lines):
         m = _ROUND.match(line)
         if m:
             last_round = int(m.group(1))
+            break
     if "ruleset" not in fields:
         return None
     return EncounterInfo(path=path, name=fields.get("name") or path.stem, ruleset=fields["ruleset"],
@@ -59,14 +71,41 @@ def list_encounters() -> list[EncounterInfo]:
     return out
 
 
+def new_save_path(name: str) -> Path:
+    """Where the picker saves a new encounter called ``name``: in the saves folder, always."""
+    return saves_dir() / f"{safe_file_name(name)}.toml"
+
+
 def copy_example(info: EncounterInfo) -> Path:
-    """Bundled examples open as copies in the user folder, so they stay pristine."""
+    """Bundled examples open as copies in the user folder, so they stay pristine. The copy is
+    written whole or not at all, and never over another: two copies get two names."""
+    raw, _ = read_bytes(info.path)
     folder = saves_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / info.path.name
-    n = 2
-    while target.exists():
-        target = folder / f"{info.path.stem}-{n}.toml"
-        n += 1
-    shutil.copyfile(info.path, target)
-    return target
+    stem = safe_file_name(info.path.stem)
+    names = (f"{stem}.toml" if n == 1 else f"{stem}-{n}.toml" for n in range(1, 10_000))
+    return first_free((folder / name for name in names), lambda target: atomic_write(target, raw, exclusive=True))
+
+
+def _copy_folder(current: Path) -> Path:
+    """Where a copy goes by default: beside the save, unless that folder is gone."""
+    return current.parent if current.parent.is_dir() else saves_dir()
+
+
+def suggest_copy(current: Path) -> str:
+    """A free name for a copy of ``current``: ``goblins-copy.toml``, ``goblins-copy-2.toml``..."""
+    folder = _copy_folder(current)
+    stem = safe_file_name(current.stem)
+    for n in range(1, 10_000):
+        name = f"{stem}-copy.toml" if n == 1 else f"{stem}-copy-{n}.toml"
+        if not (folder / name).exists():
+            return name
+    return f"{stem}-copy.toml"
+
+
+def copy_path(current: Path, typed: str) -> Path:
+    """What the GM typed for "save as": a bare name goes beside the save (or in the saves
+    folder if that is gone); a path is taken as it is; `.toml` is added when missing."""
+    path = Path(typed.strip()).expanduser()
+    if not path.is_absolute():
+        path = _copy_folder(current) / path
+    return path if path.suffix == ".toml" else path.with_name(path.name + ".toml")

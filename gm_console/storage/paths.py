@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import unicodedata
 from pathlib import Path
 
 import platformdirs
@@ -31,3 +33,19 @@ def bundled_saves_dir() -> Path | None:
         if candidate.is_dir():
             return candidate
     return None
+
+
+_UNSAFE = re.compile(r"[^\w-]+")
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+NAME_LIMIT = 80  # characters of a file name made from an encounter's name (the name itself is kept whole)
+
+
+def safe_file_name(name: str) -> str:
+    """An encounter's name as a file name and nothing more: ``../../escape`` is ``escape``,
+    ``a/b`` is ``a-b``; no folder, no hidden file, no control character, not too long."""
+    text = unicodedata.normalize("NFKD", str(name))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = _UNSAFE.sub("-", text).strip("-_")[:NAME_LIMIT].strip("-_")
+    if not text:
+        return "encounter"
+    return f"{text}-1" if text in _RESERVED else text

@@ -1,14 +1,19 @@
-"""File operations for saves: atomic rewrite, O(1) append, and careful reading.
+"""File operations for saves: careful reading, atomic rewrite, O(1) append, backups.
 
-Rewrite (new file, header change): write a temp file in the same folder, fsync,
-rename over the old one, fsync the folder. A crash leaves the old file or the
-new one, never half of each.
+Reading: only a regular file (never a pipe, a folder or a device, which hang or
+never end) of at most 64 MiB. A last line without its newline is kept when it is
+whole (a record, a comment, `[log]`) and dropped when a crash cut it short; a
+batch of records cut by a crash is dropped whole.
 
-Append (every GM action): one ``write`` of whole lines on an append-mode file,
-then fsync. A crash can at worst leave an unfinished last line; reading drops
-it (that action is lost, nothing before it) and the next append cuts it off
-first. Before appending we check the file is still the one we read, so two
-programs never interleave their histories.
+Rewrite (new file, migration, repair): write a temp file in the same folder,
+fsync, then rename over (or hard-link, when the name must not exist yet), fsync
+the folder. A crash leaves the old file or the new one, never half of each.
+
+Append (every GM action): one write of whole lines at the end we know, then
+fsync. Any OS error (disk full, read-only disk, vanished folder, I/O error)
+cuts the file back to where it was and becomes a SaveError: nothing
+half-written stays. Before writing we check the file is still the one we read,
+so another program's changes are never written over.
 
 A file that cannot be read is never written to: the GM gets the path, the line
 and the reason, and the file stays as it was.
@@ -17,52 +22,197 @@ and the reason, and the file stays as it was.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
-from .codec import CodecError, Document, decode, encode, encode_record
+from .codec import Document, decode, encode, encode_records, tail_is_torn
+from .errors import CodecError, SaveError, SaveExists, why
+
+__all__ = ["SaveError", "SaveExists", "Tail", "Loaded", "read", "read_bytes", "atomic_write", "append",
+           "backup", "first_free", "LIMIT"]
+
+LIMIT = 64 * 1024 * 1024  # no encounter comes near it; a bigger "save" is the wrong file
+_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFCHR: "a device",
+          stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
 
 
-class SaveError(Exception):
-    """One line for the GM: which file, where, what is wrong."""
+@dataclass
+class Tail:
+    """Where the file ends, as this program last saw it."""
+
+    size: int  # bytes holding whole lines: the next record goes here
+    end: int  # the file's length then; more than size when a torn tail is to be cut first
+    ident: tuple[int, int]  # (device, inode): the same file, not one put in its place
+    needs_newline: bool = False  # the kept text does not end with a newline
 
 
 @dataclass
 class Loaded:
     doc: Document
-    size: int  # bytes that hold complete lines: where the next append goes
-    torn: bool = False  # an unfinished last line was dropped
+    tail: Tail
+    torn: bool = False  # an unfinished last line (or batch) was dropped
 
 
-def atomic_write(path: Path, text: str) -> int:
+def read_bytes(path: Path) -> tuple[bytes, tuple[int, int]]:
+    """The file's bytes and identity, if it is a regular file within the size limit."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read it: {why(exc)}") from None
+    try:
+        st = os.fstat(fd)
+        kind = _KINDS.get(stat.S_IFMT(st.st_mode))
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{path}: is {kind or 'not a regular file'}, not a save file")
+        if st.st_size > LIMIT:
+            raise SaveError(f"{path}: is {st.st_size / 2**20:.0f} MiB; a save may have at most "
+                            f"{LIMIT // 2**20} MiB, so this is not read (is it the right file?)")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > LIMIT:
+                raise SaveError(f"{path}: grew beyond the {LIMIT // 2**20} MiB a save may have")
+            chunks.append(chunk)
+        return b"".join(chunks), (st.st_dev, st.st_ino)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read it: {why(exc)}") from None
+    finally:
+        os.close(fd)
+
+
+def read(path: Path) -> Loaded:
     path = Path(path)
-    data = text.encode("utf-8")
+    raw, ident = read_bytes(path)
+    keep, torn = len(raw), False
+    if raw and not raw.endswith(b"\n"):
+        cut = raw.rfind(b"\n") + 1
+        if tail_is_torn(raw[cut:].decode("utf-8", "replace")):
+            keep, torn = cut, True
+    text = _text(path, raw[:keep])
+    try:
+        doc = decode(text)
+    except CodecError as exc:
+        where = f"line {exc.line}: " if exc.line else ""
+        raise SaveError(f"{path}: {where}{exc}") from None
+    start = _unfinished_batch(doc.more)
+    if start is not None:  # a crash cut an exec's batch: none of it happened
+        keep, torn = _offset_of_line(raw, doc.lines[start]), True
+        del doc.records[start:], doc.lines[start:], doc.more[start:]
+    tail = Tail(size=keep, end=len(raw), ident=ident, needs_newline=bool(keep) and raw[keep - 1:keep] != b"\n")
+    return Loaded(doc=doc, tail=tail, torn=torn)
+
+
+def _text(path: Path, raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise SaveError(f"{path}: line {line}: not UTF-8 text") from None
+    return text[1:] if text.startswith("\ufeff") else text  # a BOM from a Windows editor
+
+
+def _unfinished_batch(more: list[int]) -> int | None:
+    """Index of the first record of a batch the file ends in the middle of, if any."""
+    start, left = None, 0
+    for i, m in enumerate(more):
+        if left == 0:
+            start = i
+        left = m
+    return start if left > 0 else None
+
+
+def _offset_of_line(raw: bytes, line: int) -> int:
+    pos = 0
+    for _ in range(line - 1):
+        pos = raw.index(b"\n", pos) + 1
+    return pos
+
+
+# -- writing ---------------------------------------------------------------------------------
+def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tuple[int, tuple[int, int]]:
+    """Write a whole file (temp, fsync, rename); ``exclusive``: fail with SaveExists if the
+    name is taken, even by a file another program creates at the same moment. Returns the
+    size and identity of what was written."""
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".gm-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write it: {why(exc)}") from None
     try:
         os.fchmod(fd, _mode_for(path))
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        _write_all(fd, data, 0)
+        os.fsync(fd)
+        ident = _ident(os.fstat(fd))
+        os.close(fd)
+        fd = -1
+        if exclusive:
+            _link_exclusive(tmp, path, data)
+            ident = _ident(os.stat(path))
+        else:
+            os.replace(tmp, path)
+    except FileExistsError:
+        raise SaveExists(f"{path}: already exists; open it, or pick another name") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write it: {why(exc)}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:
             pass
-        raise
     _fsync_dir(folder)
-    return len(data)
+    return len(data), ident
+
+
+def _link_exclusive(tmp: str, path: Path, data: bytes) -> None:
+    """A hard link is an atomic create-if-absent; where links are not supported, O_EXCL."""
+    try:
+        os.link(tmp, path)
+        return
+    except FileExistsError:
+        raise
+    except OSError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), _mode_for(path))
+    try:
+        _write_all(fd, data, 0)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        os.unlink(path)
+        raise
+    os.close(fd)
+
+
+def _write_all(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        view, offset = view[written:], offset + written
+
+
+def _ident(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
 
 
 def _mode_for(path: Path) -> int:
     """Keep an existing file's permissions; a new one gets the usual ones (mkstemp's are 0600)."""
     try:
         return path.stat().st_mode & 0o777
-    except FileNotFoundError:
+    except OSError:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
@@ -81,67 +231,86 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def read(path: Path) -> Loaded:
+def write_new(path: Path, doc: Document, exclusive: bool = True) -> Tail:
+    size, ident = atomic_write(path, encode(doc), exclusive=exclusive)
+    return Tail(size=size, end=size, ident=ident)
+
+
+def backup(path: Path, tag: str) -> Path:
+    """Keep the file as it is under ``NAME.TAG.bak`` (numbered if taken) before it is rewritten:
+    a hard link (instant, the old bytes stay put), or a copy where links are not supported."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read: {exc.strerror}") from None
-    torn = False
-    if raw and not raw.endswith(b"\n"):
-        cut = raw.rfind(b"\n") + 1
-        if cut > 0 and _is_log_line(raw[cut:]):
-            raw, torn = raw[:cut], True
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise SaveError(f"{path}: line {line}: not UTF-8 text") from None
-    try:
-        doc = decode(text)
-    except CodecError as exc:
-        where = f"line {exc.line}: " if exc.line else ""
-        raise SaveError(f"{path}: {where}{exc}") from None
-    return Loaded(doc=doc, size=len(raw), torn=torn)
+
+    def keep(target: Path) -> None:
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            raise
+        except OSError:
+            atomic_write(target, read_bytes(path)[0], exclusive=True)
+
+    names = (f"{path.name}.{tag}.bak" if n == 1 else f"{path.name}.{tag}-{n}.bak" for n in range(1, 1000))
+    return first_free((path.with_name(name) for name in names), keep)
 
 
-def _is_log_line(tail: bytes) -> bool:
-    head = tail.split(b"=", 1)[0].strip()
-    return head.isdigit()
+def first_free(candidates: Iterable[Path], create: Callable[[Path], None]) -> Path:
+    """The first of ``candidates`` that ``create`` makes without finding it taken."""
+    last = None
+    for last in candidates:
+        try:
+            create(last)
+            return last
+        except (FileExistsError, SaveExists):
+            continue
+    raise SaveError(f"{last}: every name like it is taken; move some files away")
 
 
-def write_new(path: Path, doc: Document) -> int:
-    return atomic_write(path, encode(doc))
-
-
-def append(path: Path, records: list[dict], expected_size: int) -> int:
-    """Append records as lines; returns the new size. Refuses if the file changed under us."""
+def append(path: Path, records: list[dict[str, Any]], tail: Tail) -> None:
+    """Append records as one batch; updates ``tail``. All or nothing: on any error the file
+    is cut back to what it held and a SaveError says why."""
     if not records:
-        return expected_size
-    data = "".join(encode_record(r) for r in records).encode("utf-8")
-    path = Path(path)
+        return
     try:
-        fd = os.open(path, os.O_RDWR)
+        data = (("\n" if tail.needs_newline else "") + encode_records(records)).encode("utf-8")
+    except (CodecError, UnicodeEncodeError, RecursionError) as exc:
+        raise SaveError(f"{path}: not saved: {exc}") from None
+    try:
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise SaveError(f"{path}: cannot open for saving: {exc.strerror}") from None
+        raise SaveError(f"{path}: not saved: {why(exc)}; nothing was changed") from None
     try:
-        size = os.fstat(fd).st_size
-        if size < expected_size:
-            raise SaveError(f"{path}: the file shrank since it was opened; not saving over it")
-        if size > expected_size:
-            tail = os.pread(fd, size - expected_size, expected_size)
-            if b"\n" in tail:
-                raise SaveError(f"{path}: another program added to this save since it was opened; "
-                                "reopen it (nothing was overwritten)")
-            os.ftruncate(fd, expected_size)  # an unfinished line from a crash
-        os.lseek(fd, expected_size, os.SEEK_SET)
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
+        st = os.fstat(fd)
+        if _ident(st) != tail.ident:
+            raise SaveError(f"{path}: not saved: another file took its place since it was opened "
+                            "(moved, restored or rewritten by another program); reopen it")
+        if st.st_size != tail.end:
+            raise SaveError(f"{path}: not saved: another program changed this save since it was opened; "
+                            "reopen it (nothing was overwritten)")
+        try:
+            if tail.end > tail.size:  # the unfinished line a crash left: cut it first
+                os.ftruncate(fd, tail.size)
+                tail.end = tail.size
+            _write_all(fd, data, tail.size)
+            os.fsync(fd)
+        except OSError as exc:
+            raise SaveError(_undo_partial(fd, path, tail, exc)) from None
     finally:
         os.close(fd)
-    return expected_size + len(data)
+    tail.size = tail.end = tail.size + len(data)
+    tail.needs_newline = False
+
+
+def _undo_partial(fd: int, path: Path, tail: Tail, exc: OSError) -> str:
+    """Cut off whatever part of the batch reached the file; say what the file holds now."""
+    try:
+        os.ftruncate(fd, tail.size)
+        os.fsync(fd)
+        tail.end = tail.size
+        return f"{path}: not saved: {why(exc)}; the file holds everything before this action"
+    except OSError:
+        try:
+            tail.end = os.fstat(fd).st_size
+        except OSError:
+            pass
+        return (f"{path}: not saved: {why(exc)}; part of this action may be left at the end of the "
+                "file (it is dropped when the file is next opened)")

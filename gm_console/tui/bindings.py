@@ -132,6 +132,10 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("save", "ctrl+s", "save", "Save", "Guardar",
             "Save now (every action is already saved as it happens)",
             "Guarda ya (cada acción ya se guarda al hacerla)"),
+    KeySpec("save_as", "S", "save_as", "Save as", "Guardar como",
+            "Save a copy under another name and go on in it (the way out of a full disk or a read-only file)",
+            "Guarda una copia con otro nombre y sigue en ella (la salida si el disco está lleno o es de solo lectura)",
+            display="S"),
     KeySpec("quit", "q", "quit", "Quit", "Salir",
             "Quit (everything is already saved)", "Salir (todo está ya guardado)"),
 )
@@ -157,9 +161,17 @@ def spec(binding_id: str) -> KeySpec:
     raise KeyError(binding_id)
 
 
-def bindings_for(specs: tuple[KeySpec, ...], lang: str) -> list[Binding]:
+# What a read-only console (another program holds the save) still does: look, save a copy, quit.
+# Every other key answers with who holds the file.
+READ_ONLY_KEYS = frozenset({"breakdown", "view", "help", "command_bar", "select_up", "select_down", "find", "mark", "clear_marks",
+                            "select_active", "log_up", "log_down", "save", "save_as", "quit",
+                            "open", "picker_help", "picker_quit", "new"})
+
+
+def bindings_for(specs: tuple[KeySpec, ...], lang: str, read_only: bool = False) -> list[Binding]:
     return [
-        Binding(s.key, s.action, s.description(lang), show=s.footer, key_display=s.display,
+        Binding(s.key, "read_only" if read_only and s.id not in READ_ONLY_KEYS else s.action,
+                s.description(lang), show=s.footer, key_display=s.display,
                 tooltip=s.tooltip(lang), id=s.id, priority=s.priority)
         for s in specs
     ]

@@ -11,6 +11,7 @@ line again with the results collected so far.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Sequence
 
 from gm_console.engine.commands import CommandError
@@ -77,4 +78,20 @@ class Controller:
             self.encounter.save()
         except SaveError as exc:
             return str(exc)
+        return None
+
+    @property
+    def read_only(self) -> bool:
+        """Another program holds the save (or it cannot be written): every change is refused."""
+        return self.encounter.read_only
+
+    def save_as(self, path: Path) -> str | None:
+        """Write a full copy and go on in it (the way out of a full disk, a vanished folder or a
+        file someone else holds); returns an error line or None."""
+        try:
+            copy = self.encounter.save_as_copy(path)
+        except SaveError as exc:
+            return str(exc)
+        old, self.encounter = self.encounter, copy
+        old.close()
         return None

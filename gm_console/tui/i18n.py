@@ -103,6 +103,10 @@ TEXT: dict[str, "str | Msg"] = {
     "find_none": N_('No combatant matches {text!r}'),
     "group_how": N_('Mark two or more with Space, then g groups them'),
     "accept_title": N_('Which offer?'),
+    "read_only_head": N_('READ-ONLY: {holder}'),
+    "save_as_title": N_('Save a copy and go on in it'),
+    "save_as_path": N_('File (Enter: {path})'),
+    "saved_copy": N_('Saved a copy: {path}; you are working on it now'),
     # modals
     "damage_title": N_('Damage {name}'),
     "targets": N_('Targets: {names}'),
@@ -245,6 +249,18 @@ _ERRORS_ES: tuple[tuple[str, str], ...] = (
     (r"^(.+) has no readied action \(readied: (.*)\)$", r"\1 no tiene acción preparada (preparadas: \2)"),
     (r"^(.+) is (dying|dead|unconscious|stable) and cannot act now.*$",
      r"\1 está \2 y no puede actuar ahora (quita la acción o cúralo antes)"),
+    # the save (storage's words)
+    (r"^(.+): read-only: in use by another gm-console \(host (.+), pid (\d+), since (.+)\); nothing was changed$",
+     r"\1: solo lectura: en uso por otro gm-console (equipo \2, pid \3, desde \4); no ha cambiado nada"),
+    (r"^(.+): read-only: (.+); nothing was changed$", r"\1: solo lectura: \2; no ha cambiado nada"),
+    (r"^in use by another gm-console \(host (.+), pid (\d+), since (.+)\)$",
+     r"en uso por otro gm-console (equipo \1, pid \2, desde \3)"),
+    (r"^(.+): not saved: the disk is full; the file holds everything before this action$",
+     r"\1: no se ha guardado: el disco está lleno; el archivo tiene todo lo anterior a esta acción"),
+    (r"^(.+): not saved: the disk is read-only; the file holds everything before this action$",
+     r"\1: no se ha guardado: el disco es de solo lectura; el archivo tiene todo lo anterior a esta acción"),
+    (r"^(.+): not saved: the file or its folder is gone; nothing was changed$",
+     r"\1: no se ha guardado: el archivo o su carpeta ya no están; no ha cambiado nada"),
 )
 
 

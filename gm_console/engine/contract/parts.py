@@ -387,3 +387,17 @@ class Checks(Part):
     def degree(self, roll, total: int, target: int | None) -> "str | Msg | None":
         """Extra words for the result (AGE: the dragon die's degree of success)."""
         return None
+
+    def save(self, ctx: "Context", c: Combatant, what: str, dc: int) -> tuple[bool, int, str]:
+        """A target's save against an area effect (``dmg A,B 4d6 save=ref:15``): (succeeded, total,
+        how it was rolled). Default: the check dice + the sheet's bonus for ``what`` + conditions."""
+        state = ctx.state
+        bonus = (self.bonus(state, c, what) or 0) + sum(d for _label, d in self.modifiers(state, c, what))
+        expr = f"{self.dice}{bonus:+d}" if bonus else self.dice
+        r = ctx.roll(expr, purpose=f"{what} save of {c.name}", who=c.id)
+        return r.total >= dc, r.total, r.text or str(r.total)
+
+    def evasion(self, c: Combatant) -> str:
+        """"evasion" (no damage on a successful Reflex save for half), "improved" (half on a
+        failure too) or "" — from the sheet or an effect, as the game defines them."""
+        return ""

@@ -18,7 +18,7 @@ from gm_console.i18n import render
 
 from .. import lines
 from .. import present as p
-from ..i18n import tr
+from ..i18n import error_text, tr
 from ..modals.add import AddCombatantModal
 from ..modals.base import FormError
 from ..modals.condition import ConditionModal, UnconditionModal
@@ -368,12 +368,38 @@ class EncounterActions(_Base):
 
     def action_save(self) -> None:
         enc = self.controller.encounter
+        if enc.read_only:
+            self.action_read_only()
+            return
         pending = bool(enc.session.journal)
         error = self.controller.save()
         if error:
             self.notify(error, severity="error", timeout=8)
         else:
             self.notify(tr(self.lang, "saved" if pending else "nothing_to_save", path=str(enc.path)))
+
+    def action_save_as(self) -> None:
+        from gm_console.storage.library import copy_path, suggest_copy
+
+        current = self.controller.encounter.path
+        suggestion = suggest_copy(current)
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            target = copy_path(current, text)
+            error = self.controller.save_as(target)
+            if error:
+                self.notify(error_text(error, self.lang), severity="error", timeout=10)
+                return
+            self.bind_keys()
+            self.refresh_bindings()
+            self.redraw()
+            self.notify(tr(self.lang, "saved_copy", path=str(target)))
+
+        self.app.push_screen(TextPrompt(self.lang, tr(self.lang, "save_as_title"),
+                                        tr(self.lang, "save_as_path", path=suggestion),
+                                        lambda text: text.strip() or suggestion, placeholder=suggestion), chosen)
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -48,12 +48,19 @@ class EncounterScreen(EncounterActions, Screen):
         super().__init__()
         self.controller = controller
         self.lang = lang
-        self._bindings = BindingsMap(bindings_for(ENCOUNTER_KEYS, lang))
+        self.bind_keys()
         self.selected: str | None = None
         self.marked: list[str] = []
         self.breakdown = False
         self.finding = False
         self.group_turns = group_turns if group_turns in ("each", "block") else "each"
+
+    def bind_keys(self) -> None:
+        """The keys; on a read-only save every key that would change it says who holds it."""
+        self._bindings = BindingsMap(bindings_for(ENCOUNTER_KEYS, self.lang, self.controller.read_only))
+
+    def action_read_only(self) -> None:
+        self.notify(error_text(self.controller.encounter.refusal(), self.lang), severity="error", timeout=8)
 
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -110,6 +117,10 @@ class EncounterScreen(EncounterActions, Screen):
     def _head(self, frame: Frame) -> Text:
         state, lang = frame.state, frame.lang
         text = Text(no_wrap=True, overflow="ellipsis")
+        enc = self.controller.encounter
+        if enc.read_only:
+            holder = error_text(enc.holder or "", lang)
+            text.append(" " + tr(lang, "read_only_head", holder=holder) + " ", style="bold reverse red")
         text.append(f" {self.controller.encounter.name} ", style="bold")
         text.append(f"· {frame.ruleset.name} ", style="dim")
         if state.in_combat:

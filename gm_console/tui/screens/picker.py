@@ -7,7 +7,6 @@ so they stay pristine for the next table.
 from __future__ import annotations
 
 import datetime as _dt
-from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,10 +16,8 @@ from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gm_console import plugins
-from gm_console.engine.contract import slug
 from gm_console.storage import Encounter, SaveError
-from gm_console.storage.library import EncounterInfo, copy_example, list_encounters
-from gm_console.storage.paths import saves_dir
+from gm_console.storage.library import EncounterInfo, copy_example, list_encounters, new_save_path
 
 from ..bindings import PICKER_KEYS, bindings_for
 from ..i18n import tr
@@ -167,7 +164,7 @@ class PickerScreen(Screen):
             if not result:
                 return
             name, ruleset = result
-            path = Path(saves_dir()) / f"{slug(name)}.toml"
+            path = new_save_path(name)  # a file name made from it: never outside the saves folder
             try:
                 enc = Encounter.create(path, ruleset, name=name)
             except SaveError as exc:

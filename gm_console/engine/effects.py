@@ -1,0 +1,254 @@
+"""Effects on many targets: conditions and spells with durations in rounds, minutes or hours,
+modifiers the GM types, per-turn ticks, and one damage roll shared by an area with saves.
+
+Every game gets these from the engine, so a GM can put anything on anyone: a catalogue
+entry of the ruleset (``bless``, ``rock armor``) or a free label (``"Shield of the Dawn"``),
+with its modifiers to the ruleset's figures (``ac+2 attack+1``), which the ruleset's
+figures add by the game's stacking rules. A duration in minutes or hours becomes rounds
+(``10m`` = 100 rounds of 6 seconds) and keeps running out of combat with ``pass``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+
+from gm_console.i18n import _
+
+from . import events as ev
+from .commands import parse_duration
+from .context import Context
+from .contract import ConditionDef
+from .errors import CommandError, RulesError
+from .state import Combatant
+from .text import fold_text, listing
+
+#: ``ac+2``, ``will-1``, ``speed-10``: a figure and a signed whole number
+MODIFIER = re.compile(r"^([a-z_][a-z0-9_]*)([+-]\d{1,4})$", re.IGNORECASE)
+#: ``3`` or ``3r`` rounds; ``10m``, ``1h``, ``2horas``...: a span of time
+ROUNDS = re.compile(r"^\d{1,6}r?$", re.IGNORECASE)
+SAVE_MODES = {"half": "half", "mitad": "half", "negates": "negates", "negate": "negates", "niega": "negates",
+              "anula": "negates", "none": "negates"}
+
+
+# --- many targets ------------------------------------------------------------------------
+
+
+def targets(ctx: Context, refs: tuple[str, ...]) -> list[Combatant]:
+    """``Goblin 1,Goblin 2`` or ``Goblin*``: each combatant once, in the order named."""
+    out: list[Combatant] = []
+    for ref in refs:
+        exact = _exact(ctx, ref)
+        if exact is None and any(ch in ref for ch in "*?"):
+            pattern = fold_text(ref).replace("[", "[[]")  # only * and ? are wildcards
+            found = [c for c in ctx.state.combatants.values()
+                     if fnmatch.fnmatchcase(fold_text(c.name), pattern) or fnmatch.fnmatchcase(c.id, pattern)]
+            if not found:
+                names = listing(c.name for c in ctx.state.combatants.values())
+                raise RulesError(_("no combatant matches {pattern!r}; combatants: {names}", pattern=ref, names=names))
+        else:
+            found = [exact or ctx.combatant(ref)]
+        out += [c for c in found if all(c.id != o.id for o in out)]
+    return out
+
+
+def _exact(ctx: Context, ref: str) -> Combatant | None:
+    try:
+        return ctx.combatant(ref)
+    except RulesError:
+        return None
+
+
+# --- the tail of a `cond` line -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tail:
+    """What follows the condition: its duration, its modifiers, a damage type for a tick."""
+
+    duration: str | None = None
+    mods: tuple[tuple[str, int], ...] = ()
+    words: tuple[str, ...] = ()
+
+
+def read_tail(verb: str, tokens: tuple[str, ...]) -> Tail:
+    duration, mods, words = None, [], []
+    for token in tokens:
+        m = MODIFIER.match(token)
+        if m:
+            mods.append((m.group(1).casefold(), int(m.group(2))))
+        elif duration is None and (ROUNDS.match(token) or _is_span(token)):
+            duration = token
+        else:
+            words.append(token.casefold())
+    return Tail(duration, tuple(mods), tuple(words))
+
+
+def _is_span(token: str) -> bool:
+    try:
+        parse_duration(token)
+    except CommandError:
+        return False
+    return not token.isdigit()
+
+
+def rounds_of(ctx: Context, text: str | None) -> int | None:
+    """A duration as rounds of this game: ``3`` and ``3r`` are rounds, ``10m`` is 100 in a 6-second game."""
+    if text is None:
+        return None
+    if ROUNDS.match(text):
+        value = int(text.rstrip("rR"))
+        if value < 1:
+            raise RulesError(_("cond: a duration is at least 1 round, not {text!r}", text=text))
+        return value
+    seconds = parse_duration(text, ctx.ruleset.seconds_per_round)
+    return max(1, round(seconds / ctx.ruleset.seconds_per_round))
+
+
+def lookup(ctx: Context, name: str, free: bool) -> ConditionDef:
+    """The catalogue's entry, or a free label: any name a GM gives is an effect in every game.
+
+    A near miss of a catalogue name is refused with the name it likely meant (a typo must not
+    become a new label silently); ``effect`` takes the name as given.
+    """
+    catalogue = ctx.ruleset.catalogue
+    try:
+        return catalogue.lookup(name)
+    except RulesError:
+        if not fold_text(name):
+            raise
+        if not free:
+            from .text import closest
+
+            near = closest(name, [n for d in catalogue for n in (d.id, d.en, d.es, *d.aliases) if n])
+            if near is not None:
+                raise RulesError(_("unknown condition {name!r}; did you mean {near}? (`effect NAME {name}` puts a new "
+                                   "effect of that name)", name=name, near=near)) from None
+        return ConditionDef(id=_label_id(name), en=name, es=name, kind="effect")
+
+
+def _label_id(name: str) -> str:
+    from .text import slug
+
+    return slug(name)
+
+
+def put(ctx: Context, call, free: bool = False) -> None:
+    """``cond``/``effect``: the same condition or effect on every target, one action."""
+    who = targets(ctx, call.who)
+    cdef = lookup(ctx, call.cond, free)
+    tail = read_tail(call.verb, call.tail)
+    catalogued = cdef.id in ctx.ruleset.catalogue.defs
+    if cdef.valued and call.value is None:
+        raise RulesError(_("cond: {cond} takes a value, e.g. {cond}:2", cond=cdef.id))
+    if catalogued and not cdef.valued and call.value is not None and not cdef.tick:
+        raise RulesError(_("cond: {cond} takes no value (write {cond}, not {cond}:{value})", cond=cdef.id,
+                           value=call.value))
+    if tail.words and not (cdef.tick == "damage" or not catalogued):
+        raise RulesError(_("cond: unexpected {words!r}; after the condition: a duration (3, 10m, 1h), modifiers "
+                           "like ac+2, `by NAME`", words=" ".join(tail.words)))
+    if tail.words:
+        known = ctx.ruleset.health.damage_types()
+        bad = [w for w in tail.words if known and w not in known]
+        if bad:
+            raise RulesError(_("cond: unknown damage type {word!r}; types: {types}", word=bad[0],
+                               types=listing(known)))
+    rounds = rounds_of(ctx, tail.duration)
+    state = ctx.state
+    caster = ctx.combatant(call.by) if call.by else None
+    note = " ".join(tail.words)
+    for target in who:
+        clock = None
+        if rounds is not None:
+            if caster is not None:
+                clock = caster.id
+            elif state.in_combat and state.active is not None:
+                clock = state.active
+            else:
+                clock = target.id
+        source = caster.id if caster else (state.active if state.in_combat else None)
+        if tail.mods or note:
+            uid = state.next_uid
+            ctx.emit(ev.ConditionAdded(id=target.id, uid=uid, cond=cdef.id, rounds=rounds, value=call.value,
+                                       clock=clock, source=source, note=note, mods=dict(tail.mods)))
+        else:
+            ctx.ruleset.conditions.add(ctx, target, cdef, rounds, call.value, clock, source)
+    if caster is not None:
+        names = ", ".join(t.name for t in who)
+        ctx.say(_("{caster} puts {effect} on {names}", caster=caster.name, effect=cdef.term, names=names),
+                who=caster.id)
+
+
+def take_off(ctx: Context, call) -> None:
+    """``uncond``: the condition off every target named (each must have it)."""
+    for target in targets(ctx, call.who):
+        cdef = lookup(ctx, call.cond, free=True)
+        if not target.has(cdef.id):
+            have = listing((i.cond for i in target.conditions), "none")
+            raise RulesError(_("{name} is not {cond}; its conditions: {have}", name=target.name, cond=cdef.id,
+                               have=have))
+        ctx.remove_all(target, cdef.id)
+
+
+# --- per-turn ticks ------------------------------------------------------------------------
+
+
+def turn_start(ctx: Context, c: Combatant) -> None:
+    """Regeneration and fast healing heal, ongoing damage hurts, at the start of the owner's turn."""
+    for inst in list(c.conditions):
+        cdef = ctx.ruleset.catalogue.define(inst.cond)
+        if not cdef.tick or c.id not in ctx.state.combatants or c.life == "dead":
+            continue
+        if cdef.tick_dice and inst.value is None:
+            amount = ctx.roll(cdef.tick_dice, purpose=f"{cdef.en} of {c.name}", who=c.id).total
+        else:
+            amount = int(inst.value or 0)
+        if amount <= 0:
+            continue
+        if cdef.tick == "heal":
+            ctx.say(_("{name}: {effect} {amount}", name=c.name, effect=cdef.term, amount=amount), who=c.id)
+            ctx.ruleset.health.heal(ctx, c, amount, ())
+        else:
+            kind = tuple(w for w in ((inst.note or cdef.tick_type or "").split()) if w)
+            ctx.say(_("{name}: {effect} {amount}", name=c.name, effect=cdef.term, amount=amount), who=c.id)
+            ctx.ruleset.health.damage(ctx, c, amount, kind)
+
+
+# --- one roll, many targets, each with its save -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Save:
+    what: str
+    dc: int
+    mode: str = "half"
+
+
+def read_save(text: str) -> Save:
+    """``ref:15``, ``will:17:negates``, ``dex:acrobatics:13`` (Dragon Age: ability and focus)."""
+    parts = text.split(":")
+    mode = "half"
+    if len(parts) >= 3 and parts[-1].casefold() in SAVE_MODES:
+        mode = SAVE_MODES[parts.pop().casefold()]
+    if len(parts) < 2 or not parts[-1].strip().isdigit() or not ":".join(parts[:-1]).strip():
+        raise RulesError(_("save={text}: expected save=WHAT:DC[:half|negates], e.g. save=ref:15 or "
+                           "save=will:17:negates", text=text))
+    return Save(":".join(parts[:-1]).strip().casefold(), int(parts[-1]), mode)
+
+
+def area_damage(ctx: Context, who: list[Combatant], amount: int, types: tuple[str, ...], save: Save) -> None:
+    """Each target saves against the same roll: half (or nothing) on a success, evasion as its sheet says."""
+    checks = ctx.ruleset.checks
+    for target in who:
+        ok, total, text = checks.save(ctx, target, save.what, save.dc)
+        evasion = checks.evasion(target) if save.what in ("ref", "reflex", "reflejos") else ""
+        if ok:
+            taken = 0 if save.mode == "negates" or evasion else amount // 2
+        else:
+            taken = amount // 2 if evasion == "improved" and save.mode == "half" else amount
+        verdict = _("saves") if ok else _("fails")
+        ctx.say(_("{name}: {what} save {text} vs DC {dc}, {verdict}: takes {taken} of {amount}", name=target.name,
+                  what=save.what, text=text, dc=save.dc, verdict=verdict, taken=taken, amount=amount), who=target.id)
+        if taken > 0:
+            ctx.ruleset.health.damage(ctx, target, taken, types)
