@@ -147,13 +147,11 @@ def next_group(ctx: Context) -> None:
 
 
 def names_in(ctx: Context, refs: Iterable[str]) -> list[Combatant]:
-    """``group A B`` and ``group "A","B"`` alike: every name, split at commas."""
-    out = []
-    for ref in refs:
-        for part in str(ref).split(","):
-            if part.strip():
-                out.append(ctx.combatant(part.strip()))
-    return out
+    """``group A B``, ``group "A","B"`` and ``group Goblin*`` alike: every name and pattern."""
+    from .effects import targets
+
+    parts = tuple(part.strip() for ref in refs for part in str(ref).split(",") if part.strip())
+    return targets(ctx, parts)
 
 
 def _num(value: float) -> str:

@@ -57,20 +57,22 @@ def collapse(spans: list[Span]) -> list[tuple[Span, int]]:
     """(span, how many it stands for): brief marks of one condition begun in one round share
     a row; the rest stand alone."""
     out: list[tuple[Span, int]] = []
-    shared: dict[tuple[str, int, bool], list[Span]] = {}
+    shared: dict[tuple[str, int], list[Span]] = {}
     for s in spans:
         if s.brief:
-            shared.setdefault((s.cond, s.start, s.ongoing), []).append(s)
+            shared.setdefault((s.cond, s.start), []).append(s)
         else:
             out.append((s, 1))
-    for (cond, start, ongoing), group in shared.items():
+    for group in shared.values():
         if len(group) == 1:
             out.append((group[0], 1))
             continue
+        ongoing = [g for g in group if g.ongoing]
         ends = [g.end for g in group if g.end is not None]
-        merged = replace(group[0], who="", end=max(ends) if not ongoing and ends else None,
-                         projected_end=max((g.projected_end or 0) for g in group) or None,
-                         uid=min(g.uid for g in group))
+        merged = replace(group[0], who="", end=None if ongoing else max(ends),
+                         projected_end=max((g.projected_end or 0) for g in ongoing) or None if ongoing else None,
+                         uid=min(g.uid for g in group), open_ended=any(g.open_ended for g in ongoing),
+                         first_turn=bool(ongoing))
         out.append((merged, len(group)))
     return out
 
