@@ -364,3 +364,44 @@ def test_every_key_has_help_in_both_languages_and_no_key_is_taken_twice():
     assert check_keymap({})[1] == []
     ids = {s.id for s in ENCOUNTER_KEYS}
     assert {"find", "mark", "clear_marks", "group", "accept"} <= ids
+
+
+@drive
+async def test_picker_renames_duplicates_and_deletes_and_tells_twins_apart(tmp_path):
+    import shutil as _shutil
+
+    from gm_console.storage.library import list_encounters
+    from gm_console.storage.paths import saves_dir
+    from gm_console.tui.screens.picker import PickerScreen
+    from test_tui_support import ROOT
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for stem in ("generic", "generic-2"):  # two copies of one example
+        _shutil.copyfile(ROOT / "saves" / "generic.toml", folder / f"{stem}.toml")
+    app = GMConsole(None, lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        listed = app.screen.query_one("OptionList")
+        rows = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert any("(generic)" in r for r in rows) and any("(generic-2)" in r for r in rows)
+        before = {i.path.name: i.name for i in list_encounters() if not i.bundled}
+        await burst(app, pilot, "r", "ctrl+u", *keys("Bridge"), "enter")
+        after = {i.path.name: i.name for i in list_encounters() if not i.bundled}
+        renamed = [f for f in after if after[f] != before[f]]
+        assert len(renamed) == 1 and after[renamed[0]] == "Bridge"
+        await burst(app, pilot, "c", "ctrl+u", *keys("Bridge two"), "enter")
+        assert any(i.name == "Bridge two" for i in list_encounters())
+        await burst(app, pilot, "d")
+        await burst(app, pilot, "n")  # asked first: no
+        assert len([i for i in list_encounters() if not i.bundled]) == 3
+        await burst(app, pilot, "d", "y")
+        assert len([i for i in list_encounters() if not i.bundled]) == 2
+    from gm_console.storage import Encounter
+
+    for info in list_encounters():  # every file still opens, its name as the picker shows it
+        enc = Encounter.open(info.path, read_only=True)
+        assert enc.name == info.name and enc.state.combatants
+        enc.close()
+    assert len(list((folder / ".deleted").glob("*.toml"))) == 1

@@ -147,6 +147,15 @@ PICKER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("new", "N", "new", "New", "Nuevo",
             "Create a new encounter and choose its ruleset",
             "Crea un encuentro nuevo y elige su reglamento", footer=True, display="N"),
+    KeySpec("rename", "r", "rename", "Rename", "Renombrar",
+            "Rename the highlighted encounter (the name shown; the file stays)",
+            "Cambia el nombre del encuentro marcado (el que se ve; el archivo se queda)", footer=True),
+    KeySpec("duplicate", "c", "duplicate", "Duplicate", "Duplicar",
+            "Make a copy of the highlighted encounter under a new name",
+            "Hace una copia del encuentro marcado con otro nombre", footer=True),
+    KeySpec("delete", "d,delete", "delete", "Delete", "Borrar",
+            "Delete the highlighted encounter, after asking (it goes to the saves folder's .deleted)",
+            "Borra el encuentro marcado, tras preguntar (va a .deleted en la carpeta de partidas)", footer=True),
     KeySpec("picker_help", "question_mark,f1", "help", "Help", "Ayuda",
             "Every key and the command language", "Todas las teclas y el lenguaje de comandos",
             footer=True, display="?"),
@@ -165,7 +174,7 @@ def spec(binding_id: str) -> KeySpec:
 # Every other key answers with who holds the file.
 READ_ONLY_KEYS = frozenset({"breakdown", "view", "help", "command_bar", "select_up", "select_down", "find", "mark", "clear_marks",
                             "select_active", "log_up", "log_down", "save", "save_as", "quit",
-                            "open", "picker_help", "picker_quit", "new"})
+                            "open", "picker_help", "picker_quit", "new", "rename", "duplicate", "delete"})
 
 
 def bindings_for(specs: tuple[KeySpec, ...], lang: str, read_only: bool = False) -> list[Binding]:

@@ -15,8 +15,9 @@ no callback waiting, checked with a marker message sent through each pump
 (a marker runs only after everything queued before it). Nothing is timed.
 
 One exception makes a slow screen forgiving: the key that opened a modal,
-pressed again before that modal was on the screen, is a double press (the GM
-thought the first was lost), not the first letter of the form's field.
+pressed again right after it and before that modal was on the screen, is a
+double press (the GM thought the first was lost), not the first letter of the
+form's field.
 """
 
 from __future__ import annotations
@@ -63,15 +64,20 @@ class Typeahead:
             self._settle(0)
 
     def _double_press(self, event: events.Key, shown_then: int) -> bool:
+        """The opener again, straight after it and before the modal was on the screen. Any
+        other key disarms this: after it, the opener's letter is just a letter (``r`` ``Bridge``)."""
         try:
             screen = self.app.screen
         except Exception:  # no screen (the app is closing): nothing to compare with
             return False
         opener = getattr(screen, "opened_by", None)
-        if opener is None or opener != event.key:
+        if opener is None:
             return False
         painted = getattr(screen, "painted_at", None)
-        return painted is None or shown_then < painted
+        if opener == event.key and (painted is None or shown_then < painted):
+            return True
+        screen.opened_by = None
+        return False
 
     # -- settling ------------------------------------------------------------------------
     def _pumps(self) -> list:

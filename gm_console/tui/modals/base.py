@@ -55,6 +55,7 @@ class FormModal(ModalScreen[T], Generic[T]):
     FormModal Input:focus { background: $primary 25%; }
     FormModal Checkbox { border: none; padding: 0; margin-bottom: 1; background: transparent; }
     FormModal .field-label { color: $text-muted; }
+    FormModal OptionList { border: none; background: $boost; margin-bottom: 1; }
     """
     #: the widget focused when the form opens (a CSS selector); None: the first focusable one
     FIRST: str | None = None

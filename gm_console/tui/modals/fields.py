@@ -136,7 +136,7 @@ class FieldGrid(Widget, can_focus=True):
         cols = self._cols(width)
         rows = self._rows(width)
         cell = width // cols
-        value_w = max(4, cell - self.label_width - 3)
+        value_w = max(4, min(self.value_width, cell - self.label_width - 3))
         lines = [Text(no_wrap=True, overflow="ellipsis") for _ in range(rows)]
         for i, f in enumerate(self.fields):
             row, col = self._place(i, width)

@@ -51,15 +51,16 @@ class TextPrompt(FormModal[str]):
     FIRST = "#text"
 
     def __init__(self, lang: str, title: str, label: str, check: Callable[[str], str],
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", value: str = "") -> None:
         super().__init__(lang, title)
         self.label_text = label
         self.check = check
         self.placeholder = placeholder
+        self.initial = value  # already typed, to edit (a name to rename)
 
     def fields(self) -> ComposeResult:
         yield Label(plain(self.label_text), classes="field-label")
-        yield self.input("text", placeholder=self.placeholder)
+        yield self.input("text", placeholder=self.placeholder, value=self.initial)
 
     def build(self) -> str:
         return self.check(self.value("text"))
