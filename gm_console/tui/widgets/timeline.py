@@ -105,15 +105,23 @@ def timeline_text(frame: Frame, spans: list[Span], width: int, height: int) -> T
 
 
 def legend(lang: str, width: int) -> Text:
-    """What the glyphs mean, on one row (short words when the pane is narrow)."""
+    """What the glyphs mean, on one row: short words when the pane is narrow, and only the
+    entries that fit."""
     short = width < 100
-    text = Text(no_wrap=True, overflow="ellipsis")
+    pieces = []
     for glyph, key, style in ((FULL.strip(), "legend_on", "magenta"), (HALF.strip(), "legend_ends", "magenta"),
                               (AHEAD.strip(), "legend_ahead", "magenta"), (OPEN.strip(), "legend_open", "dim magenta")):
-        text.append(glyph, style=style)
-        text.append(" " + tr(lang, key + ("_short" if short else "")) + "  ", style="dim")
-    text.append(" N ", style="bold reverse")
-    text.append(" " + tr(lang, "legend_now"), style="dim")
+        piece = Text(glyph, style=style)
+        piece.append(" " + tr(lang, key + ("_short" if short else "")) + "  ", style="dim")
+        pieces.append(piece)
+    now = Text(" N ", style="bold reverse")
+    now.append(" " + tr(lang, "legend_now"), style="dim")
+    pieces.append(now)
+    text = Text(no_wrap=True)
+    for piece in pieces:
+        if text.cell_len + piece.cell_len > width:
+            break
+        text.append_text(piece)
     return text
 
 
