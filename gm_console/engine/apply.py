@@ -72,6 +72,7 @@ def _removed(s: EncounterState, e: ev.CombatantRemoved) -> None:
     gone = s.combatants.pop(e.id, None)
     if gone is not None:
         _name_freed(s, gone.id, gone.name)
+        s.retired[gone.id] = gone.name
     if e.id in s.order:
         s.order.remove(e.id)
     s.delayed.pop(e.id, None)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.i18n import _
 
-from . import actions, checks, effects, hiding, turns
+from . import actions, checks, effects, groups, hiding, turns
 from . import events as ev
 from .errors import CommandError
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
@@ -82,7 +82,7 @@ CORE = Registry([
     Verb("add", (Who("name", meta="NAME", new=True), Count("count"), Word("words", meta="pc", required=False, rest=True, fold=False, completes="side"),
                  Fields("fields")),
          actions._add, _("add a combatant; `x3` adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again); keys are the ruleset's stat block; `hp=6/38` is current/max"),
-         es=("añadir", "agregar"), group="roster", spelled="add NAME [xN] [pc|ally|foe] [key=value ...]"),
+         es=("añadir", "agregar"), group="roster", spelled="add NAME [xN] [pc|ally|foe] [group] [key=value ...]"),
     Verb("remove", (Who("who"),), actions._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
          en=("rm", "del"), es=("quitar", "eliminar"), group="roster"),
     Verb("set", (Who("who"), Fields("fields", at_least_one=True)), actions._set,
@@ -122,6 +122,14 @@ CORE = Registry([
     Verb("unready", (Who("who"),), lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
          _("drop a readied action"), en=("drop",), es=("despreparar", "cancelar"), group="turns"),
     Verb("end", (), lambda ctx, c: turns.end_combat(ctx), _("the combat ends"), es=("terminar", "fin"), group="turns"),
+    Verb("group", (Who("who", rest=True),), lambda ctx, c: groups.make(ctx, groups.names_in(ctx, c.who)),
+         _("these combatants share one initiative and act side by side (`add Goblin x6 group` does it as they join)"),
+         es=("grupo", "agrupar"), group="turns"),
+    Verb("ungroup", (Who("who", rest=True),), lambda ctx, c: groups.ungroup(ctx, groups.names_in(ctx, c.who)),
+         _("these combatants act on their own again"), es=("desagrupar",), group="turns"),
+    Verb("group-done", (), lambda ctx, c: groups.next_group(ctx),
+         _("end the turns of the active combatant's whole group at once; the one after the group acts"),
+         en=("groupdone",), es=("grupo-hecho",), group="turns"),
     # -- health, conditions, resources ------------------------------------------------
     Verb("dmg", (Who("who", many=True), Amount("amount"),
                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type"),

@@ -123,6 +123,13 @@ class Sheet(Part):
         """Pools/stats never shown in player-facing output (PF1 hero points)."""
         return tuple(f.key for f in self.stat_block() if f.gm_only)
 
+    def label(self, key: str) -> "Msg | Term | str":
+        """The short name of a figure or pool on the sheet, the bars and the log ("AC"; "CA" in
+        Spanish). Default: the core's table of common abbreviations (``engine.labels``)."""
+        from ..labels import short_label
+
+        return short_label(key)
+
     def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
         """Fill derived stats (CMB from BAB, RP from level...) before the combatant is created."""
         return stats
