@@ -34,7 +34,6 @@ from gm_console.engine.contract import (
     StatField,
     Turns,
     Use,
-    VerbSpec,
     fold_text,
     listing,
     part,
@@ -51,6 +50,6 @@ __all__ = [
     "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
     "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
-    "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "VerbSpec", "Who", "Word", "choice_map",
+    "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
     "fold_text", "life", "listing", "part", "record_check", "render", "slug",
 ]

@@ -264,12 +264,12 @@ def test_moving_to_the_top_mid_round_gives_no_second_turns(table):
     """dragon_age.md §2.2.2 [S] Seize the Initiative: the round continues with whoever followed the old slot."""
     from rulesets.generic import GenericRuleset
 
-    from gm_console.engine.contract import VerbSpec
     from gm_console.engine.session import Session
+    from gm_console.ruleset import Verb, Who
 
     class Seizing(GenericRuleset):
         def verbs(self):
-            return (VerbSpec("seize", "seize NAME", lambda ctx, args: ctx.move_to_top(ctx.combatant(args[0]))),)
+            return (Verb("seize", (Who("who"),), lambda ctx, call: ctx.move_to_top(ctx.combatant(call.who))),)
 
     t = four(table)
     t.session = Session(Seizing())

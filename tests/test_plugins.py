@@ -25,21 +25,22 @@ def test_unknown_id_lists_the_installed_ones():
 def test_a_third_party_package_adds_a_game(tmp_path):
     """A separate package declaring the entry point is found, listed and used like a built-in."""
     (tmp_path / "kobold_rules.py").write_text(textwrap.dedent('''
-        from gm_console.ruleset import Ruleset, StatField
+        from gm_console.ruleset import Health, Ruleset, Sheet, StatField, part
+
+        class KoboldSheet(Sheet):
+            def stat_block(self):
+                return (StatField("hp", "pool", health=1),)
+
+        class KoboldHealth(Health):
+            def damage(self, ctx, target, amount, types):
+                ctx.set_pool(target, "hp", target.pools["hp"].value - 2 * amount)
 
         class Kobold(Ruleset):
             id = "kobold"
             name = "Kobold Press Lite"
             version = "0.3"
-
-            def stat_block(self):
-                return (StatField("hp", "pool"),)
-
-            def damage(self, ctx, target, amount, types):
-                ctx.set_pool(target, "hp", target.pools["hp"].value - 2 * amount)
-
-            def heal(self, ctx, target, amount, types):
-                ctx.set_pool(target, "hp", target.pools["hp"].value + amount)
+            sheet = part(KoboldSheet)
+            health = part(KoboldHealth)
     '''))
     dist = tmp_path / "kobold_rules-0.3.dist-info"
     dist.mkdir()

@@ -327,4 +327,4 @@ def test_budget_follows_staggered():
 
 def test_health_bars_are_stamina_then_hp():
     """starfinder.md §3.3 [S]: stamina absorbs damage before HP; resolve is not health."""
-    assert Table("starfinder").session.ruleset.health_pools() == ("sp", "hp")
+    assert Table("starfinder").session.ruleset.sheet.health_pools() == ("sp", "hp")

@@ -14,23 +14,19 @@ from pathlib import Path
 import pytest
 
 from gm_console import plugins
-from gm_console.engine.contract import ConditionDef, Figure, Pending, StatField, VerbSpec
+from gm_console.ruleset import (ActionSlot, ConditionDef, Conditions, Figure, Health, Pending, Ruleset, Sheet,
+                                StatField, Turns, Verb, Who, Word, part)
 from gm_console.engine.dice import Dice
 from gm_console.storage import Encounter
-from rulesets.generic import GenericRuleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class DemoRuleset(GenericRuleset):
-    id = "tui-demo"
-    name = "TUI demo"
-    free_conditions = False
-
+class DemoSheet(Sheet):
     def stat_block(self):
         return (
-            StatField("stamina", "pool", en="Stamina points", es="Puntos de aguante"),
-            StatField("hp", "pool", en="Hit points", es="Puntos de vida"),
+            StatField("stamina", "pool", en="Stamina points", es="Puntos de aguante", health=1),
+            StatField("hp", "pool", en="Hit points", es="Puntos de vida", health=2),
             StatField("hero", "pool", en="Hero points", es="Puntos de héroe", gm_only=True),
             StatField("init", "int", default=0, en="Initiative bonus", es="Bono de iniciativa"),
             StatField("ac", "int", default=10, en="Armor class", es="Clase de armadura"),
@@ -38,7 +34,29 @@ class DemoRuleset(GenericRuleset):
             StatField("pc", "bool", default=False, en="Player character", es="Personaje jugador"),
         )
 
-    def conditions(self):
+    def effective(self, state, c):
+        base = int(c.stats.get("ac", 10) or 10)
+        parts = []
+        for inst in self.rules.conditions.active(c):
+            delta = self.rules.catalogue.define(inst.cond).modifiers.get("ac")
+            if delta:
+                parts.append((self.rules.catalogue.define(inst.cond).name("en").lower(), delta))
+        return {"ac": Figure(base + sum(d for _, d in parts), base, tuple(parts))}
+
+    def status(self, state, c, lang="en"):
+        if c.life == "dying":
+            hp = c.pools["hp"].value
+            return [f"dies at -10 ({hp + 10} to go)" if lang == "en" else f"muere en -10 (faltan {hp + 10})"]
+        return []
+
+    def action_budget(self, state, c):
+        used = c.marks.get("used", ())
+        return [ActionSlot(a, a.capitalize(), es, a in used) for a, es in
+                (("standard", "Estándar"), ("move", "Movimiento"), ("swift", "Rápida"))]
+
+
+class DemoConditions(Conditions):
+    def definitions(self):
         return (
             ConditionDef("stunned", "Stunned", "Aturdido", summary_en="drops what it holds, no actions",
                          summary_es="suelta lo que lleva, sin acciones"),
@@ -48,6 +66,8 @@ class DemoRuleset(GenericRuleset):
             ConditionDef("bleed", "Bleed", "Sangrado", valued=True, stack="sum"),
         )
 
+
+class DemoHealth(Health):
     def damage(self, ctx, target, amount, types):
         hp = target.pools["hp"]
         new = hp.value - amount
@@ -55,20 +75,24 @@ class DemoRuleset(GenericRuleset):
         if new < 0:
             ctx.set_life(target, "dying", rule="demo: below 0 HP")
 
-    def effective(self, state, c):
-        base = int(c.stats.get("ac", 10) or 10)
-        parts = []
-        for inst in self.active_conditions(c):
-            delta = self.catalogue.define(inst.cond).modifiers.get("ac")
-            if delta:
-                parts.append((self.catalogue.define(inst.cond).name("en").lower(), delta))
-        return {"ac": Figure(base + sum(d for _, d in parts), base, tuple(parts))}
 
-    def status(self, state, c, lang="en"):
-        if c.life == "dying":
-            hp = c.pools["hp"].value
-            return [f"dies at -10 ({hp + 10} to go)" if lang == "en" else f"muere en -10 (faltan {hp + 10})"]
-        return []
+class DemoTurns(Turns):
+    def on_turn_start(self, ctx, c):
+        ctx.set_mark(c, "used", None)
+
+
+def _use(ctx, call):
+    c = ctx.combatant(call.who)
+    ctx.set_mark(c, "used", tuple(c.marks.get("used", ())) + (call.action,))
+
+
+class DemoRuleset(Ruleset):
+    id = "tui-demo"
+    name = "TUI demo"
+    sheet = part(DemoSheet)
+    health = part(DemoHealth)
+    conditions = part(DemoConditions)
+    turns = part(DemoTurns)
 
     def pending(self, state):
         return [Pending(c.id, f"{c.name} is dying: Con check at the start of its turn",
@@ -76,19 +100,7 @@ class DemoRuleset(GenericRuleset):
                 for c in state.combatants.values() if c.life == "dying"]
 
     def verbs(self):
-        def act(ctx, args):
-            c = ctx.combatant(args[0])
-            ctx.set_mark(c, "used", tuple(c.marks.get("used", ())) + (args[1],))
-
-        return (VerbSpec("use", "use NAME ACTION", act),)
-
-    def on_turn_start(self, ctx, c):
-        ctx.set_mark(c, "used", None)
-
-    def action_budget(self, state, c):
-        used = c.marks.get("used", ())
-        return [(a, a.capitalize(), es, a in used) for a, es in
-                (("standard", "Estándar"), ("move", "Movimiento"), ("swift", "Rápida"))]
+        return (Verb("use", (Who("who"), Word("action", meta="ACTION")), _use, "tick an action off"),)
 
 
 @pytest.fixture

@@ -197,11 +197,8 @@ def _registry_for(ruleset: "Ruleset") -> Registry:
         raise RulesetVerbClash(str(exc)) from None
 
 
-def as_verb(spec) -> Verb:
-    """A ruleset's verb as the registry holds it (older ``VerbSpec`` declarations included)."""
-    if isinstance(spec, Verb):
-        return spec
-    usage = spec.usage
-    return Verb(spec.verb, (Rest("args", spelled=usage.partition(" ")[2], completes="combatant"),),
-                lambda ctx, call, fn=spec.handler: fn(ctx, call.args), spec.doc, en=tuple(spec.aliases),
-                group="ruleset")
+def as_verb(verb) -> Verb:
+    """A ruleset's verb as the registry holds it: a ``Verb``, declared like the core's."""
+    if not isinstance(verb, Verb):
+        raise RulesetVerbClash(f"{verb!r} is not a gm_console.ruleset.Verb (declare verbs with Verb(...))")
+    return verb

@@ -191,7 +191,7 @@ def budget_command(ruleset: Ruleset, state: EncounterState, c: Combatant, item: 
     own = getattr(item, "command", None)
     if own:
         return str(own)
-    if any(spec.verb == "use" for spec in ruleset.verbs()):
+    if any(verb.name == "use" for verb in ruleset.verbs()):
         from .lines import quote, ref
 
         return f"use {ref(state, c)} {quote(budget_item(item)[0])}"

@@ -7,7 +7,7 @@ the parts that use them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from gm_console.i18n import Msg, Term, _, render
 
@@ -201,17 +201,6 @@ class Figure:
         if self.suppressed:
             text += " (" + ", ".join(f"{d:+d} {label}" for label, d in self.suppressed) + " not stacking)"
         return text
-
-
-@dataclass(frozen=True)
-class VerbSpec:
-    """An extra verb a ruleset adds to the command language (``maneuver``, ``stunt``...)."""
-
-    verb: str
-    usage: str
-    handler: Callable[["Context", tuple[str, ...]], None]
-    aliases: tuple[str, ...] = ()
-    doc: str = ""
 
 
 @dataclass(frozen=True)
