@@ -96,6 +96,7 @@ def _no_user_dirs(tmp_path, monkeypatch):
     language: our users run ``LANG=es_ES.UTF-8``, and a test that wants Spanish says so."""
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("GM_CONSOLE_LOG_DIR", str(tmp_path / "log"))
     for var in ("GM_CONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")

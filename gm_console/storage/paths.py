@@ -22,6 +22,12 @@ def config_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_config_dir(APP, appauthor=False))
 
 
+def log_dir() -> Path:
+    """Where the TUI writes what a plugin's bug looked like (never the screen)."""
+    override = os.environ.get("GM_CONSOLE_LOG_DIR")
+    return Path(override) if override else Path(platformdirs.user_log_dir(APP, appauthor=False))
+
+
 def saves_dir() -> Path:
     return data_dir() / "encounters"
 

@@ -21,6 +21,7 @@ from gm_console.engine.errors import message_of
 from gm_console.i18n import Msg
 from gm_console.engine.session import Entry
 from gm_console.storage import Encounter, SaveError
+from .guard import ask, log_path, report
 
 
 @dataclass
@@ -48,10 +49,7 @@ class Controller:
         return self.encounter.ruleset
 
     def pending(self) -> list[Pending]:
-        try:
-            return list(self.ruleset.pending(self.state))
-        except Exception:  # a plugin's reading bug must not stop the evening
-            return []
+        return ask("pending warnings", lambda: list(self.ruleset.pending(self.state)), [])
 
     def run(self, line: str, collected: Sequence[int] = ()) -> Outcome:
         before = {(p.render(), p.command) for p in self.pending()}
@@ -67,8 +65,10 @@ class Controller:
             return Outcome(False, line, error=message_of(exc))
         except (SaveError, DiceError) as exc:
             return Outcome(False, line, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-        except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line
-            return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line, log the rest
+            report(f"the command {line!r}", exc)
+            return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc} "
+                                              f"(details in {log_path()})")
         fresh = [p for p in self.pending() if (p.render(), p.command) not in before]
         return Outcome(True, line, entry=entry, new_pending=fresh)
 

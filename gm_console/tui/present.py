@@ -15,6 +15,7 @@ from gm_console.engine.contract import Ruleset
 from gm_console.engine.timeline import UNTIL_FIRST_TURN
 from gm_console.i18n import render
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
+from .guard import ask
 
 LIFE_STYLE = {
     "ok": "green",
@@ -38,10 +39,7 @@ SIDE_GLYPH = {"pc": "◆", "ally": "◇", "foe": "●"}
 SIDE_STYLE = {"pc": "bold cyan", "ally": "green", "foe": "red"}
 def health_pools(ruleset: Ruleset) -> tuple[str, ...]:
     """The pools drawn as health bars: the ruleset says which (``Ruleset.health_pools``)."""
-    try:
-        return tuple(ruleset.sheet.health_pools())
-    except Exception:  # a plugin's bug must not take the screen down
-        return ()
+    return ask("health pools", lambda: tuple(ruleset.sheet.health_pools()), ())
 
 
 def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> str:
@@ -57,10 +55,7 @@ def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> s
 
 def label(ruleset: Ruleset, key: str, lang: str) -> str:
     """A figure's or pool's short name in the GM's language (``AC``, ``CA``, ``toque``)."""
-    try:
-        found = ruleset.sheet.label(key)
-    except Exception:  # a plugin's bug: the key still tells the GM what it is
-        found = None
+    found = ask("a figure's label", lambda: ruleset.sheet.label(key), None)
     if found is None or found == "":
         from gm_console.engine.labels import short_label
 
@@ -170,10 +165,7 @@ def action_budget(ruleset: Ruleset, state: EncounterState, c: Combatant) -> Sequ
 
     Expected items: objects or tuples with ``id``, ``en``, ``es`` and ``used``.
     """
-    try:
-        return tuple(ruleset.sheet.action_budget(state, c))
-    except Exception:  # a plugin's bug must not take the sheet down
-        return ()
+    return ask("the action budget", lambda: tuple(ruleset.sheet.action_budget(state, c)), ())
 
 
 def budget_item(item: Any) -> tuple[str, str, str, bool]:

@@ -20,6 +20,7 @@ from ..i18n import tr
 from ..safe import plain
 from .base import FormError, FormModal
 from .fields import FieldGrid, GridField
+from ..guard import ask
 
 
 class DicePrompt(FormModal[int]):
@@ -126,10 +127,7 @@ def spend_line(state, c: Combatant, s: Spendable, use_id: str | None, amount: st
 
 def spend_options(ruleset, state, c: Combatant, lang: str) -> list[tuple[str, str, Spendable, str | None]]:
     """(option id, label, spendable, use id) for every entry ``Health.spendable`` returns."""
-    try:
-        found = list(ruleset.health.spendable(state, c))
-    except Exception:  # a plugin's reading bug must not take the screen down
-        found = []
+    found = ask("what can be spent", lambda: list(ruleset.health.spendable(state, c)), [])
     out = []
     for i, s in enumerate(found):
         head = f"{render(s.label, lang)} ({s.have})"

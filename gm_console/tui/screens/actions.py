@@ -27,6 +27,7 @@ from ..modals.dice_tray import DiceTrayModal
 from ..modals.prompts import ChooseModal, ConfirmModal, InitiativeModal, SpendModal, TextPrompt, spend_options
 from ..widgets.command_bar import FindBar
 from ..widgets.log import LogPane
+from ..guard import ask
 
 if TYPE_CHECKING:
     from .encounter import EncounterScreen
@@ -420,10 +421,7 @@ class EncounterActions(_Base):
 
 
 def _refusal(rs, c) -> str | None:
-    try:
-        why = rs.turns.can_change_initiative(c)
-    except Exception:  # a plugin's bug: let the engine say it when the GM tries
-        return None
+    why = ask("can_change_initiative", lambda: rs.turns.can_change_initiative(c), None)
     return render(why) if why else None
 
 

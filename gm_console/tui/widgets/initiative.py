@@ -21,6 +21,7 @@ from .. import present as p
 from ..frame import Frame
 from ..i18n import life, tr
 from ..safe import clean, visible
+from ..guard import ask
 
 
 @dataclass
@@ -190,7 +191,5 @@ class InitiativePane(Widget):
 
 
 def _status(frame: Frame, c: Combatant) -> list[str]:
-    try:
-        return [render(x, frame.lang) for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)]
-    except Exception:
-        return []
+    return ask("status lines", lambda: [render(x, frame.lang)
+                                        for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)], [])

@@ -26,6 +26,7 @@ from gm_console.engine.session import Entry
 from ..frame import Frame
 from ..i18n import tr
 from ..safe import visible
+from ..guard import ask
 
 INDENT = 4  # a wrapped line's continuation starts under the text, not under the marker
 
@@ -187,11 +188,9 @@ def _header(title: str) -> Text:
 
 def _entry_lines(frame: Frame, entry: Entry) -> list[Text]:
     lines = [Text(f"› {visible(entry.line)}", style="dim")]
-    try:
-        described = dict((id(e), text) for e, text in
-                         describe_events(entry.events, frame.state, frame.ruleset, frame.lang))
-    except Exception:  # a plugin's describing bug must not blank the log
-        described = {}
+    described = ask("log lines", lambda: dict((id(e), text) for e, text in
+                                              describe_events(entry.events, frame.state, frame.ruleset,
+                                                              frame.lang)), {})
     for event in entry.events:
         if isinstance(event, ev.RoundStarted):
             lines.append(_header(tr(frame.lang, "round", n=event.round)))

@@ -21,6 +21,7 @@ from .. import present as p
 from ..frame import Frame
 from ..i18n import life, side, tr
 from ..safe import clean, visible
+from ..guard import ask
 
 
 class SheetPane(VerticalScroll, can_focus=False):
@@ -103,10 +104,7 @@ def _flow(out: Text, items: list[Text], width: int) -> None:
 
 
 def _figures(out: Text, frame: Frame, c: Combatant, width: int) -> None:
-    try:
-        figures = frame.ruleset.effective(frame.state, c)
-    except Exception:
-        figures = {}
+    figures = ask("figures", lambda: frame.ruleset.effective(frame.state, c), {})
     if not figures:
         return
     title = tr(frame.lang, "figures")
@@ -183,10 +181,8 @@ def _resources(out: Text, frame: Frame, c: Combatant, width: int) -> None:
 
 
 def _status(out: Text, frame: Frame, c: Combatant) -> None:
-    try:
-        lines = [render(x, frame.lang) for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)]
-    except Exception:
-        lines = []
+    lines = ask("status lines", lambda: [render(x, frame.lang)
+                                         for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)], [])
     if not lines:
         return
     _section(out, tr(frame.lang, "status"))
