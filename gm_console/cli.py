@@ -28,7 +28,7 @@ from gm_console.engine.errors import message_of
 from gm_console.engine.describe import describe_events
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.engine.export import markdown, play_log, state_dict
-from gm_console.i18n import render
+from gm_console.i18n import _, render
 from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage.library import list_encounters
 
@@ -193,7 +193,7 @@ def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
 
 def _open(args, lang) -> int:
     if not os.path.exists(args.path):
-        raise SaveError(f"{args.path}: no such file; create it with: gm-console new {args.path} --ruleset ID")
+        raise SaveError(_('{path}: no such file; create it with: gm-console new {path} --ruleset ID', path=args.path))
     enc = Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
     return _tui(args.path, args.lang, args.dice, encounter=enc)
 
@@ -223,10 +223,10 @@ def _exec(args, lang) -> int:
         try:
             text = args.script.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"{args.script}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+            raise SaveError(_('{script}: cannot read: {value}', script=args.script, value=getattr(exc, 'strerror', None) or exc)) from None
         lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")] + lines
     if not lines:
-        raise CommandError("exec: no commands given; usage: gm-console exec PATH -- CMD [CMD ...]")
+        raise CommandError(_('exec: no commands given; usage: gm-console exec PATH -- CMD [CMD ...]'))
     dice = Dice.from_rolls(parse_rolls(args.rolls))
     enc, created = _open_for_exec(args.path, args.new)
     try:

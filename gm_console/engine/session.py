@@ -24,6 +24,7 @@ from .context import Context
 from .contract import Ruleset, RulesError
 from .dice import Dice, DiceError
 from . import replay
+from .errors import GMError
 from .events import LIMIT, Event, EventDecodeError, event_from_dict, shown
 from .language import HISTORY, registry_for
 from .state import EncounterState
@@ -43,8 +44,8 @@ class Entry:
     events: tuple[Event, ...]
 
 
-class JournalError(ValueError):
-    def __init__(self, message: str, n: int | None = None) -> None:
+class JournalError(GMError, ValueError):
+    def __init__(self, message, n: int | None = None) -> None:
         super().__init__(message)
         self.n = n  # the log record at fault, so storage can name its line
 

@@ -47,6 +47,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from gm_console.i18n import _
 from . import format1
 from .errors import CodecError
 
@@ -114,7 +115,7 @@ def encode_record(record: dict[str, Any], more: int = 0) -> str:
     """One log line, checksum included; ``more``: records of the same batch after this one."""
     fields = {k: v for k, v in record.items() if k != "n"}
     if not fields or "ck" in fields or "more" in fields:
-        raise CodecError(f"record {record.get('n')!r}: nothing to save, or a field named ck/more")
+        raise CodecError(_('record {value!r}: nothing to save, or a field named ck/more', value=record.get('n')))
     if more:
         fields["more"] = more
     head = _prefix(record["n"], fields)
@@ -133,7 +134,7 @@ def encode(doc: Document) -> str:
 
 def _prefix(n: Any, fields: dict[str, Any]) -> str:
     if type(n) is not int or n < 0:
-        raise CodecError(f"record number {n!r} is not a whole number")
+        raise CodecError(_('record number {n!r} is not a whole number', n=n))
     return f"{n} = {{" + ", ".join(f"{_key(k)} = {_value(v, 1)}" for k, v in fields.items())
 
 
@@ -143,7 +144,7 @@ def _crc(text: str) -> str:
 
 def _key(key: Any) -> str:
     if not isinstance(key, str):
-        raise CodecError(f"cannot save a key of type {type(key).__name__} ({key!r})")
+        raise CodecError(_('cannot save a key of type {name} ({key!r})', name=type(key).__name__, key=key))
     if key.startswith("~"):
         key = "~" + key
     return key if _BARE.fullmatch(key) else _string(key)
@@ -151,7 +152,7 @@ def _key(key: Any) -> str:
 
 def _value(value: Any, depth: int) -> str:
     if depth > MAX_DEPTH:
-        raise CodecError(f"values nest more than {MAX_DEPTH} levels deep")
+        raise CodecError(_('values nest more than {MAX_DEPTH} levels deep', MAX_DEPTH=MAX_DEPTH))
     if value is None:
         return '{"~" = "null"}'
     if value is True:
@@ -162,7 +163,7 @@ def _value(value: Any, depth: int) -> str:
         try:
             digits = str(int(value))
         except ValueError:  # more digits than Python will print
-            raise CodecError("a number too large to save") from None
+            raise CodecError(_('a number too large to save')) from None
         return digits if _INT64[0] <= value <= _INT64[1] else f'{{"~" = "{digits}"}}'
     if isinstance(value, float):
         if value != value:
@@ -176,7 +177,7 @@ def _value(value: Any, depth: int) -> str:
         return "[" + ", ".join(_value(v, depth + 1) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_key(k)} = {_value(v, depth + 1)}" for k, v in value.items()) + "}"
-    raise CodecError(f"cannot save a value of type {type(value).__name__}")
+    raise CodecError(_('cannot save a value of type {name}', name=type(value).__name__))
 
 
 def _string(text: str) -> str:
@@ -189,7 +190,7 @@ def _escape(m: re.Match) -> str:
     if short is not None:
         return short
     if "\ud800" <= s <= "\udfff":
-        raise CodecError("text with a broken character (not valid Unicode, e.g. from a mis-set terminal)")
+        raise CodecError(_('text with a broken character (not valid Unicode, e.g. from a mis-set terminal)'))
     return f"\\u{ord(s):04x}"
 
 
@@ -198,9 +199,9 @@ def decode(text: str) -> Document:
     try:
         return _decode(text)
     except RecursionError:
-        raise CodecError("values nest too deeply to read") from None
+        raise CodecError(_('values nest too deeply to read')) from None
     except MemoryError:
-        raise CodecError("too large to read") from None
+        raise CodecError(_('too large to read')) from None
 
 
 def _decode(text: str) -> Document:
@@ -219,7 +220,7 @@ def _decode(text: str) -> Document:
         return _decode_format1(text)
     log = data.get("log", {})
     if not isinstance(log, dict):
-        raise CodecError("[log] must be a table", _find(text, "[log]"))
+        raise CodecError(_('[log] must be a table'), _find(text, "[log]"))
     _check_nothing_lost(data, text)
     line_of = _line_finder(text)
     return _document(data, [_slow_record(k, v, line_of(k)) for k, v in log.items()],
@@ -234,23 +235,23 @@ def _toml(part: str, whole: str) -> dict[str, Any]:
         line = int(m.group(1)) if m else None
         bad = _first_bad_log_line(whole)
         if bad is not None and (line is None or bad <= line):
-            raise CodecError("a [log] line is not `N = {...}` (cut short or edited?)", bad) from None
-        raise CodecError(f"not valid TOML: {exc}", line) from None
+            raise CodecError(_('a [log] line is not `N = {{...}}` (cut short or edited?)'), bad) from None
+        raise CodecError(_('not valid TOML: {exc}', exc=str(exc)), line) from None
     except (ValueError, RecursionError) as exc:  # a number of 5,000 digits; nested 100,000 deep
         why = "values nest too deeply" if isinstance(exc, RecursionError) else str(exc).split("\n")[0][:120]
-        raise CodecError(f"cannot be read: {why}", _first_bad_log_line(whole)) from None
+        raise CodecError(_('cannot be read: {why}', why=why), _first_bad_log_line(whole)) from None
 
 
 def _format(data: dict[str, Any], text: str) -> int:
     fmt = data.get("format")
     if type(fmt) is not int:  # not a bool: `format = true` is not a format
-        raise CodecError("missing `format = 2` at the top: is this a gm-console encounter?",
+        raise CodecError(_('missing `format = 2` at the top: is this a gm-console encounter?'),
                          _find(text, "format") or 1)
     if fmt > FORMAT:
-        raise CodecError(f"format {fmt} was written by a newer gm-console (this one reads up to {FORMAT})",
+        raise CodecError(_('format {fmt} was written by a newer gm-console (this one reads up to {FORMAT})', fmt=fmt, FORMAT=FORMAT),
                          _find(text, "format"))
     if fmt < 1:
-        raise CodecError(f"format {fmt} is not a gm-console format (1 or {FORMAT})", _find(text, "format"))
+        raise CodecError(_('format {fmt} is not a gm-console format (1 or {FORMAT})', fmt=fmt, FORMAT=FORMAT), _find(text, "format"))
     return fmt
 
 
@@ -276,7 +277,7 @@ def _fast_records(lines: list[str], first: int) -> list[_Read] | None:
             return None
         key = m.group(1) if m else single[0]
         if key in seen:
-            raise CodecError(f"record {key} appears twice (lines {seen[key]} and {i})", i)
+            raise CodecError(_('record {key} appears twice (lines {value} and {i})', key=key, value=seen[key], i=i), i)
         seen[key] = i
         if m is None:  # a hand-edited or reformatted line: tomllib read it, the checksum judges it
             out.append(_slow_record(key, single[1], i))
@@ -307,7 +308,7 @@ def _parse_fields(canonical: list[tuple[int, int, str, str]], lines: list[str], 
             del fields["ck"]
             out.append(fields)
         except RecursionError:
-            raise CodecError(f"record {key} nests too deeply", i) from None
+            raise CodecError(_('record {key} nests too deeply', key=key), i) from None
     return out
 
 
@@ -331,12 +332,12 @@ def _single_record(line: str) -> tuple[str, dict[str, Any]] | None:
 
 def _slow_record(key: str, value: Any, line: int | None) -> _Read:
     if not key.isdigit():
-        raise CodecError(f"log key {key!r} is not a record number", line)
+        raise CodecError(_('log key {key!r} is not a record number', key=key), line)
     if not isinstance(value, dict):
-        raise CodecError(f"log record {key} must be an inline table {{...}}", line)
+        raise CodecError(_('log record {key} must be an inline table {{...}}', key=key), line)
     ck = value.get("ck")
     if not isinstance(ck, str):
-        raise CodecError(f"log record {key} has no checksum (ck); was it typed by hand?", line)
+        raise CodecError(_('log record {key} has no checksum (ck); was it typed by hand?', key=key), line)
     fields = _untag({k: v for k, v in value.items() if k != "ck"}, 0, line)
     try:
         canonical = _prefix(int(key), fields)
@@ -350,7 +351,7 @@ def _slow_record(key: str, value: Any, line: int | None) -> _Read:
 def _record(key: str, fields: dict[str, Any], line: int | None) -> _Read:
     more = fields.pop("more", 0)
     if type(more) is not int or more < 0:
-        raise CodecError(f"log record {key}: `more` must be a whole number", line)
+        raise CodecError(_('log record {key}: `more` must be a whole number', key=key), line)
     fields["n"] = int(key)
     return line, fields, more
 
@@ -360,7 +361,7 @@ def _check_nothing_lost(data: dict[str, Any], text: str) -> None:
     for name, table in data.items():
         if name not in _KNOWN and isinstance(table, dict) and any(
                 k.isdigit() and isinstance(v, dict) and "ck" in v for k, v in table.items()):
-            raise CodecError(f"log records under [{name}] instead of [log] (a damaged line?)",
+            raise CodecError(_('log records under [{name}] instead of [log] (a damaged line?)', name=name),
                              _find(text, f"[{name}"))
     for i, line in enumerate(text.split("\n"), 1):
         if _COMMENTED.fullmatch(line):
@@ -368,18 +369,16 @@ def _check_nothing_lost(data: dict[str, Any], text: str) -> None:
 
 
 def _commented(line: int) -> CodecError:
-    return CodecError("a log record turned into a comment (a damaged line?); restore its number "
-                      "or delete the line", line)
+    return CodecError(_('a log record turned into a comment (a damaged line?); restore its number or delete the line'), line)
 
 
 def _damaged(key: str, line: int | None) -> CodecError:
-    return CodecError(f"record {key} is damaged: its checksum (ck) does not match, so it was not "
-                      "applied and the file was left as it is; fix or delete that line", line)
+    return CodecError(_('record {key} is damaged: its checksum (ck) does not match, so it was not applied and the file was left as it is; fix or delete that line', key=key), line)
 
 
 def _untag(value: Any, depth: int, line: int | None) -> Any:
     if depth > MAX_DEPTH:
-        raise CodecError(f"values nest more than {MAX_DEPTH} levels deep", line)
+        raise CodecError(_('values nest more than {MAX_DEPTH} levels deep', MAX_DEPTH=MAX_DEPTH), line)
     if isinstance(value, dict):
         if "~" in value:
             tag = value["~"]
@@ -387,12 +386,12 @@ def _untag(value: Any, depth: int, line: int | None) -> Any:
                 return None
             if len(value) == 1 and isinstance(tag, str) and _TAG_INT.fullmatch(tag) and len(tag) < 4000:
                 return int(tag)
-            raise CodecError(f"unknown value {{\"~\" = {tag!r}}} (expected \"null\" or digits)", line)
+            raise CodecError(_('unknown value {{"~" = {tag!r}}} (expected "null" or digits)', tag=tag), line)
         out = {}
         for k, v in value.items():
             if k.startswith("~"):
                 if not k.startswith("~~"):
-                    raise CodecError(f"key {k!r}: keys starting with ~ are written with ~~", line)
+                    raise CodecError(_('key {k!r}: keys starting with ~ are written with ~~', k=k), line)
                 k = k[1:]
             out[k] = _untag(v, depth + 1, line)
         return out
@@ -405,10 +404,10 @@ def _document(head: dict[str, Any], read: Iterable[_Read], appendable: bool, rea
               text: str = "") -> Document:
     ruleset = head.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
-        raise CodecError("missing `ruleset = \"...\"` at the top", _find(text, "ruleset"))
+        raise CodecError(_('missing `ruleset = "..."` at the top'), _find(text, "ruleset"))
     options = head.get("options", {})
     if not isinstance(options, dict):
-        raise CodecError("[options] must be a table", _find(text, "[options]"))
+        raise CodecError(_('[options] must be a table'), _find(text, "[options]"))
     if read_format == FORMAT:
         options = _untag(options, 0, _find(text, "[options]"))
     doc = Document(format=FORMAT, ruleset=ruleset, name=_text(head.get("name")),
@@ -443,7 +442,7 @@ def _decode_format1(text: str) -> Document:
         head = _toml(text, text)
         log = head.get("log", {})
         if not isinstance(log, dict):
-            raise CodecError("[log] must be a table", _find(text, "[log]"))
+            raise CodecError(_('[log] must be a table'), _find(text, "[log]"))
         line_of = _line_finder(text)
         read = [(line, rec, 0) for line, rec in format1.records(log, line_of)]
     return _document(head, read, appendable=False, read_format=1, text=text)

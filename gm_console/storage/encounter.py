@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from gm_console import plugins
 from gm_console.engine.commands import CommandError
+from gm_console.engine.errors import message_of
 from gm_console.i18n import _
 from gm_console.engine.dice import Dice
 from gm_console.engine.session import Entry, JournalError, Session
@@ -98,15 +99,17 @@ class Encounter:
         try:
             ruleset = plugins.load(doc.ruleset)
         except plugins.UnknownRuleset as exc:
-            raise SaveError(f"{path}: {exc}") from None
+            raise SaveError(_('{path}: {exc}', path=path, exc=message_of(exc))) from None
         try:
             session = Session.from_journal(ruleset, doc.options, doc.records)
         except JournalError as exc:
             line = _line_of(doc, exc.n)
-            where = f"line {line}: " if line else ""
-            raise SaveError(f"{path}: {where}the log does not replay: {exc}") from None
+            if line:
+                raise SaveError(_("{path}: line {line}: the log does not replay: {why}", path=path, line=line,
+                                  why=exc.message)) from None
+            raise SaveError(_("{path}: the log does not replay: {why}", path=path, why=exc.message)) from None
         except (KeyError, ValueError, TypeError, OverflowError, RecursionError) as exc:
-            raise SaveError(f"{path}: the log does not replay: {type(exc).__name__}: {exc}") from None
+            raise SaveError(_('{path}: the log does not replay: {name}: {exc}', path=path, name=type(exc).__name__, exc=exc)) from None
         enc = cls(path, doc, session, loaded.tail, lock, holder)
         if loaded.torn:
             enc.warnings.append(TORN)
@@ -123,7 +126,7 @@ class Encounter:
         try:
             text = encode(doc)
             if decode(text).records != doc.records:
-                raise SaveError("the rewritten file would not read back the same")
+                raise SaveError(_('the rewritten file would not read back the same'))
             real = Path(os.path.realpath(self.path))  # a symlinked save stays a symlink
             kept = store.backup(real, f"format{old}" if old != FORMAT else "before-repair")
             try:
@@ -279,14 +282,14 @@ def _make_folder(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot create its folder: {why(exc)}") from None
+        raise SaveError(_('{path}: cannot create its folder: {value}', path=path, value=why(exc))) from None
     if os.path.isdir(path):
-        raise SaveError(f"{path}: is a folder, not a save file")
+        raise SaveError(_('{path}: is a folder, not a save file', path=path))
 
 
 def _take(path: Path, wait: float) -> locking.Lock:
     try:
         return locking.acquire(path, wait)
     except locking.Busy as busy:
-        raise SaveError(f"{path}: {busy.holder}") from None
+        raise SaveError(_('{path}: {holder}', path=path, holder=busy.holder)) from None
 

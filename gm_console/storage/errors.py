@@ -4,36 +4,39 @@ from __future__ import annotations
 
 import errno
 
+from gm_console.engine.errors import GMError
+from gm_console.i18n import _
 
-class SaveError(Exception):
-    """One line for the GM: which file, where, what is wrong."""
+
+class SaveError(GMError):
+    """One line for the GM: which file, where, what is wrong (a message in any language)."""
 
 
 class SaveExists(SaveError):
     """The file is already there, and creating never overwrites."""
 
 
-class CodecError(ValueError):
+class CodecError(GMError, ValueError):
     """The text is not a save this program can read; ``line`` says where, when known."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(self, message, line: int | None = None) -> None:
         super().__init__(message)
         self.line = line
 
 
 _WHY = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOENT: "the file or its folder is gone",
-    errno.ENOTDIR: "part of the path is a file, not a folder",
-    errno.EISDIR: "it is a folder",
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.EIO: "input/output error (a failing or removed disk?)",
-    errno.EEXIST: "it already exists",
-    errno.EFBIG: "the file is too large",
+    errno.ENOSPC: _("the disk is full"),
+    errno.EDQUOT: _("the disk quota is used up"),
+    errno.EROFS: _("the disk is read-only"),
+    errno.EACCES: _("permission denied"),
+    errno.EPERM: _("permission denied"),
+    errno.ENOENT: _("the file or its folder is gone"),
+    errno.ENOTDIR: _("part of the path is a file, not a folder"),
+    errno.EISDIR: _("it is a folder"),
+    errno.ENAMETOOLONG: _("the name is too long"),
+    errno.EIO: _("input/output error (a failing or removed disk?)"),
+    errno.EEXIST: _("it already exists"),
+    errno.EFBIG: _("the file is too large"),
 }
 
 

@@ -16,6 +16,7 @@ import json
 import re
 from typing import Any
 
+from gm_console.i18n import _
 from .errors import CodecError
 
 LINE = re.compile(r"^(\d+) = '([^'\n]*)'[ \t]*$")
@@ -48,9 +49,9 @@ def records(log: dict[str, Any], line_of) -> list[tuple[int | None, dict[str, An
     for key, raw in log.items():
         line = line_of(key)
         if not key.isdigit():
-            raise CodecError(f"log key {key!r} is not a number", line)
+            raise CodecError(_('log key {key!r} is not a number', key=key), line)
         if not isinstance(raw, str):
-            raise CodecError(f"log line {key} must be a string", line)
+            raise CodecError(_('log line {key} must be a string', key=key), line)
         out.append((line, record(key, raw, line)))
     return out
 
@@ -59,11 +60,11 @@ def record(key: str, raw: str, line: int | None) -> dict[str, Any]:
     try:
         rec = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise CodecError(f"log line {key} is not valid JSON: {exc.msg}", line) from None
+        raise CodecError(_('log line {key} is not valid JSON: {msg}', key=key, msg=exc.msg), line) from None
     except (RecursionError, ValueError) as exc:  # nested 100k deep; a number of 5,000 digits
-        raise CodecError(f"log line {key} cannot be read ({_why(exc)})", line) from None
+        raise CodecError(_('log line {key} cannot be read ({value})', key=key, value=_why(exc)), line) from None
     if not isinstance(rec, dict):
-        raise CodecError(f"log line {key} must be a JSON object", line)
+        raise CodecError(_('log line {key} must be a JSON object', key=key), line)
     rec["n"] = int(key)
     return rec
 

@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from gm_console.i18n import _
 from .errors import SaveError, why
 
 
@@ -123,15 +124,15 @@ def acquire(save: Path, wait: float = 0.0) -> Lock:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
             if exc.errno == errno.ENOENT and not path.parent.exists():
-                raise SaveError(f"{save}: no such file") from None
-            raise SaveError(f"{save}: cannot take the lock beside it ({why(exc)})") from None
+                raise SaveError(_('{save}: no such file', save=save)) from None
+            raise SaveError(_('{save}: cannot take the lock beside it ({value})', save=save, value=why(exc))) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             holder = _holder(fd) if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN) else None
             os.close(fd)
             if holder is None:
-                raise SaveError(f"{save}: cannot lock it ({why(exc)})") from None
+                raise SaveError(_('{save}: cannot lock it ({value})', save=save, value=why(exc))) from None
             if time.monotonic() >= deadline:
                 raise Busy(holder) from None
             time.sleep(POLL)

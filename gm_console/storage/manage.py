@@ -13,6 +13,7 @@ import os
 import re
 from pathlib import Path
 
+from gm_console.i18n import _
 from .errors import SaveError
 from .lock import Busy, acquire
 from .paths import safe_file_name, saves_dir
@@ -41,16 +42,16 @@ def _held(path: Path):
     try:
         return acquire(path)
     except Busy as busy:
-        raise SaveError(f"{path}: in use by another gm-console ({busy.holder}); close it there first") from None
+        raise SaveError(_('{path}: in use by another gm-console ({holder}); close it there first', path=path, holder=busy.holder)) from None
 
 
 def rename(path: Path, name: str) -> None:
     name = name.strip()
     if not name:
-        raise SaveError("a name is needed")
+        raise SaveError(_('a name is needed'))
     lock = _held(path)
     try:
-        raw, _ = read_bytes(path)
+        raw, _size = read_bytes(path)
         atomic_write(path, _renamed(raw, name))
     finally:
         lock.release()
@@ -60,8 +61,8 @@ def duplicate(path: Path, name: str) -> Path:
     """A copy called ``name``, in the saves folder under a file name of its own."""
     name = name.strip()
     if not name:
-        raise SaveError("a name is needed")
-    raw, _ = read_bytes(path)
+        raise SaveError(_('a name is needed'))
+    raw, _size = read_bytes(path)
     data = _renamed(raw, name)
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,6 +85,6 @@ def delete(path: Path) -> Path:
         os.replace(path, target)
         return target
     except OSError as exc:
-        raise SaveError(f"{path}: cannot delete it ({exc.strerror or exc})") from None
+        raise SaveError(_('{path}: cannot delete it ({value})', path=path, value=exc.strerror or exc)) from None
     finally:
         lock.release()

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from gm_console.engine.errors import message_of
+from gm_console.i18n import _
 from .codec import Document, decode, encode, encode_records, tail_is_torn
 from .errors import CodecError, SaveError, SaveExists, why
 
@@ -61,17 +63,16 @@ def read_bytes(path: Path) -> tuple[bytes, tuple[int, int]]:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
+        raise SaveError(_('{path}: no such file', path=path)) from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read it: {why(exc)}") from None
+        raise SaveError(_('{path}: cannot read it: {value}', path=path, value=why(exc))) from None
     try:
         st = os.fstat(fd)
         kind = _KINDS.get(stat.S_IFMT(st.st_mode))
         if not stat.S_ISREG(st.st_mode):
-            raise SaveError(f"{path}: is {kind or 'not a regular file'}, not a save file")
+            raise SaveError(_('{path}: is {value}, not a save file', path=path, value=kind or 'not a regular file'))
         if st.st_size > LIMIT:
-            raise SaveError(f"{path}: is {st.st_size / 2**20:.0f} MiB; a save may have at most "
-                            f"{LIMIT // 2**20} MiB, so this is not read (is it the right file?)")
+            raise SaveError(_('{path}: is {value:.0f} MiB; a save may have at most {value2} MiB, so this is not read (is it the right file?)', path=path, value=st.st_size / 2**20, value2=LIMIT // 2**20))
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, 1 << 20)
@@ -79,11 +80,11 @@ def read_bytes(path: Path) -> tuple[bytes, tuple[int, int]]:
                 break
             total += len(chunk)
             if total > LIMIT:
-                raise SaveError(f"{path}: grew beyond the {LIMIT // 2**20} MiB a save may have")
+                raise SaveError(_('{path}: grew beyond the {value} MiB a save may have', path=path, value=LIMIT // 2**20))
             chunks.append(chunk)
         return b"".join(chunks), (st.st_dev, st.st_ino)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read it: {why(exc)}") from None
+        raise SaveError(_('{path}: cannot read it: {value}', path=path, value=why(exc))) from None
     finally:
         os.close(fd)
 
@@ -100,8 +101,9 @@ def read(path: Path) -> Loaded:
     try:
         doc = decode(text)
     except CodecError as exc:
-        where = f"line {exc.line}: " if exc.line else ""
-        raise SaveError(f"{path}: {where}{exc}") from None
+        if exc.line:
+            raise SaveError(_("{path}: line {line}: {why}", path=path, line=exc.line, why=exc.message)) from None
+        raise SaveError(_("{path}: {why}", path=path, why=exc.message)) from None
     start = _unfinished_batch(doc.more)
     if start is not None:  # a crash cut an exec's batch: none of it happened
         keep, torn = _offset_of_line(raw, doc.lines[start]), True
@@ -115,7 +117,7 @@ def _text(path: Path, raw: bytes) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise SaveError(f"{path}: line {line}: not UTF-8 text") from None
+        raise SaveError(_('{path}: line {line}: not UTF-8 text', path=path, line=line)) from None
     return text[1:] if text.startswith("\ufeff") else text  # a BOM from a Windows editor
 
 
@@ -149,7 +151,7 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tupl
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".gm-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot write it: {why(exc)}") from None
+        raise SaveError(_('{path}: cannot write it: {value}', path=path, value=why(exc))) from None
     try:
         os.fchmod(fd, _mode_for(path))
         _write_all(fd, data, 0)
@@ -165,7 +167,7 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tupl
     except FileExistsError:
         raise SaveExists(f"{path}: already exists; open it, or pick another name") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot write it: {why(exc)}") from None
+        raise SaveError(_('{path}: cannot write it: {value}', path=path, value=why(exc))) from None
     finally:
         if fd >= 0:
             os.close(fd)
@@ -262,7 +264,7 @@ def first_free(candidates: Iterable[Path], create: Callable[[Path], None]) -> Pa
             return last
         except (FileExistsError, SaveExists):
             continue
-    raise SaveError(f"{last}: every name like it is taken; move some files away")
+    raise SaveError(_('{last}: every name like it is taken; move some files away', last=last))
 
 
 def append(path: Path, records: list[dict[str, Any]], tail: Tail) -> None:
@@ -273,19 +275,17 @@ def append(path: Path, records: list[dict[str, Any]], tail: Tail) -> None:
     try:
         data = (("\n" if tail.needs_newline else "") + encode_records(records)).encode("utf-8")
     except (CodecError, UnicodeEncodeError, RecursionError) as exc:
-        raise SaveError(f"{path}: not saved: {exc}") from None
+        raise SaveError(_('{path}: not saved: {exc}', path=path, exc=message_of(exc))) from None
     try:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise SaveError(f"{path}: not saved: {why(exc)}; nothing was changed") from None
+        raise SaveError(_('{path}: not saved: {value}; nothing was changed', path=path, value=why(exc))) from None
     try:
         st = os.fstat(fd)
         if _ident(st) != tail.ident:
-            raise SaveError(f"{path}: not saved: another file took its place since it was opened "
-                            "(moved, restored or rewritten by another program); reopen it")
+            raise SaveError(_('{path}: not saved: another file took its place since it was opened (moved, restored or rewritten by another program); reopen it', path=path))
         if st.st_size != tail.end:
-            raise SaveError(f"{path}: not saved: another program changed this save since it was opened; "
-                            "reopen it (nothing was overwritten)")
+            raise SaveError(_('{path}: not saved: another program changed this save since it was opened; reopen it (nothing was overwritten)', path=path))
         try:
             if tail.end > tail.size:  # the unfinished line a crash left: cut it first
                 os.ftruncate(fd, tail.size)
