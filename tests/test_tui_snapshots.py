@@ -25,7 +25,7 @@ from gm_console.storage.library import peek
 from gm_console.tui.app import GMConsole
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT / "saves").glob("*.toml"))
+EXAMPLES = sorted(p for p in (ROOT / "saves").glob("*.toml") if not p.stem.startswith("prepared-"))  # test_library.py
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
