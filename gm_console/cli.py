@@ -231,7 +231,7 @@ def _exec(args, lang) -> int:
         for entry in entries:
             if entry is None:
                 continue
-            for _, text in describe_events(entry.events, enc.state, enc.ruleset, lang):
+            for _event, text in describe_events(entry.events, enc.state, enc.ruleset, lang):
                 out(text)
         sys.stdout.flush()
     except BrokenPipeError:

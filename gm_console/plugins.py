@@ -6,6 +6,8 @@ asked for by id, so a broken third-party plugin cannot stop the others.
 
 from __future__ import annotations
 
+from gm_console.i18n import _
+
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
@@ -57,17 +59,17 @@ def load(ruleset_id: str) -> Ruleset:
     ep = eps.get(ruleset_id)
     if ep is None:
         names = ", ".join(sorted(eps)) or "(none: is gm-console installed?)"
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; installed: {names}")
+        raise UnknownRuleset(_('unknown ruleset {ruleset_id!r}; installed: {names}', ruleset_id=ruleset_id, names=names))
     try:
         cls = ep.load()
     except Exception as exc:  # a broken plugin names itself, the others still load
-        raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) failed to load: {exc}") from exc
+        raise UnknownRuleset(_('ruleset {ruleset_id!r} ({value}) failed to load: {exc}', ruleset_id=ruleset_id, value=ep.value, exc=exc)) from exc
     ruleset = cls() if isinstance(cls, type) else cls
     if not isinstance(ruleset, Ruleset):
-        raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) is not a gm_console.ruleset.Ruleset")
+        raise UnknownRuleset(_('ruleset {ruleset_id!r} ({value}) is not a gm_console.ruleset.Ruleset', ruleset_id=ruleset_id, value=ep.value))
     clash = verb_clashes(ruleset)
     if clash:
-        raise UnknownRuleset(f"ruleset {ruleset_id!r} ({ep.value}) redefines core verbs: {', '.join(clash)}")
+        raise UnknownRuleset(_('ruleset {ruleset_id!r} ({value}) redefines core verbs: {names}', ruleset_id=ruleset_id, value=ep.value, names=', '.join(clash)))
     return ruleset
 
 

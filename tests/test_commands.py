@@ -87,7 +87,7 @@ def test_errors_name_what_was_wrong_and_what_is_accepted(line, fragment):
 def test_ruleset_verbs_parse_through_the_same_registry():
     verbs = registry_for(plugins.load("starfinder"))
     cmd = verbs.parse("maniobra Kyra grapple Ogre 15")
-    assert (cmd.verb, cmd.args) == ("maneuver", ("Kyra", "grapple", "Ogre", "15"))
+    assert (cmd.verb, cmd.attacker, cmd.kind, cmd.target, cmd.total) == ("maneuver", "Kyra", "grapple", "Ogre", 15)
     assert verbs.parse("siguiente").verb == "next"  # the core's verbs are there too
 
 

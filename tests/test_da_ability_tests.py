@@ -94,7 +94,7 @@ def test_perception_is_rolled_hidden():
     ("test Sera con", "missing the target number"),
     ("test Sera 12", "which ability"),
     ("test Sera con 12 2", "3d6 sum is 3 to 18"),
-    ("test Sera con 12 7,1,1", "expected an ability"),
+    ("test Sera con 12 7,1,1", "unexpected .7,1,1.: expected dice like 5,5,3"),
     ("test Sera con 12 wibble", "unexpected 'wibble'"),
 ])
 def test_bad_test_lines_are_refused_with_usage(line, msg):
@@ -204,3 +204,43 @@ def test_engine_check_of_perception_is_hidden():
     t.do("check Sera perception vs 11")
     rolled = [e for entry in t.session.done for e in entry.events if e.kind == "Rolled"][-1]
     assert rolled.hidden
+
+
+# -- the dice tail (dragon_age.md §2.0 DICE): the one small language a verb still reads ----------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+TAIL_TOKENS = st.one_of(st.sampled_from(["5,5,3", "1,2,3", "7,1,1", "+2", "-1", "dex", "con:swimming", "12", "3",
+                                         "wibble", "6", ",", "+", "0,0,0", "999", "dmg=2"]),
+                        st.text(alphabet="0123456789,+-:abcdx", min_size=1, max_size=6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(TAIL_TOKENS, max_size=5))
+def test_any_dice_tail_is_read_or_refused_in_one_line(tail):
+    """Whatever follows `test NAME ABILITY TN`, the line runs or is refused with a one-line error
+    naming what is accepted; a refusal leaves the state as it was."""
+    t = table()
+    before = t.state.copy()
+    t.rolls(*[3] * 30)
+    try:
+        t.do("test Sera dex 12 " + " ".join(tail))
+    except CommandError as exc:
+        assert "\n" not in str(exc) and "usage" in str(exc) or "3d6 sum" in str(exc)
+        assert t.state == before
+    else:
+        assert t.said()[-1].startswith("Sera tests Dex: ")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.tuples(*[st.integers(1, 6)] * 3), st.integers(-3, 3))
+def test_three_naturals_read_the_same_in_both_spellings(dice, mod):
+    """dragon_age.md §2.0: `5,5,3` and `5 5 3` are the same three naturals, dragon die first."""
+    said = []
+    for spelled in (",".join(map(str, dice)), " ".join(map(str, dice))):
+        t = table()
+        t.do(f"test Sera dex 12 {spelled} {mod:+d}")
+        said.append(t.said()[-1])
+    assert said[0] == said[1]
+    assert f"({dice[0]},{dice[1]},{dice[2]}; dragon {dice[0]})" in said[0]

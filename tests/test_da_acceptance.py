@@ -13,6 +13,7 @@ import json
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
 from gm_console.cli import main
 from gm_console.engine.commands import CommandError
 
@@ -42,7 +43,7 @@ def defense_of(t: Table, who: str) -> int:
 
 
 def status(t: Table, who: str) -> list[str]:
-    return t.session.ruleset.status(t.state, t.c(who))
+    return [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c(who))]
 
 
 def until(t: Table, who: str, rnd: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
 
 
@@ -17,7 +18,7 @@ def table(options=None) -> Table:
 
 
 def status(t: Table, who: str) -> list[str]:
-    return t.session.ruleset.status(t.state, t.c(who))
+    return [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c(who))]
 
 
 def defense(t: Table, who: str) -> int:
@@ -253,7 +254,7 @@ def test_spanish_verbs():
 
 
 def slots(t: Table, who: str):
-    return [(s.en, s.used, s.command) for s in t.session.ruleset.action_budget(t.state, t.c(who))]
+    return [(s.en, s.used, s.command) for s in t.session.ruleset.sheet.action_budget(t.state, t.c(who))]
 
 
 def test_budget_one_major_and_one_minor_or_two_minor():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
 
 
@@ -18,7 +19,7 @@ def table(con: int = 1, options=None) -> Table:
 
 
 def status(t: Table, who: str) -> list[str]:
-    return t.session.ruleset.status(t.state, t.c(who))
+    return [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c(who))]
 
 
 def dying(t: Table, who: str) -> tuple[str, ...]:
@@ -75,7 +76,7 @@ def test_fell_after_its_turn_dies_in_round_r_plus_n():
     assert dying(t, "Sera") == ("dying: dies at the start of its turn in 3 turns", "dies in round 4")
     until(t, "sera", 2)
     assert dying(t, "Sera") == ("dying: dies at the start of its turn in 2 turns", "dies in round 4")
-    assert t.said()[-1] == "Sera is dying: it dies at the start of its turn in 2 turns unless healed above 0"
+    assert t.said()[-1] == "Sera is dying: dies at the start of its turn in 2 turns unless healed above 0"
     until(t, "sera", 3)
     assert t.c("Sera").life == "dying"
     until(t, "emissary", 4)
@@ -292,12 +293,12 @@ def test_dying_is_a_pending_warning_and_explained_in_spanish():
     t = table()
     t.do("dmg Sera 30")
     warnings = t.session.ruleset.pending(t.state)
-    assert any(p.en.startswith("Sera is dying: dies at the start of its turn in 3 turns") for p in warnings)
+    assert any(p.render().startswith("Sera is dying: dies at the start of its turn in 3 turns") for p in warnings)
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
     assert said[-1].es.startswith("Sera está moribundo: Con +1 + 2 = 3")
     assert said[-1].rule == "dragon_age.md §2.6"
     assert status(t, "Sera")[0] == "dying: dies at the start of its turn in 3 turns"
-    assert t.session.ruleset.status(t.state, t.c("Sera"), "es")[0] == \
+    assert render(t.session.ruleset.sheet.status(t.state, t.c("Sera"))[0], "es") == \
         "moribundo: muere al comienzo de su turno dentro de 3 turnos"
 
 

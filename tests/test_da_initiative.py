@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
 
 
@@ -181,9 +182,9 @@ def test_seize_is_logged_and_shown_on_the_sheet():
     seize(t, "C", "E")
     assert ("C seizes the initiative: it moves to the top of the order and stays there until someone else "
             "seizes it; this round goes on with whoever followed its old slot") in t.said()
-    assert "seized the initiative: top of the order" in t.session.ruleset.status(t.state, t.c("C"))
+    assert "seized the initiative: top of the order" in [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c("C"))]
     t.do("end")
-    assert "seized the initiative: top of the order" not in t.session.ruleset.status(t.state, t.c("C"))
+    assert "seized the initiative: top of the order" not in [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c("C"))]
 
 
 def test_seize_undo_restores_the_old_order():

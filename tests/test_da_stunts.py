@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
 
 
@@ -329,18 +330,22 @@ def test_rapid_reload_is_narrated():
     assert t.said()[-1] == "Rapid Reload: Alistair's missile weapon is loaded again"
 
 
-def test_menu_lists_costs_and_what_is_spent():
-    """The TUI's stunt menu: costs, and why an entry is not available."""
+def test_spend_modal_lists_the_stunts_available_now_with_costs():
+    """dragon_age.md §2.5: the spend modal offers only what the waiting points buy now (issue 10):
+    not a stunt used this round, not one costing more than is left."""
     t = table()
     hit(t, 4)
     t.rolls(1)
     t.do("stunt Alistair mighty-blow")
-    menu = {item.stunt.id: item for item in t.session.ruleset.stunt_menu(t.state, t.c("Alistair"))}
-    assert menu["mighty-blow"].why == "used this round"
-    assert menu["seize-the-initiative"].why == "not enough points"
-    assert menu["pierce-armor"].available and menu["pierce-armor"].cost == 2
+    [stunts] = t.session.ruleset.health.spendable(t.state, t.c("Alistair"))
+    assert (stunts.resource, stunts.have, stunts.verb) == ("stunt", 2, "stunt")
+    uses = {u.id: u.cost for u in stunts.uses}
+    assert "mighty-blow" not in uses  # used this round
+    assert "seize-the-initiative" not in uses  # 4 > 2 points
+    assert uses["pierce-armor"] == 2 and uses["skirmish"] == 1
+    assert render(next(u for u in stunts.uses if u.id == "pierce-armor").label, "es") == "Atravesar armadura"
     assert "2 stunt points to spend now: skirmish 1/2m, rapid-reload 1, knock-prone 2" in \
-        " ".join(t.session.ruleset.status(t.state, t.c("Alistair")))
+        " ".join(render(x) for x in t.session.ruleset.sheet.status(t.state, t.c("Alistair")))
 
 
 def test_doubles_announce_the_menu():
@@ -380,7 +385,7 @@ def test_waiting_points_are_a_pending_warning():
     """dragon_age.md §2.5 [S]: waiting points are a warning: they must be spent now."""
     t = table()
     hit(t, 2)
-    warnings = [p.en for p in t.session.ruleset.pending(t.state)]
+    warnings = [p.render() for p in t.session.ruleset.pending(t.state)]
     assert any(w.startswith("Alistair has 2 stunt points to spend now") for w in warnings)
 
 

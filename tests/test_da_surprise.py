@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
 from test_engine_joiners import turns
 
@@ -59,11 +60,14 @@ def test_the_sheet_says_surprised_only_during_the_surprise_round():
     """dragon_age.md §2.2.4: the line goes once round 1 starts."""
     t = ambush()
     rs = t.session.ruleset
-    assert "surprised: no action in the surprise round" in rs.status(t.state, t.c("Genlock"))
-    assert "sorprendido: no actúa en el asalto de sorpresa" in rs.status(t.state, t.c("Genlock"), "es")
-    assert not any("surprised" in line for line in rs.status(t.state, t.c("Sera")))
+    def status(who, lang="en"):
+        return [render(x, lang) for x in rs.sheet.status(t.state, t.c(who))]
+
+    assert "surprised: no action in the surprise round" in status("Genlock")
+    assert "sorprendido: no actúa en el asalto de sorpresa" in status("Genlock", "es")
+    assert not any("surprised" in line for line in status("Sera"))
     turns(t, 2)
-    assert not any("surprised" in line for line in rs.status(t.state, t.c("Genlock")))
+    assert not any("surprised" in line for line in status("Genlock"))
 
 
 def test_defend_in_the_surprise_round_lasts_until_its_turn_in_round_1():

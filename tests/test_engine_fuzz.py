@@ -29,7 +29,7 @@ def lines(ruleset_id):
     rs = plugins.load(ruleset_id)
     conds = sorted(d.id for d in rs.catalogue)[:40] or ["shaken"]
     name = st.sampled_from(NAMES)
-    verbs = [spec.verb for spec in rs.verbs()]
+    verbs = [getattr(spec, "name", None) or spec.verb for spec in rs.verbs()]  # Verb or the older VerbSpec
     junk = st.text(alphabet="abcdefgh0123456789 -+:=", max_size=10)
     return st.one_of(
         st.tuples(name, st.sampled_from(["", " pc"])).map(lambda t: f"add {t[0]}{t[1]} {STATS.get(ruleset_id, 'hp=10')}"),

@@ -77,3 +77,36 @@ def test_a_third_language_is_a_catalogue_and_no_code(tmp_path):
 def test_the_tool_check_passes_from_a_checkout():
     r = subprocess.run([sys.executable, "-m", "gm_console.i18n.tool", "--check"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
+
+
+def test_no_function_both_calls_the_catalogue_and_reuses_its_name():
+    """``for _ in ...`` or ``a, _ = ...`` inside a function that writes ``_("...")`` makes ``_`` a local:
+    the message then fails with UnboundLocalError at the table. Every package is checked."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    bad = []
+    for path in [*root.glob("gm_console/**/*.py"), *root.glob("rulesets/**/*.py"), *root.glob("examples/**/*.py")]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            own = [n for n in ast.walk(fn) if not isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp,
+                                                                  ast.GeneratorExp))]
+            calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_" for n in own)
+            binds = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)
+                        and not _in_comprehension(fn, n) for n in ast.walk(fn))
+            if calls and binds:
+                bad.append(f"{path.relative_to(root)}:{fn.lineno} {fn.name}")
+    assert bad == []
+
+
+def _in_comprehension(fn, target) -> bool:
+    import ast
+
+    for comp in ast.walk(fn):
+        if isinstance(comp, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            if any(n is target for n in ast.walk(comp)):
+                return True
+    return False

@@ -5,6 +5,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def table(options=None):
@@ -22,7 +28,7 @@ def fig(t, who, key):
 
 
 def status(t, who):
-    return t.session.ruleset.status(t.state, t.c(who))
+    return rendered(t.session.ruleset.sheet.status(t.state, t.c(who)))
 
 
 # -- the budget ----------------------------------------------------------------------------
@@ -141,7 +147,7 @@ def test_total_defense_means_no_attacks_of_opportunity():
     """starfinder.md §3.2 [S]: no attacks of opportunity while in total defense."""
     t = table()
     t.do("total-defense Navasi", "next")
-    with pytest.raises(CommandError, match="total-defense"):
+    with pytest.raises(CommandError, match="total defense: no reactions"):
         t.do("action Navasi aoo")
 
 
@@ -279,7 +285,7 @@ def test_range_accepts_feet_units_and_refuses_junk():
 
 
 def slots(t, who):
-    return t.session.ruleset.action_budget(t.state, t.c(who))
+    return t.session.ruleset.sheet.action_budget(t.state, t.c(who))
 
 
 def test_budget_lists_the_turns_actions_with_their_command():

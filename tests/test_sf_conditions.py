@@ -4,6 +4,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 BASE = "sp=20 hp=20 rp=3 eac=15 kac=17 attack=5 fort=3 ref=4 will=2 init=2 speed=30"
 FIGS = ("eac", "kac", "attack", "melee", "ranged", "damage", "init", "fort", "ref", "will", "speed",
@@ -72,7 +78,7 @@ def test_flat_footed_counts_once():
     """starfinder.md §3.6 [O]: flat-footed from several sources counts once (-2)."""
     t = zed("flat-footed", "blinded", "stunned", "cowering")
     assert deltas(t)["kac"] == -2
-    assert any("flat-footed once" in s for s in t.session.ruleset.status(t.state, t.c("Zed")))
+    assert any("flat-footed once" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Zed"))))
 
 
 def test_flat_footed_twice_is_one_instance():
@@ -142,7 +148,7 @@ def test_dying_is_helpless_on_the_sheet():
     t = Table("starfinder")
     t.do("add Zed pc sp=1 hp=20 rp=3 kac=17 dex=14", "dmg Zed 30")
     assert t.session.ruleset.effective(t.state, t.c("Zed"))["kac"].value == 10
-    assert any("melee attacks against it +4" in s for s in t.session.ruleset.status(t.state, t.c("Zed")))
+    assert any("melee attacks against it +4" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Zed"))))
 
 
 def test_valued_condition_needs_a_value():
@@ -241,7 +247,7 @@ def test_burning_dc_grows_with_fire_taken_and_tries_add_two():
     t.do("next")                         # the goblin
     t.rolls(8)                           # round 2 end: 8 + 4 + 2 = 14 vs DC 15: fails
     t.do("next")
-    assert any("Reflex 14 (+2 for 1 earlier tries) vs DC 15" in s for s in t.said())
+    assert any("Reflex 14 (+2 for 1 earlier try) vs DC 15" in s for s in t.said())
     assert t.c("Zed").has("burning")
 
 

@@ -7,6 +7,12 @@ import json
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def navasi(*stats: str) -> Table:
@@ -20,7 +26,7 @@ def fig(t: Table, name: str, who: str = "Navasi"):
 
 
 def status(t: Table, lang: str = "en", who: str = "Navasi") -> list[str]:
-    return t.session.ruleset.status(t.state, t.c(who), lang)
+    return rendered(t.session.ruleset.sheet.status(t.state, t.c(who), lang), lang)
 
 
 # -- broken armor --------------------------------------------------------------------------------

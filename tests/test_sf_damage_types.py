@@ -8,6 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import Table
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def target(*stats: str) -> Table:
@@ -162,7 +168,7 @@ def test_burning_save_counts_only_the_fire_half():
     t = target("er=electricity:5")
     t.do("add Goblin hp=10 init=1", "init Navasi 20", "init Goblin 5", "start", "cond Navasi burning:1")
     t.do("dmg Navasi 10 plasma")
-    status = t.session.ruleset.status(t.state, t.c("Navasi"))
+    status = rendered(t.session.ruleset.sheet.status(t.state, t.c("Navasi")))
     assert any("DC 15" in line for line in status), status
 
 

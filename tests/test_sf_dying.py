@@ -5,6 +5,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def fight(rp="4", goblin_first=False, options=None, con=""):
@@ -16,7 +22,7 @@ def fight(rp="4", goblin_first=False, options=None, con=""):
 
 
 def status(t, who):
-    return t.session.ruleset.status(t.state, t.c(who))
+    return rendered(t.session.ruleset.sheet.status(t.state, t.c(who)))
 
 
 def test_zero_hp_means_unconscious_and_dying():
@@ -371,7 +377,7 @@ def test_pending_warns_about_the_dying():
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 60")
     warnings = t.session.ruleset.pending(t.state)
-    assert any("Navasi is dying" in p.en and "1 RP" in p.en for p in warnings)
+    assert any("Navasi is dying" in p.render() and "1 RP" in p.render() for p in warnings)
 
 
 def test_a_pc_with_zero_resolve_is_dying_not_dead():
@@ -418,7 +424,7 @@ def test_dying_warning_offers_resolve_stabilize_on_its_turn():
     t = fight()
     t.do("next", "dmg Navasi 60")
     (note,) = pending(t, "Navasi")
-    assert note.en.startswith("Navasi is dying: 4 resolve left") and note.command is None  # the goblin's turn
+    assert note.render().startswith("Navasi is dying: 4 resolve left") and note.command is None  # the goblin's turn
     t.do("next")
     (note,) = pending(t, "Navasi")
     assert note.command == "spend navasi resolve stabilize"
@@ -440,20 +446,22 @@ def test_stable_with_resolve_is_offered_to_stay_in_the_fight_on_its_turn():
     assert pending(t, "Navasi") == []
     t.do("next")
     (note,) = pending(t, "Navasi")
-    assert note.command == "spend navasi resolve fight" and "(spend navasi resolve fight)" in note.en
+    assert note.command == "spend navasi resolve fight" and "(spend navasi resolve fight)" in note.render()
     t.do(note.command)
     assert t.c("Navasi").life == "ok" and pending(t, "Navasi") == []
 
 
 def test_stable_without_resolve_offers_pass_out_of_combat():
-    """starfinder.md §3.4.9 [S]: long-term stability: a Con check every hour."""
+    """starfinder.md §3.4.9 [S]: long-term stability: a Con check every hour; `pass` is offered, in the
+    words and as the command, only once the combat is over (it cannot run during one)."""
     t = fight(rp="0/4")
     t.do("next", "dmg Navasi 60", "medicine Navasi 20")
     (note,) = pending(t, "Navasi")
-    assert note.en == "Navasi is stable with no RP: a Con check every hour (pass 1h)" and note.command is None
+    assert note.render() == "Navasi is stable with no RP: a Con check every hour once the combat is over"
+    assert note.command is None and "pass" not in note.render("es")
     t.do("end")
     (note,) = pending(t, "Navasi")
-    assert note.command == "pass 1h"
+    assert note.command == "pass 1h" and note.render() == "Navasi is stable with no RP: a Con check every hour (pass 1h)"
 
 
 def test_stamina_rest_offers_pass_ten_minutes():

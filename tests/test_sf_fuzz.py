@@ -24,7 +24,7 @@ WORDS = ["standard", "move", "swift", "full", "reaction", "run", "withdraw", "re
 
 def lines():
     rs = plugins.load("starfinder")
-    verbs = [v.verb for v in rs.verbs()]
+    verbs = [v.name for v in rs.verbs()]
     conds = [d.id for d in rs.catalogue]
     arg = st.one_of(st.sampled_from(NAMES), st.sampled_from(WORDS))
     return st.one_of(
@@ -66,6 +66,6 @@ def test_random_starfinder_sessions_never_crash(script, seed):
         rs = session.ruleset
         for c in session.state.combatants.values():
             rs.effective(session.state, c)
-            rs.status(session.state, c, "en")
-            rs.status(session.state, c, "es")
+            rs.sheet.status(session.state, c, "en")
+            rs.sheet.status(session.state, c, "es")
         rs.pending(session.state)

@@ -4,6 +4,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def test_initiative_is_d20_plus_modifier():
@@ -30,9 +36,9 @@ def test_seed_ties_act_together():
     t.rolls(12, 14, 5)
     t.do("add Navasi pc hp=22 init=3", "add Goblin hp=10 init=1", "add Kobold hp=8", "start")
     rs = t.session.ruleset
-    assert "acts together with Goblin (tied at 15)" in rs.status(t.state, t.c("Navasi"))
-    assert "acts together with Navasi (tied at 15)" in rs.status(t.state, t.c("Goblin"))
-    assert not any("together" in s for s in rs.status(t.state, t.c("Kobold")))
+    assert "acts together with Goblin (tied at 15)" in rendered(rs.sheet.status(t.state, t.c("Navasi")))
+    assert "acts together with Navasi (tied at 15)" in rendered(rs.sheet.status(t.state, t.c("Goblin")))
+    assert not any("together" in s for s in rendered(rs.sheet.status(t.state, t.c("Kobold"))))
     assert any("tie at initiative 15: they act together" in s for s in t.said())
 
 
@@ -41,7 +47,7 @@ def test_delay_ends_the_shared_slot():
     t = Table("starfinder")
     t.rolls(12, 14)
     t.do("add Navasi pc hp=22 init=3", "add Goblin hp=10 init=1", "start", "init Goblin 3")
-    assert not any("together" in s for s in t.session.ruleset.status(t.state, t.c("Navasi")))
+    assert not any("together" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Navasi"))))
 
 
 def test_official_ties_higher_modifier_first():
@@ -50,7 +56,7 @@ def test_official_ties_higher_modifier_first():
     t.rolls(14, 12)
     t.do("add Goblin hp=10 init=1", "add Navasi pc hp=22 init=3", "start")
     assert t.order == ["navasi", "goblin"]
-    assert not any("together" in s for s in t.session.ruleset.status(t.state, t.c("Navasi")))
+    assert not any("together" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Navasi"))))
 
 
 def test_official_ties_same_modifier_roll_off():

@@ -4,6 +4,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def table(options=None):
@@ -49,7 +55,7 @@ def test_maneuver_is_a_standard_action():
     """starfinder.md §3.7 [S]: a maneuver is a standard action: a second one in the turn is flagged."""
     t = table()
     t.do("maneuver Obozaya trip Pirate 25")
-    assert "actions left: move, swift" in t.session.ruleset.status(t.state, t.c("Obozaya"))
+    assert "actions left: move, swift" in rendered(t.session.ruleset.sheet.status(t.state, t.c("Obozaya")))
     t.do("maneuver Obozaya disarm Pirate 25")
     assert any("no standard action left this turn" in s and "counted anyway" in s for s in t.said())
 

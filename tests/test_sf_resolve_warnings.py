@@ -6,6 +6,12 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def dying(rp: str) -> Table:
@@ -57,7 +63,7 @@ def test_one_rp_short_of_the_cost_gets_no_offer_and_no_command():
     assert "it loses 1 RP at the end of this turn" in line
     w = warning(t)
     assert w.command is None
-    assert "stabilise with" not in w.en and "too few to stabilise itself (2 needed)" in w.en
+    assert "stabilise with" not in w.render() and "too few to stabilise itself (2 needed)" in w.render()
 
 
 def test_exactly_the_cost_is_offered_with_its_command():
@@ -90,7 +96,7 @@ def test_off_its_turn_the_warning_has_no_command_even_with_the_rp():
     t = dying("4/8")
     w = warning(t)
     assert t.active == "goblin"
-    assert w.command is None and "stabilise with 2 RP on its turn" in w.en
+    assert w.command is None and "stabilise with 2 RP on its turn" in w.render()
 
 
 @pytest.mark.parametrize("rp,expected", [("0/8", "no le bastan para estabilizarse (2 necesarios)"),
@@ -99,7 +105,7 @@ def test_spanish_warnings(rp, expected):
     """Both languages say the same thing."""
     t = dying(rp)
     t.do("next")
-    assert expected in warning(t).es
+    assert expected in warning(t).render("es")
     said = [e for entry in t.session.done for e in entry.events
             if e.kind == "Said" and e.en.startswith("Navasi is dying")][-1]
     assert ("puede gastar 2 PR" in said.es) == (rp == "2/8")
@@ -111,7 +117,7 @@ def test_a_stable_character_with_no_rp_is_never_offered_the_fight():
     t = dying("2/8")
     t.do("next", "spend navasi resolve stabilize", "next", "next")
     assert t.c("Navasi").life == "stable" and t.hp("Navasi", "rp") == 0
-    texts = [p.en for p in t.session.ruleset.pending(t.state)]
+    texts = [p.render() for p in t.session.ruleset.pending(t.state)]
     assert not any("back in the fight" in x for x in texts)
-    assert not any("resolve fight" in line for line in t.session.ruleset.status(t.state, t.c("Navasi")))
+    assert not any("resolve fight" in line for line in rendered(t.session.ruleset.sheet.status(t.state, t.c("Navasi"))))
     assert any("Con check every hour" in x for x in texts)

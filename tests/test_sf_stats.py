@@ -4,6 +4,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 @pytest.mark.parametrize("level,key,rp", [(1, 4, 5), (2, 3, 4), (5, 4, 6), (10, 0, 5), (1, -1, 1),
@@ -76,7 +82,7 @@ def test_vehicle_is_added_as_a_vehicle_combatant():
     assert v.category == "vehicle"
     assert set(v.pools) == {"hp"}
     assert v.stats["collision"] == "4d6" and v.stats["dc"] == 13
-    assert t.session.ruleset.status(t.state, v)[0].startswith("pilot: Navasi")
+    assert rendered(t.session.ruleset.sheet.status(t.state, v))[0].startswith("pilot: Navasi")
 
 
 def test_vehicle_collision_must_be_dice():

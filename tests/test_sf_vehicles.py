@@ -4,6 +4,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 SKIMMER = ('add Skimmer vehicle level=3 speed=20 full=450 hp=40 eac=14 kac=15 collision=4d6 dc=13 '
            'pilot=Navasi size=huge')
@@ -23,7 +29,7 @@ def fig(t, who, key):
 
 
 def status(t, who):
-    return t.session.ruleset.status(t.state, t.c(who))
+    return rendered(t.session.ruleset.sheet.status(t.state, t.c(who)))
 
 
 def test_vehicle_goes_on_its_pilots_count_without_a_roll():
@@ -123,7 +129,7 @@ def test_after_a_race_the_pilot_is_reminded_of_the_choices():
     t = table()
     t.do("race Skimmer 20", "next", "next")
     assert any("Skimmer is still racing" in s for s in t.said())
-    assert any("Skimmer is racing" in p.en for p in t.session.ruleset.pending(t.state))
+    assert any("Skimmer is racing" in p.render() for p in t.session.ruleset.pending(t.state))
 
 
 def test_stop_short_takes_a_square_off_per_five():
@@ -258,8 +264,8 @@ def test_relinquished_moving_vehicle_is_flagged():
     """starfinder.md §3.8 [S]: nobody in control of a moving vehicle: warned."""
     t = table()
     t.do("drive Skimmer", "handover Skimmer")
-    assert t.session.ruleset.status(t.state, t.c("Skimmer"))[0].startswith("uncontrolled")
-    assert any("moving with no one in control" in p.en for p in t.session.ruleset.pending(t.state))
+    assert rendered(t.session.ruleset.sheet.status(t.state, t.c("Skimmer")))[0].startswith("uncontrolled")
+    assert any("moving with no one in control" in p.render() for p in t.session.ruleset.pending(t.state))
     with pytest.raises(CommandError, match="no one controls"):
         t.do("drive Skimmer")
 
@@ -268,7 +274,7 @@ def test_take_control_is_a_move_action():
     """starfinder.md §3.8 [S]: taking control is a move action."""
     t = table()
     t.do("handover Skimmer", "pilot Skimmer Navasi")
-    assert t.session.ruleset.status(t.state, t.c("Skimmer"))[0].startswith("pilot: Navasi")
+    assert rendered(t.session.ruleset.sheet.status(t.state, t.c("Skimmer")))[0].startswith("pilot: Navasi")
     assert "actions left: standard" in status(t, "Navasi")
 
 

@@ -4,6 +4,12 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.commands import CommandError
+from gm_console.i18n import render
+
+
+def rendered(lines, lang="en"):
+    """A sheet's status lines as the GM reads them."""
+    return [render(x, lang) for x in lines]
 
 
 def table(options=None):
@@ -124,7 +130,7 @@ def test_board_and_disembark():
     t = table()
     t.do("add Moto vehicle level=1 speed=30 hp=20", "board Navasi Moto")
     assert t.c("Navasi").marks["aboard"] == "moto"
-    assert "aboard Moto" in t.session.ruleset.status(t.state, t.c("Navasi"))
+    assert "aboard Moto" in rendered(t.session.ruleset.sheet.status(t.state, t.c("Navasi")))
     t.do("disembark Navasi")
     assert "aboard" not in t.c("Navasi").marks
 

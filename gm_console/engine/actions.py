@@ -44,29 +44,28 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
     if canonical is None:
         keys = listing(f.key for f in rs.stat_block())
         hint = did_you_mean(key, [n for f in rs.stat_block() for n in (f.key, *f.aliases)])
-        raise RulesError(f"unknown stat {key!r} for {rs.name}{hint or ';'} keys: {keys}")
+        raise RulesError(_('unknown stat {key!r} for {name}{hint} keys: {keys}', key=key, name=rs.name, hint=hint or ';', keys=keys))
     f = rs.fields[canonical]
     current = None
     text = raw.strip()
     try:
         if f.kind in ("int", "pool", "counter"):
             if f.kind == "pool" and "/" in text:
-                cur, _, top = text.partition("/")
+                cur, _slash, top = text.partition("/")
                 current, value = int(cur), int(top)
             else:
                 value = int(text)
             lo = f.minimum
             if lo is not None and value < lo:
-                raise RulesError(f"{f.key} must be at least {lo}, not {value}")
+                raise RulesError(_('{key} must be at least {lo}, not {value}', key=f.key, lo=lo, value=value))
             if f.maximum is not None and value > f.maximum:
-                raise RulesError(f"{f.key} must be at most {f.maximum}, not {value}")
+                raise RulesError(_('{key} must be at most {maximum}, not {value}', key=f.key, maximum=f.maximum, value=value))
             if f.kind == "pool" and value < 0:
-                raise RulesError(f"{f.key} maximum cannot be negative ({value})")
+                raise RulesError(_('{key} maximum cannot be negative ({value})', key=f.key, value=value))
             if current is not None and current > value:
-                raise RulesError(f"{f.key}={raw}: the current value is above the maximum; write current/max, "
-                                 f"e.g. {f.key}={value}/{value}")
+                raise RulesError(_('{key}={raw}: the current value is above the maximum; write current/max, e.g. {key}={value}/{value}', key=f.key, raw=raw, value=value))
             if abs(value) > 10**6 or (current is not None and abs(current) > 10**6):
-                raise RulesError(f"{f.key}={raw} is out of range")
+                raise RulesError(_('{key}={raw} is out of range', key=f.key, raw=raw))
         elif f.kind == "bool":
             value = yes_no(text, f"{f.key} takes true or false, not {raw!r}")
         elif f.kind == "choice":
@@ -75,18 +74,20 @@ def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | 
             choices = {fold_text(c): c for c in f.choices}
             value = choices.get(low) or aliases.get(low)
             if value is None:
-                raise RulesError(f"{f.key} takes one of {listing(f.choices)}, not {raw!r}")
+                raise RulesError(_('{key} takes one of {names}, not {raw!r}', key=f.key, names=listing(f.choices), raw=raw))
         elif f.kind == "list":
             value = [part.strip() for part in text.split(",") if part.strip()]
         elif f.kind == "dice":
             if not is_dice(text) and not re.fullmatch(r"\d+", text):
-                raise RulesError(f"{f.key} takes dice like 4d6, not {raw!r}")
+                raise RulesError(_('{key} takes dice like 4d6, not {raw!r}', key=f.key, raw=raw))
             value = text
         else:
             value = text
     except ValueError:
-        expected = "a whole number" + (" or current/max like 6/38" if f.kind == "pool" else "")
-        raise RulesError(f"{f.key} takes {expected}, not {raw!r}") from None
+        if f.kind == "pool":
+            raise RulesError(_("{key} takes a whole number or current/max like 6/38, not {raw!r}", key=f.key,
+                               raw=raw)) from None
+        raise RulesError(_("{key} takes a whole number, not {raw!r}", key=f.key, raw=raw)) from None
     return f, value, current
 
 
@@ -135,7 +136,7 @@ def _add(ctx: Context, c: Call) -> None:
     allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
-            raise RulesError(f"add: unexpected word {w!r}; expected key=value or one of {listing(sorted(allowed))}")
+            raise RulesError(_('add: unexpected word {w!r}; expected key=value or one of {names}', w=w, names=listing(sorted(allowed))))
     words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe"}.get(w, w) for w in words)
     category = next((w for w in words if w in rs.sheet.categories()), "creature")
     stats: dict[str, Any] = {}
@@ -172,7 +173,7 @@ def _add(ctx: Context, c: Call) -> None:
     names = _names_for(ctx, name, c.count)
     for new in names:
         if fold_text(new) in ctx.state.names:
-            raise RulesError(f"add: there is already a combatant named {new!r}; pick another name")
+            raise RulesError(_('add: there is already a combatant named {name!r}; pick another name', name=new))
     rolled: dict[str, list[int]] = {key: [] for key in formulas}
     for new in names:
         own = dict(stats)
@@ -275,7 +276,7 @@ def _set(ctx: Context, c: Call) -> None:
         low = fold_text(key)
         if low in ("name", "nombre"):
             if not raw.strip():
-                raise RulesError("set: name cannot be empty")
+                raise RulesError(_('set: name cannot be empty'))
             changes["__name__"] = raw.strip()
             continue
         f, value, cur = parse_stat(ctx, key, raw)
@@ -292,7 +293,7 @@ def _set(ctx: Context, c: Call) -> None:
         ctx.ruleset.sheet.on_stats_set(ctx, target, changes)
     if name:
         if ctx.state.names.get(fold_text(name), target.id) != target.id:
-            raise RulesError(f"set: there is already a combatant named {name!r}")
+            raise RulesError(_('set: there is already a combatant named {name!r}', name=name))
         ctx.emit(ev.Renamed(id=target.id, name=name))
 
 
@@ -335,7 +336,7 @@ def _roll(ctx: Context, c: Call) -> None:
     else:
         who = [ctx.state.get(cid) for cid in ctx.state.without_initiative()]
         if not who:
-            raise RulesError("roll: everyone has an initiative; name who to reroll (roll NAME ...)")
+            raise RulesError(_('roll: everyone has an initiative; name who to reroll (roll NAME ...)'))
     roll_initiative(ctx, who)
 
 
@@ -348,7 +349,7 @@ def amount_of(ctx: Context, text: str, purpose: str) -> int:
         try:
             value = ctx.roll(text, purpose=purpose).total
         except DiceError as exc:
-            raise RulesError(str(exc)) from None
+            raise RulesError(exc.message) from None
     return value
 
 
@@ -393,7 +394,7 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
     for t in types:
         if t not in known:
             hint = did_you_mean(t, known)
-            raise RulesError(f"dmg: unknown damage type {t!r}{hint or ';'} types: {listing(known)}")
+            raise RulesError(_('dmg: unknown damage type {t!r}{hint} types: {names}', t=t, hint=hint or ';', names=listing(known)))
 
 
 def _spend(ctx: Context, c: Call) -> None:
@@ -404,7 +405,7 @@ def _spend(ctx: Context, c: Call) -> None:
 def _pass(ctx: Context, c: Call) -> None:
     state = ctx.state
     if state.in_combat:
-        raise RulesError("pass: the combat is running; `end` it first (rounds pass with `next`)")
+        raise RulesError(_('pass: the combat is running; `end` it first (rounds pass with `next`)'))
     spr = ctx.ruleset.seconds_per_round
     seconds = parse_duration(c.duration, spr)
     rounds = seconds // spr
@@ -426,10 +427,10 @@ def _option(ctx: Context, c: Call) -> None:
     key = c.key.replace("-", "_")
     if key not in defs:
         known = listing(defs, "(none for this ruleset)")
-        raise RulesError(f"option: unknown option {c.key!r}; options: {known}")
+        raise RulesError(_('option: unknown option {key!r}; options: {known}', key=c.key, known=known))
     opt = defs[key]
     if c.value is None:
-        raise RulesError(f"option {key} = {ctx.option(key)!r} ({opt.doc}); choices: {listing(opt.choices)}")
+        raise RulesError(_('option {key} = {value!r} ({doc}); choices: {names}', key=key, value=ctx.option(key), doc=opt.doc, names=listing(opt.choices)))
     raw = c.value.casefold()
     value: Any
     if opt.choices and all(isinstance(x, bool) for x in opt.choices):
@@ -437,7 +438,7 @@ def _option(ctx: Context, c: Call) -> None:
     else:
         match = [x for x in opt.choices if str(x).casefold() == raw]
         if not match:
-            raise RulesError(f"option {key} takes one of {listing(opt.choices)}, not {c.value!r}")
+            raise RulesError(_('option {key} takes one of {names}, not {value!r}', key=key, names=listing(opt.choices), value=c.value))
         value = match[0]
     ctx.emit(ev.OptionSet(key=key, value=value))
 
@@ -449,7 +450,7 @@ def _side(ctx: Context, c: Call) -> None:
 
 def _surprise(ctx: Context, c: Call) -> None:
     if ctx.state.in_combat:
-        raise RulesError("surprise: the combat has started; name the aware before `start`")
+        raise RulesError(_('surprise: the combat has started; name the aware before `start`'))
     if not c.aware:
         ctx.set_encounter_mark(turns.AWARE, None)
         ctx.say("No surprise", "Sin sorpresa")

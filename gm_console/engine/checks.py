@@ -13,6 +13,8 @@ the numbers together the same way for every game.
 
 from __future__ import annotations
 
+from gm_console.i18n import Msg, _, joined
+
 import re
 from dataclasses import dataclass, field
 
@@ -87,7 +89,7 @@ def recent_checks(state, players: bool = False) -> list[dict]:
 
 def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
     if not args:
-        ctx.fail("r: usage: r EXPR [LABEL]  (e.g. r 1d20+5 stealth, r 4d6kh3, r 2d20kh1+3)")
+        ctx.fail(_('r: usage: r EXPR [LABEL]  (e.g. r 1d20+5 stealth, r 4d6kh3, r 2d20kh1+3)'))
     expr, label = args[0], " ".join(args[1:])
     hidden = False
     if label.endswith("hidden") or label.endswith("oculta"):
@@ -95,29 +97,32 @@ def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
     try:
         result = ctx.roll(expr, purpose=label or expr, hidden=hidden)
     except DiceError as exc:
-        raise RulesError(str(exc)) from None
-    marks = _naturals(result)
-    ctx.say(f"{label or 'Roll'}: {result.text}{marks}", f"{label or 'Tirada'}: {result.text}{marks}",
+        raise RulesError(exc.message) from None
+    ctx.say(_("{label}: {text}{natural}", label=label or _("Roll"), text=result.text, natural=_naturals(result)),
             gm_only=hidden)
     if label:  # a labelled roll is a check the table made (`r 1d20+5 stealth`)
         record_check(ctx, None, label, result.total, dice=[d.value for d in result.dice if d.kept],
                      hidden=hidden)
 
 
-def _naturals(result: RollResult) -> str:
+def _naturals(result: RollResult) -> "Msg | str":
     twenties = [d for d in result.dice if d.kept and d.sides == 20]
     if any(d.value == 20 for d in twenties):
-        return " (natural 20)"
+        return _natural(20)
     if any(d.value == 1 for d in twenties):
-        return " (natural 1)"
+        return _natural(1)
     return ""
+
+
+def _natural(n: int) -> "Msg":
+    return _(" (natural {n})", n=n)
 
 
 def parse_check(args: tuple[str, ...]) -> CheckRequest:
     usage = ("usage: check NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] "
              "[take10|take20] [hidden] [aid NAME2 ...]")
     if len(args) < 2:
-        raise RulesError(f"check: {usage}")
+        raise RulesError(_('check: {usage}', usage=usage))
     req = CheckRequest(who=args[0])
     words = list(args[1:])
     req.what, req.focus, first_bonuses = _split_what(words.pop(0), usage)
@@ -130,7 +135,7 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
             (req.opponent_bonuses if req.opponent is not None else req.bonuses).append(int(w))
         elif w in ("vs", "contra", "cd", "dc"):
             if i + 1 >= len(words):
-                raise RulesError(f"check: `vs` needs a DC or a combatant; {usage}")
+                raise RulesError(_('check: `vs` needs a DC or a combatant; {usage}', usage=usage))
             target = words[i + 1]
             if re.fullmatch(r"\d{1,3}", target):
                 req.dc = int(target)
@@ -153,10 +158,10 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
                 req.aiders.append(words[j])
                 j += 1
             if j == i + 1:
-                raise RulesError(f"check: `aid` needs who helps; {usage}")
+                raise RulesError(_('check: `aid` needs who helps; {usage}', usage=usage))
             i = j - 1
         else:
-            raise RulesError(f"check: unexpected {words[i]!r}; {usage}")
+            raise RulesError(_('check: unexpected {value!r}; {usage}', value=words[i], usage=usage))
         i += 1
     return req
 
@@ -167,7 +172,7 @@ def _split_what(token: str, usage: str) -> tuple[str, str | None, list[int]]:
         return "", None, [int(token)]
     m = _WHAT.match(token)
     if not m:
-        raise RulesError(f"check: cannot read {token!r} as SKILL, SKILL:FOCUS or +N; {usage}")
+        raise RulesError(_('check: cannot read {token!r} as SKILL, SKILL:FOCUS or +N; {usage}', token=token, usage=usage))
     return m.group(1).strip(), m.group(2), [int(b) for b in re.findall(r"[+-]\d+", m.group(3) or "")]
 
 
@@ -193,26 +198,25 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
     if strict and what and base is None and not bonuses and not focus:
         known = ", ".join(rs.checks.names()) or "+N"
         hint = did_you_mean(what, [*rs.checks.names(), *rs.checks.hidden, *SKILL_WORDS])
-        ctx.fail(f"check: {c.name}'s sheet has no {what!r}{hint or ';'} give its bonus as +N "
-                 f"({what}+5) or use one of: {known}")
+        ctx.fail(_("check: {name}'s sheet has no {what!r}{hint} give its bonus as +N ({what}+5) or use one of: {known}", name=c.name, what=what, hint=hint or ';', known=known))
     if base:
         parts.append((what, base))
     if focus:
         f = rs.checks.focus(state, c, focus)
         if f:
-            parts.append((f"focus {focus}", f))
+            parts.append((_("focus {focus}", focus=focus), f))
     for b in bonuses:
-        parts.append(("bonus", b))
+        parts.append((_("bonus"), b))
     if aid:
-        parts.append(("aid", aid))
+        parts.append((_("aid"), aid))
     parts += rs.checks.modifiers(state, c, what, opposed)
     bonus = sum(p[1] for p in parts)
     name = what or "check"
     if take is not None:
         if not rs.checks.allows_take:
-            ctx.fail(f"{rs.name} has no take {take}; roll the check")
+            ctx.fail(_('{name} has no take {take}; roll the check', name=rs.name, take=take))
         total = take + bonus
-        dice_text = f"take {take}"
+        dice_text = _("take {n}", n=take)
         natural = None
         roll = None
     else:
@@ -222,8 +226,8 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
         natural = roll.natural
         dice = "+".join(str(d.value) for d in roll.dice if d.kept)
         dice_text = f"{rs.checks.dice} ({dice})"
-    breakdown = " ".join(f"{d:+d} {label}" for label, d in parts)  # as the issue lists it: "-2 shaken"
-    text = f"{dice_text} {breakdown} = {total}".replace("  ", " ")
+    # as the issue lists it: "-2 shaken"; the labels in the GM's language
+    text = joined([dice_text, *(joined([f"{d:+d}", label]) for label, d in parts), f"= {total}"])
     return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll, what=what)
 
 
@@ -242,15 +246,14 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         ok = help_roll.total >= 10
         if ok:
             aid_bonus += 2
-        ctx.say(f"{helper.name} aids {c.name}: {help_roll.text} vs 10, {'+2' if ok else 'no help'}",
-                f"{helper.name} ayuda a {c.name}: {help_roll.text} contra 10, {'+2' if ok else 'sin ayuda'}",
-                who=helper.id, gm_only=req.hidden)
+        ctx.say(_("{helper} aids {name}: {text} vs 10, {result}", helper=helper.name, name=c.name,
+                  text=help_roll.text, result="+2" if ok else _("no help")), who=helper.id, gm_only=req.hidden)
     mine = _one(ctx, c, req.what, req.focus, req.bonuses, req.take, req.hidden, req.opponent is not None,
                 aid=aid_bonus)
-    name = req.what or "check"
-    nat = ""
+    name = req.what or _("check")
+    nat: "Msg | str" = ""
     if mine.natural is not None and rs.checks.dice == "1d20" and mine.natural in (1, 20):
-        nat = f" (natural {mine.natural})"
+        nat = _natural(mine.natural)
     if req.opponent is not None:
         other = ctx.combatant(req.opponent)
         what2 = req.opponent_what or req.what
@@ -264,26 +267,26 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
             winner = c if mine.total > theirs.total else other
         else:
             winner = _tie(ctx, mine, theirs, c, other, req.hidden)
-        tie = " (tie)" if mine.total == theirs.total else ""
-        ctx.say(f"{c.name} {name} {mine.text}{nat} vs {other.name} {what2} {theirs.text}: {winner.name} wins{tie}",
-                f"{c.name} {name} {mine.text}{nat} contra {other.name} {what2} {theirs.text}: gana {winner.name}{tie}",
-                who=c.id, gm_only=req.hidden, rule="opposed check")
+        tie = _(" (tie)") if mine.total == theirs.total else ""
+        ctx.say(_("{name} {what} {text}{natural} vs {other} {what2} {other_text}: {winner} wins{tie}", name=c.name,
+                  what=name, text=mine.text, natural=nat, other=other.name, what2=what2, other_text=theirs.text,
+                  winner=winner.name, tie=tie), who=c.id, gm_only=req.hidden, rule="opposed check")
         _record(ctx, c, req, mine, f"{other.name} {what2}".strip(), None, "win" if winner is c else "loss",
                 None, other, theirs.total)
         return
     if req.dc is not None:
         ok = mine.total >= req.dc
         degree = rs.checks.degree(mine.roll, mine.total, req.dc) if ok else None
-        extra = f", {degree}" if degree else ""
-        ctx.say(f"{c.name} {name}: {mine.text}{nat} vs DC {req.dc}: {'success' if ok else 'failure'}{extra}",
-                f"{c.name} {name}: {mine.text}{nat} contra CD {req.dc}: {'éxito' if ok else 'fallo'}{extra}",
-                who=c.id, gm_only=req.hidden)
+        extra = joined([",", degree]) if degree else ""
+        ctx.say(_("{name} {what}: {text}{natural} vs DC {dc}: {verdict}{extra}", name=c.name, what=name,
+                  text=mine.text, natural=nat, dc=req.dc, verdict=_("success") if ok else _("failure"),
+                  extra=extra), who=c.id, gm_only=req.hidden)
         _record(ctx, c, req, mine, f"DC {req.dc}", req.dc, "success" if ok else "failure", degree)
         return
     degree = rs.checks.degree(mine.roll, mine.total, None)
-    extra = f", {degree}" if degree else ""
-    ctx.say(f"{c.name} {name}: {mine.text}{nat}{extra}", f"{c.name} {name}: {mine.text}{nat}{extra}",
-            who=c.id, gm_only=req.hidden)
+    extra = joined([",", degree]) if degree else ""
+    ctx.say(_("{name} {what}: {text}{natural}{extra}", name=c.name, what=name, text=mine.text, natural=nat,
+              extra=extra), who=c.id, gm_only=req.hidden)
     _record(ctx, c, req, mine, "", None, None, degree)
 
 
@@ -306,7 +309,7 @@ def _tie(ctx: Context, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, o
     k2 = rs.checks.tie_key(state, other, theirs.what, theirs.roll, theirs.bonus)
     if k1 != k2:
         return c if k1 > k2 else other
-    for _ in range(20):
+    for _attempt in range(20):
         a = ctx.roll("1d20", purpose=f"roll-off: {c.name}", who=c.id, hidden=hidden).total
         b = ctx.roll("1d20", purpose=f"roll-off: {other.name}", who=other.id, hidden=hidden).total
         if a != b:

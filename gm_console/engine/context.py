@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from gm_console.i18n import Msg, render
+from gm_console.i18n import Msg, _, render
 
 from . import events as ev
 from .apply import apply
@@ -77,11 +77,11 @@ class Context:
         p = c.pools.get(pool)
         if p is None:
             have = listing(c.pools, "none")
-            self.fail(f"{c.name} has no {pool!r} to spend; pools: {have}")
+            self.fail(_('{name} has no {pool!r} to spend; pools: {have}', name=c.name, pool=pool, have=have))
         if amount < 1:
-            self.fail(f"spend takes a positive amount, not {amount}")
+            self.fail(_('spend takes a positive amount, not {amount}', amount=amount))
         if p.value < amount:
-            self.fail(f"{c.name} has {p.value} {pool}, cannot spend {amount}")
+            self.fail(_('{name} has {value} {pool}, cannot spend {amount}', name=c.name, value=p.value, pool=pool, amount=amount))
         self.set_pool(c, pool, p.value - amount, rule=rule)
 
     def remove_pool(self, c: Combatant, pool: str) -> None:
@@ -195,7 +195,7 @@ class Context:
 
         active = self.state.active
         if active is None:
-            self.fail("no one is acting: start the combat first")
+            self.fail(_('no one is acting: start the combat first'))
         if active != c.id:
             self.move_before(c, self.state.get(active), reason)
         begin_turn(self, c)
@@ -208,7 +208,7 @@ def find_combatant(state: EncounterState, ref: str) -> Combatant:
         return state.combatants[ref]
     key = fold_text(ref)
     if not key:
-        raise RulesError("expected a combatant name")
+        raise RulesError(_('expected a combatant name'))
     exact = {cid for cid in (state.names.get(key), key.replace(" ", "-")) if cid in state.combatants}
     if len(exact) == 1:
         return state.combatants[exact.pop()]
@@ -217,7 +217,7 @@ def find_combatant(state: EncounterState, ref: str) -> Combatant:
     if len(prefix) == 1:
         return prefix[0]
     if prefix:
-        raise RulesError(f"{shown(ref)} is ambiguous: {listing(c.name for c in prefix)}")
+        raise RulesError(_('{value} is ambiguous: {names}', value=shown(ref), names=listing(c.name for c in prefix)))
     names = listing((c.name for c in state.combatants.values()), "(none yet: add some)")
     hint = did_you_mean(ref, (c.name for c in state.combatants.values()))
-    raise RulesError(f"no combatant {shown(ref)}{hint or ';'} combatants: {names}")
+    raise RulesError(_('no combatant {who}{hint} combatants: {names}', who=shown(ref), hint=hint or ';', names=names))

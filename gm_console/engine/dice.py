@@ -10,6 +10,10 @@ that asks the ``Dice`` currently rolling; that keeps its whole grammar
 
 from __future__ import annotations
 
+from gm_console.i18n import _
+
+from .errors import GMError
+
 import contextvars
 import random
 import re
@@ -23,14 +27,14 @@ MAX_CHARS = 120  # a formula a GM types fits in a line; d20 recurses on nesting 
 MAX_DEPTH = 10  # nested parentheses
 MAX_TERMS = 40  # numbers and dice in one expression
 MAX_TOTAL = 10**9  # a total beyond this is a typo, and would not fit a pool anyway
-ACCEPTED = "expected dice like 2d6+3, 1d20+5, 4d6kh3 (keep highest 3) or 4d6pl1 (drop lowest 1)"
+ACCEPTED = _("expected dice like 2d6+3, 1d20+5, 4d6kh3 (keep highest 3) or 4d6pl1 (drop lowest 1)")
 _ANNOTATION = re.compile(r"\[.*?\]")  # d20's labels: 1d6[fire]
 _TERM = re.compile(r"\d*d(?:\d+|%)|\d+(?:\.\d*)?|\.\d+")
 
 _current: contextvars.ContextVar["Dice | None"] = contextvars.ContextVar("gm_console_dice", default=None)
 
 
-class DiceError(ValueError):
+class DiceError(GMError, ValueError):
     """A roll that cannot be made; the message is one line for the GM."""
 
 
@@ -127,12 +131,12 @@ class Dice:
         if self.forced:
             value = self.forced.pop(0)
             if not 1 <= value <= sides:
-                raise DiceError(f"given roll {value} does not fit a d{sides} (1..{sides}) for {self._purpose}")
+                raise DiceError(_('given roll {value} does not fit a d{sides} (1..{sides}) for {purpose}', value=value, sides=sides, purpose=self._purpose))
             return value
         if self.ask is not None:
             value = self.ask(sides, self._purpose)
             if not 1 <= value <= sides:
-                raise DiceError(f"roll {value} does not fit a d{sides} (1..{sides})")
+                raise DiceError(_('roll {value} does not fit a d{sides} (1..{sides})', value=value, sides=sides))
             return value
         if self.strict:
             raise NeedDie(sides, self._purpose)
@@ -142,7 +146,7 @@ class Dice:
         """Roll ``expr``; anything that is not a roll within the limits is a ``DiceError``."""
         expr = str(expr).strip().replace(" ", "")
         if not expr:
-            raise DiceError(f"empty dice expression; {ACCEPTED}")
+            raise DiceError(_('empty dice expression; {accepted}', accepted=ACCEPTED))
         tree = _parse(expr)
         self._purpose = purpose or expr
         d20, roller = _d20()
@@ -156,14 +160,13 @@ class Dice:
         except (DiceError, NeedDie):
             raise
         except d20.TooManyRolls:
-            raise DiceError(f"too many dice in {_shown(expr)}: at most {MAX_DICE} rolled per roll, "
-                            "explosions and rerolls included") from None
+            raise DiceError(_('too many dice in {value}: at most {most} rolled per roll, explosions and rerolls included', value=_shown(expr), most=MAX_DICE)) from None
         except (d20.RollError, ArithmeticError, ValueError, RecursionError) as exc:
-            raise DiceError(f"cannot roll {_shown(expr)}: {_why(exc)}; {ACCEPTED}") from None
+            raise DiceError(_('cannot roll {value}: {why}; {accepted}', value=_shown(expr), why=_why(exc), accepted=ACCEPTED)) from None
         finally:
             _current.reset(token)
         if abs(total) > MAX_TOTAL:
-            raise DiceError(f"{_shown(expr)} comes to more than {MAX_TOTAL:,} either way; {ACCEPTED}")
+            raise DiceError(_('{value} comes to more than {most:,} either way; {accepted}', value=_shown(expr), most=MAX_TOTAL, accepted=ACCEPTED))
         return RollResult(expr=expr, total=total, dice=dice, text=text)
 
 
@@ -174,7 +177,7 @@ def _parse(expr: str):
     parentheses or summed terms end in RecursionError, and a huge literal in ValueError.
     """
     if len(expr) > MAX_CHARS:
-        raise DiceError(f"dice expression of {len(expr):,} characters: at most {MAX_CHARS}; {ACCEPTED}")
+        raise DiceError(_('dice expression of {count:,} characters: at most {most}; {accepted}', count=len(expr), most=MAX_CHARS, accepted=ACCEPTED))
     plain = _ANNOTATION.sub("", expr)
     depth = deepest = 0
     for ch in plain:
@@ -182,23 +185,23 @@ def _parse(expr: str):
         depth -= ch == ")"
         deepest = max(deepest, depth)
     if deepest > MAX_DEPTH:
-        raise DiceError(f"{_shown(expr)} nests {deepest} parentheses: at most {MAX_DEPTH}; {ACCEPTED}")
+        raise DiceError(_('{value} nests {deepest} parentheses: at most {most}; {accepted}', value=_shown(expr), deepest=deepest, most=MAX_DEPTH, accepted=ACCEPTED))
     terms = len(_TERM.findall(plain))
     if terms > MAX_TERMS:
-        raise DiceError(f"{_shown(expr)} has {terms} terms: at most {MAX_TERMS}; {ACCEPTED}")
+        raise DiceError(_('{value} has {terms} terms: at most {most}; {accepted}', value=_shown(expr), terms=terms, most=MAX_TERMS, accepted=ACCEPTED))
     d20, roller = _d20()
     try:
         tree = roller.parse(expr)
     except d20.RollSyntaxError:
-        raise DiceError(f"bad dice expression {_shown(expr)}; {ACCEPTED}") from None
+        raise DiceError(_('bad dice expression {value}; {accepted}', value=_shown(expr), accepted=ACCEPTED)) from None
     except (d20.RollError, ArithmeticError, ValueError, RecursionError) as exc:
-        raise DiceError(f"bad dice expression {_shown(expr)}: {_why(exc)}; {ACCEPTED}") from None
+        raise DiceError(_('bad dice expression {value}: {why}; {accepted}', value=_shown(expr), why=_why(exc), accepted=ACCEPTED)) from None
     for node in _nodes(tree):
         if isinstance(node, d20.diceast.Dice):
             if node.num > MAX_DICE:
-                raise DiceError(f"too many dice in {_shown(expr)}: at most {MAX_DICE} per roll")
+                raise DiceError(_('too many dice in {value}: at most {most} per roll', value=_shown(expr), most=MAX_DICE))
             if node.size != "%" and node.size > MAX_SIDES:
-                raise DiceError(f"dice with {node.size:,} sides in {_shown(expr)}: at most d{MAX_SIDES}")
+                raise DiceError(_('dice with {size:,} sides in {value}: at most d{most}', size=node.size, value=_shown(expr), most=MAX_SIDES))
     return tree
 
 
@@ -225,7 +228,7 @@ def _why(exc: BaseException) -> str:
 
 
 def _collect(node) -> list[DieResult]:
-    d20, _ = _d20()
+    d20, _unused = _d20()
     out: list[DieResult] = []
     if isinstance(node, d20.expression.Dice):
         size = 100 if node.size == "%" else int(node.size)
@@ -245,7 +248,7 @@ def parse_rolls(text: str) -> list[int]:
         if not part:
             continue
         if not part.isdigit() or int(part) < 1:
-            raise DiceError(f"--rolls takes natural die results separated by commas (e.g. 15,3,12), not {part!r}")
+            raise DiceError(_('--rolls takes natural die results separated by commas (e.g. 15,3,12), not {part!r}', part=part))
         out.append(int(part))
     return out
 

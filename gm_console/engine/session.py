@@ -13,6 +13,8 @@ redo stacks, so undo survives closing the file. No I/O happens here.
 
 from __future__ import annotations
 
+from gm_console.i18n import _
+
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -79,7 +81,7 @@ class Session:
             raise cmd.CommandError(exc.message) from None
         except DiceError as exc:
             self._rollback(ctx)
-            raise cmd.CommandError(str(exc)) from None
+            raise cmd.CommandError(exc.message) from None
         except BaseException:
             self._rollback(ctx)
             raise
@@ -118,7 +120,7 @@ class Session:
     # -- undo / redo --------------------------------------------------------------
     def undo(self) -> Entry:
         if not self.done:
-            raise cmd.CommandError("nothing to undo")
+            raise cmd.CommandError(_('nothing to undo'))
         entry = self.done.pop()
         self.undone.append(entry)
         self.state = self._rebuild(len(self.done))
@@ -128,7 +130,7 @@ class Session:
 
     def redo(self) -> Entry:
         if not self.undone:
-            raise cmd.CommandError("nothing to redo")
+            raise cmd.CommandError(_('nothing to redo'))
         entry = self.undone.pop()
         for event in entry.events:
             apply(self.state, event)
@@ -171,7 +173,7 @@ class Session:
         record and what is wrong, never a crash later in ``show``, ``log`` or the TUI."""
         problem = replay.options_problem(ruleset, options or {})
         if problem:
-            raise JournalError(f"[options]: {problem}")
+            raise JournalError(_('[options]: {problem}', problem=problem))
         session = cls(ruleset, options)
         done: list[Entry] = []
         undone: list[Entry] = []
@@ -179,21 +181,21 @@ class Session:
         for i, rec in enumerate(records, 1):
             n = rec.get("n") if isinstance(rec, Mapping) else None
             if not _whole(n) or n <= last_n:
-                raise JournalError(f"log record {i}: sequence number {shown(n)} out of order (after {last_n})")
+                raise JournalError(_('log record {i}: sequence number {value} out of order (after {last_n})', i=i, value=shown(n), last_n=last_n))
             last_n = n
             if "do" in rec:
                 done.append(_entry(n, rec))
                 undone.clear()
             elif "undo" in rec:
                 if not done or done[-1].n != rec["undo"]:
-                    raise JournalError(f"log record {n}: undoes action {shown(rec['undo'])}, which is not the last done", n=n)
+                    raise JournalError(_('log record {n}: undoes action {value}, which is not the last done', n=n, value=shown(rec['undo'])), n=n)
                 undone.append(done.pop())
             elif "redo" in rec:
                 if not undone or undone[-1].n != rec["redo"]:
-                    raise JournalError(f"log record {n}: redoes action {shown(rec['redo'])}, which is not the last undone", n=n)
+                    raise JournalError(_('log record {n}: redoes action {value}, which is not the last undone', n=n, value=shown(rec['redo'])), n=n)
                 done.append(undone.pop())
             else:
-                raise JournalError(f"log record {n}: expected do, undo or redo", n=n)
+                raise JournalError(_('log record {n}: expected do, undo or redo', n=n), n=n)
         state = session.state
         # Checkpoints only near the end: deeper undos lay their own down as they go.
         recent, last = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY, 0
@@ -206,7 +208,7 @@ class Session:
                     except Exception as exc:  # noqa: BLE001 - a save must not crash the program
                         why = f"cannot be applied ({type(exc).__name__}: {shown(str(exc))})"
                 if why is not None:
-                    raise JournalError(f"log record {entry.n}: {event.kind} {why}", n=entry.n)
+                    raise JournalError(_('log record {n}: {kind} {why}', n=entry.n, kind=event.kind, why=why), n=entry.n)
             session.done.append(entry)
             if i >= recent and i - last >= _spacing(state):
                 session._checkpoints[i] = state.copy()
@@ -231,13 +233,13 @@ def _entry(n: int, rec: Mapping[str, Any]) -> Entry:
     """One ``do`` record as an Entry, its fields and events checked."""
     line, round_, raw = rec["do"], rec.get("r", 0), rec.get("ev", ())
     if not isinstance(line, str):
-        raise JournalError(f"log record {n}: the command must be text, not {shown(line)}", n=n)
+        raise JournalError(_('log record {n}: the command must be text, not {value}', n=n, value=shown(line)), n=n)
     if not _whole(round_) or round_ < 0:
-        raise JournalError(f"log record {n}: the round must be a whole number from 0, not {shown(round_)}", n=n)
+        raise JournalError(_('log record {n}: the round must be a whole number from 0, not {value}', n=n, value=shown(round_)), n=n)
     if not isinstance(raw, (list, tuple)):
-        raise JournalError(f"log record {n}: its events must be a list, not {type(raw).__name__}", n=n)
+        raise JournalError(_('log record {n}: its events must be a list, not {name}', n=n, name=type(raw).__name__), n=n)
     try:
         events = tuple(event_from_dict(e) for e in raw)
     except EventDecodeError as exc:
-        raise JournalError(f"log record {n}: {exc}", n=n) from None
+        raise JournalError(_('log record {n}: {exc}', n=n, exc=exc), n=n) from None
     return Entry(n=n, line=line, round=round_, events=events)

@@ -154,6 +154,13 @@ def render(text: Any, lang: str = SOURCE) -> str:
     return "" if text is None else str(text)
 
 
+def joined(parts: "list[Any]", sep: str = " ") -> Term:
+    """Pieces (strings, messages, terms) written side by side, in each language: a breakdown
+    like ``+5 bonus -2 shaken`` whose labels translate."""
+    return Term(sep.join(render(p, SOURCE) for p in parts if render(p, SOURCE)),
+                sep.join(render(p, "es") for p in parts if render(p, "es")))
+
+
 def both(text: Any) -> dict[str, str]:
     """The text in every language the interface offers (what a log event stores)."""
     return {lang: render(text, lang) for lang in LANGS}

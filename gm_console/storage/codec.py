@@ -298,7 +298,7 @@ def _parse_fields(canonical: list[tuple[int, int, str, str]], lines: list[str], 
     except (ValueError, RecursionError):
         pass  # inf or nan somewhere, which JSON lacks: line by line, TOML reading its own words
     out = []
-    for _, i, key, body in canonical:
+    for _n, i, key, body in canonical:
         try:
             out.append(json.loads(_as_json("{" + body + "}")))
         except ValueError:

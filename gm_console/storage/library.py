@@ -31,7 +31,7 @@ class EncounterInfo:
 def peek(path: Path, bundled: bool = False) -> EncounterInfo | None:
     """Name, ruleset and last round from the text, without replaying the log."""
     try:
-        raw, _ = read_bytes(path)
+        raw, _size = read_bytes(path)
         text = raw.decode("utf-8")
         mtime = path.stat().st_mtime
     except (SaveError, OSError, UnicodeDecodeError):
@@ -85,7 +85,7 @@ def new_save_path(name: str) -> Path:
 def copy_example(info: EncounterInfo) -> Path:
     """Bundled examples open as copies in the user folder, so they stay pristine. The copy is
     written whole or not at all, and never over another: two copies get two names."""
-    raw, _ = read_bytes(info.path)
+    raw, _size = read_bytes(info.path)
     folder = saves_dir()
     stem = safe_file_name(info.path.stem)
     names = (f"{stem}.toml" if n == 1 else f"{stem}-{n}.toml" for n in range(1, 10_000))

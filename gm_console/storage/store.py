@@ -131,7 +131,7 @@ def _unfinished_batch(more: list[int]) -> int | None:
 
 def _offset_of_line(raw: bytes, line: int) -> int:
     pos = 0
-    for _ in range(line - 1):
+    for _line in range(line - 1):
         pos = raw.index(b"\n", pos) + 1
     return pos
 

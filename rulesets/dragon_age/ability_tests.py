@@ -1,171 +1,131 @@
 """Ability tests: 3d6 + ability (+2 focus) against a target number (dragon_age.md §2.1 [S]).
 
-The first of the three dice is the dragon die, reported apart because it
-measures the degree of success and pays stunt points. The GM may type the
-table's dice instead of letting the tracker roll: three naturals (``5,5,3``,
-dragon die first) or, as the seed's example does, only their sum (``15``);
-with a sum the dragon die and doubles are unknown and the log says so.
+``DAChecks`` is the engine's dice tray with the AGE dice (``check``) and the test a target
+makes against a spell's Spellpower (``save``, §2.12); ``test`` and ``contest`` are the verbs
+that take the table's own dice. The first of the three dice is the dragon die, reported
+apart because it measures the degree of success and pays stunt points.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Int, Rest, Term, Verb, Who, Word
 
-from gm_console.ruleset import Combatant, Context, record_check
-
-from .common import clear_stunt_points, loose_dice, rule, tokens, reject_words
-from .stats import ability, ability_label, has_focus
-
-DEGREE = {1: ("barely", "por los pelos"), 2: ("narrowly", "justo"), 3: ("solidly", "con soltura"),
-          4: ("well", "bien"), 5: ("impressively", "de forma impresionante"),
-          6: ("flawlessly", "de manera impecable")}
+from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
+                       roll_mods, split_ability, DEGREE)
+from .common import NEW_ROLL, clear_stunt_points, rule
+from .i18n import _
+from .stats import ability, ability_key, ability_label, focus_ability, has_focus
 
 
-@dataclass(frozen=True)
-class AgeRoll:
-    dice: tuple[int, ...]  # the three naturals, dragon die first; () when only the sum was given
-    natural: int
-
-    @property
-    def dragon(self) -> int | None:
-        return self.dice[0] if self.dice else None
-
-    @property
-    def doubles(self) -> bool:
-        """Any two of the three dice equal (triples count), dragon_age.md §2.5 [S]."""
-        return bool(self.dice) and len(set(self.dice)) < 3
-
-    def text(self) -> str:
-        if not self.dice:
-            return f"{self.natural} (3d6 sum given)"
-        a, b, c = self.dice
-        return f"{self.natural} ({a},{b},{c}; dragon {a})"
-
-    def text_es(self) -> str:
-        if not self.dice:
-            return f"{self.natural} (suma de 3d6 dada)"
-        a, b, c = self.dice
-        return f"{self.natural} ({a},{b},{c}; dragón {a})"
+def _what(key: str, focus: str | None) -> Term:
+    """"Con (swimming)" / "Constitución (swimming)": what a test is of, for the log."""
+    extra = f" ({focus})" if focus else ""
+    return Term(ability_label(key) + extra, ability_label(key, "es") + extra)
 
 
-def roll_3d6(ctx: Context, dice: tuple[int, ...] | None, total: int | None, purpose: str,
-             who: str | None, hidden: bool = False) -> AgeRoll:
-    if dice is not None:
-        return AgeRoll(tuple(dice), sum(dice))
-    if total is not None:
-        if not 3 <= total <= 18:
-            ctx.fail(f"a 3d6 sum is 3 to 18, not {total}; or give the three dice like 5,5,3")
-        return AgeRoll((), total)
-    r = ctx.roll("3d6", purpose=purpose, who=who, hidden=hidden)
-    naturals = tuple(d.value for d in r.dice)
-    return AgeRoll(naturals, r.total)
+class DAChecks(Checks):
+    """``check NAME ABILITY[:FOCUS] vs TN``: 3d6, the dragon die first; no take 10/20."""
+
+    dice = "3d6"
+    allows_take = False
+    #: dragon_age.md §2.1 [S]: Perception tests are rolled hidden by the GM
+    hidden = ("perception", "per", "percepcion", "percepción")
+
+    def before(self, ctx: Context, c: Combatant) -> None:
+        """dragon_age.md §2.5 [S]: stunt points are spent at once; a new roll makes waiting ones vanish."""
+        clear_stunt_points(ctx, NEW_ROLL)
+
+    def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
+        """The ability (dragon_age.md §2.1 [S]). The engine hands the opposing side's word whole, so
+        ``vs Toro con:swimming`` arrives here as ``con:swimming``: ability + 2 if the focus is on the sheet."""
+        name, sep, focus = (what or "").partition(":")
+        key = ability_key(name) if name else None
+        if key is None and name and not sep and focus_ability(name):
+            # a focus named alone: its ability, +2 if the sheet has the focus (`check Sera swimming`)
+            key, focus, sep = ability_key(focus_ability(name)), name, ":"
+        if key is None:
+            return super().bonus(state, c, what)
+        return ability(c, key) + (self.focus(state, c, focus) if sep else 0)
+
+    def modifiers(self, state: EncounterState, c: Combatant, what: str, opposed: bool = False) -> list[tuple[str, int]]:
+        """The effects on the roll (Daze -1 on every test, Berserk +2 on Courage...), dragon_age.md §2.12."""
+        key, focus = split_ability(what or "")
+        if key is None and what and focus_ability(what):
+            key, focus = ability_key(focus_ability(what)), what
+        if key is None:
+            return []
+        return [(str(label), n) for label, n in roll_mods(c, key, focus)]
+
+    def focus(self, state: EncounterState, c: Combatant, focus: str) -> int:
+        """+2 only with the focus on the sheet (dragon_age.md §2.1 [S])."""
+        return 2 if has_focus(c, focus) else 0
+
+    def tie_key(self, state: EncounterState, c: Combatant, what: str, roll, bonus: int) -> tuple:
+        """dragon_age.md §2.1 [O?]: an opposed tie goes to the higher dragon die, then the higher ability."""
+        dragon = roll.dice[0].value if roll is not None and roll.dice else 0
+        key = ability_key((what or "").partition(":")[0]) if what else None
+        return (dragon, ability(c, key) if key else bonus)
+
+    def degree(self, roll, total: int, target: int | None) -> str | None:
+        """The first of the three dice is the dragon die: the degree of success (dragon_age.md §2.1 [S])."""
+        if roll is None or not roll.dice:
+            return None
+        dragon = roll.dice[0].value
+        return f"dragon die {dragon}: {DEGREE[dragon]}"
+
+    def resist(self, ctx: Context, c: Combatant, what: str, power: int) -> tuple[bool, Check]:
+        """An ability test against a spell's Spellpower (dragon_age.md §2.12 [O]): 3d6 + ability,
+        +2 with the focus, + the effects on resisting (Affliction Hex -2); success meets the power."""
+        key, focus = split_ability(what)
+        if key is None and focus_ability(what):  # a focus named alone: its ability (acrobatics -> dex)
+            key, focus = ability_key(focus_ability(what)), what
+        if key is None:
+            ctx.fail(_("{what!r} is not an ability test; give one like dex:acrobatics or con:stamina", what=what))
+        roll = roll_3d6(ctx, None, None, f"{c.name}: {ability_what(key, focus)} vs Spellpower {power}", c.id)
+        check = make_check(c, roll, key, focus, roll_mods(c, key, focus, "resist"))
+        ok = check.total >= power
+        keep(ctx, c, check, f"{ability_what(key, focus)} (resisting)", f"Spellpower {power}", power,
+             "success" if ok else "failure")
+        return ok, check
+
+    def save(self, ctx: Context, c: Combatant, what: str, dc: int) -> tuple[bool, int, str]:
+        """The area-damage "save" of AGE: ``what`` is the ability test (``dex:acrobatics``), ``dc`` the
+        spell's Spellpower. Returns (succeeded, total, the roll's breakdown)."""
+        ok, check = self.resist(ctx, c, what, dc)
+        return ok, check.total, f"{check.summary(c)} vs Spellpower {dc}: {'success' if ok else 'failure'}"
+
+    def evasion(self, c: Combatant) -> str:
+        """AGE has no evasion: a target that resists takes what the spell says."""
+        return ""
 
 
-@dataclass(frozen=True)
-class Check:
-    roll: AgeRoll
-    ability: str
-    focus: str | None
-    focus_bonus: int
-    mods: tuple[tuple[str, int], ...]
-    total: int
+# -- the verbs --------------------------------------------------------------------------------
 
-    def parts(self, c: Combatant, lang: str = "en") -> str:
-        out = f"{ability(c, self.ability):+d} {ability_label(self.ability, lang)}"
-        if self.focus_bonus:
-            out += f" +2 {self.focus}"
-        for label, n in self.mods:
-            out += f" {n:+d} {label}"
-        return out.replace("+-", "-")
-
-    def summary(self, c: Combatant, lang: str = "en") -> str:
-        dice = self.roll.text_es() if lang == "es" else self.roll.text()
-        return f"{dice} {self.parts(c, lang)} = {self.total}"
+EXPECT_ROLL = _("dice like 5,5,3, the 3d6 sum or +N")
 
 
-def make_check(c: Combatant, roll: AgeRoll, key: str, focus: str | None,
-               mods: tuple[tuple[str, int], ...] = ()) -> Check:
-    bonus = 2 if has_focus(c, focus) else 0
-    total = roll.natural + ability(c, key) + bonus + sum(n for _, n in mods)
-    return Check(roll, key, focus, bonus, mods, total)
-
-
-def keep(ctx: Context, c: Combatant, check: Check, what: str, against: str, target: int | None,
-         outcome: str, *, earns: bool = False, hidden: bool = False, opponent: Combatant | None = None,
-         opponent_total: int | None = None) -> None:
-    """Keep this roll in the state for scripts (``show --json`` checks): its dice (dragon die first),
-    total, what it was against and its outcome. ``earns``: a roll that can earn stunt points (an
-    attack or a casting): they are then the dragon die on a success with doubles, else 0; unknown
-    (None) when only the sum was given; None for rolls that earn none."""
-    roll = check.roll
-    good = outcome in ("success", "hit", "win")
-    degree = f"dragon die {roll.dragon}: {DEGREE[roll.dragon][0]}" if good and roll.dragon else None
-    points = None
-    if earns and roll.dice:
-        points = int(roll.dragon or 0) if good and roll.doubles else 0
-    record_check(ctx, c, what, check.total, dice=roll.dice, bonus=check.total - roll.natural, against=against,
-                 target=target, opponent=opponent, opponent_total=opponent_total, outcome=outcome,
-                 degree=degree, stunt_points=points, hidden=hidden)
-
-
-def ability_what(key: str, focus: str | None) -> str:
-    return key + (f":{focus}" if focus else "")
-
-
-def focus_note(c: Combatant, focus: str | None) -> tuple[str, str]:
-    if focus and not has_focus(c, focus):
-        return (f" ({c.name} lacks the {focus} focus: no +2)",
-                f" ({c.name} no tiene la concentración {focus}: sin +2)")
-    return "", ""
-
-
-def degree(roll: AgeRoll) -> tuple[str, str]:
-    if roll.dragon is None:
-        return "dragon die not given", "dado dragón no dado"
-    en, es = DEGREE[roll.dragon]
-    return f"degree {roll.dragon}: {en}", f"grado {roll.dragon}: {es}"
-
-
-TEST_USAGE = "test NAME ABILITY[:FOCUS] TN [DICE] [+N]   (DICE: 5,5,3 dragon die first, or the 3d6 sum)"
-
-
-def test_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    if len(args) < 2:
-        ctx.fail(f"test: missing arguments; usage: {TEST_USAGE}")
-    c = ctx.combatant(args[0])
-    t = loose_dice(tokens(ctx, args[1:], TEST_USAGE), 1)
-    reject_words(ctx, t, set(), TEST_USAGE)
-    if t.ability is None:
-        ctx.fail(f"test: which ability? e.g. con:swimming; usage: {TEST_USAGE}")
-    tn = int(t.kv["tn"]) if t.kv.get("tn", "").isdigit() else (t.numbers.pop(0) if t.numbers else None)
-    if tn is None:
-        ctx.fail(f"test: missing the target number (TN); usage: {TEST_USAGE}")
-    if len(t.numbers) > 1:
-        ctx.fail(f"test: too many numbers; usage: {TEST_USAGE}")
-    total = t.numbers[0] if t.numbers else None
-    clear_stunt_points(ctx, "a new roll", "una tirada nueva")
-    hidden = t.ability == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
-    roll = roll_3d6(ctx, t.dice, total, f"{c.name}: {t.ability} test", c.id, hidden=hidden)
-    check = make_check(c, roll, t.ability, t.focus, (("mod", t.mod),) if t.mod else ())
-    what_en = ability_label(t.ability) + (f" ({t.focus})" if t.focus else "")
-    what_es = ability_label(t.ability, "es") + (f" ({t.focus})" if t.focus else "")
-    note_en, note_es = focus_note(c, t.focus)
-    if check.total >= tn:
-        d_en, d_es = degree(roll)
-        res_en, res_es = f"success, {d_en}", f"éxito, {d_es}"
-    else:
-        res_en, res_es = f"failure by {tn - check.total}", f"fallo por {tn - check.total}"
-    ctx.say(f"{c.name} tests {what_en}: {check.summary(c)} vs TN {tn}: {res_en}{note_en}",
-            f"{c.name} tira {what_es}: {check.summary(c, 'es')} contra NO {tn}: {res_es}{note_es}",
+def test_verb(ctx: Context, call) -> None:
+    c = ctx.combatant(call.who)
+    key, focus = split_ability(call.ability)
+    if key is None:
+        ctx.fail(_("test: which ability? e.g. con:swimming; usage: {usage}", usage=TEST.usage()))
+    if call.tn is None:
+        ctx.fail(_("test: missing the target number (TN); usage: {usage}", usage=TEST.usage()))
+    t = read_tail(ctx, call.roll, "test", TEST.usage(), EXPECT_ROLL, ability=False)
+    tn = call.tn
+    clear_stunt_points(ctx, NEW_ROLL)
+    hidden = key == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, f"{c.name}: {key} test", c.id, hidden=hidden)
+    check = make_check(c, roll, key, focus, t.mod_parts + roll_mods(c, key, focus))
+    ok = check.total >= tn
+    result = _("success, {degree}", degree=degree(roll)) if ok else _("failure by {n}", n=tn - check.total)
+    ctx.say(_("{name} tests {what}: {formula} vs TN {tn}: {result}{note}", name=c.name, what=_what(key, focus),
+              formula=check.formula(c), tn=tn, result=result, note=focus_note(c, focus)),
             rule=rule("2.1"), who=c.id, gm_only=hidden)
-    keep(ctx, c, check, ability_what(t.ability, t.focus), f"TN {tn}", tn,
-         "success" if check.total >= tn else "failure", hidden=hidden)
+    keep(ctx, c, check, ability_what(key, focus), f"TN {tn}", tn, "success" if ok else "failure", hidden=hidden)
 
 
-CONTEST_USAGE = "contest NAME ABILITY[:FOCUS] OTHER ABILITY[:FOCUS] [DICE DICE]"
-
-
-def opposed(ctx: Context, a: Combatant, ca: Check, b: Combatant, cb: Check) -> Combatant | None:
+def opposed(a: Combatant, ca: Check, b: Combatant, cb: Check) -> Combatant | None:
     """Higher total wins; ties by dragon die, then ability [O?]; None if still tied."""
     key_a = (ca.total, ca.roll.dragon or 0, ability(a, ca.ability))
     key_b = (cb.total, cb.roll.dragon or 0, ability(b, cb.ability))
@@ -174,38 +134,46 @@ def opposed(ctx: Context, a: Combatant, ca: Check, b: Combatant, cb: Check) -> C
     return a if key_a > key_b else b
 
 
-def contest_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    if len(args) < 4:
-        ctx.fail(f"contest: missing arguments; usage: {CONTEST_USAGE}")
-    a = ctx.combatant(args[0])
-    ta = tokens(ctx, args[1:2], CONTEST_USAGE)
-    b = ctx.combatant(args[2])
-    tb = tokens(ctx, args[3:4], CONTEST_USAGE)
-    if ta.ability is None or tb.ability is None:
-        ctx.fail(f"contest: each side needs an ability; usage: {CONTEST_USAGE}")
-    given: list = []
-    for tok in args[4:6]:
-        t = tokens(ctx, (tok,), CONTEST_USAGE)
-        if t.dice is None and not t.numbers:
-            ctx.fail(f"contest: {tok!r} is not dice like 5,5,3 or a 3d6 sum; usage: {CONTEST_USAGE}")
-        given.append(t.dice if t.dice is not None else t.numbers[0])
-    if len(args) > 6:
-        ctx.fail(f"contest: unexpected {' '.join(args[6:])!r}; usage: {CONTEST_USAGE}")
-    clear_stunt_points(ctx, "a new roll", "una tirada nueva")
+def contest_verb(ctx: Context, call) -> None:
+    a, b = ctx.combatant(call.who), ctx.combatant(call.other)
+    sides = [split_ability(call.ability), split_ability(call.other_ability)]
+    if sides[0][0] is None or sides[1][0] is None:
+        ctx.fail(_("contest: each side needs an ability; usage: {usage}", usage=CONTEST.usage()))
+    if len(call.dice) > 2:
+        ctx.fail(_("contest: unexpected {extra!r}; usage: {usage}", extra=" ".join(call.dice[2:]),
+                   usage=CONTEST.usage()))
+    given: list[AgeRoll | None] = []
+    for tok in call.dice:
+        t = read_tail(ctx, (tok,), "contest", CONTEST.usage(), EXPECT_ROLL, ability=False)
+        if (t.dice is None and not t.numbers) or t.mods:
+            ctx.fail(_("contest: {token!r} is not dice like 5,5,3 or a 3d6 sum; usage: {usage}", token=tok,
+                       usage=CONTEST.usage()))
+        given.append(roll_3d6(ctx, t.dice, None if t.dice else t.numbers[0], "", None))
+    clear_stunt_points(ctx, NEW_ROLL)
     # dragon_age.md §2.1 [S]: a Perception test is rolled hidden, on either side (spotting an ambush)
-    hidden = "perception" in (ta.ability, tb.ability)
+    hidden = "perception" in (sides[0][0], sides[1][0])
     checks = []
-    for i, (who, t) in enumerate(((a, ta), (b, tb))):
-        g = given[i] if i < len(given) else None
-        roll = roll_3d6(ctx, g if isinstance(g, tuple) else None, g if isinstance(g, int) else None,
-                        f"{who.name}: {t.ability} (opposed)", who.id, hidden=hidden)
-        checks.append(make_check(who, roll, t.ability, t.focus))
-    winner = opposed(ctx, a, checks[0], b, checks[1])
-    res_en = f"{winner.name} wins" if winner else "still tied: roll off"
-    res_es = f"gana {winner.name}" if winner else "empate: repetid la tirada"
-    ctx.say(f"Opposed test: {a.name} {checks[0].summary(a)} vs {b.name} {checks[1].summary(b)}: {res_en}",
-            f"Tirada enfrentada: {a.name} {checks[0].summary(a, 'es')} contra {b.name} "
-            f"{checks[1].summary(b, 'es')}: {res_es}", rule=rule("2.1"), gm_only=hidden)
-    keep(ctx, a, checks[0], ability_what(ta.ability, ta.focus), f"{b.name} {ability_what(tb.ability, tb.focus)}",
-         None, "tie" if winner is None else "win" if winner is a else "loss", hidden=hidden, opponent=b,
+    for i, (who, (key, focus)) in enumerate(((a, sides[0]), (b, sides[1]))):
+        roll = given[i] if i < len(given) else roll_3d6(ctx, None, None, f"{who.name}: {key} (opposed)", who.id,
+                                                         hidden=hidden)
+        checks.append(make_check(who, roll, key, focus, roll_mods(who, key, focus)))
+    winner = opposed(a, checks[0], b, checks[1])
+    result = _("{name} wins", name=winner.name) if winner else _("still tied: roll off")
+    ctx.say(_("Opposed test: {a} {fa} vs {b} {fb}: {result}", a=a.name, fa=checks[0].formula(a), b=b.name,
+              fb=checks[1].formula(b), result=result), rule=rule("2.1"), gm_only=hidden)
+    keep(ctx, a, checks[0], ability_what(*sides[0]), f"{b.name} {ability_what(*sides[1])}", None,
+         "tie" if winner is None else "win" if winner is a else "loss", hidden=hidden, opponent=b,
          opponent_total=checks[1].total)
+
+
+TEST = Verb("test", (Who("who"), Word("ability", meta="ABILITY[:FOCUS]", fold=False),
+                     Int("tn", meta="TN", required=False, what=_("the target number")),
+                     Rest("roll", spelled="[DICE] [+N]")), test_verb,
+            _("ability test: 3d6 + ability (+2 focus) vs TN; dragon die = degree"), es=("probar", "atributo"),
+            group="ruleset", note=_("DICE: 5,5,3 dragon die first, or the 3d6 sum"),
+            spelled="test NAME ABILITY[:FOCUS] TN [DICE] [+N]")
+CONTEST = Verb("contest", (Who("who"), Word("ability", meta="ABILITY[:FOCUS]", fold=False),
+                           Who("other", meta="OTHER"), Word("other_ability", meta="ABILITY[:FOCUS]", fold=False),
+                           Rest("dice", spelled="[DICE DICE]")), contest_verb,
+               _("opposed test: higher total, ties by dragon die then ability"), en=("opposed",),
+               es=("enfrentada",), group="ruleset")

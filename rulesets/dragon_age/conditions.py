@@ -1,13 +1,26 @@
-"""The DA condition catalogue (dragon_age.md §2.7). Defense bonuses are modifiers the
-sheet adds up; the life states (dying, unconscious, dead) are conditions too so
-that their clocks (the dying countdown, the 2d6 minutes of a pulled blow) run
-on the engine's generic duration machinery, including ``pass``."""
+"""The DA condition catalogue and what adding or losing a condition does (dragon_age.md §2.7, §2.12).
+
+Defense bonuses are modifiers the sheet adds up; the life states (dying, unconscious, dead)
+are conditions too so that their clocks (the dying countdown, the 2d6 minutes of a pulled
+blow) run on the engine's generic duration machinery, including ``pass``. The spells and
+talents a GM puts on a combatant are in ``effects``; any other name is a free label.
+
+Flags the tracker enforces: ``no-actions`` (its action verbs are refused), ``no-major``,
+``next-turn`` (lasts through the owner's next turn), ``encounter`` (ends with the combat),
+``no-dex-defense``, ``defense-spellpower``, ``defense-10``, ``speed-quarter``,
+``immune-damage``, ``wakes-on-damage``, ``no-stunts``.
+"""
 
 from __future__ import annotations
 
-from gm_console.ruleset import ConditionDef
+from gm_console.ruleset import Catalogue, Combatant, ConditionDef, ConditionInstance, Conditions, Context, Term
+
+from .common import rule
+from .effects import SPELLS, TALENTS
+from .i18n import _
 
 LIFE_CONDITIONS = ("dying", "unconscious", "dead")
+#: the +2 Defense of Defend and two stunts: option defense_bonuses decides whether they add up
 DEFENSE_SOURCES = ("defending", "defensive-stance", "mana-shield")
 
 CONDITIONS: tuple[ConditionDef, ...] = (
@@ -54,3 +67,88 @@ CONDITIONS: tuple[ConditionDef, ...] = (
     ConditionDef("dead", "Dead", "Muerto", system=True, aliases=("muerte", "killed"),
                  summary_en="dead", summary_es="muerto"),
 )
+
+DEFINITIONS: tuple[ConditionDef, ...] = (*CONDITIONS, *SPELLS, *TALENTS)
+CATALOGUE = Catalogue(DEFINITIONS, free_labels=True)
+
+
+def cdef(cid: str) -> ConditionDef:
+    d = CATALOGUE.get(cid)
+    assert d is not None, cid
+    return d
+
+
+def effect_mods(c: Combatant, figure: str, skip: tuple[str, ...] = ()) -> list[tuple[Term, int]]:
+    """What the conditions and effects on ``c`` add to one figure, labelled by their name:
+    the catalogue's modifiers and a free effect's own (``cond X blessed defense+1``). One instance
+    of each effect counts; AGE has no bonus types, so the rest simply add (dragon_age.md §2.12)."""
+    out: list[tuple[Term, int]] = []
+    seen: set[str] = set()
+    for inst in c.conditions:
+        if inst.cond in seen or inst.cond in skip:
+            continue
+        d = CATALOGUE.define(inst.cond)
+        delta = int(d.modifiers.get(figure, 0)) + int((inst.mods or {}).get(figure, 0))
+        if delta:
+            seen.add(inst.cond)
+            out.append((d.term, delta))
+    return out
+
+
+def flagged(c: Combatant, flag: str) -> list[ConditionInstance]:
+    """The instances on ``c`` whose entry carries ``flag``."""
+    return [inst for inst in c.conditions if flag in CATALOGUE.define(inst.cond).flags]
+
+
+class DAConditions(Conditions):
+    """The catalogue, plus the life states a GM may set by hand as the rules would."""
+
+    free_labels = True
+    catalogue = CATALOGUE
+
+    def definitions(self):
+        return DEFINITIONS
+
+    def add(self, ctx: Context, target: Combatant, cdef: ConditionDef, rounds, value, clock, source) -> None:
+        """``cond NAME dying|unconscious|dead`` set the life state as the rules would (§2.6)."""
+        if cdef.id not in LIFE_CONDITIONS:
+            return super().add(ctx, target, cdef, rounds, value, clock, source)
+        health = self.rules.health
+        if target.life == "dead":
+            ctx.fail(_("{name} is dead", name=target.name))
+        if cdef.id == "dead":
+            health.kill(ctx, target, _("The GM declares {name} dead", name=target.name), "2.6")
+        elif cdef.id == "dying":
+            if target.life == "dying":
+                ctx.fail(_("{name} is already dying", name=target.name))
+            if "health" in target.pools:
+                ctx.set_pool(target, "health", 0, rule=rule("2.6"))
+            health.start_dying(ctx, target)
+        else:
+            if target.life == "dying":
+                ctx.fail(_("{name} is dying, which is worse than unconscious; heal it above 0 first",
+                           name=target.name))
+            for inst in target.instances("unconscious"):
+                ctx.remove_condition(target, inst, reason="replaced")
+            ctx.apply_condition(target, cdef, rounds=rounds, clock=target.id if rounds else None, source=source)
+            ctx.set_life(target, "unconscious", rule=rule("2.6"))
+            ctx.say(_("{name} is unconscious", name=target.name), rule=rule("2.6"), who=target.id)
+
+    def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        self.rules.health.condition_ended(ctx, target, cond, reason)
+        if cond == "prepared" and reason == "expired":
+            ctx.say(_("{name}'s prepared action is lost: its turn has come", name=target.name), rule=rule("2.2"),
+                    who=target.id)
+        if cond == "winters-grasp" and target.marks.get("frost"):
+            ctx.set_mark(target, "frost", None)
+
+    def end_encounter(self, ctx: Context) -> None:
+        """The combat is over: effects that last the encounter end, and prepared actions."""
+        for c in ctx.state.combatants.values():
+            for inst in [*c.instances("prepared"), *flagged(c, "encounter")]:
+                ctx.remove_condition(c, inst, reason="combat over")
+
+    def end_next_turn(self, ctx: Context, c: Combatant) -> None:
+        """The end of ``c``'s turn: what lasted "its next turn" is over."""
+        for inst in flagged(c, "next-turn"):
+            ctx.remove_condition(c, inst, reason="expired")

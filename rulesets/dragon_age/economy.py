@@ -7,11 +7,12 @@ interruption the tracker cannot see) and the log says it was not counted.
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, life
 
-from .common import own_turn, rule
+from .common import own_turn, rule, surprised
+from .conditions import CATALOGUE, flagged
+from .i18n import _
 from .options import option
-from .surprise import surprised
 
 MAJOR, MINOR = "major", "minor"
 CANNOT_ACT = ("dying", "dead", "unconscious")
@@ -25,15 +26,15 @@ def used(state: EncounterState, c: Combatant) -> tuple[int, int]:
     return int(m.get("major", 0)), int(m.get("minor", 0))
 
 
-def left(state: EncounterState, c: Combatant) -> tuple[str, str]:
+def left(state: EncounterState, c: Combatant) -> Msg:
     major, minor = used(state, c)
     if major + minor >= 2:
-        return "no actions left", "sin acciones"
+        return _("no actions left")
     if major:
-        return "1 minor action left", "queda 1 acción menor"
+        return _("1 minor action left")
     if minor:
-        return "1 major or 1 minor action left", "queda 1 acción mayor o menor"
-    return "1 major + 1 minor, or 2 minor", "1 mayor + 1 menor, o 2 menores"
+        return _("1 major or 1 minor action left")
+    return _("1 major + 1 minor, or 2 minor")
 
 
 def fresh_turn(ctx: Context, c: Combatant) -> None:
@@ -41,27 +42,33 @@ def fresh_turn(ctx: Context, c: Combatant) -> None:
 
 
 def check_can_act(ctx: Context, c: Combatant) -> None:
+    """The dying, unconscious and dead do not act; nor one paralyzed, asleep or horrified (§2.12)."""
     if c.life in CANNOT_ACT:
-        extra = " (it may only speak)" if c.life == "dying" else ""
-        ctx.fail(f"{c.name} is {c.life} and cannot act{extra}")
+        extra = _(" (it may only speak)") if c.life == "dying" else ""
+        ctx.fail(_("{name} is {life} and cannot act{extra}", name=c.name, life=life(c.life), extra=extra))
+    for inst in flagged(c, "no-actions")[:1]:
+        ctx.fail(_("{name} is {life} and cannot act{extra}", name=c.name, life=CATALOGUE.define(inst.cond).term,
+                   extra=""))
 
 
 def drop_aim(ctx: Context, c: Combatant) -> None:
     """Aim only helps if the attack is its very next action (dragon_age.md §2.3 [S])."""
     for inst in c.instances("aiming"):
         ctx.remove_condition(c, inst, reason="lost")
-        ctx.say(f"{c.name} loses its aim: the next action was not an attack",
-                f"{c.name} pierde la puntería: su siguiente acción no fue un ataque",
-                rule=rule("2.3"), who=c.id)
+        ctx.say(_("{name} loses its aim: the next action was not an attack", name=c.name), rule=rule("2.3"),
+                who=c.id)
 
 
-def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
-         attack: bool = False) -> str:
+def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool = False) -> str:
     """Count one action; returns "turn", "prepared", "free" (out of turn) or "outside" (no combat)."""
     check_can_act(ctx, c)
     state = ctx.state
     if surprised(state, c) and option(state, "action_limits"):
-        ctx.fail(f"{c.name} is surprised: no action in the surprise round (it acts from round 1)")
+        ctx.fail(_("{name} is surprised: no action in the surprise round (it acts from round 1)", name=c.name))
+    if kind == MAJOR:
+        for inst in flagged(c, "no-major")[:1]:
+            ctx.fail(_("{name} is {cond}: no major action this turn", name=c.name,
+                       cond=CATALOGUE.define(inst.cond).term))
     if not attack:
         drop_aim(ctx, c)
     if not state.in_combat:
@@ -70,23 +77,24 @@ def take(ctx: Context, c: Combatant, kind: str, what_en: str, what_es: str,
         major, minor = used(state, c)
         if option(state, "action_limits"):
             if kind == MAJOR and major:
-                ctx.fail(f"{c.name} has already taken its major action this turn; left: one minor action")
+                ctx.fail(_("{name} has already taken its major action this turn; left: one minor action",
+                           name=c.name))
             if kind == MAJOR and minor >= 2:
-                ctx.fail(f"{c.name} has taken two minor actions: no major action left this turn")
+                ctx.fail(_("{name} has taken two minor actions: no major action left this turn", name=c.name))
             if major + minor >= 2:
-                ctx.fail(f"{c.name} has no actions left this turn (one major + one minor, or two minor); type next")
+                ctx.fail(_("{name} has no actions left this turn (one major + one minor, or two minor); type next",
+                           name=c.name))
         ctx.set_mark(c, "turn", {"round": state.round, "major": major + (kind == MAJOR),
                                  "minor": minor + (kind == MINOR)})
         return "turn"
     if kind == MAJOR and c.has("prepared"):
         held = c.instances("prepared")[0]
         ctx.remove_condition(c, held, reason="used")
-        ctx.say(f"{c.name} interrupts with its prepared action: {what_en}",
-                f"{c.name} interrumpe con su acción preparada: {what_es}",
-                rule=rule("2.2"), who=c.id)
+        ctx.say(_("{name} interrupts with its prepared action: {what}", name=c.name, what=what), rule=rule("2.2"),
+                who=c.id)
         return "prepared"
-    ctx.say(f"{c.name} acts out of its turn ({what_en}): not counted",
-            f"{c.name} actúa fuera de su turno ({what_es}): no se cuenta", rule=rule("2.3"), who=c.id)
+    ctx.say(_("{name} acts out of its turn ({what}): not counted", name=c.name, what=what), rule=rule("2.3"),
+            who=c.id)
     return "free"
 
 

@@ -3,135 +3,155 @@ plain major/minor actions the tracker only counts (Activate, Equip...)."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Context
+from gm_console.ruleset import Choice, Context, Msg, Term, Verb, Who, Word, choice_map
 
 from .common import rule
-from .conditions_lookup import cdef
+from .conditions import cdef
 from .economy import MAJOR, MINOR, take, used
-from .sheet import defense, speed
+from .i18n import _
 
 
-def _one(ctx: Context, args: tuple[str, ...], usage: str):
-    if not args:
-        ctx.fail(f"missing the name; usage: {usage}")
-    return ctx.combatant(args[0])
-
-
-def aim_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    c = _one(ctx, args, "aim NAME")
-    take(ctx, c, MINOR, "aim", "apuntar")
+def aim_verb(ctx: Context, call) -> None:
+    c = ctx.combatant(call.who)
+    take(ctx, c, MINOR, _("aim"))
     ctx.apply_condition(c, cdef("aiming"), source=c.id)
-    ctx.say(f"{c.name} aims: +1 on its next attack if that is its next action",
-            f"{c.name} apunta: +1 a su próximo ataque si es su siguiente acción", rule=rule("2.3"), who=c.id)
+    ctx.say(_("{name} aims: +1 on its next attack if that is its next action", name=c.name), rule=rule("2.3"),
+            who=c.id)
 
 
-def defend_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    c = _one(ctx, args, "defend NAME")
-    take(ctx, c, MAJOR, "defend", "defender")
+def defend_verb(ctx: Context, call) -> None:
+    c = ctx.combatant(call.who)
+    take(ctx, c, MAJOR, _("defend"))
     ctx.apply_condition(c, cdef("defending"), rounds=1, clock=c.id, source=c.id)
-    fig = defense(ctx.state, c)
-    ctx.say(f"{c.name} defends: {fig.explain('Defense')} until the start of its next turn",
-            f"{c.name} se defiende: Defensa {fig.value} hasta el comienzo de su próximo turno",
-            rule=rule("2.3"), who=c.id)
+    fig = ctx.ruleset.sheet.defense(ctx.state, c)
+    ctx.say(_("{name} defends: {defense} until the start of its next turn", name=c.name,
+              defense=Term(fig.explain("Defense"), f"Defensa {fig.value}")), rule=rule("2.3"), who=c.id)
 
 
-def run_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    c = _one(ctx, args, "run NAME")
+def run_verb(ctx: Context, call) -> None:
+    c = ctx.combatant(call.who)
     if c.has("prone"):
-        ctx.fail(f"{c.name} is prone and cannot Run; stand up first (move {c.id} stand)")
-    take(ctx, c, MAJOR, "run", "correr")
-    metres = 2 * speed(c).value
-    ctx.say(f"{c.name} runs up to {metres} m (2 x Speed)", f"{c.name} corre hasta {metres} m (2 x Velocidad)",
-            rule=rule("2.3"), who=c.id)
+        ctx.fail(_("{name} is prone and cannot Run; stand up first (move {ref} stand)", name=c.name, ref=c.id))
+    take(ctx, c, MAJOR, _("run"))
+    metres = 2 * ctx.ruleset.sheet.speed(c).value
+    ctx.say(_("{name} runs up to {m} m (2 x Speed)", name=c.name, m=metres), rule=rule("2.3"), who=c.id)
 
 
-MOVE_USAGE = "move NAME [stand|prone|mount]"
+def move_verb(ctx: Context, call) -> None:
+    _move(ctx, ctx.combatant(call.who), call.how)
 
 
-def move_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    c = _one(ctx, args, MOVE_USAGE)
-    extra = [a.casefold() for a in args[1:]]
-    what = extra[0] if extra else ""
-    if len(extra) > 1 or what not in ("", "stand", "levantarse", "prone", "tumbarse", "drop", "mount", "montar"):
-        ctx.fail(f"move: unexpected {' '.join(args[1:])!r}; usage: {MOVE_USAGE}")
-    take(ctx, c, MINOR, "move", "movimiento")
-    full = speed(c).value
-    if not what:
-        ctx.say(f"{c.name} moves up to {full} m", f"{c.name} se mueve hasta {full} m", rule=rule("2.3"), who=c.id)
+def stand_verb(ctx: Context, call) -> None:
+    _move(ctx, ctx.combatant(call.who), "stand")
+
+
+def _move(ctx: Context, c, how: str | None) -> None:
+    if how == "stand" and not c.has("prone"):
+        ctx.fail(_("{name} is not prone", name=c.name))
+    take(ctx, c, MINOR, _("move"))
+    full = ctx.ruleset.sheet.speed(c).value
+    if not how:
+        ctx.say(_("{name} moves up to {m} m", name=c.name, m=full), rule=rule("2.3"), who=c.id)
         return
     half = full // 2
-    if what in ("stand", "levantarse"):
-        if not c.has("prone"):
-            ctx.fail(f"{c.name} is not prone")
+    if how == "stand":
         ctx.remove_all(c, "prone", reason="stood up")
-        en, es = "stands up", "se levanta"
-    elif what in ("prone", "tumbarse", "drop"):
+        said = _("{name} stands up and moves up to {m} m (half Speed)", name=c.name, m=half)
+    elif how == "prone":
         ctx.apply_condition(c, cdef("prone"), source=c.id)
-        en, es = "drops prone", "se tumba"
+        said = _("{name} drops prone and moves up to {m} m (half Speed)", name=c.name, m=half)
     else:
-        en, es = "mounts", "monta"
-    ctx.say(f"{c.name} {en} and moves up to {half} m (half Speed)",
-            f"{c.name} {es} y se mueve hasta {half} m (media Velocidad)", rule=rule("2.3"), who=c.id)
+        said = _("{name} mounts and moves up to {m} m (half Speed)", name=c.name, m=half)
+    ctx.say(said, rule=rule("2.3"), who=c.id)
 
 
-def stand_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    move_verb(ctx, (*args[:1], "stand"))
-
-
-PREPARE_USAGE = "prepare NAME [MAJOR ACTION...]   (e.g. prepare Sera attack the first darkspawn)"
-
-
-def prepare_verb(ctx: Context, args: tuple[str, ...]) -> None:
+def prepare_verb(ctx: Context, call) -> None:
     """Prepare: a minor action; the turn then ends at once, unused actions lost, holding a major
     action until the owner's next turn starts (dragon_age.md §2.2 [S])."""
-    c = _one(ctx, args, PREPARE_USAGE)
+    c = ctx.combatant(call.who)
     state = ctx.state
     if not state.in_combat or state.active != c.id:
-        ctx.fail(f"Prepare is taken on its own turn; {c.name} is not acting now")
+        ctx.fail(_("Prepare is taken on its own turn; {name} is not acting now", name=c.name))
     if used(state, c)[0]:
-        ctx.fail(f"{c.name} has already taken a major action this turn: Prepare is not allowed")
-    action = " ".join(args[1:]).strip() or "a major action"
-    take(ctx, c, MINOR, "prepare", "preparación")
+        ctx.fail(_("{name} has already taken a major action this turn: Prepare is not allowed", name=c.name))
+    action = " ".join(call.action).strip()
+    take(ctx, c, MINOR, _("prepare"))
     ctx.apply_condition(c, cdef("prepared"), rounds=1, clock=c.id, source=c.id, note=action)
-    ctx.say(f"{c.name} prepares: {action}; it may interrupt anyone with it before its next turn starts, "
-            f"then it is lost. {c.name}'s turn ends now (unused actions are lost)",
-            f"{c.name} se prepara: {action}; puede interrumpir a cualquiera con ella antes de que empiece su "
-            f"próximo turno, después se pierde. El turno de {c.name} termina ya (pierde las acciones que no usó)",
-            rule=rule("2.2"), who=c.id)
+    ctx.say(_("{name} prepares: {action}; it may interrupt anyone with it before its next turn starts, then it is "
+              "lost. {name}'s turn ends now (unused actions are lost)", name=c.name,
+              action=action or _("a major action")), rule=rule("2.2"), who=c.id)
     ctx.end_turn()
 
 
-def _plain(kind: str):
-    def verb(ctx: Context, args: tuple[str, ...]) -> None:
-        c = _one(ctx, args, f"{kind} NAME [WHAT...]")
-        what = " ".join(args[1:]).strip() or f"a {kind} action"
-        take(ctx, c, kind, what, what)
-        ctx.say(f"{c.name}: {what} ({kind} action)",
-                f"{c.name}: {what} (acción {'mayor' if kind == MAJOR else 'menor'})", rule=rule("2.3"), who=c.id)
-    return verb
+def _plain(ctx: Context, c, kind: str, what: "Msg | str") -> None:
+    if kind == MAJOR:
+        what_done = what or _("a major action")
+        take(ctx, c, kind, what_done)
+        ctx.say(_("{name}: {what} (major action)", name=c.name, what=what_done), rule=rule("2.3"), who=c.id)
+    else:
+        what_done = what or _("a minor action")
+        take(ctx, c, kind, what_done)
+        ctx.say(_("{name}: {what} (minor action)", name=c.name, what=what_done), rule=rule("2.3"), who=c.id)
 
 
-major_verb = _plain(MAJOR)
-minor_verb = _plain(MINOR)
+def major_verb(ctx: Context, call) -> None:
+    _plain(ctx, ctx.combatant(call.who), MAJOR, " ".join(call.what).strip())
 
 
-def activate_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    minor_verb(ctx, (*args[:1], "activate", *args[1:]))
+def minor_verb(ctx: Context, call) -> None:
+    _plain(ctx, ctx.combatant(call.who), MINOR, " ".join(call.what).strip())
 
 
-def equip_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    minor_verb(ctx, (*args[:1], "equip", *args[1:]))
+def activate_verb(ctx: Context, call) -> None:
+    what = " ".join(call.what).strip()
+    _plain(ctx, ctx.combatant(call.who), MINOR, _("activate {what}", what=what) if what else _("activate"))
 
 
-ACTION_USAGE = "action NAME major|minor [WHAT...]   (accion; mayor, menor)"
+def equip_verb(ctx: Context, call) -> None:
+    what = " ".join(call.what).strip()
+    _plain(ctx, ctx.combatant(call.who), MINOR, _("equip {what}", what=what) if what else _("equip"))
+
+
 ACTION_KINDS = {"major": MAJOR, "mayor": MAJOR, "minor": MINOR, "menor": MINOR}
 
 
-def action_verb(ctx: Context, args: tuple[str, ...]) -> None:
+def action_verb(ctx: Context, call) -> None:
     """`action NAME major|minor`: the same as `major NAME` / `minor NAME` (the word other games use)."""
-    if len(args) < 2:
-        ctx.fail(f"usage: {ACTION_USAGE}")
-    kind = ACTION_KINDS.get(args[1].casefold())
+    kind = ACTION_KINDS.get(call.kind.casefold())
     if kind is None:
-        ctx.fail(f"action: expected major or minor, not {args[1]!r}; usage: {ACTION_USAGE}")
-    (major_verb if kind == MAJOR else minor_verb)(ctx, (args[0], *args[2:]))
+        ctx.fail(_("action: expected major or minor, not {word!r}; usage: {usage}", word=call.kind,
+                   usage=ACTION.usage()))
+    _plain(ctx, ctx.combatant(call.who), kind, " ".join(call.what).strip())
+
+
+def _what(meta: str = "WHAT") -> Word:
+    return Word("what", meta=meta, required=False, rest=True, fold=False)
+
+
+AIM = Verb("aim", (Who("who"),), aim_verb, _("minor: +1 on the next attack if it is the next action"),
+           es=("apuntar",), group="ruleset")
+DEFEND = Verb("defend", (Who("who"),), defend_verb, _("major: +2 Defense until the start of its next turn"),
+              es=("defender",), group="ruleset")
+RUN = Verb("run", (Who("who"),), run_verb, _("major: 2 x Speed; not prone"), es=("correr",), group="ruleset")
+MOVE = Verb("move", (Who("who"), Choice("how", required=False, choices=choice_map(
+    ("stand", "levantarse"), ("prone", "tumbarse", "drop"), ("mount", "montar")))), move_verb,
+    _("minor: Speed in metres; half if standing up, dropping prone or mounting"), es=("mover", "movimiento"),
+    group="ruleset")
+STAND = Verb("stand", (Who("who"),), stand_verb, _("minor: stand up from prone (a Move at half Speed)"),
+             es=("levantarse",), group="ruleset")
+PREPARE = Verb("prepare", (Who("who"), Word("action", meta="MAJOR ACTION", required=False, rest=True, fold=False)),
+               prepare_verb, _("minor: end the turn holding a major action until its next turn"),
+               es=("preparacion", "preparación"), group="ruleset")
+ACTION = Verb("action", (Who("who"), Word("kind", meta="major|minor"), _what()), action_verb,
+              _("count a major or minor action (as `major NAME` / `minor NAME`)"), es=("accion", "acción"),
+              group="ruleset")
+MAJOR_VERB = Verb("major", (Who("who"), _what()), major_verb, _("count any other major action"), es=("mayor",),
+                  group="ruleset")
+MINOR_VERB = Verb("minor", (Who("who"), _what()), minor_verb, _("count any other minor action"), es=("menor",),
+                  group="ruleset")
+ACTIVATE = Verb("activate", (Who("who"), _what()), activate_verb,
+                _("minor: start a power or item, drink a potion, adopt a style"), es=("activar",), group="ruleset")
+EQUIP = Verb("equip", (Who("who"), _what()), equip_verb, _("minor: draw or stow items"), es=("equipar",),
+             group="ruleset")
+
+VERBS = (AIM, DEFEND, RUN, MOVE, STAND, PREPARE, ACTION, MAJOR_VERB, MINOR_VERB, ACTIVATE, EQUIP)

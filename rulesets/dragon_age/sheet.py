@@ -1,60 +1,171 @@
-"""Derived figures: Defense, Armor, Speed, Spellpower with their breakdowns (dragon_age.md §2.8)."""
+"""The sheet: the stat block, the derived figures with their breakdowns, and the status lines
+(dragon_age.md §2.0, §2.8, §2.12).
+
+Figures add what the conditions and effects give, each listed: AGE has no bonus types, so
+every modifier simply adds (Defend and the two +2 stunts keep the option ``defense_bonuses``).
+"""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, EncounterState, Figure
+from typing import Any, Mapping
 
-from .conditions import DEFENSE_SOURCES
-from .conditions_lookup import CATALOGUE
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, Term
+
+from . import economy, stats
+from .common import own_turn, surprised, waiting_points
+from .conditions import CATALOGUE, DEFENSE_SOURCES, effect_mods, flagged
+from .health import death_round, turns_left
+from .i18n import _, _n
 from .options import option
-from .stats import ability, has_focus
+from .stats import ABILITIES, ability, base_ability, has_focus
+from .stunt_points import menu_text
+
+ROUND_SECONDS = 15
 
 
-def _base(c: Combatant, key: str, dex_based: bool) -> tuple[int, list[tuple[str, int]]]:
-    if c.stats.get(key) is not None:
-        return int(c.stats[key]), []
-    dex = ability(c, "dex")
-    return 10, [("Dex", dex)] if dex_based and dex else []
+def _labelled(mods) -> list[tuple[str, int]]:
+    return [(str(label), n) for label, n in mods]
 
 
-def defense(state: EncounterState, c: Combatant) -> Figure:
-    base, parts = _base(c, "defense", True)
-    bonuses: list[tuple[str, int]] = []
-    for inst in c.conditions:
-        d = CATALOGUE.define(inst.cond)
-        delta = d.modifiers.get("defense")
-        if delta and d.id in DEFENSE_SOURCES and all(label != d.en for label, _ in bonuses):
-            bonuses.append((d.en, delta))
-    if option(state, "defense_bonuses") == "highest" and len(bonuses) > 1:
-        bonuses = [max(bonuses, key=lambda p: p[1])]
-    parts += bonuses
-    return Figure(base + sum(n for _, n in parts), base=base, parts=tuple(parts))
+def _figure(base: int, parts: list[tuple[str, int]], suppressed: list[tuple[str, int]] = (),
+            floor: int | None = None) -> Figure:
+    value = base + sum(n for _, n in parts)
+    return Figure(value if floor is None else max(floor, value), base=base, parts=tuple(parts),
+                  suppressed=tuple(suppressed))
 
 
-def armor(c: Combatant) -> Figure:
-    return Figure(int(c.stats.get("armor") or 0))
+class DASheet(Sheet):
+    def stat_block(self):
+        return stats.stat_block()
 
+    def initial_pools(self, stats_: Mapping[str, Any], current: Mapping[str, int],
+                      category: str) -> dict[str, tuple[int, int | None]]:
+        """Health and mana start between 0 and their maximum (dragon_age.md §2.4 [S]: never below 0; §2.6 [O]:
+        never above the maximum), so ``health=-5/30`` is 0 and ``health=40/30`` is 30."""
+        return stats.clamp_pools(super().initial_pools(stats_, current, category))
 
-def speed(c: Combatant) -> Figure:
-    base, parts = _base(c, "speed", True)
-    return Figure(base + sum(n for _, n in parts), base=base, parts=tuple(parts))
+    def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
+        """dragon_age.md §2.4 [S]: Health never below 0 (nor above its maximum), whatever the GM types."""
+        pool = c.pools.get("health")
+        if pool is not None and (pool.value < 0 or (pool.max is not None and pool.value > pool.max)):
+            ctx.set_pool(c, "health", max(0, min(pool.value, pool.max if pool.max is not None else pool.value)))
 
+    # -- figures ------------------------------------------------------------------------------
+    def _base(self, c: Combatant, key: str) -> tuple[int, list[tuple[str, int]]]:
+        """The sheet's number, or 10 + Dex when the sheet has none (dragon_age.md §2.8 [O])."""
+        if c.stats.get(key) is not None:
+            return int(c.stats[key]), []
+        dex = ability(c, "dex")
+        return 10, [("Dex", dex)] if dex else []
 
-def spellpower(c: Combatant, focus: str | None = None) -> Figure:
-    parts = [("Magic", ability(c, "magic"))]
-    if has_focus(c, focus):
-        parts.append((str(focus), 2))
-    return Figure(10 + sum(n for _, n in parts), base=10, parts=tuple(parts))
+    def defense(self, state: EncounterState, c: Combatant) -> Figure:
+        base, parts = self._base(c, "defense")
+        if flagged(c, "defense-spellpower"):  # Arcane Shield: Defense equals Spellpower
+            parts.append(("Arcane Shield", self.spellpower(c).value - base - sum(n for _, n in parts)))
+        dex = ability(c, "dex")
+        for inst in flagged(c, "no-dex-defense")[:1]:
+            if dex > 0:
+                parts.append((CATALOGUE.define(inst.cond).en, -dex))
+        stances: list[tuple[str, int]] = []
+        for inst in c.conditions:
+            d = CATALOGUE.define(inst.cond)
+            delta = d.modifiers.get("defense")
+            if delta and d.id in DEFENSE_SOURCES and all(label != d.en for label, _ in stances):
+                stances.append((d.en, delta))
+        suppressed: list[tuple[str, int]] = []
+        if option(state, "defense_bonuses") == "highest" and len(stances) > 1:
+            best = max(stances, key=lambda p: p[1])
+            suppressed = [s for s in stances if s is not best]
+            stances = [best]
+        parts += stances + _labelled(effect_mods(c, "defense", skip=DEFENSE_SOURCES))
+        for inst in flagged(c, "defense-10")[:1]:  # asleep: Defense 10, whatever else
+            parts.append((CATALOGUE.define(inst.cond).en, 10 - base - sum(n for _, n in parts)))
+        return _figure(base, parts, suppressed)
 
+    def armor(self, c: Combatant) -> Figure:
+        """Worn armor, + effects; Rock Armor gives its value (the caster's Magic) only without worn armor."""
+        worn = int(c.stats.get("armor") or 0)
+        parts, suppressed = _labelled(effect_mods(c, "armor")), []
+        for inst in c.instances("rock-armor")[:1]:
+            rating = int(inst.value or 0)
+            (suppressed if worn else parts).insert(0, ("Rock Armor", rating))
+        return _figure(worn, parts, suppressed, floor=0)
 
-def initiative_bonus(c: Combatant) -> int:
-    """Dex, +2 with the Initiative focus [O]."""
-    return ability(c, "dex") + (2 if has_focus(c, "initiative") else 0)
+    def speed(self, c: Combatant) -> Figure:
+        base, parts = self._base(c, "speed")
+        parts += _labelled(effect_mods(c, "speed"))
+        frost = int(c.marks.get("frost") or 0)
+        if frost and c.has("winters-grasp"):
+            parts.append(("Winter's Grasp", -2 * frost))
+        for inst in flagged(c, "speed-quarter")[:1]:  # reduced by a quarter, rounded in its favour
+            now = max(0, base + sum(n for _, n in parts))
+            if now // 4:
+                parts.append((CATALOGUE.define(inst.cond).en, -(now // 4)))
+        return _figure(base, parts, floor=0)
 
+    def spellpower(self, c: Combatant, focus: str | None = None) -> Figure:
+        parts = [("Magic", ability(c, "magic"))]
+        if has_focus(c, focus):
+            parts.append((str(focus), 2))
+        parts += _labelled(effect_mods(c, "spellpower"))
+        return _figure(10, parts)
 
-def effective(state: EncounterState, c: Combatant) -> dict[str, Figure]:
-    out = {"defense": defense(state, c), "armor": armor(c), "speed": speed(c)}
-    if c.stats.get("magic") or "mana" in c.pools:
-        out["spellpower"] = spellpower(c)
-    out["initiative"] = Figure(initiative_bonus(c))
-    return out
+    def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
+        out = {"defense": self.defense(state, c), "armor": self.armor(c), "speed": self.speed(c)}
+        power = self.spellpower(c)
+        if c.stats.get("magic") or "mana" in c.pools or power.value != 10 + ability(c, "magic"):
+            out["spellpower"] = power
+        out["initiative"] = Figure(self.rules.turns.initiative_bonus(c))
+        for figure in ("attack", "melee_attack", "damage"):  # only while an effect changes them
+            parts = _labelled(effect_mods(c, figure))
+            if parts:
+                out[figure] = _figure(0, parts)
+        for key in ABILITIES:
+            parts = _labelled(effect_mods(c, key))
+            if parts:
+                out[key] = _figure(base_ability(c, key), parts)
+        return out
+
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """dragon_age.md §2.3 [S]: one major + one minor, or two minor, ticked by ``major NAME`` / ``minor NAME``."""
+        return economy.budget(state, c)
+
+    # -- what the sheet says ----------------------------------------------------------------------
+    def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> "list[str | Msg]":
+        out: list[str | Msg] = []
+        if surprised(state, c):
+            out.append(_("surprised: no action in the surprise round"))
+        n = turns_left(c)
+        if n is not None and c.life == "dying":
+            out.append(_n("dying: dies at the start of its turn in {n} turn",
+                          "dying: dies at the start of its turn in {n} turns", n))
+            when = death_round(state, c)
+            if when is not None:
+                out.append(_("dies in round {n}", n=when))
+        for inst in c.instances("unconscious"):
+            if inst.rounds is not None:
+                minutes, secs = divmod(inst.rounds * ROUND_SECONDS, 60)
+                time = f"{minutes} min" + (f" {secs} s" if secs else "")
+                out.append(_n("unconscious: wakes in {time} ({n} round)", "unconscious: wakes in {time} ({n} rounds)",
+                              inst.rounds, time=time))
+        if own_turn(state, c):
+            out.append(_("actions: {left}", left=economy.left(state, c)))
+        points = waiting_points(c)
+        if points > 0:
+            out.append(_("{n} stunt points to spend now: {menu}", n=points,
+                         menu=Term(menu_text(state, c), menu_text(state, c, "es"))))
+        for inst in c.instances("prepared"):
+            out.append(_("prepared: {action} (until its next turn)", action=inst.note))
+        if c.has("aiming"):
+            out.append(_("aiming: +1 on its next attack"))
+        if c.marks.get("bonus_attack"):
+            out.append(_("Lightning Attack: a second attack now"))
+        if c.marks.get("bonus_cast"):
+            out.append(_("Fast Casting: another spell now"))
+        if c.marks.get("seized") and state.in_combat:
+            out.append(_("seized the initiative: top of the order"))
+        if c.has("heal-lockout"):
+            out.append(_("no Heal action until it takes damage"))
+        if c.marks.get("ended_at_zero") and not state.in_combat:
+            out.append(_("no breather: ended the encounter at 0 Health"))
+        return out

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, StatField, fold_text
 
+from .conditions import effect_mods
+
 ABILITIES: tuple[str, ...] = (
     "communication", "con", "cunning", "dex", "magic", "perception", "str", "willpower",
 )
@@ -48,8 +50,15 @@ def ability_label(key: str, lang: str = "en") -> str:
     return es if lang == "es" else SHORT[key]
 
 
-def ability(c: Combatant, key: str) -> int:
+def base_ability(c: Combatant, key: str) -> int:
+    """The ability as the sheet has it, before spells and talents."""
     return int(c.stats.get(key) or 0)
+
+
+def ability(c: Combatant, key: str) -> int:
+    """The ability with what the effects on the combatant add (Heroic Offense +1 Str, Weakness
+    -1 Dex: dragon_age.md §2.12), for every roll, damage and derived number."""
+    return base_ability(c, key) + sum(d for _, d in effect_mods(c, key))
 
 
 def focuses(c: Combatant) -> list[str]:
@@ -123,7 +132,7 @@ def stat_block() -> tuple[StatField, ...]:
             ability_aliases[name] = key
     fields: list[StatField] = [
         StatField("health", "pool", aliases=("salud", "hp"), en="Health", es="Salud",
-                  doc="health=30 or health=12/30 (current/max); never below 0"),
+                  doc="health=30 or health=12/30 (current/max); never below 0", health=1),
     ]
     for key in ABILITIES:
         en, es, aliases = ABILITY_INFO[key]

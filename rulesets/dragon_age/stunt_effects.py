@@ -10,32 +10,48 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, fold_text
 
-from . import initiative
-from .ability_tests import keep, make_check, opposed, roll_3d6
+from .ability_tests import opposed
+from .age_roll import keep, make_check, roll_3d6
 from .attacks import default_ability, roll_damage
-from .common import rule, tokens, waiting_points
-from .conditions_lookup import cdef
-from .health import take_damage
+from .common import rule, waiting_points
+from .conditions import cdef
+from .i18n import _, _n
 from .options import option
-from .sheet import defense, spellpower
 from .stats import ability, has_focus, weapon_kind
 from .stunt_points import mark_used, used_ids
 from .stunts import COMBAT, Stunt, cost_of, find, known
 
-USAGE = ("stunt NAME STUNT [N] [TARGET] [cost=N]   (e.g. stunt Sera mighty-blow; stunt Sera skirmish 2, "
-         "or skirmish 4m)")
 _METRES = re.compile(r"^(\d{1,3})\s*(?:m|metres|meters|metros)$")
+_COST = re.compile(r"^cost=(.*)$", re.I)
+KIND = {COMBAT: Term("combat", "de combate"), "spell": Term("spell", "mágica")}
+SOURCE = {COMBAT: Term("an attack", "un ataque"), "spell": Term("a spell", "un hechizo")}
 
 
-def stunt_verb(ctx: Context, args: tuple[str, ...]) -> None:
-    if len(args) < 2:
-        ctx.fail(f"stunt: missing arguments; usage: {USAGE}")
-    c = ctx.combatant(args[0])
+def stunt_verb(ctx: Context, call) -> None:
+    """The ``stunt`` verb: the stunt's name may take several words (``golpe poderoso``)."""
+    cost = None
+    for key, value in call.fields:
+        if fold_text(key) != "cost":
+            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb="stunt", key=key, usage=STUNT.usage()))
+        cost = value
+    buy(ctx, ctx.combatant(call.who), call.words, cost)
+
+
+def buy(ctx: Context, c: Combatant, words: tuple[str, ...], cost: str | None = None) -> None:
+    """Find the stunt named by the first words (longest first) and spend the points on it."""
+    rest = []
+    for w in words:
+        m = _COST.match(w)
+        if m:
+            cost = m.group(1)
+        else:
+            rest.append(w)
+    if not rest:
+        ctx.fail(_("stunt: which stunt? usage: {usage}", usage=STUNT.usage()))
     pending = c.marks.get("stunt_roll")
     kind = pending.get("kind") if pending else None
-    rest = list(args[1:])
     stunt = None
     for n in range(min(4, len(rest)), 0, -1):
         stunt = find(" ".join(rest[:n]), kind)
@@ -43,68 +59,77 @@ def stunt_verb(ctx: Context, args: tuple[str, ...]) -> None:
             rest = rest[n:]
             break
     if stunt is None:
-        ctx.fail(f"unknown stunt {args[1]!r}; stunts: {known(kind)}")
-    spend(ctx, c, stunt, tuple(rest))
+        ctx.fail(_("unknown stunt {word!r}; stunts: {known}", word=words[0], known=known(kind)))
+    spend(ctx, c, stunt, tuple(rest), cost)
 
 
-def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...]) -> None:
+def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...], cost_given: str | None = None) -> None:
     state = ctx.state
     pending = c.marks.get("stunt_roll")
     points = waiting_points(c)
     if not pending or points <= 0:
-        ctx.fail(f"{c.name} has no stunt points waiting (a hit or casting with doubles earns them; "
-                 f"they vanish at the end of the turn or at the next roll)")
-    if stunt.kind != pending.get("kind"):
-        src = "an attack" if pending.get("kind") == COMBAT else "a spell"
-        ctx.fail(f"{stunt.id} is a {stunt.kind} stunt, but {c.name}'s points come from {src}; "
-                 f"stunts: {known(pending.get('kind'))}")
+        ctx.fail(_("{name} has no stunt points waiting (a hit or casting with doubles earns them; "
+                   "they vanish at the end of the turn or at the next roll)", name=c.name))
+    kind = pending.get("kind")
+    if stunt.kind != kind:
+        ctx.fail(_("{stunt} is a {kind} stunt, but {name}'s points come from {source}; stunts: {known}",
+                   stunt=stunt.id, kind=KIND[stunt.kind], name=c.name, source=SOURCE[kind], known=known(kind)))
     if stunt.id in used_ids(state, c) and not stunt.repeatable:
-        ctx.fail(f"{c.name} has already used {stunt.en} this round (each stunt once per round, except Skirmish)")
-    t = tokens(ctx, rest, USAGE)
-    if stunt.id == "skirmish":  # "skirmish 4m": metres, 2 per point
-        for w in list(t.words):
-            m = _METRES.match(w)
+        ctx.fail(_("{name} has already used {stunt} this round (each stunt once per round, except Skirmish)",
+                   name=c.name, stunt=stunt.term))
+    numbers: list[int] = []
+    names: list[str] = []
+    for tok in rest:
+        m = _METRES.match(tok.casefold())
+        if tok.isdigit() and len(tok) <= 3:
+            numbers.append(int(tok))
+        elif m and stunt.id == "skirmish":  # "skirmish 4m": metres, 2 per point
+            metres = int(m.group(1))
+            if metres < 2 or metres % 2:
+                ctx.fail(_("Skirmish moves 2 m per stunt point: an even number of metres, not {value}", value=tok))
+            numbers.insert(0, metres // 2)
+        else:
+            m = _COST.match(tok)
             if m:
-                metres = int(m.group(1))
-                if metres < 2 or metres % 2:
-                    ctx.fail(f"Skirmish moves 2 m per stunt point: an even number of metres, not {w}")
-                t.words.remove(w)
-                t.numbers.insert(0, metres // 2)
+                cost_given = m.group(1)
+            else:
+                names.append(tok)
     base = cost_of(stunt, int(option(state, "disarm_cost")))
     if base is None:
-        n = t.numbers.pop(0) if t.numbers else 1
+        n = numbers.pop(0) if numbers else 1
         if n < 1 or (stunt.max_points is not None and n > stunt.max_points):
-            top = f"1 to {stunt.max_points}" if stunt.max_points else "at least 1"
-            ctx.fail(f"{stunt.en} takes {top} points, not {n}")
+            span = _("1 to {n}", n=stunt.max_points) if stunt.max_points else _("at least 1")
+            ctx.fail(_("{stunt} takes {span} points, not {n}", stunt=stunt.term, span=span, n=n))
         cost = n
     else:
         n = 1
         cost = base
-        if t.numbers and t.numbers[0] == base:  # "stunt Sera mighty-blow 2": the cost, restated
-            t.numbers.pop(0)
-    if t.numbers:
-        ctx.fail(f"{stunt.id}: unexpected number {t.numbers[0]}; usage: {USAGE}")
-    if "cost" in t.kv:
-        if not t.kv["cost"].isdigit() or int(t.kv["cost"]) > cost:
-            ctx.fail(f"cost= takes a reduced price from 0 to {cost}, not {t.kv['cost']!r}")
-        cost = int(t.kv["cost"])
+        if numbers and numbers[0] == base:  # "stunt Sera mighty-blow 2": the cost, restated
+            numbers.pop(0)
+    if numbers:
+        ctx.fail(_("{stunt}: unexpected number {n}; usage: {usage}", stunt=stunt.id, n=numbers[0], usage=STUNT.usage()))
+    if len(names) > 1:
+        ctx.fail(_("stunt: unexpected {extra!r}; usage: {usage}", extra=" ".join(names[1:]), usage=STUNT.usage()))
+    if cost_given is not None:
+        if not cost_given.isdigit() or int(cost_given) > cost:
+            ctx.fail(_("cost= takes a reduced price from 0 to {cost}, not {value!r}", cost=cost, value=cost_given))
+        cost = int(cost_given)
     if cost > points:
-        ctx.fail(f"{stunt.en} costs {cost} stunt point{'s' if cost != 1 else ''}; {c.name} has {points}")
-    other = None
-    if t.words:
-        other = ctx.combatant(t.words[0])
-    if stunt.target and other is None and stunt.id == "dual-strike":
-        ctx.fail(f"dual-strike needs the second target: stunt {c.id} dual-strike TARGET")
+        ctx.fail(_n("{stunt} costs {n} stunt point; {name} has {have}",
+                    "{stunt} costs {n} stunt points; {name} has {have}",
+                    cost, stunt=stunt.term, name=c.name, have=points))
+    other = ctx.combatant(names[0]) if names else None
+    if stunt.id == "dual-strike" and other is None:
+        ctx.fail(_("dual-strike needs the second target: stunt {ref} dual-strike TARGET", ref=c.id))
     left = points - cost
     if left:
         ctx.set_pool(c, "stunt", left, rule=rule("2.5"))
     else:
         ctx.remove_pool(c, "stunt")  # the pool exists only while points wait (issue 5)
     mark_used(ctx, c, stunt.id)
-    ctx.say(f"{c.name} spends {cost} stunt point{'s' if cost != 1 else ''} on {stunt.en} "
-            f"({stunt.es}); {left} left",
-            f"{c.name} gasta {cost} punto{'s' if cost != 1 else ''} de proeza en {stunt.es}; quedan {left}",
-            rule=rule("2.5"), who=c.id)
+    ctx.say(_n("{name} spends {n} stunt point on {stunt}; {left} left",
+               "{name} spends {n} stunt points on {stunt}; {left} left", cost, name=c.name,
+               stunt=Term(f"{stunt.en} ({stunt.es})", stunt.es), left=left), rule=rule("2.5"), who=c.id)
     EFFECTS[stunt.id](ctx, c, dict(pending), n, other)
     if left == 0 and c.marks.get("stunt_roll") is not None:
         ctx.set_mark(c, "stunt_roll", None)
@@ -114,12 +139,16 @@ def _target(ctx: Context, rec: dict) -> Combatant | None:
     return ctx.state.combatants.get(rec.get("target") or "")
 
 
-def _say(ctx: Context, c: Combatant, en: str, es: str) -> None:
-    ctx.say(en, es, rule=rule("2.5"), who=c.id)
+def _say(ctx: Context, c: Combatant, text: Msg) -> None:
+    ctx.say(text, rule=rule("2.5"), who=c.id)
 
 
-def _redo_damage(ctx: Context, c: Combatant, rec: dict, extra: int = 0, halve: bool = False,
-                 label_en: str = "", label_es: str = "") -> None:
+def _defense(fig) -> Term:
+    """"Defense 14 = 12 + 2 Defending" / "Defensa 14": a Defense for the log."""
+    return Term(fig.explain("Defense"), f"Defensa {fig.value}")
+
+
+def _redo_damage(ctx: Context, c: Combatant, rec: dict, label: Msg, extra: int = 0, halve: bool = False) -> None:
     """Recompute this attack's damage with the stunt and deal only the difference."""
     target = _target(ctx, rec)
     raw = rec["raw"] + extra
@@ -129,31 +158,25 @@ def _redo_damage(ctx: Context, c: Combatant, rec: dict, extra: int = 0, halve: b
     delta = final - rec["dealt"]
     ctx.set_mark(c, "stunt_roll", {**rec, "raw": raw, "halved": halved, "dealt": max(final, rec["dealt"])})
     if target is None or target.life == "dead":
-        _say(ctx, c, f"{label_en}: no effect, the target is already dead",
-             f"{label_es}: sin efecto, el objetivo ya está muerto")
+        _say(ctx, c, _("{label}: no effect, the target is already dead", label=label))
         return
-    arm_en = f" - {armor} armor" if armor else ""
-    arm_es = f" - {armor} armadura" if armor else ""
+    formula = _("{raw} - {armor} armor = {dealt}", raw=raw, armor=armor, dealt=final) if armor else final
     if delta <= 0:
-        _say(ctx, c, f"{label_en}: the attack's damage is {raw}{arm_en} = {final}, nothing more",
-             f"{label_es}: el daño del ataque es {raw}{arm_es} = {final}, nada más")
+        _say(ctx, c, _("{label}: the attack's damage is {formula}, nothing more", label=label, formula=formula))
         return
-    now_en = f"{raw}{arm_en} = {final}" if armor else str(final)
-    now_es = f"{raw}{arm_es} = {final}" if armor else str(final)
-    take_damage(ctx, target, delta, armor=0, pull=bool(rec.get("pull")),
-                label_en=f"{label_en}: damage {now_en} instead of {rec['dealt']}",
-                label_es=f"{label_es}: daño {now_es} en vez de {rec['dealt']}")
+    ctx.ruleset.health.take_damage(ctx, target, delta, armor=0, pull=bool(rec.get("pull")),
+                                   label=_("{label}: damage {formula} instead of {before}", label=label,
+                                           formula=formula, before=rec["dealt"]))
 
 
 def _skirmish(ctx, c, rec, n, other):
     who = _target(ctx, rec)
-    _say(ctx, c, f"Skirmish: {c.name} moves itself or {who.name if who else 'the target'} {2 * n} m",
-         f"Hostigar: {c.name} se mueve o mueve a {who.name if who else 'el objetivo'} {2 * n} m")
+    _say(ctx, c, _("Skirmish: {name} moves itself or {target} {m} m", name=c.name, m=2 * n,
+                   target=who.name if who else Term("the target", "el objetivo")))
 
 
 def _rapid_reload(ctx, c, rec, n, other):
-    _say(ctx, c, f"Rapid Reload: {c.name}'s missile weapon is loaded again",
-         f"Recarga rápida: el arma de proyectiles de {c.name} vuelve a estar cargada")
+    _say(ctx, c, _("Rapid Reload: {name}'s missile weapon is loaded again", name=c.name))
 
 
 def _knock_prone(ctx, c, rec, n, other):
@@ -161,23 +184,22 @@ def _knock_prone(ctx, c, rec, n, other):
     if target is None:
         return
     ctx.apply_condition(target, cdef("prone"), source=c.id)
-    _say(ctx, c, f"Knock Prone: {target.name} is prone (melee attacks against it +1)",
-         f"Derribo: {target.name} queda tumbado (+1 a los ataques cuerpo a cuerpo contra él)")
+    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against it +1)", name=target.name))
 
 
-def _until_next_turn(ctx, c, cid, en, es, value=None):
-    ctx.apply_condition(c, cdef(cid), rounds=1, clock=c.id, source=c.id, value=value)
-    fig = defense(ctx.state, c)
-    _say(ctx, c, f"{en}: {fig.explain('Defense')} until the start of its next turn",
-         f"{es}: Defensa {fig.value} hasta el comienzo de su próximo turno")
+def _until_next_turn(ctx, c, cid):
+    d = cdef(cid)
+    ctx.apply_condition(c, d, rounds=1, clock=c.id, source=c.id)
+    fig = ctx.ruleset.sheet.defense(ctx.state, c)
+    _say(ctx, c, _("{stunt}: {defense} until the start of its next turn", stunt=d.term, defense=_defense(fig)))
 
 
 def _defensive_stance(ctx, c, rec, n, other):
-    _until_next_turn(ctx, c, "defensive-stance", "Defensive Stance", "Postura defensiva")
+    _until_next_turn(ctx, c, "defensive-stance")
 
 
 def _mana_shield(ctx, c, rec, n, other):
-    _until_next_turn(ctx, c, "mana-shield", "Mana Shield", "Escudo de maná")
+    _until_next_turn(ctx, c, "mana-shield")
 
 
 def _disarm(ctx, c, rec, n, other):
@@ -187,108 +209,98 @@ def _disarm(ctx, c, rec, n, other):
         return
     mine = roll_3d6(ctx, None, None, f"{c.name}: disarm (opposed)", c.id)
     fb = int(rec.get("focus_bonus") or 0)
-    check_a = make_check(c, mine, rec.get("ability") or "str", None, (("focus", fb),) if fb else ())
+    check_a = make_check(c, mine, rec.get("ability") or "str", None, ((Term("focus"), fb),) if fb else ())
     theirs = roll_3d6(ctx, None, None, f"{target.name}: resists disarm (opposed)", target.id)
     key = default_ability(target, weapon_kind(target))
     focus = target.stats.get("weapon_focus")
     check_b = make_check(target, theirs, key, focus if has_focus(target, focus) else None)
-    winner = opposed(ctx, c, check_a, target, check_b)
+    winner = opposed(c, check_a, target, check_b)
     keep(ctx, c, check_a, f"disarm {target.name} (opposed attack)", f"{target.name} attack", None,
          "win" if winner is c else "loss" if winner is target else "tie", opponent=target,
          opponent_total=check_b.total)
-    vs_en = f"{c.name} {check_a.summary(c)} vs {target.name} {check_b.summary(target)}"
-    vs_es = f"{c.name} {check_a.summary(c, 'es')} contra {target.name} {check_b.summary(target, 'es')}"
+    vs = _("{a} {fa} vs {b} {fb}", a=c.name, fa=check_a.formula(c), b=target.name, fb=check_b.formula(target))
     if winner is c:
         d = ctx.roll("1d6", purpose=f"metres {target.name}'s weapon flies", who=c.id).total
         metres = max(0, d + ability(c, "str"))
         ctx.apply_condition(target, cdef("disarmed"), source=c.id, note=f"{metres} m")
-        _say(ctx, c, f"Disarm: {vs_en}: {target.name}'s weapon lands {metres} m away (1d6 {d} + Str)",
-             f"Desarmar: {vs_es}: el arma de {target.name} cae a {metres} m (1d6 {d} + Fuerza)")
+        _say(ctx, c, _("Disarm: {vs}: {name}'s weapon lands {m} m away (1d6 {d} + Str)", vs=vs, name=target.name,
+                       m=metres, d=d))
     else:
-        _say(ctx, c, f"Disarm: {vs_en}: {target.name} keeps its weapon",
-             f"Desarmar: {vs_es}: {target.name} conserva su arma")
+        _say(ctx, c, _("Disarm: {vs}: {name} keeps its weapon", vs=vs, name=target.name))
 
 
 def _mighty_blow(ctx, c, rec, n, other):
     d = ctx.roll("1d6", purpose=f"{c.name}: Mighty Blow", who=c.id).total
-    _redo_damage(ctx, c, rec, extra=d, label_en=f"Mighty Blow +1d6 ({d})", label_es=f"Golpe poderoso +1d6 ({d})")
+    _redo_damage(ctx, c, rec, _("Mighty Blow +1d6 ({n})", n=d), extra=d)
 
 
 def _pierce_armor(ctx, c, rec, n, other):
-    _redo_damage(ctx, c, rec, halve=True, label_en=f"Pierce Armor (armor {rec['armor']} halved)",
-                 label_es=f"Atravesar armadura (armadura {rec['armor']} a la mitad)")
+    _redo_damage(ctx, c, rec, _("Pierce Armor (armor {n} halved)", n=rec["armor"]), halve=True)
 
 
 def _lightning_attack(ctx, c, rec, n, other):
     ctx.set_mark(c, "bonus_attack", True)
-    _say(ctx, c, f"Lightning Attack: {c.name} attacks again now (attack {c.id} TARGET): "
-                 f"no action, and its doubles earn no stunt points",
-         f"Ataque relámpago: {c.name} ataca otra vez ahora (attack {c.id} OBJETIVO): "
-         f"sin gastar acción, y sus dobles no dan puntos de proeza")
+    _say(ctx, c, _("Lightning Attack: {name} attacks again now (attack {ref} TARGET): no action, and its doubles "
+                   "earn no stunt points", name=c.name, ref=c.id))
 
 
 def _dual_strike(ctx, c, rec, n, other):
     if other is None or other.id == rec.get("target") or other is c:
-        ctx.fail("dual-strike needs a second target other than the first and the attacker")
+        ctx.fail(_("dual-strike needs a second target other than the first and the attacker"))
     if other.life == "dead":
-        ctx.fail(f"{other.name} is already dead")
-    fig = defense(ctx.state, other)
+        ctx.fail(_("{name} is already dead", name=other.name))
+    fig = ctx.ruleset.sheet.defense(ctx.state, other)
     total = int(rec["total"])
     if total < fig.value:
-        _say(ctx, c, f"Dual Strike: the attack roll {total} vs {other.name}'s {fig.explain('Defense')}: miss",
-             f"Golpe doble: la tirada de ataque {total} contra Defensa {fig.value} de {other.name}: falla")
+        _say(ctx, c, _("Dual Strike: the attack roll {total} vs {name}'s {defense}: miss", total=total,
+                       name=other.name, defense=_defense(fig)))
         return
-    _say(ctx, c, f"Dual Strike: the attack roll {total} vs {other.name}'s {fig.explain('Defense')}: hit",
-         f"Golpe doble: la tirada de ataque {total} contra Defensa {fig.value} de {other.name}: impacta")
+    _say(ctx, c, _("Dual Strike: the attack roll {total} vs {name}'s {defense}: hit", total=total, name=other.name,
+                   defense=_defense(fig)))
     roll_damage(ctx, c, other, rec, rec.get("weapon"))
 
 
 def _seize(ctx, c, rec, n, other):
-    initiative.seize(ctx, c)
+    ctx.ruleset.turns.seize(ctx, c)
 
 
 def _powerful_casting(ctx, c, rec, n, other):
-    sp = int(rec.get("spellpower") or spellpower(c).value) + n
+    sp = int(rec.get("spellpower") or ctx.ruleset.sheet.spellpower(c).value) + n
     ctx.set_mark(c, "stunt_roll", {**rec, "spellpower": sp})
-    _say(ctx, c, f"Powerful Casting: +{n} Spellpower, now {sp}",
-         f"Lanzamiento energético: +{n} a la Potencia mágica, ahora {sp}")
+    _say(ctx, c, _("Powerful Casting: +{n} Spellpower, now {power}", n=n, power=sp))
 
 
 def _mighty_spell(ctx, c, rec, n, other):
     target = other or _target(ctx, rec)
     if target is None:
-        ctx.fail(f"mighty-spell needs the damaged target: stunt {c.id} mighty-spell TARGET")
+        ctx.fail(_("mighty-spell needs the damaged target: stunt {ref} mighty-spell TARGET", ref=c.id))
     d = ctx.roll("1d6", purpose=f"{c.name}: Mighty Spell", who=c.id).total
-    take_damage(ctx, target, d, armor=0, label_en=f"Mighty Spell +1d6 ({d})",
-                label_es=f"Hechizo potente +1d6 ({d})", section="2.5")
+    ctx.ruleset.health.take_damage(ctx, target, d, armor=0, label=_("Mighty Spell +1d6 ({n})", n=d), section="2.5")
 
 
 def _skillful_casting(ctx, c, rec, n, other):
     paid = int(rec.get("cost") or 0) - int(rec.get("refunded") or 0)
     pool = c.pools.get("mana")
     if paid <= 0 or pool is None:
-        _say(ctx, c, "Skillful Casting: the spell already cost 0 mana", "Lanzamiento hábil: el hechizo ya costaba 0")
+        _say(ctx, c, _("Skillful Casting: the spell already cost 0 mana"))
         return
     ctx.set_pool(c, "mana", pool.value + 1, rule=rule("2.8"))
     ctx.set_mark(c, "stunt_roll", {**rec, "refunded": int(rec.get("refunded") or 0) + 1})
-    _say(ctx, c, f"Skillful Casting: the spell costs {paid - 1} mana; {c.name} gets 1 back (mana {pool.value})",
-         f"Lanzamiento hábil: el hechizo cuesta {paid - 1} de maná; {c.name} recupera 1 (maná {pool.value})")
+    _say(ctx, c, _("Skillful Casting: the spell costs {cost} mana; {name} gets 1 back (mana {mana})", cost=paid - 1,
+                   name=c.name, mana=pool.value))
 
 
 def _imposing_spell(ctx, c, rec, n, other):
     tn = 10 + ability(c, "magic")
     ctx.apply_condition(c, cdef("imposing-spell"), rounds=1, clock=c.id, value=tn, source=c.id)
-    _say(ctx, c, f"Imposing Spell: until the start of {c.name}'s next turn, melee attackers must pass "
-                 f"Willpower (Courage) vs TN {tn} or Move/Defend instead",
-         f"Hechizo imponente: hasta el comienzo del próximo turno de {c.name}, quien le ataque cuerpo a cuerpo "
-         f"debe superar Voluntad (Coraje) contra NO {tn} o Moverse/Defender")
+    _say(ctx, c, _("Imposing Spell: until the start of {name}'s next turn, melee attackers must pass "
+                   "Willpower (Courage) vs TN {tn} or Move/Defend instead", name=c.name, tn=tn))
 
 
 def _fast_casting(ctx, c, rec, n, other):
     ctx.set_mark(c, "bonus_cast", True)
-    _say(ctx, c, f"Fast Casting: {c.name} casts another spell now (cast {c.id} ... with a major or minor "
-                 f"casting time): no action, and its doubles earn no stunt points",
-         f"Lanzamiento rápido: {c.name} lanza otro hechizo ahora: sin gastar acción, y sus dobles no dan PP")
+    _say(ctx, c, _("Fast Casting: {name} casts another spell now (cast {ref} ... with a major or minor "
+                   "casting time): no action, and its doubles earn no stunt points", name=c.name, ref=c.id))
 
 
 EFFECTS: dict[str, Callable[..., None]] = {
@@ -299,3 +311,9 @@ EFFECTS: dict[str, Callable[..., None]] = {
     "skillful-casting": _skillful_casting, "mana-shield": _mana_shield, "imposing-spell": _imposing_spell,
     "fast-casting": _fast_casting,
 }
+
+
+STUNT = Verb("stunt", (Who("who"), Fields("fields", meta="cost=N", completes=""),
+                       Rest("words", required=True, spelled="STUNT [N] [TARGET]")), stunt_verb,
+             _("spend waiting stunt points; each stunt once per round except Skirmish"), es=("proeza",),
+             group="ruleset", note=_("e.g. stunt Sera mighty-blow; stunt Sera skirmish 2, or skirmish 4m"))

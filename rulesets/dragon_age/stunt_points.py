@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context, EncounterState
+from gm_console.ruleset import Combatant, Context, EncounterState, Term
 
-from .ability_tests import AgeRoll
+from .age_roll import AgeRoll
 from .common import rule, waiting_points
+from .conditions import CATALOGUE, flagged
+from .i18n import _, _n
 from .options import option
 from .stunts import STUNTS, Stunt, cost_of
+
+HIT, CASTING = Term("hit", "impacto"), Term("successful casting", "lanzamiento con éxito")
 
 
 def used_ids(state: EncounterState, c: Combatant) -> list[str]:
@@ -40,8 +44,7 @@ def mark_used(ctx: Context, c: Combatant, sid: str) -> None:
 class MenuItem:
     stunt: Stunt
     cost: int  # the minimum for the variable ones
-    available: bool
-    why: str = ""
+    available: bool  # not used this round, and affordable
 
     def text(self, lang: str = "en") -> str:
         s = self.stunt
@@ -62,12 +65,7 @@ def menu(state: EncounterState, c: Combatant) -> list[MenuItem]:
         if s.kind != pending.get("kind"):
             continue
         cost = cost_of(s, int(option(state, "disarm_cost"))) or 1
-        if s.id in used and not s.repeatable:
-            out.append(MenuItem(s, cost, False, "used this round"))
-        elif cost > points:
-            out.append(MenuItem(s, cost, False, "not enough points"))
-        else:
-            out.append(MenuItem(s, cost, True))
+        out.append(MenuItem(s, cost, (s.id not in used or s.repeatable) and cost <= points))
     return out
 
 
@@ -78,24 +76,23 @@ def menu_text(state: EncounterState, c: Combatant, lang: str = "en") -> str:
 def grant(ctx: Context, c: Combatant, roll: AgeRoll, kind: str, record: dict) -> None:
     """Doubles on a success earn points equal to the dragon die (triples count)."""
     if not roll.dice:
-        ctx.say("Only the 3d6 sum was given: doubles and the dragon die are unknown, so no stunt points "
-                "(give the three dice like 5,5,3)",
-                "Sólo se dio la suma de 3d6: se desconocen los dobles y el dado dragón, sin puntos de proeza "
-                "(da los tres dados como 5,5,3)", rule=rule("2.5"), who=c.id)
+        ctx.say(_("Only the 3d6 sum was given: doubles and the dragon die are unknown, so no stunt points "
+                  "(give the three dice like 5,5,3)"), rule=rule("2.5"), who=c.id)
         return
     if not roll.doubles:
+        return
+    for inst in flagged(c, "no-stunts")[:1]:  # Misdirection Hex
+        ctx.say(_("Doubles, but {name} is under {effect}: no stunt points", name=c.name,
+                  effect=CATALOGUE.define(inst.cond).term), rule=rule("2.12"), who=c.id)
         return
     points = int(roll.dragon or 0)
     if not ctx.state.in_combat:
         ctx.set_mark(c, "stunts_used", None)
     ctx.set_pool(c, "stunt", points, max=points, rule=rule("2.5"))
     ctx.set_mark(c, "stunt_roll", {"kind": kind, **record})
-    a, b, d = roll.dice
-    what_en = "hit" if kind == "combat" else "successful casting"
-    what_es = "impacto" if kind == "combat" else "lanzamiento con éxito"
-    ctx.say(f"Doubles ({a},{b},{d}) on a {what_en}: {c.name} earns {points} stunt point"
-            f"{'s' if points != 1 else ''} (the dragon die); spend now with stunt {c.id} STUNT: "
-            f"{menu_text(ctx.state, c)}",
-            f"Dobles ({a},{b},{d}) en un {what_es}: {c.name} gana {points} punto"
-            f"{'s' if points != 1 else ''} de proeza (el dado dragón); gástalos ya con proeza {c.id} PROEZA: "
-            f"{menu_text(ctx.state, c, 'es')}", rule=rule("2.5"), who=c.id)
+    ctx.say(_n("Doubles ({dice}) on a {what}: {name} earns {n} stunt point (the dragon die); spend now with "
+               "stunt {ref} STUNT: {menu}",
+               "Doubles ({dice}) on a {what}: {name} earns {n} stunt points (the dragon die); spend now with "
+               "stunt {ref} STUNT: {menu}", points, dice=",".join(map(str, roll.dice)),
+               what=HIT if kind == "combat" else CASTING, name=c.name, ref=c.id,
+               menu=Term(menu_text(ctx.state, c), menu_text(ctx.state, c, "es"))), rule=rule("2.5"), who=c.id)

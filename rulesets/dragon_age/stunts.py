@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import fold_text
+from gm_console.ruleset import Term, fold_text
 
 COMBAT, SPELL = "combat", "spell"
 
@@ -28,8 +28,9 @@ class Stunt:
     summary_es: str = ""
     aliases: tuple[str, ...] = ()
 
-    def name(self, lang: str = "en") -> str:
-        return self.es if lang == "es" else self.en
+    @property
+    def term(self) -> Term:
+        return Term(self.en, self.es)
 
 
 STUNTS: tuple[Stunt, ...] = (

@@ -1,13 +1,17 @@
-"""The Starfinder conditions (starfinder.md §3.6), as data.
+"""The Starfinder conditions (starfinder.md §3.6) and effects (§3.13), as data.
 
 ``modifiers`` name the figures of ``figures.py``: ``ac`` (EAC and KAC), ``attack``
 (every attack), ``melee``, ``damage`` (melee and Str-thrown damage), ``fort`` ``ref``
 ``will`` ``saves``, ``init``, ``skills`` (every skill check), ``abilities`` (ability
-checks), ``physical`` (Str/Dex skill and ability checks), ``perception``, ``speed`` (ft).
+checks), ``physical`` (Str/Dex skill and ability checks), ``perception`` or any other
+skill by its key (``stealth``), ``speed`` (ft), ``dr`` (damage reduction).
 Flags carry what is not a number: ``flat-footed`` (counted once however many
 sources), ``no-actions``, ``helpless``, ``no-reactions``, ``no-run`` (no run or
 charge), ``half-speed``, ``immobile``, ``single-action``, ``move-only``, ``flee``,
-``dex-5`` (Dex modifier treated as -5).
+``dex-5`` (Dex modifier treated as -5), ``miss-20``/``miss-50`` (miss chance); for effects
+``per-value`` (the modifiers count once per point of the value), ``counter`` (applying it
+again sets the value: images left), ``max-double-speed`` (a speed bonus at most doubles the
+speed), ``extra-move`` (a move action to move beside a full attack), ``force-field``.
 Spanish names are the seed's where it uses them (starfinder.md §3.6); the others are the
 usual translations, with the seed's words as aliases.
 """
@@ -186,17 +190,145 @@ CONDITIONS: tuple[ConditionDef, ...] = (
     _c("charging", "Charging", "Cargando", "charge", "carga", mods={"ac": -2},
        summary="charge attack bonus on its turn; -2 AC until its next turn",
        resumen="bonificador de carga en su turno; -2 CA hasta su próximo turno"),
+    # covering and harrying fire are circumstance bonuses: two shooters' add up, one shooter's twice do not
     _c("covering-fire", "Covering fire", "Fuego de cobertura", "covering", "fuego-cobertura",
-       mods={"ac": 2}, summary="+2 AC against the next attack, until the start of the shooter's next turn",
-       resumen="+2 CA contra el próximo ataque, hasta el inicio del próximo turno del tirador"),
+       mods={"ac": 2}, summary="+2 circumstance to AC against the next attack, until the start of the shooter's next turn",
+       resumen="+2 de circunstancia a la CA contra el próximo ataque, hasta el inicio del próximo turno del tirador",
+       kind="effect", bonus_type="circumstance", stack="separate", source="Core Rulebook, Covering Fire (ch. 8)"),
     _c("harrying-fire", "Harrying fire", "Fuego hostigador", "harried", "harrying", "harry", "hostigado", mods={"attack": 2},
-       summary="+2 on its next attack, until the start of the shooter's next turn",
-       resumen="+2 a su próximo ataque, hasta el inicio del próximo turno del tirador"),
+       summary="+2 circumstance on its next attack, until the start of the shooter's next turn",
+       resumen="+2 de circunstancia a su próximo ataque, hasta el inicio del próximo turno del tirador",
+       kind="effect", bonus_type="circumstance", stack="separate", source="Core Rulebook, Harrying Fire (ch. 8)"),
     _c("running", "Running", "Corriendo", "run", flags=("flat-footed",),
        summary="ran this turn: flat-footed until its next turn", resumen="corrió: desprevenido hasta su turno"),
 )
 
-BY_ID = {d.id: d for d in CONDITIONS}
+
+
+def _e(cid, en, es, *aliases, mods=None, flags=(), summary="", resumen="", dur=("", ""), **kw) -> ConditionDef:
+    """A spell or ability a GM puts on someone (starfinder.md §3.13): typed bonuses, a typical duration,
+    the book and page its numbers come from."""
+    return _c(cid, en, es, *aliases, mods=mods, flags=flags, summary=summary, resumen=resumen, kind="effect",
+              duration_en=dur[0], duration_es=dur[1], **kw)
+
+
+ROUND_LEVEL = ("1 round/level", "1 asalto/nivel")
+MINUTE_LEVEL = ("1 min/level", "1 min/nivel")
+#: force fields (CRB p. 205): temporary HP of the color -> fast healing of the field, each round
+FORCE_FIELDS = {1: ("brown", 1), 5: ("purple", 2), 10: ("black", 3), 15: ("white", 4), 20: ("gray", 5),
+                25: ("green", 6), 30: ("red", 7), 35: ("blue", 8), 40: ("orange", 9), 50: ("prismatic", 10)}
+
+#: starfinder.md §3.13: what GMs track most, from the Core Rulebook (one from the Alien Archive)
+EFFECTS: tuple[ConditionDef, ...] = (
+    _e("haste", "Haste", "Acelerar", "acelerado", "acelerada", "celeridad", "prisa", mods={"speed": 30},
+       bonus_type="enhancement", flags=("max-double-speed", "extra-move"), dur=ROUND_LEVEL,
+       summary="+30 ft to its speeds (enhancement, at most double); with a full attack it may also take a move "
+               "action to move; multiple hastes do not stack",
+       resumen="+30 pies a sus velocidades (mejora, como mucho el doble); con un ataque completo puede hacer "
+               "además una acción de movimiento para moverse; varios acelerar no se suman",
+       source="Core Rulebook, Haste (p. 358)"),
+    _e("slow", "Slow", "Ralentizar", "lentitud", "ralentizado", "ralentizada", "lento",
+       flags=("single-action", "no-reactions", "half-speed"), dur=ROUND_LEVEL,
+       summary="staggered: a single move or standard action per turn, no full actions, no reactions; half speed",
+       resumen="grogui: una sola acción de movimiento o estándar por turno, sin acciones completas ni reacciones; "
+               "mitad de velocidad",
+       source="Core Rulebook, Slow (p. 377)"),
+    _e("invisibility", "Invisibility", "Invisibilidad", "invisible", "invisibilidad", mods={"stealth": 20},
+       flags=("miss-50",), dur=MINUTE_LEVEL,
+       summary="unseen: Stealth +20 moving (+40 standing still), 50% miss chance against it, its targets are "
+               "flat-footed against its attacks; ends when it attacks",
+       resumen="no se le ve: Sigilo +20 en movimiento (+40 quieto), 50% de fallo contra él, sus objetivos están "
+               "desprevenidos ante sus ataques; termina si ataca",
+       source="Core Rulebook, Invisibility (p. 362); Dealing with Unseen Creatures (p. 261)"),
+    _e("displacement", "Displacement", "Desplazamiento", "desplazado", "desplazada", flags=("miss-50",),
+       dur=ROUND_LEVEL, summary="50% miss chance against it, as total concealment, though it can be targeted normally",
+       resumen="50% de fallo contra él, como ocultación total, aunque se le puede elegir como objetivo",
+       source="Core Rulebook, Displacement (p. 352)"),
+    _e("mirror-image", "Mirror image", "Imagen múltiple", "mirror", "imagen-multiple", "imagenes",
+       "holographic-clone", "clon-holografico", valued=True, flags=("counter",), dur=MINUTE_LEVEL,
+       summary="1d4 figments (the value): a hit picks at random between it and them; a hit on a figment or a miss "
+               "by 5 or less destroys one (cond NAME mirror-image:N sets what is left); the operative's "
+               "holographic clone works the same",
+       resumen="1d4 figuras (el valor): un impacto elige al azar entre él y ellas; un impacto en una figura o un "
+               "fallo por 5 o menos destruye una (cond NOMBRE mirror-image:N fija las que quedan); el clon "
+               "holográfico del agente funciona igual",
+       source="Core Rulebook, Mirror Image (p. 366); Operative, Holographic Clone"),
+    _e("keen-senses", "Keen senses", "Sentidos agudos", "sentidos-agudos", mods={"perception": 2},
+       bonus_type="insight", dur=MINUTE_LEVEL, summary="+2 insight to Perception; low-light vision",
+       resumen="+2 de perspicacia a Percepción; visión en la penumbra", source="Core Rulebook, Keen Senses (p. 363)"),
+    _e("life-bubble", "Life bubble", "Burbuja de vida", "burbuja-de-vida", "burbuja", dur=("1 day/level", "1 día/nivel"),
+       summary="breathes in any atmosphere, underwater or in vacuum; immune to harmful gases and inhaled poisons; "
+               "safe from -50 °F to 140 °F and extreme pressures",
+       resumen="respira en cualquier atmósfera, bajo el agua o en el vacío; inmune a gases dañinos y venenos "
+               "inhalados; a salvo entre -45 °C y 60 °C y de presiones extremas",
+       source="Core Rulebook, Life Bubble (p. 363)"),
+    _e("resistant-armor", "Resistant armor", "Armadura resistente", "armadura-resistente", "resistant-armour",
+       mods={"dr": 1}, valued=True, flags=("per-value",), dur=("10 min/level", "10 min/nivel"),
+       summary="DR of the value against bludgeoning, piercing and slashing (lesser 5, standard 10, greater 15); "
+               "does not add to DR it already has (the higher counts); the energy version: set NAME er=fire:5,...",
+       resumen="RD igual al valor contra contundente, perforante y cortante (menor 5, normal 10, mayor 15); no se "
+               "suma a la RD que ya tenga (cuenta la mayor); la versión de energía: set NOMBRE er=fire:5,...",
+       source="Core Rulebook, Resistant Armor (p. 374)"),
+    _e("force-field", "Force field", "Campo de fuerza", "campo-de-fuerza", "forcefield", "field", "campo",
+       valued=True, flags=("counter", "force-field"),
+       dur=("1 charge per round (capacity 10 to 100)", "1 carga por asalto (capacidad de 10 a 100)"),
+       summary="temporary HP of its color (the value: brown 1, purple 5, black 10, white 15, gray 20, green 25, "
+               "red 30, blue 35, orange 40, prismatic 50); at the end of each of its turns it regains its fast "
+               "healing (1 to 10), up to that; removed: its temporary HP go",
+       resumen="PG temporales de su color (el valor: marrón 1, púrpura 5, negro 10, blanco 15, gris 20, verde 25, "
+               "rojo 30, azul 35, naranja 40, prismático 50); al final de cada uno de sus turnos recupera su "
+               "curación rápida (de 1 a 10) hasta ese valor; al quitarlo se van sus PG temporales",
+       source="Core Rulebook, Force Field armor upgrades (p. 205)"),
+    _e("fast-healing", "Fast healing", "Curación rápida", "curacion-rapida", "fasthealing", valued=True,
+       tick="heal", summary="regains the value in HP at the start of its turn, never above its maximum",
+       resumen="recupera el valor en PG al inicio de su turno, nunca por encima de su máximo",
+       source="Alien Archive, Fast Healing (p. 154)"),
+    _e("get-em", "Get 'em", "¡A por ellos!", "getem", "get-'em", "a-por-ellos", "a-por-el", mods={"attack": 1},
+       bonus_type="morale", dur=("until the start of the envoy's next turn (1 by ENVOY)",
+                                 "hasta el inicio del próximo turno del enviado (1 por ENVIADO)"),
+       summary="+1 morale to attacks against the enemy the envoy picked",
+       resumen="+1 de moral a los ataques contra el enemigo que eligió el enviado",
+       source="Core Rulebook, Envoy, Get 'Em (p. 62)"),
+    _e("improved-get-em", "Improved get 'em", "¡A por ellos! mejorado", "improved-getem", "a-por-ellos-mejorado",
+       mods={"attack": 2}, bonus_type="morale", dur=("until the start of the envoy's next turn (1 by ENVOY)",
+                                                     "hasta el inicio del próximo turno del enviado (1 por ENVIADO)"),
+       summary="+2 morale to attacks against the enemy the envoy picked (with 1 RP against every enemy within "
+               "60 ft, and +2 to damage too)",
+       resumen="+2 de moral a los ataques contra el enemigo que eligió el enviado (con 1 PR contra todo enemigo a "
+               "18 m o menos, y +2 también al daño)",
+       source="Core Rulebook, Envoy, Improved Get 'Em (p. 63)"),
+    _e("clever-feint", "Clever feint", "Finta astuta", "finta-astuta", "finta", flags=("flat-footed",),
+       dur=("until the end of the envoy's next turn (2 by ENVOY)",
+            "hasta el final del próximo turno del enviado (2 por ENVIADO)"),
+       summary="flat-footed against the envoy's attacks (on a passed Bluff, its allies' too)",
+       resumen="desprevenido ante los ataques del enviado (si supera Engañar, también ante los de sus aliados)",
+       source="Core Rulebook, Envoy, Clever Feint (p. 62)"),
+    _e("photon-mode", "Photon mode", "Modo fotónico", "photon", "fotonico", "modo-fotonico", "photon-attuned",
+       mods={"damage": 1}, valued=True, flags=("per-value",), bonus_type="insight",
+       dur=("until unattuned or the combat ends", "hasta desintonizarse o acabar el combate"),
+       summary="attuned: insight bonus of the value to damage rolls (1, +1 per 6 solarian levels)",
+       resumen="sintonizado: bonificador de perspicacia igual al valor a las tiradas de daño (1, +1 cada 6 niveles "
+               "de solariano)",
+       source="Core Rulebook, Solarian, Stellar Mode"),
+    _e("graviton-mode", "Graviton mode", "Modo gravitónico", "graviton", "gravitonico", "modo-gravitonico",
+       "graviton-attuned", mods={"ref": 1}, valued=True, flags=("per-value",), bonus_type="insight",
+       dur=("until unattuned or the combat ends", "hasta desintonizarse o acabar el combate"),
+       summary="attuned: insight bonus of the value to Reflex saves (1, +1 per 9 solarian levels)",
+       resumen="sintonizado: bonificador de perspicacia igual al valor a las salvaciones de Reflejos (1, +1 cada 9 "
+               "niveles de solariano)",
+       source="Core Rulebook, Solarian, Stellar Mode"),
+    _e("opening-volley", "Opening volley", "Andanada inicial", "andanada", "andanada-inicial", "volley",
+       mods={"melee": 2}, bonus_type="circumstance",
+       dur=("its next melee attack, before the end of its next turn (2)",
+            "su próximo ataque cuerpo a cuerpo, antes del final de su próximo turno (2)"),
+       summary="+2 circumstance to its next melee attack against the foe it hurt with a ranged attack on its "
+               "first turn (the soldier's hit-and-run style)",
+       resumen="+2 de circunstancia a su próximo ataque cuerpo a cuerpo contra el enemigo al que hirió a distancia "
+               "en su primer turno (el estilo golpear y huir del soldado)",
+       source="Core Rulebook, Opening Volley (feat)"),
+)
+
+CATALOGUE: tuple[ConditionDef, ...] = CONDITIONS + EFFECTS
 
 #: what a dirty trick may inflict (starfinder.md §3.7 [S])
 DIRTY_TRICK = ("blinded", "deafened", "entangled", "off-target", "shaken", "sickened")

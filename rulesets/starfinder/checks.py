@@ -1,12 +1,14 @@
-"""The engine's `check NAME WHAT vs DC` with Starfinder numbers: ability modifiers from scores,
-saves and skills from the sheet, and the conditions' penalties listed (starfinder.md §3.6)."""
+"""The dice tray with Starfinder numbers (starfinder.md §3.9): ability modifiers from scores, saves
+and skills from the sheet (untrained: the key ability's modifier), the conditions' and effects'
+modifiers listed; saves against an area (§3.13.2) and evasion."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, EncounterState, fold_text
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, fold_text
 
-from .figures import init_base
-from .stats import mod
+from .figures import HELPLESS_LIFE, check_parts, init_base, value
+from .i18n import _
+from .stats import SKILL_ABILITY, SKILLS, mod, skill_bonus
 
 ABILITIES = {"str": "str", "fue": "str", "fuerza": "str", "strength": "str",
              "dex": "dex", "des": "dex", "destreza": "dex", "dexterity": "dex",
@@ -16,15 +18,14 @@ ABILITIES = {"str": "str", "fue": "str", "fuerza": "str", "strength": "str",
              "cha": "cha", "car": "cha", "carisma": "cha", "charisma": "cha"}
 SAVES = {"fort": "fort", "fortitude": "fort", "fortaleza": "fort", "ref": "ref", "reflex": "ref",
          "reflejos": "ref", "will": "will", "voluntad": "will"}
-#: Str- and Dex-based skills (conditions' "Str/Dex checks" penalties apply)
-PHYSICAL = {"acrobatics", "acrobacias", "athletics", "atletismo", "piloting", "pilotaje", "sleight of hand",
-            "juego de manos", "stealth", "sigilo"}
-PERCEPTION = {"perception", "percepcion"}
+SAVE_NAMES = {"fort": _("Fortitude"), "ref": _("Reflex"), "will": _("Will")}
 INIT = {"init", "initiative", "iniciativa", "ini"}
-SKILL_STATS = {"piloting": "piloting", "pilotaje": "piloting", "medicine": "medicine", "medicina": "medicine"}
+#: every spelling of a skill (key, English and Spanish names, aliases; "sleight of hand" too) -> its key
+SKILL_WORDS = {fold_text(w): key for key, en, es, aliases, _a in SKILLS for w in (key, en, es, *aliases)}
 
 
-def _kind(what: str) -> tuple[str, str]:
+def kind(what: str) -> tuple[str, str]:
+    """("ability", "str"), ("save", "ref"), ("init", "init") or ("skill", its key or the word)."""
     key = fold_text(what)
     if key in ABILITIES:
         return "ability", ABILITIES[key]
@@ -32,48 +33,67 @@ def _kind(what: str) -> tuple[str, str]:
         return "save", SAVES[key]
     if key in INIT:
         return "init", "init"
-    if key in PERCEPTION:
-        return "skill", "perception"
-    if key in PHYSICAL:
-        return "skill", "physical"
-    return "skill", key
+    return "skill", SKILL_WORDS.get(key, key)
 
 
-def bonus(rs, state: EncounterState, c: Combatant, what: str) -> int | None:
-    """Scores become modifiers (Con 12 checks at +1); saves, initiative and known skills from the sheet."""
-    kind, name = _kind(what)
-    if kind == "ability":
-        score = c.stats.get(name)
-        return None if score is None else mod(score)
-    if kind == "save":
-        value = c.stats.get(name)
-        return None if value is None else int(value)
-    if kind == "init":
-        return init_base(c)
-    stat = SKILL_STATS.get(fold_text(what))
-    if stat is not None and c.stats.get(stat) is not None:
-        return int(c.stats[stat])
-    return None
+def aimed_at(what: str) -> set[str]:
+    """The catalogue's figures whose modifiers count on this check (conditions say "skill checks",
+    "Str/Dex checks", "Perception"...)."""
+    sort, name = kind(what)
+    if sort == "save":
+        return {"saves", name}
+    if sort == "ability":
+        return {"abilities", "physical"} if name in ("str", "dex") else {"abilities"}
+    if sort == "init":
+        return {"init"}
+    aimed = {"skills", name}
+    if SKILL_ABILITY.get(name) in ("str", "dex"):
+        aimed.add("physical")
+    return aimed
 
 
-def modifiers(rs, state: EncounterState, c: Combatant, what: str, opposed: bool = False) -> list[tuple[str, int]]:
-    kind, name = _kind(what)
-    parts: list[tuple[str, int]] = []
-    for inst in rs.active_conditions(c):
-        d = rs.catalogue.define(inst.cond)
-        m = d.modifiers
-        if kind == "save":
-            delta = m.get("saves", 0) + m.get(name, 0)
-        elif kind == "ability":
-            delta = m.get("abilities", 0) + (m.get("physical", 0) if name in ("str", "dex") else 0)
-        elif kind == "init":
-            delta = m.get("init", 0)
-        else:
-            delta = m.get("skills", 0)
-            if name == "physical":
-                delta += m.get("physical", 0)
-            if name == "perception":
-                delta += m.get("perception", 0)
-        if delta:
-            parts.append((d.id, delta))
-    return parts
+class StarfinderChecks(Checks):
+    def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
+        """Scores become modifiers (Con 12 checks at +1); saves, initiative and skills from the sheet."""
+        sort, name = kind(what)
+        if sort == "ability":
+            score = c.stats.get(name)
+            return None if score is None else mod(score)
+        if sort == "save":
+            v = c.stats.get(name)
+            return None if v is None else int(v)
+        if sort == "init":
+            return init_base(c)
+        return skill_bonus(c, name) if name in SKILL_ABILITY else None
+
+    def names(self) -> tuple[str, ...]:
+        return ("str", "dex", "con", "int", "wis", "cha", "fort", "ref", "will", "init", *SKILL_ABILITY)
+
+    def modifiers(self, state: EncounterState, c: Combatant, what: str,
+                  opposed: bool = False) -> list[tuple[str, int]]:
+        return check_parts(self.rules, c, aimed_at(what))
+
+    def save(self, ctx: Context, c: Combatant, what: str, dc: int) -> tuple[bool, int, Msg]:
+        """A saving throw against an area (starfinder.md §3.13.2): d20 + the sheet's save with its
+        conditions and effects; a natural 20 always succeeds, a natural 1 always fails."""
+        sort, name = kind(what)
+        if sort != "save":
+            ctx.fail(_("a save is fort, ref or will, not {what!r}", what=what))
+        bonus = value(self.rules, ctx.state, c, name)
+        r = ctx.roll(f"1d20{bonus:+d}" if bonus else "1d20", purpose=f"{name} save of {c.name} (DC {dc})", who=c.id)
+        natural = r.natural
+        ok = natural == 20 or (natural != 1 and r.total >= dc)
+        outcome = _("succeeds") if ok else _("fails")
+        text = _("{save} save {total} vs DC {dc}: {outcome}", save=SAVE_NAMES[name], total=r.total, dc=dc,
+                 outcome=outcome)
+        return ok, r.total, text
+
+    def evasion(self, c: Combatant) -> str:
+        """"evasion", "improved" or "": a Reflex save for half takes nothing (improved: a failed one
+        half), never while helpless (CRB, Operative: Evasion)."""
+        level = c.stats.get("evasion") or "none"
+        if level == "none" or c.life in HELPLESS_LIFE or c.life == "dead":
+            return ""
+        if any("helpless" in self.rules.catalogue.define(i.cond).flags for i in self.rules.conditions.active(c)):
+            return ""
+        return level

@@ -1,21 +1,15 @@
-"""Small helpers the rule modules share: reading verb arguments, rolling checks, logging."""
+"""Small helpers the rule modules share: the log, a d20 check, a die roll, a creature (not a vehicle)."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from gm_console.ruleset import Combatant, Context, Msg, RollResult, RulesError, record_check
 
-from gm_console.ruleset import Combatant, Context, RollResult, RulesError, fold_text, record_check
-
-_INT = re.compile(r"^[+-]?\d{1,6}$")
+from .i18n import _
 
 
-def is_int(token: str) -> bool:
-    return bool(_INT.match(token.strip()))
-
-
-def say(ctx: Context, who: Combatant | None, en: str, es: str, rule: str = "") -> None:
-    ctx.say(en, es, rule=rule, who=who.id if who is not None else None)
+def say(ctx: Context, who: Combatant | None, msg: Msg, rule: str = "") -> None:
+    """A log line about ``who`` (None: about the table), tagged with the rule it follows."""
+    ctx.say(msg, rule=rule, who=who.id if who is not None else None)
 
 
 def check(ctx: Context, bonus: int, purpose: str, who: Combatant | None = None,
@@ -44,70 +38,21 @@ def roll(ctx: Context, expr: str, purpose: str, who: Combatant | None = None) ->
     return ctx.roll(expr, purpose=purpose, who=who.id if who is not None else None).total
 
 
-@dataclass
-class Args:
-    """A verb's tokens split into words, whole numbers (check totals) and key=value pairs."""
-
-    words: list[str] = field(default_factory=list)
-    numbers: list[int] = field(default_factory=list)
-    keys: dict[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def parse(cls, tokens: tuple[str, ...], usage: str) -> "Args":
-        out = cls()
-        for tok in tokens:
-            if "=" in tok:
-                k, _, v = tok.partition("=")
-                if not k.strip():
-                    raise RulesError(f"{tok!r} has no key; usage: {usage}")
-                out.keys[fold_text(k).replace(" ", "-")] = v.strip()
-            elif is_int(tok):
-                out.numbers.append(int(tok))
-            else:
-                out.words.append(tok)
-        return out
-
-    def key_int(self, names: tuple[str, ...], usage: str) -> int | None:
-        for n in names:
-            if n in self.keys:
-                raw = self.keys[n]
-                if not is_int(raw):
-                    raise RulesError(f"{n}= takes a whole number, not {raw!r}; usage: {usage}")
-                return int(raw)
-        return None
-
-    def flag(self, *names: str) -> bool:
-        """Whether one of these bare words was given (and take it out of the words)."""
-        wanted = {fold_text(n) for n in names}
-        for w in list(self.words):
-            if fold_text(w) in wanted:
-                self.words.remove(w)
-                return True
-        return False
-
-    def total(self, usage: str) -> int | None:
-        if len(self.numbers) > 1:
-            raise RulesError(f"one check total at most, got {self.numbers}; usage: {usage}")
-        return self.numbers[0] if self.numbers else None
-
-
 def creature(ctx: Context, ref: str) -> Combatant:
     """A combatant that must be a creature: vehicles have their own verbs."""
     c = ctx.combatant(ref)
     if c.category == "vehicle":
-        raise RulesError(f"{c.name} is a vehicle; this takes a creature (vehicles: drive, race, ram, runover...)")
+        raise RulesError(_("{name} is a vehicle; this takes a creature (vehicles: drive, race, ram, runover...)",
+                           name=c.name))
     return c
 
 
-def need(words: list[str], n: int, usage: str) -> None:
-    if len(words) < n:
-        raise RulesError(f"missing arguments; usage: {usage}")
-
-
-def no_more(words: list[str], n: int, usage: str) -> None:
-    if len(words) > n:
-        raise RulesError(f"unexpected {' '.join(words[n:])!r}; usage: {usage}")
-
-
-def sign(n: int) -> str:
-    return f"{n:+d}"
+def joined(items: "list[Msg | str]", sep: str = "; ") -> "Msg | str":
+    """Several clauses as one message, each rendered in the reader's language: "SP 19→0; HP 24→0"."""
+    items = [i for i in items if i]
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = _("{a}, {b}", a=out, b=item) if sep == ", " else _("{a}; {b}", a=out, b=item)
+    return out

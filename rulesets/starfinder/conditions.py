@@ -1,4 +1,5 @@
-"""How Starfinder conditions combine, and the ones that hurt on a clock (starfinder.md §3.6).
+"""How Starfinder conditions combine, and the ones that hurt on a clock (starfinder.md §3.6); what
+applying an effect does beyond its numbers (§3.13: images left, a force field's temporary HP).
 
 Fatigued on fatigued becomes exhausted for the total duration; only the worst bleed
 applies; burning from several sources adds up and is put out by a Reflex save at the
@@ -7,40 +8,151 @@ end of each round. ``dead``/``dying``/``stable`` are life states, not instances.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, ConditionDef, Context
+from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term
+from gm_console.ruleset import life as life_word
 
 from . import life
-from .common import Args, check, need, no_more, say
+from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS
+from .common import check, say
 from .figures import value
+from .i18n import _, _n
 
-
-def add(rs, ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | None, value_: int | None,
-        clock: str | None, source: str | None) -> None:
-    if cdef.id in ("dead", "dying", "stable"):
-        _life_condition(ctx, target, cdef.id)
-        return
-    if target.life == "dead":
-        ctx.fail(f"{target.name} is dead; conditions no longer matter")
-    if cdef.id == "fatigued" and target.has("fatigued"):
-        _exhaust(rs, ctx, target, rounds, clock, source)
-        return
-    if cdef.id in ADDING and target.has(cdef.id):
-        _lengthen(ctx, target, cdef, rounds)
-        return
-    ctx.apply_condition(target, cdef, rounds=rounds, value=value_, clock=clock, source=source)
-    if cdef.id == "bleeding" and len(target.instances("bleeding")) == 1:
-        kept = target.instances("bleeding")[0].value
-        if value_ is not None and kept != value_:
-            say(ctx, target, f"Only the worst bleed applies: {target.name} keeps bleeding {kept}",
-                f"Solo cuenta la peor hemorragia: {target.name} sigue sangrando {kept}", "starfinder.md §3.6 bleeding [O]")
-    if cdef.id == "burning":
-        total = target.instances("burning")[0].value
-        say(ctx, target, f"{target.name} is burning: {total}d6 fire at the start of its turn (sources add)",
-            f"{target.name} arde: {total}d6 de fuego al inicio de su turno (las fuentes se suman)",
-            "starfinder.md §3.6 burning [O]")
-
-
+#: a second one adds its duration to the first (starfinder.md §3.6 [O])
 ADDING = ("shaken", "frightened")
+
+
+class StarfinderConditions(Conditions):
+    def definitions(self):
+        return CATALOGUE
+
+    def add(self, ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | None, value_: int | None,
+            clock: str | None, source: str | None) -> None:
+        if cdef.id in LIFE_CONDITIONS:
+            _life_condition(ctx, target, cdef.id)
+            return
+        if target.life == "dead":
+            ctx.fail(_("{name} is dead; conditions no longer matter", name=target.name))
+        if cdef.id == "fatigued" and target.has("fatigued"):
+            self._exhaust(ctx, target, rounds, clock, source)
+            return
+        if cdef.id in ADDING and target.has(cdef.id):
+            _lengthen(ctx, target, cdef, rounds)
+            return
+        if cdef.id == "force-field" and value_ not in FORCE_FIELDS:
+            ctx.fail(_("force-field takes the temporary HP of its color: {table}", table=_field_table()))
+        if "counter" in cdef.flags and target.has(cdef.id):
+            _recount(ctx, target, cdef, value_)
+            return
+        ctx.apply_condition(target, cdef, rounds=rounds, value=value_, clock=clock, source=source)
+        if cdef.id == "bleeding" and len(target.instances("bleeding")) == 1:
+            kept = target.instances("bleeding")[0].value
+            if value_ is not None and kept != value_:
+                say(ctx, target, _("Only the worst bleed applies: {name} keeps bleeding {kept}", name=target.name,
+                                   kept=kept), "starfinder.md §3.6 bleeding [O]")
+        if cdef.id == "burning":
+            total = target.instances("burning")[0].value
+            say(ctx, target, _("{name} is burning: {total}d6 fire at the start of its turn (sources add)",
+                               name=target.name, total=total), "starfinder.md §3.6 burning [O]")
+        if cdef.id == "force-field":
+            _raise_field(ctx, target, value_)
+
+    def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if cond == "burning" and not target.has("burning"):
+            ctx.set_mark(target, "burn_tries", None)
+        if cond in ("grappled", "pinned") and not target.has("grappled") and not target.has("pinned"):
+            ctx.set_mark(target, "held", None)
+        if cond == "force-field" and not target.has("force-field") and target.pools.get("temp"):
+            ctx.set_pool(target, "temp", 0, rule="starfinder.md §3.13 force field [I]")
+            say(ctx, target, _("{name}'s force field is off: its temporary HP are gone", name=target.name),
+                "starfinder.md §3.13 force field [I]")
+
+    def _exhaust(self, ctx: Context, target: Combatant, rounds: int | None, clock: str | None,
+                 source: str | None) -> None:
+        """Fatigued again: exhausted for the total duration of every fatiguing effect (starfinder.md §3.6 [O])."""
+        olds = target.instances("fatigued")
+        durations = [i.rounds for i in olds] + [rounds]
+        total = None if any(d is None for d in durations) else sum(durations)
+        old_clock = next((i.clock for i in olds if i.clock), None)
+        for inst in olds:
+            ctx.remove_condition(target, inst, reason="replaced")
+        ctx.apply_condition(target, self.catalogue.define("exhausted"), rounds=total,
+                            clock=(clock or old_clock) if total is not None else None, source=source)
+        if total is None:
+            msg = _("Fatigued again: {name} is exhausted", name=target.name)
+        else:
+            msg = _n("Fatigued again: {name} is exhausted for {n} round",
+                     "Fatigued again: {name} is exhausted for {n} rounds", total, name=target.name)
+        say(ctx, target, msg, "starfinder.md §3.6 fatigued [O]")
+
+    # -- what happens on a clock --------------------------------------------------------------------
+
+    def turn_start(self, ctx: Context, c: Combatant) -> None:
+        """Bleeding and burning hurt at the start of the turn, before it acts (starfinder.md §3.6 [O])."""
+        for inst in list(c.instances("burning")):
+            if c.life == "dead":
+                return
+            dice = max(1, int(inst.value or 1))
+            amount = ctx.roll(f"{dice}d6", purpose=f"burning of {c.name}", who=c.id).total
+            self.rules.health.hurt(ctx, c, amount, ("fire",), continuous=True, why=_("Burning"))
+        for inst in list(c.instances("bleeding")):
+            if c.life == "dead":
+                return
+            amount = int(inst.value or 0)
+            if amount > 0:
+                self.rules.health.hurt(ctx, c, amount, (), continuous=True, why=_("Bleeding"))
+
+    def turn_end(self, ctx: Context, c: Combatant) -> None:
+        """A force field regains its fast healing at the end of its owner's turn (starfinder.md §3.13)."""
+        for inst in c.instances("force-field"):
+            top = int(inst.value or 0)
+            heal = FORCE_FIELDS.get(top, ("", 0))[1]
+            temp = c.pools.get("temp")
+            now = temp.value if temp is not None else 0
+            if heal and now < top and c.life != "dead":
+                new = min(top, now + heal)
+                ctx.set_pool(c, "temp", new, max=top, rule="starfinder.md §3.13 force field")
+                say(ctx, c, _("{name}'s force field regains {heal}: temporary HP {before}→{after}", name=c.name,
+                              heal=heal, before=now, after=new), "starfinder.md §3.13 force field")
+
+    def round_end(self, ctx: Context) -> None:
+        """Every burning creature tries Reflex DC 10 + fire damage taken this round (+2 per earlier try)."""
+        for c in list(ctx.state.combatants.values()):
+            if c.has("burning") and c.life != "dead":
+                self.burn_save(ctx, c, bonus=0, why=_("end of round"))
+        for c in ctx.state.combatants.values():
+            if c.marks.get("fire_round"):
+                ctx.set_mark(c, "fire_round", None)
+
+    def burn_save(self, ctx: Context, c: Combatant, bonus: int, why: Msg, given: int | None = None) -> None:
+        fire = int(c.marks.get("fire_round") or 0)
+        tries = int(c.marks.get("burn_tries") or 0)
+        dc = 10 + fire
+        ref = value(self.rules, ctx.state, c, "ref")
+        total, _text = check(ctx, ref + 2 * tries + bonus, f"Reflex against burning of {c.name}", c, given,
+                             what="Reflex (burning)", dc=dc)
+        more = _more(tries, bonus)
+        if total >= dc:
+            ctx.remove_all(c, "burning", reason="saved")
+            ctx.set_mark(c, "burn_tries", None)
+            msg = _("{name} puts out the flames ({why}): Reflex {total}{more} vs DC {dc} (10 + {fire} fire this "
+                    "round)", name=c.name, why=why, total=total, more=more, dc=dc, fire=fire)
+        else:
+            ctx.set_mark(c, "burn_tries", tries + 1)
+            msg = _("{name} keeps burning ({why}): Reflex {total}{more} vs DC {dc} (10 + {fire} fire this round)",
+                    name=c.name, why=why, total=total, more=more, dc=dc, fire=fire)
+        say(ctx, c, msg, "starfinder.md §3.6 burning [O]")
+
+
+def _more(tries: int, smother: int) -> "Msg | str":
+    """What a burning save adds: +2 per earlier try, +4 when smothering."""
+    if tries and smother:
+        return _n(" (+{bonus} for {n} earlier try, +{smother} smothering)",
+                  " (+{bonus} for {n} earlier tries, +{smother} smothering)", tries, bonus=2 * tries, smother=smother)
+    if tries:
+        return _n(" (+{bonus} for {n} earlier try)", " (+{bonus} for {n} earlier tries)", tries, bonus=2 * tries)
+    if smother:
+        return _(" (+{smother} smothering)", smother=smother)
+    return ""
 
 
 def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int | None) -> None:
@@ -49,128 +161,80 @@ def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int |
     inst = target.instances(cdef.id)[0]
     total = None if inst.rounds is None or rounds is None else inst.rounds + rounds
     ctx.change_condition(target, inst, rounds=total, keep_rounds=False)
-    length = f"{total} rounds" if total is not None else "until removed"
-    dur = f"{total} asaltos" if total is not None else "hasta que se quite"
-    say(ctx, target, f"{cdef.en} again: {target.name} stays {cdef.en.lower()}, the durations add ({length})",
-        f"{cdef.es} otra vez: {target.name} sigue {cdef.es.lower()}, las duraciones se suman ({dur})",
-        f"starfinder.md §3.6 {cdef.id} [O]")
+    still = Term(cdef.en.lower(), cdef.es.lower())
+    if total is None:
+        msg = _("{cond} again: {name} stays {still}, the durations add (until removed)", cond=cdef.term,
+                still=still, name=target.name)
+    else:
+        msg = _n("{cond} again: {name} stays {still}, the durations add ({n} round)",
+                 "{cond} again: {name} stays {still}, the durations add ({n} rounds)", total, cond=cdef.term,
+                 still=still, name=target.name)
+    say(ctx, target, msg, f"starfinder.md §3.6 {cdef.id} [O]")
 
 
-def _exhaust(rs, ctx: Context, target: Combatant, rounds: int | None, clock: str | None,
-             source: str | None) -> None:
-    """Fatigued again: exhausted for the total duration of every fatiguing effect (starfinder.md §3.6 [O])."""
-    olds = target.instances("fatigued")
-    durations = [i.rounds for i in olds] + [rounds]
-    total = None if any(d is None for d in durations) else sum(durations)
-    old_clock = next((i.clock for i in olds if i.clock), None)
-    for inst in olds:
-        ctx.remove_condition(target, inst, reason="replaced")
-    ctx.apply_condition(target, rs.catalogue.define("exhausted"), rounds=total,
-                        clock=(clock or old_clock) if total is not None else None, source=source)
-    length = f" for {total} rounds" if total is not None else ""
-    dur = f" durante {total} asaltos" if total is not None else ""
-    say(ctx, target, f"Fatigued again: {target.name} is exhausted{length}",
-        f"Fatigado otra vez: {target.name} queda exhausto{dur}", "starfinder.md §3.6 fatigued [O]")
+def _recount(ctx: Context, target: Combatant, cdef: ConditionDef, value_: int | None) -> None:
+    """A counter applied again sets what is left: ``mirror-image:2`` after a figment is hit; 0 ends it
+    (starfinder.md §3.13)."""
+    inst = target.instances(cdef.id)[0]
+    if not value_:
+        ctx.remove_condition(target, inst, reason="used up")
+        say(ctx, target, _("{name}: {cond} is used up", name=target.name, cond=cdef.term), "starfinder.md §3.13")
+        return
+    ctx.change_condition(target, inst, value=value_)
+    say(ctx, target, _("{name}: {cond} now {value}", name=target.name, cond=cdef.term, value=value_),
+        "starfinder.md §3.13")
+    if cdef.id == "force-field":
+        _raise_field(ctx, target, value_)
+
+
+def _raise_field(ctx: Context, c: Combatant, top: int) -> None:
+    """A force field switched on: its temporary HP (the higher of these and any it has count)."""
+    color, heal = FORCE_FIELDS[top]
+    temp = c.pools.get("temp")
+    now = temp.value if temp is not None else 0
+    ctx.set_pool(c, "temp", max(now, top), max=max(now, top), rule="starfinder.md §3.13 force field")
+    say(ctx, c, _("{name}'s force field ({color}): {temp} temporary HP, fast healing {heal} at the end of its "
+                  "turns", name=c.name, color=COLORS[color], temp=max(now, top), heal=heal),
+        "starfinder.md §3.13 force field")
+
+
+COLORS = {"brown": _("brown"), "purple": _("purple"), "black": _("black"), "white": _("white"), "gray": _("gray"),
+          "green": _("green"), "red": _("red"), "blue": _("blue"), "orange": _("orange"),
+          "prismatic": _("prismatic")}
+
+
+def _field_table() -> str:
+    return ", ".join(f"{hp} ({color})" for hp, (color, _heal) in FORCE_FIELDS.items())
 
 
 def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
     if cid == "dead":
-        life.kill(ctx, target, "gm", f"{target.name} is dead", f"{target.name} está muerto", "GM")
+        life.kill(ctx, target, "gm", _("{name} is dead", name=target.name), "GM")
         return
     hp = target.pools.get("hp")
     if hp is None:
-        ctx.fail(f"{target.name} has no hp")
+        ctx.fail(_("{name} has no hp", name=target.name))
     if cid == "stable":
         if target.life != "dying":
-            ctx.fail(f"{target.name} is {target.life}, not dying; only the dying become stable")
+            ctx.fail(_("{name} is {life}, not dying; only the dying become stable", name=target.name,
+                       life=life_word(target.life)))
         life.make_stable(ctx, target, "gm", "starfinder.md §3.4.6")
-        say(ctx, target, f"{target.name} is stable: unconscious at 0 HP, no more RP loss",
-            f"{target.name} está estable: inconsciente a 0 PG, deja de perder PR", "starfinder.md §3.4.6")
+        say(ctx, target, _("{name} is stable: unconscious at 0 HP, no more RP loss", name=target.name),
+            "starfinder.md §3.4.6")
         return
     if target.life == "dying":
-        ctx.fail(f"{target.name} is already dying")
+        ctx.fail(_("{name} is already dying", name=target.name))
     if hp.value > 0:
         ctx.set_pool(target, "hp", 0, rule="GM: dying")
     life.drop_to_zero(ctx, target, 0, nonlethal=False)
 
 
-def turn_start(rs, ctx: Context, c: Combatant) -> None:
-    """Bleeding and burning hurt at the start of the turn, before it acts (starfinder.md §3.6 [O])."""
-    from .damage import apply_damage  # local: damage reads figures, which reads this package
-
-    for inst in list(c.instances("burning")):
-        if c.life == "dead":
-            return
-        dice = max(1, int(inst.value or 1))
-        amount = ctx.roll(f"{dice}d6", purpose=f"burning of {c.name}", who=c.id).total
-        apply_damage(rs, ctx, c, amount, ("fire",), continuous=True, why=("Burning", "Ardiendo"))
-    for inst in list(c.instances("bleeding")):
-        if c.life == "dead":
-            return
-        amount = int(inst.value or 0)
-        if amount > 0:
-            apply_damage(rs, ctx, c, amount, (), continuous=True, why=("Bleeding", "Sangrando"))
-
-
-def round_end(rs, ctx: Context) -> None:
-    """Every burning creature tries Reflex DC 10 + fire damage taken this round (+2 per earlier try)."""
-    for c in list(ctx.state.combatants.values()):
-        if c.has("burning") and c.life != "dead":
-            _burn_save(rs, ctx, c, bonus=0, why_en="end of round", why_es="final del asalto")
-    for c in ctx.state.combatants.values():
-        if c.marks.get("fire_round"):
-            ctx.set_mark(c, "fire_round", None)
-
-
-def _burn_save(rs, ctx: Context, c: Combatant, bonus: int, why_en: str, why_es: str,
-               given: int | None = None) -> None:
-    fire = int(c.marks.get("fire_round") or 0)
-    tries = int(c.marks.get("burn_tries") or 0)
-    dc = 10 + fire
-    ref = value(rs, ctx.state, c, "ref")
-    extra = 2 * tries + bonus
-    total, _ = check(ctx, ref + extra, f"Reflex against burning of {c.name}", c, given,
-                     what="Reflex (burning)", dc=dc)
-    more_en = f" (+{2 * tries} for {tries} earlier tries)" if tries else ""
-    more_es = f" (+{2 * tries} por {tries} intentos previos)" if tries else ""
-    if bonus:
-        more_en += f" (+{bonus} smothering)"
-        more_es += f" (+{bonus} sofocando)"
-    if total >= dc:
-        ctx.remove_all(c, "burning", reason="saved")
-        ctx.set_mark(c, "burn_tries", None)
-        say(ctx, c, f"{c.name} puts out the flames ({why_en}): Reflex {total}{more_en} vs DC {dc} "
-                    f"(10 + {fire} fire this round)",
-            f"{c.name} apaga las llamas ({why_es}): Reflejos {total}{more_es} contra CD {dc} "
-            f"(10 + {fire} de fuego este asalto)", "starfinder.md §3.6 burning [O]")
-    else:
-        ctx.set_mark(c, "burn_tries", tries + 1)
-        say(ctx, c, f"{c.name} keeps burning ({why_en}): Reflex {total}{more_en} vs DC {dc} "
-                    f"(10 + {fire} fire this round)",
-            f"{c.name} sigue ardiendo ({why_es}): Reflejos {total}{more_es} contra CD {dc} "
-            f"(10 + {fire} de fuego este asalto)", "starfinder.md §3.6 burning [O]")
-
-
-SMOTHER_USAGE = "smother NAME [REFLEX_TOTAL]"
-
-
-def smother(rs, ctx: Context, args: tuple[str, ...]) -> None:
+def smother(ctx: Context, call) -> None:
     """Full action: a new Reflex save against burning with +4 (starfinder.md §3.6 [O])."""
     from .economy import use
 
-    a = Args.parse(args, SMOTHER_USAGE)
-    need(a.words, 1, SMOTHER_USAGE)
-    no_more(a.words, 1, SMOTHER_USAGE)
-    c = ctx.combatant(a.words[0])
+    c = ctx.combatant(call.who)
     if not c.has("burning"):
-        ctx.fail(f"{c.name} is not burning")
+        ctx.fail(_("{name} is not burning", name=c.name))
     use(ctx, c, "full", "smother the flames")
-    _burn_save(rs, ctx, c, bonus=4, why_en="smothering, full action", why_es="sofocando, acción completa",
-               given=a.total(SMOTHER_USAGE))
-
-
-def removed(ctx: Context, c: Combatant, cond: str) -> None:
-    if cond == "burning" and not c.has("burning"):
-        ctx.set_mark(c, "burn_tries", None)
-    if cond in ("grappled", "pinned") and not c.has("grappled") and not c.has("pinned"):
-        ctx.set_mark(c, "held", None)
+    ctx.ruleset.conditions.burn_save(ctx, c, bonus=4, why=_("smothering, full action"), given=call.total)

@@ -2,21 +2,22 @@
 
 Types pick the armour class the attack was aimed at (energy -> EAC, anything else ->
 KAC) and the resistance that applies; ``nonlethal`` knocks out instead of killing;
-``continuous`` (bleed, burn) counts as its own instance at 0 HP.
+``continuous`` (bleed, burn) counts as its own instance at 0 HP. This module is the
+ruleset's ``health`` part; Resolve Points are spent in ``resolve``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context, fold_text
+from gm_console.ruleset import Combatant, Context, Health, Msg, Term, fold_text
 
-from . import life
-from .common import say
+from . import life, resolve
+from .common import joined, say
 from .figures import value
+from .i18n import _
 
 ENERGY = ("acid", "cold", "electricity", "fire", "sonic")
-KINETIC = ("bludgeoning", "piercing", "slashing")
 #: word -> canonical damage types (energy words of the seed map to their SF types)
 TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "acid": ("acid",), "a": ("acid",), "acido": ("acid",), "ácido": ("acid",),
@@ -33,14 +34,22 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "slashing": ("slashing",), "s": ("slashing",), "cortante": ("slashing",),
     "kinetic": ("kinetic",), "cinetico": ("kinetic",), "cinético": ("kinetic",),
 }
+#: the damage types' names, in both languages (data, like conditions' names)
+KIND_ES = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fire": "fuego", "sonic": "sónico",
+           "energy": "energía", "bludgeoning": "contundente", "piercing": "perforante", "slashing": "cortante",
+           "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo"}
 NONLETHAL = ("nonlethal", "non-lethal", "noletal", "no-letal", "nl")
 CONTINUOUS = ("continuous", "ongoing", "continuo", "continuado", "bleed", "burn")
 STAMINA = ("sp", "stamina", "estamina", "pe", "aguante")
 TEMP = ("temp", "thp", "temporary", "temporales", "temporal")
+AC_NAMES = {"EAC": Term("EAC", "CAE"), "KAC": Term("KAC", "CAC")}
+POOL_NAMES = {"temp": Term("temp HP", "PG temp."), "sp": Term("SP", "PE"), "hp": Term("HP", "PG")}
 
 
-def damage_types() -> tuple[str, ...]:
-    return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS
+def kind_term(*kinds: str) -> Term:
+    """Damage types as one name in both languages: "electricity, fire" / "electricidad, fuego"."""
+    names = [k for k in kinds if k] or ["untyped"]
+    return Term(", ".join(names), ", ".join(KIND_ES.get(k, k) for k in names))
 
 
 def classify(types: tuple[str, ...]) -> tuple[tuple[str, ...], bool, bool]:
@@ -64,12 +73,12 @@ def _type_list(c: Combatant, key: str, bare: int = 0) -> dict[str, int]:
     raw = c.stats.get(key) or ()
     for item in ([raw] if isinstance(raw, str) else raw):
         text = fold_text(str(item)).replace("=", ":").replace(" ", ":")
-        name, _, num = text.partition(":")
+        name, _sep, num = text.partition(":")
         types = TYPE_WORDS.get(name, (name,))
-        value = int(num) if num.isdigit() else (bare if not num else 0)
-        if value:
+        amount = int(num) if num.isdigit() else (bare if not num else 0)
+        if amount:
             for t in types:
-                out[t] = max(out.get(t, 0), value)
+                out[t] = max(out.get(t, 0), amount)
     return out
 
 
@@ -94,50 +103,44 @@ class Cut:
     kind: str
     amount: int
     taken: int
-    en: str = ""
-    es: str = ""
+    notes: "list[Msg]"
 
 
 def _cut_part(c: Combatant, kind: str, amount: int) -> Cut:
     """One part of a hit meets what stops or worsens its type (starfinder.md §3.3.3); damage
     reduction comes after, once for all the kinetic parts (``_reduce``)."""
     if amount <= 0:
-        return Cut(kind, amount, amount)
-    name_en, name_es = kind or "untyped", _es_kind(kind or "untyped")
+        return Cut(kind, amount, amount, [])
+    name = kind_term(kind)
     if kind and kind in _type_list(c, "immune", bare=1):
-        return Cut(kind, amount, 0, f"immune to {name_en}: {amount} stopped",
-                   f"inmune a {name_es}: se detienen {amount}")
-    taken, notes_en, notes_es = amount, [], []
+        return Cut(kind, amount, 0, [_("immune to {kind}: {amount} stopped", kind=name, amount=amount)])
+    taken, notes = amount, []
     if kind and kind in _type_list(c, "vulnerable", bare=1):
         taken = amount + amount // 2
-        notes_en.append(f"vulnerable to {name_en}: {amount}→{taken}")
-        notes_es.append(f"vulnerable a {name_es}: {amount}→{taken}")
+        notes.append(_("vulnerable to {kind}: {amount}→{taken}", kind=name, amount=amount, taken=taken))
     er = _resistances(c).get(kind, 0) if is_energy((kind,)) else 0
     if er and taken:
         cut = min(er, taken)
         taken -= cut
-        notes_en.append(f"{name_en} resistance {er} stops {cut}")
-        notes_es.append(f"resistencia a {name_es} {er} detiene {cut}")
-    return Cut(kind, amount, taken, ", ".join(notes_en), ", ".join(notes_es))
+        notes.append(_("{kind} resistance {er} stops {cut}", kind=name, er=er, cut=cut))
+    return Cut(kind, amount, taken, notes)
 
 
-def _reduce(c: Combatant, amount: int, canon: tuple[str, ...]) -> tuple[list[Cut], str, str]:
+def _reduce(c: Combatant, amount: int, canon: tuple[str, ...], dr: int) -> tuple[list[Cut], list[Msg]]:
     """Split the hit by type, each part against its own immunity, vulnerability and energy
     resistance; DR stops its amount once per attack from the kinetic (and untyped) parts."""
     parts = [_cut_part(c, kind, n) for kind, n in split(amount, canon)]
-    dr = int(c.stats.get("dr") or 0)
     kinetic = [p for p in parts if not is_energy((p.kind,)) and p.taken > 0]
-    en: list[str] = []
-    es: list[str] = []
-    if len(parts) > 1 and (any(p.en for p in parts) or (dr and kinetic)):  # the split matters: say it
-        odd_en = odd_es = ""
+    notes: list[Msg] = []
+    if len(parts) > 1 and (any(p.notes for p in parts) or (dr and kinetic)):  # the split matters: say it
+        shares = Term(" + ".join(f"{p.amount} {p.kind}" for p in parts),
+                      " + ".join(f"{p.amount} {KIND_ES.get(p.kind, p.kind)}" for p in parts))
         if amount % len(parts):
-            odd_en = f" (the odd point to {parts[0].kind}, typed first)"
-            odd_es = f" (el punto impar a {_es_kind(parts[0].kind)}, el primero escrito)"
-        en.append("split " + " + ".join(f"{p.amount} {p.kind}" for p in parts) + odd_en)
-        es.append("se reparte " + " + ".join(f"{p.amount} {_es_kind(p.kind)}" for p in parts) + odd_es)
-    en += [p.en for p in parts if p.en]
-    es += [p.es for p in parts if p.es]
+            notes.append(_("split {shares} (the odd point to {kind}, typed first)", shares=shares,
+                           kind=kind_term(parts[0].kind)))
+        else:
+            notes.append(_("split {shares}", shares=shares))
+    notes += [n for p in parts for n in p.notes]
     if dr and kinetic:
         left, stopped = dr, 0
         for p in kinetic:
@@ -145,127 +148,151 @@ def _reduce(c: Combatant, amount: int, canon: tuple[str, ...]) -> tuple[list[Cut
             p.taken -= cut
             left -= cut
             stopped += cut
-        what_en = " (kinetic part)" if len(parts) > 1 else ""
-        what_es = " (parte cinética)" if len(parts) > 1 else ""
-        en.append(f"DR {dr} stops {stopped}{what_en}")
-        es.append(f"RD {dr} detiene {stopped}{what_es}")
-    return parts, "; ".join(en), "; ".join(es)
+        if len(parts) > 1:
+            notes.append(_("DR {dr} stops {stopped} (kinetic part)", dr=dr, stopped=stopped))
+        else:
+            notes.append(_("DR {dr} stops {stopped}", dr=dr, stopped=stopped))
+    return parts, notes
 
 
-def apply_damage(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...] = (),
-                 continuous: bool = False, why: tuple[str, str] | None = None) -> int:
-    """Apply ``amount`` to ``c``; returns the damage it suffered after resistances (run over needs it).
+def damage_line(c: Combatant, amount: int, kind: Term, ac: str, ac_value: int, details: "list[Msg | str]",
+                why: "Msg | None") -> Msg:
+    """"Navasi takes 45 electricity, fire damage (vs EAC 16): SP 19→0, HP 24→0", with ``why`` in front."""
+    head = _("{name} takes {amount} {kind} damage (vs {ac} {value})", name=c.name, amount=amount, kind=kind,
+             ac=AC_NAMES[ac], value=ac_value)
+    text = joined(details)
+    line = _("{head}: {details}", head=head, details=text) if text else _("{head}: no effect", head=head)
+    return _("{why}: {line}", why=why, line=line) if why is not None else line
 
-    ``why`` prefixes the log line in both languages ("Burning", "Rammed by Skimmer").
-    """
-    if c.life == "dead":
-        ctx.fail(f"{c.name} is {'wrecked' if c.category == 'vehicle' else 'dead'}; damage has no effect")
-    canon, nonlethal, cont = classify(types)
-    continuous = continuous or cont
-    ac = "EAC" if is_energy(canon) else "KAC"
-    ac_value = value(rs, ctx.state, c, ac.lower())
-    parts, cut_en, cut_es = _reduce(c, amount, canon)
-    taken = sum(p.taken for p in parts)
-    kind = ", ".join(canon + (("nonlethal",) if nonlethal else ())) or "untyped"
-    fire = sum(p.taken for p in parts if p.kind == "fire")
-    if fire:  # the burning save's DC counts fire damage taken this round (starfinder.md §3.6)
-        ctx.set_mark(c, "fire_round", int(c.marks.get("fire_round") or 0) + fire)
-    if c.category == "vehicle":
-        from .vehicles import damage_vehicle
 
-        damage_vehicle(ctx, c, amount, taken, kind, ac, ac_value, cut_en, cut_es, why)
+class StarfinderHealth(Health):
+    """Damage in the seed's order, healing by pool, Resolve Points spent on their uses."""
+
+    def damage_types(self) -> tuple[str, ...]:
+        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS
+
+    def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
+        self.hurt(ctx, target, amount, types)
+
+    def damage_reduction(self, c: Combatant) -> int:
+        """The sheet's DR or an effect's (resistant armor), the higher: they do not add (starfinder.md §3.13)."""
+        dr = int(c.stats.get("dr") or 0)
+        for inst in self.rules.conditions.active(c):
+            d = self.rules.catalogue.define(inst.cond)
+            per = int(inst.value or 0) if "per-value" in d.flags else 1
+            dr = max(dr, d.modifiers.get("dr", 0) * per, int((inst.mods or {}).get("dr", 0)))
+        return dr
+
+    def hurt(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...] = (),
+             continuous: bool = False, why: "Msg | None" = None) -> int:
+        """Apply ``amount`` to ``c``; returns the damage it suffered after resistances (run over needs it).
+        ``why`` heads the log line ("Burning", "Rammed by Skimmer")."""
+        if c.life == "dead":
+            ctx.fail(_("{name} is wrecked; damage has no effect", name=c.name) if c.category == "vehicle"
+                     else _("{name} is dead; damage has no effect", name=c.name))
+        canon, nonlethal, cont = classify(types)
+        continuous = continuous or cont
+        ac = "EAC" if is_energy(canon) else "KAC"
+        ac_value = value(self.rules, ctx.state, c, ac.lower())
+        parts, notes = _reduce(c, amount, canon, self.damage_reduction(c))
+        taken = sum(p.taken for p in parts)
+        kind = kind_term(*canon, *(("nonlethal",) if nonlethal else ()))
+        fire = sum(p.taken for p in parts if p.kind == "fire")
+        if fire:  # the burning save's DC counts fire damage taken this round (starfinder.md §3.6)
+            ctx.set_mark(c, "fire_round", int(c.marks.get("fire_round") or 0) + fire)
+        if c.category == "vehicle":
+            from .vehicles import damage_vehicle
+
+            damage_vehicle(ctx, c, amount, taken, kind, ac, ac_value, notes, why)
+            return taken
+        hp = c.pools.get("hp")
+        if hp is None:
+            ctx.fail(_("{name} has no hp; set it first: set {ref} hp=10", name=c.name, ref=c.id))
+        rest = taken
+        moved: list[Msg] = []
+        for pool in ("temp", "sp"):
+            p = c.pools.get(pool)
+            if p is None or p.value <= 0 or rest <= 0:
+                continue
+            used = min(p.value, rest)
+            before = p.value
+            ctx.set_pool(c, pool, before - used, rule="starfinder.md §3.3 damage order [S]")
+            rest -= used
+            moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES[pool], before=before, after=before - used))
+        at_zero = hp.value == 0 and c.life in ("dying", "stable", "unconscious")
+        before = hp.value
+        if rest > 0 and not at_zero:
+            ctx.set_pool(c, "hp", max(0, before - rest), rule="starfinder.md §3.3 HP never below 0 [S]")
+            moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=before,
+                           after=max(0, before - rest)))
+        details = [joined(notes), joined(moved, ", ")]
+        say(ctx, c, damage_line(c, amount, kind, ac, ac_value, details, why), "starfinder.md §3.3 [S]")
+        if at_zero:
+            life.hit_at_zero(ctx, c, rest, nonlethal, continuous)
+        elif rest > 0 and rest >= before:
+            life.drop_to_zero(ctx, c, rest - before, nonlethal)
         return taken
-    hp = c.pools.get("hp")
-    if hp is None:
-        ctx.fail(f"{c.name} has no hp; set it first: set {c.id} hp=10")
-    rest = taken
-    moved_en: list[str] = []
-    moved_es: list[str] = []
-    for pool, en, es in (("temp", "temp HP", "PG temp."), ("sp", "SP", "PE")):
-        p = c.pools.get(pool)
-        if p is None or p.value <= 0 or rest <= 0:
-            continue
-        used = min(p.value, rest)
-        before = p.value
-        ctx.set_pool(c, pool, before - used, rule="starfinder.md §3.3 damage order [S]")
-        rest -= used
-        moved_en.append(f"{en} {before}→{before - used}")
-        moved_es.append(f"{es} {before}→{before - used}")
-    at_zero = hp.value == 0 and c.life in ("dying", "stable", "unconscious")
-    before = hp.value
-    if rest > 0 and not at_zero:
-        ctx.set_pool(c, "hp", max(0, before - rest), rule="starfinder.md §3.3 HP never below 0 [S]")
-        moved_en.append(f"HP {before}→{max(0, before - rest)}")
-        moved_es.append(f"PG {before}→{max(0, before - rest)}")
-    head_en = f"{c.name} takes {amount} {kind} damage (vs {ac} {ac_value})"
-    head_es = f"{c.name} recibe {amount} de daño {_es_kind(kind)} (contra {_es_ac(ac)} {ac_value})"
-    if why:
-        head_en, head_es = f"{why[0]}: {head_en}", f"{why[1]}: {head_es}"
-    parts_en = [p for p in (cut_en, ", ".join(moved_en)) if p]
-    parts_es = [p for p in (cut_es, ", ".join(moved_es)) if p]
-    say(ctx, c, head_en + (": " + "; ".join(parts_en) if parts_en else ": no effect"),
-        head_es + (": " + "; ".join(parts_es) if parts_es else ": sin efecto"), "starfinder.md §3.3 [S]")
-    if at_zero:
-        life.hit_at_zero(ctx, c, rest, nonlethal, continuous)
-    elif rest > 0 and rest >= before:
-        life.drop_to_zero(ctx, c, rest - before, nonlethal)
-    return taken
 
+    def heal(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
+        """HP by default; ``sp`` restores stamina, ``temp`` grants temporary HP (starfinder.md §3.5 [S])."""
+        if c.life == "dead":
+            ctx.fail(_("{name} is wrecked; healing has no effect", name=c.name) if c.category == "vehicle"
+                     else _("{name} is dead; healing has no effect", name=c.name))
+        words = set(types)
+        if words & set(STAMINA):
+            self._stamina(ctx, c, amount)
+            return
+        if words & set(TEMP):
+            temp = c.pools.get("temp")
+            before = temp.value if temp else 0
+            new = max(before, amount)
+            ctx.set_pool(c, "temp", new, max=max(new, temp.max or 0) if temp else new, rule="starfinder.md §3.3")
+            say(ctx, c, _("{name} has {temp} temporary HP (they do not stack: the higher counts)", name=c.name,
+                          temp=new), "starfinder.md §3.3 [O]")
+            return
+        hp = c.pools.get("hp")
+        if hp is None:
+            ctx.fail(_("{name} has no hp; set it first: set {ref} hp=10", name=c.name, ref=c.id))
+        top = hp.max if hp.max is not None else hp.value + amount
+        before = hp.value
+        new = min(top, before + amount)
+        ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 healing restores HP")
+        if c.category == "vehicle":
+            msg = _("{name} repaired {gained} HP: {before}→{after} (healing restores HP, not stamina)", name=c.name,
+                    gained=new - before, before=before, after=new)
+        else:
+            msg = _("{name} heals {gained} HP: {before}→{after} (healing restores HP, not stamina)", name=c.name,
+                    gained=new - before, before=before, after=new)
+        say(ctx, c, msg, "starfinder.md §3.5 [S]")
+        if new > 0 and c.category != "vehicle":
+            if c.has("bleeding") and amount > 0:
+                ctx.remove_all(c, "bleeding", reason="healed")
+                say(ctx, c, _("Healing stops {name}'s bleeding", name=c.name), "starfinder.md §3.6 bleeding [O]")
+            if before == 0:
+                life.revive(ctx, c, "starfinder.md §3.4.6 [O]")
+        if c.category == "vehicle" and new > 0:
+            from .vehicles import after_repair
 
-def _es_kind(kind: str) -> str:
-    words = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fire": "fuego",
-             "sonic": "sónico", "energy": "energía", "bludgeoning": "contundente", "piercing": "perforante",
-             "slashing": "cortante", "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo"}
-    return ", ".join(words.get(w.strip(), w.strip()) for w in kind.split(","))
+            after_repair(ctx, c)
 
-
-def _es_ac(ac: str) -> str:
-    return "CAE" if ac == "EAC" else "CAC"
-
-
-def heal(rs, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
-    """HP by default; ``sp`` restores stamina, ``temp`` grants temporary HP (starfinder.md §3.5 [S])."""
-    if c.life == "dead":
-        ctx.fail(f"{c.name} is {'wrecked' if c.category == 'vehicle' else 'dead'}; healing has no effect")
-    words = set(types)
-    if words & set(STAMINA):
+    def _stamina(self, ctx: Context, c: Combatant, amount: int) -> None:
         sp = c.pools.get("sp")
         if sp is None:
-            ctx.fail(f"{c.name} has no stamina; set it first: set {c.id} sp=10")
+            ctx.fail(_("{name} has no stamina; set it first: set {ref} sp=10", name=c.name, ref=c.id))
         new = min(sp.max if sp.max is not None else sp.value + amount, sp.value + amount)
         before = sp.value
         ctx.set_pool(c, "sp", new, rule="starfinder.md §3.5")
-        note_en = " (stamina does not wake a creature at 0 HP)" if c.pools["hp"].value == 0 else ""
-        note_es = " (la estamina no despierta a quien está a 0 PG)" if note_en else ""
-        say(ctx, c, f"{c.name} regains {new - before} SP: {before}→{new}{note_en}",
-            f"{c.name} recupera {new - before} PE: {before}→{new}{note_es}", "starfinder.md §3.5 [S]")
-        return
-    if words & set(TEMP):
-        temp = c.pools.get("temp")
-        before = temp.value if temp else 0
-        new = max(before, amount)
-        ctx.set_pool(c, "temp", new, max=max(new, temp.max or 0) if temp else new, rule="starfinder.md §3.3")
-        say(ctx, c, f"{c.name} has {new} temporary HP (they do not stack: the higher counts)",
-            f"{c.name} tiene {new} PG temporales (no se suman: cuenta el mayor)", "starfinder.md §3.3 [O]")
-        return
-    hp = c.pools.get("hp")
-    if hp is None:
-        ctx.fail(f"{c.name} has no hp; set it first: set {c.id} hp=10")
-    top = hp.max if hp.max is not None else hp.value + amount
-    before = hp.value
-    new = min(top, before + amount)
-    ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 healing restores HP")
-    noun = ("repaired", "reparado") if c.category == "vehicle" else ("heals", "se cura")
-    say(ctx, c, f"{c.name} {noun[0]} {new - before} HP: {before}→{new} (healing restores HP, not stamina)",
-        f"{c.name} {noun[1]} {new - before} PG: {before}→{new} (la curación restaura PG, no PE)", "starfinder.md §3.5 [S]")
-    if new > 0 and c.category != "vehicle":
-        if c.has("bleeding") and amount > 0:
-            ctx.remove_all(c, "bleeding", reason="healed")
-            say(ctx, c, f"Healing stops {c.name}'s bleeding", f"La curación detiene la hemorragia de {c.name}",
-                "starfinder.md §3.6 bleeding [O]")
-        if before == 0:
-            life.revive(ctx, c, "starfinder.md §3.4.6 [O]")
-    if c.category == "vehicle" and new > 0:
-        from .vehicles import after_repair
+        hp = c.pools.get("hp")
+        if hp is not None and hp.value == 0:
+            msg = _("{name} regains {gained} SP: {before}→{after} (stamina does not wake a creature at 0 HP)",
+                    name=c.name, gained=new - before, before=before, after=new)
+        else:
+            msg = _("{name} regains {gained} SP: {before}→{after}", name=c.name, gained=new - before, before=before,
+                    after=new)
+        say(ctx, c, msg, "starfinder.md §3.5 [S]")
 
-        after_repair(ctx, c)
+    def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:
+        resolve.spend(ctx, c, resource, amount, args)
+
+    def spendable(self, state, c: Combatant):
+        return resolve.spendable(state, c)

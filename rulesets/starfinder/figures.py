@@ -1,19 +1,23 @@
 """Effective numbers with their breakdown: what the GM reads before every roll.
 
 Every figure starts from the stat block and lists what moved it (``KAC 12 = 16 - 2
-flat-footed - 2 grappled``). Flat-footed is counted once however many conditions
-impose it (starfinder.md §3.6 [O]); within a family (fear, fatigue, restraint) only the worst
-grade counts, so pinned's -4 replaces grappled's -2.
+flat-footed - 2 grappled``). Conditions all apply (starfinder.md §3.6): flat-footed is counted
+once however many conditions impose it, and within a family (fear, fatigue, restraint) only
+the worst grade counts, so pinned's -4 replaces grappled's -2. Effects' bonuses follow the
+stacking rule of §3.13: of one type only the highest counts (the rest is kept, dimmed, in
+``Figure.suppressed``), untyped ones add, circumstance ones add when their sources differ.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Iterable, Iterator
 
+from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule, shared with Pathfinder
 from gm_console.ruleset import Combatant, EncounterState, Figure, Ruleset
 
 from .options import official
-from .stats import ability_mod, is_vehicle
+from .stats import SKILL_ABILITY, ability_mod, is_vehicle, skill_bonus
 
 CREATURE_FIGURES = ("eac", "kac", "attack", "melee", "ranged", "damage", "init", "fort", "ref", "will",
                     "speed", "skills", "perception", "physical", "abilities", "piloting", "maneuver")
@@ -24,27 +28,32 @@ EXPAND = {
     "ac": ("eac", "kac"),
     "attack": ("attack", "melee", "ranged"),
     "saves": ("fort", "ref", "will"),
-    "skills": ("skills", "perception", "physical", "piloting"),
-    "physical": ("physical", "piloting"),
+    "skills": tuple(dict.fromkeys(("skills", "perception", "physical", "piloting", *SKILL_ABILITY))),
+    "physical": tuple(dict.fromkeys(("physical", "piloting", *(k for k, a in SKILL_ABILITY.items()
+                                                                if a in ("str", "dex"))))),
 }
 HELPLESS_LIFE = ("dying", "stable", "unconscious")
 
 
 class _Sheet:
+    """The figures being built: each one's base and every modifier aimed at it."""
+
     def __init__(self, base: dict[str, int]) -> None:
         self.base = base
-        self.parts: dict[str, list[tuple[str, int]]] = defaultdict(list)
+        self.mods: dict[str, list[Mod]] = defaultdict(list)
 
-    def add(self, fig: str, label: str, delta: int) -> None:
+    def add(self, fig: str, label: str, delta: int, type_: str = "", source: str = "") -> None:
         for name in EXPAND.get(fig, (fig,)):
             if name in self.base and delta:
-                self.parts[name].append((label, delta))
+                self.mods[name].append(Mod(label, delta, type_, source))
 
     def value(self, fig: str) -> int:
-        return self.base[fig] + sum(d for _, d in self.parts[fig])
+        return self.base[fig] + combine(self.mods[fig])[0]
 
     def figure(self, fig: str) -> Figure:
-        return Figure(self.value(fig), self.base[fig], tuple(self.parts[fig]))
+        total, counts, dropped = combine(self.mods[fig])
+        return Figure(self.base[fig] + total, self.base[fig], tuple((m.label, m.delta) for m in counts),
+                      tuple((m.label, m.delta) for m in dropped))
 
 
 def init_base(c: Combatant) -> int:
@@ -57,28 +66,50 @@ def _stat(c: Combatant, key: str, default: int = 0) -> int:
     return default if value is None else int(value)
 
 
-def effective(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
+def modifiers(rules: Ruleset, c: Combatant, state: EncounterState | None = None) -> Iterator[tuple[str, Mod]]:
+    """Every (figure, modifier) the active conditions and effects put on ``c``, the figure as the
+    catalogue names it (``ac``, ``skills``...). Conditions are untyped, each its own source, so they
+    all apply; an effect's bonus has its type and its caster (or its own id) as the source."""
+    defs = [(inst, rules.catalogue.define(inst.cond)) for inst in rules.conditions.active(c)]
+    ids = {d.id for _, d in defs}
+    for inst, d in defs:
+        times = int(inst.value or 0) if "per-value" in d.flags else 1
+        for fig, delta in d.modifiers.items():
+            if fig == "speed" and d.kind != "effect":
+                continue  # conditions' speed is applied with the other limits (``_speed``)
+            if d.id == "fighting-defensively" and fig == "ac" and "total-defense" in ids and state is not None \
+                    and official(state, "total_defense"):
+                continue  # official: total defense does not combine with other AC actions
+            if d.kind == "effect":
+                yield fig, Mod(d.id, delta * times, d.bonus_of(fig), inst.source or d.id)
+            else:
+                yield fig, Mod(d.id, delta)
+        for fig, delta in (inst.mods or {}).items():  # a free effect's own numbers, untyped
+            yield fig, Mod(inst.cond, int(delta), "", inst.source or inst.cond)
+
+
+def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
     if is_vehicle(c):
-        return _vehicle(rs, state, c)
+        return _vehicle(rules, state, c)
     attack = _stat(c, "attack")
-    sheet = _Sheet({
+    base = {
         "eac": _stat(c, "eac", 10), "kac": _stat(c, "kac", 10), "attack": attack,
         "melee": _stat(c, "melee", attack), "ranged": _stat(c, "ranged", attack), "damage": 0,
         "init": init_base(c), "fort": _stat(c, "fort"), "ref": _stat(c, "ref"), "will": _stat(c, "will"),
-        "speed": _stat(c, "speed", 30), "skills": 0, "perception": 0, "physical": 0, "abilities": 0,
-        "piloting": _stat(c, "piloting"),
-    })
-    active = [rs.catalogue.define(i.cond) for i in rs.active_conditions(c)]
+        "speed": _stat(c, "speed", 30), "skills": 0, "perception": skill_bonus(c, "perception") or 0,
+        "physical": 0, "abilities": 0, "piloting": skill_bonus(c, "piloting") or 0,
+    }
+    mods = list(modifiers(rules, c, state))
+    aimed = {fig for fig, _ in mods}
+    for skill in SKILL_ABILITY:  # a skill the sheet has, or one an effect names (invisibility's Stealth)
+        if skill not in base and (c.stats.get(skill) is not None or skill in aimed):
+            base[skill] = skill_bonus(c, skill) or 0
+    sheet = _Sheet(base)
+    for fig, m in mods:
+        sheet.add(fig, m.label, m.delta, m.type, m.source)
+    active = [rules.catalogue.define(i.cond) for i in rules.conditions.active(c)]
     ids = {d.id for d in active}
     flags = set().union(*(d.flags for d in active)) if active else set()
-    for d in active:
-        for fig, delta in d.modifiers.items():
-            if fig == "speed":
-                continue
-            if d.id == "fighting-defensively" and fig == "ac" and "total-defense" in ids \
-                    and official(state, "total_defense"):
-                continue  # official: total defense does not combine with other AC actions
-            sheet.add(fig, d.id, delta)
     if "flat-footed" in flags:
         source = "flat-footed" if "flat-footed" in ids else \
             "flat-footed (" + next(d.id for d in active if "flat-footed" in d.flags) + ")"
@@ -95,14 +126,20 @@ def effective(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Fig
     if "charging" in ids and own_turn:
         sheet.add("attack", "charge", -2 if official(state, "charge_attack") else 1)
     _speed(sheet, active, flags)
-    figures = {k: sheet.figure(k) for k in CREATURE_FIGURES if k != "maneuver"}
-    kac = figures["kac"]
-    figures["maneuver"] = Figure(kac.value + 8, kac.base + 8 if kac.base is not None else None, kac.parts)
-    miss = 50 if "miss-50" in flags else 20 if "miss-20" in flags else 0
-    if miss:  # starfinder.md §3.6.3: only while concealed, so other sheets keep their figures
-        source = "total-concealment" if miss == 50 else "concealment"
-        figures["miss_chance"] = Figure(miss, 0, ((source, miss),))
+    names = [k for k in CREATURE_FIGURES if k != "maneuver"] + [k for k in base if k not in CREATURE_FIGURES]
+    figures = {k: sheet.figure(k) for k in names}
+    figures["maneuver"] = _maneuver(figures["kac"])
+    miss = next((d for d in active if "miss-50" in d.flags), None) or \
+        next((d for d in active if "miss-20" in d.flags), None)
+    if miss is not None:  # starfinder.md §3.6.3: only while concealed, so other sheets keep their figures
+        chance = 50 if "miss-50" in miss.flags else 20
+        figures["miss_chance"] = Figure(chance, 0, ((miss.id, chance),))
     return figures
+
+
+def _maneuver(kac: Figure) -> Figure:
+    """The target number of a combat maneuver: KAC + 8 (starfinder.md §3.7)."""
+    return Figure(kac.value + 8, kac.base + 8 if kac.base is not None else None, kac.parts, kac.suppressed)
 
 
 def armor_bonus(c: Combatant, fig: str) -> int:
@@ -132,8 +169,15 @@ def _dex_limits(sheet: _Sheet, c: Combatant, flags: set[str]) -> None:
 
 
 def _speed(sheet: _Sheet, active, flags: set[str]) -> None:
+    """Conditions' speed changes, then what caps it: haste at most doubles the base speed
+    (starfinder.md §3.13), can't move, overburdened, half speed, never below 0."""
+    base = sheet.base["speed"]
+    if "max-double-speed" in flags:
+        for i, m in enumerate(sheet.mods["speed"]):
+            if m.delta > base:
+                sheet.mods["speed"][i] = Mod(m.label, base, m.type, m.source)
     for d in active:
-        if "speed" in d.modifiers:
+        if "speed" in d.modifiers and d.kind != "effect":
             sheet.add("speed", d.id, d.modifiers["speed"])
     now = sheet.value("speed")
     if "immobile" in flags:
@@ -149,15 +193,15 @@ def _speed(sheet: _Sheet, active, flags: set[str]) -> None:
         sheet.add("speed", "minimum 0", -sheet.value("speed"))
 
 
-def _vehicle(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
+def _vehicle(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
     from .vehicles import operator_piloting  # local: vehicles reads figures
 
     sheet = _Sheet({
         "eac": _stat(c, "eac", 10), "kac": _stat(c, "kac", 10), "attack": _stat(c, "attack"),
         "init": init_base(c), "fort": 0, "ref": 0, "will": 0, "speed": _stat(c, "speed"),
-        "collision_dc": _stat(c, "dc"), "piloting": operator_piloting(rs, state, c, with_broken=False),
+        "collision_dc": _stat(c, "dc"), "piloting": operator_piloting(rules, state, c, with_broken=False),
     })
-    ids = {i.cond for i in rs.active_conditions(c)}
+    ids = {i.cond for i in rules.conditions.active(c)}
     if c.marks.get("motion") == "racing":
         sheet.add("ac", "racing", 2)
     if "broken" in ids:
@@ -167,13 +211,32 @@ def _vehicle(rs: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figu
         sheet.add("speed", "broken (half)", speed // 2 // 5 * 5 - speed)
     for cid in ("total-defense", "covering-fire"):
         if cid in ids:
-            sheet.add("ac", cid, rs.catalogue.define(cid).modifiers.get("ac", 0))
+            d = rules.catalogue.define(cid)
+            sheet.add("ac", cid, d.modifiers.get("ac", 0), d.bonus_of("ac"))
     figures = {k: sheet.figure(k) for k in VEHICLE_FIGURES if k != "maneuver"}
-    kac = figures["kac"]
-    figures["maneuver"] = Figure(kac.value + 8, kac.base + 8 if kac.base is not None else None, kac.parts)
+    figures["maneuver"] = _maneuver(figures["kac"])
     return figures
 
 
-def value(rs: Ruleset, state: EncounterState, c: Combatant, fig: str) -> int:
-    figure = effective(rs, state, c).get(fig)
+def init_bonus(rules: Ruleset, c: Combatant) -> int:
+    """The initiative modifier with conditions and effects, without a state (a tie-break key)."""
+    sheet = _Sheet({"init": init_base(c)})
+    for fig, m in modifiers(rules, c):
+        sheet.add(fig, m.label, m.delta, m.type, m.source)
+    return sheet.value("init")
+
+
+def check_parts(rules: Ruleset, c: Combatant, aimed: Iterable[str]) -> list[tuple[str, int]]:
+    """What conditions and effects add to a check on the figures ``aimed`` (as the catalogue names
+    them: ``skills``, ``physical``, ``stealth``...), stacked as figures are, one line per source."""
+    wanted = set(aimed)
+    total: dict[str, int] = {}
+    counted = combine(m for fig, m in modifiers(rules, c) if fig in wanted)[1]
+    for m in counted:
+        total[m.label] = total.get(m.label, 0) + m.delta
+    return [(label, d) for label, d in total.items() if d]
+
+
+def value(rules: Ruleset, state: EncounterState, c: Combatant, fig: str) -> int:
+    figure = rules.sheet.effective(state, c).get(fig)
     return figure.value if figure is not None else 0

@@ -5,244 +5,191 @@ Checks roll 1d20 + the helper's bonus unless the GM types the total.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, fold_text
+from gm_console.ruleset import Combatant, Context, choice_map
+from gm_console.ruleset import life as life_word
 
 from . import life
-from .common import Args, check, creature, need, no_more, say
+from .common import check, creature, joined, say
+from .damage import NONLETHAL, TYPE_WORDS
 from .economy import use
 from .figures import value
+from .i18n import _
 from .options import official
-from .stats import level
+from .stats import level, skill_bonus
 
 DC = 15
-MED_USAGE = "medicine PATIENT [TOTAL] [by HEALER] [stabilize|bleed|tend]"
-PURPOSES = {"stabilize": "stabilize", "estabilizar": "stabilize", "stabilise": "stabilize",
-            "bleed": "bleed", "bleeding": "bleed", "hemorragia": "bleed", "sangrado": "bleed",
-            "tend": "tend", "care": "tend", "cuidar": "tend", "atender": "tend"}
+PURPOSES = choice_map(("stabilize", "estabilizar", "stabilise"), ("bleed", "bleeding", "hemorragia", "sangrado"),
+                      ("tend", "care", "cuidar", "atender"))
+SPELL_WORDS = ("spell", "conjuro", "hechizo")
 
 
-def _by(args: tuple[str, ...], usage: str) -> tuple[tuple[str, ...], str | None]:
-    words = list(args)
-    for i, w in enumerate(words):
-        if w.casefold() in ("by", "por"):
-            if i + 1 >= len(words):
-                raise_usage(usage)
-            return tuple(words[:i] + words[i + 2:]), words[i + 1]
-    return tuple(words), None
-
-
-def raise_usage(usage: str) -> None:
-    from gm_console.ruleset import RulesError
-
-    raise RulesError(f"`by` needs a name; usage: {usage}")
-
-
-def medicine(rs, ctx: Context, args: tuple[str, ...]) -> None:
+def medicine(ctx: Context, call) -> None:
     """Medicine DC 15: stabilises the dying, stops bleeding, or tends the stable for the hourly check."""
-    rest, healer_ref = _by(args, MED_USAGE)
-    a = Args.parse(rest, MED_USAGE)
-    purpose = None
-    for w in list(a.words):
-        if fold_text(w) in PURPOSES:
-            purpose = PURPOSES[fold_text(w)]
-            a.words.remove(w)
-    need(a.words, 1, MED_USAGE)
-    no_more(a.words, 1, MED_USAGE)
-    patient = creature(ctx, a.words[0])
+    _medicine(ctx, call.patient, call.total, call.by, call.purpose)
+
+
+def _medicine(ctx: Context, patient_ref: str, given: int | None, healer_ref: str | None, purpose: str | None) -> None:
+    patient = creature(ctx, patient_ref)
     healer = creature(ctx, healer_ref) if healer_ref else None
     if patient.life == "dead":
-        ctx.fail(f"{patient.name} is dead")
+        ctx.fail(_("{name} is dead", name=patient.name))
     if purpose is None:
         purpose = "stabilize" if patient.life == "dying" else "bleed" if patient.has("bleeding") else \
             "tend" if patient.life == "stable" else None
     if purpose is None:
-        ctx.fail(f"{patient.name} is neither dying, bleeding nor stable: nothing for Medicine to do")
+        ctx.fail(_("{name} is neither dying, bleeding nor stable: nothing for Medicine to do", name=patient.name))
     if purpose == "stabilize" and patient.life != "dying":
-        ctx.fail(f"{patient.name} is not dying ({patient.life})")
+        ctx.fail(_("{name} is not dying ({life})", name=patient.name, life=life_word(patient.life)))
     if purpose == "bleed" and not patient.has("bleeding"):
-        ctx.fail(f"{patient.name} is not bleeding")
+        ctx.fail(_("{name} is not bleeding", name=patient.name))
     if purpose == "tend" and patient.life != "stable":
-        ctx.fail(f"{patient.name} is not stable at 0 HP; tending helps the hourly Con check")
+        ctx.fail(_("{name} is not stable at 0 HP; tending helps the hourly Con check", name=patient.name))
     if healer is not None:
-        use(ctx, healer, "standard", f"Medicine on {patient.name}")
-    bonus = int(healer.stats.get("medicine") or 0) + value(rs, ctx.state, healer, "skills") \
-        if healer is not None and healer.category != "vehicle" else 0
-    who = healer.name if healer is not None else "A healer"
-    quien = healer.name if healer is not None else "Un sanador"
-    total, _ = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, a.total(MED_USAGE),
-                     what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
-    ok = total >= DC
-    rule = "starfinder.md §3.4.6 Medicine [S]" if purpose == "stabilize" else "starfinder.md §3.6 bleeding [O]" if purpose == "bleed" \
-        else "starfinder.md §3.4.9 [O]"
-    if not ok:
-        say(ctx, patient, f"{who}'s Medicine {total} vs DC {DC} fails: {patient.name} is unchanged",
-            f"Medicina de {quien}: {total} contra CD {DC}, falla: {patient.name} sigue igual", rule)
+        use(ctx, healer, "standard", _("Medicine on {name}", name=patient.name))
+    bonus = (skill_bonus(healer, "medicine") or 0) + value(ctx.ruleset, ctx.state, healer, "skills") \
+        if healer is not None else 0
+    total, _text = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, given,
+                         what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
+    rule = "starfinder.md §3.4.6 Medicine [S]" if purpose == "stabilize" else "starfinder.md §3.6 bleeding [O]" \
+        if purpose == "bleed" else "starfinder.md §3.4.9 [O]"
+    who = _("{name}'s Medicine", name=healer.name) if healer is not None else _("A healer's Medicine")
+    if total < DC:
+        say(ctx, patient, _("{who} {total} vs DC {dc} fails: {name} is unchanged", who=who, total=total, dc=DC,
+                            name=patient.name), rule)
         return
     if purpose == "stabilize":
         life.make_stable(ctx, patient, "medicine", rule)
-        say(ctx, patient, f"{who}'s Medicine {total} vs DC {DC}: {patient.name} is stable (0 HP, no more RP loss)",
-            f"Medicina de {quien}: {total} contra CD {DC}: {patient.name} queda estable (0 PG, deja de perder PR)",
-            rule)
+        msg = _("{who} {total} vs DC {dc}: {name} is stable (0 HP, no more RP loss)", who=who, total=total, dc=DC,
+                name=patient.name)
     elif purpose == "bleed":
         ctx.remove_all(patient, "bleeding", reason="treated")
-        say(ctx, patient, f"{who}'s Medicine {total} vs DC {DC}: {patient.name}'s bleeding stops",
-            f"Medicina de {quien}: {total} contra CD {DC}: se detiene la hemorragia de {patient.name}", rule)
+        msg = _("{who} {total} vs DC {dc}: {name}'s bleeding stops", who=who, total=total, dc=DC, name=patient.name)
     else:
         ctx.set_mark(patient, "tended", True)
-        say(ctx, patient, f"{who}'s Medicine {total} vs DC {DC}: {patient.name}'s next hourly Con check gets +2 "
-                          "and counts any result under 10 as 10",
-            f"Medicina de {quien}: {total} contra CD {DC}: la próxima prueba horaria de Con de {patient.name} tiene +2 "
-            "y cualquier resultado menor de 10 cuenta como 10", rule)
+        msg = _("{who} {total} vs DC {dc}: {name}'s next hourly Con check gets +2 and counts any result under 10 as "
+                "10", who=who, total=total, dc=DC, name=patient.name)
+    say(ctx, patient, msg, rule)
 
 
-SPELL_USAGE = "stabilize PATIENT [MEDICINE_TOTAL] [by HEALER]  |  stabilize PATIENT spell [WILL_TOTAL] [dc=SPELL_DC]"
-SPELL_WORDS = ("spell", "conjuro", "hechizo")
-
-
-def stabilize(rs, ctx: Context, args: tuple[str, ...]) -> None:
+def stabilize(ctx: Context, call) -> None:
     """`stabilize NAME ...` is Medicine DC 15; with the word `spell`, the mystic spell."""
-    if any(fold_text(a) in SPELL_WORDS for a in args):
-        stabilize_spell(rs, ctx, tuple(a for a in args if fold_text(a) not in SPELL_WORDS))
+    if call.spell:
+        stabilize_spell(ctx, call)
         return
-    medicine(rs, ctx, (*args, "stabilize"))
+    _medicine(ctx, call.patient, call.total, call.by, "stabilize")
 
 
-def stabilize_spell(rs, ctx: Context, args: tuple[str, ...]) -> None:
+def stabilize_spell(ctx: Context, call) -> None:
     """The mystic spell: the seed asks the target to pass a Will save; the published spell just works."""
-    a = Args.parse(args, SPELL_USAGE)
-    need(a.words, 1, SPELL_USAGE)
-    no_more(a.words, 1, SPELL_USAGE)
-    patient = creature(ctx, a.words[0])
+    patient = creature(ctx, call.patient)
     if patient.life != "dying":
-        ctx.fail(f"{patient.name} is not dying ({patient.life}); the spell stabilises the dying")
+        ctx.fail(_("{name} is not dying ({life}); the spell stabilises the dying", name=patient.name,
+                   life=life_word(patient.life)))
     if official(ctx.state, "stabilize_spell"):
         life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [Δ official]")
-        say(ctx, patient, f"Stabilize: {patient.name} is stable (harmless: no save)",
-            f"Estabilizar: {patient.name} queda estable (inofensivo: sin salvación)", "starfinder.md §3.4.6 [Δ official]")
+        say(ctx, patient, _("Stabilize: {name} is stable (harmless: no save)", name=patient.name),
+            "starfinder.md §3.4.6 [Δ official]")
         return
-    dc = a.key_int(("dc", "cd"), SPELL_USAGE)
+    dc = call.dc
     if dc is None:
-        ctx.fail(f"the seed's stabilize needs a passed Will save: give the spell's DC ({SPELL_USAGE})")
-    total, _ = check(ctx, value(rs, ctx.state, patient, "will"), f"Will of {patient.name} to accept stabilize (DC {dc})",
-                     patient, a.total(SPELL_USAGE), what="Will (stabilize spell)", dc=dc)
+        ctx.fail(_("the seed's stabilize needs a passed Will save: give the spell's DC (stabilize NAME spell "
+                   "[WILL_TOTAL] dc=SPELL_DC)"))
+    total, _text = check(ctx, value(ctx.ruleset, ctx.state, patient, "will"),
+                         f"Will of {patient.name} to accept stabilize (DC {dc})", patient, call.total,
+                         what="Will (stabilize spell)", dc=dc)
     if total >= dc:
         life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [S]")
-        say(ctx, patient, f"Stabilize: {patient.name}'s Will {total} vs DC {dc} passes: stable",
-            f"Estabilizar: Voluntad de {patient.name} {total} contra CD {dc}, supera: estable", "starfinder.md §3.4.6 [S]")
+        say(ctx, patient, _("Stabilize: {name}'s Will {total} vs DC {dc} passes: stable", name=patient.name,
+                            total=total, dc=dc), "starfinder.md §3.4.6 [S]")
     else:
-        say(ctx, patient, f"Stabilize: {patient.name}'s Will {total} vs DC {dc} fails: still dying (the seed wants a "
-                          "passed save)",
-            f"Estabilizar: Voluntad de {patient.name} {total} contra CD {dc}, falla: sigue moribundo (la semilla exige "
-            "superar la salvación)", "starfinder.md §3.4.6 [S]")
+        say(ctx, patient, _("Stabilize: {name}'s Will {total} vs DC {dc} fails: still dying (the seed wants a passed "
+                            "save)", name=patient.name, total=total, dc=dc), "starfinder.md §3.4.6 [S]")
 
 
-REST_USAGE = "rest [NAME ...] [1h|8h|24h]"
-
-
-def rest(rs, ctx: Context, args: tuple[str, ...]) -> None:
+def rest(ctx: Context, call) -> None:
     """Rest recovery (starfinder.md §3.5, §3.6); time itself passes with `pass`."""
     if ctx.state.in_combat:
-        ctx.fail("no resting during a combat: `end` it first")
-    hours = 8
-    names = []
-    for a in args:
-        low = a.casefold().rstrip("h")
-        if a.casefold().endswith("h") and low.isdigit():
-            hours = int(low)
-        else:
-            names.append(a)
+        ctx.fail(_("no resting during a combat: `end` it first"))
+    hours = call.hours or 8
     if hours not in (1, 8, 24):
-        ctx.fail(f"rest takes 1h (exhausted to fatigued), 8h (a night) or 24h (bed rest); usage: {REST_USAGE}")
-    who = [ctx.combatant(n) for n in names] if names else \
+        ctx.fail(_("rest takes 1h (exhausted to fatigued), 8h (a night) or 24h (bed rest), not {hours}h",
+                   hours=hours))
+    who = [ctx.combatant(n) for n in call.names] if call.names else \
         [c for c in ctx.state.combatants.values() if c.category != "vehicle" and c.life not in ("dead", "dying")]
     for c in who:
         if c.category == "vehicle":
-            ctx.fail(f"{c.name} is a vehicle; vehicles are repaired (heal {c.id} N)")
+            ctx.fail(_("{name} is a vehicle; vehicles are repaired (heal {ref} N)", name=c.name, ref=c.id))
         if c.life in ("dead", "dying"):
-            ctx.fail(f"{c.name} is {c.life} and cannot rest")
-        _rest_one(rs, ctx, c, hours)
+            ctx.fail(_("{name} is {life} and cannot rest", name=c.name, life=life_word(c.life)))
+        _rest_one(ctx, c, hours)
 
 
-def _rest_one(rs, ctx: Context, c: Combatant, hours: int) -> None:
-    done_en: list[str] = []
-    done_es: list[str] = []
+def _rest_one(ctx: Context, c: Combatant, hours: int) -> None:
+    done = []
     had_fatigue = c.has("fatigued")
     for inst in list(c.instances("exhausted")):
         ctx.remove_condition(c, inst, reason="rested")
-        ctx.apply_condition(c, rs.catalogue.define("fatigued"), source="rest")
-        done_en.append("exhausted → fatigued")
-        done_es.append("exhausto → fatigado")
+        ctx.apply_condition(c, ctx.ruleset.catalogue.define("fatigued"), source="rest")
+        done.append(_("exhausted → fatigued"))
     if hours >= 8 and had_fatigue:
         for inst in [i for i in c.instances("fatigued")][:1]:
             ctx.remove_condition(c, inst, reason="rested")
-        done_en.append("no longer fatigued")
-        done_es.append("deja de estar fatigado")
+        done.append(_("no longer fatigued"))
     if hours >= 8:
-        for pool, en, es in (("sp", "stamina", "estamina"), ("rp", "resolve", "resolución")):
+        for pool in ("sp", "rp"):
             p = c.pools.get(pool)
             if p is not None and p.max is not None and p.value < p.max:
                 ctx.set_pool(c, pool, p.max, rule="starfinder.md §3.5 rest")
-                done_en.append(f"{en} full ({p.max})")
-                done_es.append(f"{es} completa ({p.max})")
+                done.append(_("stamina full ({max})", max=p.max) if pool == "sp" else
+                            _("resolve full ({max})", max=p.max))
         hp = c.pools.get("hp")
         if hp is not None and hp.max is not None and hp.value < hp.max:
             if hours == 24:
-                gain, why, por = 2 * max(1, level(c)), "2 per level, bed rest", "2 por nivel, reposo en cama"
+                gain, why = 2 * max(1, level(c)), _("2 per level, bed rest")
             elif official(ctx.state, "natural_healing"):
-                gain, why, por = max(1, level(c)), "1 per level", "1 por nivel"
+                gain, why = max(1, level(c)), _("1 per level")
             else:
-                gain, why, por = 1, "seed: 1 per night", "semilla: 1 por noche"
+                gain, why = 1, _("seed: 1 per night")
             new = min(hp.max, hp.value + gain)
             before = hp.value
             ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 rest")
-            done_en.append(f"HP {before}→{new} ({why})")
-            done_es.append(f"PG {before}→{new} ({por})")
+            done.append(_("HP {before}→{after} ({why})", before=before, after=new, why=why))
             if before == 0 and new > 0:
                 life.revive(ctx, c, "starfinder.md §3.5 rest")
-    say(ctx, c, f"{c.name} rests {hours}h: " + ("; ".join(done_en) or "nothing to recover"),
-        f"{c.name} descansa {hours}h: " + ("; ".join(done_es) or "nada que recuperar"),
-        "starfinder.md §3.5 [S]" if hours != 1 else "starfinder.md §3.6 exhausted [O]")
+    text = joined(done)
+    msg = _("{name} rests {hours}h: {done}", name=c.name, hours=hours, done=text) if text else \
+        _("{name} rests {hours}h: nothing to recover", name=c.name, hours=hours)
+    say(ctx, c, msg, "starfinder.md §3.5 [S]" if hours != 1 else "starfinder.md §3.6 exhausted [O]")
 
 
-COUP_USAGE = "coup ATTACKER TARGET DAMAGE [FORT_TOTAL] [disarmed] [TYPE ...]"
-
-
-def coup_de_grace(rs, ctx: Context, args: tuple[str, ...]) -> None:
+def coup_de_grace(ctx: Context, call) -> None:
     """Full action: an automatic critical on a helpless foe; if it lives, Fort DC 10 + level or die."""
-    from .damage import TYPE_WORDS, NONLETHAL, apply_damage
-
-    a = Args.parse(args, COUP_USAGE)
-    disarmed = a.flag("disarmed", "desarmado", "desarmada")
-    types = tuple(w.casefold() for w in a.words[2:])
-    for t in types:
+    rules = ctx.ruleset
+    for t in call.types:
         if t not in TYPE_WORDS and t not in NONLETHAL:
-            ctx.fail(f"coup: unknown damage type {t!r}; usage: {COUP_USAGE}")
-    need(a.words, 2, COUP_USAGE)
-    if not a.numbers or len(a.numbers) > 2:
-        ctx.fail(f"coup needs the critical damage rolled (and optionally the Fort total); usage: {COUP_USAGE}")
-    attacker, target = creature(ctx, a.words[0]), creature(ctx, a.words[1])
+            ctx.fail(_("coup: unknown damage type {type!r} (types: fire, cold, slashing, plasma...)", type=t))
+    attacker, target = creature(ctx, call.attacker), creature(ctx, call.target)
     helpless = target.life in ("dying", "stable", "unconscious") or any(
-        "helpless" in rs.catalogue.define(i.cond).flags for i in rs.active_conditions(target))
+        "helpless" in rules.catalogue.define(i.cond).flags for i in rules.conditions.active(target))
     off = official(ctx.state, "coup_de_grace")
-    if not helpless and (off or not disarmed):
-        extra = "" if off else " (or, by the seed, disarmed: add the word disarmed)"
-        ctx.fail(f"{target.name} is not helpless or unconscious{extra}")
-    use(ctx, attacker, "full", f"coup de grace on {target.name}")
-    amount = a.numbers[0]
-    if amount < 0:
-        ctx.fail(f"coup: the damage is 0 or more, not {amount}")
-    apply_damage(rs, ctx, target, amount, types,
-                 why=(f"Coup de grace by {attacker.name} (automatic critical)",
-                      f"Golpe de gracia de {attacker.name} (crítico automático)"))
+    if not helpless and (off or not call.disarmed):
+        if off:
+            ctx.fail(_("{name} is not helpless or unconscious", name=target.name))
+        ctx.fail(_("{name} is not helpless or unconscious (or, by the seed, disarmed: add the word disarmed)",
+                   name=target.name))
+    use(ctx, attacker, "full", _("coup de grace on {name}", name=target.name))
+    rules.health.hurt(ctx, target, call.damage, call.types,
+                      why=_("Coup de grace by {name} (automatic critical)", name=attacker.name))
     if target.life == "dead":
         return
     dc = 10 + level(attacker)
-    total, _ = check(ctx, value(rs, ctx.state, target, "fort"), f"Fortitude of {target.name} against the coup (DC {dc})",
-                     target, a.numbers[1] if len(a.numbers) > 1 else None, what="Fortitude (coup de grace)", dc=dc)
+    total, _text = check(ctx, value(rules, ctx.state, target, "fort"),
+                         f"Fortitude of {target.name} against the coup (DC {dc})", target, call.fort,
+                         what="Fortitude (coup de grace)", dc=dc)
     rule = "starfinder.md §3.2 coup de grace [Δ official]" if off else "starfinder.md §3.2 coup de grace [S]"
     if total >= dc:
-        say(ctx, target, f"{target.name} survives the coup de grace: Fortitude {total} vs DC {dc}",
-            f"{target.name} sobrevive al golpe de gracia: Fortaleza {total} contra CD {dc}", rule)
+        say(ctx, target, _("{name} survives the coup de grace: Fortitude {total} vs DC {dc}", name=target.name,
+                           total=total, dc=dc), rule)
         return
-    life.kill(ctx, target, "coup", f"{target.name} fails Fortitude {total} vs DC {dc} (10 + level): dies",
-              f"{target.name} falla Fortaleza {total} contra CD {dc} (10 + nivel): muere", rule)
+    life.kill(ctx, target, "coup", _("{name} fails Fortitude {total} vs DC {dc} (10 + level): dies", name=target.name,
+                                     total=total, dc=dc), rule)

@@ -8,19 +8,20 @@ says "acts together with ...", and the log announces the shared slot when it com
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, fold_text
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text
 
 from .common import say
 from .figures import value
+from .i18n import _
 from .options import official
 from .stats import is_vehicle
 from .vehicles import initiative as vehicle_initiative
 
 
-def roll(rs, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
+def roll(rules, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
     if is_vehicle(c):
         return vehicle_initiative(ctx.state, c)
-    bonus = value(rs, ctx.state, c, "init")
+    bonus = value(rules, ctx.state, c, "init")
     expr = f"1d20{bonus:+d}" if bonus else "1d20"
     r = ctx.roll(expr, purpose=f"initiative of {c.name}", who=c.id)
     return r.total, (bonus,), r.text
@@ -42,7 +43,7 @@ def _groups(state: EncounterState, ids, by_modifier: bool) -> list[list[str]]:
     return [g for g in buckets.values() if len(g) > 1]
 
 
-def combat_start(rs, ctx: Context) -> None:
+def combat_start(ctx: Context) -> None:
     state = ctx.state
     for c in state.combatants.values():
         if c.marks.get("rolloff") is not None:
@@ -54,11 +55,10 @@ def combat_start(rs, ctx: Context) -> None:
     groups = _groups(state, state.order, by_modifier=False)
     ctx.set_encounter_mark("ties", groups or None)
     for g in groups:
-        names = " and ".join(state.get(cid).name for cid in g)
-        nombres = " y ".join(state.get(cid).name for cid in g)
-        init = _num(state.get(g[0]).initiative)
-        say(ctx, None, f"{names} tie at initiative {init}: they act together, in one shared slot",
-            f"{nombres} empatan a iniciativa {init}: actúan a la vez, en un mismo momento", "starfinder.md §3.1 ties [S]")
+        names = [state.get(cid).name for cid in g]
+        say(ctx, None, _("{names} and {last} tie at initiative {init}: they act together, in one shared slot",
+                         names=", ".join(names[:-1]), last=names[-1], init=_num(state.get(g[0]).initiative)),
+            "starfinder.md §3.1 ties [S]")
 
 
 def _roll_off(ctx: Context) -> None:
@@ -81,8 +81,8 @@ def _roll_off(ctx: Context) -> None:
         pending = nxt
     order = sorted(state.order, key=lambda cid: order_key(state.get(cid)), reverse=True)
     ctx.set_order(order, reason="initiative roll-off")
-    say(ctx, None, "Initiative ties broken by the higher modifier, then a roll-off (official)",
-        "Empates de iniciativa: primero el modificador más alto, luego una tirada (oficial)", "starfinder.md §3.1 ties [Δ official]")
+    say(ctx, None, _("Initiative ties broken by the higher modifier, then a roll-off (official)"),
+        "starfinder.md §3.1 ties [Δ official]")
 
 
 def tied_with(state: EncounterState, c: Combatant) -> list[Combatant]:
@@ -112,19 +112,16 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     first = min(group, key=lambda o: state.order.index(o.id) if o.id in state.order else 10**6)
     if first is c:
         names = ", ".join(o.name for o in group)
-        say(ctx, c, f"Shared slot at initiative {_num(c.initiative)}: {names} act together (resolve them as one)",
-            f"Momento compartido en iniciativa {_num(c.initiative)}: {names} actúan a la vez (resuélvelos juntos)",
-            "starfinder.md §3.1 ties [S]")
+        say(ctx, c, _("Shared slot at initiative {init}: {names} act together (resolve them as one)",
+                      init=_num(c.initiative), names=names), "starfinder.md §3.1 ties [S]")
 
 
-def status(state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
+def status(state: EncounterState, c: Combatant) -> list[Msg]:
     mates = tied_with(state, c)
     if not mates:
         return []
     names = ", ".join(o.name for o in mates)
-    if lang == "es":
-        return [f"actúa a la vez que {names} (empate a {_num(c.initiative)})"]
-    return [f"acts together with {names} (tied at {_num(c.initiative)})"]
+    return [_("acts together with {names} (tied at {init})", names=names, init=_num(c.initiative))]
 
 
 def _num(v) -> str:
@@ -154,12 +151,10 @@ def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) 
     active = ctx.state.combatants.get(ctx.state.active or "")
     if active is not None and active.id != c.id:
         if where == "before":
-            say(ctx, c, f"Purely defensive: {c.name}'s readied action resolves just before {active.name}",
-                f"Puramente defensiva: la acción preparada de {c.name} se resuelve justo antes de {active.name}",
-                "starfinder.md §3.1 ready [O]")
+            say(ctx, c, _("Purely defensive: {name}'s readied action resolves just before {active}", name=c.name,
+                          active=active.name), "starfinder.md §3.1 ready [O]")
         else:
-            say(ctx, c, f"Not purely defensive: {c.name}'s readied action resolves just after {active.name}'s "
-                        f"triggering action (add `defensive` to the trigger to go before)",
-                f"No es puramente defensiva: la acción preparada de {c.name} se resuelve justo después de la acción "
-                f"de {active.name} que la dispara (añade `defensive` para ir antes)", "starfinder.md §3.1 ready [O]")
+            say(ctx, c, _("Not purely defensive: {name}'s readied action resolves just after {active}'s triggering "
+                          "action (add `defensive` to the trigger to go before)", name=c.name, active=active.name),
+                "starfinder.md §3.1 ready [O]")
     return where

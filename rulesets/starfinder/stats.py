@@ -26,12 +26,46 @@ CONTROL_ALIASES = {
 }
 
 
+#: the skills of the Core Rulebook (ch. 5) but Profession: key, English, Spanish, aliases, key ability
+SKILLS: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
+    ("acrobatics", "Acrobatics", "Acrobacias", ("acrobacias", "acro"), "dex"),
+    ("athletics", "Athletics", "Atletismo", ("atletismo", "ath"), "str"),
+    ("bluff", "Bluff", "Engañar", ("enganar", "engano", "farol"), "cha"),
+    ("computers", "Computers", "Informática", ("informatica", "computadoras", "ordenadores", "comp"), "int"),
+    ("culture", "Culture", "Cultura", ("cultura",), "int"),
+    ("diplomacy", "Diplomacy", "Diplomacia", ("diplomacia", "diplo"), "cha"),
+    ("disguise", "Disguise", "Disfrazarse", ("disfrazarse", "disfraz"), "cha"),
+    ("engineering", "Engineering", "Ingeniería", ("ingenieria", "eng"), "int"),
+    ("intimidate", "Intimidate", "Intimidar", ("intimidar", "intim"), "cha"),
+    ("life_science", "Life Science", "Ciencias biológicas", ("lifescience", "ciencias-biologicas",
+                                                             "ciencias-de-la-vida", "biologia"), "int"),
+    ("medicine", "Medicine", "Medicina", ("medicina",), "int"),
+    ("mysticism", "Mysticism", "Misticismo", ("misticismo", "myst"), "wis"),
+    ("perception", "Perception", "Percepción", ("percepcion", "perc"), "wis"),
+    ("physical_science", "Physical Science", "Ciencias físicas", ("physicalscience", "ciencias-fisicas", "fisica"), "int"),
+    ("piloting", "Piloting", "Pilotaje", ("pilotaje",), "dex"),
+    ("sense_motive", "Sense Motive", "Averiguar intenciones", ("sensemotive", "averiguar-intenciones", "averiguar"),
+     "wis"),
+    ("sleight_of_hand", "Sleight of Hand", "Juego de manos", ("sleight", "juego-de-manos"), "dex"),
+    ("stealth", "Stealth", "Sigilo", ("sigilo",), "dex"),
+    ("survival", "Survival", "Supervivencia", ("supervivencia",), "wis"),
+)
+SKILL_ABILITY = {key: ability for key, _en, _es, _al, ability in SKILLS}
+#: skills no one rolls untrained (CRB ch. 5: "Trained Only"): no default from the ability
+TRAINED_ONLY = frozenset({"computers", "culture", "life_science", "medicine", "mysticism", "physical_science"})
+ABILITY_NAMES = {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"}
+EVASION = ("none", "evasion", "improved")
+EVASION_ALIASES = {"no": "none", "ninguna": "none", "yes": "evasion", "si": "evasion", "evasion": "evasion",
+                   "improved-evasion": "improved", "evasion-mejorada": "improved", "mejorada": "improved"}
+
+
 def stat_block() -> tuple[StatField, ...]:
     return (
         StatField("sp", "pool", aliases=("stamina", "pe", "estamina", "aguante"), en="Stamina points",
-                  es="Puntos de estamina", doc="sp=30 or sp=12/30 (current/max); absorbs damage before HP"),
+                  es="Puntos de estamina", doc="sp=30 or sp=12/30 (current/max); absorbs damage before HP",
+                  health=1),
         StatField("hp", "pool", aliases=("pg", "pv", "vida", "hit-points"), en="Hit points",
-                  es="Puntos de golpe", doc="hp=22 or hp=5/22 (current/max)"),
+                  es="Puntos de golpe", doc="hp=22 or hp=5/22 (current/max)", health=2),
         StatField("rp", "pool", aliases=("resolve", "pr", "resolucion"), en="Resolve points",
                   es="Puntos de resolución",
                   doc="rp=4 or rp=2/4; derived from level and key when absent; none = dies at 0 HP"),
@@ -73,8 +107,19 @@ def stat_block() -> tuple[StatField, ...]:
                   es="Velocidad (pies)", doc="creatures: land speed (default 30); vehicles: drive speed"),
         StatField("full", "int", aliases=("full-speed", "velocidad-maxima"), minimum=0,
                   en="Full speed (ft)", es="Velocidad máxima (pies)", doc="vehicles: speed when racing"),
-        StatField("piloting", "int", aliases=("pilotaje",), en="Piloting", es="Pilotaje"),
-        StatField("medicine", "int", aliases=("medicina",), en="Medicine", es="Medicina"),
+        StatField("int", "int", aliases=("inteligencia", "intelligence"), minimum=0, maximum=40,
+                  en="Intelligence", es="Inteligencia"),
+        StatField("wis", "int", aliases=("sab", "sabiduria", "wisdom"), minimum=0, maximum=40,
+                  en="Wisdom", es="Sabiduría"),
+        StatField("cha", "int", aliases=("car", "carisma", "charisma"), minimum=0, maximum=40,
+                  en="Charisma", es="Carisma"),
+        *(StatField(key, "int", aliases=aliases, en=en, es=es,
+                    doc=f"skill bonus; absent: trained only" if key in TRAINED_ONLY
+                    else f"skill bonus; absent: the {ABILITY_NAMES[ability]} modifier (untrained)")
+          for key, en, es, aliases, ability in SKILLS),
+        StatField("evasion", "choice", choices=EVASION, choice_aliases=EVASION_ALIASES,
+                  aliases=("evasión",), en="Evasion", es="Evasión",
+                  doc="evasion or improved (operative): a Reflex save for half takes none"),
         StatField("dr", "int", aliases=("rd",), minimum=0, en="Damage reduction (kinetic)",
                   es="Reducción de daño (cinético)"),
         StatField("er", "list", aliases=("re", "resist", "resistencia"), en="Energy resistance",
@@ -149,6 +194,19 @@ def size_index(c: Combatant) -> int | None:
 def ability_mod(c: Combatant, ability: str) -> int:
     score = c.stats.get(ability)
     return 0 if score is None else mod(score)
+
+
+def skill_bonus(c: Combatant, skill: str) -> int | None:
+    """The sheet's bonus for a skill: its own stat, else (untrained, CRB ch. 5) the modifier of its
+    key ability when the sheet has that score and the skill is not trained-only; else None."""
+    value = c.stats.get(skill)
+    if value is not None:
+        return int(value)
+    if skill in TRAINED_ONLY:
+        return None
+    ability = SKILL_ABILITY.get(skill)
+    score = c.stats.get(ability) if ability else None
+    return None if score is None else mod(score)
 
 
 def level(c: Combatant) -> int:

@@ -16,6 +16,7 @@ from typing import Sequence
 from gm_console.ruleset import Combatant, Context
 
 from .common import say
+from .i18n import _
 from .options import official
 from .stats import is_vehicle
 
@@ -27,7 +28,7 @@ def _team(c: Combatant) -> str:
     return "foe" if c.side == "foe" else "party"
 
 
-def outcome(rs, ctx: Context, unaware: Sequence[Combatant]) -> list[Combatant]:
+def outcome(rules, ctx: Context, unaware: Sequence[Combatant]) -> list[Combatant]:
     """Mark the unaware flat-footed until they act; return who acts in a surprise round ([] = none).
 
     Defenders are every creature on the unaware ones' side(s). All of them unaware: a
@@ -42,28 +43,24 @@ def outcome(rs, ctx: Context, unaware: Sequence[Combatant]) -> list[Combatant]:
     defenders = [c for c in state.combatants.values()
                  if _team(c) in teams and not is_vehicle(c) and c.life != "dead"]
     aware = [c for c in state.combatants.values() if c.id not in ids and c.life != "dead" and not is_vehicle(c)]
-    ff = rs.catalogue.define("flat-footed")
+    ff = rules.catalogue.define("flat-footed")
     for c in unaware:
         ctx.apply_condition(c, ff, note=NOTE)
     names = ", ".join(c.name for c in unaware)
     everyone = all(c.id in ids for c in defenders)
     if everyone:
-        say(ctx, None, f"Every defender is unaware ({names}): a surprise round for the others, one move or "
-                       "standard action each; the unaware are flat-footed until they act",
-            f"Ningún defensor se lo espera ({names}): asalto de sorpresa para los demás, una acción de movimiento "
-            "o estándar cada uno; los sorprendidos quedan desprevenidos hasta que actúen", "starfinder.md §3.1 surprise [S]")
+        say(ctx, None, _("Every defender is unaware ({names}): a surprise round for the others, one move or standard "
+                         "action each; the unaware are flat-footed until they act", names=names),
+            "starfinder.md §3.1 surprise [S]")
         return aware
     if official(state, "partial_surprise"):
-        say(ctx, None, f"Only some defenders are unaware ({names}): a surprise round for everyone aware "
-                       "(a standard or move action, plus swift); the unaware are flat-footed until they act",
-            f"Solo algunos defensores no se lo esperan ({names}): asalto de sorpresa para todos los que están alerta "
-            "(acción estándar o de movimiento, más rápida); los sorprendidos quedan desprevenidos hasta actuar",
+        say(ctx, None, _("Only some defenders are unaware ({names}): a surprise round for everyone aware (a standard "
+                         "or move action, plus swift); the unaware are flat-footed until they act", names=names),
             "starfinder.md §3.1 surprise [Δ official]")
         return aware
-    say(ctx, None, f"Only some defenders are unaware ({names}): no surprise round; a normal round in initiative "
-                   "order, and only they are flat-footed (-2 AC, no reactions) until they act",
-        f"Solo algunos defensores no se lo esperan ({names}): no hay asalto de sorpresa; asalto normal por "
-        "iniciativa y solo ellos quedan sorprendidos (-2 CA, sin reacciones) hasta que actúen", "starfinder.md §3.1 surprise [S]")
+    say(ctx, None, _("Only some defenders are unaware ({names}): no surprise round; a normal round in initiative "
+                     "order, and only they are flat-footed (-2 AC, no reactions) until they act", names=names),
+        "starfinder.md §3.1 surprise [S]")
     return []
 
 

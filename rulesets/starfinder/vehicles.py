@@ -11,15 +11,18 @@ GM types the total. The verbs live in ``vehicle_control`` and ``driving``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, fold_text
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text
+from gm_console.ruleset import life as life_word
 
-from .common import check, say
+from .common import check, joined, say
+from .i18n import _
 from .options import opt
 from .stats import is_vehicle
 
-MOTION_ES = {"stopped": "parado", "driving": "en marcha", "racing": "a toda velocidad"}
-CONTROL_ES = {"piloted": "pilotado", "autopilot": "piloto automático", "autocontrol": "autocontrol",
-              "uncontrolled": "sin control"}
+MOTION = {"stopped": Term("stopped", "parado"), "driving": Term("driving", "en marcha"),
+          "racing": Term("racing", "a toda velocidad")}
+CONTROL = {"piloted": Term("piloted", "pilotado"), "autopilot": Term("autopilot", "piloto automático"),
+           "autocontrol": Term("autocontrol", "autocontrol"), "uncontrolled": Term("uncontrolled", "sin control")}
 
 
 def find(state: EncounterState, ref) -> Combatant | None:
@@ -44,15 +47,15 @@ def control(v: Combatant) -> str:
     return v.stats.get("control") or ("piloted" if v.stats.get("pilot") else "uncontrolled")
 
 
-def operator_piloting(rs, state: EncounterState, v: Combatant, with_broken: bool = True) -> int:
+def operator_piloting(rules, state: EncounterState, v: Combatant, with_broken: bool = True) -> int:
     from .figures import value
 
     if control(v) == "autopilot":
         base = int(v.stats.get("autopilot") or 0)
     else:
         p = pilot_of(state, v)
-        base = value(rs, state, p, "piloting") if p is not None and not is_vehicle(p) else 0
-    if with_broken and any(i.cond == "broken" for i in rs.active_conditions(v)):
+        base = value(rules, state, p, "piloting") if p is not None and not is_vehicle(p) else 0
+    if with_broken and any(i.cond == "broken" for i in rules.conditions.active(v)):
         base -= 2
     return base
 
@@ -64,9 +67,9 @@ def vehicles_of(state: EncounterState, pilot: Combatant) -> list[Combatant]:
 def the_vehicle(ctx: Context, ref: str) -> Combatant:
     v = ctx.combatant(ref)
     if not is_vehicle(v):
-        ctx.fail(f"{v.name} is not a vehicle (add it with: add NAME vehicle level=... speed=... hp=...)")
+        ctx.fail(_("{name} is not a vehicle (add it with: add NAME vehicle level=... speed=... hp=...)", name=v.name))
     if v.life == "dead":
-        ctx.fail(f"{v.name} is wrecked")
+        ctx.fail(_("{name} is wrecked", name=v.name))
     return v
 
 
@@ -77,14 +80,15 @@ def operator(ctx: Context, v: Combatant) -> Combatant:
         return v
     p = pilot_of(ctx.state, v)
     if p is None or mode == "uncontrolled":
-        ctx.fail(f"no one controls {v.name}: pilot {v.id} NAME (take control), or autopilot {v.id} on")
+        ctx.fail(_("no one controls {name}: pilot {ref} NAME (take control), or autopilot {ref} on", name=v.name,
+                   ref=v.id))
     return p
 
 
-def piloting_check(rs, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None,
+def piloting_check(rules, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None,
                    dc: int | None = None) -> int:
-    bonus = operator_piloting(rs, ctx.state, v)
-    total, _ = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given,
+    bonus = operator_piloting(rules, ctx.state, v)
+    total, _text = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given,
                      what=f"Piloting ({purpose}, {v.name})", dc=dc)
     return total
 
@@ -96,34 +100,30 @@ def motion(v: Combatant) -> str:
 # -- damage and the sheet ---------------------------------------------------------------
 
 
-def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: str, ac: str, ac_value: int,
-                   cut_en: str, cut_es: str, why) -> None:
+def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Term, ac: str, ac_value: int,
+                   notes: "list[Msg]", why: "Msg | None") -> None:
+    from .damage import POOL_NAMES, damage_line
+
     hp = v.pools.get("hp")
     if hp is None:
-        ctx.fail(f"{v.name} has no hp; set it first: set {v.id} hp=40")
+        ctx.fail(_("{name} has no hp; set it first: set {ref} hp=40", name=v.name, ref=v.id))
     before = hp.value
     new = max(0, before - taken)
     ctx.set_pool(v, "hp", new, rule="starfinder.md §3.8 vehicle damage")
-    head_en = f"{v.name} takes {amount} {kind} damage (vs {ac} {ac_value})"
-    head_es = f"{v.name} recibe {amount} de daño (contra {'CAE' if ac == 'EAC' else 'CAC'} {ac_value})"
-    if why:
-        head_en, head_es = f"{why[0]}: {head_en}", f"{why[1]}: {head_es}"
-    cut_en = f"{cut_en}; " if cut_en else ""
-    cut_es = f"{cut_es}; " if cut_es else ""
-    say(ctx, v, f"{head_en}: {cut_en}HP {before}→{new}", f"{head_es}: {cut_es}PG {before}→{new}", "starfinder.md §3.8")
+    moved = _("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=before, after=new)
+    say(ctx, v, damage_line(v, amount, kind, ac, ac_value, [joined(notes), moved], why), "starfinder.md §3.8")
     if new == 0:
         ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
         ctx.set_mark(v, "death", "wrecked")
         ctx.set_mark(v, "motion", None)
-        say(ctx, v, f"{v.name} is wrecked at 0 HP", f"{v.name} queda destrozado a 0 PG", "starfinder.md §3.8 [O]")
+        say(ctx, v, _("{name} is wrecked at 0 HP", name=v.name), "starfinder.md §3.8 [O]")
         return
     top = hp.max or 0
     if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
         ctx.apply_condition(v, ctx.ruleset.catalogue.define("broken"), source=v.id)
         ctx.set_mark(v, "auto_broken", True)
-        say(ctx, v, f"{v.name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
-            f"{v.name} está a la mitad de PG o menos: roto (-2 CA y CD de colisión, Pilotaje -2, mitad de velocidad)",
-            "starfinder.md §3.8 [O]")
+        say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
+                      name=v.name), "starfinder.md §3.8 [O]")
 
 
 def after_repair(ctx: Context, v: Combatant) -> None:
@@ -133,62 +133,54 @@ def after_repair(ctx: Context, v: Combatant) -> None:
         ctx.remove_all(v, "broken", reason="repaired")
 
 
-def status(state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
-    es = lang == "es"
+def status(state: EncounterState, c: Combatant) -> list[Msg]:
     if is_vehicle(c):
         mode = control(c)
         p = pilot_of(state, c)
-        if mode in ("piloted", "autocontrol") and p is not None:
-            who = f"{'piloto' if es else 'pilot'}: {p.name}" + (" (autocontrol)" if mode == "autocontrol" else "")
-        else:
-            who = CONTROL_ES[mode] if es else mode
         m = motion(c)
-        move = MOTION_ES[m] if es else m
-        if m == "racing":
-            move += " (+2 CA)" if es else " (+2 AC)"
-        line = f"{who}; {move}"
+        if mode in ("piloted", "autocontrol") and p is not None:
+            who = _("pilot: {name} (autocontrol)", name=p.name) if mode == "autocontrol" else \
+                _("pilot: {name}", name=p.name)
+        else:
+            who = CONTROL[mode]
+        move = _("{motion} (+2 AC)", motion=MOTION[m]) if m == "racing" else MOTION[m]
+        if c.stats.get("collision") and c.stats.get("dc") is not None:
+            return [_("{who}; {motion}; collision {dice} DC {dc}", who=who, motion=move, dice=c.stats["collision"],
+                      dc=c.stats["dc"])]
         if c.stats.get("collision"):
-            dc = c.stats.get("dc")
-            line += f"; {'colisión' if es else 'collision'} {c.stats['collision']}" + (f" {'CD' if es else 'DC'} {dc}"
-                                                                                       if dc is not None else "")
-        return [line]
-    out = [f"{'pilota' if es else 'pilots'} {v.name}" for v in vehicles_of(state, c)
-           if control(v) in ("piloted", "autocontrol")]
+            return [_("{who}; {motion}; collision {dice}", who=who, motion=move, dice=c.stats["collision"])]
+        return [_("{who}; {motion}", who=who, motion=move)]
+    out = [_("pilots {name}", name=v.name) for v in vehicles_of(state, c) if control(v) in ("piloted", "autocontrol")]
     aboard = find(state, c.marks.get("aboard"))
     if aboard is not None and pilot_of(state, aboard) is not c:
-        out.append(f"{'a bordo de' if es else 'aboard'} {aboard.name}")
+        out.append(_("aboard {name}", name=aboard.name))
     return out
 
 
-def pending(state: EncounterState) -> list[tuple[Combatant, str, str]]:
+def pending(state: EncounterState) -> "list[tuple[Combatant, Msg]]":
     out = []
     for v in state.combatants.values():
         if not is_vehicle(v) or v.life == "dead":
             continue
         m = motion(v)
         if m == "racing":
-            out.append((v, f"{v.name} is racing: next turn race again (full), drive or stop short (move), or hand "
-                           "over control (swift)",
-                        f"{v.name} va a toda velocidad: en el próximo turno, carrera (completa), conducir o parada "
-                        "en seco (movimiento), o ceder el control (rápida)"))
+            out.append((v, _("{name} is racing: next turn race again (full), drive or stop short (move), or hand over "
+                             "control (swift)", name=v.name)))
         if m != "stopped" and control(v) == "uncontrolled":
-            out.append((v, f"{v.name} is moving with no one in control",
-                        f"{v.name} se mueve sin nadie al mando"))
+            out.append((v, _("{name} is moving with no one in control", name=v.name)))
         p = pilot_of(state, v)
         if m != "stopped" and control(v) in ("piloted", "autocontrol") and p is not None \
                 and p.life in ("dying", "stable", "unconscious", "dead"):
-            out.append((v, f"{v.name} is moving and its pilot {p.name} is {p.life}",
-                        f"{v.name} se mueve y su piloto {p.name} está fuera de combate ({p.life})"))
+            out.append((v, _("{name} is moving and its pilot {pilot} is {life}", name=v.name, pilot=p.name,
+                             life=life_word(p.life))))
     return out
 
 
 def turn_start(ctx: Context, c: Combatant) -> None:
     for v in vehicles_of(ctx.state, c):
         if motion(v) == "racing" and control(v) == "piloted":
-            say(ctx, v, f"{v.name} is still racing: {c.name} must race again (full), drive or stop short (move), "
-                        "or hand over control (swift)",
-                f"{v.name} sigue a toda velocidad: {c.name} debe seguir en carrera (completa), conducir o frenar en "
-                "seco (movimiento), o ceder el control (rápida)", "starfinder.md §3.8 race [S]")
+            say(ctx, v, _("{name} is still racing: {pilot} must race again (full), drive or stop short (move), or hand "
+                          "over control (swift)", name=v.name, pilot=c.name), "starfinder.md §3.8 race [S]")
 
 
 def initiative(state: EncounterState, v: Combatant) -> tuple[float, tuple, str]:

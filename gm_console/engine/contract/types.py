@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from gm_console.i18n import Msg, Term, render
+from gm_console.i18n import Msg, Term, _, render
 
 from ..errors import RulesError
 from ..text import closest, fold_text, listing, slug
@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from ..context import Context
 
 
-def did_you_mean(word: str, choices) -> str:
-    """ "; did you mean X?" for a near miss (typos at the table are the common error)."""
+def did_you_mean(word: str, choices) -> "Msg | str":
+    """ "; did you mean X?" for a near miss (typos at the table are the common error), "" for none."""
     close = closest(word, choices)
-    return f"; did you mean {close}?" if close else ""
+    return _("; did you mean {near}?", near=close) if close else ""
 
 
 # --- stat block ---------------------------------------------------------------
@@ -165,12 +165,12 @@ class Catalogue:
             label = slug(name)
             return ConditionDef(id=label, en=name, es=name)
         if len(prefixed) > 1:
-            raise RulesError(f"condition {name!r} is ambiguous: {listing(prefixed)}")
+            raise RulesError(_('condition {name!r} is ambiguous: {names}', name=name, names=listing(prefixed)))
         names = [n for d in self.defs.values() for n in (d.id, d.en, d.es)]
         hint = did_you_mean(name, names)
         known = listing(sorted(self.defs), "(none)")
-        raise RulesError(f"unknown condition {name!r}{hint} known: {known}" if hint
-                         else f"unknown condition {name!r}; known: {known}")
+        raise RulesError(_("unknown condition {name!r}{hint} known: {known}", name=name, hint=hint or ";",
+                           known=known))
 
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""

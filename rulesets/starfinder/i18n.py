@@ -1,0 +1,8 @@
+"""Starfinder's own message catalogue: every sentence in English here, Spanish in locale/es."""
+
+from pathlib import Path
+
+from gm_console.ruleset import Domain
+
+_ = Domain("gm_console_starfinder", Path(__file__).resolve().parent / "locale")
+_n = _.plural
