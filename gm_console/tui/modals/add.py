@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.widgets import Checkbox, Input, Label, Select
 
-from gm_console.engine.contract import StatField
+from gm_console.engine.contract import RulesError, StatField
 
 from .. import lines
 from ..frame import Frame
 from ..i18n import side, tr
+from ..widgets.bestiary_search import BestiarySearch
 from .base import FormError, FormModal
 
 
@@ -28,6 +29,13 @@ def _placeholder(f: StatField) -> str:
     if f.default is not None and not isinstance(f.default, bool):
         return str(f.default)
     return ""
+
+
+def _finds(bestiary, name: str, creature) -> bool:
+    try:
+        return bestiary.find(name) is creature
+    except RulesError:
+        return False
 
 
 class AddCombatantModal(FormModal[str]):
@@ -45,8 +53,14 @@ class AddCombatantModal(FormModal[str]):
         # `pc` is the side selector's job; the rest is the ruleset's stat block as it is
         return [f for f in self.frame.ruleset.stat_block() if f.key != "pc"]
 
+    @property
+    def bestiary(self):
+        return getattr(self.frame.session, "bestiary", None) or {}
+
     def fields(self) -> ComposeResult:
         lang = self.lang
+        if self.bestiary:  # the game's creatures and the GM's: search, preview, the stats below override
+            yield BestiarySearch(self.bestiary, self.frame.ruleset, lang)
         with Grid(id="form"):  # two columns: a long stat block still fits 80x24 with little scrolling
             with Vertical(classes="field"):
                 yield self.label("name")
@@ -83,19 +97,27 @@ class AddCombatantModal(FormModal[str]):
         return Label(text, classes="field-label")
 
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        self.query_one("#creature-search" if self.bestiary else "#name", Input).focus()
 
     def build(self) -> str:
         name = self.value("name")
-        if not name or "=" in name:
+        search = self.query(BestiarySearch)
+        creature = search.first().chosen if search else None
+        if (not name and creature is None) or "=" in name:
             raise FormError(tr(self.lang, "need_name"))
         count_text = self.value("count") or "1"
         if not count_text.isdigit() or not 1 <= int(count_text) <= 100:
             raise FormError(tr(self.lang, "bad_count"))
         count = int(count_text)
-        parts = ["add", lines.quote(name)]
+        parts = ["add", lines.quote(name) if name else ""]
+        if creature is not None:  # by its name in the GM's language, which names the new combatants
+            spoken = creature.name(self.lang)
+            parts.append(lines.quote(f"@{spoken}") if self.bestiary.get(creature.id) is creature
+                         and _finds(self.bestiary, spoken, creature) else f"@{creature.id}")
         if count > 1:
             parts.append(f"x{count}")
+        if creature is not None and search.first().roll:
+            parts.append("roll")
         who = self.query_one("#side", Select).value
         if who in ("pc", "ally"):
             parts.append(who)

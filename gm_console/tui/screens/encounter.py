@@ -32,11 +32,12 @@ from ..widgets.log import LogPane
 from ..widgets.sheet import SheetPane
 from ..widgets.timeline import TimelinePane
 from .actions import EncounterActions
+from .library_actions import LibraryActions
 
 TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
 
 
-class EncounterScreen(EncounterActions, Screen):
+class EncounterScreen(EncounterActions, LibraryActions, Screen):
     AUTO_FOCUS = ""  # nothing: the keys belong to the screen until `:` opens the bar
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -142,6 +143,7 @@ class EncounterScreen(EncounterActions, Screen):
                 done(False)
             return
         before = self.controller.state.active
+        was_in_combat = self.controller.state.in_combat
         outcome = self.controller.run(line, collected)
         if outcome.need is not None:
             need = outcome.need
@@ -168,6 +170,7 @@ class EncounterScreen(EncounterActions, Screen):
         if not self._is_history_move(line):
             # after undo/redo the warnings are old news: offering to redo what was undone nags
             self._prompt_pending(outcome)
+            self.offer_party_write_back(was_in_combat)
         if done:
             done(True)
 
