@@ -254,7 +254,7 @@ BAD = [
     ('ruleset = "generic"\n[[combatant]]\nname = "Orc"\nwings = 2\n', "unknown stat 'wings' for Generic"),
     ('ruleset = "generic"\nmonsters = 3\n[[combatant]]\nname = "Orc"\n', "line 2: unknown key 'monsters'"),
     ('ruleset = "nope"\n[[combatant]]\nname = "Orc"\n', "unknown ruleset 'nope'"),
-    ('ruleset = "generic"\nparty = "Nobody"\n', "no party 'Nobody'"),
+    ('ruleset = "generic"\nparty = "Nobody"\n', "line 2: no party 'Nobody'"),
 ]
 
 

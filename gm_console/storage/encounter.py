@@ -157,7 +157,12 @@ class Encounter:
         session, problems = _session(ruleset, options)
         extra: dict[str, Any] = {}
         if plan.party:
-            party_file.bring_in(session, party_file.load(plan.party))
+            try:
+                party = party_file.load(plan.party)
+            except SaveError as exc:
+                raise bestiary_file.LibraryError(_("{file}: line {line}: {why}", file=str(path), line=plan.party_line,
+                                                   why=getattr(exc, "message", str(exc)))) from None
+            party_file.bring_in(session, party)
             extra["party"] = plan.party
         prepared.build(plan, session, dice)
         doc = Document(format=FORMAT, ruleset=plan.ruleset, name=plan.name, created=_now(), options=options,

@@ -77,6 +77,7 @@ class Plan:
     name: str
     options: dict[str, Any] = field(default_factory=dict)
     party: str = ""
+    party_line: int = 0
     combatants: list[Combatant] = field(default_factory=list)
 
 
@@ -132,7 +133,7 @@ def read(path: Path) -> Plan:
                              line=_key_line(text, "combatant")))
     lines = [m.start() for m in re.finditer(r"^[ \t]*\[\[[ \t]*combatant[ \t]*\]\]", text, re.M)]
     plan = Plan(path=Path(path), ruleset=ruleset, name=data.get("name") or Path(path).stem, options=dict(options),
-                party=data.get("party", ""))
+                party=data.get("party", ""), party_line=_key_line(text, "party"))
     for n, table in enumerate(tables, 1):
         line = text.count("\n", 0, lines[n - 1]) + 1 if n <= len(lines) else 0
         plan.combatants.append(Combatant(n, line, table))
