@@ -13,6 +13,7 @@ reads as a message of its own catalogue (``Domain``). See ``docs/CONTRIBUTING.md
 and the worked plugin under ``examples/``.
 """
 
+from gm_console.engine.bonuses import Mod, combine  # noqa: F401 - the d20 stacking rule, for rulesets
 from gm_console.engine.checks import record_check
 from gm_console.engine.context import Context
 from gm_console.engine.contract import (

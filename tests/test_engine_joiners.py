@@ -2,7 +2,7 @@
 next comes up; if its count is above the current one, its first turn is next round. A roll
 the GM discarded (`init NAME N` right after the add) never changes what happens.
 
-Rules: docs/ARCHITECTURE.md ("Order"); joiners roll when added in Pathfinder (PF1 §1.1.9)
+Rules: docs/ARCHITECTURE.md ("Order"); joiners roll when added in Pathfinder (pathfinder1e.md §1.1.9)
 and Starfinder (starfinder.md §3.1.7), at the start of the next round in Dragon Age
 (dragon_age.md §2.2.1).
 """

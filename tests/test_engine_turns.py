@@ -1,6 +1,6 @@
 """Turn order, rounds, delay and ready: the generic mechanics every ruleset shares.
 
-Rules cited from docs/ARCHITECTURE.md ("Order") and docs/rulesets/*.md: PF1 §1.1.5-6
+Rules cited from docs/ARCHITECTURE.md ("Order") and docs/rulesets/*.md: pathfinder1e.md §1.1.5-6
 (delay/ready across round boundaries), and issue 2's command language.
 """
 
@@ -53,7 +53,7 @@ def test_ties_broken_by_initiative_bonus_then_roster_order(table):
 
 
 def test_delay_leaves_the_order_and_resume_acts_before_the_one_up(table):
-    """PF1 §1.1.5 [S]: the delayer re-enters between turns; its initiative becomes that count."""
+    """pathfinder1e.md §1.1.5 [S]: the delayer re-enters between turns; its initiative becomes that count."""
     t = four(table)
     t.do("start", "delay")
     assert t.active == "bruno"
@@ -105,7 +105,7 @@ def test_delay_count_above_own_initiative_is_refused(table):
 
 
 def test_delayer_whose_count_comes_round_again_acts_there(table):
-    """Issue 2 / PF1 §1.1.5 [O]: original slot comes round while still delaying: normal turn."""
+    """Issue 2 / pathfinder1e.md §1.1.5 [O]: original slot comes round while still delaying: normal turn."""
     t = four(table)
     t.do("start", "delay", "next", "next", "next")  # Bruno, Cora, Dax; Alba never resumes
     assert t.state.round == 2
@@ -115,7 +115,7 @@ def test_delayer_whose_count_comes_round_again_acts_there(table):
 
 
 def test_resume_in_next_round_before_original_slot_uses_that_rounds_turn(table):
-    """PF1 §1.1.5 [S]: resuming next round before the original count replaces that round's turn."""
+    """pathfinder1e.md §1.1.5 [S]: resuming next round before the original count replaces that round's turn."""
     t = four(table)
     t.do("start", "next", "next", "delay")  # Cora delays in round 1
     t.do("next")  # Dax ends -> round 2, Alba up
@@ -130,7 +130,7 @@ def test_resume_in_next_round_before_original_slot_uses_that_rounds_turn(table):
 
 
 def test_ready_ends_the_turn_and_trigger_moves_before_the_active(table):
-    """PF1 §1.1.6 [S]: readied action just before the trigger; new position for the rest of combat."""
+    """pathfinder1e.md §1.1.6 [S]: readied action just before the trigger; new position for the rest of combat."""
     t = four(table)
     t.do("start", "ready when the ogre moves")
     assert t.active == "bruno"
@@ -144,7 +144,7 @@ def test_ready_ends_the_turn_and_trigger_moves_before_the_active(table):
 
 
 def test_trigger_next_round_before_own_count_costs_the_regular_turn(table):
-    """PF1 §1.1.6 [S]: triggered next round before its count: no regular action that round."""
+    """pathfinder1e.md §1.1.6 [S]: triggered next round before its count: no regular action that round."""
     t = four(table)
     t.do("start", "next", "next", "ready if anyone casts")  # Cora readies in round 1
     t.do("next")  # round 2, Alba up
@@ -157,7 +157,7 @@ def test_trigger_next_round_before_own_count_costs_the_regular_turn(table):
 
 
 def test_untriggered_readied_action_is_kept_by_default(table):
-    """PF1 §1.1.6 [Δ] seed: the ready may simply continue."""
+    """pathfinder1e.md §1.1.6 [Δ] seed: the ready may simply continue."""
     t = four(table)
     t.do("start", "ready x", "next", "next", "next")
     assert t.active == "alba" and t.state.round == 2 and "alba" in t.state.readied
@@ -236,7 +236,7 @@ def test_names_resolve_by_id_name_or_unambiguous_prefix(table):
 
 
 def test_surprise_round_lets_only_the_aware_act_then_round_one(table):
-    """PF1 §1.1.3 [O]: some aware, some not: a surprise round first, in initiative order."""
+    """pathfinder1e.md §1.1.3 [O]: some aware, some not: a surprise round first, in initiative order."""
     t = four(table)
     t.do("surprise Bruno Dax", "start")
     assert t.state.round == 0 and t.active == "bruno"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 from gm_console.ruleset import ActionSlot
 
@@ -21,7 +22,7 @@ def fight(*extra: str, surprise: bool = False) -> Table:
 
 
 def budget(t: Table, who: str = "Valeros") -> list[ActionSlot]:
-    return t.session.ruleset.action_budget(t.state, t.c(who))
+    return t.session.ruleset.sheet.action_budget(t.state, t.c(who))
 
 
 def free(t: Table, who: str = "Valeros") -> list[str]:
@@ -33,7 +34,7 @@ def ticked(t: Table, who: str = "Valeros") -> list[str]:
 
 
 def status(t: Table, who: str = "Valeros") -> list[str]:
-    return t.session.ruleset.status(t.state, t.c(who))
+    return sheet_lines(t.session.ruleset, t.state, t.c(who))
 
 
 def left(t: Table, who: str = "Valeros") -> str:
@@ -122,12 +123,13 @@ def test_the_acting_combatant_by_default_and_spanish_words():
 def test_spanish_status_line():
     t = fight()
     t.do("action Valeros move")
-    assert "acciones restantes: estándar, rápida" in t.session.ruleset.status(t.state, t.c("Valeros"), "es")
+    assert "acciones restantes: estándar, rápida" in sheet_lines(t.session.ruleset, t.state, t.c("Valeros"), "es")
 
 
 def test_unknown_action_is_refused_with_the_usage():
     t = fight()
-    with pytest.raises(CommandError, match="unknown action 'dance'"):
+    with pytest.raises(CommandError, match="expected standard, move, swift, full, step, immediate, reset, "
+                                           "not 'dance'"):
         t.do("action Valeros dance")
 
 

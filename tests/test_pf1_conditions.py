@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 # Valeros: AC 18 (Dex 14 -> +2), touch 12, ff 16, BAB 3, Str 16, CMB 6, CMD 18
@@ -32,7 +33,7 @@ def changes(*conds: str, **options) -> dict[str, int]:
 
 def active(t: Table, name: str) -> list[str]:
     c = t.c(name)
-    return [i.cond for i in t.session.ruleset.active_conditions(c)]
+    return [i.cond for i in t.session.ruleset.conditions.active(c)]
 
 
 # -- each condition's numbers ----------------------------------------------------------
@@ -49,7 +50,7 @@ def test_frightened_is_shaken_plus_fleeing():
     assert changes("frightened") == changes("shaken")
     t = pf()
     t.do(VALEROS, "cond Valeros frightened")
-    assert any("must flee" in s for s in t.session.ruleset.status(t.state, t.c("Valeros")))
+    assert any("must flee" in s for s in sheet_lines(t.session.ruleset, t.state, t.c("Valeros")))
 
 
 def test_panicked():
@@ -67,7 +68,7 @@ def test_dazed_has_no_ac_penalty():
     assert changes("dazed") == {}
     t = pf()
     t.do(VALEROS, "cond Valeros dazed 1")
-    assert any(s.startswith("actions: none (dazed)") for s in t.session.ruleset.status(t.state, t.c("Valeros")))
+    assert any(s.startswith("actions: none (dazed)") for s in sheet_lines(t.session.ruleset, t.state, t.c("Valeros")))
 
 
 def test_stunned():
@@ -192,7 +193,7 @@ def test_actions_allowed_on_the_sheet(cond, line):
     """pathfinder1e.md §1.2/§1.5 [S]: the sheet says which actions a condition leaves."""
     t = pf()
     t.do(VALEROS, f"cond Valeros {cond}")
-    assert line in t.session.ruleset.status(t.state, t.c("Valeros"))
+    assert line in sheet_lines(t.session.ruleset, t.state, t.c("Valeros"))
 
 
 def test_every_digest_condition_is_in_the_catalogue_with_both_names():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 
@@ -167,5 +168,5 @@ def test_spanish_drain_word():
 def test_the_sheet_shows_drain_apart_from_damage():
     t = pf()
     t.do("add Val pc hp=30 str=16", "dmg Val 2 str drain", "dmg Val 1 str")
-    lines = t.session.ruleset.status(t.state, t.c("Val"))
+    lines = sheet_lines(t.session.ruleset, t.state, t.c("Val"))
     assert "Str drained 2 (rest does not restore it)" in lines and "Str damage 1" in lines

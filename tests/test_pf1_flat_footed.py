@@ -6,6 +6,7 @@ A: init 20, B: init 15, C: init 10; each Dex 14 (AC 12, flat-footed AC 10; CMD 1
 from __future__ import annotations
 
 from conftest import Table
+from pf1_support import sheet_lines
 
 
 def fight(**stats) -> Table:
@@ -24,7 +25,7 @@ def acs(t: Table) -> dict[str, int]:
 
 
 def flat_line(t: Table, name: str) -> bool:
-    return "flat-footed until its first turn" in t.session.ruleset.status(t.state, t.c(name))
+    return "flat-footed until its first turn" in sheet_lines(t.session.ruleset, t.state, t.c(name))
 
 
 def test_everyone_but_the_one_acting_is_flat_footed_in_round_one():

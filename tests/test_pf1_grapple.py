@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 VALEROS = "add Valeros pc hp=30 bab=3 str=16 dex=13"
@@ -88,8 +89,8 @@ def test_the_pinner_stays_grappled_and_loses_its_dex_bonus():
     assert t.session.ruleset.effective(t.state, t.c("Valeros"))["ac"].value == 12
     t.do("maneuver Valeros Goblin 15 pin")
     assert conds(t, "Valeros") == ["grappled", "pinning"]
-    assert "pinned" in [i.cond for i in t.session.ruleset.active_conditions(t.c("Goblin"))]
-    assert "grappled" not in [i.cond for i in t.session.ruleset.active_conditions(t.c("Goblin"))]
+    assert "pinned" in [i.cond for i in t.session.ruleset.conditions.active(t.c("Goblin"))]
+    assert "grappled" not in [i.cond for i in t.session.ruleset.conditions.active(t.c("Goblin"))]
     ac = t.session.ruleset.effective(t.state, t.c("Valeros"))["ac"].value
     assert ac == 10  # the +2 Dex bonus is gone while it holds the pin
 
@@ -294,8 +295,8 @@ def test_a_holder_removed_from_the_encounter_lets_its_target_escape_cleanly():
 def test_the_sheets_say_who_holds_whom_and_what_comes_next():
     t = grappled()
     rs = t.session.ruleset
-    assert "holds Goblin in a grapple: maintain valeros goblin [pin] each round" in rs.status(t.state, t.c("Valeros"))
-    assert "held by Valeros: escape goblin [artist N] [reverse]" in rs.status(t.state, t.c("Goblin"))
-    assert "apresado por Valeros: escape goblin [artist N] [reverse]" in rs.status(t.state, t.c("Goblin"), "es")
+    assert "holds Goblin in a grapple: maintain valeros goblin [pin] each round" in sheet_lines(rs, t.state, t.c("Valeros"))
+    assert "held by Valeros: escape goblin [artist N] [reverse]" in sheet_lines(rs, t.state, t.c("Goblin"))
+    assert "apresado por Valeros: escape goblin [artist N] [reverse]" in sheet_lines(rs, t.state, t.c("Goblin"), "es")
     t.do("release Valeros")
-    assert not any("grapple" in s or "held" in s for s in rs.status(t.state, t.c("Goblin")))
+    assert not any("grapple" in s or "held" in s for s in sheet_lines(rs, t.state, t.c("Goblin")))

@@ -143,13 +143,13 @@ def test_cheat_death_restores_stable_at_minus_con_plus_one():
     t = party()
     t.do("dmg Seelah 40")
     assert t.c("Seelah").life == "dead"
-    pend = [p.en for p in t.session.ruleset.pending(t.state)]
+    pend = [p.render() for p in t.session.ruleset.pending(t.state)]
     assert any(p.startswith("Seelah would die: spend 2 hero points?") for p in pend)
     t.do("spend Seelah hero cheat-death")
     s = t.c("Seelah")
     assert s.life == "stable" and s.pools["hp"].value == -13 and s.marks["stable"] == "unaided"
     assert t.hp("Seelah", "hero") == 0
-    assert not any("would die" in p.en for p in t.session.ruleset.pending(t.state))
+    assert not any("would die" in p.render() for p in t.session.ruleset.pending(t.state))
 
 
 def test_cheat_death_is_not_limited_by_the_one_per_round_rule():
@@ -174,7 +174,7 @@ def test_cheat_death_keeps_a_less_negative_hp():
 def test_cheat_death_needs_two_points():
     t = party()
     t.do("hero Seelah 1", "dmg Seelah 40")
-    assert not any("would die" in p.en for p in t.session.ruleset.pending(t.state))
+    assert not any("would die" in p.render() for p in t.session.ruleset.pending(t.state))
     with pytest.raises(CommandError, match="has 1 hero points, cheat-death costs 2"):
         t.do("spend Seelah hero cheat-death")
 
@@ -219,8 +219,8 @@ def test_pet_costs_one_point_seed():
 def test_dying_pet_offer_names_the_owner():
     t = party()
     t.do("add Wolf ally hp=13 con=15 owner=Kyra", "dmg Wolf 40")
-    pend = [p.en for p in t.session.ruleset.pending(t.state)]
-    assert "Wolf would die: Kyra may spend 1 hero point(s) (spend kyra hero pet wolf)" in pend
+    pend = [p.render() for p in t.session.ruleset.pending(t.state)]
+    assert "Wolf would die: Kyra may spend 1 hero point (spend kyra hero pet wolf)" in pend
 
 
 def test_an_allied_companion_without_owner_can_be_saved():

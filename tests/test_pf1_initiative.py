@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 
@@ -95,7 +96,7 @@ def test_everyone_is_flat_footed_until_its_first_turn():
 def test_flat_footed_status_line():
     t = pf()
     t.do("add Kyra pc hp=20", "add Gob hp=6", "init Kyra 20", "init Gob 10", "start")
-    assert "flat-footed until its first turn" in t.session.ruleset.status(t.state, t.c("Gob"))
+    assert "flat-footed until its first turn" in sheet_lines(t.session.ruleset, t.state, t.c("Gob"))
 
 
 def test_flat_footed_from_other_sources_stays_after_the_first_turn():
@@ -150,7 +151,7 @@ def test_ready_is_kept_by_default():
     t.do("add Kyra pc hp=20", "add Gob hp=6", "init Kyra 20", "init Gob 10", "start",
          "ready when the goblin casts", "next")
     assert t.state.round == 2 and t.active == "kyra" and "kyra" in t.state.readied
-    pend = [p.en for p in t.session.ruleset.pending(t.state)]
+    pend = [p.render() for p in t.session.ruleset.pending(t.state)]
     assert "Kyra still has a readied action (when the goblin casts): keep it or unready kyra" in pend
 
 

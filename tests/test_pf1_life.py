@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 
@@ -591,9 +592,9 @@ def test_status_countdown():
     """Issue: a countdown on the sheet, 'dies at -14 (9 to go)'."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25")
-    lines = t.session.ruleset.status(t.state, t.c("Kyra"))
+    lines = sheet_lines(t.session.ruleset, t.state, t.c("Kyra"))
     assert any("dies at -14 (9 to go)" in s for s in lines)
-    es = t.session.ruleset.status(t.state, t.c("Kyra"), "es")
+    es = sheet_lines(t.session.ruleset, t.state, t.c("Kyra"), "es")
     assert any("muere a -14 (faltan 9)" in s for s in es)
 
 

@@ -96,7 +96,7 @@ def test_grapple_success_grapples_both():
 def test_pin_supersedes_grappled():
     t = pf()
     t.do("maneuver Valeros Goblin 10 grapple", "maneuver Valeros Goblin 15 pin")
-    assert [i.cond for i in t.session.ruleset.active_conditions(t.c("Goblin"))] == ["pinned"]
+    assert [i.cond for i in t.session.ruleset.conditions.active(t.c("Goblin"))] == ["pinned"]
 
 
 def test_charging_trip_gets_plus_two_seed():

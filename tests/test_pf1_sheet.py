@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 from conftest import Table
+from pf1_support import sheet_lines
 
 PKG = Path(__file__).resolve().parent.parent / "rulesets" / "pathfinder1e"
 
@@ -15,11 +16,11 @@ def pf(**options) -> Table:
 
 
 def status(t: Table, name: str, lang: str = "en") -> list[str]:
-    return t.session.ruleset.status(t.state, t.c(name), lang)
+    return sheet_lines(t.session.ruleset, t.state, t.c(name), lang)
 
 
 def pending(t: Table) -> list[str]:
-    return [p.en for p in t.session.ruleset.pending(t.state)]
+    return [p.render() for p in t.session.ruleset.pending(t.state)]
 
 
 def test_dying_status_and_pending():
@@ -107,7 +108,7 @@ def test_ruleset_imports_only_the_contract():
 
 
 def offers(t: Table) -> dict[str, str | None]:
-    return {p.en: p.command for p in t.session.ruleset.pending(t.state)}
+    return {p.render(): p.command for p in t.session.ruleset.pending(t.state)}
 
 
 def test_cheat_death_warning_carries_its_command():
@@ -124,7 +125,7 @@ def test_pet_warning_carries_its_command_only_with_a_named_owner():
     """pathfinder1e.md §1.4/§1.6 [S]: the owner's hero point saves its pet; OWNER unknown = nothing to run."""
     t = pf()
     t.do("add Kyra pc hp=20 hero=2", "add Wolf ally hp=13 con=15 owner=Kyra", "dmg Wolf 40")
-    assert offers(t)["Wolf would die: Kyra may spend 1 hero point(s) (spend kyra hero pet wolf)"] == \
+    assert offers(t)["Wolf would die: Kyra may spend 1 hero point (spend kyra hero pet wolf)"] == \
         "spend kyra hero pet wolf"
     t = pf()
     t.do("add Kyra pc hp=20 hero=2", "add Wolf ally hp=13 con=15", "dmg Wolf 40")
@@ -133,17 +134,26 @@ def test_pet_warning_carries_its_command_only_with_a_named_owner():
 
 
 def test_disabled_and_unaided_stable_warnings_carry_their_commands():
-    """pathfinder1e.md §1.4 [S]: disabled: `standard NAME`; stable unaided: `stabilize NAME` after Heal DC 15."""
+    """pathfinder1e.md §1.4 [S]: disabled: `standard NAME`; stable unaided: the Heal DC 15 check itself,
+    rolled by the ally whose turn it is, never `stabilize NAME` as if the check had been made."""
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 20")
     assert offers(t)["Kyra is disabled: a standard action costs 1 HP (standard kyra)"] == "standard kyra"
     t = pf()
     t.rolls(15)
-    t.do("add Kyra pc hp=20 con=14", "add Goblin hp=6", "init Kyra 10", "init Goblin 15", "start",
-         "dmg Kyra 25", "next")
+    t.do("add Kyra pc hp=20 con=14", "add Seelah pc hp=20 heal=5", "add Goblin hp=6", "init Kyra 10",
+         "init Seelah 5", "init Goblin 15", "start", "dmg Kyra 25", "next")
     assert t.c("Kyra").life == "stable"
     (command,) = [cmd for en, cmd in offers(t).items() if "stable but unaided" in en]
-    assert command == "stabilize kyra"
+    assert command is None  # Kyra's own turn: nobody to give first aid
+    t.do("next")
+    (command,) = [cmd for en, cmd in offers(t).items() if "stable but unaided" in en]
+    assert command == "stabilize kyra by seelah"
+    t.rolls(9)
+    t.do(command)
+    assert t.c("Kyra").marks.get("stable") == "unaided"
+    assert t.said()[-1] == "Seelah gives Kyra first aid: Heal 9+5 = 14 vs DC 15, fails: nothing changes"
+    t.rolls(10)
     t.do(command)
     assert t.c("Kyra").marks.get("stable") == "aided"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 
@@ -170,7 +171,7 @@ def test_the_sheet_shows_broken_items():
     t = pf()
     t.do("item Val sword one-handed-blade", "item Val shield light-steel-shield ac=1")
     rs = t.session.ruleset
-    assert not any("sword" in s for s in rs.status(t.state, t.c("Val")))
+    assert not any("sword" in s for s in sheet_lines(rs, t.state, t.c("Val")))
     t.do("sunder Val sword 13")
-    assert "sword (weapon) HP 2/5, hardness 10, broken" in rs.status(t.state, t.c("Val"))
-    assert "sword (arma) PG 2/5, dureza 10, roto" in rs.status(t.state, t.c("Val"), "es")
+    assert "sword (weapon) HP 2/5, hardness 10, broken" in sheet_lines(rs, t.state, t.c("Val"))
+    assert "sword (arma) PG 2/5, dureza 10, roto" in sheet_lines(rs, t.state, t.c("Val"), "es")

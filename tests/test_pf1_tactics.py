@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
+from pf1_support import sheet_lines
 from gm_console.engine.commands import CommandError
 
 VALEROS = "add Valeros pc hp=30 bab=3 str=16 dex=14 ac=18 touch=12 ff=16"
@@ -129,18 +130,21 @@ def test_aid_naming_the_foe_aids_the_ally_from_the_active_combatant():
         in t.said()
 
 
-def test_pcs_see_the_two_weapon_table():
-    """pathfinder1e.md §1.2 [S]: the two-weapon penalty table on the sheet."""
+def test_the_two_weapon_table_only_for_who_fights_with_two_weapons():
+    """pathfinder1e.md §1.2 [S]: the two-weapon penalty table on the sheet of a combatant with `twf`,
+    not on every PC's."""
     t = pf()
-    t.do("add Kyra pc hp=20", "add Gob hp=6")
-    lines = t.session.ruleset.status(t.state, t.c("Kyra"))
-    assert any("normal -6/-10, light off-hand -4/-8, feat -4/-4, light + feat -2/-2" in s for s in lines)
-    assert t.session.ruleset.status(t.state, t.c("Gob")) == []
+    t.do("add Kyra pc hp=20", "add Gob hp=6", "add Val pc hp=20 twf=light")
+    table = "normal -6/-10, light off-hand -4/-8, feat -4/-4, light + feat -2/-2"
+    assert not any(table in s for s in sheet_lines(t.session.ruleset, t.state, t.c("Kyra")))
+    assert sheet_lines(t.session.ruleset, t.state, t.c("Gob")) == []
+    assert any(table in s for s in sheet_lines(t.session.ruleset, t.state, t.c("Val")))
+    assert "twf_main" not in t.session.ruleset.effective(t.state, t.c("Kyra"))
 
 
 def test_aid_usage():
     t = fight()
-    with pytest.raises(CommandError, match="attack or ac"):
+    with pytest.raises(CommandError, match="expected attack, ac, not 'damage'"):
         t.do("aid Valeros Kyra damage")
 
 
@@ -152,7 +156,7 @@ def test_two_weapon_table(kind, main, off):
     t.do(VALEROS, f"set Valeros twf={kind}")
     e = eff(t, "Valeros")
     assert (e["twf_main"], e["twf_off"]) == (main, off)
-    lines = t.session.ruleset.status(t.state, t.c("Valeros"))
+    lines = sheet_lines(t.session.ruleset, t.state, t.c("Valeros"))
     assert any(f"{main:+d}/{off:+d}" in s and "table: normal -6/-10" in s for s in lines)
 
 

@@ -9,12 +9,13 @@ by magic (`heal NAME N con drain`, restoration).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, Msg, Term
 
+from .i18n import _
 from .stats import score
 
 RULE = "pathfinder1e.md §1.9"
-NAMES = {"str": ("Str", "Fue"), "dex": ("Dex", "Des"), "con": ("Con", "Con")}
+NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con")}
 #: what a score at 0 does when drain takes it there [O]
 ZERO = {"str": "helpless", "dex": "paralyzed"}
 
@@ -35,7 +36,7 @@ def left(c: Combatant, key: str) -> int:
 
 
 def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False,
-           why: tuple[str, str] | None = None) -> None:
+           why: Msg | None = None) -> None:
     """Ability damage: capped at the score (more changes nothing); at the score, unconscious
     (Con: dead); healing below it wakes a creature the damage knocked out."""
     from .life import die  # local: life imports stats only, damage imports life
@@ -45,11 +46,10 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
     new = max(0, old - amount) if heal else min(old + amount, max(top, old))
     _store(ctx, c, "ability_damage", key, new)
     name = NAMES[key]
-    verb = ("recovers", "recupera") if heal else ("takes", "sufre")
-    lead_en, lead_es = why or (f"{c.name} {verb[0]} {amount} {name[0]} damage",
-                               f"{c.name} {verb[1]} {amount} de daño de {name[1]}")
-    ctx.say(f"{lead_en}: {name[0]} damage {old} -> {new}",
-            f"{lead_es}: daño de {name[1]} {old} -> {new}", rule=RULE, who=c.id)
+    if why is None:
+        why = (_("{name} recovers {amount} {ability} damage", name=c.name, amount=amount, ability=name) if heal
+               else _("{name} takes {amount} {ability} damage", name=c.name, amount=amount, ability=name))
+    ctx.say(_("{why}: {ability} damage {old} -> {new}", why=why, ability=name, old=old, new=new), rule=RULE, who=c.id)
     if c.life == "dead" or score(c, key) <= 0:
         return
     if heal:
@@ -58,13 +58,11 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
         return
     if new >= top:
         if key == "con":
-            die(ctx, c, f"Con damage {new} reaches Con {top}", f"daño de Con {new} alcanza Con {top}",
-                rule=RULE, can_cheat=False)
+            die(ctx, c, _("Con damage {new} reaches Con {top}", new=new, top=top), rule=RULE, can_cheat=False)
         elif not any(i.note == f"{key} damage" for i in c.instances("unconscious")):
             ctx.apply_condition(c, ctx.ruleset.catalogue.get("unconscious"), note=f"{key} damage")
-            ctx.say(f"{c.name} falls unconscious: {name[0]} damage {new} reaches its score {top}",
-                    f"{c.name} cae inconsciente: daño de {name[1]} {new} alcanza su puntuación {top}",
-                    rule=RULE, who=c.id)
+            ctx.say(_("{name} falls unconscious: {ability} damage {new} reaches its score {top}", name=c.name,
+                      ability=name, new=new, top=top), rule=RULE, who=c.id)
 
 
 def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False) -> None:
@@ -76,11 +74,13 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
     new = max(0, old - amount) if heal else min(base, old + amount)
     _store(ctx, c, "ability_drain", key, new)
     name = NAMES[key]
-    verb = ("recovers", "recupera") if heal else ("is drained of", "sufre consunción de")
-    ctx.say(f"{c.name} {verb[0]} {amount} {name[0]}: {name[0]} {base - old} -> {base - new} "
-            f"(drain {new}; rest does not restore it)",
-            f"{c.name} {verb[1]} {amount} de {name[1]}: {name[1]} {base - old} -> {base - new} "
-            f"(consunción {new}; el descanso no la recupera)", rule=RULE, who=c.id)
+    if heal:
+        text = _("{name} recovers {amount} {ability}: {ability} {old} -> {new} (drain {drain}; rest does not "
+                 "restore it)", name=c.name, amount=amount, ability=name, old=base - old, new=base - new, drain=new)
+    else:
+        text = _("{name} is drained of {amount} {ability}: {ability} {old} -> {new} (drain {drain}; rest does not "
+                 "restore it)", name=c.name, amount=amount, ability=name, old=base - old, new=base - new, drain=new)
+    ctx.say(text, rule=RULE, who=c.id)
     if c.life == "dead" or base <= 0:
         return
     note = f"{key} drained to 0"
@@ -93,12 +93,12 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
         return
     if base - new <= 0:
         if key == "con":
-            die(ctx, c, "Con drained to 0", "Con consumida hasta 0", rule=RULE, can_cheat=False)
+            die(ctx, c, _("Con drained to 0"), rule=RULE, can_cheat=False)
             return
         if not any(i.note == note for i in c.instances(ZERO[key])):
-            ctx.apply_condition(c, ctx.ruleset.catalogue.get(ZERO[key]), note=note)
-            ctx.say(f"{c.name}: {name[0]} 0, {ZERO[key]}", f"{c.name}: {name[1]} 0, "
-                    f"{ctx.ruleset.catalogue.get(ZERO[key]).es.lower()}", rule=RULE, who=c.id)
+            cdef = ctx.ruleset.catalogue.get(ZERO[key])
+            ctx.apply_condition(c, cdef, note=note)
+            ctx.say(_("{name}: {ability} 0, {cond}", name=c.name, ability=name, cond=cdef.term), rule=RULE, who=c.id)
     elif key == "con" and "hp" in c.pools:
         reconcile(ctx, c)  # death moved up to -(Con - drain)
 
@@ -108,5 +108,8 @@ def _wake(ctx: Context, c: Combatant, note: str) -> None:
     for inst in gone:
         ctx.remove_condition(c, inst, reason="healed")
     if gone:
-        ctx.say(f"{c.name} wakes up: {note} below its score", f"{c.name} despierta: el daño ya no alcanza "
-                f"su puntuación", rule=RULE, who=c.id)
+        ctx.say(_("{name} wakes up: {what} below its score", name=c.name, what=NOTE_WORDS.get(note, note)), rule=RULE,
+                who=c.id)
+
+
+NOTE_WORDS = {f"{key} damage": _("{ability} damage", ability=name) for key, name in NAMES.items()}

@@ -1,16 +1,18 @@
-"""What the dice tray (`check NAME WHAT ...`) needs from PF1: the sheet's bonus and the
-conditions' effects on it, kept apart so the log shows "d20 + 5 fort - 2 shaken".
+"""The Checks part: what the dice tray (`check NAME WHAT ...`) needs from PF1, saves, evasion,
+and how PF1's own checks are kept with the state's recent checks.
 
 Saves, initiative, CMB and attacks are the effective figures split into base and
-parts; an ability check uses the ability modifier; any other word is a skill,
-which the sheet does not know but the conditions still penalize.
+parts, so the log shows "d20 + 5 fort - 2 shaken"; an ability check uses the
+ability modifier; a skill uses the sheet's bonus, or the ability's modifier when
+the sheet does not give it (rolled untrained, pathfinder1e.md §1.12).
 """
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, EncounterState, fold_text
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, record_check
 
-from .stats import mod
+from .i18n import _
+from .stats import ABILITIES, SKILLS, mod
 
 FIGURES = {
     "fort": "fort", "fortitude": "fort", "fortaleza": "fort", "ref": "ref", "reflex": "ref",
@@ -18,44 +20,114 @@ FIGURES = {
     "iniciativa": "init", "ini": "init", "cmb": "cmb", "bmc": "cmb", "attack": "attack", "ataque": "attack",
     "melee": "attack", "ranged": "ranged", "distancia": "ranged",
 }
-ABILITIES = {"str": "str", "strength": "str", "fue": "str", "fuerza": "str", "dex": "dex",
-             "dexterity": "dex", "des": "dex", "destreza": "dex", "con": "con", "constitution": "con",
-             "constitucion": "con"}
-PERCEPTION = {"perception", "percepcion", "perc"}
+ABILITY_WORDS = {"str": "str", "strength": "str", "fue": "str", "fuerza": "str", "dex": "dex",
+                 "dexterity": "dex", "des": "dex", "destreza": "dex", "con": "con", "constitution": "con",
+                 "constitucion": "con", "int": "int", "intelligence": "int", "inteligencia": "int",
+                 "wis": "wis", "wisdom": "wis", "sab": "wis", "sabiduria": "wis", "cha": "cha",
+                 "charisma": "cha", "car": "cha", "carisma": "cha"}
+SKILL_WORDS = {fold_text(w).replace(" ", "-"): key for key, (_a, en, es, more) in SKILLS.items()
+               for w in (key, key.replace("_", "-"), en, es, *more)}
+PERCEPTION = "perception"
+SAVES = {"fort": Term("Fort", "Fort"), "ref": Term("Ref", "Ref"), "will": Term("Will", "Vol")}
 
 
 def _key(what: str) -> str:
-    return fold_text(what).replace(" ", "-")
+    return fold_text(what).replace(" ", "-").replace("_", "-")
 
 
-def bonus(rs, state: EncounterState, c: Combatant, what: str) -> int | None:
-    key = _key(what)
-    if key in FIGURES:
-        return rs.effective(state, c)[FIGURES[key]].base
-    if key in ABILITIES:
-        return mod(rs.effective(state, c)[ABILITIES[key]].base)
-    return None
+def keep(ctx: Context, c: Combatant, what: str, natural: int | None, bonus: int, total: int, dc: int | None,
+         ok: bool | None, against: str = "") -> None:
+    """One of PF1's own checks into the state's recent checks (`show --json` checks)."""
+    record_check(ctx, c, what, total, dice=(natural,) if natural is not None else (), bonus=bonus,
+                 against=against or (f"DC {dc}" if dc is not None else ""), target=dc,
+                 outcome=None if ok is None else "success" if ok else "failure")
 
 
-def modifiers(rs, state: EncounterState, c: Combatant, what: str, opposed: bool) -> list[tuple[str, int]]:
-    key = _key(what)
-    figs = rs.effective(state, c)
-    if key in FIGURES:
-        return list(figs[FIGURES[key]].parts)
-    if key in ABILITIES:
-        fig = figs[ABILITIES[key]]
-        delta = mod(fig.value) - mod(fig.base)
-        out = [(f"{key} {fig.value}", delta)] if delta else []
-        return out + list(figs["checks"].parts)
-    out = list(figs["skills"].parts)
-    if key in PERCEPTION:
-        for inst in rs.active_conditions(c):
-            if inst.cond == "fascinated":
-                out.append(("fascinated", -4))
-            elif inst.cond == "dazzled":
-                out.append(("dazzled (sight)", -1))
-            elif inst.cond == "blinded" and opposed:
-                out.append(("blinded", -4))
-            elif inst.cond == "deafened" and opposed:
-                out.append(("deafened", -4))
-    return out
+class PF1Checks(Checks):
+    def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
+        key = _key(what)
+        figs = self.rules.effective(state, c)
+        if key in FIGURES:
+            return figs[FIGURES[key]].base
+        if key in ABILITY_WORDS:
+            ability = ABILITY_WORDS[key]
+            return mod(figs[ability].base if ability in figs else _score(c, ability))
+        skill = SKILL_WORDS.get(key)
+        if skill is not None:
+            if skill in figs:
+                return figs[skill].base
+            ability = SKILLS[skill][0]
+            return mod(figs[ability].base if ability in figs else _score(c, ability))
+        return super().bonus(state, c, what)
+
+    def names(self) -> tuple[str, ...]:
+        """Checks the sheet can answer without a +N: saves, initiative, CMB, attacks, abilities, skills."""
+        return ("fort", "ref", "will", "init", "cmb", "attack", "ranged", *ABILITIES, *SKILLS)
+
+    def modifiers(self, state: EncounterState, c: Combatant, what: str, opposed: bool = False) -> list[tuple[str, int]]:
+        key = _key(what)
+        figs = self.rules.effective(state, c)
+        if key in FIGURES:
+            return list(figs[FIGURES[key]].parts)
+        if key in ABILITY_WORDS:
+            ability = ABILITY_WORDS[key]
+            fig = figs.get(ability)
+            delta = mod(fig.value) - mod(fig.base) if fig is not None else 0
+            out = [(f"{ability} {fig.value}", delta)] if delta else []
+            return out + list(figs["checks"].parts)
+        skill = SKILL_WORDS.get(key)
+        if skill in figs:
+            out = list(figs[skill].parts)
+        elif skill is not None:
+            ability = SKILLS[skill][0]
+            fig = figs.get(ability)
+            delta = mod(fig.value) - mod(fig.base) if fig is not None else 0
+            out = ([(f"{ability} {fig.value}", delta)] if delta else []) + list(figs["skills"].parts)
+        else:
+            out = list(figs["skills"].parts)
+        if skill == PERCEPTION:
+            for inst in self.rules.conditions.active(c):
+                if inst.cond == "fascinated":
+                    out.append(("fascinated", -4))
+                elif inst.cond == "dazzled":
+                    out.append(("dazzled (sight)", -1))
+                elif inst.cond == "blinded" and opposed:
+                    out.append(("blinded", -4))
+                elif inst.cond == "deafened" and opposed:
+                    out.append(("deafened", -4))
+        return out
+
+    def save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
+             purpose: str = "") -> tuple[bool, int, Msg]:
+        """A saving throw: d20 + the sheet's save and everything weighing on it, vs DC; a natural 20
+        always succeeds and a natural 1 always fails (pathfinder1e.md §1.12). Kept with the recent checks."""
+        key = FIGURES.get(_key(what))
+        if key not in SAVES:
+            ctx.fail(_("{what!r} is not a save: fort, ref or will", what=what))
+        bonus = self.rules.effective(ctx.state, c)[key].value
+        if natural is None:
+            natural = ctx.roll("1d20", purpose=f"{c.name}: {purpose or key} save (DC {dc})", who=c.id).total
+        total = natural + bonus
+        ok = natural == 20 or (natural != 1 and total >= dc)
+        keep(ctx, c, key, natural, bonus, total, dc, ok)
+        if natural in (1, 20) and (natural == 20) != (total >= dc):
+            text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc} (natural {nat})", save=SAVES[key], nat=natural,
+                     bonus=bonus, total=total, dc=dc)
+        else:
+            text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc}", save=SAVES[key], nat=natural, bonus=bonus,
+                     total=total, dc=dc)
+        return ok, total, text
+
+    def evasion(self, c: Combatant) -> str:
+        """"" | "evasion" | "improved": the stat block's, lost while helpless (Core Rulebook, Evasion)."""
+        have = c.stats.get("evasion") or "none"
+        if have == "none":
+            return ""
+        if "helpless" in self.rules.conditions.flags(c):
+            return ""
+        return have
+
+
+def _score(c: Combatant, key: str) -> int:
+    value = c.stats.get(key)
+    return 10 if value is None else int(value)

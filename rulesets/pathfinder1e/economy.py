@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, fold_text
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text
 
 from . import life
+from .i18n import _, joined, named
 
 RULE = "pathfinder1e.md §1.2"
 KINDS = ("standard", "move", "swift", "full", "step")
@@ -50,41 +51,32 @@ NAMES = {
     "full": ("Full-round", "Completa"), "step": ("5-ft step", "Paso de 5 pies"),
 }
 SLOT_TEXT = {
-    "S": ("standard", "estándar"), "M": ("move", "movimiento"), "W": ("swift", "rápida"),
-    "O": ("move or standard", "movimiento o estándar"), "V": ("move", "movimiento"),
-    "E": ("extra standard or move", "estándar o movimiento extra"),
+    "S": Term("standard", "estándar"), "M": Term("move", "movimiento"), "W": Term("swift", "rápida"),
+    "O": Term("move or standard", "movimiento o estándar"), "V": Term("move", "movimiento"),
+    "E": Term("extra standard or move", "estándar o movimiento extra"),
 }
-USAGE = ("action [NAME] standard|move|swift|full|step|immediate|reset [WHAT...]  "
-         "(accion; estandar, movimiento, rapida, completa, paso, inmediata; "
-         "`move draw`: a move action that does not move)")
+KIND_TERMS = {kind: Term(en.lower(), es.lower()) for kind, (en, es) in NAMES.items()}
+#: the kind as it reads after "action" ("acción de movimiento")
+ACTION_OF = {"standard": Term("standard", "estándar"), "move": Term("move", "de movimiento"),
+             "swift": Term("swift", "rápida"), "full": Term("full-round", "de asalto completo"),
+             "step": Term("5-ft step", "paso de 5 pies")}
+NOTHING = Term("none", "nada")
+SURPRISE = Term("surprise round", "asalto de sorpresa")
+OUT_OF_TURN = Term("acting out of turn", "actuando fuera de turno")
 
 
-def action_flags(rs, c: Combatant) -> dict[str, list[str]]:
-    """flag -> what sets it: the conditions' flags and the life states' (sheet and budget agree)."""
-    flags: dict[str, list[str]] = {}
-    for inst in rs.active_conditions(c):
-        for f in rs.catalogue.define(inst.cond).flags:
-            flags.setdefault(f, []).append(inst.cond)
-    if c.life in ("dying", "stable", "unconscious", "dead"):
-        flags.setdefault("no-actions", []).append(c.life)
-        if c.life != "dead":
-            flags.setdefault("helpless", []).append(c.life)
-    if c.life in ("disabled", "staggered"):
-        flags.setdefault("one-action", []).append(c.life)
-    return flags
-
-
-def _why(flags: dict[str, list[str]], *keys: str) -> str:
-    return ", ".join(dict.fromkeys(x for k in keys for x in flags.get(k, ())))
+def _why(rs, flags: dict[str, list[str]], *keys: str) -> Term:
+    return named(rs, (x for k in keys for x in flags.get(k, ())))
 
 
 @dataclass(frozen=True)
 class Budget:
     slots: tuple[str, ...]
     ticks: tuple[tuple[str, str], ...]
-    none: str = ""    # why it has no actions at all
-    limit: str = ""   # why its turn is limited (staggered, surprise round...)
-    no_step: str = ""  # why no 5-foot step (can't move, charging, moved)
+    none: Term | None = None    # why it has no actions at all
+    limit: Term | None = None   # why its turn is limited (staggered, surprise round...)
+    no_step: Msg | None = None  # why no 5-foot step (can't move, charging, moved)
+    moved: bool = False  # the reason for no step is that it moved this turn
 
     def assign(self, extra: tuple[tuple[str, str], ...] = ()) -> list[str | None] | None:
         """Which tick takes which slot (None = free); None if the ticks do not fit."""
@@ -100,17 +92,17 @@ class Budget:
     def count(self, kind: str) -> int:
         return sum(1 for k, _ in self.ticks if k == kind)
 
-    def left(self, lang: str = "en") -> list[str]:
+    def left(self) -> list[Term]:
         if self.none:
             return []
         taken = self.assign()
         if taken is None:
             return []
-        i = 1 if lang == "es" else 0
-        return [SLOT_TEXT[s][i] for s, t in zip(self.slots, taken) if t is None]
+        return [SLOT_TEXT[s] for s, t in zip(self.slots, taken) if t is None]
 
-    def left_text(self, lang: str = "en") -> str:
-        return ", ".join(self.left(lang)) or ("nada" if lang == "es" else "none")
+    def left_text(self) -> Term:
+        left = self.left()
+        return Term(", ".join(t.en for t in left), ", ".join(t.es for t in left)) if left else NOTHING
 
 
 def _assign(slots: tuple[str, ...], ticks: tuple[tuple[str, str], ...]) -> list[str | None] | None:
@@ -152,37 +144,37 @@ def _mark(c: Combatant) -> dict:
 
 
 def in_surprise_round(state: EncounterState) -> bool:
-    return state.in_combat and (state.round == 0 or bool(state.marks.get("surprise-round")))
+    return state.in_combat and (state.round == 0 or state.surprise_round)
 
 
 def budget(rs, state: EncounterState, c: Combatant) -> Budget:
     """This turn's capacity, what is ticked, and why it is limited (§1.2, §1.5)."""
     mark = _mark(c)
     ticks = tuple((str(k), str(w)) for k, w in (mark.get("ticks") or ()))
-    flags = action_flags(rs, c)
+    flags = rs.conditions.flags(c)
     if "no-actions" in flags or "helpless" in flags:
-        return Budget((), ticks, none=_why(flags, "no-actions", "helpless"))
-    limit = ""
+        return Budget((), ticks, none=_why(rs, flags, "no-actions", "helpless"))
+    limit = None
     if in_surprise_round(state):
-        slots, limit = ["O"], "surprise round"
+        slots, limit = ["O"], SURPRISE
     elif mark.get("act"):
-        slots, limit = ["O"], "acting out of turn"
+        slots, limit = ["O"], OUT_OF_TURN
     else:
         slots = ["S", "M", "W"]
     extra = "E"
     if "move-only" in flags:
-        slots, limit, extra = ["V"], _why(flags, "move-only"), "V"
+        slots, limit, extra = ["V"], _why(rs, flags, "move-only"), "V"
     elif "one-action" in flags and "S" in slots:
-        slots, limit = ["O", "W"], _why(flags, "one-action")
+        slots, limit = ["O", "W"], _why(rs, flags, "one-action")
     slots += [extra] * int(mark.get("extra") or 0)
-    no_step = ""
+    no_step, moved = None, False
     if "no-move" in flags:
-        no_step = f"it cannot move ({_why(flags, 'no-move')})"
+        no_step = _("it cannot move ({why})", why=_why(rs, flags, "no-move"))
     elif "no-5ft" in flags:
-        no_step = f"no 5-ft step when charging ({_why(flags, 'no-5ft')})"
+        no_step = _("no 5-ft step when charging ({why})", why=_why(rs, flags, "no-5ft"))
     elif any(_moves(k, w) for k, w in ticks):
-        no_step = "it moved this turn"
-    return Budget(tuple(slots), ticks, limit=limit, no_step=no_step)
+        no_step, moved = _("it moved this turn"), True
+    return Budget(tuple(slots), ticks, limit=limit, no_step=no_step, moved=moved)
 
 
 def _moves(kind: str, what: str) -> bool:
@@ -204,8 +196,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     if c.marks.get("immediate"):
         ctx.set_mark(c, "immediate", None)
         ctx.set_mark(c, "actions", {"ticks": [["swift", "immediate"]]})
-        ctx.say(f"{c.name} used an immediate action since its last turn: no swift action this turn",
-                f"{c.name} usó una acción inmediata desde su último turno: sin acción rápida este turno",
+        ctx.say(_("{name} used an immediate action since its last turn: no swift action this turn", name=c.name),
                 rule=RULE, who=c.id)
     else:
         ctx.set_mark(c, "actions", None)
@@ -230,50 +221,56 @@ def extra_action(ctx: Context, c: Combatant) -> None:
     ctx.set_mark(c, "actions", mark)
 
 
-def extra_refusal(rs, state: EncounterState, c: Combatant) -> str | None:
+def extra_refusal(rs, state: EncounterState, c: Combatant) -> Msg | None:
     """Why a hero point's extra action cannot be spent now (None = it can)."""
     if not state.in_combat:
         return None
     if not acting(state, c):
-        return f"{c.name} gains an extra action on its own turn; now it is not acting"
+        return _("{name} gains an extra action on its own turn; now it is not acting", name=c.name)
     b = budget(rs, state, c)
     if b.none:
-        return f"{c.name} cannot act ({b.none}): an extra action is of no use"
+        return _("{name} cannot act ({why}): an extra action is of no use", name=c.name, why=b.none)
     return None
 
 
 # -- ticking --------------------------------------------------------------------------------
 
 
-def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> str | None:
+def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> Msg | None:
     """Why ``kind`` is not possible now, in one line naming what is left; None if it is."""
     b = budget(rs, state, c)
     if b.none:
-        return f"{c.name} cannot act: no actions ({b.none})"
+        return _("{name} cannot act: no actions ({why})", name=c.name, why=b.none)
     if b.can(kind):
         return None
-    left = f"left: {b.left_text()}"
+    left = b.left_text()
     if kind == "step":
         if b.count("step"):
-            return f"{c.name} has already taken a 5-ft step this turn; {left}"
-        hint = ""
-        if b.no_step == "it moved this turn":
-            hint = f" (a move action that does not move: action {c.id} move draw)"
-        return f"{c.name} cannot take a 5-ft step: {b.no_step}{hint}; {left}"
+            return _("{name} has already taken a 5-ft step this turn; left: {left}", name=c.name, left=left)
+        if b.moved:
+            return _("{name} cannot take a 5-ft step: {why} (a move action that does not move: action {ref} move "
+                     "draw); left: {left}", name=c.name, why=b.no_step, ref=c.id, left=left)
+        return _("{name} cannot take a 5-ft step: {why}; left: {left}", name=c.name, why=b.no_step, left=left)
     if "V" in b.slots:
         if kind == "move":
-            return f"{c.name} has taken its single move action ({b.limit}); {left}"
-        return f"{c.name} is {b.limit}: a single move action only; {left}"
+            return _("{name} has taken its single move action ({limit}); left: {left}", name=c.name, limit=b.limit,
+                     left=left)
+        return _("{name} is {limit}: a single move action only; left: {left}", name=c.name, limit=b.limit, left=left)
     if kind == "full" and b.limit:
-        return f"{c.name} cannot take a full-round action ({b.limit}: one move or standard); {left}"
+        return _("{name} cannot take a full-round action ({limit}: one move or standard); left: {left}", name=c.name,
+                 limit=b.limit, left=left)
     if kind == "full":
-        done = ", ".join(k for k, _ in b.ticks if k != "step")
-        return f"{c.name} has already acted this turn ({done}): a full-round action needs its standard and move; {left}"
+        done = joined(KIND_TERMS[k] for k, _w in b.ticks if k != "step")
+        return _("{name} has already acted this turn ({done}): a full-round action needs its standard and move; "
+                 "left: {left}", name=c.name, done=done, left=left)
     if kind == "swift" and "W" not in b.slots:
-        return f"{c.name} has no swift action ({b.limit}: one move or standard); {left}"
+        return _("{name} has no swift action ({limit}: one move or standard); left: {left}", name=c.name,
+                 limit=b.limit, left=left)
     if kind in ("standard", "move") and b.limit:
-        return f"{c.name} has taken its one move or standard action ({b.limit}); {left}"
-    return f"{c.name} has no {kind} action left this turn; {left}"
+        return _("{name} has taken its one move or standard action ({limit}); left: {left}", name=c.name,
+                 limit=b.limit, left=left)
+    return _("{name} has no {kind} action left this turn; left: {left}", name=c.name, kind=ACTION_OF[kind],
+             left=left)
 
 
 def record(ctx: Context, c: Combatant, kind: str, what: str = "") -> None:
@@ -282,7 +279,7 @@ def record(ctx: Context, c: Combatant, kind: str, what: str = "") -> None:
     ctx.set_mark(c, "actions", mark)
 
 
-def spend_for(ctx: Context, c: Combatant, kind: str, what: str) -> None:
+def spend_for(ctx: Context, c: Combatant, kind: str, what: Msg) -> None:
     """A rules verb (charge, aid, total defense, a disabled standard) used on its owner's turn.
 
     Over the budget it still resolves (the GM may be fixing a slip); the log says so.
@@ -292,12 +289,9 @@ def spend_for(ctx: Context, c: Combatant, kind: str, what: str) -> None:
         return
     why = refusal(ctx.ruleset, state, c, kind)
     if why is None:
-        record(ctx, c, kind, what)
+        record(ctx, c, kind, str(what))
         return
-    b = budget(ctx.ruleset, state, c)
-    ctx.say(f"Over the action budget: {why}; {what} resolved anyway",
-            f"Fuera del presupuesto de acciones: a {c.name} le queda {b.left_text('es')}; "
-            f"{what} se resuelve igualmente", rule=RULE, who=c.id)
+    ctx.say(_("Over the action budget: {why}; {what} resolved anyway", why=why, what=what), rule=RULE, who=c.id)
 
 
 def charge_kind(rs, state: EncounterState, c: Combatant) -> str:
@@ -308,26 +302,16 @@ def charge_kind(rs, state: EncounterState, c: Combatant) -> str:
 # -- the `action` verb --------------------------------------------------------------------
 
 
-def action_verb(ctx: Context, args: tuple[str, ...]) -> None:
+def action_verb(ctx: Context, call) -> None:
+    """`action [NAME] KIND [WHAT...]`: without NAME, the combatant whose turn it is."""
     state = ctx.state
-    words = list(args)
-    if not words:
-        ctx.fail(f"usage: {USAGE}")
-    first = _kind(words[0])
-    if first is not None and (len(words) == 1 or _kind(words[1]) is None):
+    if call.who is None:
         if not state.in_combat or state.active is None:
-            ctx.fail(f"no one is acting: name who acts; usage: {USAGE}")
-        c, kind, what = state.get(state.active), first, words[1:]
+            ctx.fail(_("no one is acting: name who acts, e.g. action NAME {kind}", kind=call.kind))
+        c = state.get(state.active)
     else:
-        if len(words) < 2:
-            ctx.fail(f"missing the action; usage: {USAGE}")
-        c = ctx.combatant(words[0])
-        kind = _kind(words[1])
-        if kind is None:
-            ctx.fail(f"unknown action {words[1]!r}: standard, move, swift, full, step, immediate or reset; "
-                     f"usage: {USAGE}")
-        what = words[2:]
-    note = " ".join(what)
+        c = ctx.combatant(call.who)
+    kind, note = call.kind, " ".join(call.what)
     if kind == "reset":
         _reset(ctx, c)
         return
@@ -335,11 +319,13 @@ def action_verb(ctx: Context, args: tuple[str, ...]) -> None:
         _immediate(ctx, c)
         return
     if not state.in_combat:
-        ctx.fail("actions are counted on a combatant's turn: start the combat first")
+        ctx.fail(_("actions are counted on a combatant's turn: start the combat first"))
     if not acting(state, c):
-        now = state.get(state.active).name if state.active in state.combatants else "no one"
-        ctx.fail(f"{c.name} is not acting now ({now} is): its actions are counted on its turn "
-                 f"(off its turn: action {c.id} immediate)")
+        if state.active in state.combatants:
+            ctx.fail(_("{name} is not acting now ({active} is): its actions are counted on its turn (off its turn: "
+                       "action {ref} immediate)", name=c.name, active=state.get(state.active).name, ref=c.id))
+        ctx.fail(_("{name} is not acting now (no one is): its actions are counted on its turn (off its turn: "
+                   "action {ref} immediate)", name=c.name, ref=c.id))
     if kind == "immediate":
         kind, note = "swift", note or "immediate"
     why = refusal(ctx.ruleset, state, c, kind)
@@ -347,24 +333,28 @@ def action_verb(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.fail(why)
     record(ctx, c, kind, note)
     b = budget(ctx.ruleset, state, c)
-    left_en, left_es = b.left_text(), b.left_text("es")
+    left = b.left_text()
     if kind == "step":
-        ctx.say(f"{c.name} takes a 5-ft step; left: {left_en}", f"{c.name} da un paso de 5 pies; le queda: {left_es}",
-                rule=RULE, who=c.id)
+        ctx.say(_("{name} takes a 5-ft step; left: {left}", name=c.name, left=left), rule=RULE, who=c.id)
     else:
-        en, es = NAMES[kind]
-        label = f" ({note})" if note else ""
-        still_en = still_es = ""
-        if kind == "move" and b.count("step") and _moves(kind, note):
-            still_en = "; after its 5-ft step it moves no other distance (draw, stand up...)"
-            still_es = "; tras su paso de 5 pies no se desplaza más (desenfundar, levantarse...)"
-        ctx.say(f"{c.name}: {en.lower()} action{label}; left: {left_en}{still_en}",
-                f"{c.name}: acción {es.lower()}{label}; le queda: {left_es}{still_es}", rule=RULE, who=c.id)
+        after_step = kind == "move" and b.count("step") and _moves(kind, note)
+        if note and after_step:
+            text = _("{name}: {kind} action ({what}); left: {left}; after its 5-ft step it moves no other distance "
+                     "(draw, stand up...)", name=c.name, kind=ACTION_OF[kind], what=note, left=left)
+        elif after_step:
+            text = _("{name}: {kind} action; left: {left}; after its 5-ft step it moves no other distance "
+                     "(draw, stand up...)", name=c.name, kind=ACTION_OF[kind], left=left)
+        elif note:
+            text = _("{name}: {kind} action ({what}); left: {left}", name=c.name, kind=ACTION_OF[kind], what=note,
+                     left=left)
+        else:
+            text = _("{name}: {kind} action; left: {left}", name=c.name, kind=ACTION_OF[kind], left=left)
+        ctx.say(text, rule=RULE, who=c.id)
     if kind == "standard" and c.life == "disabled":
         life.strain(ctx, c)
 
 
-def _kind(word: str) -> str | None:
+def kind_of(word: str) -> str | None:
     return WORDS.get(fold_text(word).replace(" ", "-"))
 
 
@@ -372,27 +362,27 @@ def _reset(ctx: Context, c: Combatant) -> None:
     mark = _mark(c)
     kept = {k: v for k, v in mark.items() if k in ("extra", "act") and v}
     ctx.set_mark(c, "actions", kept or None)
-    ctx.say(f"{c.name}'s actions this turn are reset", f"Se reinician las acciones de {c.name} en este turno",
-            rule=RULE, who=c.id)
+    ctx.say(_("{name}'s actions this turn are reset", name=c.name), rule=RULE, who=c.id)
 
 
 def _immediate(ctx: Context, c: Combatant) -> None:
     """Off its turn: like a swift, spending its next turn's swift; not while flat-footed (§1.2 [O])."""
     state = ctx.state
+    rs = ctx.ruleset
     if not state.in_combat:
-        ctx.fail("immediate actions are counted in combat: start the combat first")
-    flags = action_flags(ctx.ruleset, c)
+        ctx.fail(_("immediate actions are counted in combat: start the combat first"))
+    flags = rs.conditions.flags(c)
     if "no-actions" in flags or "helpless" in flags:
-        ctx.fail(f"{c.name} cannot act: no actions ({_why(flags, 'no-actions', 'helpless')})")
+        ctx.fail(_("{name} cannot act: no actions ({why})", name=c.name, why=_why(rs, flags, "no-actions", "helpless")))
     if "move-only" in flags:
-        ctx.fail(f"{c.name} is {_why(flags, 'move-only')}: a single move action on its turn, no immediate actions")
+        ctx.fail(_("{name} is {why}: a single move action on its turn, no immediate actions", name=c.name,
+                   why=_why(rs, flags, "move-only")))
     if c.has("flat-footed") or c.marks.get("unacted"):
-        ctx.fail(f"{c.name} is flat-footed: no immediate actions until it has acted")
+        ctx.fail(_("{name} is flat-footed: no immediate actions until it has acted", name=c.name))
     if c.marks.get("immediate"):
-        ctx.fail(f"{c.name} has already used an immediate action since its last turn")
+        ctx.fail(_("{name} has already used an immediate action since its last turn", name=c.name))
     ctx.set_mark(c, "immediate", True)
-    ctx.say(f"{c.name} takes an immediate action: its next turn has no swift action",
-            f"{c.name} realiza una acción inmediata: en su próximo turno no tiene acción rápida",
+    ctx.say(_("{name} takes an immediate action: its next turn has no swift action", name=c.name),
             rule=f"{RULE} [O]", who=c.id)
 
 
@@ -417,11 +407,10 @@ def slots(rs, state: EncounterState, c: Combatant) -> list[ActionSlot]:
     return out
 
 
-def status(rs, state: EncounterState, c: Combatant, lang: str = "en") -> list[str]:
+def status(rs, state: EncounterState, c: Combatant) -> list[Msg]:
     if not acting(state, c) or c.life == "dead":
         return []
     b = budget(rs, state, c)
     if b.none:
         return []
-    es = lang == "es"
-    return [f"acciones restantes: {b.left_text('es')}" if es else f"actions left: {b.left_text()}"]
+    return [_("actions left: {left}", left=b.left_text())]

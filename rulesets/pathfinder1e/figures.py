@@ -1,9 +1,16 @@
-"""Effective figures after conditions and life state, each with its breakdown.
+"""Effective figures after conditions, effects and life state, each with its breakdown.
 
 The given AC/CMD/init are taken to already hold the creature's normal Dex
 modifier, so conditions move them by the *change* of that modifier: losing the
 Dex bonus, Dex penalties (grappled -4, fatigued -2...), or Dex 0 when helpless.
-Str works the same way for attack, CMB, CMD and damage.
+Str, Con and Wis work the same way for what is built on them.
+
+Conditions' numbers all apply (the seed). Effects' bonuses are typed and follow
+the d20 stacking rule (``engine.bonuses.combine``, pathfinder1e.md §1.11): what
+does not count is kept in ``Figure.suppressed`` for the sheet to show dimmed.
+Which bonuses reach which AC is the Core Rulebook's: touch AC takes no armor,
+shield or natural armor bonus, flat-footed AC no dodge bonus, and CMD only the
+AC bonuses that are not armor, shield, natural armor or size.
 """
 
 from __future__ import annotations
@@ -11,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure
+from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, combine
 
-from .stats import TWF, base_numbers, mod
+from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZES, SKILLS, TWF, base_numbers, mod, size
 
 #: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
 _OUT = frozenset({"helpless", "unconscious", "no-actions", "no-move"})
@@ -23,12 +30,24 @@ LIFE_FLAGS: Mapping[str, frozenset[str]] = {
     "staggered": frozenset({"one-action"}),
 }
 
+#: bonus types a touch attack ignores, and those CMD does not take from AC (Core Rulebook, Combat)
+NOT_TOUCH = frozenset({"armor", "shield", "natural", "natural-enhancement"})
+NOT_CMD = NOT_TOUCH | {"enhancement", "size"}
+
+#: the modifier keys that feed each figure (a condition's or effect's ``modifiers`` keys)
+FEEDS: Mapping[str, tuple[str, ...]] = {
+    "ac": ("ac",), "touch": ("ac", "touch"), "ff": ("ac", "ff"), "cmd": ("ac", "cmd"),
+    "cmb": ("attack", "melee", "cmb"), "attack": ("attack", "melee", "charge"), "ranged": ("attack", "ranged"),
+    "damage": ("damage",), "fort": ("saves", "fort"), "ref": ("saves", "ref"), "will": ("saves", "will"),
+    "init": ("init",), "skills": ("skills",), "checks": ("checks",), "speed": ("speed",),
+}
+
 
 @dataclass
 class Active:
-    """What weighs on a combatant now: condition instances that apply plus its life state."""
+    """What weighs on a combatant now: condition and effect instances that apply, its life state."""
 
-    items: list[tuple[str, ConditionDef, int | None]] = field(default_factory=list)
+    items: list[tuple[str, ConditionDef, object]] = field(default_factory=list)
     flags: dict[str, list[str]] = field(default_factory=dict)
 
     def has(self, flag: str) -> bool:
@@ -37,13 +56,27 @@ class Active:
     def why(self, flag: str) -> list[str]:
         return self.flags.get(flag, [])
 
-    def mods(self, key: str) -> list[tuple[str, int]]:
+    def mods(self, *keys: str) -> list[Mod]:
+        """Every modifier to these keys, typed: a valued entry's value is the size of its numbers
+        (shield-of-faith:3 is +3; energy-drained:2 is -2 each), a free effect's own are untyped."""
         out = []
-        for label, d, value in self.items:
-            delta = d.modifiers.get(key)
-            if delta:
-                out.append((label, delta * (value if d.valued and value is not None else 1)))
+        for label, d, inst in self.items:
+            value = getattr(inst, "value", None)
+            own = getattr(inst, "mods", None) or {}
+            for key in keys:
+                delta = d.modifiers.get(key)
+                if delta:
+                    if d.valued and value is not None:
+                        delta = value if delta > 0 else -value
+                    source = d.id if d.kind == "effect" else ""
+                    out.append(Mod(label, delta, d.bonus_of(key), source))
+                if own.get(key):
+                    out.append(Mod(label, int(own[key])))
         return out
+
+    def steps(self) -> list[tuple[str, int]]:
+        """Size steps of its effects (enlarge +1, reduce -1): they cancel each other."""
+        return [(label, int(d.modifiers["size"])) for label, d, _ in self.items if d.modifiers.get("size")]
 
 
 def gather(catalogue: Catalogue, c: Combatant, instances: Iterable) -> Active:
@@ -53,12 +86,33 @@ def gather(catalogue: Catalogue, c: Combatant, instances: Iterable) -> Active:
         label = f"{d.id} {inst.value}" if d.valued and inst.value is not None else d.id
         if inst.cond.startswith("aid-") and inst.source:
             label = f"{d.id} ({inst.source})"
-        act.items.append((label, d, inst.value))
+        act.items.append((label, d, inst))
         for flag in d.flags:
             act.flags.setdefault(flag, []).append(d.id)
     for flag in LIFE_FLAGS.get(c.life, ()):
         act.flags.setdefault(flag, []).append(c.life)
     return act
+
+
+@dataclass
+class _Build:
+    """One figure being put together: its base, the modifiers that always count (ability changes)
+    and the typed ones; ``in_base`` are bonuses the given number already holds (worn armor)."""
+
+    base: int
+    fixed: list[tuple[str, int]] = field(default_factory=list)
+    typed: list[Mod] = field(default_factory=list)
+    in_base: list[Mod] = field(default_factory=list)
+
+    def figure(self) -> Figure:
+        _total, counted, dropped = combine([*self.in_base, *self.typed])
+        held = {id(m) for m in self.in_base}
+        parts = [(label, d) for label, d in self.fixed if d]
+        parts += [(m.label, m.delta) for m in counted if id(m) not in held]
+        parts += [(f"{m.label} (not stacking)", -m.delta) for m in dropped if id(m) in held]
+        suppressed = tuple((m.label, m.delta) for m in dropped if id(m) not in held)
+        return Figure(value=self.base + sum(d for _, d in parts), base=self.base, parts=tuple(parts),
+                      suppressed=suppressed)
 
 
 def _score(base: int, parts: list[tuple[str, int]], zero_by: list[str]) -> tuple[int, list]:
@@ -71,9 +125,10 @@ def _score(base: int, parts: list[tuple[str, int]], zero_by: list[str]) -> tuple
     return value, parts
 
 
-def _fig(base: int, parts: list[tuple[str, int]]) -> Figure:
-    parts = [(label, d) for label, d in parts if d]
-    return Figure(value=base + sum(d for _, d in parts), base=base, parts=tuple(parts))
+def _resized(c: Combatant, act: Active) -> str:
+    steps = sum(n for _, n in act.steps())
+    at = max(0, min(len(SIZES) - 1, SIZES.index(size(c)) + steps))
+    return SIZES[at]
 
 
 def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Mapping) -> dict[str, Figure]:
@@ -81,72 +136,99 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     base = base_numbers(c, bool(options.get("cmb_dex_tiny")))
     damage = c.marks.get("ability_damage") or {}
     drain = c.marks.get("ability_drain") or {}
+    zero = {"str": ("str-zero",), "dex": ("dex-zero", "helpless")}
 
-    def ability(key: str, zero_flags: tuple[str, ...]) -> tuple[int, list]:
-        parts = act.mods(key)
+    scores: dict[str, Figure] = {}
+    for key in ABILITIES:
+        _t, kept, dropped = combine(act.mods(key))
+        parts = [(m.label, m.delta) for m in kept]
         if damage.get(key):
             parts.append((f"{key} damage", -int(damage[key])))
-        zero_by = [w for f in zero_flags for w in act.why(f)]
+        zero_by = [w for f in zero.get(key, ()) for w in act.why(f)]
         lost = int(drain.get(key) or 0)
         if lost and base[key] - lost <= 0:
             zero_by.append(f"{key} drain")
+            value, parts = _score(base[key], parts, zero_by)
         elif lost:
             value, rest = _score(base[key] - lost, parts, zero_by)
-            return value, [(f"{key} drain", -lost), *rest]
-        return _score(base[key], parts, zero_by)
+            parts = [(f"{key} drain", -lost), *rest]
+        else:
+            value, parts = _score(base[key], parts, zero_by)
+        scores[key] = Figure(value, base[key], tuple(parts), tuple((m.label, m.delta) for m in dropped))
 
-    str_v, str_parts = ability("str", ("str-zero",))
-    dex_v, dex_parts = ability("dex", ("dex-zero", "helpless"))
-    con_v, con_parts = ability("con", ())
-    d_str = mod(str_v) - mod(base["str"])
-    d_con = mod(con_v) - mod(base["con"])
-    m_dex0, m_dex = mod(base["dex"]), mod(dex_v)
+    def delta(key: str) -> int:
+        return mod(scores[key].value) - mod(base[key])
+
+    def label(key: str, name: str) -> str:
+        why = [lab for lab, _ in scores[key].parts]
+        return f"{name} ({', '.join(why)})" if why else name
+
     no_dex = act.has("no-dex")
-    dex_why = list(dict.fromkeys(act.why("no-dex") + [label for label, _ in dex_parts]))
-    dex_label = f"Dex ({', '.join(dex_why)})" if dex_why else "Dex"
+    m_dex0, m_dex = mod(base["dex"]), mod(scores["dex"].value)
+    dex_why = list(dict.fromkeys(act.why("no-dex") + [lab for lab, _ in scores["dex"].parts]))
+    dex_ac_label = f"Dex ({', '.join(dex_why)})" if dex_why else "Dex"
     ac_dex = (min(m_dex, 0) if no_dex else m_dex) - m_dex0
     ff_dex = min(m_dex, 0) - min(m_dex0, 0)
-    str_label = f"Str ({', '.join(label for label, _ in str_parts)})" if str_parts else "Str"
-    dex_mod_label = f"Dex ({', '.join(label for label, _ in dex_parts)})" if dex_parts else "Dex"
+    str_label, dex_label = label("str", "Str"), label("dex", "Dex")
 
-    ac_mods = act.mods("ac")
-    dodge = [] if no_dex else act.mods("dodge")
+    new_size = _resized(c, act)
+    resize = ", ".join(lab for lab, _ in act.steps())
+    size_ac = SIZE_AC[new_size] - SIZE_AC[size(c)]
+    size_cmb = SIZE_CMB[new_size] - SIZE_CMB[size(c)]
+    size_ac_part = (f"{resize}: {new_size}", size_ac)
+    size_cmb_part = (f"{resize}: {new_size}", size_cmb)
+
+    def ac_mods(*keys: str, leave: frozenset[str] = frozenset()) -> list[Mod]:
+        mods = [m for m in act.mods(*keys) if m.type not in leave]
+        if no_dex:  # dodge bonuses go with the Dex bonus
+            mods = [m for m in mods if m.type != "dodge"]
+        return mods
+
+    worn = [Mod(f"worn {key}", int(c.stats[key]), key) for key in ("armor", "shield")
+            if isinstance(c.stats.get(key), int) and c.stats[key] > 0]
     armor = []
-    for label, d, value in act.items:
+    for lab, d, inst in act.items:
+        value = getattr(inst, "value", None)
         if d.id == "broken-armor" and value:
-            armor.append((label, -(value - value // 2)))
+            armor.append((lab, -(value - value // 2)))
         elif d.id == "armor-destroyed" and value:
-            armor.append((label, -value))
-    attack_all = act.mods("attack")
-    melee = act.mods("melee")
-    saves = act.mods("saves")
+            armor.append((lab, -value))
 
-    figs: dict[str, Figure] = {
-        "ac": _fig(base["ac"], [(dex_label, ac_dex), *ac_mods, *dodge, *armor]),
-        "touch": _fig(base["touch"], [(dex_label, ac_dex), *ac_mods, *dodge]),
-        "ff": _fig(base["ff"], [(dex_label, ff_dex), *ac_mods, *armor]),
-        "cmd": _fig(base["cmd"], [(str_label, d_str), (dex_label, ac_dex), *ac_mods, *dodge,
-                                  *act.mods("cmd")]),
-        "cmb": _fig(base["cmb"], [(dex_mod_label, m_dex - m_dex0) if base["cmb_uses_dex"]
-                                  else (str_label, d_str), *attack_all, *melee]),
-        "attack": _fig(base["attack"], [(str_label, d_str), *attack_all, *melee, *act.mods("charge")]),
-        "ranged": _fig(base["ranged"], [(dex_mod_label, m_dex - m_dex0), *attack_all]),
-        "damage": _fig(0, [(str_label, d_str), *act.mods("damage")]),
-        "fort": _fig(base["fort"], [("Con", d_con), *saves]),
-        "ref": _fig(base["ref"], [(dex_mod_label, m_dex - m_dex0), *saves]),
-        "will": _fig(base["will"], list(saves)),
-        "str": _fig(base["str"], []) if not str_parts else Figure(str_v, base["str"], tuple(str_parts)),
-        "dex": _fig(base["dex"], []) if not dex_parts else Figure(dex_v, base["dex"], tuple(dex_parts)),
-        "con": _fig(base["con"], []) if not con_parts else Figure(con_v, base["con"], tuple(con_parts)),
-        "init": _fig(base["init"], [(dex_mod_label, m_dex - m_dex0), *act.mods("init")]),
-        "skills": _fig(0, act.mods("skills")),
-        "checks": _fig(0, act.mods("checks")),
-        "speed": _speed(base["speed"], act),
+    builds: dict[str, _Build] = {
+        "ac": _Build(base["ac"], [(dex_ac_label, ac_dex), size_ac_part, *armor], ac_mods("ac"), worn),
+        "touch": _Build(base["touch"], [(dex_ac_label, ac_dex), size_ac_part], ac_mods("ac", "touch", leave=NOT_TOUCH)),
+        "ff": _Build(base["ff"], [(dex_ac_label, ff_dex), size_ac_part, *armor],
+                     [m for m in act.mods("ac", "ff") if m.type != "dodge"], worn),
+        "cmd": _Build(base["cmd"], [(str_label, delta("str")), (dex_ac_label, ac_dex), size_cmb_part],
+                      ac_mods("ac", "cmd", leave=frozenset(NOT_CMD))),
+        "cmb": _Build(base["cmb"], [(dex_label, delta("dex")) if base["cmb_uses_dex"] else (str_label, delta("str")),
+                                    size_cmb_part], act.mods(*FEEDS["cmb"])),
+        "attack": _Build(base["attack"], [(str_label, delta("str")), size_ac_part], act.mods(*FEEDS["attack"])),
+        "ranged": _Build(base["ranged"], [(dex_label, delta("dex")), size_ac_part], act.mods(*FEEDS["ranged"])),
+        "damage": _Build(0, [(str_label, delta("str"))], act.mods("damage")),
+        "fort": _Build(base["fort"], [("Con", delta("con"))], act.mods(*FEEDS["fort"])),
+        "ref": _Build(base["ref"], [(dex_label, delta("dex"))], act.mods(*FEEDS["ref"])),
+        "will": _Build(base["will"], [(label("wis", "Wis"), delta("wis"))], act.mods(*FEEDS["will"])),
     }
+    figs: dict[str, Figure] = {name: b.figure() for name, b in builds.items()}
+    for key in ("str", "dex", "con"):
+        figs[key] = scores[key]
+    for key in ("int", "wis", "cha"):
+        if c.stats.get(key) is not None or scores[key].parts:
+            figs[key] = scores[key]
+    figs["init"] = _Build(base["init"], [(dex_label, delta("dex"))], act.mods("init")).figure()
+    figs["skills"] = _Build(0, [], act.mods("skills")).figure()
+    figs["checks"] = _Build(0, [], act.mods("checks")).figure()
+    for key, (ability, *_rest) in SKILLS.items():
+        given = c.stats.get(key)
+        if isinstance(given, int) and not isinstance(given, bool):
+            figs[key] = _Build(given, [(label(ability, ability.capitalize()), delta(ability))],
+                               act.mods("skills", key)).figure()
+    figs["speed"] = _speed(base["speed"], act)
     if act.has("prone"):
         ac = figs["ac"]
-        figs["ac_melee"] = Figure(ac.value - 4, ac.base, ac.parts + (("prone vs melee", -4),))
-        figs["ac_ranged"] = Figure(ac.value + 4, ac.base, ac.parts + (("prone vs ranged", 4),))
+        figs["ac_melee"] = Figure(ac.value - 4, ac.base, ac.parts + (("prone vs melee", -4),), ac.suppressed)
+        figs["ac_ranged"] = Figure(ac.value + 4, ac.base, ac.parts + (("prone vs ranged", 4),), ac.suppressed)
     twf = c.stats.get("twf")
     if twf in TWF:
         main, off = TWF[twf]
@@ -157,10 +239,19 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
 
 
 def _speed(speed: int, act: Active) -> Figure:
-    if act.has("no-move") and speed:
-        return Figure(0, speed, ((", ".join(dict.fromkeys(act.why("no-move"))) + ": can't move", -speed),))
-    if act.has("half-speed") and speed:
-        half = speed // 2
-        return Figure(half, speed, ((", ".join(dict.fromkeys(act.why("half-speed"))) + ": half speed",
-                                    half - speed),))
-    return Figure(speed, speed, ())
+    """Speed bonuses by type (haste's enhancement); at most double [I]; then no-move / half speed."""
+    _t, kept, dropped = combine(act.mods("speed"))
+    parts = [(m.label, m.delta) for m in kept]
+    gain = sum(d for _, d in parts)
+    if gain > speed:
+        parts.append(("at most double", speed - gain))
+    value = speed + sum(d for _, d in parts)
+    suppressed = tuple((m.label, m.delta) for m in dropped)
+    if act.has("no-move") and value:
+        parts.append((", ".join(dict.fromkeys(act.why("no-move"))) + ": can't move", -value))
+        value = 0
+    elif act.has("half-speed") and value:
+        half = value // 2
+        parts.append((", ".join(dict.fromkeys(act.why("half-speed"))) + ": half speed", half - value))
+        value = half
+    return Figure(value, speed, tuple(p for p in parts if p[1]), suppressed)

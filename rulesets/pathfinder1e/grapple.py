@@ -10,8 +10,10 @@ take the grappled -2 (seed); maintaining a hold begun in an earlier round gets
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, fold_text
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term
 
+from .checks import keep
+from .i18n import _
 from .maneuvers import contest, parse_roll_and_extra
 
 RULE = "pathfinder1e.md §1.7.1"
@@ -20,13 +22,12 @@ MAINTAIN_BONUS = 5
 
 MAINTAIN_USAGE = "maintain HOLDER TARGET [ROLL] [pin|move|damage] [+N|-N]"
 ESCAPE_USAGE = "escape NAME [ROLL] [artist N] [reverse] [from HOLDER] [+N|-N]"
-RELEASE_USAGE = "release HOLDER [TARGET]"
 ACTIONS = {
-    "pin": ("pin", ("pin", "sujetar")), "sujetar": ("pin", ("pin", "sujetar")),
-    "move": ("move", ("move", "mover")), "mover": ("move", ("move", "mover")),
-    "damage": ("damage", ("damage", "dañar")), "danar": ("damage", ("damage", "dañar")),
-    "dmg": ("damage", ("damage", "dañar")),
+    "pin": ("pin", None), "sujetar": ("pin", None), "move": ("move", None), "mover": ("move", None),
+    "damage": ("damage", None), "danar": ("damage", None), "dmg": ("damage", None),
 }
+PIN, MAINTAIN = Term("pin", "sujetar"), Term("maintains the grapple", "mantiene la presa")
+ESCAPE = Term("escape attempt", "intento de escapar")
 
 
 def holding(c: Combatant) -> dict:
@@ -63,10 +64,9 @@ def start(ctx: Context, a: Combatant, t: Combatant) -> None:
     hold = holding(a)
     hold[t.id] = ctx.state.round if ctx.state.in_combat else None
     ctx.set_mark(a, MARK, hold)
-    ctx.say(f"{a.name} and {t.name} are grappled; {a.name} holds the grapple (maintain it each round: "
-            f"maintain {a.id} {t.id}, +5 from next round)",
-            f"{a.name} y {t.name} quedan apresados; {a.name} controla la presa (mantenerla cada asalto: "
-            f"maintain {a.id} {t.id}, +5 desde el siguiente asalto)", rule=RULE, who=t.id)
+    ctx.say(_("{name} and {target} are grappled; {name} holds the grapple (maintain it each round: maintain {ref} "
+              "{target_ref}, +5 from next round)", name=a.name, target=t.name, ref=a.id, target_ref=t.id),
+            rule=RULE, who=t.id)
 
 
 def _must_hold(ctx: Context, a: Combatant, t: Combatant, what: str) -> None:
@@ -75,14 +75,16 @@ def _must_hold(ctx: Context, a: Combatant, t: Combatant, what: str) -> None:
     if holds(state, a, t):
         return
     if holds(state, t, a):
-        ctx.fail(f"{what}: {t.name} holds the grapple, not {a.name}; {a.name} can escape or reverse it "
-                 f"(escape {a.id} [reverse])")
+        ctx.fail(_("{verb}: {target} holds the grapple, not {name}; {name} can escape or reverse it (escape {ref} "
+                   "[reverse])", verb=what, target=t.name, name=a.name, ref=a.id))
     other = holder_of(state, t)
     if other is not None:
-        ctx.fail(f"{what}: {t.name} is held by {other.name}, not by {a.name}")
+        ctx.fail(_("{verb}: {target} is held by {other}, not by {name}", verb=what, target=t.name, other=other.name,
+                   name=a.name))
     if not (a.has("grappled") and (t.has("grappled") or t.has("pinned"))):
-        ctx.fail(f"{what}: {a.name} is not grappling {t.name}; a pin or maintain is a grapple check made "
-                 f"while already grappling (first: maneuver {a.id} {t.id} grapple)")
+        ctx.fail(_("{verb}: {name} is not grappling {target}; a pin or maintain is a grapple check made while already "
+                   "grappling (first: maneuver {ref} {target_ref} grapple)", verb=what, name=a.name, target=t.name,
+                   ref=a.id, target_ref=t.id))
     hold = holding(a)
     hold[t.id] = None  # grappled by hand: take the GM's word that a holds t
     ctx.set_mark(a, MARK, hold)
@@ -98,74 +100,58 @@ def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None
     began = holding(a).get(t.id)
     if state.in_combat and began is not None and state.round > began:
         parts.append(("maintaining", MAINTAIN_BONUS))
-    label = ("pin", "sujetar") if action == "pin" else ("maintains the grapple", "mantiene la presa")
-    ok = contest(ctx, a, t, natural, parts, extra, label, rule=RULE)
+    ok = contest(ctx, a, t, natural, parts, extra, PIN if action == "pin" else MAINTAIN, rule=RULE)
     if not ok:
-        free(ctx, a, t, (f"{a.name} fails to maintain the grapple: {a.name} and {t.name} are free",
-                         f"{a.name} no mantiene la presa: {a.name} y {t.name} quedan libres"))
+        free(ctx, a, t, _("{name} fails to maintain the grapple: {name} and {target} are free", name=a.name,
+                          target=t.name))
         return False
     if action == "pin":
         cat = ctx.ruleset.catalogue
         ctx.apply_condition(t, cat.get("pinned"), source=a.id)
         if not any(i.source == t.id for i in a.instances("pinning")):
             ctx.apply_condition(a, cat.get("pinning"), source=t.id)
-        ctx.say(f"{t.name} is pinned; {a.name} stays grappled and, holding the pin, loses its Dex bonus to AC",
-                f"{t.name} queda sujeto; {a.name} sigue apresado y, al sujetarlo, pierde su bonificador de "
-                f"Des a la CA", rule=RULE, who=t.id)
+        ctx.say(_("{target} is pinned; {name} stays grappled and, holding the pin, loses its Dex bonus to AC",
+                  target=t.name, name=a.name), rule=RULE, who=t.id)
     elif action == "move":
-        ctx.say(f"{a.name} keeps the grapple and moves {t.name} with it (up to half its speed)",
-                f"{a.name} mantiene la presa y arrastra a {t.name} (hasta la mitad de su velocidad)",
-                rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple and moves {target} with it (up to half its speed)", name=a.name,
+                  target=t.name), rule=RULE, who=t.id)
     elif action == "damage":
-        ctx.say(f"{a.name} keeps the grapple and deals its damage to {t.name} (dmg {t.id} N)",
-                f"{a.name} mantiene la presa y hace su daño a {t.name} (dmg {t.id} N)", rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple and deals its damage to {target} (dmg {ref} N)", name=a.name,
+                  target=t.name, ref=t.id), rule=RULE, who=t.id)
     else:
-        ctx.say(f"{a.name} keeps the grapple on {t.name}", f"{a.name} mantiene la presa sobre {t.name}",
-                rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple on {target}", name=a.name, target=t.name), rule=RULE, who=t.id)
     return True
 
 
-def maintain(ctx: Context, args: tuple[str, ...]) -> None:
-    if len(args) < 2:
-        ctx.fail(f"usage: {MAINTAIN_USAGE}")
-    a, t = ctx.combatant(args[0]), ctx.combatant(args[1])
+def maintain(ctx: Context, call) -> None:
+    a, t = ctx.combatant(call.who), ctx.combatant(call.target)
     if a.id == t.id:
-        ctx.fail("maintain: the holder and the target must differ")
-    natural, extra, found = parse_roll_and_extra(ctx, args[2:], MAINTAIN_USAGE, "maintain", ACTIONS)
+        ctx.fail(_("maintain: the holder and the target must differ"))
+    natural, extra, found = parse_roll_and_extra(ctx, call.rest, MAINTAIN_USAGE, "maintain", ACTIONS)
     if len(found) > 1:
-        ctx.fail(f"maintain: one action at a time, not {', '.join(found)}")
+        ctx.fail(_("maintain: one action at a time, not {actions}", actions=", ".join(found)))
     maintain_check(ctx, a, t, natural, extra, next(iter(found), None))
 
 
-def escape(ctx: Context, args: tuple[str, ...]) -> None:
+def escape(ctx: Context, call) -> None:
     """Break free: CMB (no grappled -2) or Escape Artist vs the holder's CMD; `reverse` takes the hold."""
-    if not args:
-        ctx.fail(f"usage: {ESCAPE_USAGE}")
-    c = ctx.combatant(args[0])
-    words = list(args[1:])
-    artist, reverse, holder, rest = None, False, None, []
-    while words:
-        word = words.pop(0)
-        key = fold_text(word)
-        if key in ("artist", "escape-artist", "escapismo", "ea", "skill"):
-            if not words or not words[0].lstrip("+-").isdigit() or len(words[0]) > 4:
-                ctx.fail(f"escape: {word} needs the Escape Artist bonus, e.g. {word} 7; usage: {ESCAPE_USAGE}")
-            artist = int(words.pop(0))
-        elif key in ("reverse", "invertir", "control", "controlar"):
-            reverse = True
-        elif key in ("from", "de") and words:
-            holder = ctx.combatant(words.pop(0))
-        else:
-            rest.append(word)
-    natural, extra, _ = parse_roll_and_extra(ctx, rest, ESCAPE_USAGE, "escape")
+    c = ctx.combatant(call.who)
+    artist = None
+    if call.artist is not None:
+        if not call.artist.lstrip("+-").isdigit() or len(call.artist) > 4:
+            ctx.fail(_("escape: artist needs the Escape Artist bonus, e.g. artist 7; usage: {usage}",
+                       usage=ESCAPE_USAGE))
+        artist = int(call.artist)
+    holder = ctx.combatant(call.holder) if call.holder else None
+    natural, extra, _found = parse_roll_and_extra(ctx, call.rest, ESCAPE_USAGE, "escape")
     if not (c.has("grappled") or c.has("pinned")):
-        ctx.fail(f"escape: {c.name} is not grappled")
+        ctx.fail(_("escape: {name} is not grappled", name=c.name))
     holder = holder or holder_of(ctx.state, c) or _source(ctx, c)
     if holder is None:
-        ctx.fail(f"escape: who holds {c.name}? escape {c.id} from HOLDER")
+        ctx.fail(_("escape: who holds {name}? escape {ref} from HOLDER", name=c.name, ref=c.id))
     if holder.id == c.id:
-        ctx.fail("escape: a creature does not escape from itself")
-    break_free(ctx, c, holder, natural, extra, reverse, artist)
+        ctx.fail(_("escape: a creature does not escape from itself"))
+    break_free(ctx, c, holder, natural, extra, call.reverse, artist)
 
 
 def break_free(ctx: Context, c: Combatant, holder: Combatant, natural: int | None, extra: int,
@@ -175,16 +161,14 @@ def break_free(ctx: Context, c: Combatant, holder: Combatant, natural: int | Non
     else:
         parts = [("CMB", ctx.ruleset.effective(ctx.state, c)["cmb"].value)]
         parts += no_grappled_penalty(ctx, c, "escaping: no grappled -2")
-        ok = contest(ctx, c, holder, natural, parts, extra, ("escape attempt", "intento de escapar"), rule=RULE)
+        ok = contest(ctx, c, holder, natural, parts, extra, ESCAPE, rule=RULE)
     if not ok:
-        ctx.say(f"{c.name} stays in {holder.name}'s grapple", f"{c.name} sigue en la presa de {holder.name}",
-                rule=RULE, who=c.id)
+        ctx.say(_("{name} stays in {holder}'s grapple", name=c.name, holder=holder.name), rule=RULE, who=c.id)
         return
     if reverse:
         _reverse(ctx, c, holder)
         return
-    free(ctx, holder, c, (f"{c.name} breaks free of {holder.name}'s grapple",
-                          f"{c.name} se libera de la presa de {holder.name}"))
+    free(ctx, holder, c, _("{name} breaks free of {holder}'s grapple", name=c.name, holder=holder.name))
 
 
 def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, extra: int) -> bool:
@@ -194,13 +178,13 @@ def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, 
     penalties = list(rs.effective(ctx.state, c)["skills"].parts)
     if natural is None:
         natural = ctx.roll("1d20", purpose=f"{c.name}: Escape Artist vs {holder.name}'s CMD", who=c.id).total
-    total = natural + bonus + extra + sum(v for _, v in penalties)
+    total = natural + bonus + extra + sum(v for _l, v in penalties)
     text = "".join(f" {v:+d} {name}" for name, v in penalties) + (f" {extra:+d} other" if extra else "")
     ok = total >= cmd
-    ctx.say(f"{c.name} Escape Artist vs {holder.name}: {natural} {bonus:+d}{text} = {total} vs CMD {cmd}: "
-            f"{'success' if ok else 'failure'}",
-            f"{c.name} Escapismo contra {holder.name}: {natural} {bonus:+d}{text} = {total} contra DMC {cmd}: "
-            f"{'éxito' if ok else 'fallo'}", rule=RULE, who=c.id)
+    keep(ctx, c, "escape artist", natural, total - natural, total, cmd, ok, against=f"{holder.name} CMD {cmd}")
+    ctx.say(_("{name} Escape Artist vs {holder}: {nat} {bonus:+d}{parts} = {total} vs CMD {cmd}: {outcome}",
+              name=c.name, holder=holder.name, nat=natural, bonus=bonus, parts=text, total=total, cmd=cmd,
+              outcome=_("success") if ok else _("failure")), rule=RULE, who=c.id)
     return ok
 
 
@@ -220,29 +204,26 @@ def _reverse(ctx: Context, c: Combatant, holder: Combatant) -> None:
     hold = holding(c)
     hold[holder.id] = ctx.state.round if ctx.state.in_combat else None
     ctx.set_mark(c, MARK, hold)
-    ctx.say(f"{c.name} reverses the grapple: it now holds {holder.name} (both stay grappled)",
-            f"{c.name} invierte la presa: ahora controla a {holder.name} (ambos siguen apresados)",
-            rule=RULE, who=c.id)
+    ctx.say(_("{name} reverses the grapple: it now holds {holder} (both stay grappled)", name=c.name,
+              holder=holder.name), rule=RULE, who=c.id)
 
 
-def release(ctx: Context, args: tuple[str, ...]) -> None:
+def release(ctx: Context, call) -> None:
     """The holder lets go (a free action): both free, unless held elsewhere."""
-    if not 1 <= len(args) <= 2:
-        ctx.fail(f"usage: {RELEASE_USAGE}")
-    a = ctx.combatant(args[0])
+    a = ctx.combatant(call.who)
     held = [ctx.state.get(cid) for cid in holding(a) if cid in ctx.state.combatants]
-    if len(args) == 2:
-        t = ctx.combatant(args[1])
+    if call.target is not None:
+        t = ctx.combatant(call.target)
         if t.id not in holding(a):
-            ctx.fail(f"release: {a.name} is not holding {t.name}")
+            ctx.fail(_("release: {name} is not holding {target}", name=a.name, target=t.name))
         held = [t]
     if not held:
-        ctx.fail(f"release: {a.name} holds no one in a grapple")
+        ctx.fail(_("release: {name} holds no one in a grapple", name=a.name))
     for t in held:
-        free(ctx, a, t, (f"{a.name} releases {t.name}: both free", f"{a.name} suelta a {t.name}: ambos libres"))
+        free(ctx, a, t, _("{name} releases {target}: both free", name=a.name, target=t.name))
 
 
-def free(ctx: Context, a: Combatant, t: Combatant, why: tuple[str, str]) -> None:
+def free(ctx: Context, a: Combatant, t: Combatant, why: Msg) -> None:
     """End the grapple in which ``a`` holds ``t``: pins go; grappled goes from each one that is in
     no other grapple."""
     hold = holding(a)
@@ -256,7 +237,7 @@ def free(ctx: Context, a: Combatant, t: Combatant, why: tuple[str, str]) -> None
         if not _in_a_grapple(ctx.state, who):
             for inst in list(who.instances("pinned")) + list(who.instances("grappled")):
                 ctx.remove_condition(who, inst, reason="grapple ended")
-    ctx.say(*why, rule=RULE, who=t.id)
+    ctx.say(why, rule=RULE, who=t.id)
 
 
 def condition_removed(ctx: Context, c: Combatant, cond: str) -> None:
@@ -271,10 +252,9 @@ def condition_removed(ctx: Context, c: Combatant, cond: str) -> None:
         for inst in c.instances("pinning"):
             ctx.remove_condition(c, inst, reason="grapple ended")
         for t in [state.get(cid) for cid in holding(c) if cid in state.combatants]:
-            free(ctx, c, t, (f"{c.name} is no longer grappled: {t.name} is free",
-                             f"{c.name} ya no está apresado: {t.name} queda libre"))
+            free(ctx, c, t, _("{name} is no longer grappled: {target} is free", name=c.name, target=t.name))
         holder = holder_of(state, c)
         while holder is not None:
-            free(ctx, holder, c, (f"{c.name} is no longer grappled: {holder.name}'s hold ends",
-                                  f"{c.name} ya no está apresado: termina la presa de {holder.name}"))
+            free(ctx, holder, c, _("{name} is no longer grappled: {holder}'s hold ends", name=c.name,
+                                   holder=holder.name))
             holder = holder_of(state, c)

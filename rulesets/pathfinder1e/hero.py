@@ -8,40 +8,40 @@ lets ``spend NAME hero cheat-death`` undo it until the next turn starts.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, RulesError, fold_text
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, RulesError, Spendable, Term, Use, fold_text, life
 
 from . import economy
-from .conditions import BLEEDS
+from .catalogue import BLEEDS
+from .i18n import _, _n
 from .life import conscious_life
 from .options import option
 from .stats import HERO_MAX, HERO_START, death_threshold
 
 RULE = "pathfinder1e.md §1.6"
 
-USES: dict[str, tuple[str, str]] = {
-    "act": ("acts now, out of turn: one move or standard action",
-            "actúa ahora, fuera de turno: una acción de movimiento o estándar"),
-    "bonus-before": ("+8 luck bonus on a d20 roll (declared before rolling)",
-                     "+8 de suerte a una tirada de d20 (declarado antes de tirar)"),
-    "bonus-after": ("+4 luck bonus on a d20 roll (declared after rolling)",
-                    "+4 de suerte a una tirada de d20 (declarado después de tirar)"),
-    "aid-before": ("+4 to an ally's d20 roll (declared before; must be near, with a reason)",
-                   "+4 a la tirada de un aliado (antes; debe estar cerca y con motivo)"),
-    "aid-after": ("+2 to an ally's d20 roll (declared after; must be near, with a reason)",
-                  "+2 a la tirada de un aliado (después; debe estar cerca y con motivo)"),
-    "extra-action": ("gains an extra move or standard action this turn",
-                     "gana una acción de movimiento o estándar adicional este turno"),
-    "inspiration": ("the GM gives a hint (not spent if there is nothing to tell)",
-                    "el DJ da una pista (no se gasta si no hay nada que contar)"),
-    "recall": ("recalls one daily spell or ability already used today",
-               "recupera un conjuro o aptitud diaria ya usada hoy"),
-    "reroll": ("rerolls a d20 and keeps the second result",
-               "repite una tirada de d20 y se queda con el segundo resultado"),
-    "special": ("attempts the impossible (GM's call); still rolls; no one may add hero points to it",
-                "intenta lo imposible (a criterio del DJ); hay que tirar; nadie más puede añadir puntos"),
-    "cheat-death": ("cheats death: alive, stable, at negative HP", "burla a la muerte: vivo, estable, en negativos"),
-    "pet": ("saves its pet, companion or mount from death", "salva de la muerte a su mascota, compañero o montura"),
-    "other": ("spent (use not named)", "gastado (sin decir para qué)"),
+USES: dict[str, Msg] = {
+    "act": _("acts now, out of turn: one move or standard action"),
+    "bonus-before": _("+8 luck bonus on a d20 roll (declared before rolling)"),
+    "bonus-after": _("+4 luck bonus on a d20 roll (declared after rolling)"),
+    "aid-before": _("+4 to an ally's d20 roll (declared before; must be near, with a reason)"),
+    "aid-after": _("+2 to an ally's d20 roll (declared after; must be near, with a reason)"),
+    "extra-action": _("gains an extra move or standard action this turn"),
+    "inspiration": _("the GM gives a hint (not spent if there is nothing to tell)"),
+    "recall": _("recalls one daily spell or ability already used today"),
+    "reroll": _("rerolls a d20 and keeps the second result"),
+    "special": _("attempts the impossible (GM's call); still rolls; no one may add hero points to it"),
+    "cheat-death": _("cheats death: alive, stable, at negative HP"),
+    "pet": _("saves its pet, companion or mount from death"),
+    "other": _("spent (use not named)"),
+}
+#: each use by a short name, for the spend modal
+LABELS: dict[str, Term] = {
+    "act": Term("act out of turn", "actuar fuera de turno"), "bonus-before": Term("+8 before a roll", "+8 antes de tirar"),
+    "bonus-after": Term("+4 after a roll", "+4 después de tirar"), "aid-before": Term("+4 to an ally", "+4 a un aliado"),
+    "aid-after": Term("+2 to an ally", "+2 a un aliado"), "extra-action": Term("extra action", "acción extra"),
+    "inspiration": Term("inspiration", "inspiración"), "recall": Term("recall a spell", "recuperar un conjuro"),
+    "reroll": Term("reroll", "repetir tirada"), "special": Term("special", "especial"),
+    "cheat-death": Term("cheat death", "burlar a la muerte"),
 }
 
 USE_ALIASES = {
@@ -72,7 +72,7 @@ def use_of(word: str) -> str:
     key = USE_ALIASES.get(key, key)
     if key not in USES:
         uses = ", ".join(u for u in USES if u != "other")
-        raise RulesError(f"spend ... hero: unknown use {word!r}; uses: {uses}")
+        raise RulesError(_("spend ... hero: unknown use {word!r}; uses: {uses}", word=word, uses=uses))
     return key
 
 
@@ -85,6 +85,10 @@ def _set_points(ctx: Context, c: Combatant, value: int) -> None:
     ctx.set_pool(c, "hero", value, max=HERO_MAX, rule=RULE)
 
 
+def _not_pc(c: Combatant) -> Msg:
+    return _("{name} is not a PC: only PCs have hero points", name=c.name)
+
+
 def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...]) -> None:
     """`spend NAME hero [N] [USE] [WHO]`; without USE the points are simply spent (and logged)."""
     use = use_of(args[0]) if args else "other"
@@ -92,16 +96,17 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
     if use == "pet":
         return _pet(ctx, c, rest)
     if not c.is_pc:
-        ctx.fail(f"{c.name} is not a PC: only PCs have hero points (add NAME pc ...)")
+        ctx.fail(_("{name} is not a PC: only PCs have hero points (add NAME pc ...)", name=c.name))
     cost = 2 if use == "cheat-death" else 1
     if amount is not None and amount != cost:
-        ctx.fail(f"hero {use} costs {cost} point{'s' if cost > 1 else ''}, not {amount}")
+        ctx.fail(_n("hero {use} costs {n} point, not {amount}", "hero {use} costs {n} points, not {amount}", cost,
+                    use=use, amount=amount))
     if use == "cheat-death":
         return _cheat(ctx, c)
     _once_per_round(ctx, c)
     have = points(c)
     if have < cost:
-        ctx.fail(f"{c.name} has {have} hero points, cannot spend {cost}")
+        ctx.fail(_("{name} has {have} hero points, cannot spend {cost}", name=c.name, have=have, cost=cost))
     target = None
     if use in ("aid-before", "aid-after") and rest:
         target = ctx.combatant(rest[0])
@@ -114,14 +119,12 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
     _set_points(ctx, c, have - cost)
     if ctx.state.in_combat:
         ctx.set_mark(c, "hero_round", ctx.state.round)
-    en, es = USES[use]
-    to_en = f" (for {target.name})" if target else ""
-    to_es = f" (para {target.name})" if target else ""
-    pts_en = "a hero point" if cost == 1 else f"{cost} hero points"
-    pts_es = "un punto de héroe" if cost == 1 else f"{cost} puntos de héroe"
-    ctx.say(f"{c.name} spends {pts_en}: {en}{to_en}; {have - cost} left",
-            f"{c.name} gasta {pts_es}: {es}{to_es}; le quedan {have - cost}",
-            rule=RULE, who=c.id, gm_only=True)
+    if target:
+        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=c.name, use=USES[use],
+                 target=target.name, left=have - cost)
+    else:
+        text = _("{name} spends a hero point: {use}; {left} left", name=c.name, use=USES[use], left=have - cost)
+    ctx.say(text, rule=RULE, who=c.id, gm_only=True)
     if use == "act":
         ctx.act_now(c, reason="hero point")
         economy.act_out_of_turn(ctx, c)
@@ -129,22 +132,33 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
         economy.extra_action(ctx, c)
 
 
+def spendable(state: EncounterState, c: Combatant) -> list[Spendable]:
+    """What a PC may spend hero points on now (the spend modal): cheat death only while it can."""
+    have = points(c)
+    if not c.is_pc or have <= 0:
+        return []
+    uses = [Use(key, label) for key, label in LABELS.items() if key != "cheat-death"]
+    if have >= 2 and _saveable(c):
+        uses.append(Use("cheat-death", LABELS["cheat-death"], 2))
+    return [Spendable("hero", Term("Hero points", "Puntos de héroe"), have, tuple(uses))]
+
+
 def _once_per_round(ctx: Context, c: Combatant) -> None:
     state = ctx.state
     if state.in_combat and c.marks.get("hero_round") == state.round:
-        ctx.fail(f"{c.name} already spent a hero point this round (round {state.round}): one per "
-                 f"round, except cheat-death")
+        ctx.fail(_("{name} already spent a hero point this round (round {round}): one per round, except "
+                   "cheat-death", name=c.name, round=state.round))
 
 
 def _act_check(ctx: Context, c: Combatant) -> None:
     state = ctx.state
     if not state.in_combat or state.active is None:
-        ctx.fail("hero act: acting out of turn needs a running combat (start it first)")
+        ctx.fail(_("hero act: acting out of turn needs a running combat (start it first)"))
     if state.active == c.id:
-        ctx.fail(f"{c.name} is already acting; hero act is for acting out of turn")
+        ctx.fail(_("{name} is already acting; hero act is for acting out of turn", name=c.name))
     if c.id in state.delayed:
-        ctx.fail(f"{c.name} is delaying: `resume {c.id}` makes it act now without a hero point")
-    why = ctx.ruleset.can_change_initiative(c)
+        ctx.fail(_("{name} is delaying: `resume {ref}` makes it act now without a hero point", name=c.name, ref=c.id))
+    why = ctx.ruleset.turns.can_change_initiative(c)
     if why:
         ctx.fail(why)
 
@@ -160,61 +174,60 @@ def _restore(ctx: Context, c: Combatant, who_pays: Combatant, cost: int, rule: s
     if new_hp < 0:
         ctx.set_life(c, "stable", rule=rule)
         ctx.set_mark(c, "stable", "unaided")
-        state_en, state_es = f"stable at HP {new_hp}", f"estable a PG {new_hp}"
+        now = _("stable at HP {hp}", hp=new_hp)
     else:
         nl = c.pools["nl"].value if "nl" in c.pools else 0
         ctx.set_life(c, conscious_life(new_hp, nl), rule=rule)
-        state_en, state_es = f"alive at HP {new_hp}", f"vivo a PG {new_hp}"
+        now = _("alive at HP {hp}", hp=new_hp)
     ctx.set_mark(c, "cheat_window", None)
     if who_pays is c:
-        ctx.say(f"{c.name} spends {cost} hero points to cheat death: {state_en}; {have - cost} left",
-                f"{c.name} gasta {cost} puntos de héroe para burlar a la muerte: {state_es}; le quedan {have - cost}",
-                rule=rule, who=c.id, gm_only=True)
+        ctx.say(_("{name} spends {cost} hero points to cheat death: {now}; {left} left", name=c.name, cost=cost,
+                  now=now, left=have - cost), rule=rule, who=c.id, gm_only=True)
     else:
-        ctx.say(f"{who_pays.name} spends {cost} hero point{'s' if cost > 1 else ''} to save {c.name}: "
-                f"{state_en}; {have - cost} left",
-                f"{who_pays.name} gasta {cost} punto{'s' if cost > 1 else ''} de héroe para salvar a "
-                f"{c.name}: {state_es}; le quedan {have - cost}", rule=rule, who=who_pays.id, gm_only=True)
+        ctx.say(_n("{payer} spends {n} hero point to save {name}: {now}; {left} left",
+                   "{payer} spends {n} hero points to save {name}: {now}; {left} left", cost, payer=who_pays.name,
+                   name=c.name, now=now, left=have - cost), rule=rule, who=who_pays.id, gm_only=True)
     # §1.4 [S] "alive ... stable": a bleed left running would kill it again at its next turn
     # start, so the blood stops as with any stabilisation (§1.5 bleed).
     bleeding = [inst for inst in c.conditions if inst.cond in BLEEDS]
     for inst in bleeding:
         ctx.remove_condition(c, inst, reason="healed")
     if bleeding:
-        ctx.say(f"{c.name}: the bleeding stops", f"{c.name}: el sangrado se detiene", rule=rule, who=c.id)
+        ctx.say(_("{name}: the bleeding stops", name=c.name), rule=rule, who=c.id)
 
 
 def _cheat(ctx: Context, c: Combatant) -> None:
     """Right after the killing blow (dead, window open), or while dying: stable at negative HP."""
     if not _saveable(c):
-        ctx.fail(f"{c.name} is {c.life}, not dying of this blow: cheat-death is spent while dying or "
-                 f"right after the killing blow, before the next turn")
+        ctx.fail(_("{name} is {life}, not dying of this blow: cheat-death is spent while dying or right after the "
+                   "killing blow, before the next turn", name=c.name, life=life(c.life)))
     if points(c) < 2:
-        ctx.fail(f"{c.name} has {points(c)} hero points, cheat-death costs 2")
+        ctx.fail(_("{name} has {have} hero points, cheat-death costs 2", name=c.name, have=points(c)))
     _restore(ctx, c, c, 2, RULE)
 
 
 def _pet(ctx: Context, owner: Combatant, rest: tuple[str, ...]) -> None:
     if not owner.is_pc:
-        ctx.fail(f"{owner.name} is not a PC: only PCs have hero points")
+        ctx.fail(_not_pc(owner))
     cost = int(option(ctx.state, "pet_cheat_cost"))
     pets = [p for p in ctx.state.combatants.values() if _saveable(p) and not p.is_pc and _is_pet_of(p, owner)]
     if rest:
         pet = ctx.combatant(rest[0])
         if pet.is_pc:
-            ctx.fail(f"{pet.name} is a PC: a hero point never saves another character")
+            ctx.fail(_("{name} is a PC: a hero point never saves another character", name=pet.name))
         if not _is_pet_of(pet, owner):
-            ctx.fail(f"{pet.name} is not {owner.name}'s pet, companion or mount (an ally, or set "
-                     f"{pet.id} owner={owner.id})")
+            ctx.fail(_("{name} is not {owner}'s pet, companion or mount (an ally, or set {ref} owner={owner_ref})",
+                       name=pet.name, owner=owner.name, ref=pet.id, owner_ref=owner.id))
         if not _saveable(pet):
-            ctx.fail(f"{pet.name} is {pet.life}, not dying of this blow: spend it while it is dying or "
-                     f"right after the killing blow")
+            ctx.fail(_("{name} is {life}, not dying of this blow: spend it while it is dying or right after the "
+                       "killing blow", name=pet.name, life=life(pet.life)))
     elif len(pets) == 1:
         pet = pets[0]
     else:
-        ctx.fail(f"spend {owner.id} hero pet NAME: name the pet, companion or mount that just died")
+        ctx.fail(_("spend {ref} hero pet NAME: name the pet, companion or mount that just died", ref=owner.id))
     if points(owner) < cost:
-        ctx.fail(f"{owner.name} has {points(owner)} hero points, saving a pet costs {cost}")
+        ctx.fail(_("{name} has {have} hero points, saving a pet costs {cost}", name=owner.name, have=points(owner),
+                   cost=cost))
     _restore(ctx, pet, owner, cost, RULE)
 
 
@@ -253,10 +266,8 @@ def offer_cheat_death(ctx: Context, c: Combatant) -> None:
     if c.is_pc:
         ctx.set_mark(c, "cheat_window", True)
         if points(c) >= 2:
-            ctx.say(f"{c.name} would die: spend 2 hero points to cheat death? "
-                    f"(spend {c.id} hero cheat-death)",
-                    f"{c.name} moriría: ¿gastar 2 puntos de héroe para burlar a la muerte? "
-                    f"(spend {c.id} hero cheat-death)", rule=RULE, who=c.id, gm_only=True)
+            ctx.say(_("{name} would die: spend 2 hero points to cheat death? (spend {ref} hero cheat-death)",
+                      name=c.name, ref=c.id), rule=RULE, who=c.id, gm_only=True)
         return
     if not could_be_pet(c):
         return
@@ -264,16 +275,15 @@ def offer_cheat_death(ctx: Context, c: Combatant) -> None:
     owner = owner_of(ctx.state, c)
     cost = int(option(ctx.state, "pet_cheat_cost"))
     if owner is None:
-        ctx.say(f"{c.name} would die: if it is a PC's pet, companion or mount, {cost} hero "
-                f"point{'s' if cost > 1 else ''} can save it (spend OWNER hero pet {c.id})",
-                f"{c.name} moriría: si es mascota, compañero o montura de un PJ, {cost} punto"
-                f"{'s' if cost > 1 else ''} de héroe pueden salvarlo (spend DUEÑO hero pet {c.id})",
-                rule=RULE, who=c.id, gm_only=True)
+        ctx.say(_n("{name} would die: if it is a PC's pet, companion or mount, {n} hero point can save it "
+                   "(spend OWNER hero pet {ref})",
+                   "{name} would die: if it is a PC's pet, companion or mount, {n} hero points can save it "
+                   "(spend OWNER hero pet {ref})", cost, name=c.name, ref=c.id), rule=RULE, who=c.id, gm_only=True)
     elif points(owner) >= cost:
-        ctx.say(f"{c.name} would die: {owner.name} may spend {cost} hero point{'s' if cost > 1 else ''} "
-                f"to save it (spend {owner.id} hero pet {c.id})",
-                f"{c.name} moriría: {owner.name} puede gastar {cost} punto{'s' if cost > 1 else ''} de héroe "
-                f"para salvarlo (spend {owner.id} hero pet {c.id})", rule=RULE, who=c.id, gm_only=True)
+        ctx.say(_n("{name} would die: {owner} may spend {n} hero point to save it (spend {owner_ref} hero pet {ref})",
+                   "{name} would die: {owner} may spend {n} hero points to save it (spend {owner_ref} hero pet "
+                   "{ref})", cost, name=c.name, owner=owner.name, owner_ref=owner.id, ref=c.id),
+                rule=RULE, who=c.id, gm_only=True)
 
 
 def close_windows(ctx: Context) -> None:
@@ -282,46 +292,46 @@ def close_windows(ctx: Context) -> None:
             ctx.set_mark(c, "cheat_window", None)
 
 
-def award(ctx: Context, args: tuple[str, ...]) -> None:
+def award(ctx: Context, call) -> None:
     """`hero NAME [+N|-N|N]`: show, award or set hero points (GM-only; excess over 3 is lost)."""
-    if not args:
-        ctx.fail("usage: hero NAME [+N|-N|N]")
-    c = ctx.combatant(args[0])
+    c = ctx.combatant(call.who)
     if not c.is_pc:
-        ctx.fail(f"{c.name} is not a PC: only PCs have hero points")
+        ctx.fail(_not_pc(c))
     have = points(c)
-    if len(args) == 1:
-        ctx.say(f"{c.name} has {have} hero point{'s' if have != 1 else ''}",
-                f"{c.name} tiene {have} punto{'s' if have != 1 else ''} de héroe", rule=RULE, who=c.id,
+    if call.amount is None:
+        ctx.say(_n("{name} has {n} hero point", "{name} has {n} hero points", have, name=c.name), rule=RULE, who=c.id,
                 gm_only=True)
         return
-    raw = args[1]
+    raw = call.amount
     try:
         n = int(raw)
     except ValueError:
-        ctx.fail(f"hero {c.id}: expected +N, -N or N, not {raw!r}")
-    target = have + n if raw[0] in "+-" else n
+        ctx.fail(_("hero {ref}: expected +N, -N or N, not {raw!r}", ref=c.id, raw=raw))
+    change(ctx, c, have + n if raw[0] in "+-" else n)
+
+
+def change(ctx: Context, c: Combatant, target: int) -> None:
+    have = points(c)
     if target < 0:
-        ctx.fail(f"{c.name} has {have} hero points; cannot go below 0")
+        ctx.fail(_("{name} has {have} hero points; cannot go below 0", name=c.name, have=have))
     kept = min(HERO_MAX, target)
     _set_points(ctx, c, kept)
-    lost_en = f" ({target - kept} over the maximum of {HERO_MAX} lost)" if target > kept else ""
-    lost_es = f" ({target - kept} por encima del máximo de {HERO_MAX} se pierden)" if target > kept else ""
-    ctx.say(f"{c.name}: hero points {have} -> {kept}{lost_en}",
-            f"{c.name}: puntos de héroe {have} -> {kept}{lost_es}", rule=RULE, who=c.id, gm_only=True)
+    if target > kept:
+        ctx.say(_("{name}: hero points {old} -> {new} ({lost} over the maximum of {max} lost)", name=c.name, old=have,
+                  new=kept, lost=target - kept, max=HERO_MAX), rule=RULE, who=c.id, gm_only=True)
+    else:
+        ctx.say(_("{name}: hero points {old} -> {new}", name=c.name, old=have, new=kept), rule=RULE, who=c.id,
+                gm_only=True)
 
 
-def gain_level(ctx: Context, args: tuple[str, ...]) -> None:
+def gain_level(ctx: Context, call) -> None:
     """`levelup NAME`: +1 HD/level; with option hero_per_level, +1 hero point (official)."""
-    if len(args) != 1:
-        ctx.fail("usage: levelup NAME")
-    c = ctx.combatant(args[0])
+    c = ctx.combatant(call.who)
     level = int(c.stats.get("hd") or 0) + 1
     ctx.set_stats(c, {"hd": level})
-    ctx.say(f"{c.name} reaches level {level}", f"{c.name} alcanza el nivel {level}",
-            rule="pathfinder1e.md §1.6", who=c.id)
+    ctx.say(_("{name} reaches level {level}", name=c.name, level=level), rule="pathfinder1e.md §1.6", who=c.id)
     if c.is_pc and option(ctx.state, "hero_per_level"):
-        award(ctx, (c.id, "+1"))
+        change(ctx, c, points(c) + 1)
 
 
 def start_points(stats: dict, current: dict) -> tuple[int, int]:

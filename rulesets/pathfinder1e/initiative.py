@@ -12,6 +12,8 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, Context
 
+from .i18n import _, joined
+
 RULE = "pathfinder1e.md §1.1"
 FLAT_NOTE = "until its first turn"
 
@@ -43,16 +45,14 @@ def resolve_ties(ctx: Context, who: list[Combatant]) -> bool:
 def _rolloff(ctx: Context, members: list[Combatant], init, tb) -> None:
     keys = {c.id: () for c in members}
     pending = list(members)
-    for _ in range(20):
+    for _round in range(20):
         results = []
         for c in pending:
             r = ctx.roll("1d20", purpose=f"initiative roll-off of {c.name}", who=c.id)
             keys[c.id] = keys[c.id] + (r.total,)
-            results.append(f"{c.name} rolls {r.total}")
-        mod = f"{tb[0]:+d}" if tb else "+0"
-        ctx.say(f"Initiative tie at {_num(init)} (modifier {mod}): roll-off {', '.join(results)}",
-                f"Empate de iniciativa a {_num(init)} (modificador {mod}): desempate, {', '.join(results)}",
-                rule=RULE)
+            results.append(_("{name} rolls {n}", name=c.name, n=r.total))
+        ctx.say(_("Initiative tie at {init} (modifier {mod:+d}): roll-off {results}", init=_num(init),
+                  mod=tb[0] if tb else 0, results=joined(results)), rule=RULE)
         seen: dict[tuple, list[Combatant]] = defaultdict(list)
         for c in pending:
             seen[keys[c.id]].append(c)
@@ -131,16 +131,15 @@ def joined_mid_combat(ctx: Context, c: Combatant, total, tiebreak: tuple, flat_d
                 ctx.set_mark(o, "rolloff", [r.total])
         taken = {rolloff_key(o) for o in others}
         key: tuple = ()
-        for _ in range(20):
+        for _try in range(20):
             r = ctx.roll("1d20", purpose=f"initiative roll-off of {c.name}", who=c.id)
             key = (r.total,)
             if key not in taken:
                 break
         ctx.set_mark(c, "rolloff", list(key))
         names = ", ".join(f"{o.name} {rolloff_key(o)[0]}" for o in others)
-        ctx.say(f"Initiative tie at {_num(total)}: roll-off {c.name} rolls {key[0]} (vs {names})",
-                f"Empate de iniciativa a {_num(total)}: desempate, {c.name} saca {key[0]} (contra {names})",
-                rule=RULE)
+        ctx.say(_("Initiative tie at {init}: roll-off {name} rolls {n} (vs {names})", init=_num(total), name=c.name,
+                  n=key[0], names=names), rule=RULE)
     else:
         ctx.set_mark(c, "rolloff", None)
     if state.started.get(c.id) is None and c.life != "dead":

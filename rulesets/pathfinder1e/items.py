@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, fold_text
+from gm_console.ruleset import Combatant, Context, Msg, Term, fold_text
+
+from .i18n import _
 
 RULE = "pathfinder1e.md §1.7.2"
 MARK = "items"
 KINDS = {"weapon": "weapon", "arma": "weapon", "armor": "armor", "armour": "armor", "armadura": "armor",
          "shield": "shield", "escudo": "shield", "other": "other", "objeto": "other", "item": "other"}
-KIND_ES = {"weapon": "arma", "armor": "armadura", "shield": "escudo", "other": "objeto"}
+KIND_TERMS = {"weapon": Term("weapon", "arma"), "armor": Term("armor", "armadura"), "shield": Term("shield", "escudo"),
+              "other": Term("other", "objeto")}
 
 #: Core Rulebook, "Common Armor, Weapon, and Shield Hardness and Hit Points": (kind, hardness, hp)
 PRESETS = {
@@ -39,8 +42,6 @@ MATERIALS = {"cloth": 0, "leather": 2, "cuero": 2, "hide": 2, "wood": 5, "madera
 
 ITEM_USAGE = ("item NAME [ITEM [weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] "
               "[MATERIAL] [+E] | ITEM remove]")
-SUNDER_USAGE = "sunder NAME ITEM DAMAGE [spare]"
-REPAIR_USAGE = "repair NAME ITEM N|full"
 
 
 def items_of(c: Combatant) -> dict:
@@ -53,29 +54,34 @@ def _find(ctx: Context, c: Combatant, name: str) -> str:
     for k in have:
         if fold_text(k) == key:
             return k
-    listed = ", ".join(have) or "none"
-    ctx.fail(f"{c.name} has no item {name!r} (items: {listed}); add it: item {c.id} {name} weapon hardness=10 hp=5")
+    if have:
+        ctx.fail(_("{name} has no item {item!r} (items: {items}); add it: item {ref} {item} weapon hardness=10 hp=5",
+                   name=c.name, item=name, items=", ".join(have), ref=c.id))
+    ctx.fail(_("{name} has no item {item!r} (items: none); add it: item {ref} {item} weapon hardness=10 hp=5",
+               name=c.name, item=name, ref=c.id))
     raise AssertionError  # ctx.fail raises
 
 
 def _int(ctx: Context, word: str, what: str, lo: int = 0, hi: int = 10_000) -> int:
     if not re.fullmatch(r"-?\d{1,6}", word) or not lo <= int(word) <= hi:
-        ctx.fail(f"item: {what} must be a whole number from {lo} to {hi}, not {word!r}")
+        ctx.fail(_("item: {what} must be a whole number from {lo} to {hi}, not {word!r}", what=what, lo=lo, hi=hi,
+                   word=word))
     return int(word)
 
 
-def item(ctx: Context, args: tuple[str, ...]) -> None:
+def item(ctx: Context, call) -> None:
     """`item NAME` lists; `item NAME ITEM ...` adds or changes one; `item NAME ITEM remove` drops it."""
-    if not args:
-        ctx.fail(f"usage: {ITEM_USAGE}")
-    c = ctx.combatant(args[0])
-    if len(args) == 1:
+    c = ctx.combatant(call.who)
+    if call.item is None:
         have = items_of(c)
-        lines = "; ".join(describe(k, v)[0] for k, v in have.items()) or "no items"
-        lines_es = "; ".join(describe(k, v)[1] for k, v in have.items()) or "sin objetos"
-        ctx.say(f"{c.name}: {lines}", f"{c.name}: {lines_es}", rule=RULE, who=c.id)
+        if have:
+            listed = [describe(k, v) for k, v in have.items()]
+            lines = Term("; ".join(str(m) for m in listed), "; ".join(m.render("es") for m in listed))
+            ctx.say(_("{name}: {items}", name=c.name, items=lines), rule=RULE, who=c.id)
+        else:
+            ctx.say(_("{name}: no items", name=c.name), rule=RULE, who=c.id)
         return
-    name, words = args[1], args[2:]
+    name, words = call.item, call.words
     have = items_of(c)
     existing = next((k for k in have if fold_text(k) == fold_text(name)), None)
     if words and fold_text(words[0]) in ("remove", "drop", "quitar", "soltar"):
@@ -84,14 +90,14 @@ def item(ctx: Context, args: tuple[str, ...]) -> None:
         _clear_effects(ctx, c, existing)
         del have[existing]
         ctx.set_mark(c, MARK, have or None)
-        ctx.say(f"{c.name} no longer carries {existing}", f"{c.name} ya no lleva {existing}", rule=RULE, who=c.id)
+        ctx.say(_("{name} no longer carries {item}", name=c.name, item=existing), rule=RULE, who=c.id)
         return
     it = have.get(existing, {"kind": "other", "hardness": 0, "hp": None, "max": None, "ac": 0})
     name = existing or name
     enh, material = 0, None
     for word in words:
         key = fold_text(word).replace(" ", "-")
-        low, _, value = key.partition("=")
+        low, _sep, value = key.partition("=")
         if key in KINDS:
             it["kind"] = KINDS[key]
         elif key in PRESETS:
@@ -104,20 +110,20 @@ def item(ctx: Context, args: tuple[str, ...]) -> None:
         elif low in ("hardness", "dureza") and value:
             it["hardness"] = _int(ctx, value, "hardness")
         elif low in ("hp", "pg", "pv") and value:
-            cur, _, top = value.partition("/")
+            cur, _sep, top = value.partition("/")
             it["max"] = _int(ctx, top or cur, "hp", 1)
             it["hp"] = _int(ctx, cur, "hp", 0, it["max"])
         elif low in ("ac", "ca", "bonus") and value:
             it["ac"] = _int(ctx, value, "ac", 0, 99)
         else:
-            ctx.fail(f"item: unexpected {word!r}; usage: {ITEM_USAGE}")
+            ctx.fail(_("item: unexpected {word!r}; usage: {usage}", word=word, usage=ITEM_USAGE))
     if material is not None:
         it["hardness"] = material
     if it["kind"] in ("armor", "shield") and it.get("ac") and it.get("max") is None:
         it["hp"] = it["max"] = 5 * it["ac"]  # armor: HP = 5 x armor bonus [O]
     if it.get("max") is None:
-        ctx.fail(f"item: {name} needs its hit points (hp=N) or a preset such as one-handed-blade; "
-                 f"usage: {ITEM_USAGE}")
+        ctx.fail(_("item: {item} needs its hit points (hp=N) or a preset such as one-handed-blade; usage: {usage}",
+                   item=name, usage=ITEM_USAGE))
     if enh:  # each +1 of enhancement: +2 hardness, +10 HP [O]
         it["hardness"] += 2 * enh
         it["max"] += 10 * enh
@@ -125,8 +131,7 @@ def item(ctx: Context, args: tuple[str, ...]) -> None:
     have[name] = it
     ctx.set_mark(c, MARK, have)
     _sync_effects(ctx, c, name, it)
-    en, es = describe(name, it)
-    ctx.say(f"{c.name}: {en}", f"{c.name}: {es}", rule=RULE, who=c.id)
+    ctx.say(_("{name}: {item}", name=c.name, item=describe(name, it)), rule=RULE, who=c.id)
 
 
 def state_of(it: dict) -> str:
@@ -135,76 +140,79 @@ def state_of(it: dict) -> str:
     return "broken" if 2 * it["hp"] <= it["max"] else "ok"
 
 
-def describe(name: str, it: dict) -> tuple[str, str]:
-    st = state_of(it)
-    ac = f", AC +{it['ac']}" if it.get("ac") else ""
-    tail_en = {"ok": "", "broken": ", broken", "destroyed": ", destroyed"}[st]
-    tail_es = {"ok": "", "broken": ", roto", "destroyed": ", destruido"}[st]
-    return (f"{name} ({it['kind']}{ac}) HP {it['hp']}/{it['max']}, hardness {it['hardness']}{tail_en}",
-            f"{name} ({KIND_ES[it['kind']]}{ac.replace('AC', 'CA')}) PG {it['hp']}/{it['max']}, "
-            f"dureza {it['hardness']}{tail_es}")
+def describe(name: str, it: dict) -> Msg:
+    st, kind = state_of(it), KIND_TERMS[it["kind"]]
+    args = dict(item=name, kind=kind, hp=it["hp"], max=it["max"], hardness=it["hardness"])
+    if it.get("ac"):
+        return {"ok": _("{item} ({kind}, AC +{ac}) HP {hp}/{max}, hardness {hardness}", ac=it["ac"], **args),
+                "broken": _("{item} ({kind}, AC +{ac}) HP {hp}/{max}, hardness {hardness}, broken", ac=it["ac"], **args),
+                "destroyed": _("{item} ({kind}, AC +{ac}) HP {hp}/{max}, hardness {hardness}, destroyed", ac=it["ac"],
+                               **args)}[st]
+    return {"ok": _("{item} ({kind}) HP {hp}/{max}, hardness {hardness}", **args),
+            "broken": _("{item} ({kind}) HP {hp}/{max}, hardness {hardness}, broken", **args),
+            "destroyed": _("{item} ({kind}) HP {hp}/{max}, hardness {hardness}, destroyed", **args)}[st]
 
 
-def sunder(ctx: Context, args: tuple[str, ...]) -> None:
+def sunder(ctx: Context, call) -> None:
     """Damage to an item: hardness first, broken at half HP or less, destroyed at 0 unless spared."""
-    if len(args) < 3:
-        ctx.fail(f"usage: {SUNDER_USAGE}")
-    c = ctx.combatant(args[0])
-    name = _find(ctx, c, args[1])
-    spare = any(fold_text(w) in ("spare", "keep", "perdonar", "conservar") for w in args[3:])
-    other = [w for w in args[3:] if fold_text(w) not in ("spare", "keep", "perdonar", "conservar")]
-    if other:
-        ctx.fail(f"sunder: unexpected {other[0]!r}; usage: {SUNDER_USAGE}")
-    raw = args[2]
-    amount = int(raw) if re.fullmatch(r"\d{1,6}", raw) else ctx.roll(raw, purpose=f"damage to {c.name}'s {name}").total
+    c = ctx.combatant(call.who)
+    name = _find(ctx, c, call.item)
+    raw = call.damage
+    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=f"damage to {c.name}'s {name}").total
     have = items_of(c)
     it = have[name]
     if state_of(it) == "destroyed":
-        ctx.fail(f"{c.name}'s {name} is already destroyed")
+        ctx.fail(_("{name}'s {item} is already destroyed", name=c.name, item=name))
     through = max(0, amount - it["hardness"])
     old = it["hp"]
     it["hp"] = max(0, old - through)
-    spared = spare and it["hp"] == 0
+    spared = call.spare and it["hp"] == 0
     if spared:
         it["hp"] = 1
     have[name] = it
     ctx.set_mark(c, MARK, have)
     st = state_of(it)
-    what_en = {"ok": "", "broken": ": broken", "destroyed": ": destroyed"}[st]
-    what_es = {"ok": "", "broken": ": roto", "destroyed": ": destruido"}[st]
+    args = dict(name=c.name, item=name, amount=amount, hardness=it["hardness"], through=through, old=old,
+                hp=it["hp"], max=it["max"])
     if spared:
-        what_en, what_es = ": spared at 1 HP, broken", ": se deja a 1 PG, roto"
-    ctx.say(f"{c.name}'s {name} takes {amount} damage, hardness {it['hardness']}: {through} through, "
-            f"HP {old} -> {it['hp']}/{it['max']}{what_en}",
-            f"{name} de {c.name} recibe {amount} de daño, dureza {it['hardness']}: pasan {through}, "
-            f"PG {old} -> {it['hp']}/{it['max']}{what_es}", rule=RULE, who=c.id)
+        text = _("{name}'s {item} takes {amount} damage, hardness {hardness}: {through} through, HP {old} -> "
+                 "{hp}/{max}: spared at 1 HP, broken", **args)
+    else:
+        text = {"ok": _("{name}'s {item} takes {amount} damage, hardness {hardness}: {through} through, HP {old} -> "
+                        "{hp}/{max}", **args),
+                "broken": _("{name}'s {item} takes {amount} damage, hardness {hardness}: {through} through, HP {old} -> "
+                            "{hp}/{max}: broken", **args),
+                "destroyed": _("{name}'s {item} takes {amount} damage, hardness {hardness}: {through} through, HP "
+                               "{old} -> {hp}/{max}: destroyed", **args)}[st]
+    ctx.say(text, rule=RULE, who=c.id)
     _sync_effects(ctx, c, name, it)
 
 
-def repair(ctx: Context, args: tuple[str, ...]) -> None:
+def repair(ctx: Context, call) -> None:
     """Mending or Craft: HP back; above half its HP an item is no longer broken."""
-    if len(args) != 3:
-        ctx.fail(f"usage: {REPAIR_USAGE}")
-    c = ctx.combatant(args[0])
-    name = _find(ctx, c, args[1])
+    c = ctx.combatant(call.who)
+    name = _find(ctx, c, call.item)
     have = items_of(c)
     it = have[name]
     if state_of(it) == "destroyed":
-        ctx.fail(f"{c.name}'s {name} is destroyed: a new one is `item {c.id} {name} ...`")
-    if fold_text(args[2]) in ("full", "todo", "completo"):
+        ctx.fail(_("{name}'s {item} is destroyed: a new one is `item {ref} {item} ...`", name=c.name, item=name,
+                   ref=c.id))
+    if fold_text(call.amount) in ("full", "todo", "completo"):
         amount = it["max"] - it["hp"]
-    elif re.fullmatch(r"\d{1,6}", args[2]):
-        amount = int(args[2])
+    elif re.fullmatch(r"\d{1,6}", call.amount):
+        amount = int(call.amount)
     else:
-        ctx.fail(f"repair: N must be a whole number or full, not {args[2]!r}")
+        ctx.fail(_("repair: N must be a whole number or full, not {word!r}", word=call.amount))
     old = it["hp"]
     it["hp"] = min(it["max"], old + amount)
     have[name] = it
     ctx.set_mark(c, MARK, have)
-    ok_en = ", no longer broken" if state_of(it) == "ok" and 2 * old <= it["max"] else ""
-    ok_es = ", ya no está roto" if ok_en else ""
-    ctx.say(f"{c.name}'s {name} is repaired: HP {old} -> {it['hp']}/{it['max']}{ok_en}",
-            f"{name} de {c.name} se repara: PG {old} -> {it['hp']}/{it['max']}{ok_es}", rule=RULE, who=c.id)
+    args = dict(name=c.name, item=name, old=old, hp=it["hp"], max=it["max"])
+    if state_of(it) == "ok" and 2 * old <= it["max"]:
+        ctx.say(_("{name}'s {item} is repaired: HP {old} -> {hp}/{max}, no longer broken", **args), rule=RULE,
+                who=c.id)
+    else:
+        ctx.say(_("{name}'s {item} is repaired: HP {old} -> {hp}/{max}", **args), rule=RULE, who=c.id)
     _sync_effects(ctx, c, name, it)
 
 
@@ -234,5 +242,5 @@ def _sync_effects(ctx: Context, c: Combatant, name: str, it: dict) -> None:
         cdef = ctx.ruleset.catalogue.get(want[0])
         ctx.apply_condition(c, cdef, value=want[1], source=c.id, note=name)
     if kind == "weapon" and st == "destroyed":
-        ctx.say(f"{c.name}'s {name} is destroyed: it no longer attacks with it",
-                f"{name} de {c.name} queda destruida: ya no ataca con ella", rule=RULE, who=c.id)
+        ctx.say(_("{name}'s {item} is destroyed: it no longer attacks with it", name=c.name, item=name), rule=RULE,
+                who=c.id)

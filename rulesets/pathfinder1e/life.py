@@ -9,11 +9,15 @@ can still undo), ``ability_damage`` ({"con": 2}).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, Msg, record_check
 
+from .i18n import _
+from .options import option
 from .stats import death_threshold, drained, mod
 
 DC = 10
+RULE = "pathfinder1e.md §1.4"
+FOES_RULE = "pathfinder1e.md §1.4 [I option]"
 
 
 def hp_of(c: Combatant) -> int:
@@ -55,7 +59,12 @@ def con_mod(c: Combatant) -> int:
 
 def need_hp(ctx: Context, c: Combatant) -> None:
     if "hp" not in c.pools:
-        ctx.fail(f"{c.name} has no hp; set it first: set {c.id} hp=10")
+        ctx.fail(_("{name} has no hp; set it first: set {ref} hp=10", name=c.name, ref=c.id))
+
+
+def _clear_recovery(ctx: Context, c: Combatant) -> None:
+    for k in ("stable", "recovering"):
+        ctx.set_mark(c, k, None)
 
 
 def settle(ctx: Context, c: Combatant, rule: str = "pathfinder1e.md §1.3") -> None:
@@ -66,45 +75,50 @@ def settle(ctx: Context, c: Combatant, rule: str = "pathfinder1e.md §1.3") -> N
     if new == c.life:
         return
     ctx.set_life(c, new, rule=rule)
-    for k in ("stable", "recovering"):
-        ctx.set_mark(c, k, None)
+    _clear_recovery(ctx, c)
     hp, nl = hp_of(c), nl_of(c)
     text = {
-        "unconscious": (f"{c.name} falls unconscious: nonlethal {nl} exceeds HP {hp}",
-                        f"{c.name} cae inconsciente: daño no letal {nl} supera sus PG {hp}"),
-        "staggered": (f"{c.name} is staggered: nonlethal {nl} equals HP {hp}",
-                      f"{c.name} queda grogui: daño no letal {nl} igual a sus PG {hp}"),
-        "disabled": (f"{c.name} is disabled at 0 HP: one move or standard action; a standard "
-                     f"action costs 1 HP",
-                     f"{c.name} queda incapacitado a 0 PG: una acción de movimiento o estándar; "
-                     f"una estándar cuesta 1 PG"),
-        "ok": (f"{c.name} is back on its feet (HP {hp})", f"{c.name} vuelve a estar en pie (PG {hp})"),
+        "unconscious": _("{name} falls unconscious: nonlethal {nl} exceeds HP {hp}", name=c.name, nl=nl, hp=hp),
+        "staggered": _("{name} is staggered: nonlethal {nl} equals HP {hp}", name=c.name, nl=nl, hp=hp),
+        "disabled": _("{name} is disabled at 0 HP: one move or standard action; a standard action costs 1 HP",
+                      name=c.name),
+        "ok": _("{name} is back on its feet (HP {hp})", name=c.name, hp=hp),
     }[new]
-    ctx.say(*text, rule=rule, who=c.id)
+    ctx.say(text, rule=rule, who=c.id)
+
+
+def foe_dies(ctx: Context, c: Combatant) -> bool:
+    """Option foes_die_below_0 (the table habit, pathfinder1e.md §1.4): a foe below 0 HP is dead,
+    not dying; PCs and allies keep the seed's dying rules."""
+    return c.side == "foe" and bool(option(ctx.state, "foes_die_below_0"))
+
+
+def _foe_below_0(hp: int) -> Msg:
+    return _("HP {hp}: foes die below 0 (option foes_die_below_0)", hp=hp)
 
 
 def reconcile(ctx: Context, c: Combatant) -> None:
     """Bring life in line with HP typed by hand (`add ... hp=-3/20`, `set ... hp=...`).
 
-    The contract has no hook on `set`, so the rules catch up at the next rules moment
-    (a turn start, damage, healing, time passing).
+    The rules catch up at the next rules moment (a turn start, damage, healing, time passing).
     """
     if c.life == "dead" or "hp" not in c.pools:
         return
     hp, thr = hp_of(c), death_threshold(c)
     if hp <= thr:
-        die(ctx, c, f"HP {hp}, dead at {thr}", f"PG {hp}, muere a {thr}", can_cheat=False)
+        die(ctx, c, _("HP {hp}, dead at {thr}", hp=hp, thr=thr), can_cheat=False)
+    elif hp < 0 and c.life not in ("dying", "stable", "disabled") and foe_dies(ctx, c):
+        die(ctx, c, _foe_below_0(hp), can_cheat=False, rule=FOES_RULE)
     elif hp < 0 and c.life not in ("dying", "stable", "disabled"):
-        ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4")
-        ctx.say(f"{c.name} is dying at HP {hp} (dies at {thr}, {hp - thr} to go)",
-                f"{c.name} está moribundo a PG {hp} (muere a {thr}, faltan {hp - thr})",
-                rule="pathfinder1e.md §1.4", who=c.id)
+        ctx.set_life(c, "dying", rule=RULE)
+        ctx.say(_("{name} is dying at HP {hp} (dies at {thr}, {left} to go)", name=c.name, hp=hp, thr=thr,
+                  left=hp - thr), rule=RULE, who=c.id)
     elif hp >= 0:
         settle(ctx, c)
 
 
 def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.md §1.3",
-            cause: tuple[str, str] | None = None, quiet: bool = False) -> None:
+            cause: Msg | None = None, quiet: bool = False) -> None:
     """Lethal HP loss and what it does to life. ``cause`` opens the log line."""
     need_hp(ctx, c)
     old = hp_of(c)
@@ -118,51 +132,58 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
     ctx.set_pool(c, "hp", new, rule=rule)
     if c.life == "dead":
         if not quiet:
-            ctx.say(f"{c.name} (dead) takes {amount} damage: HP {new}",
-                    f"{c.name} (muerto) recibe {amount} de daño: PG {new}", rule=rule, who=c.id)
+            ctx.say(_("{name} (dead) takes {amount} damage: HP {hp}", name=c.name, amount=amount, hp=new),
+                    rule=rule, who=c.id)
         return
     thr = death_threshold(c)
     if not quiet:
-        en, es = cause or (f"{c.name} takes {amount} damage", f"{c.name} recibe {amount} de daño")
+        cause = cause or _("{name} takes {amount} damage", name=c.name, amount=amount)
         soaked = amount - rest
-        extra_en = f" ({soaked} to temporary HP)" if soaked else ""
-        extra_es = f" ({soaked} a PG temporales)" if soaked else ""
-        ctx.say(f"{en}{extra_en}: HP {old} -> {new}", f"{es}{extra_es}: PG {old} -> {new}",
-                rule=rule, who=c.id)
+        if soaked:
+            ctx.say(_("{cause} ({soaked} to temporary HP): HP {old} -> {new}", cause=cause, soaked=soaked, old=old,
+                      new=new), rule=rule, who=c.id)
+        else:
+            ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=old, new=new), rule=rule, who=c.id)
     if rest <= 0:
         return
     if new <= thr:
-        die(ctx, c, f"HP {new}, dead at {thr} (-Con)" if thr else f"HP {new}, no Con score",
-            f"PG {new}, muere a {thr} (-Con)" if thr else f"PG {new}, sin Constitución", rule="pathfinder1e.md §1.4")
+        why = (_("HP {hp}, dead at {thr} (-Con)", hp=new, thr=thr) if thr
+               else _("HP {hp}, no Con score", hp=new))
+        die(ctx, c, why, rule=RULE)
+        return
+    if new < 0 and foe_dies(ctx, c):
+        die(ctx, c, _foe_below_0(new), rule=FOES_RULE)
         return
     if new < 0:
         if c.life != "dying":
             was = c.life
-            ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4")
-            for k in ("stable", "recovering"):
-                ctx.set_mark(c, k, None)
-            again = " again" if was == "stable" or (was == "disabled" and old < 0) else ""
-            again_es = " de nuevo" if again else ""
-            ctx.say(f"{c.name} is dying{again}: unconscious, Con check DC 10 at the start of each "
-                    f"turn (dies at {thr}, {new - thr} to go)",
-                    f"{c.name} está moribundo{again_es}: inconsciente, prueba de Con CD 10 al inicio de "
-                    f"cada turno (muere a {thr}, faltan {new - thr})", rule="pathfinder1e.md §1.4", who=c.id)
+            ctx.set_life(c, "dying", rule=RULE)
+            _clear_recovery(ctx, c)
+            if was == "stable" or (was == "disabled" and old < 0):
+                text = _("{name} is dying again: unconscious, Con check DC 10 at the start of each turn "
+                         "(dies at {thr}, {left} to go)", name=c.name, thr=thr, left=new - thr)
+            else:
+                text = _("{name} is dying: unconscious, Con check DC 10 at the start of each turn "
+                         "(dies at {thr}, {left} to go)", name=c.name, thr=thr, left=new - thr)
+            ctx.say(text, rule=RULE, who=c.id)
         return
     settle(ctx, c)
 
 
-def die(ctx: Context, c: Combatant, why_en: str, why_es: str, rule: str = "pathfinder1e.md §1.4",
-        can_cheat: bool = True) -> None:
+def die(ctx: Context, c: Combatant, why: Msg, rule: str = RULE, can_cheat: bool = True) -> None:
     from .hero import cheat_death_auto, offer_cheat_death  # local: hero uses life
 
     if can_cheat and cheat_death_auto(ctx, c):
         return
     ctx.set_life(c, "dead", rule=rule)
-    for k in ("stable", "recovering"):
-        ctx.set_mark(c, k, None)
-    ctx.say(f"{c.name} dies ({why_en})", f"{c.name} muere ({why_es})", rule=rule, who=c.id)
+    _clear_recovery(ctx, c)
+    ctx.say(_("{name} dies ({why})", name=c.name, why=why), rule=rule, who=c.id)
     if can_cheat:
         offer_cheat_death(ctx, c)
+
+
+def _dead_at(c: Combatant, hp: int) -> Msg:
+    return _("HP {hp}, dead at {thr} (-Con)", hp=hp, thr=death_threshold(c))
 
 
 def strain(ctx: Context, c: Combatant) -> None:
@@ -170,105 +191,104 @@ def strain(ctx: Context, c: Combatant) -> None:
     old = hp_of(c)
     new = old - 1
     ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4 disabled")
-    ctx.say(f"{c.name} takes a standard action while disabled: 1 damage, HP {old} -> {new}",
-            f"{c.name} realiza una acción estándar incapacitado: 1 de daño, PG {old} -> {new}",
-            rule="pathfinder1e.md §1.4 disabled [S]", who=c.id)
+    ctx.say(_("{name} takes a standard action while disabled: 1 damage, HP {old} -> {new}", name=c.name, old=old,
+              new=new), rule="pathfinder1e.md §1.4 disabled [S]", who=c.id)
     thr = death_threshold(c)
     if new <= thr:
-        die(ctx, c, f"HP {new}, dead at {thr} (-Con)", f"PG {new}, muere a {thr} (-Con)")
+        die(ctx, c, _dead_at(c, new))
+        return
+    if foe_dies(ctx, c):
+        die(ctx, c, _foe_below_0(new), rule=FOES_RULE)
         return
     ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4 disabled")
-    for k in ("stable", "recovering"):
-        ctx.set_mark(c, k, None)
-    ctx.say(f"{c.name} is dying (dies at {thr}, {new - thr} to go)",
-            f"{c.name} está moribundo (muere a {thr}, faltan {new - thr})", rule="pathfinder1e.md §1.4", who=c.id)
+    _clear_recovery(ctx, c)
+    ctx.say(_("{name} is dying (dies at {thr}, {left} to go)", name=c.name, thr=thr, left=new - thr), rule=RULE,
+            who=c.id)
 
 
-def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: tuple[str, str]) -> None:
+def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: Msg) -> None:
     ctx.set_life(c, "stable", rule=rule)
     ctx.set_mark(c, "stable", kind)
     ctx.set_mark(c, "stable_secs", None)
-    ctx.say(*why, rule=rule, who=c.id)
+    ctx.say(why, rule=rule, who=c.id)
 
 
-def con_check(ctx: Context, c: Combatant, purpose: str) -> tuple[bool, str, str]:
-    """d20 + Con mod - negative HP vs DC 10; a natural 20 always succeeds (a 1 does not fail)."""
+def con_check(ctx: Context, c: Combatant, purpose: str, what: str) -> tuple[bool, Msg]:
+    """d20 + Con mod - negative HP vs DC 10; a natural 20 always succeeds (a 1 does not fail).
+    Kept with the state's recent checks as ``what``."""
     neg = max(0, -hp_of(c))
     cm = con_mod(c)
     r = ctx.roll("1d20", purpose=f"{c.name}: {purpose}", who=c.id)
     nat = r.total
     total = nat + cm - neg
     ok = nat == 20 or total >= DC
-    nat_en = " (natural 20)" if nat == 20 and total < DC else ""
-    nat_es = " (20 natural)" if nat_en else ""
-    en = f"{c.name}: Con check {nat}{cm:+d}{-neg:+d} = {total} vs DC {DC}{nat_en}"
-    es = f"{c.name}: prueba de Con {nat}{cm:+d}{-neg:+d} = {total} contra CD {DC}{nat_es}"
-    return ok, en, es
+    record_check(ctx, c, what, total, dice=(nat,), bonus=cm - neg, against=f"DC {DC}", target=DC,
+                 outcome="success" if ok else "failure")
+    if nat == 20 and total < DC:
+        text = _("{name}: Con check {nat}{cm:+d}{neg:+d} = {total} vs DC {dc} (natural 20)", name=c.name, nat=nat,
+                 cm=cm, neg=-neg, total=total, dc=DC)
+    else:
+        text = _("{name}: Con check {nat}{cm:+d}{neg:+d} = {total} vs DC {dc}", name=c.name, nat=nat, cm=cm,
+                 neg=-neg, total=total, dc=DC)
+    return ok, text
 
 
 def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
     """Start of a dying combatant's turn (pathfinder1e.md §1.4 [S]; continuous damage auto-fails [O])."""
     if bleeding:
         new = hp_of(c) - 1
-        ctx.say(f"{c.name}: Con check fails automatically (continuous damage): HP {new}",
-                f"{c.name}: la prueba de Con falla automáticamente (daño continuo): PG {new}",
+        ctx.say(_("{name}: Con check fails automatically (continuous damage): HP {hp}", name=c.name, hp=new),
                 rule="pathfinder1e.md §1.4 [O]", who=c.id)
-        lose_hp(ctx, c, 1, rule="pathfinder1e.md §1.4", quiet=True)
+        lose_hp(ctx, c, 1, rule=RULE, quiet=True)
         return
-    ok, en, es = con_check(ctx, c, "Con check to stabilize (DC 10)")
+    ok, check = con_check(ctx, c, "Con check to stabilize (DC 10)", "Con (stabilize)")
     if ok:
-        make_stable(ctx, c, "unaided", "pathfinder1e.md §1.4",
-                    (f"{en}, succeeds: stable (unaided, hourly checks)",
-                     f"{es}, supera: estable (sin ayuda, prueba cada hora)"))
+        make_stable(ctx, c, "unaided", RULE,
+                    _("{check}, succeeds: stable (unaided, hourly checks)", check=check))
         return
     new = hp_of(c) - 1
-    ctx.say(f"{en}, fails: HP {new}", f"{es}, falla: PG {new}", rule="pathfinder1e.md §1.4", who=c.id)
-    lose_hp(ctx, c, 1, rule="pathfinder1e.md §1.4", quiet=True)
+    ctx.say(_("{check}, fails: HP {hp}", check=check, hp=new), rule=RULE, who=c.id)
+    lose_hp(ctx, c, 1, rule=RULE, quiet=True)
 
 
 def hourly_check(ctx: Context, c: Combatant) -> None:
     """One hour of a stable combatant (pathfinder1e.md §1.4 [S]): unaided risks 1 HP, aided may wake up."""
     kind = c.marks.get("stable", "unaided")
-    ok, en, es = con_check(ctx, c, f"hourly Con check ({kind} stable)")
+    ok, check = con_check(ctx, c, f"hourly Con check ({kind} stable)", "Con (hourly)")
     if kind == "aided":
         if ok:
-            ctx.set_life(c, "disabled", rule="pathfinder1e.md §1.4")
+            ctx.set_life(c, "disabled", rule=RULE)
             ctx.set_mark(c, "stable", None)
             ctx.set_mark(c, "stable_secs", None)
-            ctx.say(f"{en}, succeeds: conscious and disabled at HP {hp_of(c)}",
-                    f"{es}, supera: consciente e incapacitado a PG {hp_of(c)}", rule="pathfinder1e.md §1.4", who=c.id)
+            ctx.say(_("{check}, succeeds: conscious and disabled at HP {hp}", check=check, hp=hp_of(c)), rule=RULE,
+                    who=c.id)
         else:
-            ctx.say(f"{en}, fails: stays unconscious", f"{es}, falla: sigue inconsciente",
-                    rule="pathfinder1e.md §1.4", who=c.id)
+            ctx.say(_("{check}, fails: stays unconscious", check=check), rule=RULE, who=c.id)
         return
     if ok:
         ctx.set_mark(c, "stable", "aided")
-        ctx.say(f"{en}, succeeds: stable as if aided (no more HP loss)",
-                f"{es}, supera: estable como con ayuda (ya no pierde PG)", rule="pathfinder1e.md §1.4", who=c.id)
+        ctx.say(_("{check}, succeeds: stable as if aided (no more HP loss)", check=check), rule=RULE, who=c.id)
         return
     new = hp_of(c) - 1
-    ctx.say(f"{en}, fails: HP {new}", f"{es}, falla: PG {new}", rule="pathfinder1e.md §1.4", who=c.id)
+    ctx.say(_("{check}, fails: HP {hp}", check=check, hp=new), rule=RULE, who=c.id)
     _lose_keep_state(ctx, c, 1)
 
 
 def daily_check(ctx: Context, c: Combatant) -> None:
     """Disabled at negative HP, unhelped: after 8 h rest, Con DC 10; failure costs 1 HP, no knock-out."""
-    ok, en, es = con_check(ctx, c, "daily Con check to heal naturally")
+    ok, check = con_check(ctx, c, "daily Con check to heal naturally", "Con (daily)")
     if ok:
         ctx.set_mark(c, "recovering", True)
-        ctx.say(f"{en}, succeeds: heals naturally from now on",
-                f"{es}, supera: se cura de forma natural a partir de ahora", rule="pathfinder1e.md §1.4", who=c.id)
+        ctx.say(_("{check}, succeeds: heals naturally from now on", check=check), rule=RULE, who=c.id)
         return
     new = hp_of(c) - 1
-    ctx.say(f"{en}, fails: HP {new} (stays conscious)", f"{es}, falla: PG {new} (sigue consciente)",
-            rule="pathfinder1e.md §1.4", who=c.id)
+    ctx.say(_("{check}, fails: HP {hp} (stays conscious)", check=check, hp=new), rule=RULE, who=c.id)
     _lose_keep_state(ctx, c, 1)
 
 
 def _lose_keep_state(ctx: Context, c: Combatant, amount: int) -> None:
     """HP lost by a failed recovery check: the state stays unless the creature dies."""
     new = hp_of(c) - amount
-    ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4")
-    thr = death_threshold(c)
-    if new <= thr:
-        die(ctx, c, f"HP {new}, dead at {thr} (-Con)", f"PG {new}, muere a {thr} (-Con)")
+    ctx.set_pool(c, "hp", new, rule=RULE)
+    if new <= death_threshold(c):
+        die(ctx, c, _dead_at(c, new))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context
 
 from . import life
+from .i18n import _, _n
 from .stats import hd
 
 RULE = "pathfinder1e.md §1.9"
@@ -35,16 +36,18 @@ def sync(ctx: Context, c: Combatant) -> None:
             value = top
         ctx.set_pool(c, "hp", value, max=top, rule=RULE)
         ctx.set_mark(c, "drain_hp", now or None)
-        top_en = f", max {top}" if top is not None else ""
-        if delta > 0:
-            ctx.say(f"{c.name}: {now} negative level{'s' if now != 1 else ''}, -{delta} HP: HP {old} -> "
-                    f"{value}{top_en}",
-                    f"{c.name}: {now} nivel{'es' if now != 1 else ''} negativo{'s' if now != 1 else ''}, "
-                    f"-{delta} PG: PG {old} -> {value}{top_en.replace('max', 'máx')}", rule=RULE, who=c.id)
+        args = dict(name=c.name, n=now, delta=delta, old=old, new=value, max=top, applied=applied)
+        if delta > 0 and top is not None:
+            text = _n("{name}: {n} negative level, -{delta} HP: HP {old} -> {new}, max {max}",
+                      "{name}: {n} negative levels, -{delta} HP: HP {old} -> {new}, max {max}", now, **args)
+        elif delta > 0:
+            text = _n("{name}: {n} negative level, -{delta} HP: HP {old} -> {new}",
+                      "{name}: {n} negative levels, -{delta} HP: HP {old} -> {new}", now, **args)
+        elif top is not None:
+            text = _("{name}: negative levels {applied} -> {n}, HP back: HP {old} -> {new}, max {max}", **args)
         else:
-            ctx.say(f"{c.name}: negative levels {applied} -> {now}, HP back: HP {old} -> {value}{top_en}",
-                    f"{c.name}: niveles negativos {applied} -> {now}, recupera PG: PG {old} -> {value}"
-                    f"{top_en.replace('max', 'máx')}", rule=RULE, who=c.id)
+            text = _("{name}: negative levels {applied} -> {n}, HP back: HP {old} -> {new}", **args)
+        ctx.say(text, rule=RULE, who=c.id)
         life.reconcile(ctx, c)
     elif now != applied:
         ctx.set_mark(c, "drain_hp", now or None)
@@ -57,10 +60,9 @@ def check_death(ctx: Context, c: Combatant) -> None:
         return
     dice = hd(c)
     if dice is None:
-        ctx.say(f"{c.name} has {now} negative level{'s' if now != 1 else ''} (set hd= to check death at its HD)",
-                f"{c.name} tiene {now} nivel{'es' if now != 1 else ''} negativo{'s' if now != 1 else ''} "
-                f"(pon hd= para comprobar la muerte)", rule=RULE, who=c.id)
+        ctx.say(_n("{name} has {n} negative level (set hd= to check death at its HD)",
+                   "{name} has {n} negative levels (set hd= to check death at its HD)", now, name=c.name),
+                rule=RULE, who=c.id)
         return
     if now >= dice > 0:
-        life.die(ctx, c, f"{now} negative levels >= {dice} HD", f"{now} niveles negativos >= {dice} DG",
-                 rule=RULE, can_cheat=False)
+        life.die(ctx, c, _("{n} negative levels >= {hd} HD", n=now, hd=dice), rule=RULE, can_cheat=False)

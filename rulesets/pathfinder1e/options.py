@@ -28,6 +28,8 @@ OPTIONS: tuple[OptionDef, ...] = (
               "would die: offer (death stands until `spend NAME hero cheat-death`) or auto (spent at once)"),
     OptionDef("massive_damage", False, doc="official optional rule: 50+ damage that is half the "
               "max HP or more forces Fort DC 15 or death (seed: silent, off)"),
+    OptionDef("foes_die_below_0", False, doc="table habit: a foe (not a PC, not an ally) dies as soon "
+              "as its HP go below 0, no dying checks (seed: off, foes are dying like anyone)"),
 )
 
 DEFAULTS = {o.key: o.default for o in OPTIONS}

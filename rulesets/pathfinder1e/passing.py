@@ -15,8 +15,8 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context
 
 from . import abilities, hero, life, rest
-from .conditions import BLEEDS
-from .timeline import play_round
+from .catalogue import BLEEDS
+from .i18n import _
 
 RULE = "pathfinder1e.md §1.10"
 ROUND = 6
@@ -67,7 +67,7 @@ def rounds(ctx: Context, c: Combatant, available: int) -> int:
             _batch(ctx, c, quiet)
             done += quiet
         else:
-            play_round(ctx, c)
+            ctx.ruleset.turns.play_round(ctx, c)
             done += 1
     return done
 
@@ -98,22 +98,21 @@ def _batch(ctx: Context, c: Combatant, k: int) -> None:
     b = bleeds.get("hp", 0)
     secs = k * ROUND
     if c.life == "dying":
-        en = (f"{c.name} bleeds {b} a round and fails its Con check each round (continuous damage), {k} rounds"
-              if b else f"{c.name} fails its Con check each round (continuous damage), {k} rounds")
-        es = (f"{c.name} sangra {b} por asalto y falla la prueba de Con cada asalto (daño continuo), {k} asaltos"
-              if b else f"{c.name} falla la prueba de Con cada asalto (daño continuo), {k} asaltos")
-        life.lose_hp(ctx, c, k * (b + 1), rule=RULE, cause=(f"{en} ({secs} s)", f"{es} ({secs} s)"))
+        if b:
+            cause = _("{name} bleeds {b} a round and fails its Con check each round (continuous damage), {k} rounds "
+                      "({secs} s)", name=c.name, b=b, k=k, secs=secs)
+        else:
+            cause = _("{name} fails its Con check each round (continuous damage), {k} rounds ({secs} s)", name=c.name,
+                      k=k, secs=secs)
+        life.lose_hp(ctx, c, k * (b + 1), rule=RULE, cause=cause)
     elif b:
         life.lose_hp(ctx, c, k * b, rule=RULE,
-                     cause=(f"{c.name} bleeds {b} a round for {k} rounds ({secs} s)",
-                            f"{c.name} sangra {b} por asalto durante {k} asaltos ({secs} s)"))
+                     cause=_("{name} bleeds {b} a round for {k} rounds ({secs} s)", name=c.name, b=b, k=k, secs=secs))
     for key in ("str", "dex", "con"):
         v = bleeds.get(key, 0)
         if v and c.life != "dead":
-            name = abilities.NAMES[key]
-            abilities.damage(ctx, c, key, k * v,
-                             why=(f"{c.name} bleeds {v} {name[0]} a round for {k} rounds",
-                                  f"{c.name} sangra {v} de {name[1]} por asalto durante {k} asaltos"))
+            abilities.damage(ctx, c, key, k * v, why=_("{name} bleeds {v} {ability} a round for {k} rounds",
+                                                        name=c.name, v=v, ability=abilities.NAMES[key], k=k))
 
 
 # -- hours: the stable --------------------------------------------------------------------------
@@ -155,13 +154,13 @@ def fatigue(ctx: Context, c: Combatant, seconds: int) -> None:
             ctx.remove_condition(c, inst, reason="rested")
         if not c.has("fatigued"):
             ctx.apply_condition(c, ctx.ruleset.catalogue.get("fatigued"), note="after exhaustion")
-        ctx.say(f"{c.name} rests 1 hour: exhausted -> fatigued",
-                f"{c.name} descansa 1 hora: exhausto -> fatigado", rule="pathfinder1e.md §1.5 exhausted", who=c.id)
+        ctx.say(_("{name} rests 1 hour: exhausted -> fatigued", name=c.name), rule="pathfinder1e.md §1.5 exhausted",
+                who=c.id)
     if acc >= REST_FATIGUED:
         for inst in c.instances("fatigued"):
             ctx.remove_condition(c, inst, reason="rested")
-        ctx.say(f"{c.name} rests 8 hours: no longer fatigued",
-                f"{c.name} descansa 8 horas: ya no está fatigado", rule="pathfinder1e.md §1.5 fatigued", who=c.id)
+        ctx.say(_("{name} rests 8 hours: no longer fatigued", name=c.name), rule="pathfinder1e.md §1.5 fatigued",
+                who=c.id)
         acc = 0
     ctx.set_mark(c, "rest_secs", acc or None)
 
@@ -181,7 +180,6 @@ def nonlethal(ctx: Context, c: Combatant, seconds: int) -> None:
     per = rest.level(c)
     new = max(0, nl - hours * per)
     ctx.set_pool(c, "nl", new, rule="pathfinder1e.md §1.3 nonlethal recovery [O]")
-    ctx.say(f"{c.name} recovers {nl - new} nonlethal over {hours} h: nonlethal {nl} -> {new}",
-            f"{c.name} recupera {nl - new} de no letal en {hours} h: no letal {nl} -> {new}",
-            rule="pathfinder1e.md §1.3 [O]", who=c.id)
+    ctx.say(_("{name} recovers {n} nonlethal over {hours} h: nonlethal {old} -> {new}", name=c.name, n=nl - new,
+              hours=hours, old=nl, new=new), rule="pathfinder1e.md §1.3 [O]", who=c.id)
     life.settle(ctx, c)

@@ -15,19 +15,19 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, fold_text
+from gm_console.ruleset import Combatant, Context, Msg, life as life_word
 
 from . import abilities, life
+from .i18n import _, _n
 from .stats import hd
 
 RULE = "pathfinder1e.md §1.8"
 DAY = 24 * 3600
 NIGHT = 8 * 3600
-USAGE = "rest [NAME ...|all] [night|day] [care]"
-DAY_WORDS = {"day", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "día", "cama", "reposo"}
-NIGHT_WORDS = {"night", "8h", "noche", "sleep", "dormir"}
-CARE_WORDS = {"care", "heal", "cuidados", "cuidado", "long-term-care", "long-term", "curar", "treat"}
-ALL_WORDS = {"all", "todos", "everyone"}
+DAY_WORDS = ("day", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "día", "cama", "reposo")
+NIGHT_WORDS = ("night", "8h", "noche", "sleep", "dormir")
+CARE_WORDS = ("care", "heal", "cuidados", "cuidado", "long-term-care", "long-term", "curar", "treat")
+ALL_WORDS = ("all", "todos", "everyone")
 
 
 def day_of(seconds: int) -> int:
@@ -81,13 +81,12 @@ def nights(ctx: Context, c: Combatant, start: int, end: int) -> None:
             return
         units = max(0, 1 - got(c, day)) + (len(days) - i - 1)
         if units:
-            heal_naturally(ctx, c, units, (f"{len(days) - i} night{'s' if len(days) - i != 1 else ''} of rest",
-                                           f"{len(days) - i} noche{'s' if len(days) - i != 1 else ''} de descanso"))
+            heal_naturally(ctx, c, units, _n("{n} night of rest", "{n} nights of rest", len(days) - i))
         ctx.set_mark(c, "rested", [days[-1], max(1, got(c, days[-1]))])
         return
 
 
-def heal_naturally(ctx: Context, c: Combatant, units: int, what: tuple[str, str]) -> None:
+def heal_naturally(ctx: Context, c: Combatant, units: int, what: Msg) -> None:
     """``units`` x level HP (and as much nonlethal), ``units`` points of each damaged ability."""
     pool = c.pools["hp"]
     lvl = level(c)
@@ -99,75 +98,70 @@ def heal_naturally(ctx: Context, c: Combatant, units: int, what: tuple[str, str]
         ctx.set_pool(c, "hp", new, rule=RULE)
     if nl_old:
         ctx.set_pool(c, "nl", max(0, nl_old - gain), rule=RULE)
-    nl_en = f", nonlethal {nl_old} -> {life.nl_of(c)}" if nl_old else ""
-    nl_es = f", no letal {nl_old} -> {life.nl_of(c)}" if nl_old else ""
-    per = f"{units} x level {lvl}" if units != 1 else f"level {lvl}"
-    per_es = f"{units} x nivel {lvl}" if units != 1 else f"nivel {lvl}"
-    cap_en, cap_es = (", up to its maximum", ", hasta su máximo") if new - old < gain else ("", "")
-    ctx.say(f"{c.name} heals naturally after {what[0]} ({per} = {gain} HP{cap_en}): HP {old} -> {new}{nl_en}",
-            f"{c.name} se cura de forma natural tras {what[1]} ({per_es} = {gain} PG{cap_es}): PG {old} -> {new}"
-            f"{nl_es}", rule=RULE, who=c.id)
+    per = _("{units} x level {level}", units=units, level=lvl) if units != 1 else _("level {level}", level=lvl)
+    args = dict(name=c.name, what=what, per=per, gain=gain, old=old, new=new)
+    capped = new - old < gain
+    if nl_old and capped:
+        text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to its maximum): HP {old} -> {new}, "
+                 "nonlethal {nl_old} -> {nl}", nl_old=nl_old, nl=life.nl_of(c), **args)
+    elif nl_old:
+        text = _("{name} heals naturally after {what} ({per} = {gain} HP): HP {old} -> {new}, nonlethal {nl_old} -> "
+                 "{nl}", nl_old=nl_old, nl=life.nl_of(c), **args)
+    elif capped:
+        text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to its maximum): HP {old} -> {new}", **args)
+    else:
+        text = _("{name} heals naturally after {what} ({per} = {gain} HP): HP {old} -> {new}", **args)
+    ctx.say(text, rule=RULE, who=c.id)
     for key, hurt in sorted((c.marks.get("ability_damage") or {}).items()):
         back = min(units, int(hurt))
         abilities.damage(ctx, c, key, back, heal=True,
-                         why=(f"{c.name} recovers {back} {abilities.NAMES[key][0]} with rest",
-                              f"{c.name} recupera {back} de {abilities.NAMES[key][1]} con el descanso"))
+                         why=_("{name} recovers {n} {ability} with rest", name=c.name, n=back,
+                               ability=abilities.NAMES[key]))
     if old < 0 <= new:
         ctx.set_mark(c, "recovering", None)
     life.settle(ctx, c, rule=RULE)
 
 
-def rest(ctx: Context, args: tuple[str, ...]) -> None:
+def rest(ctx: Context, call) -> None:
     """`rest [NAME ...|all] [night|day] [care]`: the day's rest for each, applied now."""
     if ctx.state.in_combat:
-        ctx.fail("rest: the combat is running; `end` it first")
-    day, care, names = False, False, []
-    for word in args:
-        key = fold_text(word).replace(" ", "-")
-        if key in DAY_WORDS:
-            day = True
-        elif key in NIGHT_WORDS:
-            day = False
-        elif key in CARE_WORDS:
-            care = True
-        elif key in ALL_WORDS:
-            names = []
-        elif re.fullmatch(r"\d+[a-z]*", key):
-            ctx.fail(f"rest: {word!r}: one rest at a time, a night (8h) or a day of bed rest (day); "
-                     f"more days pass with `pass`; usage: {USAGE}")
-        else:
-            names.append(word)
+        ctx.fail(_("rest: the combat is running; `end` it first"))
+    for word in call.who:
+        if re.fullmatch(r"\d+[a-z]*", word.casefold()):
+            ctx.fail(_("rest: {word!r}: one rest at a time, a night (8h) or a day of bed rest (day); more days pass "
+                       "with `pass`; usage: {usage}", word=word, usage="rest [NAME ...|all] [night|day] [care]"))
+    day, care = call.day and not call.night, call.care
     rate = (2 if day else 1) * (2 if care else 1)
+    names = [] if call.all else list(call.who)
     if names:
         who = [ctx.combatant(n) for n in names]
         for c in who:
             life.need_hp(ctx, c)
             if c.life == "dead":
-                ctx.fail(f"rest: {c.name} is dead and cannot rest (revive {c.id} HP first)")
+                ctx.fail(_("rest: {name} is dead and cannot rest (revive {ref} HP first)", name=c.name, ref=c.id))
             if c.life in ("dying", "stable"):
-                ctx.fail(f"rest: {c.name} is {c.life} and cannot rest yet (stabilize or heal it first)")
+                ctx.fail(_("rest: {name} is {life} and cannot rest yet (stabilize or heal it first)", name=c.name,
+                           life=life_word(c.life)))
     else:
         who = [c for c in ctx.state.combatants.values()
                if "hp" in c.pools and c.life not in ("dead", "dying", "stable")]
-    kind = (("a day of bed rest", "un día de reposo en cama") if day else ("a night's rest", "una noche de descanso"))
-    if care:
-        kind = (kind[0] + " with long-term care", kind[1] + " con cuidados a largo plazo")
+    kind = {(False, False): _("a night's rest"), (True, False): _("a day of bed rest"),
+            (False, True): _("a night's rest with long-term care"),
+            (True, True): _("a day of bed rest with long-term care")}[(day, care)]
     today = day_of(ctx.state.seconds)
     for c in who:
         _rest_one(ctx, c, today, rate, care, kind)
 
 
-def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kind: tuple[str, str]) -> None:
+def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kind: Msg) -> None:
     had = got(c, today)
     if disabled_unhelped(c):
         if care:
             ctx.set_mark(c, "recovering", True)
-            ctx.say(f"{c.name} is tended (long-term care): it heals naturally from now on",
-                    f"{c.name} recibe cuidados a largo plazo: se cura de forma natural a partir de ahora",
-                    rule=RULE, who=c.id)
+            ctx.say(_("{name} is tended (long-term care): it heals naturally from now on", name=c.name), rule=RULE,
+                    who=c.id)
         elif had:
-            ctx.say(f"{c.name} already made today's Con check (the next one after another day: pass 24h)",
-                    f"{c.name} ya hizo hoy su prueba de Con (la siguiente tras otro día: pass 24h)",
+            ctx.say(_("{name} already made today's Con check (the next one after another day: pass 24h)", name=c.name),
                     rule=RULE, who=c.id)
             return
         else:
@@ -176,14 +170,13 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
             return
     units = max(0, rate - had)
     if not units:
-        ctx.say(f"{c.name} already had that much rest today ({kind[0]} adds nothing; pass 24h for the next day)",
-                f"{c.name} ya descansó eso hoy ({kind[1]} no añade nada; pass 24h para el día siguiente)",
-                rule=RULE, who=c.id)
+        ctx.say(_("{name} already had that much rest today ({kind} adds nothing; pass 24h for the next day)",
+                  name=c.name, kind=kind), rule=RULE, who=c.id)
         return
     ctx.set_mark(c, "rested", [today, max(rate, had)])
     if not needs_healing(c):
-        ctx.say(f"{c.name} rests ({kind[0]}): nothing to heal", f"{c.name} descansa ({kind[1]}): nada que curar",
-                rule=RULE, who=c.id)
+        ctx.say(_("{name} rests ({kind}): nothing to heal", name=c.name, kind=kind), rule=RULE, who=c.id)
         return
-    extra = (" (beyond the rest already counted today)", " (además del descanso ya contado hoy)") if had else ("", "")
-    heal_naturally(ctx, c, units, (kind[0] + extra[0], kind[1] + extra[1]))
+    if had:
+        kind = _("{kind} (beyond the rest already counted today)", kind=kind)
+    heal_naturally(ctx, c, units, kind)

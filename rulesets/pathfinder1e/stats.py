@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from gm_console.ruleset import Combatant, StatField
+from gm_console.ruleset import Combatant, StatField, Term
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 
@@ -34,20 +34,68 @@ SIZE_ALIASES = {
 #: two-weapon fighting: (primary, off-hand) penalties, seed table
 TWF = {"normal": (-6, -10), "light": (-4, -8), "feat": (-4, -4), "light-feat": (-2, -2)}
 TWF_TEXT = {
-    "normal": ("one-handed off-hand, no feat", "arma torpe a una mano, sin dote"),
-    "light": ("light off-hand, no feat", "arma torpe ligera, sin dote"),
-    "feat": ("one-handed off-hand + Two-Weapon Fighting", "arma torpe a una mano + Combate con dos armas"),
-    "light-feat": ("light off-hand + Two-Weapon Fighting", "arma torpe ligera + Combate con dos armas"),
+    "normal": Term("one-handed off-hand, no feat", "arma torpe a una mano, sin dote"),
+    "light": Term("light off-hand, no feat", "arma torpe ligera, sin dote"),
+    "feat": Term("one-handed off-hand + Two-Weapon Fighting", "arma torpe a una mano + Combate con dos armas"),
+    "light-feat": Term("light off-hand + Two-Weapon Fighting", "arma torpe ligera + Combate con dos armas"),
 }
 
 HERO_MAX = 3
 HERO_START = 1
 
 
+#: the skills a GM rolls most: key -> (ability, English, Spanish, other spellings)
+SKILLS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "acrobatics": ("dex", "Acrobatics", "Acrobacias", ("acro", "acrobacias")),
+    "bluff": ("cha", "Bluff", "Engañar", ("enganar", "engaño", "engano", "farol")),
+    "climb": ("str", "Climb", "Trepar", ("trepar",)),
+    "diplomacy": ("cha", "Diplomacy", "Diplomacia", ("diplo", "diplomacia")),
+    "disable_device": ("dex", "Disable Device", "Inutilizar mecanismo",
+                       ("disable device", "disable-device", "inutilizar", "inutilizar mecanismo")),
+    "escape_artist": ("dex", "Escape Artist", "Escapismo", ("escape artist", "escape-artist", "escapismo")),
+    "fly": ("dex", "Fly", "Volar", ("volar",)),
+    "heal": ("wis", "Heal", "Sanar", ("sanar", "curar", "medicine")),
+    "intimidate": ("cha", "Intimidate", "Intimidar", ("intimidar",)),
+    "knowledge_arcana": ("int", "Knowledge (arcana)", "Conocimiento (arcano)",
+                         ("arcana", "arcano", "knowledge arcana", "conocimiento arcano")),
+    "knowledge_dungeoneering": ("int", "Knowledge (dungeoneering)", "Conocimiento (dungeons)",
+                                ("dungeoneering", "dungeons", "knowledge dungeoneering",
+                                 "conocimiento dungeons")),
+    "knowledge_local": ("int", "Knowledge (local)", "Conocimiento (local)",
+                        ("local", "knowledge local", "conocimiento local")),
+    "knowledge_nature": ("int", "Knowledge (nature)", "Conocimiento (naturaleza)",
+                         ("nature", "naturaleza", "knowledge nature", "conocimiento naturaleza")),
+    "knowledge_planes": ("int", "Knowledge (planes)", "Conocimiento (los planos)",
+                         ("planes", "planos", "knowledge planes", "conocimiento planos")),
+    "knowledge_religion": ("int", "Knowledge (religion)", "Conocimiento (religión)",
+                           ("religion", "religión", "knowledge religion", "conocimiento religion")),
+    "perception": ("wis", "Perception", "Percepción", ("perc", "percepcion", "percepción")),
+    "ride": ("dex", "Ride", "Montar", ("montar",)),
+    "sense_motive": ("wis", "Sense Motive", "Averiguar intenciones",
+                     ("sense motive", "sense-motive", "sensemotive", "motive", "averiguar",
+                      "averiguar intenciones")),
+    "spellcraft": ("int", "Spellcraft", "Conocimiento de conjuros",
+                   ("conocimiento de conjuros", "conjuros")),
+    "stealth": ("dex", "Stealth", "Sigilo", ("sigilo",)),
+    "survival": ("wis", "Survival", "Supervivencia", ("supervivencia",)),
+    "swim": ("str", "Swim", "Nadar", ("nadar",)),
+    "use_magic_device": ("cha", "Use Magic Device", "Usar objeto mágico",
+                         ("use magic device", "umd", "uom", "usar objeto magico", "usar objeto mágico")),
+}
+
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+
+
+def _skill_fields() -> tuple[StatField, ...]:
+    return tuple(StatField(key, "int", aliases=spellings, en=en, es=es,
+                           doc=f"skill bonus; not given: the {ability.capitalize()} modifier (untrained)")
+                 for key, (ability, en, es, spellings) in SKILLS.items())
+
+
 def stat_block() -> tuple[StatField, ...]:
     return (
         StatField("hp", "pool", aliases=("pv", "pg", "vida", "hit points", "puntos de golpe"),
-                  en="Hit points", es="Puntos de golpe", doc="hp=38 or hp=6/38 (current/max)"),
+                  en="Hit points", es="Puntos de golpe", doc="hp=38 or hp=6/38 (current/max)", health=1),
         StatField("nl", "counter", aliases=("nonlethal", "noletal", "no letal", "dnl"),
                   en="Nonlethal damage", es="Daño no letal", doc="nonlethal damage taken (add only; "
                   "later use dmg NAME N nonlethal)"),
@@ -60,15 +108,30 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("con", "int", aliases=("constitucion", "constitution"), en="Constitution",
                   es="Constitución", minimum=0, maximum=99,
                   doc="score; dead at -Con HP (con=0: no Con score, destroyed at 0 HP)"),
+        StatField("int", "int", aliases=("inteligencia", "intelligence"), en="Intelligence",
+                  es="Inteligencia", minimum=0, maximum=99),
+        StatField("wis", "int", aliases=("sab", "sabiduria", "sabiduría", "wisdom"), en="Wisdom",
+                  es="Sabiduría", minimum=0, maximum=99, doc="score; Will saves follow its changes"),
+        StatField("cha", "int", aliases=("car", "carisma", "charisma"), en="Charisma", es="Carisma",
+                  minimum=0, maximum=99),
         StatField("init", "int", aliases=("ini", "iniciativa"), en="Initiative modifier",
                   es="Modificador de iniciativa", doc="default: Dex modifier"),
         StatField("ac", "int", aliases=("ca",), en="Armor class", es="Clase de armadura",
-                  doc="default 10 + Dex + size"),
+                  doc="default 10 + Dex + size + armor + shield"),
         StatField("touch", "int", aliases=("toque", "ca toque"), en="Touch AC", es="CA de toque",
                   doc="default 10 + Dex + size"),
         StatField("ff", "int", aliases=("flat", "flatfooted", "flat-footed", "desprevenido",
                                         "ca desprevenido"),
                   en="Flat-footed AC", es="CA desprevenido", doc="default AC minus Dex bonus"),
+        StatField("armor", "int", aliases=("armadura", "armour"), en="Armor bonus (in the AC)",
+                  es="Bonificador de armadura (en la CA)", minimum=0,
+                  doc="the worn armor's bonus the given AC holds: mage armor does not stack with it"),
+        StatField("shield", "int", aliases=("escudo",), en="Shield bonus (in the AC)",
+                  es="Bonificador de escudo (en la CA)", minimum=0,
+                  doc="the shield's bonus the given AC holds: the shield spell does not stack with it"),
+        StatField("natural", "int", aliases=("natural armor", "armadura natural", "na"),
+                  en="Natural armor (in the AC)", es="Armadura natural (en la CA)", minimum=0,
+                  doc="the natural armor bonus the given AC holds"),
         StatField("bab", "int", default=0, aliases=("ab", "ataque base", "bab"),
                   en="Base attack bonus", es="Ataque base"),
         StatField("size", "choice", default="medium", aliases=("tam", "tamano", "tamaño"),
@@ -81,6 +144,13 @@ def stat_block() -> tuple[StatField, ...]:
                   es="Fortaleza"),
         StatField("ref", "int", default=0, aliases=("reflejos", "reflex"), en="Reflex", es="Reflejos"),
         StatField("will", "int", default=0, aliases=("voluntad",), en="Will", es="Voluntad"),
+        StatField("evasion", "choice", default="none", aliases=("evasión",),
+                  choices=("none", "evasion", "improved"),
+                  choice_aliases={"no": "none", "ninguna": "none", "evasión": "evasion", "si": "evasion",
+                                  "yes": "evasion", "mejorada": "improved", "improved-evasion": "improved",
+                                  "evasion mejorada": "improved"},
+                  en="Evasion", es="Evasión", doc="none | evasion | improved: a Reflex save for half "
+                  "takes none (improved: half on a failure)"),
         StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",
                   es="Personaje jugador"),
         StatField("hero", "counter", aliases=("heroe", "héroe", "ph", "hero points"),
@@ -103,6 +173,7 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="normal | light | feat | light-feat: shows the penalty table"),
         StatField("owner", "str", aliases=("dueno", "dueño", "amo"), en="Owner (pet, companion, mount)",
                   es="Dueño (mascota, compañero, montura)"),
+        *_skill_fields(),
     )
 
 
@@ -111,7 +182,7 @@ def mod(score: int | None) -> int:
 
 
 def score(c: Combatant, key: str) -> int:
-    """Str/Dex/Con score, 10 when not given (a GM adding 'hp=7 ac=15' means an average creature)."""
+    """An ability score, 10 when not given (a GM adding 'hp=7 ac=15' means an average creature)."""
     value = c.stats.get(key)
     return 10 if value is None else int(value)
 
@@ -153,8 +224,9 @@ def base_numbers(c: Combatant, tiny_dex: bool) -> Mapping[str, int]:
     sz = size(c)
     bab = int(c.stats.get("bab") or 0)
     size_ac, size_cmb = SIZE_AC[sz], SIZE_CMB[sz]
+    worn = sum(int(c.stats.get(k) or 0) for k in ("armor", "shield"))
     ac = c.stats.get("ac")
-    ac = int(ac) if ac is not None else 10 + d + size_ac
+    ac = int(ac) if ac is not None else 10 + d + size_ac + worn
     touch = c.stats.get("touch")
     touch = int(touch) if touch is not None else min(ac, 10 + d + size_ac)
     ff = c.stats.get("ff")
@@ -175,6 +247,6 @@ def base_numbers(c: Combatant, tiny_dex: bool) -> Mapping[str, int]:
         "ranged": ranged, "init": init, "fort": int(c.stats.get("fort") or 0),
         "ref": int(c.stats.get("ref") or 0), "will": int(c.stats.get("will") or 0),
         "speed": int(c.stats.get("speed") if c.stats.get("speed") is not None else 30),
-        "str": score(c, "str"), "dex": score(c, "dex"), "con": score(c, "con"),
+        **{key: score(c, key) for key in ABILITIES},
         "bab": bab, "cmb_uses_dex": int(uses_dex_for_cmb(sz, tiny_dex)),
     }

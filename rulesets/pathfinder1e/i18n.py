@@ -1,0 +1,29 @@
+"""Pathfinder's own message catalogue (rulesets/pathfinder1e/locale): every sentence in English
+here, its Spanish in locale/es."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from gm_console.ruleset import Domain, Term, life, render
+
+_ = Domain("gm_console_pathfinder1e", Path(__file__).resolve().parent / "locale")
+_n = _.plural
+
+
+def joined(items: Iterable) -> Term:
+    """Names (terms, messages or plain words) as one comma-separated name in each language."""
+    items = list(dict.fromkeys(items))
+    return Term(", ".join(render(i, "en") for i in items), ", ".join(render(i, "es") for i in items), _)
+
+
+def named(rules, ids: Iterable[str]) -> Term:
+    """What sets a flag, as the log has always named it in English (condition ids, life states:
+    "staggered, dying") and by its Spanish name in Spanish ("grogui, moribundo")."""
+    ids = list(dict.fromkeys(ids))
+    es = []
+    for cid in ids:
+        d = rules.catalogue.get(cid)
+        es.append(d.es.lower() if d is not None else render(life(cid), "es"))
+    return Term(", ".join(ids), ", ".join(es), _)

@@ -1,0 +1,98 @@
+"""Pathfinder's own verbs, declared like the core's: typed arguments, English and Spanish
+aliases, a summary each (the help, completion and the docs page's table come from here).
+
+The maneuver verbs share one small tail language (a natural d20, +N/-N, a kind or
+an action, in any order), read in one place: ``maneuvers.parse_roll_and_extra``;
+the `item` verb's description of an item is read by ``items.item``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_console.ruleset import Amount, Choice, Flag, Int, Keyword, Rest, Verb, Who, Word, choice_map
+
+from . import economy, grapple, hero, items, maneuvers, rest, tactics
+from .i18n import _
+from .stats import HERO_MAX
+
+
+@dataclass(frozen=True)
+class _Actor(Who):
+    """`action [NAME] KIND`: a name only when the word is not an action (`action move` is the active one's)."""
+
+    required: bool = False
+
+    def accepts(self, token: str) -> bool:
+        return economy.kind_of(token) is None
+
+
+AID_KINDS = choice_map(("attack", "ataque", "atk"), ("ac", "ca", "defense", "defensa"))
+
+
+def _tail(spelled: str) -> Rest:
+    return Rest("rest", spelled=spelled)
+
+
+VERBS: tuple[Verb, ...] = (
+    Verb("action", (_Actor("who"), Choice("kind", meta="standard|move|swift|full|step|immediate|reset", choices=economy.WORDS),
+                    Word("what", meta="WHAT", required=False, rest=True, fold=False)),
+         economy.action_verb,
+         _("tick this turn's actions: standard, move, swift, full, step, immediate; `move draw`: a move that does not "
+           "move"),
+         en=("actions",), es=("accion", "acciones"), group="ruleset"),
+    Verb("maneuver", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET"),
+                      _tail("[ROLL] [trip|bull-rush|grapple|disarm|sunder|overrun|pin] [+N|-N]")),
+         maneuvers.maneuver, _("combat maneuver check: d20 + CMB vs CMD"), en=("cm",), es=("maniobra",),
+         group="ruleset"),
+    Verb("maintain", (Who("who", meta="HOLDER"), Who("target", meta="TARGET"), _tail("[ROLL] [pin|move|damage] [+N|-N]")),
+         grapple.maintain, _("the holder's grapple check: +5 after the first round, no -2; pin, move or damage"),
+         es=("mantener", "mantener-presa"), group="ruleset"),
+    Verb("escape", (Who("who"), Keyword("artist", meta="N", words=("artist", "escape-artist", "escapismo", "ea", "skill")),
+                    Flag("reverse", words=("reverse", "invertir", "control", "controlar")),
+                    Keyword("holder", meta="HOLDER", words=("from", "de")), _tail("[ROLL] [+N|-N]")),
+         grapple.escape, _("break a grapple or pin: CMB or Escape Artist vs the holder's CMD; `reverse` takes the hold"),
+         es=("escapar", "zafarse", "liberarse"), group="ruleset"),
+    Verb("release", (Who("who", meta="HOLDER"), Who("target", meta="TARGET", required=False)), grapple.release,
+         _("the holder lets go (free action)"), es=("soltar",), group="ruleset"),
+    Verb("rest", (Flag("day", words=rest.DAY_WORDS), Flag("night", words=rest.NIGHT_WORDS),
+                  Flag("care", words=rest.CARE_WORDS), Flag("all", words=rest.ALL_WORDS),
+                  Who("who", required=False, rest=True)),
+         rest.rest, _("natural healing now: a night, a day of bed rest; long-term care doubles"),
+         es=("descansar", "descanso"), group="ruleset", spelled="rest [NAME ...|all] [night|day] [care]"),
+    Verb("item", (Who("who"), Word("item", meta="ITEM", required=False, fold=False),
+                  Rest("words", spelled="[weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] "
+                                        "[MATERIAL] [+E] | remove")),
+         items.item, _("record or list items with hardness and HP (for sunder)"),
+         en=("items",), es=("objeto", "objetos"), group="ruleset"),
+    Verb("sunder", (Who("who"), Word("item", meta="ITEM", fold=False), Amount("damage", meta="DAMAGE"),
+                    Flag("spare", words=("spare", "keep", "perdonar", "conservar"))),
+         items.sunder, _("damage to an item: hardness first, broken at half HP, destroyed at 0"),
+         es=("romper",), group="ruleset"),
+    Verb("repair", (Who("who"), Word("item", meta="ITEM", fold=False), Word("amount", meta="N|full")), items.repair,
+         _("restore an item's HP: above half it is no longer broken"), es=("reparar",), group="ruleset"),
+    Verb("charge", (Who("who"),), tactics.charge, _("+2 attack, -2 AC until the start of its next turn"),
+         es=("cargar", "carga"), group="ruleset"),
+    Verb("aid", (Who("who"), Who("ally", meta="ALLY"), Choice("kind", choices=AID_KINDS),
+                 Keyword("vs", meta="FOE", words=("vs", "contra")), Word("roll", meta="ROLL|roll", required=False)),
+         tactics.aid, _("aid another: +2 attack or AC until the start of the aider's next turn"),
+         en=("aid-another",), es=("ayudar", "ayuda"), group="ruleset"),
+    Verb("defend", (Who("who"),), tactics.defend, _("total defense: +4 dodge AC until the start of its next turn"),
+         en=("total-defense",), es=("defensa", "defender", "defensa-total"), group="ruleset"),
+    Verb("standard", (Who("who"),), tactics.standard, _("a disabled combatant takes a standard action: 1 HP afterwards"),
+         en=("strain",), es=("estandar", "esfuerzo"), group="ruleset"),
+    Verb("stabilize", (Who("who"), Keyword("by", meta="HEALER", words=("by", "por"))), tactics.stabilize,
+         _("first aid, Heal DC 15: `by HEALER` rolls it; without, it was made at the table; the dying are stable "
+           "(aided), bleeding stops"),
+         en=("firstaid",), es=("estabilizar",), group="ruleset"),
+    Verb("coup", (Who("who", meta="TARGET"), Amount("damage", meta="DAMAGE"),
+                  Int("fort", meta="FORT-ROLL", required=False, minimum=1)),
+         tactics.coup, _("coup de grace: damage, then Fort DC 10 + damage or die"),
+         es=("golpe-de-gracia", "gracia"), group="ruleset"),
+    Verb("revive", (Who("who"), Int("hp", meta="HP", required=False, minimum=-10**6)), tactics.revive,
+         _("raised from the dead with HP (default 1)"), en=("raise",), es=("revivir", "resucitar"), group="ruleset"),
+    Verb("hero", (Who("who"), Word("amount", meta="+N|-N|N", required=False)), hero.award,
+         _("show, award or set hero points (GM-only; max {max})", max=HERO_MAX), es=("heroe",), group="ruleset"),
+    Verb("levelup", (Who("who"),), hero.gain_level, _("+1 level (and +1 hero point with option hero_per_level)"),
+         es=("subir-nivel", "nivel"), group="ruleset"),
+)
