@@ -7,6 +7,9 @@
     gm-console exec PATH [--rolls 15,3] [--new RULESET] -- CMD [CMD ...]
     gm-console show PATH [--json | --markdown] [--players]
     gm-console log PATH [--players]
+    gm-console players PATH         the players' live view (read-only; follows the GM's actions)
+    gm-console serve PATH --players [--port N] [--host H]   that view in a web browser
+    gm-console post PATH [--round N | --since N] --format bbcode|markdown
     gm-console rulesets
 """
 
@@ -30,7 +33,8 @@ from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
 from gm_console.storage.library import list_encounters
 
-SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", *cli_library.COMMANDS)
+SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", "players", "serve", "post",
+               *cli_library.COMMANDS)
 LOCK_WAIT = 2.0  # seconds exec waits for another program to finish with the save
 
 # Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, and broken
@@ -113,8 +117,28 @@ def _parser() -> argparse.ArgumentParser:
     lg.add_argument("--players", action="store_true", help="hide GM-only lines and hidden rolls")
 
     sub.add_parser("rulesets", parents=[lang_too], help="list installed rulesets")
+    _players_parsers(sub, lang_too)
     cli_library.add_parsers(sub, lang_too)
     return p
+
+
+def _players_parsers(sub, lang_too) -> None:
+    """The players' side (docs/players.md): a live view, the same view served, a forum post."""
+    pv = sub.add_parser("players", parents=[lang_too], help="the players' live view of an encounter (read-only)")
+    pv.add_argument("path", type=Path)
+    sv = sub.add_parser("serve", parents=[lang_too], help="serve the players' view to web browsers (read-only)")
+    sv.add_argument("path", type=Path)
+    sv.add_argument("--players", action="store_true", required=True, help="the players' view (the only one served)")
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for the network)")
+    po = sub.add_parser("post", parents=[lang_too], help="a round report to paste into a forum thread")
+    po.add_argument("path", type=Path)
+    which = po.add_mutually_exclusive_group()
+    which.add_argument("--round", type=int, default=None, help="that round (default: the current one)")
+    which.add_argument("--since", type=int, default=None, help="from that round to the current one")
+    po.add_argument("--format", choices=("bbcode", "markdown"), default="bbcode",
+                    help="bbcode for phpBB-style forums (default), markdown for the rest")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -256,10 +280,12 @@ def _show(args, lang) -> int:
     enc = Encounter.open(args.path, read_only=True)
     if enc.warning:
         err(f"warning: {enc.path}: {enc.warning}")
+    history = {"entries": enc.session.done, "options": enc.doc.options}
     if args.json:
-        out(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players), ensure_ascii=False, indent=2))
+        out(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players, **history), ensure_ascii=False,
+                       indent=2))
     else:
-        out(markdown(enc.state, enc.ruleset, enc.name, players=args.players, lang=lang), end="")
+        out(markdown(enc.state, enc.ruleset, enc.name, players=args.players, lang=lang, **history), end="")
     return 0
 
 
@@ -283,5 +309,36 @@ def _rulesets(args, lang) -> int:
     return 0
 
 
+def _players(args, lang) -> int:
+    from gm_console.tui.players.app import run_players
+
+    Encounter.open(args.path, read_only=True)  # fail here, on the terminal, if it cannot be read
+    return run_players(args.path, lang)
+
+
+def _serve(args, lang) -> int:
+    from gm_console.tui.players.serve import serve
+
+    Encounter.open(args.path, read_only=True)
+    return serve(args.path, lang, host=args.host, port=args.port)
+
+
+def _post(args, lang) -> int:
+    from gm_console.engine.post import PostError, report
+
+    enc = Encounter.open(args.path, read_only=True)
+    if enc.warning:
+        err(f"warning: {enc.path}: {enc.warning}")
+    try:
+        text = report(enc.session.done, enc.ruleset, enc.doc.options, enc.name, args.format, lang,
+                      round=args.round, since=args.since)
+    except PostError as exc:
+        err(f"error: {render(exc.args[0], lang)}")
+        return 1
+    out(text, end="")
+    return 0
+
+
 _COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "log": _log, "rulesets": _rulesets,
+             "players": _players, "serve": _serve, "post": _post,
              **{name: lambda args, lang: cli_library.run(args, lang, out) for name in cli_library.COMMANDS}}

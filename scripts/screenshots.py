@@ -96,6 +96,22 @@ async def main(png_dir: Path | None) -> list[Path]:
             save("generic-es", await shoot(app, (120, 40)))
             app = GMConsole(lang="en", encounter=Encounter.open(copy))
             save("damage-modal", await shoot(app, (120, 40), ("j", "j", "d", "2", "d", "6", "+", "3")))
+            fresh = Encounter.create(tmp / "ambush.toml", "generic", name="Ambush at the ford")
+            for line in ("add Goblin x3 group hp=7 init=1", "add Lia pc hp=12 init=2", "add Kyra pc hp=20 init=3"):
+                fresh.execute(line)
+            app = GMConsole(lang="en", encounter=fresh)
+            save("initiative-form", await shoot(app, (80, 24), ("i", "1", "7", "tab", "1", "2", "tab")))
+        if path.stem == "starfinder":
+            app = GMConsole(lang="en", encounter=Encounter.open(copy))
+            save("add-form", await shoot(app, (120, 40), ("a", "P", "i", "r", "a", "t", "e", "tab", "4", "tab",
+                                                           "tab", "space")))
+        if path.stem == "pathfinder1e":
+            # select by typing, two marked for one blow, the timeline alone with its legend
+            app = GMConsole(lang="en", encounter=Encounter.open(copy))
+            save("marks-and-timeline", await shoot(app, (120, 40), ("v", "slash", "g", "o", "b", "2", "enter",
+                                                                    "space", "space")))
+            app = GMConsole(lang="es", encounter=Encounter.open(copy))
+            save("pathfinder1e-es", await shoot(app, (120, 40), ("j", "j")))
     # the condition search, in Spanish ("atur" finds stunned), where a ruleset has that condition
     with_catalogue = [p for p in examples if Encounter.open(tmp / p.name).ruleset.catalogue.defs.get("stunned")]
     target = (with_catalogue or examples)[0] if examples else None

@@ -88,10 +88,10 @@ def test_a_save_is_d20_plus_the_effective_save():
     t = pf()
     t.do("add Kyra pc hp=20 ref=4 dex=14", "cond Kyra shaken", "cond Kyra resistance")
     ok, total, text = save(t, "Kyra", "ref", 15, 12)
-    assert (ok, total) == (True, 12 + 4 - 2 + 1) and str(text) == "Ref 12+3 = 15 vs DC 15"
+    assert (ok, total) == (True, 12 + 4 - 2 + 1) and str(text) == "1d20 (12) +3 = 15"
     ok, total, text = save(t, "Kyra", "reflejos", 16, 12)
     assert (ok, total) == (False, 15)
-    assert render(text, "es") == "Ref 12+3 = 15 contra CD 16"
+    assert render(text, "es") == "1d20 (12) +3 = 15"
 
 
 def test_natural_20_always_saves_and_natural_1_always_fails():
@@ -99,10 +99,10 @@ def test_natural_20_always_saves_and_natural_1_always_fails():
     t = pf()
     t.do("add Gob hp=6 will=-1", "add Val pc hp=30 fort=15")
     ok, total, text = save(t, "Gob", "will", 25, 20)
-    assert ok and total == 19 and str(text) == "Will 20-1 = 19 vs DC 25 (natural 20)"
+    assert ok and total == 19 and str(text) == "1d20 (20) -1 = 19 (natural 20)"
     ok, total, _text = save(t, "Val", "fort", 10, 1)
     assert not ok and total == 16
-    assert render(save(t, "Gob", "will", 25, 20)[2], "es") == "Vol 20-1 = 19 contra CD 25 (20 natural)"
+    assert render(save(t, "Gob", "will", 25, 20)[2], "es") == "1d20 (20) -1 = 19 (20 natural)"
 
 
 def test_a_save_is_kept_with_the_recent_checks():

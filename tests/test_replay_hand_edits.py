@@ -242,3 +242,15 @@ def test_edited_saves_replay_into_a_readable_state_or_are_refused(ruleset_id):
         read_everything(session, ruleset_id)
 
     run()
+
+
+def test_a_kept_check_whose_number_was_edited_away_still_reads():
+    """Found by the fuzz above (Dragon Age): a recent check with n = null sorted against numbers."""
+    from gm_console.engine.checks import CHECK_MARK, recent_checks
+
+    t = Table("generic")
+    t.do("add A hp=5", "check A +2 vs 10", "check A +3 vs 10")
+    state = t.state.copy()
+    first = next(k for k in state.marks if k.startswith(CHECK_MARK))
+    state.marks[first] = {**state.marks[first], "n": None}
+    assert len(recent_checks(state)) == 2

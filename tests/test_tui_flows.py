@@ -210,19 +210,55 @@ async def test_add_combatant_form_from_the_stat_block(tmp_path, demo_ruleset):
         await pilot.pause()
         modal = app.screen
         assert isinstance(modal, AddCombatantModal)
+        grid = modal.query_one("#form")
         for key in ("stamina", "hp", "hero", "init", "ac", "size"):  # the ruleset's stat block
-            assert modal.query(f"#f-{key}")
+            assert grid.get(f"f-{key}")
         await type_text(pilot, "Orc")
-        modal.query_one("#count").value = "3"
-        modal.query_one("#f-hp").value = "15"
-        modal.query_one("#f-size").value = "large"
-        modal.query_one("#f-hp").focus()
+        await pilot.press("tab")  # How many
+        await type_text(pilot, "3")
+        grid.focus_field("f-hp")
+        await type_text(pilot, "15")
+        grid.focus_field("f-size")
+        await pilot.press("right", "right")  # -, small, medium...: choices cycle
+        assert grid.value("f-size") == "medium"
+        await pilot.press("left")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)
-    assert enc.session.done[-1].line == "add Orc x3 hp=15 size=large"
+    assert enc.session.done[-1].line == "add Orc x3 hp=15 size=small"
     assert [c.name for c in enc.state.combatants.values()] == ["Orc 1", "Orc 2", "Orc 3"]
-    assert enc.state.get("orc-2").stats["size"] == "large"
+    assert enc.state.get("orc-2").stats["size"] == "small"
+
+
+@drive
+async def test_add_form_keeps_every_field_when_one_value_is_refused(tmp_path, demo_ruleset):
+    """Issue 10: hp=3O is refused on the form's error line, the field marked, nothing lost."""
+    enc = make_encounter(tmp_path, [], ruleset="tui-demo")
+    app = app_for(enc)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        modal = app.screen
+        grid = modal.query_one("#form")
+        await type_text(pilot, "Orc")
+        grid.focus_field("f-hp")
+        await type_text(pilot, "3O")
+        grid.focus_field("f-ac")
+        await type_text(pilot, "14")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is modal  # still open, as typed
+        assert "hp" in str(modal.query_one("#error").render())
+        assert grid.get("f-hp").error and not grid.get("f-ac").error
+        assert (grid.value("name"), grid.value("f-hp"), grid.value("f-ac")) == ("Orc", "3O", "14")
+        grid.focus_field("f-hp")
+        await pilot.press("backspace")
+        await type_text(pilot, "0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert enc.session.done[-1].line == "add Orc hp=30 ac=14"
+    assert not app._notifications or not any("hp" in n.message for n in app._notifications)
 
 
 @drive
@@ -345,7 +381,9 @@ async def test_roll_initiative_in_ask_mode_prompts_for_each_die(tmp_path):
     enc = make_encounter(tmp_path, ["add Kyra pc hp=20 init=3", "add Ogre hp=30 init=-1"])
     app = app_for(enc, dice_mode="ask")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("i")
+        await pilot.press("i")  # the initiative form: Enter with nothing typed rolls for everyone
+        await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, DicePrompt)
         assert app.screen.sides == 20 and "Kyra" in app.screen.purpose
@@ -487,7 +525,7 @@ async def test_warnings_show_the_rulesets_pending(tmp_path, demo_ruleset):
         warnings = app.screen.query_one("#warnings")
         assert warnings.display
         assert "Kyra is dying: Con check" in str(warnings.render())
-        assert any("Kyra is dying" in n.message for n in app._notifications)
+        assert not any("Kyra is dying" in n.message for n in app._notifications)  # said once, on its line
         assert "dies at -10 (7 to go)" in app.screen.query_one(InitiativePane).render().plain
 
 
@@ -593,34 +631,33 @@ async def test_page_keys_scroll_the_log(tmp_path):
 
 
 @drive
-async def test_a_warning_that_names_a_command_is_a_prompt(tmp_path, demo_ruleset, monkeypatch):
-    """"Seelah would die: spend 2 hero points?": a yes runs the ruleset's line, like any other."""
-    from dataclasses import dataclass
-
+async def test_a_warning_offers_its_command_on_an_explicit_key(tmp_path, demo_ruleset, monkeypatch):
+    """Issue 10: "Seelah would die: heal 5?" never takes a key the GM uses (`n` is next turn);
+    `y`, shown on the warning line, runs the ruleset's line; ignoring it costs nothing."""
     from gm_console.engine.contract import Pending
-    from gm_console.tui.modals.prompts import ConfirmModal
-
-    @dataclass(frozen=True)
-    class Offer(Pending):
-        command: str = ""
 
     def pending(state):
-        return [Offer(c.id, f"{c.name} would die: heal 5?", command=f"heal {c.id} 5")
+        return [Pending(c.id, f"{c.name} would die: heal 5?", command=f"heal {c.id} 5")
                 for c in state.combatants.values() if c.life == "dying"]
 
     monkeypatch.setattr(demo_ruleset, "pending", pending)
-    enc = make_encounter(tmp_path, ["add Seelah pc hp=5", "init Seelah 10", "start"], ruleset="tui-demo")
+    enc = make_encounter(tmp_path, ["add Seelah pc hp=5", "add Ogre hp=30", "init Seelah 10", "init Ogre 5",
+                                    "start"], ruleset="tui-demo")
     app = app_for(enc)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await type_text(pilot, "7")
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmModal)
-        assert "Seelah would die" in str(app.screen.query_one("#title").render())
+        assert isinstance(app.screen, EncounterScreen)
+        line = str(app.screen.query_one("#warnings").render())
+        assert "Seelah would die" in line and "[y]" in line and "heal seelah 5" in line
+        await pilot.press("n")  # next turn, as always
+        await pilot.pause()
+        assert enc.state.active == "ogre"
         await pilot.press("y")
         await pilot.pause()
-    assert [e.line for e in enc.session.done][-2:] == ["dmg Seelah 7", "heal seelah 5"]
+    assert [e.line for e in enc.session.done][-3:] == ["dmg Seelah 7", "next", "heal seelah 5"]
     assert enc.state.get("seelah").pools["hp"].value == 3
 
 

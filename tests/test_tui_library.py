@@ -46,10 +46,8 @@ async def test_the_add_modal_finds_a_creature_in_spanish_and_previews_it(tmp_pat
         await pilot.pause()
         preview = str(modal.query_one("#creature-preview").render())
         assert preview.splitlines()[:2] == ["Orc (Orco)", "hp 11 (2d8+2) · ac 13"]
-        modal.query_one("#count").value = "3"
-        modal.query_one("#creature-roll").value = True
-        modal.query_one("#creature-search").focus()
-        await pilot.press("enter")
+        modal.query_one("#form").get("count").value = "3"
+        await pilot.press("ctrl+r", "enter")
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)
     assert enc.session.done[-1].line == "add @Orc x3 roll"
@@ -68,15 +66,15 @@ async def test_in_spanish_the_modal_adds_by_the_spanish_name_with_a_name_of_its_
         await type_text(pilot, "ogr")
         await pilot.pause()
         assert str(app.screen.query_one("#creature-preview").render()).startswith("Ogro (Ogre)")
-        app.screen.query_one("#f-hp").value = "40"
-        app.screen.query_one("#creature-search").focus()
+        app.screen.query_one("#form").get("f-hp").value = "40"
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
         await type_text(pilot, "orco")
-        app.screen.query_one("#name").value = "Grak"
-        app.screen.query_one("#creature-search").focus()
+        await pilot.press("tab")
+        assert app.screen.focused is app.screen.query_one("#form")  # Tab: from the search to the form
+        await type_text(pilot, "Grak")
         await pilot.press("enter")
         await pilot.pause()
     assert [e.line for e in enc.session.done] == ["add @Ogro hp=40", "add Grak @Orco"]

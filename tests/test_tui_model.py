@@ -73,19 +73,6 @@ def test_quote_and_ref_make_lines_that_parse_back(table):
     assert ref(EncounterState(ruleset="generic"), t.state.get("goblin-1")) == "goblin-1"  # not found: id
 
 
-def test_a_warning_offers_the_command_it_names(table):
-    from gm_console.engine.contract import Pending
-    from gm_console.tui.present import pending_command
-
-    parse = table().session.parse
-    offer = Pending("seelah", "Seelah would die: spend 2 hero points? (spend seelah hero cheat-death)")
-    assert pending_command(offer, parse) == "spend seelah hero cheat-death"
-    placeholder = Pending("dog", "Dog would die: its owner may spend 1 (spend OWNER hero pet dog)")
-    assert pending_command(placeholder, parse) is None
-    assert pending_command(Pending("k", "Kyra is dying: Con check (dies at -10, 7 to go)"), parse) is None
-    assert pending_command(Pending("k", "Kyra is dying (bogus verb here)"), parse) is None
-
-
 def test_log_lines_keep_the_rule_apart_even_with_brackets_inside():
     from gm_console.tui.widgets.log import _split_rule
 

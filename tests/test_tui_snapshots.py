@@ -79,3 +79,37 @@ def test_picker(snap_compare, tmp_path, monkeypatch):
         target.write_text(re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', text), encoding="utf-8")
         os.utime(target, (1_767_225_600 + n * 3600,) * 2)
     assert snap_compare(GMConsole(None, lang="en"), terminal_size=(80, 24))
+
+
+def _app(stem: str, tmp_path, lang: str = "en") -> GMConsole:
+    return GMConsole(encounter=_open_copy(ROOT / "saves" / f"{stem}.toml", tmp_path), lang=lang)
+
+
+def test_add_form(snap_compare, tmp_path):
+    """The whole stat block in one grid, the field under the cursor explained below it (the
+    bestiary's search box, above it, has the focus first: Tab goes on to the grid)."""
+    assert snap_compare(_app("starfinder", tmp_path), terminal_size=(100, 32),
+                        press=["a", "tab", "O", "r", "c", "tab", "3"])
+
+
+def test_condition_form_searching(snap_compare, tmp_path):
+    assert snap_compare(_app("pathfinder1e", tmp_path, "es"), terminal_size=(80, 24),
+                        press=["c", "e", "s", "t", "r", "tab", "2"])
+
+
+def test_initiative_form(snap_compare, tmp_path):
+    """Before the fight: the players' rolls typed, PCs first; the rest will be rolled."""
+    enc = Encounter.create(tmp_path / "ambush.toml", "generic", name="Ambush")
+    for line in ("add Orc x2 hp=9 init=1", "add Lia pc hp=12 init=2", "add Kyra pc hp=20 init=3"):
+        enc.execute(line)
+    assert snap_compare(GMConsole(encounter=enc, lang="en"), terminal_size=(80, 24), press=["i", "1", "7", "tab"])
+
+
+def test_spend_form(snap_compare, tmp_path):
+    assert snap_compare(_app("pathfinder1e", tmp_path), terminal_size=(80, 24), press=["slash", "k", "y", "r", "enter", "dollar_sign"])
+
+
+def test_timeline_with_its_legend_and_marks(snap_compare, tmp_path):
+    """`v` at 120 columns: the timeline alone, its legend; two goblins marked for one blow."""
+    assert snap_compare(_app("pathfinder1e", tmp_path), terminal_size=(120, 40),
+                        press=["v", "slash", "g", "o", "b", "2", "enter", "space", "space"])

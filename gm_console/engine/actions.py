@@ -13,6 +13,7 @@ from gm_console.i18n import _
 
 from . import effects, turns
 from . import events as ev
+from . import groups
 from .bestiary import as_text, average, dice_terms, hit_pool
 from .context import Context
 from .commands import parse_duration
@@ -133,11 +134,13 @@ def _add(ctx: Context, c: Call) -> None:
         if w in HP_WORDS:
             hp_mode = HP_WORDS[w]
     words = tuple(w for w in words if w not in HP_WORDS)
-    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", *rs.sheet.categories()}
+    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", "group", "grupo", *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
             raise RulesError(_('add: unexpected word {w!r}; expected key=value or one of {names}', w=w, names=listing(sorted(allowed))))
-    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe"}.get(w, w) for w in words)
+    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe", "grupo": "group"}.get(w, w) for w in words)
+    grouped = "group" in words  # `add Goblin x6 group`: one initiative roll for all of them
+    added: list[Combatant] = []
     category = next((w for w in words if w in rs.sheet.categories()), "creature")
     stats: dict[str, Any] = {}
     current: dict[str, int] = {}
@@ -159,11 +162,10 @@ def _add(ctx: Context, c: Call) -> None:
             formulas[f.key] = formula
     hp_key = hit_pool(rs)
     typed = {rs.field_index.get(fold_text(k)) for k, _v in c.fields}
+    published = None
     if creature is not None and creature.hit_dice and hp_key and hp_key not in typed and hp_key in stats:
         formulas[hp_key] = creature.hit_dice  # the published HP stay the average
         published = hp_key
-    else:
-        published = None
     for f in rs.stat_block():
         if f.key not in stats and f.default is not None:
             stats[f.key] = f.default
@@ -191,10 +193,16 @@ def _add(ctx: Context, c: Call) -> None:
             ctx.set_mark(ctx.state.get(cid), "bestiary", _origin_mark(creature))
         rs.sheet.on_added(ctx, ctx.state.get(cid))
         joined = ctx.state.get(cid)
+        added.append(joined)
         turns.note_joiner(ctx, joined)
         if (ctx.state.in_combat and joined.initiative is None and joined.category == "creature"
-                and not rs.turns.newcomers_roll_at_round_start):
+                and not rs.turns.newcomers_roll_at_round_start and not grouped):
             roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
+    if grouped and len(added) > 1:
+        groups.make(ctx, added)
+        if (ctx.state.in_combat and added[0].initiative is None and added[0].category == "creature"
+                and not rs.turns.newcomers_roll_at_round_start):
+            roll_initiative(ctx, added)  # the group joins with one roll
     _say_added(ctx, names, creature, formulas, rolled, stats, hp_mode, published)
 
 
@@ -298,9 +306,8 @@ def _set(ctx: Context, c: Call) -> None:
 
 
 def roll_initiative(ctx: Context, who: list[Combatant]) -> None:
-    rs = ctx.ruleset
-    for c in who:
-        value, tiebreak, text = rs.turns.roll_initiative(ctx, c)
+    who = groups.with_members(ctx.state, who)  # a group rolls once, for all its members
+    for c, (value, tiebreak, text) in groups.rolls(ctx, who):
         ctx.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=tuple(tiebreak), roll=text))
     _reorder(ctx, who)
 

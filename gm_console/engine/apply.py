@@ -72,6 +72,7 @@ def _removed(s: EncounterState, e: ev.CombatantRemoved) -> None:
     gone = s.combatants.pop(e.id, None)
     if gone is not None:
         _name_freed(s, gone.id, gone.name)
+        s.retired[gone.id] = gone.name
     if e.id in s.order:
         s.order.remove(e.id)
     s.delayed.pop(e.id, None)
@@ -120,6 +121,11 @@ def _pool(s: EncounterState, e: ev.PoolSet) -> None:
 @_on(ev.SideSet)
 def _side(s: EncounterState, e: ev.SideSet) -> None:
     s.combatants[e.id].side = e.side
+
+
+@_on(ev.HiddenSet)
+def _hidden(s: EncounterState, e: ev.HiddenSet) -> None:
+    s.combatants[e.id].hidden = e.hidden
 
 
 @_on(ev.InitiativeSet)

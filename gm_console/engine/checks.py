@@ -67,8 +67,9 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
     "loss", or the ruleset's word. Only the last ``CHECKS_KEPT`` are kept.
     """
     state = ctx.state
-    serial = 1 + max((int(v.get("n", 0)) for k, v in state.marks.items()
-                      if k.startswith(CHECK_MARK) and isinstance(v, dict)), default=0)
+    serial = 1 + max((v["n"] for k, v in state.marks.items()
+                      if k.startswith(CHECK_MARK) and isinstance(v, dict) and isinstance(v.get("n"), int)),
+                     default=0)
     record = {
         "n": serial, "round": state.round, "who": who.id if who is not None else None,
         "name": who.name if who is not None else "", "what": what, "dice": [int(d) for d in dice],
@@ -82,7 +83,7 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
 def recent_checks(state, players: bool = False) -> list[dict]:
     """The kept checks, oldest first; players do not see hidden ones."""
     found = [v for k, v in state.marks.items() if k.startswith(CHECK_MARK) and isinstance(v, dict)]
-    found.sort(key=lambda r: r.get("n", 0))
+    found.sort(key=lambda r: r["n"] if isinstance(r.get("n"), int) else 0)  # a hand edit may break "n"
     # events freeze lists into tuples; a script reads JSON lists either way
     return [{**r, "dice": list(r.get("dice") or ())} for r in found if not (players and r.get("hidden"))]
 

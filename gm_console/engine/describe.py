@@ -1,25 +1,37 @@
-"""Log lines: what each event means to a GM, in English or Spanish.
+"""Log lines: what each event means to a GM, in the GM's language.
 
 A view of the log, not extra state: the TUI's log pane, `exec` output and
-exports all read events through this.
+exports all read events through this. Every line is a message of the core
+catalogue (``gm_console.i18n``), so Spanish (or a third language) is a
+catalogue, and every name in it comes from the state: a combatant removed
+since keeps its name (``EncounterState.retired``), pools and figures use the
+ruleset's short names (``Sheet.label``: PG where the sheet says PG), life
+states and sides their words (``engine.words``).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import re
+from typing import Any, Callable
+
+from gm_console.i18n import Msg, _, _n, render
 
 from . import events as ev
 from .contract import Ruleset
+from .labels import short_label
 from .state import EncounterState
+from .words import SIDE, life as life_word
 
 
 def _name(state: EncounterState, cid: str | None, fallback: str | None = None) -> str:
     if cid and cid in state.combatants:
         return state.combatants[cid].name
+    if cid and cid in getattr(state, "retired", {}):
+        return state.retired[cid]
     return fallback or cid or "?"
 
 
-def _n(value) -> str:
+def _num(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -28,7 +40,6 @@ def _n(value) -> str:
 def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = None,
              lang: str = "en", players: bool = False) -> str | None:
     """One line, or None for events that say nothing a GM needs to read."""
-    es = lang == "es"
     fn = _DESCRIBE.get(type(event))
     if fn is None:
         return None
@@ -39,7 +50,10 @@ def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = N
             return None
         if isinstance(event, ev.PoolSet) and ruleset is not None and event.pool in ruleset.gm_only_fields():
             return None
-    return fn(event, state, ruleset, es)
+    said = fn(event, _View(state, ruleset, lang))
+    if said is None:
+        return None
+    return render(said, lang)
 
 
 def describe_events(events, state: EncounterState, ruleset: Ruleset | None = None, lang: str = "en",
@@ -61,63 +75,142 @@ def describe_events(events, state: EncounterState, ruleset: Ruleset | None = Non
     return out
 
 
-def _cond_name(ruleset: Ruleset | None, cond: str, es: bool) -> str:
-    if ruleset is None:
-        return cond
-    return ruleset.catalogue.define(cond).name("es" if es else "en")
+class _View:
+    """What a line needs besides its event: names, the ruleset's words, the language."""
+
+    def __init__(self, state: EncounterState, ruleset: Ruleset | None, lang: str) -> None:
+        self.state, self.ruleset, self.lang = state, ruleset, lang
+
+    def name(self, cid: str | None) -> str:
+        return _name(self.state, cid)
+
+    def cond(self, cond: str) -> Any:
+        if self.ruleset is None:
+            return cond
+        return self.ruleset.catalogue.define(cond).term
+
+    def label(self, key: str) -> Any:
+        if self.ruleset is None:
+            return short_label(key)
+        try:
+            return self.ruleset.sheet.label(key)
+        except Exception:  # a plugin's bug must not blank the log
+            return short_label(key)
 
 
-_DESCRIBE: dict[type, Callable] = {
-    ev.CombatantAdded: lambda e, s, r, es: (f"Entra {e.name}" if es else f"{e.name} joins"),
-    ev.CombatantRemoved: lambda e, s, r, es: (f"Sale {_name(s, e.id)}" if es else f"{_name(s, e.id)} leaves"),
-    ev.Renamed: lambda e, s, r, es: (f"Ahora se llama {e.name}" if es else f"Now called {e.name}"),
-    ev.InitiativeSet: lambda e, s, r, es: (
-        None if e.roll else f"{_name(s, e.id)}: {'iniciativa' if es else 'initiative'} {_n(e.value)}"),
-    ev.CombatStarted: lambda e, s, r, es: ("Empieza el combate" if es else "Combat begins"),
-    ev.RoundStarted: lambda e, s, r, es: (f"— Asalto {e.round} —" if es else f"— Round {e.round} —"),
-    ev.TurnStarted: lambda e, s, r, es: (f"Turno de {_name(s, e.id)}" if es else f"{_name(s, e.id)}'s turn"),
-    ev.TurnResumed: lambda e, s, r, es: (f"Sigue el turno de {_name(s, e.id)}" if es else f"{_name(s, e.id)}'s turn continues"),
-    ev.TurnRewound: lambda e, s, r, es: (f"Vuelta atrás: turno de {_name(s, e.id)}" if es else f"Back to {_name(s, e.id)}'s turn"),
-    ev.CombatEnded: lambda e, s, r, es: ("Fin del combate" if es else "Combat ends"),
-    ev.Delayed: lambda e, s, r, es: (
-        (f"{_name(s, e.id)} retrasa su turno" if es else f"{_name(s, e.id)} delays")
-        + (f" ({'hasta' if es else 'until'} {_n(e.count)})" if e.count is not None else "")),
-    ev.DelayEnded: lambda e, s, r, es: None,
-    ev.Readied: lambda e, s, r, es: (
-        f"{_name(s, e.id)} prepara una acción: {e.trigger}" if es else f"{_name(s, e.id)} readies: {e.trigger}"),
-    ev.ReadyEnded: lambda e, s, r, es: (
-        None if e.reason == "triggered" else
-        (f"{_name(s, e.id)}: acción preparada {'perdida' if e.reason == 'lapsed' else 'cancelada'}" if es
-         else f"{_name(s, e.id)}: readied action {'lapses' if e.reason == 'lapsed' else 'dropped'}")),
-    ev.PoolSet: lambda e, s, r, es: (
-        None if e.delta == 0 else f"{_name(s, e.id)}: {e.pool} {e.delta:+d} → {e.value}"
-        + (f" [{e.rule}]" if e.rule else "")),
-    ev.LifeSet: lambda e, s, r, es: (f"{_name(s, e.id)}: {e.life}" + (f" [{e.rule}]" if e.rule else "")),
-    ev.ConditionAdded: lambda e, s, r, es: (
-        f"{_name(s, e.id)}: + {_cond_name(r, e.cond, es)}" + (f" {e.value}" if e.value is not None else "")
-        + (f" ({e.rounds} {_rounds_word(e.rounds, es)})" if e.rounds else "")),
-    ev.ConditionRemoved: lambda e, s, r, es: (
-        f"{_name(s, e.id)}: − {_cond_name(r, e.cond, es) if e.cond else ('estado' if es else 'condition')}"
-        + (f" ({'termina' if es else 'expired'})" if e.reason == "expired" else "")),
-    ev.TimePassed: lambda e, s, r, es: (f"Pasan {_duration(e.seconds)}" if es else f"{_duration(e.seconds)} pass"),
-    ev.Rolled: lambda e, s, r, es: (
-        f"{'tirada' if es else 'roll'} · {e.purpose or e.expr}: {e.text or e.total}" + (" (GM)" if e.hidden else "")),
-    ev.Note: lambda e, s, r, es: f"{'nota' if es else 'note'} · {e.text}",
-    ev.Said: lambda e, s, r, es: ((e.es if es and e.es else e.en) + (f" [{e.rule}]" if e.rule else "")),
-    ev.OptionSet: lambda e, s, r, es: (f"Opción {e.key} = {e.value}" if es else f"Option {e.key} = {e.value}"),
-    ev.SideSet: lambda e, s, r, es: f"{_name(s, e.id)}: {e.side}",
-}
+def _rule(text: "Msg", rule: str) -> "Msg":
+    return _("{line} [{rule}]", line=text, rule=rule) if rule else text
 
 
-def _rounds_word(n: int, es: bool) -> str:
-    if es:
-        return "asalto" if n == 1 else "asaltos"
-    return "round" if n == 1 else "rounds"
+def _condition_added(e: ev.ConditionAdded, v: _View) -> Msg:
+    cond = v.cond(e.cond)
+    if e.value is not None:
+        cond = _("{cond} {value}", cond=cond, value=e.value)
+    if e.rounds:
+        return _n("{name}: + {cond} ({n} round)", "{name}: + {cond} ({n} rounds)", e.rounds,
+                  name=v.name(e.id), cond=cond)
+    return _("{name}: + {cond}", name=v.name(e.id), cond=cond)
 
 
-def _duration(seconds: int) -> str:
+def _condition_removed(e: ev.ConditionRemoved, v: _View) -> Msg:
+    cond = v.cond(e.cond) if e.cond else _("condition")
+    if e.reason == "expired":
+        return _("{name}: − {cond} (expired)", name=v.name(e.id), cond=cond)
+    return _("{name}: − {cond}", name=v.name(e.id), cond=cond)
+
+
+def _delayed(e: ev.Delayed, v: _View) -> Msg:
+    if e.count is not None:
+        return _("{name} delays (until {count})", name=v.name(e.id), count=_num(e.count))
+    return _("{name} delays", name=v.name(e.id))
+
+
+def _ready_ended(e: ev.ReadyEnded, v: _View) -> Msg | None:
+    if e.reason == "triggered":
+        return None
+    if e.reason == "lapsed":
+        return _("{name}: readied action lapses", name=v.name(e.id))
+    return _("{name}: readied action dropped", name=v.name(e.id))
+
+
+def _pool(e: ev.PoolSet, v: _View) -> Msg | None:
+    if e.delta == 0:
+        return None
+    delta = "%+d" % e.delta
+    line = _("{name}: {pool} {delta} → {value}", name=v.name(e.id), pool=v.label(e.pool), delta=delta,
+             value=e.value)
+    return _rule(line, e.rule)
+
+
+def _life(e: ev.LifeSet, v: _View) -> Msg:
+    return _rule(_("{name}: {life}", name=v.name(e.id), life=life_word(e.life)), e.rule)
+
+
+def _rolled(e: ev.Rolled, v: _View) -> Msg:
+    what = purpose(e.purpose) if e.purpose else e.expr
+    result = e.text or str(e.total)
+    if e.hidden:
+        return _("roll · {what}: {result} (GM)", what=what, result=result)
+    return _("roll · {what}: {result}", what=what, result=result)
+
+
+def _said(e: ev.Said, v: _View) -> str:
+    text = e.es if v.lang == "es" and e.es else e.en
+    return f"{text} [{e.rule}]" if e.rule else text
+
+
+#: the engine's own roll purposes (English in the save), said in the GM's language
+_PURPOSES: tuple[tuple[re.Pattern, Callable[..., Msg]], ...] = (
+    (re.compile(r"^initiative of (?P<name>.+)$"), lambda name: _("initiative of {name}", name=name)),
+    (re.compile(r"^initiative roll-off of (?P<name>.+)$"), lambda name: _("initiative roll-off of {name}", name=name)),
+    (re.compile(r"^damage to (?P<name>.+)$"), lambda name: _("damage to {name}", name=name)),
+    (re.compile(r"^healing of (?P<name>.+)$"), lambda name: _("healing of {name}", name=name)),
+    (re.compile(r"^roll-off: (?P<name>.+)$"), lambda name: _("roll-off: {name}", name=name)),
+)
+
+
+def purpose(text: str) -> "Msg | str":
+    """A roll's purpose as the engine wrote it, in the GM's language when it is one of the
+    engine's own ("initiative of Kyra"); a ruleset's own purposes stay as written."""
+    for pattern, message in _PURPOSES:
+        m = pattern.match(text)
+        if m:
+            return message(**m.groupdict())
+    return text
+
+
+def _duration(seconds: int) -> Msg:
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} h"
+        return _("{n} h", n=seconds // 3600)
     if seconds % 60 == 0:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
+        return _("{n} min", n=seconds // 60)
+    return _("{n} s", n=seconds)
+
+
+_DESCRIBE: dict[type, Callable[[Any, _View], "Msg | str | None"]] = {
+    ev.CombatantAdded: lambda e, v: _("{name} joins", name=e.name),
+    ev.CombatantRemoved: lambda e, v: _("{name} leaves", name=v.name(e.id)),
+    ev.Renamed: lambda e, v: _("Now called {name}", name=e.name),
+    ev.InitiativeSet: lambda e, v: (None if e.roll else
+                                    _("{name}: initiative {value}", name=v.name(e.id), value=_num(e.value))),
+    ev.CombatStarted: lambda e, v: _("Combat begins"),
+    ev.RoundStarted: lambda e, v: _("— Round {n} —", n=e.round),
+    ev.TurnStarted: lambda e, v: _("{name}'s turn", name=v.name(e.id)),
+    ev.TurnResumed: lambda e, v: _("{name}'s turn continues", name=v.name(e.id)),
+    ev.TurnRewound: lambda e, v: _("Back to {name}'s turn", name=v.name(e.id)),
+    ev.CombatEnded: lambda e, v: _("Combat ends"),
+    ev.Delayed: _delayed,
+    ev.DelayEnded: lambda e, v: None,
+    ev.Readied: lambda e, v: _("{name} readies: {trigger}", name=v.name(e.id), trigger=e.trigger),
+    ev.ReadyEnded: _ready_ended,
+    ev.PoolSet: _pool,
+    ev.LifeSet: _life,
+    ev.ConditionAdded: _condition_added,
+    ev.ConditionRemoved: _condition_removed,
+    ev.TimePassed: lambda e, v: _("{duration} pass", duration=_duration(e.seconds)),
+    ev.Rolled: _rolled,
+    ev.Note: lambda e, v: _("note · {text}", text=e.text),
+    ev.Said: _said,
+    ev.OptionSet: lambda e, v: _("Option {key} = {value}", key=e.key, value=e.value),
+    ev.SideSet: lambda e, v: _("{name}: {side}", name=v.name(e.id), side=SIDE.get(e.side, e.side)),
+}

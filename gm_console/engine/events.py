@@ -295,6 +295,14 @@ class SideSet(Event):
     side: str
 
 
+@dataclass(frozen=True)
+class HiddenSet(Event):
+    """The GM hides a combatant from the players (an ambusher not yet seen) or reveals it."""
+
+    id: str
+    hidden: bool = True
+
+
 # --- initiative and turns ---------------------------------------------------
 
 

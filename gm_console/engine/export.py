@@ -6,6 +6,8 @@ from typing import Any
 
 from gm_console.i18n import render
 
+from . import players as player_view
+from .aftermath import fight_summary, summary_dict
 from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
@@ -50,7 +52,16 @@ def _condition(inst) -> dict[str, Any]:
     return out
 
 
-def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False) -> dict[str, Any]:
+def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False, entries=None,
+               options: dict | None = None) -> dict[str, Any]:
+    """The state for scripts; with the log (``entries``), the summary of the last fight too."""
+    out = player_view.state_view(state, ruleset) if players else _gm_state(state, ruleset)
+    if entries is not None:
+        out["summary"] = summary_dict(fight_summary(entries, ruleset, options, players))
+    return out
+
+
+def _gm_state(state: EncounterState, ruleset: Ruleset, players: bool = False) -> dict[str, Any]:
     return {
         "ruleset": ruleset.id,
         "round": state.round,
@@ -82,37 +93,49 @@ def _roster(state: EncounterState) -> list[Combatant]:
 
 
 def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: bool = False,
-             lang: str = "en") -> str:
+             lang: str = "en", entries=None, options: dict | None = None) -> str:
     es = lang == "es"
-    hidden = set(ruleset.gm_only_fields()) if players else set()
+    hidden = set(player_view.secret_keys(ruleset)) if players else set()
+    active = player_view.shown_active(state) if players else state.active
     lines = [f"# {name or 'Encounter'} ({ruleset.name})", ""]
     if state.in_combat:
-        who = state.combatants[state.active].name if state.active in state.combatants else "-"
+        who = state.combatants[active].name if active in state.combatants else "-"
         lines.append(f"**{'Asalto' if es else 'Round'} {state.round}** · {'turno de' if es else 'turn of'} **{who}**")
     else:
         lines.append("_Sin combate en curso_" if es else "_No combat running_")
     lines += ["", "| # | Init | " + ("Nombre" if es else "Name") + " | " + ("Estado" if es else "State")
               + " | Pools | " + ("Condiciones" if es else "Conditions") + " |", "|---|---|---|---|---|---|"]
-    for i, c in enumerate(_roster(state), 1):
+    for i, c in enumerate(player_view.roster(state) if players else _roster(state), 1):
         marks = []
-        if c.id == state.active:
+        if c.id == active:
             marks.append("▶")
+        if c.hidden:  # only the GM's view lists them
+            marks.append("hidden" if not es else "oculto")
         if c.id in state.delayed:
             marks.append("delaying" if not es else "retrasa")
         if c.id in state.readied:
             marks.append(("ready: " if not es else "preparada: ") + state.readied[c.id].trigger)
         pools = ", ".join(f"{k} {p.value}/{p.max}" if p.max is not None else f"{k} {p.value}"
                           for k, p in c.pools.items() if k not in hidden)
-        conds = ", ".join(_cond_text(ruleset, inst, lang) for inst in c.conditions)
+        if players and not player_view.in_full(c):
+            pools = player_view.health_text(player_view.health_word(ruleset, c), lang)
+        shown = player_view.visible_conditions(ruleset, c) if players else c.conditions
+        conds = ", ".join(_cond_text(ruleset, inst, lang) for inst in shown)
         init = _num(c.initiative) if c.initiative is not None else "-"
         name = c.name + (" (PC)" if c.is_pc else "")
-        state_text = c.life + (" · " + " · ".join(marks) if marks else "")
+        life = c.life if not players or player_view.in_full(c) else ""
+        state_text = " · ".join(x for x in [life, *marks] if x)
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
-    notes = [p for p in ruleset.pending(state) if not (players and p.gm_only)]
+    notes = player_view.pending(state, ruleset) if players else ruleset.pending(state)
     if notes:
         lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
         lines += [f"- {p.render(lang)}" for p in notes]
-    return "\n".join(lines) + "\n"
+    fight = fight_summary(entries, ruleset, options, players) if entries is not None else None
+    if fight is not None and fight.ended:
+        from .post import after_the_fight
+
+        lines += ["", *after_the_fight(fight, ruleset, lang)]
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def _cond_text(ruleset: Ruleset, inst, lang: str) -> str:
@@ -133,15 +156,22 @@ def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
     es = lang == "es"
     out: list[str] = []
     current = None
+    if players:  # what the table saw happen, not what the GM typed (hero=3...)
+        for ln in player_view.lines(entries, ruleset, state.options, lang):
+            if ln.round != current:
+                current = ln.round
+                out += ["", "## " + _round_title(current, es), ""]
+            out.append(f"- {ln.text}")
+        return "\n".join(out).strip() + "\n"
     for entry in entries:
         if entry.round != current:
             current = entry.round
-            title = (("Asalto" if es else "Round") + f" {current}") if current else ("Antes del combate" if es else "Before combat")
-            out += ["", f"## {title}", ""]
+            out += ["", f"## {_round_title(current, es)}", ""]
         lines = [text for _, text in describe_events(entry.events, state, ruleset, lang, players)]
-        if players:  # what the table saw happen, not what the GM typed (hero=3...)
-            out += [f"- {ln}" for ln in lines]
-            continue
         out.append(f"- `{entry.line}`")
         out += [f"  - {ln}" for ln in lines]
     return "\n".join(out).strip() + "\n"
+
+
+def _round_title(n: int, es: bool) -> str:
+    return (("Asalto" if es else "Round") + f" {n}") if n else ("Antes del combate" if es else "Before combat")

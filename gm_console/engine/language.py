@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.i18n import _
 
-from . import actions, checks, effects, turns
+from . import actions, checks, effects, groups, hiding, turns
 from . import events as ev
 from .errors import CommandError
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
@@ -83,7 +83,7 @@ CORE = Registry([
                  Fields("fields")),
          actions._add, _("add a combatant; `x3` adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again); keys are the ruleset's stat block; `hp=6/38` is current/max; `@goblin` (or `\"Grak\" @goblin`) adds from the bestiary by its name in either language, your keys overriding its stats; HP are the stat block's, or with `roll` rolled from its hit dice (`hp=2d8+2` too)"),
          es=("añadir", "agregar"), group="roster",
-         spelled="add NAME|@CREATURE [xN] [@CREATURE] [pc|ally|foe] [roll] [key=value ...]"),
+         spelled="add NAME|@CREATURE [xN] [@CREATURE] [pc|ally|foe] [group] [roll] [key=value ...]"),
     Verb("remove", (Who("who"),), actions._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
          en=("rm", "del"), es=("quitar", "eliminar"), group="roster"),
     Verb("set", (Who("who"), Fields("fields", at_least_one=True)), actions._set,
@@ -91,6 +91,11 @@ CORE = Registry([
          es=("poner", "cambiar"), group="roster"),
     Verb("side", (Who("who"), Choice("side", choices=SIDES)), actions._side,
          _("whose side a combatant is on"), es=("bando",), group="roster"),
+    Verb("hide", (Who("who", many=True),), hiding.hide,
+         _("keep combatants off the players' view (an ambush not yet seen) until `reveal`"),
+         es=("ocultar",), group="roster"),
+    Verb("reveal", (Who("who", many=True),), hiding.reveal,
+         _("show hidden combatants to the players"), es=("revelar",), group="roster"),
     # -- initiative and turns --------------------------------------------------------
     Verb("init", (Who("who"), Number("value", meta="VALUE", what=_("the initiative"))), actions._init,
          _("set an initiative result (mid-combat: inserted by count)"),
@@ -118,6 +123,14 @@ CORE = Registry([
     Verb("unready", (Who("who"),), lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
          _("drop a readied action"), en=("drop",), es=("despreparar", "cancelar"), group="turns"),
     Verb("end", (), lambda ctx, c: turns.end_combat(ctx), _("the combat ends"), es=("terminar", "fin"), group="turns"),
+    Verb("group", (Who("who", rest=True),), lambda ctx, c: groups.make(ctx, groups.names_in(ctx, c.who)),
+         _("these combatants share one initiative and act side by side (`add Goblin x6 group` does it as they join)"),
+         es=("grupo", "agrupar"), group="turns"),
+    Verb("ungroup", (Who("who", rest=True),), lambda ctx, c: groups.ungroup(ctx, groups.names_in(ctx, c.who)),
+         _("these combatants act on their own again"), es=("desagrupar",), group="turns"),
+    Verb("group-done", (), lambda ctx, c: groups.next_group(ctx),
+         _("end the turns of the active combatant's whole group at once; the one after the group acts"),
+         en=("groupdone",), es=("grupo-hecho",), group="turns"),
     # -- health, conditions, resources ------------------------------------------------
     Verb("dmg", (Who("who", many=True), Amount("amount"),
                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type"),

@@ -44,6 +44,7 @@ class Combatant:
     conditions: list[ConditionInstance] = field(default_factory=list)
     marks: dict[str, Any] = field(default_factory=dict)
     added: int = 0  # insertion sequence, the last tie-break
+    hidden: bool = False  # kept off every player-facing view (``hide``/``reveal``)
 
     @property
     def is_pc(self) -> bool:
@@ -93,6 +94,7 @@ class EncounterState:
     names: dict[str, str] = field(default_factory=dict)  # folded name -> id, of those here now
     used_ids: set[str] = field(default_factory=set)  # every id ever added: never handed out again
     numbered: dict[str, int] = field(default_factory=dict)  # folded "goblin" -> highest N of a "Goblin N" ever
+    retired: dict[str, str] = field(default_factory=dict)  # id -> name of those removed: the log still names them
 
     def copy(self) -> "EncounterState":
         return _copy.deepcopy(self)

@@ -7,6 +7,10 @@ N-rounds condition loses a round at each start of its clock owner's turn and
 ends at the start of that turn when it reaches 0. The model reads the clock
 owner from the state, so it follows a combatant whose initiative moved.
 
+Marks that last until their owner's first turn (flat-footed before acting,
+surprised) are projected to that turn, not drawn as open-ended: they are over
+within the round.
+
 Pure Python, part of the engine: the TUI draws it, exports could print it.
 """
 
@@ -19,6 +23,10 @@ from gm_console.engine import events as ev
 from gm_console.engine.session import Entry
 from gm_console.engine.state import EncounterState
 
+#: conditions the d20 games put on everyone who has not acted yet; without rounds they
+#: end at the owner's first turn (the ruleset removes them there)
+UNTIL_FIRST_TURN = ("flat-footed", "flatfooted", "surprised")
+
 
 @dataclass
 class Span:
@@ -30,6 +38,14 @@ class Span:
     value: int | None = None
     projected_end: int | None = None  # for ongoing spans with rounds left
     open_ended: bool = False
+    first_turn: bool = False  # a mark that ends at its owner's first turn
+
+    @property
+    def brief(self) -> bool:
+        """Over within a round or so: a flat-footed mark, or anything that came and went at once."""
+        if self.first_turn:
+            return True
+        return self.end is not None and self.end - self.start <= 1 and self.cond in UNTIL_FIRST_TURN
 
     @property
     def ongoing(self) -> bool:
@@ -86,6 +102,12 @@ class TimelineModel:
                 continue
             inst = live.get(span.uid)
             span.projected_end = None
+            span.first_turn = (inst is not None and inst.rounds is None and inst.cond in UNTIL_FIRST_TURN
+                               and not _has_acted(state, span.who))
+            if span.first_turn:
+                span.open_ended = False
+                span.projected_end = _first_turn_round(state, span.who)
+                continue
             span.open_ended = inst is None or inst.rounds is None or inst.clock is None
             if span.open_ended:
                 continue
@@ -97,3 +119,20 @@ class TimelineModel:
                 span.projected_end = now + inst.rounds
             else:
                 span.projected_end = now + inst.rounds - 1
+
+
+def _has_acted(state: EncounterState, cid: str) -> bool:
+    return state.in_combat and cid in state.started
+
+
+def _first_turn_round(state: EncounterState, cid: str) -> int:
+    """The round in which ``cid``'s first turn comes: this one if its slot is still ahead."""
+    if not state.in_combat:
+        return 1
+    now = max(state.round, 1) if state.round else 0
+    order = state.acting_order()
+    if state.round == 0:  # the surprise round: the unaware first act in round 1
+        return 1
+    if state.active in order and cid in order and order.index(cid) < order.index(state.active):
+        return now + 1
+    return now

@@ -14,10 +14,14 @@ N rounds later. The clock follows its owner wherever delay or ready move it.
 
 from __future__ import annotations
 
+from gm_console.i18n import _
+
 from . import effects
 from . import events as ev
+from . import groups
 from .context import Context
 from .state import Combatant
+from .words import life as life_word
 
 AWARE = "aware"  # encounter mark: ids aware at the start (set by `surprise`)
 SURPRISE_ROUND = "surprise-round"  # encounter mark: the surprise round is being played
@@ -45,7 +49,7 @@ def sorted_order(ctx: Context) -> list[str]:
     rs, state = ctx.ruleset, ctx.state
     with_init = [c for c in state.combatants.values() if c.initiative is not None]
     with_init.sort(key=rs.turns.order_key, reverse=True)
-    return [c.id for c in with_init]
+    return groups.keep_together(state, [c.id for c in with_init])  # a group is one place in the round
 
 
 def place_by_initiative(ctx: Context, c: Combatant) -> None:
@@ -59,7 +63,7 @@ def place_by_initiative(ctx: Context, c: Combatant) -> None:
             pos = i
             break
     order.insert(pos, c.id)
-    ctx.set_order(order, reason="initiative")
+    ctx.set_order(groups.keep_together(state, order), reason="initiative")
 
 
 def tick_clock(ctx: Context, owner: str) -> None:
@@ -96,9 +100,9 @@ def begin_turn(ctx: Context, c: Combatant) -> None:
 def start_combat(ctx: Context) -> None:
     state = ctx.state
     if state.in_combat:
-        ctx.fail(f"the combat is already running (round {state.round}); `end` it first")
+        ctx.fail(_("the combat is already running (round {n}); `end` it first", n=state.round))
     if not state.combatants:
-        ctx.fail("no combatants: add some first (add NAME key=value ...)")
+        ctx.fail(_("no combatants: add some first (add NAME key=value ...)"))
     from .actions import roll_initiative  # local: actions imports turns
 
     missing = state.without_initiative()
@@ -116,7 +120,7 @@ def start_combat(ctx: Context) -> None:
     if surprise:
         ctx.set_encounter_mark(SURPRISE_ROUND, True)
         ctx.emit(ev.RoundStarted(round=0))
-        ctx.say("Surprise round: only the aware act", "Asalto de sorpresa: solo actúan los que se dieron cuenta")
+        ctx.say(_("Surprise round: only the aware act"))
     else:
         ctx.emit(ev.RoundStarted(round=1))
     ctx.ruleset.turns.on_combat_start(ctx)
@@ -126,7 +130,7 @@ def start_combat(ctx: Context) -> None:
 def end_turn(ctx: Context, run_hooks: bool = True) -> None:
     state = ctx.state
     if not state.in_combat:
-        ctx.fail("no combat running: `start` it first")
+        ctx.fail(_("no combat running: `start` it first"))
     active = state.active
     if active is not None and active in state.combatants:
         if run_hooks:
@@ -173,8 +177,7 @@ def _enter_from_delay(ctx: Context, c: Combatant, before: Combatant | None) -> N
     ctx.set_order(order, reason="delay")
     ctx.emit(ev.InitiativeSet(id=c.id, value=count, tiebreak=c.tiebreak))
     ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
-    ctx.say(f"{c.name} stops delaying and acts at count {_num(count)}",
-            f"{c.name} deja de retrasar y actúa en la cuenta {_num(count)}", who=c.id)
+    ctx.say(_("{name} stops delaying and acts at count {n}", name=c.name, n=_num(count)), who=c.id)
     begin_turn(ctx, c)
 
 
@@ -185,7 +188,7 @@ def _advance(ctx: Context, start_index: int) -> None:
     index = start_index
     while True:
         if passed > 2 * (len(state.order) + 1):
-            ctx.fail("no one can act: every combatant is dead, delaying or out of the order")
+            ctx.fail(_("no one can act: every combatant is dead, delaying or out of the order"))
         if index >= len(state.order):
             due = _due_delayer(ctx, None)
             if due is not None:
@@ -206,7 +209,7 @@ def _advance(ctx: Context, start_index: int) -> None:
             index = 0
             passed += 1
             if not state.order:
-                ctx.fail("the order is empty: add combatants with initiative")
+                ctx.fail(_("the order is empty: add combatants with initiative"))
             continue
         cid = state.order[index]
         c = state.get(cid)
@@ -223,8 +226,8 @@ def _advance(ctx: Context, start_index: int) -> None:
                 continue
             if state.delayed[cid].round < state.round:
                 # its original count came round again: the old delay is forfeit (PF1 1.1.5 [O])
-                ctx.say(f"{c.name}'s count comes round again: it acts now (the delay is forfeit)",
-                        f"Vuelve la cuenta de {c.name}: actúa ahora (pierde el retraso)", who=cid)
+                ctx.say(_("{name}'s count comes round again: it acts now (the delay is forfeit)", name=c.name),
+                        who=cid)
                 begin_turn(ctx, c)
                 return
             index += 1
@@ -258,7 +261,8 @@ def delay(ctx: Context, count: float | None) -> None:
     if why:
         ctx.fail(why)
     if count is not None and c.initiative is not None and count > c.initiative:
-        ctx.fail(f"a delay count must be at most {c.name}'s initiative ({_num(c.initiative)}), not {_num(count)}")
+        ctx.fail(_("a delay count must be at most {name}'s initiative ({init}), not {count}", name=c.name,
+                   init=_num(c.initiative), count=_num(count)))
     ctx.emit(ev.Delayed(id=c.id, round=state.round, count=count))
     ctx.emit(ev.TurnEnded(id=c.id))
     index = state.order.index(c.id) + 1
@@ -268,10 +272,10 @@ def delay(ctx: Context, count: float | None) -> None:
 def resume(ctx: Context, c: Combatant) -> None:
     state = ctx.state
     if c.id not in state.delayed:
-        delaying = ", ".join(state.get(d).name for d in state.delayed) or "no one"
-        ctx.fail(f"{c.name} is not delaying (delaying: {delaying})")
+        delaying = ", ".join(state.get(d).name for d in state.delayed) or _("no one")
+        ctx.fail(_("{name} is not delaying (delaying: {names})", name=c.name, names=delaying))
     if state.active is None:
-        ctx.fail("no one is acting: start the combat first")
+        ctx.fail(_("no one is acting: start the combat first"))
     _must_be_able_to_act(ctx, c)
     ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
     ctx.act_now(c, reason="delay")
@@ -283,7 +287,7 @@ def ready(ctx: Context, trigger: str) -> None:
     if why:
         ctx.fail(why)
     if not trigger.strip():
-        ctx.fail("ready needs the trigger: ready TEXT (e.g. ready \"when the ogre moves\")")
+        ctx.fail(_("ready needs the trigger: ready TEXT (e.g. ready \"when the ogre moves\")"))
     ctx.emit(ev.Readied(id=c.id, trigger=trigger.strip(), round=ctx.state.round))
     end_turn(ctx)
 
@@ -291,10 +295,10 @@ def ready(ctx: Context, trigger: str) -> None:
 def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
     state = ctx.state
     if c.id not in state.readied:
-        readied = ", ".join(state.get(r).name for r in state.readied) or "no one"
-        ctx.fail(f"{c.name} has no readied action (readied: {readied})")
+        readied = ", ".join(state.get(r).name for r in state.readied) or _("no one")
+        ctx.fail(_("{name} has no readied action (readied: {names})", name=c.name, names=readied))
     if state.active is None:
-        ctx.fail("no one is acting: start the combat first")
+        ctx.fail(_("no one is acting: start the combat first"))
     _must_be_able_to_act(ctx, c)
     active = state.get(state.active)
     text = state.readied[c.id].trigger
@@ -312,41 +316,51 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         tick_clock(ctx, c.id)
         ctx.emit(ev.TurnEnded(id=c.id))  # its new slot, even just after the active one, is spent
         ctx.emit(ev.TurnResumed(id=active.id))
-    where_en, where_es = ("after", "después de") if position == "after" else ("before", "antes de")
-    ctx.say(f"{c.name}'s readied action goes off ({text}), {where_en} {active.name}",
-            f"Se dispara la acción preparada de {c.name} ({text}), {where_es} {active.name}", who=c.id)
+    if position == "after":
+        ctx.say(_("{name}'s readied action goes off ({text}), after {other}", name=c.name, text=text,
+                  other=active.name), who=c.id)
+    else:
+        ctx.say(_("{name}'s readied action goes off ({text}), before {other}", name=c.name, text=text,
+                  other=active.name), who=c.id)
 
 
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:
     """PF1 1.1.8 [O]: a dying or unconscious creature cannot act out of its turn either."""
     if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.turns.can_take_turn(c):
-        ctx.fail(f"{c.name} is {c.life} and cannot act now (unready or heal it first)")
+        ctx.fail(_("{name} is {life} and cannot act now (unready or heal it first)", name=c.name,
+                   life=life_word(c.life)))
 
 
 def unready(ctx: Context, c: Combatant) -> None:
     if c.id not in ctx.state.readied:
-        ctx.fail(f"{c.name} has no readied action")
+        ctx.fail(_("{name} has no readied action", name=c.name))
     ctx.emit(ev.ReadyEnded(id=c.id, reason="dropped"))
 
 
 def previous_turn(ctx: Context) -> None:
-    """Step the marker back one slot (to fix a slip); effects stay — `undo` takes them back."""
-    state = ctx.state
+    """Step the marker back one turn (to fix a slip); effects stay — `undo` takes them back.
+
+    Like ``next``, it passes over those who cannot take a turn (the dead): back from the
+    first living combatant is the previous round's last living one."""
+    state, rs = ctx.state, ctx.ruleset
     if not state.in_combat or state.active is None:
-        ctx.fail("no combat running: `start` it first")
+        ctx.fail(_("no combat running: `start` it first"))
     order = state.acting_order()
+    able = [cid for cid in order if rs.turns.can_take_turn(state.get(cid))]
     i = order.index(state.active) if state.active in order else 0
-    if i == 0:
-        if state.round <= 1:
-            ctx.fail("already at the first turn of round 1")
-        ctx.emit(ev.TurnRewound(id=order[-1], round=state.round - 1, reopen=(order[-1],)))
-    else:
-        ctx.emit(ev.TurnRewound(id=order[i - 1], round=state.round, reopen=tuple(order[i - 1:])))
+    earlier = [cid for cid in order[:i] if cid in able]
+    if earlier:
+        back = earlier[-1]
+        ctx.emit(ev.TurnRewound(id=back, round=state.round, reopen=tuple(order[order.index(back):])))
+        return
+    if state.round <= 1 or not able:
+        ctx.fail(_("already at the first turn of round 1"))
+    ctx.emit(ev.TurnRewound(id=able[-1], round=state.round - 1, reopen=(able[-1],)))
 
 
 def end_combat(ctx: Context) -> None:
     if not ctx.state.in_combat:
-        ctx.fail("no combat running")
+        ctx.fail(_("no combat running"))
     ctx.ruleset.turns.on_combat_end(ctx)
     ctx.set_encounter_mark(JOINED, None)
     ctx.emit(ev.CombatEnded())
@@ -355,7 +369,7 @@ def end_combat(ctx: Context) -> None:
 def _active(ctx: Context) -> Combatant:
     state = ctx.state
     if not state.in_combat or state.active is None:
-        ctx.fail("no one is acting: `start` the combat first")
+        ctx.fail(_("no one is acting: `start` the combat first"))
     return state.get(state.active)
 
 

@@ -8,23 +8,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 
 from gm_console.engine.dice import Dice, warm_up
 from gm_console.storage import Encounter, SaveError
+from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
 
 from .controller import Controller
 from .i18n import tr
 from .keymap import check_keymap
 from .palette import ActionsProvider
+from .players.clipboard import PostProvider
 from .safe import visible
+from .typeahead import Typeahead
+
+
+#: the TUI's own [settings] in keymap.toml, declared to the reader so it accepts them:
+#: groups = "each" (n steps through a group's members) or "block" (n ends the whole group's turns)
+GROUP_TURNS = ("each", "block")
+_config.SETTINGS.setdefault("groups", GROUP_TURNS)
 
 
 class GMConsole(App):
     CSS_PATH = "app.tcss"
     TITLE = "gm-console"
-    COMMANDS = App.COMMANDS | {ActionsProvider}
+    COMMANDS = App.COMMANDS | {ActionsProvider, PostProvider}
 
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,
@@ -37,6 +47,28 @@ class GMConsole(App):
         self.path = Path(path) if path is not None else None
         self.initial = encounter
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
+        self.typeahead = Typeahead(self)
+
+    # -- keys: one at a time, each after the last has done all it does (see typeahead) ----
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and self.typeahead.take(event):
+            await self._pump_keys()
+            return
+        await super().on_event(event)
+
+    async def _pump_keys(self) -> None:
+        if not self.screen_stack:  # closing: nothing left to type into
+            self.typeahead.keys.clear()
+            return
+        await self.typeahead.pump(super().on_event)
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
+        result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+        self.typeahead.opened(screen)
+        pushed = self.screen_stack[-1] if self.screen_stack else None
+        if pushed is not None:
+            pushed.call_after_refresh(self.typeahead.painted, pushed)
+        return result
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
                markup: bool = True) -> None:
@@ -71,7 +103,7 @@ class GMConsole(App):
         controller = Controller(encounter, self.dice_mode, self.dice)
         if encounter.warning:
             self.notify(encounter.warning, severity="warning", timeout=10)
-        self.push_screen(EncounterScreen(controller, self.lang))
+        self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each")))
 
 
 def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None,

@@ -83,9 +83,9 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("remove", "x", "remove", "Remove", "Quitar",
             "Remove the selected combatant (asks first)",
             "Quita al combatiente elegido (pregunta antes)"),
-    KeySpec("roll", "i", "roll_initiative", "Roll init.", "Tirar inic.",
-            "Roll initiative for everyone without one",
-            "Tira iniciativa para quien no la tenga"),
+    KeySpec("roll", "i", "roll_initiative", "Initiative", "Iniciativa",
+            "Initiative for everyone without one: type the players' rolls (PCs first, Tab between), the rest are rolled",
+            "Iniciativa de quien no la tenga: escribe las tiradas de los jugadores (PJ primero, Tab entre ellas), el resto se tira"),
     KeySpec("start", "s", "start", "Start", "Empezar",
             "Start the combat: round 1, the highest initiative acts",
             "Empieza el combate: asalto 1, actúa la iniciativa más alta"),
@@ -104,8 +104,8 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
             "Show or hide how each figure is made (AC 15 = 17 - 2 shaken)",
             "Muestra u oculta cómo sale cada cifra (CA 15 = 17 - 2 estremecido)"),
     KeySpec("view", "v", "toggle_view", "Log/Timeline", "Registro/Línea",
-            "Switch the lower pane between the log and the condition timeline",
-            "Cambia el panel inferior entre el registro y la línea de estados"),
+            "Show the condition timeline alone in the lower pane, or the log again (wide screens: both side by side)",
+            "Muestra sola la línea de estados en el panel inferior, o de nuevo el registro (pantallas anchas: los dos)"),
     KeySpec("help", "question_mark,f1", "help", "Help", "Ayuda",
             "Every key and the command language", "Todas las teclas y el lenguaje de comandos",
             footer=True, display="?"),
@@ -119,6 +119,20 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
             "Select the combatant below", "Elige al combatiente de abajo", display="↓/j"),
     KeySpec("select_active", "home", "select_active", "Select active", "Elegir activo",
             "Select the combatant whose turn it is", "Elige al combatiente que tiene el turno"),
+    KeySpec("find", "slash", "find", "Find", "Buscar",
+            "Select by typing: a few letters of a name (or a row number), then Enter",
+            "Elige escribiendo: unas letras del nombre (o el número de fila) y Enter", footer=True, display="/"),
+    KeySpec("mark", "space", "mark", "Mark", "Marcar",
+            "Mark or unmark the selected combatant and go to the next; damage, healing and conditions then go to every marked one",
+            "Marca o desmarca al elegido y pasa al siguiente; el daño, la curación y los estados van entonces a todos los marcados"),
+    KeySpec("clear_marks", "escape", "clear_marks", "Unmark all", "Desmarcar",
+            "Clear every mark", "Quita todas las marcas", display="Esc"),
+    KeySpec("group", "g", "group", "Group", "Agrupar",
+            "Group the marked combatants (one shared initiative, side by side); on a grouped one, break its group up",
+            "Agrupa a los marcados (una iniciativa compartida, juntos); sobre uno agrupado, deshace su grupo"),
+    KeySpec("accept", "y", "accept", "Run offer", "Aceptar",
+            "Run the command the warning line offers ([y] on that line); ignoring it costs nothing",
+            "Ejecuta el comando que ofrece la línea de avisos ([y] en esa línea); ignorarlo no cuesta nada"),
     KeySpec("log_up", "pageup", "scroll_log(-1)", "Log up", "Registro arriba",
             "Scroll the log back (older events)", "Sube por el registro (sucesos anteriores)"),
     KeySpec("log_down", "pagedown", "scroll_log(1)", "Log down", "Registro abajo",
@@ -141,6 +155,15 @@ PICKER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("new", "N", "new", "New", "Nuevo",
             "Create a new encounter and choose its ruleset",
             "Crea un encuentro nuevo y elige su reglamento", footer=True, display="N"),
+    KeySpec("rename", "r", "rename", "Rename", "Renombrar",
+            "Rename the highlighted encounter (the name shown; the file stays)",
+            "Cambia el nombre del encuentro marcado (el que se ve; el archivo se queda)", footer=True),
+    KeySpec("duplicate", "c", "duplicate", "Duplicate", "Duplicar",
+            "Make a copy of the highlighted encounter under a new name",
+            "Hace una copia del encuentro marcado con otro nombre", footer=True),
+    KeySpec("delete", "d,delete", "delete", "Delete", "Borrar",
+            "Delete the highlighted encounter, after asking (it goes to the saves folder's .deleted)",
+            "Borra el encuentro marcado, tras preguntar (va a .deleted en la carpeta de partidas)", footer=True),
     KeySpec("picker_help", "question_mark,f1", "help", "Help", "Ayuda",
             "Every key and the command language", "Todas las teclas y el lenguaje de comandos",
             footer=True, display="?"),
@@ -157,9 +180,9 @@ def spec(binding_id: str) -> KeySpec:
 
 # What a read-only console (another program holds the save) still does: look, save a copy, quit.
 # Every other key answers with who holds the file.
-READ_ONLY_KEYS = frozenset({"breakdown", "view", "help", "command_bar", "select_up", "select_down",
+READ_ONLY_KEYS = frozenset({"breakdown", "view", "help", "command_bar", "select_up", "select_down", "find", "mark", "clear_marks",
                             "select_active", "log_up", "log_down", "save", "save_as", "quit",
-                            "open", "picker_help", "picker_quit", "new"})
+                            "open", "picker_help", "picker_quit", "new", "rename", "duplicate", "delete"})
 
 
 def bindings_for(specs: tuple[KeySpec, ...], lang: str, read_only: bool = False) -> list[Binding]:
@@ -171,12 +194,19 @@ def bindings_for(specs: tuple[KeySpec, ...], lang: str, read_only: bool = False)
     ]
 
 
+def shown_key(app, binding_id: str) -> str:
+    """How the key for ``binding_id`` is written, as the user's keymap.toml has it."""
+    keymap = dict(getattr(app, "user_keys", {}) or {})
+    keys = keymap.get(binding_id, spec(binding_id).key)
+    return key_label(keys.split(",")[0])
+
+
 def all_ids() -> list[str]:
     return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS]
 
 
 _KEY_NAMES = {"question_mark": "?", "colon": ":", "dollar_sign": "$", "up": "↑", "down": "↓",
-              "home": "Home", "enter": "Enter", "pageup": "PgUp", "pagedown": "PgDn", "space": "Space", "escape": "Esc", "tab": "Tab"}
+              "home": "Home", "enter": "Enter", "slash": "/", "pageup": "PgUp", "pagedown": "PgDn", "space": "Space", "escape": "Esc", "tab": "Tab"}
 
 
 def key_label(keys: str) -> str:
@@ -208,7 +238,8 @@ def markdown_table() -> str:
         "",
         "`Ctrl+P` opens the command palette with every action. Any key can be remapped by its id in",
         "`keymap.toml` in the config folder (`[keys]` `next = \"space\"`); the same file takes",
-        "`[settings]` `dice = \"ask\"` (prompt for physical dice) and `lang = \"es\"`.",
+        "`[settings]` `dice = \"ask\"` (prompt for physical dice), `lang = \"es\"` and `groups = \"block\"`",
+        "(`n` ends a whole group's turns at once; the default `\"each\"` steps through its members).",
         "",
     ]
     return "\n".join(lines)

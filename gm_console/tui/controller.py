@@ -17,6 +17,8 @@ from typing import Sequence
 from gm_console.engine.commands import CommandError
 from gm_console.engine.contract import Pending
 from gm_console.engine.dice import Dice, DiceError, NeedDie
+from gm_console.engine.errors import message_of
+from gm_console.i18n import Msg
 from gm_console.engine.session import Entry
 from gm_console.storage import Encounter, SaveError
 
@@ -26,7 +28,7 @@ class Outcome:
     ok: bool
     line: str
     entry: Entry | None = None
-    error: str | None = None
+    error: "str | Msg | None" = None  # the refusal, rendered in the GM's language by the screen
     need: NeedDie | None = None
     new_pending: list[Pending] = field(default_factory=list)
 
@@ -61,7 +63,9 @@ class Controller:
             entry = self.encounter.execute(line, dice)
         except NeedDie as need:
             return Outcome(False, line, need=need)
-        except (CommandError, SaveError, DiceError) as exc:
+        except CommandError as exc:
+            return Outcome(False, line, error=message_of(exc))
+        except (SaveError, DiceError) as exc:
             return Outcome(False, line, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
         except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line
             return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc}")

@@ -22,6 +22,8 @@ class Frame:
     lang: str = "en"
     selected: str | None = None
     breakdown: bool = False
+    marked: tuple[str, ...] = ()  # space-marked: damage, healing and conditions go to all of them
+    numbered: bool = False  # the GM is selecting by typing: rows show their numbers
 
     @property
     def selected_combatant(self) -> Combatant | None:

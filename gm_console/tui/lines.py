@@ -15,7 +15,7 @@ from gm_console.engine.contract import RulesError
 from gm_console.engine.context import find_combatant
 from gm_console.engine.state import Combatant, EncounterState
 
-_PLAIN = re.compile(r"^[^\s\"'\\#]+$")
+_PLAIN = re.compile(r"^[^\s\"'\\#,]+$")
 
 
 def quote(text: str) -> str:
@@ -34,6 +34,11 @@ def ref(state: EncounterState, c: Combatant) -> str:
     except RulesError:
         pass
     return quote(c.id)
+
+
+def refs(state: EncounterState, targets: "list[Combatant]") -> str:
+    """Several combatants as one argument: ``"Goblin 1","Goblin 2"`` (one line, one undo)."""
+    return ",".join(ref(state, c) for c in targets)
 
 
 def join(*parts: str) -> str:

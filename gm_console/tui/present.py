@@ -7,12 +7,13 @@ figures). Nothing here decides a rule; it only chooses glyphs and colours.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
 
 from gm_console.engine.contract import Ruleset
+from gm_console.engine.timeline import UNTIL_FIRST_TURN
+from gm_console.i18n import render
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
 
 LIFE_STYLE = {
@@ -29,8 +30,10 @@ ACTIVE_GLYPH = "▶"
 DELAY_GLYPH = "‖"
 READY_GLYPH = "»"
 STATUS_GLYPH = "†"
+MARK_GLYPH = "✓"
 ACTIVE_BG = "on #1e4028"
 SELECTED_BG = "on #34346a"
+MARKED_BG = "on #4a3c12"
 SIDE_GLYPH = {"pc": "◆", "ally": "◇", "foe": "●"}
 SIDE_STYLE = {"pc": "bold cyan", "ally": "green", "foe": "red"}
 def health_pools(ruleset: Ruleset) -> tuple[str, ...]:
@@ -42,12 +45,27 @@ def health_pools(ruleset: Ruleset) -> tuple[str, ...]:
 
 
 def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> str:
+    """A pool's or stat's name: short (``HP``/``PG``, as the log says it, from ``Sheet.label``)
+    or the stat block's full one (``Hit points``)."""
+    if short:
+        return label(ruleset, key, lang)
     f = ruleset.fields.get(key)
     if f is None:
-        return key
-    if short:
-        return key.upper() if len(key) <= 3 else key.capitalize()
+        return label(ruleset, key, lang)
     return f.label(lang)
+
+
+def label(ruleset: Ruleset, key: str, lang: str) -> str:
+    """A figure's or pool's short name in the GM's language (``AC``, ``CA``, ``toque``)."""
+    try:
+        found = ruleset.sheet.label(key)
+    except Exception:  # a plugin's bug: the key still tells the GM what it is
+        found = None
+    if found is None or found == "":
+        from gm_console.engine.labels import short_label
+
+        found = short_label(key)
+    return render(found, lang)
 
 
 def is_gm_only(ruleset: Ruleset, key: str) -> bool:
@@ -103,7 +121,7 @@ def cond_badge(ruleset: Ruleset, inst: ConditionInstance, lang: str, short: bool
 
 
 #: conditions that change what a combatant can do before it acts: drawn first, in their own colour
-EARLY_MARKS = ("flat-footed", "surprised", "flatfooted")
+EARLY_MARKS = UNTIL_FIRST_TURN
 
 
 def badge_style(inst: ConditionInstance) -> str:
@@ -123,8 +141,11 @@ def short_name(name: str, width: int) -> str:
 
 
 def name_of(state: EncounterState, cid: str | None) -> str:
+    """A combatant's name; one removed since keeps it (``state.retired``)."""
     if cid and cid in state.combatants:
         return state.combatants[cid].name
+    if cid and cid in state.retired:
+        return state.retired[cid]
     return cid or "-"
 
 
@@ -177,30 +198,19 @@ def budget_command(ruleset: Ruleset, state: EncounterState, c: Combatant, item: 
     return None
 
 
-_OFFER = re.compile(r"\(([a-z][\w-]* [^()]+)\)\s*\??\s*$")
+def group_glyph(state: EncounterState, c: Combatant) -> str:
+    """A bracket joining a group's rows in the order (┌ │ └), a space for everyone else."""
+    from gm_console.engine import groups
 
-
-def pending_command(note: Any, parse: Callable[[str], Any]) -> str | None:
-    """The command a warning offers, so the TUI can ask "run it?" instead of only warning.
-
-    ``Pending.command`` where a ruleset sets it; otherwise a trailing
-    "(spend kyra hero cheat-death)" in the English text, taken only if it parses
-    as a command line and holds no placeholder (OWNER).
-    """
-    own = getattr(note, "command", None)
-    if own:
-        return str(own)
-    m = _OFFER.search(getattr(note, "en", "") or "")
-    if not m:
-        return None
-    line = m.group(1).strip()
-    if any(word.isupper() and len(word) > 1 for word in line.split()):
-        return None
-    try:
-        parse(line)
-    except Exception:
-        return None
-    return line
+    gid = groups.group_of(c)
+    if gid is None:
+        return " "
+    block = [cid for cid in state.order if groups.group_of(state.combatants.get(cid)) == gid
+             and cid not in state.delayed] or groups.members(state, gid)
+    if c.id not in block or len(block) < 2:
+        return "·"
+    i = block.index(c.id)
+    return "┌" if i == 0 else ("└" if i == len(block) - 1 else "│")
 
 
 def roster(state: EncounterState) -> tuple[list[str], list[str], list[str]]:

@@ -92,7 +92,7 @@ class DAChecks(Checks):
         """The area-damage "save" of AGE: ``what`` is the ability test (``dex:acrobatics``), ``dc`` the
         spell's Spellpower. Returns (succeeded, total, the roll's breakdown)."""
         ok, check = self.resist(ctx, c, what, dc)
-        return ok, check.total, f"{check.summary(c)} vs Spellpower {dc}: {'success' if ok else 'failure'}"
+        return ok, check.total, check.formula(c)
 
     def evasion(self, c: Combatant) -> str:
         """AGE has no evasion: a target that resists takes what the spell says."""

@@ -97,8 +97,24 @@ class PF1Checks(Checks):
                     out.append(("deafened", -4))
         return out
 
-    def save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
-             purpose: str = "") -> tuple[bool, int, Msg]:
+    def save(self, ctx: Context, c: Combatant, what: str, dc: int) -> tuple[bool, int, "Msg | str"]:
+        """The contract's save (an area's ``save=ref:15``): the roll as the log shows it; the engine
+        writes the DC and the verdict."""
+        ok, total, _text, natural, bonus = self._save(ctx, c, what, dc)
+        text = f"1d20 ({natural}) {bonus:+d} = {total}".replace("+-", "-")
+        if natural in (1, 20) and (natural == 20) != (total >= dc):
+            text = _("{roll} (natural {nat})", roll=text, nat=natural)
+        return ok, total, text
+
+    def roll_save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
+                  purpose: str = "") -> tuple[bool, int, Msg]:
+        """A save the ruleset's own rules call for (massive damage, coup de grace): its sentence names
+        the save and the DC."""
+        ok, total, text, _natural, _bonus = self._save(ctx, c, what, dc, natural, purpose)
+        return ok, total, text
+
+    def _save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
+              purpose: str = "") -> tuple[bool, int, Msg, int, int]:
         """A saving throw: d20 + the sheet's save and everything weighing on it, vs DC; a natural 20
         always succeeds and a natural 1 always fails (pathfinder1e.md §1.12). Kept with the recent checks."""
         key = FIGURES.get(_key(what))
@@ -116,7 +132,7 @@ class PF1Checks(Checks):
         else:
             text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc}", save=SAVES[key], nat=natural, bonus=bonus,
                      total=total, dc=dc)
-        return ok, total, text
+        return ok, total, text, natural, bonus
 
     def evasion(self, c: Combatant) -> str:
         """"" | "evasion" | "improved": the stat block's, lost while helpless (Core Rulebook, Evasion)."""

@@ -183,7 +183,7 @@ def coup(ctx: Context, call) -> None:
     ctx.ruleset.health.damage(ctx, t, amount, ())
     if t.life == "dead":
         return
-    ok, _total, check = ctx.ruleset.checks.save(ctx, t, "fort", 10 + amount, natural=call.fort,
+    ok, _total, check = ctx.ruleset.checks.roll_save(ctx, t, "fort", 10 + amount, natural=call.fort,
                                                 purpose="Fort vs coup de grace")
     if ok:
         ctx.say(_("{name}: {check}, survives", name=t.name, check=check), rule="pathfinder1e.md §1.3 coup de grace [S]",

@@ -83,9 +83,9 @@ class StarfinderChecks(Checks):
         r = ctx.roll(f"1d20{bonus:+d}" if bonus else "1d20", purpose=f"{name} save of {c.name} (DC {dc})", who=c.id)
         natural = r.natural
         ok = natural == 20 or (natural != 1 and r.total >= dc)
-        outcome = _("succeeds") if ok else _("fails")
-        text = _("{save} save {total} vs DC {dc}: {outcome}", save=SAVE_NAMES[name], total=r.total, dc=dc,
-                 outcome=outcome)
+        text = r.text or str(r.total)
+        if natural in (1, 20) and (natural == 20) != (r.total >= dc):
+            text = _("{roll} (natural {nat})", roll=text, nat=natural)
         return ok, r.total, text
 
     def evasion(self, c: Combatant) -> str:

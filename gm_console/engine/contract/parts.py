@@ -132,6 +132,13 @@ class Sheet(Part):
         """Pools/stats never shown in player-facing output (PF1 hero points)."""
         return tuple(f.key for f in self.stat_block() if f.gm_only)
 
+    def label(self, key: str) -> "Msg | Term | str":
+        """The short name of a figure or pool on the sheet, the bars and the log ("AC"; "CA" in
+        Spanish). Default: the core's table of common abbreviations (``engine.labels``)."""
+        from ..labels import short_label
+
+        return short_label(key)
+
     def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
         """Fill derived stats (CMB from BAB, RP from level...) before the combatant is created."""
         return stats
@@ -204,6 +211,11 @@ class Sheet(Part):
             conditions.append(kept)
         pools = {key: c.pools[key].value for key in self.pool_keys() if key in c.pools}
         return {"pools": pools, "conditions": conditions, "life": c.life}
+
+    def xp(self, c: Combatant) -> int | None:
+        """Experience points for defeating ``c`` (from its CR), for the summary after the fight.
+        None: the engine's published table for this game applies, if it has one (engine/experience.py)."""
+        return None
 
 
 # --- damage, healing, resources ------------------------------------------------------------
@@ -422,7 +434,8 @@ class Checks(Part):
 
     def save(self, ctx: "Context", c: Combatant, what: str, dc: int) -> tuple[bool, int, str]:
         """A target's save against an area effect (``dmg A,B 4d6 save=ref:15``): (succeeded, total,
-        how it was rolled). Default: the check dice + the sheet's bonus for ``what`` + conditions."""
+        the roll as the log shows it, e.g. "1d20 (15) + 6 = 21"; the engine writes the sentence with
+        the DC and the damage). Default: the check dice + the sheet's bonus for ``what`` + conditions."""
         state = ctx.state
         bonus = (self.bonus(state, c, what) or 0) + sum(d for _label, d in self.modifiers(state, c, what))
         expr = f"{self.dice}{bonus:+d}" if bonus else self.dice

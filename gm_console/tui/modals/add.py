@@ -1,34 +1,42 @@
 """Adding combatants: a form built from the ruleset's stat block, several at once.
 
-Every StatField becomes an input of its kind (a checkbox for bool, a choice
-list for choice, text for the rest, with its doc as placeholder); empty fields
-are left out so the ruleset's defaults apply. The result is one ``add`` line:
-``add Goblin x3 hp=7 init=1``.
+Every StatField becomes a row of one ``FieldGrid`` (a yes/no for bool, a choice
+for choice, text for the rest, its doc on the help line), so even a 36-key
+stat block opens in one frame; empty fields are left out so the ruleset's
+defaults apply. The result is one ``add`` line: ``add Goblin x3 hp=7 init=1``,
+with ``group`` when several share one initiative roll. A value the engine
+refuses (``hp=3O``) comes back on the error line with the field marked; the
+form keeps everything typed.
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Grid, Vertical
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Static
 
 from gm_console.engine.contract import RulesError, StatField
 
 from .. import lines
+from .. import present as p
 from ..frame import Frame
 from ..i18n import side, tr
+from ..safe import plain
 from ..widgets.bestiary_search import BestiarySearch
 from .base import FormError, FormModal
+from .fields import FieldGrid, GridField
+
+SIDES = ("foe", "ally", "pc")
 
 
-def _placeholder(f: StatField) -> str:
+def _help(f: StatField, lang: str) -> str:
+    label = f.label(lang)
     if f.kind == "pool":
-        return "7 or 3/7 (now/max)"
+        return tr(lang, "pool_help", label=label, key=f.key)
     if f.doc and not f.doc.startswith(f"{f.key}="):
-        return f.doc
+        return f"{label} ({f.key}): {f.doc}"
     if f.default is not None and not isinstance(f.default, bool):
-        return str(f.default)
-    return ""
+        return tr(lang, "default_help", label=label, key=f.key, value=f.default)
+    return f"{label} ({f.key})"
 
 
 def _finds(bestiary, name: str, creature) -> bool:
@@ -40,102 +48,115 @@ def _finds(bestiary, name: str, creature) -> bool:
 
 class AddCombatantModal(FormModal[str]):
     DEFAULT_CSS = """
-    AddCombatantModal > #dialog { width: 76; }
-    AddCombatantModal #form { grid-size: 2; grid-gutter: 0 2; height: auto; }
-    AddCombatantModal .field { height: auto; }
+    AddCombatantModal > #dialog { width: 84; }
     """
+    FIRST = "#form"
 
     def __init__(self, frame: Frame) -> None:
         super().__init__(frame.lang, tr(frame.lang, "add_title", ruleset=frame.ruleset.name))
         self.frame = frame
-
-    def stat_fields(self) -> list[StatField]:
-        # `pc` is the side selector's job; the rest is the ruleset's stat block as it is
-        return [f for f in self.frame.ruleset.stat_block() if f.key != "pc"]
+        if self.bestiary:
+            self.FIRST = "#creature-search"
 
     @property
     def bestiary(self):
         return getattr(self.frame.session, "bestiary", None) or {}
 
-    def fields(self) -> ComposeResult:
-        lang = self.lang
-        if self.bestiary:  # the game's creatures and the GM's: search, preview, the stats below override
-            yield BestiarySearch(self.bestiary, self.frame.ruleset, lang)
-        with Grid(id="form"):  # two columns: a long stat block still fits 80x24 with little scrolling
-            with Vertical(classes="field"):
-                yield self.label("name")
-                yield Input(id="name", placeholder="Goblin")
-            with Vertical(classes="field"):
-                yield self.label("count")
-                yield Input(id="count", value="1", type="integer")
-            with Vertical(classes="field"):
-                yield self.label("side")
-                yield Select([(side(lang, s), s) for s in ("foe", "ally", "pc")], value="foe",
-                             allow_blank=False, id="side")
-            cats = self.frame.ruleset.sheet.categories()
-            if cats:
-                with Vertical(classes="field"):
-                    yield self.label("category")
-                    yield Select([("-", "")] + [(c, c) for c in cats], value="", allow_blank=False,
-                                 id="category")
-            for f in self.stat_fields():
-                with Vertical(classes="field"):
-                    if f.kind == "bool":
-                        yield Label(" ", classes="field-label")
-                        yield Checkbox(f.label(lang) + (" [GM]" if f.gm_only else ""), value=bool(f.default),
-                                       id=f"f-{f.key}")
-                    elif f.kind == "choice" and f.choices:
-                        yield self.label_text(f)
-                        yield Select([("-", "")] + [(c, c) for c in f.choices], value="", allow_blank=False,
-                                     id=f"f-{f.key}")
-                    else:
-                        yield self.label_text(f)
-                        yield Input(id=f"f-{f.key}", placeholder=_placeholder(f))
+    def stat_fields(self) -> list[StatField]:
+        # `pc` is the side selector's job; the rest is the ruleset's stat block as it is
+        return [f for f in self.frame.ruleset.stat_block() if f.key != "pc"]
 
-    def label_text(self, f: StatField) -> Label:
-        text = f"{f.label(self.lang)} ({f.key})" + (" [GM]" if f.gm_only else "")
-        return Label(text, classes="field-label")
+    def grid_fields(self) -> list[GridField]:
+        lang, rs = self.lang, self.frame.ruleset
+        out = [
+            GridField("name", tr(lang, "name"), help=tr(lang, "name_help"), style="bold"),
+            GridField("count", tr(lang, "count"), kind="number", help=tr(lang, "count_help")),
+            GridField("side", tr(lang, "side"), "foe", kind="choice",
+                      choices=tuple((s, side(lang, s)) for s in SIDES), help=tr(lang, "side_help")),
+            GridField("group", tr(lang, "group_field"), "false", kind="bool", help=tr(lang, "group_help")),
+        ]
+        cats = rs.sheet.categories()
+        if cats:
+            out.append(GridField("category", tr(lang, "category"), "", kind="choice",
+                                 choices=(("", "-"),) + tuple((c, c) for c in cats), help=tr(lang, "category")))
+        for f in self.stat_fields():
+            label = p.field_label(rs, f.key, lang, short=True)
+            if f.gm_only:
+                label += " [GM]"
+            if f.kind == "bool":
+                out.append(GridField(f"f-{f.key}", label, "true" if f.default else "false", kind="bool",
+                                     help=_help(f, lang), extra={"field": f}))
+            elif f.kind == "choice" and f.choices:
+                out.append(GridField(f"f-{f.key}", label, "", kind="choice",
+                                     choices=(("", "-"),) + tuple((c, c) for c in f.choices),
+                                     help=_help(f, lang), extra={"field": f}))
+            else:
+                kind = "number" if f.kind in ("int", "pool", "counter") else "text"
+                out.append(GridField(f"f-{f.key}", label, kind=kind, help=_help(f, lang), extra={"field": f}))
+        return out
+
+    def fields(self) -> ComposeResult:
+        if self.bestiary:  # the game's creatures and the GM's: search, preview; the grid's stats override
+            yield BestiarySearch(self.bestiary, self.frame.ruleset, self.lang)
+        yield FieldGrid(self.grid_fields(), columns=2, label_width=14, value_width=14, id="form")
+        yield Static("", id="help")
 
     def on_mount(self) -> None:
-        self.query_one("#creature-search" if self.bestiary else "#name", Input).focus()
+        super().on_mount()
+        self._show_help(self.query_one("#form", FieldGrid))
+
+    def on_field_grid_moved(self, event: FieldGrid.Moved) -> None:
+        self._show_help(event.grid)
+
+    def _show_help(self, grid: FieldGrid) -> None:
+        f = grid.current
+        self.query_one("#help", Static).update(plain(f.help if f else ""))
+
+    def field_in(self, error: str) -> str | None:
+        key = super().field_in(error)
+        for f in self.query_one("#form", FieldGrid).fields:
+            stat = f.extra.get("field")
+            if stat is not None and (str(error).startswith(f"{stat.key} ") or f"{stat.key}=" in str(error)
+                                     or f"'{stat.key}'" in str(error)):
+                return f.key
+        return key
 
     def build(self) -> str:
-        name = self.value("name")
+        grid = self.query_one("#form", FieldGrid)
+        name = grid.value("name")
         search = self.query(BestiarySearch)
         creature = search.first().chosen if search else None
         if (not name and creature is None) or "=" in name:
-            raise FormError(tr(self.lang, "need_name"))
-        count_text = self.value("count") or "1"
+            raise FormError(tr(self.lang, "need_name"), "name")
+        count_text = grid.value("count") or "1"
         if not count_text.isdigit() or not 1 <= int(count_text) <= 100:
-            raise FormError(tr(self.lang, "bad_count"))
+            raise FormError(tr(self.lang, "bad_count"), "count")
         count = int(count_text)
         parts = ["add", lines.quote(name) if name else ""]
         if creature is not None:  # by its name in the GM's language, which names the new combatants
             spoken = creature.name(self.lang)
-            parts.append(lines.quote(f"@{spoken}") if self.bestiary.get(creature.id) is creature
-                         and _finds(self.bestiary, spoken, creature) else f"@{creature.id}")
+            parts.append(lines.quote(f"@{spoken}") if _finds(self.bestiary, spoken, creature) else f"@{creature.id}")
         if count > 1:
             parts.append(f"x{count}")
         if creature is not None and search.first().roll:
             parts.append("roll")
-        who = self.query_one("#side", Select).value
+        who = grid.value("side")
         if who in ("pc", "ally"):
             parts.append(who)
+        if grid.value("group") == "true":
+            parts.append("group")
         if self.frame.ruleset.sheet.categories():
-            cat = self.query_one("#category", Select).value
+            cat = grid.value("category")
             if cat:
                 parts.append(lines.quote(cat))
-        for f in self.stat_fields():
+        for gf in grid.fields:
+            f = gf.extra.get("field")
+            if f is None:
+                continue
+            raw = gf.value.strip()
             if f.kind == "bool":
-                checked = self.query_one(f"#f-{f.key}", Checkbox).value
-                if checked != bool(f.default):
-                    parts.append(f"{f.key}={'true' if checked else 'false'}")
-            elif f.kind == "choice" and f.choices:
-                choice = self.query_one(f"#f-{f.key}", Select).value
-                if choice:
-                    parts.append(lines.field(f.key, str(choice)))
-            else:
-                raw = self.value(f"f-{f.key}")
-                if raw:
-                    parts.append(lines.field(f.key, raw))
+                if (raw == "true") != bool(f.default):
+                    parts.append(f"{f.key}={raw}")
+            elif raw:
+                parts.append(lines.field(f.key, raw))
         return lines.join(*parts)

@@ -1,9 +1,15 @@
-"""Adding and removing conditions: fuzzy search over the catalogue in both languages.
+"""Adding and removing conditions: search over the catalogue in both languages.
 
 The search matches English and Spanish names, ids and aliases, accent- and
 case-blind ("aturd" finds stunned, "estremec" finds shaken); it ends as
 ``cond NAME <id>[:VALUE] [ROUNDS]``. Rulesets with free labels (generic) take
 whatever was typed as a new label.
+
+Whole words and their beginnings (names and aliases alike) always rank above
+letters found scattered in a longer name, and a scattered-letters match is only
+picked by Enter when it is the only one: ``enred`` must find *enredado* (an
+alias of entangled) or nothing, never *ensordecido*. Enter with nothing typed
+does nothing.
 """
 
 from __future__ import annotations
@@ -21,13 +27,51 @@ from ..frame import Frame
 from ..i18n import tr
 from ..safe import plain
 from .base import FormError, FormModal
+from .damage import names
 
 FREE = "\x00free"
+#: the ranks of a match, best first; FUZZY (letters in order, scattered) is never picked blindly
+EXACT, PREFIX, WORD, INSIDE, FUZZY = range(5)
 
 
-def _subsequence(needle: str, hay: str) -> bool:
-    it = iter(hay)
-    return all(ch in it for ch in needle)
+def _scattered(needle: str, hay: str) -> int | None:
+    """How spread out ``needle``'s letters are in ``hay`` (None: not all there, in order)."""
+    start = None
+    pos = -1
+    for ch in needle:
+        pos = hay.find(ch, pos + 1)
+        if pos < 0:
+            return None
+        if start is None:
+            start = pos
+    return pos - (start or 0) + 1
+
+
+def rank(d: ConditionDef, key: str, lang: str) -> tuple[int, int] | None:
+    """(rank, spread) of the best way ``key`` matches this entry, or None."""
+    best: tuple[int, int] | None = None
+    for name in (d.name(lang), d.en, d.es, d.id, *d.aliases):
+        n = fold_text(name)
+        if not n:
+            continue
+        if n == key:
+            found = (EXACT, 0)
+        elif n.startswith(key):
+            found = (PREFIX, len(n))
+        elif any(w.startswith(key) for w in n.replace("-", " ").split()):
+            found = (WORD, len(n))
+        elif key in n:
+            found = (INSIDE, len(n))
+        else:
+            squeezed = key.replace(" ", "")
+            spread = _scattered(squeezed, n.replace(" ", ""))
+            # letters far apart are a coincidence, not a typo ("enred" in "ensordecido")
+            if spread is None or spread > len(squeezed) + 3:
+                continue
+            found = (FUZZY, spread)
+        if best is None or found < best:
+            best = found
+    return best
 
 
 def search(ruleset: Ruleset, text: str, lang: str = "en", limit: int = 40,
@@ -37,36 +81,24 @@ def search(ruleset: Ruleset, text: str, lang: str = "en", limit: int = 40,
     ``seen``: labels already used in this encounter, offered too when the ruleset
     takes free labels (generic), so "prone" is one Enter away the second time.
     """
+    return [d for d, _ in ranked(ruleset, text, lang, limit, seen)]
+
+
+def ranked(ruleset: Ruleset, text: str, lang: str = "en", limit: int = 40,
+           seen: tuple[str, ...] = ()) -> list[tuple[ConditionDef, int]]:
     key = fold_text(text)
     defs = [d for d in ruleset.catalogue if not d.system] + [d for d in ruleset.catalogue if d.system]
     if ruleset.catalogue.free_labels:
         defs += [ruleset.catalogue.define(cid) for cid in seen if ruleset.catalogue.get(cid) is None]
     if not key:
-        return sorted(defs, key=lambda d: fold_text(d.name(lang)))[:limit]
+        return [(d, EXACT) for d in sorted(defs, key=lambda d: fold_text(d.name(lang)))[:limit]]
     scored = []
     for d in defs:
-        best = None
-        for name in (d.name(lang), d.en, d.es, d.id, *d.aliases):
-            n = fold_text(name)
-            if not n:
-                continue
-            if n == key:
-                score = 0
-            elif n.startswith(key):
-                score = 1
-            elif any(w.startswith(key) for w in n.split()):
-                score = 2
-            elif key in n:
-                score = 3
-            elif _subsequence(key.replace(" ", ""), n.replace(" ", "")):
-                score = 4
-            else:
-                continue
-            best = score if best is None else min(best, score)
-        if best is not None:
-            scored.append((best, fold_text(d.name(lang)), d))
+        found = rank(d, key, lang)
+        if found is not None:
+            scored.append((found, fold_text(d.name(lang)), d))
     scored.sort(key=lambda t: (t[0], t[1]))
-    return [d for _, _, d in scored[:limit]]
+    return [(d, r[0]) for r, _, d in scored[:limit]]
 
 
 def _labels_used(frame: Frame) -> tuple[str, ...]:
@@ -87,29 +119,36 @@ class ConditionModal(FormModal[str]):
     ]
     DEFAULT_CSS = """
     ConditionModal #results { height: 7; border: none; background: $boost; margin-bottom: 1; }
-    ConditionModal #row { height: auto; }
     """
+    FIRST = "#search"
 
-    def __init__(self, frame: Frame, target: Combatant) -> None:
-        super().__init__(frame.lang, tr(frame.lang, "condition_title", name=target.name))
+    def __init__(self, frame: Frame, targets: "Combatant | list[Combatant]") -> None:
+        targets = targets if isinstance(targets, list) else [targets]
+        super().__init__(frame.lang, tr(frame.lang, "condition_title", name=names(targets)))
         self.frame = frame
-        self.target = target
+        self.targets = targets
         self.matches: list[ConditionDef] = []
+        self.strength: list[int] = []
+        self.searched: str | None = None
         self.seen = _labels_used(frame)
 
+    @property
+    def target(self) -> Combatant:
+        return self.targets[0]
+
     def fields(self) -> ComposeResult:
-        yield Input(id="search", placeholder=tr(self.lang, "search"))
+        yield self.input("search", placeholder=tr(self.lang, "search"))
         results = OptionList(id="results")
         results.can_focus = False  # ↑/↓ in the search move it; Tab goes on to ROUNDS
         yield results
         yield self.label("rounds_opt")
-        yield Input(id="rounds", placeholder="3")
+        yield self.input("rounds", type="integer")
         yield self.label("value_opt")
-        yield Input(id="value", placeholder="")
+        yield self.input("value", type="integer")
 
     def on_mount(self) -> None:
+        super().on_mount()
         self._refresh("")
-        self.query_one("#search", Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
@@ -117,7 +156,10 @@ class ConditionModal(FormModal[str]):
 
     def _refresh(self, text: str) -> None:
         rs, lang = self.frame.ruleset, self.lang
-        self.matches = search(rs, text, lang, seen=self.seen)
+        found = ranked(rs, text, lang, seen=self.seen)
+        self.matches = [d for d, _ in found]
+        self.strength = [r for _, r in found]
+        self.searched = text
         results = self.query_one("#results", OptionList)
         results.clear_options()
         options = []
@@ -134,13 +176,24 @@ class ConditionModal(FormModal[str]):
         if not options and text.strip():
             options.append(Option(plain(tr(lang, "no_match", text=text.strip())), disabled=True))
         results.add_options(options)
-        if options and not options[0].disabled:
-            results.highlighted = 0
+        results.highlighted = self._pick(text, options)
+
+    def _pick(self, text: str, options: list[Option]) -> int | None:
+        """What Enter takes: nothing while the search is empty; a scattered-letters match
+        only when it is the only candidate."""
+        if not text.strip() or not options or options[0].disabled:
+            return None
+        if self.strength and self.strength[0] == FUZZY:
+            fuzzy = sum(1 for s in self.strength if s == FUZZY)
+            if fuzzy > 1 or any(o.id == FREE for o in options):
+                return None
+        return 0
 
     def action_move(self, step: int) -> None:
         results = self.query_one("#results", OptionList)
         if results.option_count:
-            current = results.highlighted or 0
+            current = results.highlighted
+            current = (-1 if step > 0 else results.option_count) if current is None else current
             results.highlighted = max(0, min(results.option_count - 1, current + step))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -148,11 +201,17 @@ class ConditionModal(FormModal[str]):
         self.submit()
 
     def build(self) -> str:
-        results = self.query_one("#results", OptionList)
         text = self.value("search")
+        if self.searched != self.query_one("#search", Input).value:
+            self._refresh(self.query_one("#search", Input).value)  # typed faster than the list redrew
+        if not text:
+            raise FormError("")  # Enter on an empty search: nothing to add, nothing to say
+        results = self.query_one("#results", OptionList)
         if results.highlighted is None or not results.option_count or \
                 results.get_option_at_index(results.highlighted).disabled:
-            raise FormError(tr(self.lang, "no_match", text=text))
+            key = "pick_one" if results.option_count and not results.get_option_at_index(0).disabled \
+                else "no_match"
+            raise FormError(tr(self.lang, key, text=text))
         option = results.get_option_at_index(results.highlighted)
         cond = lines.quote(text) if option.id == FREE else option.id
         value = self.value("value")
@@ -163,13 +222,14 @@ class ConditionModal(FormModal[str]):
         rounds = self.value("rounds")
         if rounds and (not rounds.isdigit() or int(rounds) < 1):
             raise FormError(tr(self.lang, "bad_rounds"))
-        return lines.join("cond", lines.ref(self.frame.state, self.target), cond, rounds)
+        return lines.join("cond", lines.refs(self.frame.state, self.targets), cond, rounds)
 
 
 class UnconditionModal(FormModal[str]):
     DEFAULT_CSS = """
     UnconditionModal #current { height: auto; max-height: 10; }
     """
+    FIRST = "#current"
 
     def __init__(self, frame: Frame, target: Combatant) -> None:
         super().__init__(frame.lang, tr(frame.lang, "uncond_title", name=target.name))
@@ -188,10 +248,8 @@ class UnconditionModal(FormModal[str]):
         yield OptionList(*seen, id="current")
 
     def on_mount(self) -> None:
-        current = self.query_one("#current", OptionList)
-        current.focus()
-        if current.option_count:
-            current.highlighted = 0
+        super().on_mount()
+        self.highlight_first("#current")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -203,3 +261,4 @@ class UnconditionModal(FormModal[str]):
             raise FormError(tr(self.lang, "no_conditions_to_remove", name=self.target.name))
         cond = current.get_option_at_index(current.highlighted).id
         return lines.join("uncond", lines.ref(self.frame.state, self.target), lines.quote(cond))
+

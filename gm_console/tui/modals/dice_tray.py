@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from textual.app import ComposeResult
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from gm_console.engine import events as ev
 from gm_console.engine.session import Entry
@@ -36,6 +36,7 @@ def recent_rolls(entries: Iterable[Entry], limit: int = HISTORY) -> list[tuple[i
 
 
 class DiceTrayModal(FormModal[str]):
+    FIRST = "#expr"
     DEFAULT_CSS = """
     DiceTrayModal #history { height: auto; max-height: 12; color: $text-muted; margin-bottom: 1; }
     """
@@ -56,11 +57,7 @@ class DiceTrayModal(FormModal[str]):
         else:
             yield Static(tr(self.lang, "dice_tray_none"), id="history")
         yield self.label("dice_tray_expr")
-        yield Input(id="expr", placeholder="1d20+5 stealth · 4d6kh3 · check Kyra perception+5 vs 15")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one("#expr", Input).focus()
+        yield self.input("expr", placeholder="1d20+5 stealth · 4d6kh3 · check Kyra perception+5 vs 15")
 
     def build(self) -> str:
         text = self.value("expr").strip()

@@ -1,4 +1,5 @@
-"""Small modals: a die result in ask mode, a line of text, a choice, a yes/no, a spend."""
+"""Small modals: a die result in ask mode, a line of text, a choice, a yes/no, a spend,
+everyone's initiative at once."""
 
 from __future__ import annotations
 
@@ -6,20 +7,25 @@ from typing import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input, Label, OptionList, Select
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from gm_console.engine.contract import Spendable
 from gm_console.engine.state import Combatant
+from gm_console.i18n import render
 
 from .. import lines
 from ..frame import Frame
 from ..i18n import tr
 from ..safe import plain
 from .base import FormError, FormModal
+from .fields import FieldGrid, GridField
 
 
 class DicePrompt(FormModal[int]):
     """Ask mode: the GM rolled a physical die; this takes its natural result."""
+
+    FIRST = "#die"
 
     def __init__(self, sides: int, purpose: str, lang: str = "en") -> None:
         super().__init__(lang, tr(lang, "dice_title", sides=sides))
@@ -30,10 +36,7 @@ class DicePrompt(FormModal[int]):
         if self.purpose:
             yield Label(plain(tr(self.lang, "dice_for", purpose=self.purpose)))
         yield self.label("dice_value", sides=self.sides)
-        yield Input(id="die", type="integer", placeholder=f"1-{self.sides}")
-
-    def on_mount(self) -> None:
-        self.query_one("#die", Input).focus()
+        yield self.input("die", type="integer")
 
     def build(self) -> int:
         text = self.value("die")
@@ -45,19 +48,19 @@ class DicePrompt(FormModal[int]):
 class TextPrompt(FormModal[str]):
     """One line of text; ``check`` turns it into the result or raises FormError."""
 
+    FIRST = "#text"
+
     def __init__(self, lang: str, title: str, label: str, check: Callable[[str], str],
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", value: str = "") -> None:
         super().__init__(lang, title)
         self.label_text = label
         self.check = check
         self.placeholder = placeholder
+        self.initial = value  # already typed, to edit (a name to rename)
 
     def fields(self) -> ComposeResult:
         yield Label(plain(self.label_text), classes="field-label")
-        yield Input(id="text", placeholder=self.placeholder)
-
-    def on_mount(self) -> None:
-        self.query_one("#text", Input).focus()
+        yield self.input("text", placeholder=self.placeholder, value=self.initial)
 
     def build(self) -> str:
         return self.check(self.value("text"))
@@ -69,6 +72,7 @@ class ChooseModal(FormModal[str]):
     DEFAULT_CSS = """
     ChooseModal #choices { height: auto; max-height: 12; }
     """
+    FIRST = "#choices"
 
     def __init__(self, lang: str, title: str, options: Sequence[tuple[str, str]]) -> None:
         super().__init__(lang, title)
@@ -78,10 +82,8 @@ class ChooseModal(FormModal[str]):
         yield OptionList(*[Option(plain(label), id=key) for key, label in self.options], id="choices")
 
     def on_mount(self) -> None:
-        choices = self.query_one("#choices", OptionList)
-        choices.focus()
-        if choices.option_count:
-            choices.highlighted = 0
+        super().on_mount()
+        self.highlight_first("#choices")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -95,13 +97,13 @@ class ChooseModal(FormModal[str]):
 
 
 class ConfirmModal(FormModal[bool]):
+    """A yes/no the GM asked for (remove, quit unsaved): y or Enter yes, n or Esc no."""
+
     BINDINGS = [Binding("y,s", "yes", show=False), Binding("n", "no", show=False)]
+    FIRST = "#ok"
 
     def __init__(self, lang: str, text: str) -> None:
         super().__init__(lang, text)
-
-    def on_mount(self) -> None:
-        self.query_one("#ok").focus()
 
     def build(self) -> bool:
         return True
@@ -113,30 +115,112 @@ class ConfirmModal(FormModal[bool]):
         self.dismiss(False)
 
 
+def spend_line(state, c: Combatant, s: Spendable, use_id: str | None, amount: str = "") -> str:
+    """The line for one choice of the spend modal: ``spend Kyra hero reroll``, ``spend Kyra hero 2``,
+    or the ruleset's own verb (``stunt Ash skirmish``)."""
+    who = lines.ref(state, c)
+    if s.verb != "spend":
+        return lines.join(s.verb, who, lines.quote(use_id) if use_id else "", amount)
+    return lines.join("spend", who, lines.quote(s.resource), amount, lines.quote(use_id) if use_id else "")
+
+
+def spend_options(ruleset, state, c: Combatant, lang: str) -> list[tuple[str, str, Spendable, str | None]]:
+    """(option id, label, spendable, use id) for every entry ``Health.spendable`` returns."""
+    try:
+        found = list(ruleset.health.spendable(state, c))
+    except Exception:  # a plugin's reading bug must not take the screen down
+        found = []
+    out = []
+    for i, s in enumerate(found):
+        head = f"{render(s.label, lang)} ({s.have})"
+        if not s.uses:
+            out.append((f"{i}", head, s, None))
+        for j, use in enumerate(s.uses):
+            cost = f" · {use.cost}" if use.cost != 1 else ""
+            out.append((f"{i}.{j}", f"{head}: {render(use.label, lang)}{cost}", s, use.id))
+    return out
+
+
 class SpendModal(FormModal[str]):
+    """What the selected combatant can spend now, and on what (``Health.spendable``)."""
+
+    DEFAULT_CSS = """
+    SpendModal #uses { height: auto; max-height: 12; margin-bottom: 1; }
+    """
+    FIRST = "#uses"
+
     def __init__(self, frame: Frame, target: Combatant) -> None:
         super().__init__(frame.lang, tr(frame.lang, "spend_title", name=target.name))
         self.frame = frame
         self.target = target
+        self.choices = spend_options(frame.ruleset, frame.state, target, frame.lang)
 
     def fields(self) -> ComposeResult:
-        rs = self.frame.ruleset
-        options = []
-        for key, pool in self.target.pools.items():
-            f = rs.fields.get(key)
-            label = (f.label(self.lang) if f else key) + f" ({lines.quote(key)}: {pool.value})"
-            options.append((plain(label), key))
         yield self.label("resource")
-        yield Select(options, allow_blank=False, id="resource")
+        yield OptionList(*[Option(plain(label), id=key) for key, label, _, _ in self.choices], id="uses")
         yield self.label("spend_amount")
-        yield Input(id="amount", type="integer", placeholder="1")
+        yield self.input("amount", type="integer")
 
     def on_mount(self) -> None:
-        self.query_one("#amount", Input).focus()
+        super().on_mount()
+        self.highlight_first("#uses")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.submit()
 
     def build(self) -> str:
-        resource = self.query_one("#resource", Select).value
+        uses = self.query_one("#uses", OptionList)
+        if uses.highlighted is None or not self.choices:
+            raise FormError(tr(self.lang, "no_resources", name=self.target.name))
+        _, _, s, use = self.choices[uses.highlighted]
         amount = self.value("amount")
         if amount and (not amount.isdigit() or int(amount) < 1):
             raise FormError(tr(self.lang, "bad_count"))
-        return lines.join("spend", lines.ref(self.frame.state, self.target), str(resource), amount)
+        return spend_line(self.frame.state, self.target, s, use, amount)
+
+
+class InitiativeModal(FormModal[list]):
+    """Everyone without initiative, PCs first: type the players' rolls, leave the rest empty.
+
+    One Enter sets what was typed (``init Kyra 17``) and rolls for the others with the
+    ruleset's formula (``roll``)."""
+
+    DEFAULT_CSS = """
+    InitiativeModal > #dialog { width: 60; }
+    """
+    FIRST = "#rolls"
+
+    def __init__(self, frame: Frame, who: list[Combatant]) -> None:
+        super().__init__(frame.lang, tr(frame.lang, "initiative_title"))
+        self.frame = frame
+        self.who = who
+
+    def fields(self) -> ComposeResult:
+        from .. import present as p
+
+        rows = []
+        for c in self.who:
+            side = c.side if c.side in p.SIDE_STYLE else "foe"
+            rows.append(GridField(c.id, f"{p.SIDE_GLYPH[side]} {c.name}", kind="number",
+                                  style=p.SIDE_STYLE[side], extra={"combatant": c}))
+        yield FieldGrid(rows, columns=1, label_width=min(28, max(len(r.label) for r in rows) + 1),
+                        value_width=8, id="rolls")
+        yield Static(plain(tr(self.lang, "initiative_help")), id="help")
+
+    def build(self) -> list:
+        grid = self.query_one("#rolls", FieldGrid)
+        out, rest = [], False
+        for f in grid.fields:
+            text = f.value.strip().replace(",", ".")
+            if not text:
+                rest = True
+                continue
+            try:
+                float(text)
+            except ValueError:
+                raise FormError(tr(self.lang, "bad_initiative", name=f.extra["combatant"].name), f.key) from None
+            out.append(lines.join("init", lines.ref(self.frame.state, f.extra["combatant"]), text))
+        if rest:
+            out.append("roll")
+        return out

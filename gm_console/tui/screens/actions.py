@@ -2,12 +2,19 @@
 
 A mixin of ``EncounterScreen`` (kept apart so the screen module stays about
 layout and drawing). Every action ends in ``self.run_line(LINE)``: the screen
-runs it through the controller and redraws.
+runs it through the controller and redraws. An action the ruleset does not
+have, or the combatant cannot take now, is not offered (``check_action``): its
+footer key is hidden or dimmed and the key does nothing, instead of opening a
+form that can only be refused.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from gm_console.engine import groups
+from gm_console.engine.contract import fold_text
+from gm_console.i18n import render
 
 from .. import lines
 from .. import present as p
@@ -17,7 +24,8 @@ from ..modals.base import FormError
 from ..modals.condition import ConditionModal, UnconditionModal
 from ..modals.damage import DamageModal
 from ..modals.dice_tray import DiceTrayModal
-from ..modals.prompts import ChooseModal, ConfirmModal, SpendModal, TextPrompt
+from ..modals.prompts import ChooseModal, ConfirmModal, InitiativeModal, SpendModal, TextPrompt, spend_options
+from ..widgets.command_bar import FindBar
 from ..widgets.log import LogPane
 
 if TYPE_CHECKING:
@@ -29,8 +37,46 @@ else:
 
 
 class EncounterActions(_Base):
+    # -- what is offered ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """False: the game has no such thing (hidden); None: not now (dimmed, the key does nothing)."""
+        state, rs = self.controller.state, self.controller.ruleset
+        if action in ("delay", "ready"):
+            if not getattr(rs.turns, action, True):
+                return False
+            c = self._active()
+            if c is None or _refusal(rs, c):
+                return None
+        elif action == "resume":
+            return True if any(cid in state.combatants for cid in state.delayed) else None
+        elif action == "trigger":
+            return True if any(cid in state.combatants for cid in state.readied) else None
+        elif action in ("next", "previous"):
+            return True if state.in_combat else None
+        elif action == "start":
+            return None if state.in_combat or not state.combatants else True
+        elif action == "undo":
+            return True if self.controller.encounter.session.can_undo else None
+        elif action == "redo":
+            return True if self.controller.encounter.session.can_redo else None
+        elif action == "accept":
+            return True if self.offers() else False
+        elif action == "uncondition":
+            c = self.frame().selected_combatant
+            return True if c is not None and c.conditions else None
+        elif action == "spend":
+            c = self.frame().selected_combatant
+            return True if c is not None and spend_options(rs, state, c, self.lang) else None
+        elif action in ("damage", "heal", "condition", "remove", "mark"):
+            return True if state.combatants else None
+        return True
+
     # -- actions: turns ----------------------------------------------------------------
     def action_next(self) -> None:
+        state = self.controller.state
+        if self.group_turns == "block" and groups.rest_of_block(state, state.active):
+            self.run_line("group-done")
+            return
         self.run_line("next")
 
     def action_previous(self) -> None:
@@ -40,13 +86,35 @@ class EncounterActions(_Base):
         self.run_line("start")
 
     def action_roll_initiative(self) -> None:
-        self.run_line("roll")
+        state = self.controller.state
+        missing = [state.get(cid) for cid in state.without_initiative()]
+        if not missing:
+            self.notify(tr(self.lang, "everyone_has_initiative"), severity="warning")
+            return
+        rank = {"pc": 0, "ally": 1}
+        missing.sort(key=lambda c: (rank.get(c.side, 2), c.added))
+        self.open_form(InitiativeModal(self.frame(), missing))
 
     def action_undo(self) -> None:
         self.run_line("undo")
 
     def action_redo(self) -> None:
         self.run_line("redo")
+
+    def action_accept(self) -> None:
+        offers = self.offers()
+        if not offers:
+            return
+        if len(offers) == 1:
+            self.run_line(offers[0][1])
+            return
+
+        def chosen(line: str | None) -> None:
+            if line:
+                self.run_line(line)
+
+        self.app.push_screen(ChooseModal(self.lang, tr(self.lang, "accept_title"),
+                                         [(line, f"{text} → {line}") for text, line in offers]), chosen)
 
     def action_delay(self) -> None:
         c = self._active()
@@ -63,8 +131,8 @@ class EncounterActions(_Base):
                 raise FormError(tr(self.lang, "bad_number")) from None
             return f"delay {text.replace(',', '.')}"
 
-        self.app.push_screen(TextPrompt(self.lang, tr(self.lang, "delay_title", name=c.name),
-                                        tr(self.lang, "delay_count"), check, placeholder="15"), self.run_line)
+        self.open_form(TextPrompt(self.lang, tr(self.lang, "delay_title", name=c.name),
+                                  tr(self.lang, "delay_count"), check))
 
     def action_ready(self) -> None:
         c = self._active()
@@ -75,10 +143,10 @@ class EncounterActions(_Base):
         def check(text: str) -> str:
             if not text:
                 raise FormError(tr(self.lang, "need_trigger"))
-            return f"ready {text}"
+            return f"ready {lines.quote(text)}"
 
-        self.app.push_screen(TextPrompt(self.lang, tr(self.lang, "ready_title", name=c.name),
-                                        tr(self.lang, "ready_trigger"), check), self.run_line)
+        self.open_form(TextPrompt(self.lang, tr(self.lang, "ready_title", name=c.name),
+                                  tr(self.lang, "ready_trigger"), check))
 
     def _pick(self, ids: list[str], verb: str, title: str, empty: str) -> None:
         state = self.controller.state
@@ -104,21 +172,21 @@ class EncounterActions(_Base):
         ids = [cid for cid in self.controller.state.readied if cid in self.controller.state.combatants]
         self._pick(ids, "trigger", "trigger_title", "no_readied")
 
-    # -- actions: the selected combatant ------------------------------------------------
+    # -- actions: the selected (or marked) combatants ---------------------------------------
     def action_damage(self) -> None:
-        c = self._target()
-        if c:
-            self.app.push_screen(DamageModal(self.frame(), c), self.run_line)
+        targets = self._targets()
+        if targets:
+            self.open_form(DamageModal(self.frame(), targets))
 
     def action_heal(self) -> None:
-        c = self._target()
-        if c:
-            self.app.push_screen(DamageModal(self.frame(), c, heal=True), self.run_line)
+        targets = self._targets()
+        if targets:
+            self.open_form(DamageModal(self.frame(), targets, heal=True))
 
     def action_condition(self) -> None:
-        c = self._target()
-        if c:
-            self.app.push_screen(ConditionModal(self.frame(), c), self.run_line)
+        targets = self._targets()
+        if targets:
+            self.open_form(ConditionModal(self.frame(), targets))
 
     def action_uncondition(self) -> None:
         c = self._target()
@@ -127,20 +195,20 @@ class EncounterActions(_Base):
         if not c.conditions:
             self.notify(tr(self.lang, "no_conditions_to_remove", name=c.name), severity="warning")
             return
-        self.app.push_screen(UnconditionModal(self.frame(), c), self.run_line)
+        self.open_form(UnconditionModal(self.frame(), c))
 
     def action_dice_tray(self) -> None:
         entries = self.controller.encounter.session.done
-        self.app.push_screen(DiceTrayModal(self.lang, entries), self.run_line)
+        self.open_form(DiceTrayModal(self.lang, entries))
 
     def action_spend(self) -> None:
         c = self._target()
         if c is None:
             return
-        if not c.pools:
+        if not spend_options(self.controller.ruleset, self.controller.state, c, self.lang):
             self.notify(tr(self.lang, "no_resources", name=c.name), severity="warning")
             return
-        self.app.push_screen(SpendModal(self.frame(), c), self.run_line)
+        self.open_form(SpendModal(self.frame(), c))
 
     def action_tick_action(self) -> None:
         state, rs = self.controller.state, self.controller.ruleset
@@ -169,21 +237,43 @@ class EncounterActions(_Base):
         self.app.push_screen(ChooseModal(self.lang, tr(self.lang, "tick_title", name=c.name), options), chosen)
 
     def action_add(self) -> None:
-        self.app.push_screen(AddCombatantModal(self.frame()), self.run_line)
+        self.open_form(AddCombatantModal(self.frame()))
 
     def action_remove(self) -> None:
-        c = self._target()
-        if c is None:
+        targets = self._targets()
+        if not targets:
             return
-        line = lines.join("remove", lines.ref(self.controller.state, c))
+        state = self.controller.state
+        lines_ = [lines.join("remove", lines.ref(state, c)) for c in targets]
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.run_line(line)
+                for line in lines_:
+                    self.run_line(line)
 
-        self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "remove_confirm", name=c.name)), answer)
+        names = ", ".join(c.name for c in targets)
+        self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "remove_confirm", name=names)), answer)
 
-    # -- actions: view ---------------------------------------------------------------------
+    def action_group(self) -> None:
+        """The marked combatants share one initiative; with none marked, the selected one's
+        group breaks up."""
+        state = self.controller.state
+        if len(self.marked) >= 2:
+            targets = [state.get(cid) for cid in self.roster_ids() if cid in self.marked]
+            self.run_line(lines.join("group", lines.refs(state, targets)))
+            self.marked = []
+            self.redraw()
+            return
+        c = self._target()
+        if c is None:
+            return
+        if groups.group_of(c) is None:
+            self.notify(tr(self.lang, "group_how"), severity="warning")
+            return
+        members = [state.get(cid) for cid in groups.members(state, groups.group_of(c))]
+        self.run_line(lines.join("ungroup", lines.refs(state, members)))
+
+    # -- actions: selection -------------------------------------------------------------------
     def action_select(self, step: int) -> None:
         ids = self.roster_ids()
         if not ids:
@@ -197,11 +287,76 @@ class EncounterActions(_Base):
             self.selected = self.controller.state.active
             self.redraw()
 
+    def action_mark(self) -> None:
+        """Space: mark (or unmark) the selected combatant and go on to the next row."""
+        if self.selected is None:
+            return
+        if self.selected in self.marked:
+            self.marked.remove(self.selected)
+        else:
+            self.marked.append(self.selected)
+        ids = self.roster_ids()
+        if self.selected in ids and ids.index(self.selected) + 1 < len(ids):
+            self.selected = ids[ids.index(self.selected) + 1]
+        self.redraw()
+
+    def action_clear_marks(self) -> None:
+        if self.marked:
+            self.marked = []
+            self.redraw()
+
+    def action_find(self) -> None:
+        bar = self.query_one(FindBar)
+        self._before_find = self.selected
+        self.finding = True
+        bar.value = ""
+        bar.display = True
+        bar.focus()
+        self.redraw()
+
+    def _end_find(self, keep: bool) -> None:
+        bar = self.query_one(FindBar)
+        if not keep:
+            self.selected = getattr(self, "_before_find", self.selected)
+        bar.value = ""
+        bar.display = False
+        self.finding = False
+        self.set_focus(None)
+        self.redraw()
+
+    def on_input_changed(self, event) -> None:
+        if event.input.id != "find-bar":
+            return
+        event.stop()
+        found = find(self.controller.state, self.roster_ids(), event.value)
+        if found is not None:
+            self.selected = found
+        self.redraw()
+
+    def on_input_submitted(self, event) -> None:
+        if event.input.id != "find-bar":
+            return
+        event.stop()
+        if not event.value.strip():
+            self._end_find(keep=False)
+            return
+        found = find(self.controller.state, self.roster_ids(), event.value)
+        if found is None:
+            self.notify(tr(self.lang, "find_none", text=event.value.strip()), severity="warning")
+            return
+        self.selected = found
+        self._end_find(keep=True)
+
+    def on_find_bar_closed(self, event: FindBar.Closed) -> None:
+        event.stop()
+        self._end_find(keep=False)
+
+    # -- actions: view ---------------------------------------------------------------------
     def action_scroll_log(self, pages: int) -> None:
         log = self.query_one(LogPane)
         if not log.display:
             self.remove_class("-show-timeline")
-        log.scroll_to(y=log.scroll_y + pages * max(1, log.size.height - 1), animate=False)
+        log.page(pages)
 
     def action_breakdown(self) -> None:
         self.breakdown = not self.breakdown
@@ -209,6 +364,7 @@ class EncounterActions(_Base):
 
     def action_toggle_view(self) -> None:
         self.toggle_class("-show-timeline")
+        self.call_after_refresh(self.redraw)
 
     def action_save(self) -> None:
         enc = self.controller.encounter
@@ -261,3 +417,48 @@ class EncounterActions(_Base):
                 self.app.exit(1)
 
         self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "quit_unsaved", error=error)), answer)
+
+
+def _refusal(rs, c) -> str | None:
+    try:
+        why = rs.turns.can_change_initiative(c)
+    except Exception:  # a plugin's bug: let the engine say it when the GM tries
+        return None
+    return render(why) if why else None
+
+
+def find(state, ids: list[str], text: str) -> str | None:
+    """The combatant a few typed letters mean: a row number (1 = the top row), else the best
+    match of the name: whole name, its beginning, a word's beginning, inside it, then its
+    letters in order (``gob2`` is Goblin 2); ties go to the higher row."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.isdigit():
+        n = int(text)
+        return ids[n - 1] if 1 <= n <= len(ids) else None
+    key = fold_text(text)
+    best: tuple[int, int, str] | None = None
+    for row, cid in enumerate(ids):
+        name = fold_text(state.get(cid).name)
+        squeezed, hay = key.replace(" ", ""), name.replace(" ", "")
+        if name == key:
+            score = 0
+        elif name.startswith(key):
+            score = 1
+        elif any(w.startswith(key) for w in name.split()):
+            score = 2
+        elif key in name:
+            score = 3
+        elif _in_order(squeezed, hay):
+            score = 4
+        else:
+            continue
+        if best is None or (score, row) < best[:2]:
+            best = (score, row, cid)
+    return best[2] if best else None
+
+
+def _in_order(needle: str, hay: str) -> bool:
+    it = iter(hay)
+    return all(ch in it for ch in needle)

@@ -3,8 +3,8 @@
 Each key either runs a command line at once (next, undo, roll...) or opens a
 modal that builds one (damage, condition, add...). Every line goes through
 ``Controller.run``; after it, every pane redraws from the new state. The
-screen keeps only view choices: who is selected, breakdown on or off, which
-lower pane a narrow terminal shows.
+screen keeps only view choices: who is selected and marked, breakdown on or
+off, which lower pane a narrow terminal shows.
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from .. import present as p
-from ..bindings import ENCOUNTER_KEYS, bindings_for
-from ..controller import Controller, Outcome
+from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
+from ..controller import Controller
 from ..frame import Frame
 from ..i18n import error_text, tr
-from ..modals.prompts import ConfirmModal, DicePrompt
+from ..modals.base import FormModal
+from ..modals.prompts import DicePrompt
 from ..safe import clean, plain
-from ..widgets.command_bar import CommandBar
+from ..widgets.command_bar import CommandBar, FindBar
 from ..widgets.initiative import InitiativePane
 from ..widgets.log import LogPane
 from ..widgets.sheet import SheetPane
@@ -35,6 +36,8 @@ from .actions import EncounterActions
 from .library_actions import LibraryActions
 
 TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
+#: what a run reports back: (ok, the engine's refusal or None)
+Done = Callable[[bool, "str | None"], None]
 
 
 class EncounterScreen(EncounterActions, LibraryActions, Screen):
@@ -42,13 +45,16 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    def __init__(self, controller: Controller, lang: str = "en") -> None:
+    def __init__(self, controller: Controller, lang: str = "en", group_turns: str = "each") -> None:
         super().__init__()
         self.controller = controller
         self.lang = lang
         self.bind_keys()
         self.selected: str | None = None
+        self.marked: list[str] = []
         self.breakdown = False
+        self.finding = False
+        self.group_turns = group_turns if group_turns in ("each", "block") else "each"
 
     def bind_keys(self) -> None:
         """The keys; on a read-only save every key that would change it says who holds it."""
@@ -68,9 +74,10 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
             yield TimelinePane(id="timeline")
             yield LogPane(id="log")
         yield Static(id="hint")
-        bar = CommandBar(id="command-bar", placeholder=tr(self.lang, "command_placeholder"))
+        bar = CommandBar(id="command-bar", placeholder=tr(self.lang, "command_placeholder"), compact=True)
         bar.context = lambda: (self.controller.state, self.controller.ruleset, self.lang)
         yield bar
+        yield FindBar(id="find-bar", placeholder=tr(self.lang, "find_placeholder"), compact=True)
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in the help
 
     def on_mount(self) -> None:
@@ -83,7 +90,8 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
     def frame(self) -> Frame:
         c = self.controller
         return Frame(state=c.state, ruleset=c.ruleset, session=c.encounter.session, lang=self.lang,
-                     selected=self.selected, breakdown=self.breakdown)
+                     selected=self.selected, breakdown=self.breakdown, marked=tuple(self.marked),
+                     numbered=self.finding)
 
     def roster_ids(self) -> list[str]:
         acting, delaying, rest = p.roster(self.controller.state)
@@ -94,6 +102,7 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
         if self.selected not in state.combatants:
             ids = self.roster_ids()
             self.selected = state.active if state.active in state.combatants else (ids[0] if ids else None)
+        self.marked = [cid for cid in self.marked if cid in state.combatants]
         frame = self.frame()
         self.query_one("#head", Static).update(clean(self._head(frame)))
         self._warnings()
@@ -101,6 +110,10 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
         self.query_one(SheetPane).show(frame)
         self.query_one(TimelinePane).show(frame)
         self.query_one(LogPane).show(frame)
+        offered = tuple(self.check_action(s.action, ()) for s in ENCOUNTER_KEYS)
+        if offered != getattr(self, "_offered", None):  # the footer redraws only when it changes
+            self._offered = offered
+            self.refresh_bindings()
 
     def _head(self, frame: Frame) -> Text:
         state, lang = frame.state, frame.lang
@@ -119,28 +132,47 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
             text.append("· " + tr(lang, "combat_over") + " ", style="yellow")
         else:
             text.append("· " + tr(lang, "setup") + " ", style="italic")
+        if self.marked:
+            text.append("· " + tr(lang, "marked_head", n=len(self.marked)) + " ", style="bold yellow")
         if self.controller.dice_mode == "ask":
             text.append("· " + tr(lang, "dice_mode", mode="ask"), style="magenta")
         return text
+
+    def offers(self) -> list[tuple[str, str]]:
+        """(warning, command) for every warning that offers a command (``Pending.command`` only)."""
+        out = []
+        for note in self.controller.pending():
+            if note.command:
+                out.append((note.render(self.lang), note.command))
+        return out
 
     def _warnings(self) -> None:
         notes = self.controller.pending()
         widget = self.query_one("#warnings", Static)
         widget.display = bool(notes)
+        accept = shown_key(self.app, "accept")
         text = Text()
+        offered = 0
         for i, note in enumerate(notes):
             if i:
                 text.append("\n")
             text.append("⚠ " + note.render(self.lang), style="bold yellow")
+            if note.command:
+                offered += 1
+                text.append("  ")
+                text.append(f"[{accept}]", style="bold reverse")
+                text.append(" " + tr(self.lang, "offer_run", line=note.command), style="yellow")
         widget.update(clean(text))
 
     # -- running lines ---------------------------------------------------------------
-    def run_line(self, line: str | None, done: Callable[[bool], None] | None = None,
-                 collected: tuple[int, ...] = ()) -> None:
-        """Run one command line; ask for dice when the engine needs them; redraw."""
+    def run_line(self, line: str | None, done: Done | None = None, collected: tuple[int, ...] = (),
+                 report: bool = True) -> None:
+        """Run one command line; ask for dice when the engine needs them; redraw.
+
+        ``report``: say a refusal in a notification (a form shows it on its own error line)."""
         if not line:
             if done:
-                done(False)
+                done(False, None)
             return
         before = self.controller.state.active
         was_in_combat = self.controller.state.in_combat
@@ -152,56 +184,61 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
                 if value is None:
                     self.notify(tr(self.lang, "cancelled"), severity="warning")
                     if done:
-                        done(False)
+                        done(False, None)
                     return
-                self.run_line(line, done, (*collected, value))
+                self.run_line(line, done, (*collected, value), report)
 
             self.app.push_screen(DicePrompt(need.sides, need.purpose, self.lang), got)
             return
         if not outcome.ok:
-            self.notify(error_text(outcome.error or "?", self.lang), severity="error", timeout=6)
+            if report:
+                self.notify(error_text(outcome.error or "?", self.lang), severity="error", timeout=6)
             if done:
-                done(False)
+                done(False, outcome.error)
             return
         state = self.controller.state
         if state.active != before and state.active in state.combatants:
             self.selected = state.active
+        history = self._is_history_move(line)
+        if history:
+            self.app.clear_notifications()  # what they said is about a state that is gone
         self.redraw()
-        if not self._is_history_move(line):
-            # after undo/redo the warnings are old news: offering to redo what was undone nags
-            self._prompt_pending(outcome)
+        if history and outcome.entry is not None:
+            key = "undone" if history == "undo" else "redone"
+            self.notify(tr(self.lang, key, line=outcome.entry.line), timeout=4)
+        if not history:
             self.offer_party_write_back(was_in_combat)
         if done:
-            done(True)
+            done(True, None)
 
-    def _is_history_move(self, line: str) -> bool:
+    def _is_history_move(self, line: str) -> str | None:
         from gm_console.engine.errors import CommandError
         from gm_console.engine.language import HISTORY
 
         try:
-            return self.controller.encounter.session.parse(line).verb in HISTORY
+            verb = self.controller.encounter.session.parse(line).verb
         except CommandError:
-            return False
+            return None
+        return verb if verb in HISTORY else None
 
-    def _prompt_pending(self, outcome: Outcome) -> None:
-        for note in outcome.new_pending:
-            text = note.render(self.lang)
-            command = p.pending_command(note, self.controller.encounter.session.parse)
-            if command:
-                def answer(yes: bool | None, command=command) -> None:
-                    if yes:
-                        self.run_line(command)
-
-                self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "pending_prompt", text=text,
-                                                                line=command)), answer)
-            else:
-                self.notify(text, title=tr(self.lang, "warnings"), severity="warning", timeout=8)
+    def open_form(self, modal: FormModal) -> None:
+        """A form whose line the screen runs while it is open: a refusal stays on the form."""
+        modal.runner = lambda line, done: self.run_line(line, done, report=False)
+        self.app.push_screen(modal)
 
     def _target(self):
         c = self.frame().selected_combatant
         if c is None:
             self.notify(tr(self.lang, "no_selection"), severity="warning")
         return c
+
+    def _targets(self) -> list:
+        """The marked combatants, or else the selected one."""
+        state = self.controller.state
+        if self.marked:
+            return [state.get(cid) for cid in self.roster_ids() if cid in self.marked]
+        c = self._target()
+        return [c] if c is not None else []
 
     def _active(self):
         state = self.controller.state
@@ -246,7 +283,7 @@ class EncounterScreen(EncounterActions, LibraryActions, Screen):
             self.action_help()
             return
 
-        def finished(ok: bool) -> None:
+        def finished(ok: bool, error: str | None) -> None:
             if ok:
                 self._close_bar()
 

@@ -1,7 +1,11 @@
 """The encounter picker: your saves (most recent first), the bundled examples, a new one.
 
 Examples are opened as copies in the user folder (``library.copy_example``)
-so they stay pristine for the next table.
+so they stay pristine for the next table. Prepared encounters (written by hand) are marked;
+the campaign's parties are listed last, and Enter on one starts a new encounter with it. Saves are renamed, duplicated and
+deleted here (``storage.manage``: refused while another console has one open);
+two saves with one name show their file names, so two copies of an example are
+told apart.
 """
 
 from __future__ import annotations
@@ -12,12 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gm_console import plugins
 from gm_console.i18n import _, render
 from gm_console.storage import Encounter, SaveError
+from gm_console.storage import manage
 from gm_console.storage import party as party_file
 from gm_console.storage.library import EncounterInfo, copy_example, list_encounters, new_save_path
 from gm_console.storage.party import list_parties
@@ -25,6 +30,7 @@ from gm_console.storage.party import list_parties
 from ..bindings import PICKER_KEYS, bindings_for
 from ..i18n import tr
 from ..modals.base import FormError, FormModal
+from ..modals.prompts import ConfirmModal, TextPrompt
 from ..safe import plain, visible
 
 NEW = "\x00new"
@@ -40,9 +46,13 @@ def name_width(infos: list[EncounterInfo]) -> int:
     return max(28, min(44, max((len(i.name) for i in infos), default=0)))
 
 
-def row(info: EncounterInfo, lang: str, width: int = 28) -> Text:
+def row(info: EncounterInfo, lang: str, width: int = 28, twin: bool = False) -> Text:
+    """One encounter; ``twin``: another has the same name, so its file name tells them apart."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{visible(info.name)[:width]:<{width + 1}}", style="bold" if not info.bundled else "")
+    name = visible(info.name) + (f" ({visible(info.path.stem)})" if twin else "")
+    if len(name) > width:
+        name = name[: width - 1] + "…"
+    text.append(f"{name:<{width + 1}}", style="bold" if not info.bundled else "")
     text.append(f"{visible(info.ruleset)[:14]:<15}", style="cyan")
     rnd = tr(lang, "picker_round", n=info.round) if info.round else (
         render(_("prepared"), lang) if info.prepared else tr(lang, "picker_not_started"))
@@ -62,6 +72,8 @@ def header(lang: str, width: int = 28) -> Text:
 
 
 class NewEncounterModal(FormModal[tuple[str, str, str]]):
+    FIRST = "#name"
+
     def __init__(self, lang: str = "en", title: str = "", party: str = "") -> None:
         super().__init__(lang, title)
         self.parties = {p.name: p.ruleset for p in list_parties()}
@@ -69,22 +81,19 @@ class NewEncounterModal(FormModal[tuple[str, str, str]]):
 
     def fields(self) -> ComposeResult:
         yield self.label("name")
-        yield Input(id="name", placeholder="Goblin ambush")
+        yield self.input("name", placeholder="Goblin ambush")
         yield self.label("ruleset")
         options = [(info.id, info.id) for info in plugins.available()]
         first = self.parties.get(self.party) or (options[0][1] if options else Select.BLANK)
-        yield Select(options, value=first, allow_blank=not options, id="ruleset")
+        yield Select(options, value=first, allow_blank=not options, id="ruleset", compact=True)
         if self.parties:  # the campaign's PCs join from the first line, as their last fight left them
             yield Label(plain(render(_("Party (its game decides the ruleset)"), self.lang)), classes="field-label")
             yield Select([("-", "")] + [(plain(name), name) for name in self.parties], value=self.party,
-                         allow_blank=False, id="party")
+                         allow_blank=False, id="party", compact=True)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "party" and event.value in self.parties:
             self.query_one("#ruleset", Select).value = self.parties[event.value]
-
-    def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
 
     def build(self) -> tuple[str, str, str]:
         name = self.value("name")
@@ -120,7 +129,8 @@ class PickerScreen(Screen):
     def on_screen_resume(self) -> None:
         self.reload()
 
-    def reload(self) -> None:
+    def reload(self, keep: str | None = None) -> None:
+        """The list again (``keep``: the option to highlight, by key)."""
         lang = self.lang
         found = list_encounters()
         saved = [i for i in found if not i.bundled]
@@ -133,10 +143,13 @@ class PickerScreen(Screen):
         if not saved:
             options.append(Option(Text("  " + tr(lang, "picker_none"), style="dim italic"), disabled=True))
         self.infos = {}
+        names = [i.name.casefold() for i in saved]
+        twins = {n for n in names if names.count(n) > 1}
         for n, info in enumerate(saved):
             key = f"saved-{n}"
             self.infos[key] = info
-            options.append(Option(Text("  ").append_text(row(info, lang, width)), id=key))
+            options.append(Option(Text("  ").append_text(row(info, lang, width, info.name.casefold() in twins)),
+                                  id=key))
         if examples:
             options.append(Option(Text(tr(lang, "picker_examples"), style="bold underline"), disabled=True))
             for n, info in enumerate(examples):
@@ -156,8 +169,9 @@ class PickerScreen(Screen):
         widget = self.query_one(OptionList)
         widget.clear_options()
         widget.add_options(options)
-        first = 4 if saved else (len(options) - len(examples) if examples else 0)
-        widget.highlighted = first
+        keys = [o.id for o in options if o is not None]
+        first = 4 if saved else (keys.index("example-0") if examples else 0)
+        widget.highlighted = keys.index(keep) if keep is not None and keep in keys else first
         widget.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -212,3 +226,76 @@ class PickerScreen(Screen):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.lang, None, picker=True))
+
+    # -- the file chores (storage.manage) --------------------------------------------------
+    def _highlighted(self) -> tuple[str | None, EncounterInfo | None]:
+        widget = self.query_one(OptionList)
+        if widget.highlighted is None:
+            return None, None
+        key = widget.get_option_at_index(widget.highlighted).id
+        return key, self.infos.get(key or "")
+
+    def _saved(self) -> tuple[str | None, EncounterInfo | None]:
+        key, info = self._highlighted()
+        if info is not None and info.bundled:
+            self.notify(tr(self.lang, "example_untouched"), severity="warning")
+            return None, None
+        return key, info
+
+    def _chore(self, work, done_key: str, keep: str | None = None, **kwargs) -> None:
+        try:
+            work()
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.notify(tr(self.lang, done_key, **kwargs))
+        self.reload(keep)
+
+    def action_rename(self) -> None:
+        key, info = self._saved()
+        if info is None:
+            return
+
+        def named(name: str | None) -> None:
+            if name:
+                self._chore(lambda: manage.rename(info.path, name), "renamed", keep=key, name=name)
+
+        self.app.push_screen(TextPrompt(self.lang, tr(self.lang, "rename_title", name=info.name),
+                                        tr(self.lang, "name"), _needs_name(self.lang), value=info.name), named)
+
+    def action_duplicate(self) -> None:
+        _, info = self._highlighted()
+        if info is None:
+            return
+        copy_name = tr(self.lang, "copy_of", name=info.name)
+
+        def named(name: str | None) -> None:
+            if name:
+                made: list = []
+                self._chore(lambda: made.append(manage.duplicate(info.path, name)), "duplicated", name=name)
+
+        self.app.push_screen(TextPrompt(self.lang, tr(self.lang, "duplicate_title", name=info.name),
+                                        tr(self.lang, "name"), _needs_name(self.lang, copy_name),
+                                        value=copy_name), named)
+
+    def action_delete(self) -> None:
+        _, info = self._saved()
+        if info is None:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._chore(lambda: manage.delete(info.path), "deleted", name=info.name)
+
+        self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "delete_confirm", name=info.name,
+                                                        file=info.path.name)), answer)
+
+
+def _needs_name(lang: str, default: str = ""):
+    def check(text: str) -> str:
+        text = text.strip() or default
+        if not text:
+            raise FormError(tr(lang, "need_name"))
+        return text
+
+    return check

@@ -2,8 +2,9 @@
 
 Typing filters the list (``tras`` finds the goblin by its Spanish name); the first match is
 picked at once, so ``a``, ``gob``, Enter adds a goblin. ↑/↓ in the search box move through
-the matches; the preview shows the highlighted one. The widget only says which creature
-is picked (``chosen``) and whether its HP are rolled; the modal writes the ``add`` line.
+the matches, Ctrl+R rolls their HP (or not), Tab goes on to the form below, whose values
+override the creature's; the preview shows the picked one. The widget only says which
+creature is picked (``chosen``) and whether its HP are rolled; the modal writes the line.
 """
 
 from __future__ import annotations
@@ -23,10 +24,19 @@ from ..safe import plain
 class CreatureSearch(Input):
     """The search box; ↑/↓ move the highlight in the list below without leaving the box."""
 
-    BINDINGS = [Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
+    BINDINGS = [Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False),
+                Binding("ctrl+r", "roll", show=False)]
+
+    @property
+    def search(self) -> "BestiarySearch":
+        return next(a for a in self.ancestors if isinstance(a, BestiarySearch))
 
     def action_move(self, step: int) -> None:
-        next(a for a in self.ancestors if isinstance(a, BestiarySearch)).move(step)
+        self.search.move(step)
+
+    def action_roll(self) -> None:
+        box = self.search.query_one("#creature-roll", Checkbox)
+        box.value = not box.value
 
 
 class BestiarySearch(Vertical):
@@ -53,8 +63,12 @@ class BestiarySearch(Vertical):
         with Horizontal(id="creature-row"):
             yield CreatureSearch(id="creature-search", placeholder=render(_("goblin, trasgo... (empty: none)"),
                                                                           self.lang))
-            yield Checkbox(render(_("roll HP"), self.lang), id="creature-roll")
-        yield OptionList(id="creature-list")
+            roll = Checkbox(render(_("roll HP (Ctrl+R)"), self.lang), id="creature-roll")
+            roll.can_focus = False  # Tab goes from the search straight to the form
+            yield roll
+        matches = OptionList(id="creature-list")
+        matches.can_focus = False  # ↑/↓ in the search box move through it
+        yield matches
         yield Static("", id="creature-preview")
 
     def on_mount(self) -> None:

@@ -77,3 +77,21 @@ class CommandBar(Input):
 
     def action_close(self) -> None:
         self.post_message(self.Closed())
+
+
+class FindBar(Input):
+    """`/`: a few letters of a name (or a row number), and Enter selects that combatant.
+
+    The screen selects the best match as the GM types, so the sheet already shows it;
+    Escape goes back to whoever was selected before."""
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    class Closed(Message):
+        pass
+
+    def validate_value(self, value: str) -> str:
+        return visible(value)
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed())

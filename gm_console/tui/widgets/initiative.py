@@ -37,6 +37,7 @@ class InitiativePane(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.frame: Frame | None = None
+        self._row_numbers: dict[str, str] = {}
 
     def show(self, frame: Frame) -> None:
         self.frame = frame
@@ -51,6 +52,7 @@ class InitiativePane(Widget):
         width = max(20, self.content_size.width or self.size.width or 40)
         height = max(1, self.content_size.height or self.size.height or 10)
         entries = self.entries(frame)
+        self._row_numbers = {cid: str(n) for n, cid in enumerate((cid for cid, _ in entries if cid), 1)}
         if not any(cid for cid, _ in entries):
             return Text(tr(frame.lang, "empty_roster", key="a"), style="italic")
         return clean(self._window(entries, frame, width, height))
@@ -109,7 +111,10 @@ class InitiativePane(Widget):
         state, rs, lang = frame.state, frame.ruleset, frame.lang
         active = c.id == state.active
         selected = c.id == frame.selected
+        marked = c.id in frame.marked
         row = Text(no_wrap=True)
+        if frame.numbered:  # selecting by typing: the row number to type
+            row.append(f"{self._row_numbers.get(c.id, ''):>2}", style="bold reverse")
         if active:
             row.append("▶", style="bold green")
         elif c.id in state.delayed:
@@ -119,11 +124,17 @@ class InitiativePane(Widget):
         else:
             row.append(" ")
         init = p.num(c.initiative) if c.initiative is not None else "-"
-        row.append(f"{init:>3} ", style="bold" if active else "")
+        row.append(f"{init:>3}", style="bold" if active else "")
+        row.append(p.group_glyph(state, c), style="cyan")
         side = c.side if c.side in p.SIDE_GLYPH else "foe"
-        row.append(p.SIDE_GLYPH[side] + " ", style=p.SIDE_STYLE[side])
+        if marked:
+            row.append(p.MARK_GLYPH + " ", style="bold yellow")
+        else:
+            row.append(p.SIDE_GLYPH[side] + " ", style=p.SIDE_STYLE[side])
         name = p.short_name(visible(c.name), name_w)
         name_style = p.SIDE_STYLE[side] if c.life != "dead" else "strike bright_black"
+        if marked:
+            name_style += " underline"
         row.append(f"{name:<{name_w}} ", style=name_style)
         pools = [k for k in p.health_pools(rs) if k in c.pools]
         bar_w = 8 if width < 56 else 10
@@ -160,6 +171,8 @@ class InitiativePane(Widget):
             line.truncate(width, overflow="ellipsis", pad=True)
             if active:
                 line.stylize(p.ACTIVE_BG)
+            if marked:
+                line.stylize(p.MARKED_BG)
             if selected:
                 line.stylize(p.SELECTED_BG)
         if c.id in state.readied:

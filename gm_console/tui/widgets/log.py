@@ -1,9 +1,15 @@
 """The log pane: every event of the encounter, grouped by round, through ``describe``.
 
-A line-API widget: only the visible lines are drawn, and each action's lines
+A line-API widget: only the visible rows are drawn, and each action's lines
 are described once and cached by its number, so a 10,000-action log scrolls
 and updates as fast as a short one. Undo simply drops the cached entries that
 are no longer done.
+
+It follows the newest line: after every action, and after a resize, the end is
+in view, unless the GM has paged back to read; then it stays put and its last
+row says how many new lines wait below (PgDn to the end follows again). Long
+lines wrap under their first word instead of losing the rule's result off the
+right edge.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from ..frame import Frame
 from ..i18n import tr
 from ..safe import visible
 
+INDENT = 4  # a wrapped line's continuation starts under the text, not under the marker
+
 
 class LogPane(ScrollView, can_focus=False):
     DEFAULT_CSS = """
@@ -29,47 +37,148 @@ class LogPane(ScrollView, can_focus=False):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.lines: list[Text] = []
+        self.rows: list[Text] = []  # wrapped to the pane's width
+        self.following = True
+        self.unseen = 0  # rows added while the GM reads further up
+        self.lang = "en"
         self._cache: dict[tuple[int, str], list[Text]] = {}
+        self._rows_cache: dict[tuple, list[Text]] = {}
+        self._wrapped_for = -1
+        self._shown: tuple = ()
+        self.frame: Frame | None = None
 
+    # -- content ---------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
         self.border_title = tr(frame.lang, "log")
-        at_end = self.scroll_y >= self.max_scroll_y - 1
-        self.lines = log_lines(frame, self._cache)
-        # lines are cut to the pane's width when drawn: no horizontal scrolling to measure for
-        self.virtual_size = Size(self.scrollable_content_region.width, len(self.lines))
+        done = frame.session.done
+        key = (len(done), done[-1].n if done else 0, frame.lang)
+        if key == self._shown and self._wrapped_for == self._width():
+            return  # a new selection, a view toggle: the log is what it was
+        self._shown = key
+        self.lang = frame.lang
+        self.frame = frame
+        before = len(self.rows)
+        self._rewrap()
+        if not self.following:
+            self.unseen = max(0, self.unseen + len(self.rows) - before)
+        self._settle()
+
+    def _width(self) -> int:
+        return max(10, self.scrollable_content_region.width or self.size.width or 40)
+
+    def _rewrap(self) -> None:
+        """Rows for the pane's width; each action's rows are made once per width."""
+        width = self._width()
+        if self.frame is None:
+            return
+        if width != self._wrapped_for:
+            self._rows_cache.clear()
+        rows: list[Text] = []
+        for key, lines in log_entries(self.frame, self._cache):
+            cached = self._rows_cache.get(key)
+            if cached is None:
+                cached = [row for line in lines for row in wrap(line, width)]
+                self._rows_cache[key] = cached
+            rows += cached
+        self.rows = rows
+        self._wrapped_for = width
+        self.virtual_size = Size(width, len(rows))
+
+    def _settle(self) -> None:
+        """Keep the end in view when following; redraw either way."""
         self.refresh()
-        if at_end or not self.lines:
-            self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False)
+        if self.following:
+            self.unseen = 0
+            self.scroll_to(y=max(0, len(self.rows) - self._visible_rows()), animate=False, immediate=True)
+
+    def _visible_rows(self) -> int:
+        return max(1, self.scrollable_content_region.height or self.size.height or 1)
+
+    def on_resize(self) -> None:
+        if self._wrapped_for != self._width():
+            self._rewrap()
+        self._settle()
+
+    # -- the GM reading back -----------------------------------------------------------------
+    def page(self, pages: int) -> None:
+        page = max(1, self._visible_rows() - 1)
+        bottom = max(0, len(self.rows) - self._visible_rows())
+        y = max(0, min(bottom, int(self.scroll_y) + pages * page))
+        self.scroll_to(y=y, animate=False, immediate=True)
+        self.following = y >= bottom
+        if self.following:
+            self.unseen = 0
+        self.refresh()
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        bottom = max(0, len(self.rows) - self._visible_rows())
+        if new >= bottom and not self.following:
+            self.following = True  # scrolled (wheel, drag) back to the end: follow again
+            self.unseen = 0
+            self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        index = scroll_y + y
         width = self.scrollable_content_region.width
-        if index >= len(self.lines):
+        if not self.following and self.unseen and y == self._visible_rows() - 1:
+            mark = Text(tr(self.lang, "new_below", n=self.unseen), style="bold reverse yellow")
+            mark.truncate(max(1, width), overflow="ellipsis", pad=True)
+            strip = Strip(list(mark.render(self.app.console)), mark.cell_len)
+            return strip.crop_extend(0, width, self.rich_style)
+        index = int(self.scroll_y) + y
+        if index >= len(self.rows):
             return Strip.blank(width, self.rich_style)
-        text = self.lines[index].copy()
-        text.truncate(max(1, width), overflow="ellipsis")
+        text = self.rows[index]
         strip = Strip(list(text.render(self.app.console)), text.cell_len)
         return strip.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
 
 
-def log_lines(frame: Frame, cache: dict[tuple[int, str], list[Text]] | None = None) -> list[Text]:
+def wrap(line: Text, width: int) -> list[Text]:
+    """A logical line cut into rows of ``width`` cells, at spaces where it can, continuations
+    indented under the text."""
+    if line.cell_len <= width:
+        return [line]
+    first = line.wrap(_CONSOLE, width, overflow="fold")[0]
+    cut = max(1, len(first.plain.rstrip()))
+    out = [line[:cut]]
+    rest = line[cut:]
+    rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")):]
+    for row in rest.wrap(_CONSOLE, max(8, width - INDENT), overflow="fold"):
+        padded = Text(" " * INDENT)
+        padded.append_text(row)
+        out.append(padded)
+    return out
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(width=200, color_system=None, force_terminal=False)
+
+
+_CONSOLE = _console()
+
+
+def log_entries(frame: Frame, cache: dict[tuple[int, str], list[Text]] | None = None):
+    """(key, logical lines) per action, the "before combat" header first; described once."""
     cache = {} if cache is None else cache
     done = frame.session.done
     if not done:
-        return [Text(tr(frame.lang, "no_events"), style="italic dim")]
-    out: list[Text] = []
+        yield ("empty", frame.lang), [Text(tr(frame.lang, "no_events"), style="italic dim")]
+        return
     if not any(isinstance(e, ev.RoundStarted) for e in done[0].events):
-        out.append(_header(tr(frame.lang, "setup_round")))
+        yield ("setup", frame.lang), [_header(tr(frame.lang, "setup_round"))]
     for entry in done:
         key = (entry.n, frame.lang)
         lines = cache.get(key)
         if lines is None:
             lines = _entry_lines(frame, entry)
             cache[key] = lines
-        out.extend(lines)
-    return out
+        yield key, lines
+
+
+def log_lines(frame: Frame, cache: dict[tuple[int, str], list[Text]] | None = None) -> list[Text]:
+    return [line for _, lines in log_entries(frame, cache) for line in lines]
 
 
 def _header(title: str) -> Text:

@@ -113,18 +113,15 @@ def _figures(out: Text, frame: Frame, c: Combatant, width: int) -> None:
     if not frame.breakdown:
         title += f"  ({tr(frame.lang, 'breakdown_hint', key='b')})"
     _section(out, title)
+    rs, lang = frame.ruleset, frame.lang
     if frame.breakdown:
         for name, fig in figures.items():
             style = "yellow" if fig.parts else ""
-            out.append(fig.explain(_fig_label(name)) + "\n", style=style)
+            out.append(fig.explain(p.label(rs, name, lang)) + "\n", style=style)
         return
-    items = [Text(f"{_fig_label(name)} {p.num(fig.value)}", style="yellow" if fig.parts else "")
+    items = [Text(f"{p.label(rs, name, lang)} {p.num(fig.value)}", style="yellow" if fig.parts else "")
              for name, fig in figures.items()]
     _flow(out, items, width)
-
-
-def _fig_label(name: str) -> str:
-    return name.upper() if len(name) <= 3 else name
 
 
 def _conditions(out: Text, frame: Frame, c: Combatant) -> None:
@@ -145,7 +142,7 @@ def _conditions(out: Text, frame: Frame, c: Combatant) -> None:
         if other and other != name:
             out.append(f" ({other})", style="dim")
         if inst.rounds is None:
-            out.append(f" — {tr(lang, 'until_removed')}", style="dim")
+            out.append(f" — {until(inst, lang)}", style="dim")
         else:
             left = tr(lang, "one_round_left") if inst.rounds == 1 else tr(lang, "rounds_left", n=inst.rounds)
             out.append(f" — {left}", style="bold")
@@ -210,3 +207,22 @@ def _budget(out: Text, frame: Frame, c: Combatant) -> None:
         out.append("☑ " if used else "☐ ", style="dim" if used else "bold green")
         out.append(es if frame.lang == "es" else en, style="dim strike" if used else "")
     out.append("\n")
+
+
+def until(inst, lang: str) -> str:
+    """When a condition without rounds ends, as the status line says it: a flat-footed mark
+    at its owner's first turn, a ruleset's note where it left one, else when removed."""
+    if inst.cond in p.EARLY_MARKS:
+        return tr(lang, "until_first_turn")
+    if inst.note:
+        return note_text(inst.note, lang)
+    return tr(lang, "until_removed")
+
+
+def note_text(note: str, lang: str) -> str:
+    from ..i18n import TEXT
+
+    for key in ("note_until_first_turn", "note_until_acts"):
+        if TEXT.get(key) == note:
+            return tr(lang, key)
+    return note

@@ -2,12 +2,18 @@
 
 Past rounds are dimmed, the current round is marked, projected ends are drawn
 ahead (▒ until the round it ends in, ▌ for that round: it ends at its clock
-owner's turn), and open-ended conditions run off the edge (┄). Rows follow the
-current acting order, so a combatant whose initiative moved is still found in
-its place. "Who is still stunned next round?" is the column right of the mark.
+owner's turn), and open-ended conditions run off the edge (┄). The last row is
+the legend. Rows follow the current acting order, so a combatant whose
+initiative moved is still found in its place. "Who is still stunned next
+round?" is the column right of the mark.
+
+Marks that only last until a first turn (everyone flat-footed at the start)
+share one row per condition and round ("Flat-footed ×6") instead of a row each.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rich.text import Text
 from textual.widget import Widget
@@ -19,6 +25,7 @@ from ..safe import clean
 from gm_console.engine.timeline import Span, TimelineModel
 
 CELL = 3
+FULL, HALF, POINT, AHEAD, OPEN, EMPTY = "██ ", "▌  ", "▪  ", "▒▒ ", "┄┄ ", "   "
 
 
 class TimelinePane(Widget):
@@ -46,12 +53,37 @@ class TimelinePane(Widget):
         return clean(timeline_text(self.frame, self.spans, width, height))
 
 
+def collapse(spans: list[Span]) -> list[tuple[Span, int]]:
+    """(span, how many it stands for): brief marks of one condition begun in one round share
+    a row; the rest stand alone."""
+    out: list[tuple[Span, int]] = []
+    shared: dict[tuple[str, int], list[Span]] = {}
+    for s in spans:
+        if s.brief:
+            shared.setdefault((s.cond, s.start), []).append(s)
+        else:
+            out.append((s, 1))
+    for group in shared.values():
+        if len(group) == 1:
+            out.append((group[0], 1))
+            continue
+        ongoing = [g for g in group if g.ongoing]
+        ends = [g.end for g in group if g.end is not None]
+        merged = replace(group[0], who="", end=None if ongoing else max(ends),
+                         projected_end=max((g.projected_end or 0) for g in ongoing) or None if ongoing else None,
+                         uid=min(g.uid for g in group), open_ended=any(g.open_ended for g in ongoing),
+                         first_turn=bool(ongoing))
+        out.append((merged, len(group)))
+    return out
+
+
 def timeline_text(frame: Frame, spans: list[Span], width: int, height: int) -> Text:
     state, lang = frame.state, frame.lang
     if not spans:
         return Text(tr(lang, "no_conditions_timeline"), style="italic dim")
     now = state.round
-    longest = max((len(_label(frame, s)) for s in spans), default=12)
+    rows_all = collapse(spans)
+    longest = max((len(_label(frame, s, n)) for s, n in rows_all), default=12)
     label_w = max(12, min(longest + 1, 30, width // 2))
     n_cells = max(3, (width - label_w) // CELL)
     floor = 1 if now >= 1 else 0
@@ -60,25 +92,49 @@ def timeline_text(frame: Frame, spans: list[Span], width: int, height: int) -> T
     first = max(floor, min(max(floor, min(s.start for s in spans)), last - n_cells + 1))
     rounds = list(range(first, min(last, first + n_cells - 1) + 1))
     lines = [_header(rounds, now, label_w, lang)]
-    rows = _ordered(state, [s for s in spans if _visible(s, first)])
-    room = height - 1
-    for i, span in enumerate(rows):
+    rows = _ordered(state, [(s, n) for s, n in rows_all if _visible(s, first)])
+    room = height - 2  # the header and the legend
+    for i, (span, n) in enumerate(rows):
         if i == room - 1 and len(rows) > room:
             lines.append(Text(tr(lang, "more_below", n=len(rows) - i), style="dim"))
             break
-        lines.append(_row(frame, span, rounds, now, label_w))
+        lines.append(_row(frame, span, n, rounds, now, label_w))
+    if height >= 3:
+        lines.append(legend(lang, width))
     return Text("\n").join(lines)
+
+
+def legend(lang: str, width: int) -> Text:
+    """What the glyphs mean, on one row: short words when the pane is narrow, and only the
+    entries that fit."""
+    short = width < 100
+    pieces = []
+    for glyph, key, style in ((FULL.strip(), "legend_on", "magenta"), (HALF.strip(), "legend_ends", "magenta"),
+                              (AHEAD.strip(), "legend_ahead", "magenta"), (OPEN.strip(), "legend_open", "dim magenta")):
+        piece = Text(glyph, style=style)
+        piece.append(" " + tr(lang, key + ("_short" if short else "")) + "  ", style="dim")
+        pieces.append(piece)
+    now = Text(" N ", style="bold reverse")
+    now.append(" " + tr(lang, "legend_now"), style="dim")
+    pieces.append(now)
+    text = Text(no_wrap=True)
+    for piece in pieces:
+        if text.cell_len + piece.cell_len > width:
+            break
+        text.append_text(piece)
+    return text
 
 
 def _visible(span: Span, first: int) -> bool:
     return span.end is None or span.end >= first
 
 
-def _ordered(state, spans: list[Span]) -> list[Span]:
+def _ordered(state, rows: list[tuple[Span, int]]) -> list[tuple[Span, int]]:
     acting, delaying, rest = p.roster(state)
     rank = {cid: i for i, cid in enumerate(acting + delaying + rest)}
     # what still applies first (who is stunned next round?), then the record of the past
-    return sorted(spans, key=lambda s: (s.end is not None, rank.get(s.who, len(rank)), s.uid))
+    return sorted(rows, key=lambda r: (r[0].end is not None, rank.get(r[0].who, -1 if r[1] > 1 else len(rank)),
+                                       r[0].uid))
 
 
 def _header(rounds: list[int], now: int, label_w: int, lang: str) -> Text:
@@ -92,46 +148,50 @@ def _header(rounds: list[int], now: int, label_w: int, lang: str) -> Text:
     return text
 
 
-def _row(frame: Frame, span: Span, rounds: list[int], now: int, label_w: int) -> Text:
+def _row(frame: Frame, span: Span, n: int, rounds: list[int], now: int, label_w: int) -> Text:
     state = frame.state
-    label = _label(frame, span)
+    label = _label(frame, span, n)
     if len(label) > label_w - 1:
         label = label[: label_w - 2] + "…"
     c = state.combatants.get(span.who)
     side = c.side if c and c.side in p.SIDE_STYLE else "foe"
-    text = Text(f"{label:<{label_w}}", style=p.SIDE_STYLE[side] if span.ongoing else "dim")
+    style = (p.SIDE_STYLE[side] if n == 1 else "bold yellow") if span.ongoing else "dim"
+    text = Text(f"{label:<{label_w}}", style=style)
     for r in rounds:
-        glyph, style = _cell(span, r, now)
-        text.append(glyph, style=style)
+        glyph, cell_style = _cell(span, r, now)
+        text.append(glyph, style=cell_style)
     return text
 
 
-def _label(frame: Frame, span: Span) -> str:
+def _label(frame: Frame, span: Span, n: int = 1) -> str:
     cond = p.cond_name(frame.ruleset, span.cond, frame.lang)
     if span.value is not None:
         cond += f" {span.value}"
+    if n > 1:
+        return f"{cond} ×{n}"
     return f"{p.name_of(frame.state, span.who)} · {cond}"
 
 
 def _cell(span: Span, r: int, now: int) -> tuple[str, str]:
     """One round's cell, CELL characters wide, and its style."""
-    full, half, point, proj, open_, empty = "██ ", "▌  ", "▪  ", "▒▒ ", "┄┄ ", "   "
     base = "magenta"
     if r < span.start:
-        return empty, ""
+        return EMPTY, ""
     if span.end is not None:  # finished: a record of the past
         if r < span.end:
-            return full, "dim " + base
+            return FULL, "dim " + base
         if r == span.end:
-            return (half if r > span.start else point), "dim " + base
-        return empty, ""
-    if r <= now:
-        return full, ("dim " + base) if r < now else ("bold " + base)
-    if span.open_ended:
-        return open_, "dim " + base
+            return (HALF if r > span.start else POINT), "dim " + base
+        return EMPTY, ""
     end = span.projected_end
+    if r <= now:
+        if end is not None and r == end and r == now:
+            return HALF, "bold " + base
+        return FULL, ("dim " + base) if r < now else ("bold " + base)
+    if span.open_ended:
+        return OPEN, "dim " + base
     if end is None or r > end:
-        return empty, ""
+        return EMPTY, ""
     if r < end:
-        return proj, base
-    return half, base
+        return AHEAD, base
+    return HALF, base

@@ -1,0 +1,159 @@
+"""Groups: combatants who share one initiative roll and act as a block.
+
+As in Combat Manager and Improved Initiative, six goblins added together
+(``add Goblin x6 group``) or tied later (``group "Goblin 1","Goblin 2"``) roll
+initiative once for all of them and sit together in the order: the group is one
+place in the round. Each member still has its own turn (its own conditions,
+bleeding and clocks), which ``next`` steps through; ``group-done`` ends the turns
+of every member left in the block at once, one action and one undo, for the GM
+who runs a pack as one.
+
+Membership is a combatant mark (``group``: the group's id), so saves, undo and
+replay need nothing new: ``ungroup`` removes the mark, the shared initiative stays
+until someone rolls or sets it again.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from gm_console.i18n import _
+
+from .contract import RulesError, slug
+from .context import Context
+from .state import Combatant, EncounterState
+
+GROUP = "group"
+
+
+def group_of(c: Combatant | None) -> str | None:
+    return c.marks.get(GROUP) if c is not None else None
+
+
+def members(state: EncounterState, gid: str | None) -> list[str]:
+    """The ids in a group, in the order they were added."""
+    if gid is None:
+        return []
+    return [c.id for c in state.combatants.values() if c.marks.get(GROUP) == gid]
+
+
+def rest_of_block(state: EncounterState, cid: str | None) -> bool:
+    """Whether ``cid`` acts in a block of two or more (``group-done`` would pass them all)."""
+    c = state.combatants.get(cid) if cid else None
+    return len(members(state, group_of(c))) > 1
+
+
+def with_members(state: EncounterState, who: Iterable[Combatant]) -> list[Combatant]:
+    """``who`` plus the other members of their groups: a group always rolls as one."""
+    out: dict[str, Combatant] = {}
+    for c in who:
+        out.setdefault(c.id, c)
+        for cid in members(state, group_of(c)):
+            out.setdefault(cid, state.get(cid))
+    return list(out.values())
+
+
+def rolls(ctx: Context, who: list[Combatant]) -> Iterator[tuple[Combatant, tuple[float, tuple, str]]]:
+    """Each combatant with its initiative roll; a group's members share the first one's."""
+    shared: dict[str, tuple[float, tuple, str]] = {}
+    for c in who:
+        gid = group_of(c)
+        if gid is not None and gid in shared:
+            yield c, shared[gid]
+            continue
+        rolled = ctx.ruleset.turns.roll_initiative(ctx, c)
+        if gid is not None:
+            shared[gid] = rolled
+            together = [ctx.state.get(cid).name for cid in members(ctx.state, gid) if
+                        any(o.id == cid for o in who)]
+            if len(together) > 1:
+                ctx.say(_("{names} share one initiative: {value}", names=", ".join(together),
+                          value=_num(rolled[0])))
+        yield c, rolled
+
+
+def keep_together(state: EncounterState, order: list[str]) -> list[str]:
+    """The order with each group's members side by side, where its first member stands."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for cid in order:
+        if cid in seen:
+            continue
+        gid = group_of(state.combatants.get(cid))
+        block = [m for m in order if m not in seen and group_of(state.combatants.get(m)) == gid] \
+            if gid is not None else [cid]
+        out += block
+        seen.update(block)
+    return out
+
+
+def new_id(state: EncounterState, name: str) -> str:
+    """A group id from its first member's name without the number: ``Goblin 3`` -> ``goblin``."""
+    base = name.rsplit(" ", 1)[0] if name.rsplit(" ", 1)[-1].isdigit() and " " in name else name
+    base = slug(base) or "group"
+    taken = {c.marks.get(GROUP) for c in state.combatants.values()}
+    gid, n = base, 2
+    while gid in taken:
+        gid = f"{base}-{n}"
+        n += 1
+    return gid
+
+
+def make(ctx: Context, who: list[Combatant]) -> None:
+    """``who`` become one group: one initiative (the first one's that has any), side by side."""
+    state = ctx.state
+    unique = list({c.id: c for c in who}.values())
+    if len(unique) < 2:
+        raise RulesError(_("group: name two or more combatants (group NAME NAME ...)"))
+    gid = next((group_of(c) for c in unique if group_of(c)), None) or new_id(state, unique[0].name)
+    for c in unique:
+        ctx.set_mark(c, GROUP, gid)
+    leader = next((c for c in unique if c.initiative is not None), None)
+    if leader is not None:
+        from . import events as ev
+        from .turns import sorted_order
+
+        for c in unique:
+            if c.id != leader.id and (c.initiative != leader.initiative or c.tiebreak != leader.tiebreak):
+                ctx.emit(ev.InitiativeSet(id=c.id, value=leader.initiative, tiebreak=leader.tiebreak))
+        if state.in_combat:
+            ctx.set_order(keep_together(state, state.order), reason="group")
+        elif state.order:
+            ctx.set_order(sorted_order(ctx), reason="group")
+    ctx.say(_("{names} act together (one initiative)", names=", ".join(c.name for c in unique)))
+
+
+def ungroup(ctx: Context, who: list[Combatant]) -> None:
+    gone = [c for c in who if group_of(c) is not None]
+    if not gone:
+        raise RulesError(_("ungroup: {names} are in no group", names=", ".join(c.name for c in who)))
+    for c in gone:
+        ctx.set_mark(c, GROUP, None)
+    ctx.say(_("{names} act on their own again", names=", ".join(c.name for c in gone)))
+
+
+def next_group(ctx: Context) -> None:
+    """End the turns of the active combatant and of every member of its group after it."""
+    from .turns import end_turn
+
+    state = ctx.state
+    gid = group_of(state.combatants.get(state.active)) if state.active else None
+    left = len(members(state, gid))
+    end_turn(ctx)
+    while gid is not None and left > 1 and state.active is not None \
+            and group_of(state.combatants.get(state.active)) == gid:
+        left -= 1
+        end_turn(ctx)
+
+
+def names_in(ctx: Context, refs: Iterable[str]) -> list[Combatant]:
+    """``group A B``, ``group "A","B"`` and ``group Goblin*`` alike: every name and pattern."""
+    from .effects import targets
+
+    parts = tuple(part.strip() for ref in refs for part in str(ref).split(",") if part.strip())
+    return targets(ctx, parts)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+

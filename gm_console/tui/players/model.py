@@ -1,0 +1,69 @@
+"""What the players' screen shows, as plain data: built from an encounter through the
+players' filter (``engine.players``), so the widgets only draw it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm_console.engine import players as pv
+from gm_console.engine.words import life as life_word
+from gm_console.i18n import C_, _, render
+
+LOG_LINES = 8
+
+
+@dataclass(frozen=True)
+class Row:
+    active: bool
+    init: str
+    name: str
+    pc: bool
+    health: str | None  # the word's id (unhurt ... down), for its colour
+    figures: str  # a PC's health pools, or a foe's health word
+    conditions: str
+    note: str = ""  # delaying, readied
+
+
+@dataclass(frozen=True)
+class PlayerFrame:
+    title: str
+    status: str
+    rows: tuple[Row, ...] = ()
+    log: tuple[str, ...] = field(default_factory=tuple)
+
+
+def frame(encounter, lang: str = "en", log_lines: int = LOG_LINES) -> PlayerFrame:
+    state, rs = encounter.state, encounter.ruleset
+    t = lambda msg: render(msg, lang)  # noqa: E731
+    active = pv.shown_active(state)
+    if state.in_combat:
+        status = t(_("Round {n}", n=state.round))
+        if active:
+            status += " · " + t(C_("post", "{name}'s turn", name=state.combatants[active].name))
+    elif state.ended:
+        status = t(_("The fight is over"))
+    else:
+        status = t(_("No combat running"))
+    rows = []
+    for c in pv.roster(state):
+        word = pv.health_word(rs, c)
+        if pv.in_full(c):
+            figures = "  ".join(pv.health_figures(rs, c, lang))
+            if c.life != "ok":
+                figures += f"  {t(life_word(c.life))}"
+        else:
+            figures = pv.health_text(word, lang)
+        conds = ", ".join(rs.catalogue.define(i.cond).name(lang) + (f" {i.value}" if i.value is not None else "")
+                          + (f" ({i.rounds})" if i.rounds is not None else "")
+                          for i in pv.visible_conditions(rs, c))
+        note = ""
+        if c.id in state.delayed:
+            note = t(_("delaying"))
+        elif c.id in state.readied:
+            note = t(_("ready: {trigger}", trigger=state.readied[c.id].trigger))
+        init = "" if c.initiative is None else (str(int(c.initiative)) if float(c.initiative).is_integer()
+                                                 else str(c.initiative))
+        rows.append(Row(c.id == active, init, c.name, pv.in_full(c), word, figures.strip(), conds, note))
+    log = tuple(ln.text for ln in pv.last_lines(encounter.session.done, rs, encounter.doc.options, lang,
+                                                 count=log_lines))
+    return PlayerFrame(encounter.name, status, tuple(rows), log)
