@@ -61,9 +61,9 @@ class BestiarySearch(Vertical):
         yield Label(plain(render(_("From the bestiary: search in English or Spanish ({n} creatures)",
                                    n=len(self.bestiary)), self.lang)), classes="field-label")
         with Horizontal(id="creature-row"):
-            yield CreatureSearch(id="creature-search", placeholder=render(_("goblin, trasgo... (empty: none)"),
-                                                                          self.lang))
-            roll = Checkbox(render(_("roll HP (Ctrl+R)"), self.lang), id="creature-roll")
+            yield CreatureSearch(id="creature-search", compact=True,
+                                 placeholder=render(_("goblin, trasgo... (empty: none)"), self.lang))
+            roll = Checkbox(render(_("roll HP (Ctrl+R)"), self.lang), id="creature-roll", compact=True)
             roll.can_focus = False  # Tab goes from the search straight to the form
             yield roll
         matches = OptionList(id="creature-list")
