@@ -221,3 +221,16 @@ def test_a_save_replays_without_the_bestiary_and_a_later_change_to_it_changes_no
     assert [c.pools["health"].max for c in again.state.combatants.values()] == [8, 8, 90]
     assert again.state.get("ogre").stats["str"] == 8
     assert Encounter.open(tmp_path / "fight.toml").session.bestiary["ogre"].stats["health"] == 99
+
+
+def test_foes_from_the_bestiary_are_worth_their_crs_xp_after_the_fight():
+    """The CR of the entry a foe was added from gives its award (Pathfinder RPG Core Rulebook,
+    Table 12-2: CR 1/3 is 135 XP, CR 3 is 800), also where the stat block has no `cr` key."""
+    from gm_console.engine.aftermath import fight_summary
+
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=30 init=20", "add @goblin x2", "add @ogre", "roll", "start",
+         'dmg "Goblin 1" 20', 'dmg "Goblin 2" 20', "dmg Ogre 60", "end")
+    summary = fight_summary(t.session.done, t.session.ruleset)
+    assert sorted((a.name, a.cr, a.xp) for a in summary.awards) == [
+        ("Goblin 1", "1/3", 135), ("Goblin 2", "1/3", 135), ("Ogre", "3", 800)]
