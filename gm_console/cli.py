@@ -22,7 +22,7 @@ import re
 import sys
 from pathlib import Path
 
-from gm_console import plugins
+from gm_console import cli_library, plugins
 from gm_console.engine.commands import CommandError
 from gm_console.engine.errors import message_of
 from gm_console.engine.describe import describe_events
@@ -30,9 +30,11 @@ from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.engine.export import markdown, play_log, state_dict
 from gm_console.i18n import _, render
 from gm_console.storage import Encounter, SaveError, SaveExists
+from gm_console.storage import party as party_file
 from gm_console.storage.library import list_encounters
 
-SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", "players", "serve", "post")
+SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", "players", "serve", "post",
+               *cli_library.COMMANDS)
 LOCK_WAIT = 2.0  # seconds exec waits for another program to finish with the save
 
 # Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, and broken
@@ -87,8 +89,10 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("new", parents=[lang_too], help="create an encounter")
     n.add_argument("path", type=Path)
-    n.add_argument("--ruleset", "-r", default="generic", help="ruleset id (see `gm-console rulesets`)")
+    n.add_argument("--ruleset", "-r", default=None, help="ruleset id (see `gm-console rulesets`; default: the "
+                   "party's, else generic)")
     n.add_argument("--name", default="")
+    n.add_argument("--party", default=None, help="start with this party's PCs, as their last fight left them")
     n.add_argument("--no-open", action="store_true", help="create only, do not open the TUI")
 
     sub.add_parser("list", parents=[lang_too], help="list saved encounters and bundled examples")
@@ -114,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("rulesets", parents=[lang_too], help="list installed rulesets")
     _players_parsers(sub, lang_too)
+    cli_library.add_parsers(sub, lang_too)
     return p
 
 
@@ -199,7 +204,9 @@ def _open(args, lang) -> int:
 
 
 def _new(args, lang) -> int:
-    enc = Encounter.create(args.path, args.ruleset, name=args.name)
+    party = party_file.load(args.party) if args.party else None
+    ruleset = args.ruleset or (party.ruleset if party else "generic")
+    enc = Encounter.create(args.path, ruleset, name=args.name, party=party)
     out(f"created {enc.path} ({enc.ruleset.name})")
     if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
         return 0
@@ -212,7 +219,7 @@ def _list(args, lang) -> int:
         out("no encounters yet: gm-console new PATH.toml --ruleset ID")
     for row in rows:
         where = "example" if row.bundled else "saved"
-        rnd = f"round {row.round}" if row.round else "not started"
+        rnd = f"round {row.round}" if row.round else "prepared" if row.prepared else "not started"
         out(f"{row.name:30} {row.ruleset:14} {rnd:12} {where:8} {row.path}")
     return 0
 
@@ -228,7 +235,7 @@ def _exec(args, lang) -> int:
     if not lines:
         raise CommandError(_('exec: no commands given; usage: gm-console exec PATH -- CMD [CMD ...]'))
     dice = Dice.from_rolls(parse_rolls(args.rolls))
-    enc, created = _open_for_exec(args.path, args.new)
+    enc, created = _open_for_exec(args.path, args.new, dice)
     try:
         if enc.warning:
             err(f"warning: {enc.path}: {enc.warning}")
@@ -258,7 +265,7 @@ def _exec(args, lang) -> int:
     return 0
 
 
-def _open_for_exec(path: Path, ruleset: str | None) -> tuple[Encounter, bool]:
+def _open_for_exec(path: Path, ruleset: str | None, dice: Dice | None = None) -> tuple[Encounter, bool]:
     """Waits a moment for another program to finish with the save; ``--new`` creates it
     unless it exists, also when another exec creates it at the same moment."""
     if ruleset:
@@ -266,7 +273,7 @@ def _open_for_exec(path: Path, ruleset: str | None) -> tuple[Encounter, bool]:
             return Encounter.create(path, ruleset, wait=LOCK_WAIT), True
         except SaveExists:
             pass
-    return Encounter.open(path, wait=LOCK_WAIT), False
+    return Encounter.open(path, wait=LOCK_WAIT, dice=dice), False
 
 
 def _show(args, lang) -> int:
@@ -333,4 +340,5 @@ def _post(args, lang) -> int:
 
 
 _COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "log": _log, "rulesets": _rulesets,
-             "players": _players, "serve": _serve, "post": _post}
+             "players": _players, "serve": _serve, "post": _post,
+             **{name: lambda args, lang: cli_library.run(args, lang, out) for name in cli_library.COMMANDS}}

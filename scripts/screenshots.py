@@ -46,7 +46,7 @@ def loadable_examples() -> list[Path]:
     out = []
     for path in sorted(SAVES.glob("*.toml")):
         info = peek(path)
-        if info is None:
+        if info is None or info.prepared:  # a plan, not an encounter yet (README: prepared encounters)
             continue
         try:
             plugins.load(info.ruleset)
@@ -103,8 +103,8 @@ async def main(png_dir: Path | None) -> list[Path]:
             save("initiative-form", await shoot(app, (80, 24), ("i", "1", "7", "tab", "1", "2", "tab")))
         if path.stem == "starfinder":
             app = GMConsole(lang="en", encounter=Encounter.open(copy))
-            save("add-form", await shoot(app, (120, 40), ("a", "P", "i", "r", "a", "t", "e", "tab", "4", "tab",
-                                                           "tab", "space")))
+            # the bestiary's search: a space pirate found, its stat block in view above the form
+            save("add-form", await shoot(app, (120, 40), ("a", "p", "i", "r", "a", "t", "e")))
         if path.stem == "pathfinder1e":
             # select by typing, two marked for one blow, the timeline alone with its legend
             app = GMConsole(lang="en", encounter=Encounter.open(copy))

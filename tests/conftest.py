@@ -23,8 +23,8 @@ from gm_console.engine.session import Session
 class Table:
     """An encounter under test: ``t.do("dmg kyra 7")``; ``t.rolls(15, 3)`` queues natural dice."""
 
-    def __init__(self, ruleset_id: str = "generic", options=None) -> None:
-        self.session = Session(plugins.load(ruleset_id), options)
+    def __init__(self, ruleset_id: str = "generic", options=None, bestiary=None) -> None:
+        self.session = Session(plugins.load(ruleset_id), options, bestiary=bestiary)
         self.dice = Dice.from_rolls([], seed=1234)
 
     def rolls(self, *values: int) -> "Table":

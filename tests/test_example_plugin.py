@@ -81,3 +81,18 @@ def test_the_plugin_catalogue_is_complete():
     pkg = tool.Package(PLUGIN / "lantern_ruleset", "lantern")
     po, mo, missing = tool.refresh(pkg, "es")
     assert missing == [] and pkg.mo("es").read_bytes() == mo
+
+
+def test_the_plugin_ships_its_bestiary_as_data_beside_its_module(venv, tmp_path):
+    """A third-party game adds creatures the way a built-in one does: a bestiary.toml in its
+    package, found through Ruleset.bestiary_files, names in either language."""
+    save = tmp_path / "rats.toml"
+    r = _run(venv, "exec", str(save), "--new", "lantern", "--rolls", "4", "--",
+             "add @rata x2", "add @rat roll", "add @shade", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    import json
+
+    shown = json.loads(_run(venv, "show", str(save), "--json", cwd=tmp_path).stdout)
+    hp = {c["name"]: c["pools"]["hp"]["max"] for c in shown["combatants"]}
+    assert hp == {"Rata gigante 1": 3, "Rata gigante 2": 3, "Giant rat": 5, "Shade": 6}  # rolled 4 + 1
+    assert next(c for c in shown["combatants"] if c["name"] == "Shade")["stats"]["armor"] == 1

@@ -14,6 +14,7 @@ from gm_console.i18n import _
 from . import effects, turns
 from . import events as ev
 from . import groups
+from .bestiary import as_text, average, dice_terms, hit_pool
 from .context import Context
 from .commands import parse_duration
 from .contract import RulesError, StatField, did_you_mean, fold_text, listing, slug
@@ -111,9 +112,28 @@ def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
+#: bare words of `add` that choose how HP are set from a hit-dice formula (average is the default:
+#: the stat block's own number, the one the encounter was built on, the same for every copy)
+HP_WORDS = {"roll": "roll", "rolled": "roll", "tirar": "roll", "tirada": "roll",
+            "average": "average", "avg": "average", "media": "average", "promedio": "average"}
+
+
 def _add(ctx: Context, c: Call) -> None:
     rs = ctx.ruleset
-    words = tuple(w.casefold() for w in c.words)
+    name, creature = c.name, None
+    refs = ([name] if name.startswith("@") else []) + [w for w in c.words if w.startswith("@")]
+    if len(refs) > 1:
+        raise RulesError(_("add: one creature at a time, not {refs}", refs=", ".join(refs)))
+    if refs:
+        creature = ctx.bestiary.find(refs[0])
+        if name.startswith("@"):
+            name = creature.spelled(name)
+    words = tuple(w.casefold() for w in c.words if not w.startswith("@"))
+    hp_mode = "average"
+    for w in words:
+        if w in HP_WORDS:
+            hp_mode = HP_WORDS[w]
+    words = tuple(w for w in words if w not in HP_WORDS)
     allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", "group", "grupo", *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
@@ -124,26 +144,53 @@ def _add(ctx: Context, c: Call) -> None:
     category = next((w for w in words if w in rs.sheet.categories()), "creature")
     stats: dict[str, Any] = {}
     current: dict[str, int] = {}
-    for key, raw in c.fields:
-        f, value, cur = parse_stat(ctx, key, raw)
+    formulas: dict[str, str] = {}  # pool -> hit-dice formula: its average now, rolled per copy with `roll`
+    for key, raw, entry in _add_fields(creature, c.fields):
+        try:
+            f, value, cur, formula = _add_stat(ctx, key, raw)
+        except RulesError as exc:
+            if entry is None:
+                raise
+            raise RulesError(_("add: the bestiary's {id} ({origin}): {why}", id=entry.id, origin=entry.origin or "?",
+                               why=exc.message)) from None
         stats[f.key] = value
+        current.pop(f.key, None)
+        formulas.pop(f.key, None)
         if cur is not None:
             current[f.key] = cur
+        if formula:
+            formulas[f.key] = formula
+    hp_key = hit_pool(rs)
+    typed = {rs.field_index.get(fold_text(k)) for k, _v in c.fields}
+    published = None
+    if creature is not None and creature.hit_dice and hp_key and hp_key not in typed and hp_key in stats:
+        formulas[hp_key] = creature.hit_dice  # the published HP stay the average
+        published = hp_key
     for f in rs.stat_block():
         if f.key not in stats and f.default is not None:
             stats[f.key] = f.default
     side = rs.sheet.side_of(stats, words)
     if side == "pc" and "pc" in rs.fields and rs.fields["pc"].kind == "bool":
         stats["pc"] = True  # `add Kyra pc` and `add Kyra pc=true` mean the same
-    stats = rs.sheet.derive(dict(stats), category)
-    pools = rs.sheet.initial_pools(stats, current, category)
-    for name in _names_for(ctx, c.name, c.count):
-        if fold_text(name) in ctx.state.names:
-            raise RulesError(_('add: there is already a combatant named {name!r}; pick another name', name=name))
-        cid = _unique_id(ctx, name)
-        ctx.emit(ev.CombatantAdded(id=cid, name=name, stats=stats,
+    names = _names_for(ctx, name, c.count)
+    for new in names:
+        if fold_text(new) in ctx.state.names:
+            raise RulesError(_('add: there is already a combatant named {name!r}; pick another name', name=new))
+    rolled: dict[str, list[int]] = {key: [] for key in formulas}
+    for new in names:
+        own = dict(stats)
+        if hp_mode == "roll":
+            for key, formula in formulas.items():
+                own[key] = max(1, ctx.roll(formula, purpose=f"{key} of {new}").total)
+                rolled[key].append(own[key])
+        own = rs.sheet.derive(own, category)
+        pools = rs.sheet.initial_pools(own, current, category)
+        cid = _unique_id(ctx, new)
+        ctx.emit(ev.CombatantAdded(id=cid, name=new, stats=own,
                                    pools={k: [v, m] for k, (v, m) in pools.items()},
                                    side=side, category=category))
+        if creature is not None:
+            ctx.set_mark(ctx.state.get(cid), "bestiary", _origin_mark(creature))
         rs.sheet.on_added(ctx, ctx.state.get(cid))
         joined = ctx.state.get(cid)
         added.append(joined)
@@ -156,6 +203,58 @@ def _add(ctx: Context, c: Call) -> None:
         if (ctx.state.in_combat and added[0].initiative is None and added[0].category == "creature"
                 and not rs.turns.newcomers_roll_at_round_start):
             roll_initiative(ctx, added)  # the group joins with one roll
+    _say_added(ctx, names, creature, formulas, rolled, stats, hp_mode, published)
+
+
+def _add_fields(creature, typed):
+    """The creature's stat block, then what the GM typed (which wins): (key, text, entry or None)."""
+    if creature is not None:
+        for key, value in creature.stats.items():
+            yield key, as_text(value), creature
+    for key, raw in typed:
+        yield key, raw, None
+
+
+def _add_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | None, str]:
+    """Like ``parse_stat``; a pool given as hit dice (``hp=2d8+2``) is its average, and the formula
+    comes back so ``roll`` can roll it for each copy."""
+    f = ctx.ruleset.fields.get(ctx.ruleset.field_index.get(fold_text(key)) or "")
+    text = raw.strip()
+    if f is not None and f.kind == "pool" and "d" in text.casefold() and dice_terms(text) is not None:
+        return f, average(text), None, text
+    f, value, cur = parse_stat(ctx, key, raw)
+    return f, value, cur, ""
+
+
+def _origin_mark(creature) -> dict[str, Any]:
+    """What the combatant remembers of its entry (for XP by CR, and storing it back)."""
+    mark = {"id": creature.id, "cr": creature.cr, "xp": creature.xp, "threat": creature.threat}
+    return {k: v for k, v in mark.items() if v not in (None, "")}
+
+
+def _say_added(ctx: Context, names: list[str], creature, formulas: dict[str, str], rolled: dict[str, list[int]],
+               stats: dict[str, Any], hp_mode: str, published: str | None) -> None:
+    who = listing(names)
+    if creature is not None:
+        source = creature.source or creature.origin
+        ctx.say(_("{names}: {creature} from the bestiary ({source})", names=who, creature=creature.term,
+                  source=source))
+    for key, formula in formulas.items():
+        label = ctx.ruleset.fields[key].term
+        if hp_mode == "roll":
+            ctx.say(_("{names}: {pool} rolled on {dice}: {values}", names=who, pool=label, dice=formula,
+                      values=", ".join(str(v) for v in rolled[key])))
+        elif key == published:
+            ctx.say(_("{names}: {pool} {value} as the stat block gives (`roll` rolls {dice} instead)", names=who,
+                      pool=label, value=stats[key], dice=formula))
+        else:
+            ctx.say(_("{names}: {pool} {value}, the average of {dice} (`roll` rolls them instead)", names=who,
+                      pool=label, value=stats[key], dice=formula))
+    if hp_mode == "roll" and not formulas:
+        key = hit_pool(ctx.ruleset)
+        if key and key in stats:
+            ctx.say(_("{names}: no hit dice to roll; {pool} {value} as the stat block gives", names=who,
+                      pool=ctx.ruleset.fields[key].term, value=stats[key]))
 
 
 def _remove(ctx: Context, c: Call) -> None:

@@ -13,6 +13,7 @@ from gm_console.i18n import Msg, _, render
 
 from . import events as ev
 from .apply import apply
+from .bestiary import EMPTY, Bestiary
 from .contract import ConditionDef, Ruleset, RulesError, did_you_mean, fold_text, listing
 from .dice import Dice, RollResult
 from .events import shown
@@ -20,10 +21,11 @@ from .state import Combatant, ConditionInstance, EncounterState
 
 
 class Context:
-    def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice) -> None:
+    def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice, bestiary: Bestiary = EMPTY) -> None:
         self.state = state
         self.ruleset = ruleset
         self.dice = dice
+        self.bestiary = bestiary  # the creatures `add @NAME` finds (read-only; storage reads the files)
         self.events: list[ev.Event] = []
 
     # -- core ------------------------------------------------------------------

@@ -4,8 +4,8 @@ A ruleset may answer ``Sheet.xp(c)`` itself; when it answers None this module's 
 its game applies (docs/players.md §4): Pathfinder 1e's Core Rulebook, Table 12-2
 "Experience Point Awards", and Starfinder's Core Rulebook, Table 11-3 "Experience Point
 Awards" (the same numbers, from CR 1/3). The CR is the combatant's ``cr`` stat, else (a
-Starfinder foe, whose ``cr`` is its ``level``) its level; ``1/2`` or ``0.5`` for the
-fractions.
+Starfinder foe, whose ``cr`` is its ``level``) its level, else the CR of the bestiary entry
+it was added from (``add @goblin``); ``1/2`` or ``0.5`` for the fractions.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ def challenge(c: Combatant, ruleset_id: str) -> Fraction | None:
     raw: Any = c.stats.get("cr")
     if raw is None and ruleset_id == "starfinder" and c.side != "pc":
         raw = c.stats.get("level")
+    if raw is None and isinstance(c.marks.get("bestiary"), dict):  # added from the bestiary: its entry's CR
+        raw = c.marks["bestiary"].get("cr")
     if raw is None or isinstance(raw, bool):
         return None
     try:

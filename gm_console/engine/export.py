@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from gm_console.i18n import render
 
@@ -11,6 +11,19 @@ from .aftermath import fight_summary, summary_dict
 from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
+
+T = TypeVar("T")
+
+
+
+def reading(ask: Callable[[], T], default: T) -> T:
+    """A ruleset's reading hook (figures, status lines, warnings) for a view of a state that
+    replayed: a save edited by hand can hold a ruleset's private mark of the wrong shape, and
+    `show` must still print what it can rather than a traceback (the TUI logs the same case)."""
+    try:
+        return ask()
+    except Exception:  # noqa: BLE001 - a view of a replayed save never fails on a plugin's reading
+        return default
 
 
 def _num(value: Any) -> Any:
@@ -21,7 +34,7 @@ def _num(value: Any) -> Any:
 
 def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant, players: bool = False) -> dict[str, Any]:
     hidden = set(ruleset.gm_only_fields()) if players else set()
-    effective = {name: fig.value for name, fig in ruleset.effective(state, c).items()}
+    effective = {name: fig.value for name, fig in reading(lambda: ruleset.effective(state, c), {}).items()}
     return {
         "id": c.id,
         "name": c.name,
@@ -33,7 +46,7 @@ def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant, player
         "conditions": [_condition(inst) for inst in c.conditions],
         "stats": {k: v for k, v in c.stats.items() if k not in hidden},
         "effective": effective,
-        "status": [render(x) for x in ruleset.sheet.status(state, c)],
+        "status": [render(x) for x in reading(lambda: ruleset.sheet.status(state, c), [])],
     }
 
 
@@ -75,7 +88,7 @@ def _gm_state(state: EncounterState, ruleset: Ruleset, players: bool = False) ->
         "time_seconds": state.seconds,
         "options": dict(state.options),
         "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
-        "pending": [p.render() for p in ruleset.pending(state) if not (players and p.gm_only)],
+        "pending": [p.render() for p in reading(lambda: ruleset.pending(state), []) if not (players and p.gm_only)],
         "checks": recent_checks(state, players),
     }
 
@@ -126,7 +139,7 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
         life = c.life if not players or player_view.in_full(c) else ""
         state_text = " · ".join(x for x in [life, *marks] if x)
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
-    notes = player_view.pending(state, ruleset) if players else ruleset.pending(state)
+    notes = reading(lambda: player_view.pending(state, ruleset) if players else ruleset.pending(state), [])
     if notes:
         lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
         lines += [f"- {p.render(lang)}" for p in notes]

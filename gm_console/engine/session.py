@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping
 
 from . import commands as cmd
 from .apply import apply
+from .bestiary import EMPTY, Bestiary
 from .context import Context
 from .contract import Ruleset, RulesError
 from .dice import Dice, DiceError
@@ -51,8 +52,10 @@ class JournalError(GMError, ValueError):
 
 
 class Session:
-    def __init__(self, ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, options: Mapping[str, Any] | None = None,
+                 bestiary: Bestiary | None = None) -> None:
         self.ruleset = ruleset
+        self.bestiary = bestiary if bestiary is not None else EMPTY  # what `add @goblin` finds
         self._base = EncounterState(ruleset=ruleset.id, options=dict(options or {}))
         self.state = self._base.copy()
         self.done: list[Entry] = []
@@ -71,7 +74,7 @@ class Session:
         command = self.parse(line)
         if command.verb in HISTORY:
             return self.undo() if command.verb == "undo" else self.redo()
-        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice())
+        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary)
         try:
             self.verbs[command.verb].handler(ctx, command)
         except RulesError as exc:

@@ -15,12 +15,16 @@ from typing import Any, Iterable, Mapping
 
 from gm_console import plugins
 from gm_console.engine.commands import CommandError
+from gm_console.engine import replay
 from gm_console.engine.errors import message_of
-from gm_console.i18n import _
+from gm_console.i18n import Msg, _, render
 from gm_console.engine.dice import Dice
 from gm_console.engine.session import Entry, JournalError, Session
 
+from . import bestiary as bestiary_file
 from . import lock as locking
+from . import party as party_file
+from . import prepared
 from . import store
 from .codec import FORMAT, Document, decode, encode, encode_records
 from .errors import CodecError, SaveError, SaveExists, why
@@ -38,20 +42,24 @@ class Encounter:
         self.lock = lock
         self.read_only = lock is None
         self.holder = holder  # why it is read-only, when another program holds it
-        self.warnings: list[str] = []
+        self.warnings: list[str | Msg] = []
 
     @property
     def warning(self) -> str | None:
         """Everything the GM should know about how the file was opened, on one line."""
-        return "; ".join(self.warnings) or None
+        return self.warning_in("en")
+
+    def warning_in(self, lang: str) -> str | None:
+        return "; ".join(render(w, lang) for w in self.warnings) or None
 
     # -- opening -------------------------------------------------------------------
     @classmethod
     def create(cls, path: Path | str, ruleset_id: str, name: str = "",
                options: Mapping[str, Any] | None = None, overwrite: bool = False,
-               wait: float = 0.0, created: str | None = None) -> "Encounter":
+               wait: float = 0.0, created: str | None = None, party: "party_file.Party | None" = None) -> "Encounter":
         """A new save; never overwrites one (SaveExists) unless ``overwrite``, not even one
-        another program creates at the same moment."""
+        another program creates at the same moment. With a ``party``, its PCs are in it from
+        the first line, as they were left after their last fight."""
         path = Path(path)
         try:
             ruleset = plugins.load(ruleset_id)
@@ -59,9 +67,13 @@ class Encounter:
             raise SaveError(str(exc)) from None
         defaults = {o.key: o.default for o in ruleset.options()}
         defaults.update(options or {})
+        session, problems = _session(ruleset, defaults)
+        extra: dict[str, Any] = {}
+        if party is not None:  # in memory first: a party that cannot come in leaves no file behind
+            party_file.bring_in(session, party)
+            extra["party"] = party.name
         doc = Document(format=FORMAT, ruleset=ruleset_id, name=name or path.stem,
-                       created=created or _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-                       options=defaults)
+                       created=created or _now(), options=defaults, extra=extra, records=session.take_journal())
         _make_folder(path)
         lock = _take(path, wait)
         try:
@@ -69,12 +81,17 @@ class Encounter:
         except BaseException:
             lock.release()
             raise
-        return cls(path, doc, Session(ruleset, defaults), tail, lock)
+        doc.records = []
+        enc = cls(path, doc, session, tail, lock)
+        enc.warnings += problems
+        return enc
 
     @classmethod
-    def open(cls, path: Path | str, read_only: bool = False, wait: float = 0.0) -> "Encounter":
+    def open(cls, path: Path | str, read_only: bool = False, wait: float = 0.0,
+             dice: Dice | None = None) -> "Encounter":
         """Open a save. Unless ``read_only``, take its lock (waiting up to ``wait`` s); if
-        another program holds it, the encounter opens read-only and ``holder`` says who."""
+        another program holds it, the encounter opens read-only and ``holder`` says who.
+        ``dice``: what a prepared encounter rolls while it is built (``exec --rolls``)."""
         path = Path(path)
         lock, holder = None, None
         if not read_only:
@@ -85,7 +102,7 @@ class Encounter:
             except SaveError as exc:  # no lock file can be made there (read-only folder)
                 holder = str(exc).removeprefix(f"{path}: ")
         try:
-            enc = cls._load(path, lock, holder)
+            enc = cls._load(path, lock, holder, dice)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -93,7 +110,10 @@ class Encounter:
         return enc
 
     @classmethod
-    def _load(cls, path: Path, lock: locking.Lock | None, holder: str | None) -> "Encounter":
+    def _load(cls, path: Path, lock: locking.Lock | None, holder: str | None,
+              dice: Dice | None = None) -> "Encounter":
+        if prepared.looks_prepared(path):
+            return cls._from_plan(path, lock, holder, dice)
         loaded = store.read(path)
         doc = loaded.doc
         try:
@@ -116,6 +136,56 @@ class Encounter:
         if lock is not None and (doc.read_format != FORMAT or not doc.appendable):
             enc._rewrite()
         doc.records, doc.lines, doc.more = [], [], []  # the session holds the history now
+        if lock is not None:  # only an encounter that can change adds from the bestiary
+            session.bestiary, problems = bestiary_file.load(ruleset)
+            enc.warnings += problems
+        return enc
+
+    @classmethod
+    def _from_plan(cls, path: Path, lock: locking.Lock | None, holder: str | None,
+                   dice: Dice | None) -> "Encounter":
+        """A prepared encounter (prepared.py): built through the session line by line, then
+        written over the plan as an ordinary save, the plan kept beside it. Opened read-only
+        (``show``), it is built in memory and nothing is written."""
+        plan = prepared.read(path)
+        try:
+            ruleset = plugins.load(plan.ruleset)
+        except plugins.UnknownRuleset as exc:
+            raise SaveError(f"{path}: {exc}") from None
+        options = {o.key: o.default for o in ruleset.options()}
+        options.update(plan.options)
+        problem = replay.options_problem(ruleset, options)
+        if problem:
+            raise bestiary_file.LibraryError(_("{file}: [options]: {why}", file=str(path), why=problem))
+        session, problems = _session(ruleset, options)
+        extra: dict[str, Any] = {}
+        if plan.party:
+            try:
+                party = party_file.load(plan.party)
+            except SaveError as exc:
+                raise bestiary_file.LibraryError(_("{file}: line {line}: {why}", file=str(path), line=plan.party_line,
+                                                   why=getattr(exc, "message", str(exc)))) from None
+            party_file.bring_in(session, party)
+            extra["party"] = plan.party
+        prepared.build(plan, session, dice)
+        doc = Document(format=FORMAT, ruleset=plan.ruleset, name=plan.name, created=_now(), options=options,
+                       extra=extra, records=session.take_journal())
+        if lock is None:
+            doc.read_format = 0  # nothing on disk holds this yet: a copy is rebuilt from memory
+            enc = cls(path, doc, session, store.Tail(size=0, end=0, ident=(0, 0)), None, holder)
+        else:
+            real = Path(os.path.realpath(path))
+            kept = store.backup(real, "prepared")
+            try:
+                size, ident = store.atomic_write(real, encode(doc))
+            except SaveError:
+                kept.unlink(missing_ok=True)
+                raise
+            enc = cls(path, doc, session, store.Tail(size=size, end=size, ident=ident), lock)
+            enc.warnings.append(_("a prepared encounter: built it ({n} lines) and saved it as an encounter; the "
+                                  "plan is kept as {kept}", n=len(doc.records), kept=kept.name))
+        doc.records = []
+        enc.warnings += problems
         return enc
 
     def _rewrite(self) -> None:
@@ -255,6 +325,16 @@ class Encounter:
         return encode(Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
                                created=self.doc.created, options=self.doc.options,
                                records=_history(self.session))).encode("utf-8")
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _session(ruleset, options: Mapping[str, Any]) -> tuple[Session, list]:
+    """A new session that adds from the game's bestiary and the GM's."""
+    bestiary, problems = bestiary_file.load(ruleset)
+    return Session(ruleset, options, bestiary=bestiary), problems
 
 
 def _history(session: Session) -> list[dict[str, Any]]:

@@ -12,6 +12,8 @@ from .paths import bundled_saves_dir, safe_file_name, saves_dir
 from .store import atomic_write, first_free, read_bytes
 
 _FIELD = re.compile(r"^(ruleset|name)\s*=")
+_FORMAT = re.compile(r"^format\s*=")
+_PLAN = re.compile(r"^[ \t]*\[\[[ \t]*combatant[ \t]*\]\]", re.M)
 _ROUND = re.compile(r"""^\d+ = (?:\{r = |'\{"r":)(\d+)""")  # format 2, format 1
 
 
@@ -23,6 +25,7 @@ class EncounterInfo:
     round: int
     modified: float
     bundled: bool
+    prepared: bool = False  # written by hand (storage/prepared.py): becomes a save when opened
 
 
 def peek(path: Path, bundled: bool = False) -> EncounterInfo | None:
@@ -35,9 +38,11 @@ def peek(path: Path, bundled: bool = False) -> EncounterInfo | None:
         return None
     fields: dict[str, str] = {}
     lines = text.split("\n")
+    has_format = False
     for line in lines:
-        if line.strip() == "[log]":
+        if line.strip() == "[log]" or line.lstrip().startswith("["):
             break
+        has_format = has_format or bool(_FORMAT.match(line))
         m = _FIELD.match(line)
         if m and m.group(1) not in fields:
             try:
@@ -55,7 +60,8 @@ def peek(path: Path, bundled: bool = False) -> EncounterInfo | None:
     if "ruleset" not in fields:
         return None
     return EncounterInfo(path=path, name=fields.get("name") or path.stem, ruleset=fields["ruleset"],
-                         round=last_round, modified=mtime, bundled=bundled)
+                         round=last_round, modified=mtime, bundled=bundled,
+                         prepared=not has_format and bool(_PLAN.search(text)))
 
 
 def list_encounters() -> list[EncounterInfo]:

@@ -25,6 +25,9 @@ games in the top-level ``rulesets`` package use it exactly as a third party woul
 
 from __future__ import annotations
 
+import sys
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from ..state import EncounterState
@@ -71,6 +74,19 @@ class Ruleset:
     def pending(self, state: EncounterState) -> list[Pending]:
         """Warnings a GM wants before they become surprises."""
         return []
+
+    def bestiary_files(self) -> Sequence[Traversable]:
+        """The game's starter bestiary, as data: TOML files of creatures (one table each, English
+        and Spanish names, the stat block's keys, where the numbers come from; see the README's
+        "Bestiary"), read by storage, never by the engine. Default: ``bestiary.toml`` beside
+        the ruleset's module when its package ships one, so a game needs no code for it."""
+        package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
+        if not package:
+            return ()
+        try:
+            return (resources.files(package) / "bestiary.toml",)
+        except (ModuleNotFoundError, TypeError, ValueError):
+            return ()
 
     # -- shortcuts the engine and views use a lot ------------------------------------------
     @property

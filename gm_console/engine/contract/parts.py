@@ -82,6 +82,15 @@ class part:  # noqa: N801 - reads as a declaration: ``health = part(MyHealth)``
 
 # --- the stat block and what the sheet shows -------------------------------------------
 
+#: conditions a fight leaves behind: positions, holds, stances, the fight's own bookkeeping
+#: (``Sheet.lasting`` does not carry them into the next encounter)
+PASSING = frozenset({
+    "flat-footed", "prone", "grappled", "pinned", "pinning", "charging", "total-defense", "fighting-defensively",
+    "cover", "partial-cover", "soft-cover", "improved-cover", "total-cover", "concealment", "total-concealment",
+    "covering-fire", "harrying-fire", "running", "aiming", "defending", "defensive-stance", "prepared", "aid-ac",
+    "aid-attack", "off-target", "off-kilter", "flanked", "surprised", "disarmed",
+})
+
 
 class Sheet(Part):
     """What a combatant is made of (the stat block) and what its sheet shows."""
@@ -172,6 +181,36 @@ class Sheet(Part):
     def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
         """This turn's actions for the sheet, each ticked off by its ``command``."""
         return []
+
+    def lasting(self, state: EncounterState, c: Combatant) -> dict[str, Any]:
+        """What of a PC outlasts the fight, written back to the party when it ends and put back
+        at the start of the next encounter (``gm-console party``)::
+
+            {"pools": {"hp": 23, "nl": 4, "hero": 1},          # each pool's value now
+             "conditions": [{"cond": "energy-drained", "value": 1},
+                            {"cond": "bless", "rounds": 80}],  # rounds left, None = until removed
+             "life": "stable"}
+
+        Default: every pool and counter as it is; the conditions that last until removed or
+        have at least a minute left, except the ones a fight leaves behind (``PASSING``:
+        prone, grappled, flat-footed, cover...) and the life states, which ``life`` carries.
+        A game overrides it to drop what its rules restore between fights (stamina, a
+        pool refilled by a rest) or to keep one of its own."""
+        minute = max(1, 60 // max(1, self.rules.seconds_per_round))
+        catalogue = self.rules.catalogue
+        conditions = []
+        for inst in c.conditions:
+            cdef = catalogue.define(inst.cond)
+            if cdef.system or inst.cond in PASSING or (inst.rounds is not None and inst.rounds < minute):
+                continue
+            kept: dict[str, Any] = {"cond": inst.cond}
+            if inst.value is not None:
+                kept["value"] = inst.value
+            if inst.rounds is not None:
+                kept["rounds"] = inst.rounds
+            conditions.append(kept)
+        pools = {key: c.pools[key].value for key in self.pool_keys() if key in c.pools}
+        return {"pools": pools, "conditions": conditions, "life": c.life}
 
     def xp(self, c: Combatant) -> int | None:
         """Experience points for defeating ``c`` (from its CR), for the summary after the fight.

@@ -14,13 +14,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gm_console.engine.contract import StatField
+from gm_console.engine.contract import RulesError, StatField
 
 from .. import lines
 from .. import present as p
 from ..frame import Frame
 from ..i18n import side, tr
 from ..safe import plain
+from ..widgets.bestiary_search import BestiarySearch
 from .base import FormError, FormModal
 from .fields import FieldGrid, GridField
 
@@ -38,6 +39,13 @@ def _help(f: StatField, lang: str) -> str:
     return f"{label} ({f.key})"
 
 
+def _finds(bestiary, name: str, creature) -> bool:
+    try:
+        return bestiary.find(name) is creature
+    except RulesError:
+        return False
+
+
 class AddCombatantModal(FormModal[str]):
     DEFAULT_CSS = """
     AddCombatantModal > #dialog { width: 84; }
@@ -47,6 +55,12 @@ class AddCombatantModal(FormModal[str]):
     def __init__(self, frame: Frame) -> None:
         super().__init__(frame.lang, tr(frame.lang, "add_title", ruleset=frame.ruleset.name))
         self.frame = frame
+        if self.bestiary:
+            self.FIRST = "#creature-search"
+
+    @property
+    def bestiary(self):
+        return getattr(self.frame.session, "bestiary", None) or {}
 
     def stat_fields(self) -> list[StatField]:
         # `pc` is the side selector's job; the rest is the ruleset's stat block as it is
@@ -82,6 +96,8 @@ class AddCombatantModal(FormModal[str]):
         return out
 
     def fields(self) -> ComposeResult:
+        if self.bestiary:  # the game's creatures and the GM's: search, preview; the grid's stats override
+            yield BestiarySearch(self.bestiary, self.frame.ruleset, self.lang)
         yield FieldGrid(self.grid_fields(), columns=2, label_width=14, value_width=14, id="form")
         yield Static("", id="help")
 
@@ -108,15 +124,22 @@ class AddCombatantModal(FormModal[str]):
     def build(self) -> str:
         grid = self.query_one("#form", FieldGrid)
         name = grid.value("name")
-        if not name or "=" in name:
+        search = self.query(BestiarySearch)
+        creature = search.first().chosen if search else None
+        if (not name and creature is None) or "=" in name:
             raise FormError(tr(self.lang, "need_name"), "name")
         count_text = grid.value("count") or "1"
         if not count_text.isdigit() or not 1 <= int(count_text) <= 100:
             raise FormError(tr(self.lang, "bad_count"), "count")
         count = int(count_text)
-        parts = ["add", lines.quote(name)]
+        parts = ["add", lines.quote(name) if name else ""]
+        if creature is not None:  # by its name in the GM's language, which names the new combatants
+            spoken = creature.name(self.lang)
+            parts.append(lines.quote(f"@{spoken}") if _finds(self.bestiary, spoken, creature) else f"@{creature.id}")
         if count > 1:
             parts.append(f"x{count}")
+        if creature is not None and search.first().roll:
+            parts.append("roll")
         who = grid.value("side")
         if who in ("pc", "ally"):
             parts.append(who)

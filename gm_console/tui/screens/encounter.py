@@ -33,13 +33,14 @@ from ..widgets.log import LogPane
 from ..widgets.sheet import SheetPane
 from ..widgets.timeline import TimelinePane
 from .actions import EncounterActions
+from .library_actions import LibraryActions
 
 TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
 #: what a run reports back: (ok, the engine's refusal or None)
 Done = Callable[[bool, "str | None"], None]
 
 
-class EncounterScreen(EncounterActions, Screen):
+class EncounterScreen(EncounterActions, LibraryActions, Screen):
     AUTO_FOCUS = ""  # nothing: the keys belong to the screen until `:` opens the bar
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -174,6 +175,7 @@ class EncounterScreen(EncounterActions, Screen):
                 done(False, None)
             return
         before = self.controller.state.active
+        was_in_combat = self.controller.state.in_combat
         outcome = self.controller.run(line, collected)
         if outcome.need is not None:
             need = outcome.need
@@ -204,6 +206,8 @@ class EncounterScreen(EncounterActions, Screen):
         if history and outcome.entry is not None:
             key = "undone" if history == "undo" else "redone"
             self.notify(tr(self.lang, key, line=outcome.entry.line), timeout=4)
+        if not history:
+            self.offer_party_write_back(was_in_combat)
         if done:
             done(True, None)
 

@@ -1,7 +1,8 @@
 """The encounter picker: your saves (most recent first), the bundled examples, a new one.
 
 Examples are opened as copies in the user folder (``library.copy_example``)
-so they stay pristine for the next table. Saves are renamed, duplicated and
+so they stay pristine for the next table. Prepared encounters (written by hand) are marked;
+the campaign's parties are listed last, and Enter on one starts a new encounter with it. Saves are renamed, duplicated and
 deleted here (``storage.manage``: refused while another console has one open);
 two saves with one name show their file names, so two copies of an example are
 told apart.
@@ -15,21 +16,25 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Select, Static
+from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gm_console import plugins
+from gm_console.i18n import _, render
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage import manage
+from gm_console.storage import party as party_file
 from gm_console.storage.library import EncounterInfo, copy_example, list_encounters, new_save_path
+from gm_console.storage.party import list_parties
 
 from ..bindings import PICKER_KEYS, bindings_for
 from ..i18n import tr
 from ..modals.base import FormError, FormModal
 from ..modals.prompts import ConfirmModal, TextPrompt
-from ..safe import visible
+from ..safe import plain, visible
 
 NEW = "\x00new"
+PARTY = "\x00party:"
 
 
 def when(mtime: float) -> str:
@@ -49,7 +54,8 @@ def row(info: EncounterInfo, lang: str, width: int = 28, twin: bool = False) -> 
         name = name[: width - 1] + "…"
     text.append(f"{name:<{width + 1}}", style="bold" if not info.bundled else "")
     text.append(f"{visible(info.ruleset)[:14]:<15}", style="cyan")
-    rnd = tr(lang, "picker_round", n=info.round) if info.round else tr(lang, "picker_not_started")
+    rnd = tr(lang, "picker_round", n=info.round) if info.round else (
+        render(_("prepared"), lang) if info.prepared else tr(lang, "picker_not_started"))
     text.append(f"{rnd:<14}")
     if info.bundled:
         text.append(tr(lang, "picker_example"), style="dim italic")
@@ -65,25 +71,39 @@ def header(lang: str, width: int = 28) -> Text:
     return text
 
 
-class NewEncounterModal(FormModal[tuple[str, str]]):
+class NewEncounterModal(FormModal[tuple[str, str, str]]):
     FIRST = "#name"
+
+    def __init__(self, lang: str = "en", title: str = "", party: str = "") -> None:
+        super().__init__(lang, title)
+        self.parties = {p.name: p.ruleset for p in list_parties()}
+        self.party = party
 
     def fields(self) -> ComposeResult:
         yield self.label("name")
         yield self.input("name", placeholder="Goblin ambush")
         yield self.label("ruleset")
         options = [(info.id, info.id) for info in plugins.available()]
-        yield Select(options, value=options[0][1] if options else Select.BLANK, allow_blank=not options,
-                     id="ruleset", compact=True)
+        first = self.parties.get(self.party) or (options[0][1] if options else Select.BLANK)
+        yield Select(options, value=first, allow_blank=not options, id="ruleset", compact=True)
+        if self.parties:  # the campaign's PCs join from the first line, as their last fight left them
+            yield Label(plain(render(_("Party (its game decides the ruleset)"), self.lang)), classes="field-label")
+            yield Select([("-", "")] + [(plain(name), name) for name in self.parties], value=self.party,
+                         allow_blank=False, id="party", compact=True)
 
-    def build(self) -> tuple[str, str]:
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "party" and event.value in self.parties:
+            self.query_one("#ruleset", Select).value = self.parties[event.value]
+
+    def build(self) -> tuple[str, str, str]:
         name = self.value("name")
         if not name:
             raise FormError(tr(self.lang, "need_name"))
         ruleset = self.query_one("#ruleset", Select).value
         if not isinstance(ruleset, str):
             raise FormError(tr(self.lang, "ruleset"))
-        return name, ruleset
+        party = self.query_one("#party", Select).value if self.parties else ""
+        return name, ruleset, party if isinstance(party, str) else ""
 
 
 class PickerScreen(Screen):
@@ -136,11 +156,21 @@ class PickerScreen(Screen):
                 key = f"example-{n}"
                 self.infos[key] = info
                 options.append(Option(Text("  ").append_text(row(info, lang, width)), id=key))
+        parties = list_parties()
+        if parties:  # Enter on one starts a new encounter with it
+            options.append(Option(Text(render(_("Parties (Enter: a new encounter with them)"), lang),
+                                       style="bold underline"), disabled=True))
+            for party in parties:
+                text = Text("  ")
+                text.append(f"{visible(party.name)[:width]:<{width + 1}}", style="bold")
+                text.append(f"{visible(party.ruleset)[:14]:<15}", style="cyan")
+                text.append(visible(", ".join(m.name for m in party.members) or "-"), style="dim")
+                options.append(Option(text, id=PARTY + party.name))
         widget = self.query_one(OptionList)
         widget.clear_options()
         widget.add_options(options)
         keys = [o.id for o in options if o is not None]
-        first = 4 if saved else (len(options) - len(examples) if examples else 0)
+        first = 4 if saved else (keys.index("example-0") if examples else 0)
         widget.highlighted = keys.index(keep) if keep is not None and keep in keys else first
         widget.focus()
 
@@ -157,6 +187,9 @@ class PickerScreen(Screen):
         if key == NEW:
             self.action_new()
             return
+        if key and key.startswith(PARTY):
+            self.action_new(key.removeprefix(PARTY))
+            return
         info = self.infos.get(key or "")
         if info is None:
             return
@@ -172,21 +205,22 @@ class PickerScreen(Screen):
             return
         self.app.open_encounter(enc)
 
-    def action_new(self) -> None:
-        def made(result: tuple[str, str] | None) -> None:
+    def action_new(self, party: str = "") -> None:
+        def made(result: tuple[str, str, str] | None) -> None:
             if not result:
                 return
-            name, ruleset = result
+            name, ruleset, party_name = result
             path = new_save_path(name)  # a file name made from it: never outside the saves folder
             try:
-                enc = Encounter.create(path, ruleset, name=name)
+                party = party_file.load(party_name) if party_name else None
+                enc = Encounter.create(path, party.ruleset if party else ruleset, name=name, party=party)
             except SaveError as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                self.notify(render(getattr(exc, "message", str(exc)), self.lang), severity="error", timeout=8)
                 return
             self.notify(tr(self.lang, "created", path=str(path)))
             self.app.open_encounter(enc)
 
-        self.app.push_screen(NewEncounterModal(self.lang, tr(self.lang, "new_title")), made)
+        self.app.push_screen(NewEncounterModal(self.lang, tr(self.lang, "new_title"), party), made)
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -1,0 +1,211 @@
+"""What a GM prepares between sessions, on the command line: the bestiary and the party.
+
+    gm-console bestiary list [--ruleset ID] [SEARCH]     creatures, either language
+    gm-console bestiary show NAME [--ruleset ID]         one stat block
+    gm-console bestiary store SAVE COMBATANT [--as NAME] [--es NAME] [--cr CR] [--replace]
+    gm-console party list | show NAME | new NAME --ruleset ID
+    gm-console party add NAME SAVE [PC ...]              PCs of an encounter into the party
+    gm-console party update SAVE [--party NAME] [--dry-run]   what lasted, back into the party
+
+The writing is storage's (bestiary.store, party.save: whole files, atomic); this module
+reads the arguments and prints one line per thing, in the GM's language.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from gm_console import plugins
+from gm_console.engine.bestiary import preview
+from gm_console.engine.context import find_combatant
+from gm_console.engine.errors import RulesError
+from gm_console.i18n import _, render
+from gm_console.storage import Encounter
+from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import party as party_file
+from gm_console.storage.bestiary import LibraryError
+
+COMMANDS = ("bestiary", "party")
+
+
+def add_parsers(sub, lang_too: argparse.ArgumentParser) -> None:
+    b = sub.add_parser("bestiary", parents=[lang_too], help="the creatures `add @NAME` finds; store your own")
+    bsub = b.add_subparsers(dest="action", required=True)
+    bl = bsub.add_parser("list", parents=[lang_too], help="list creatures (search in English or Spanish)")
+    bl.add_argument("search", nargs="?", default="")
+    bl.add_argument("--ruleset", "-r", default=None, help="ruleset id (default: every game with a bestiary)")
+    bs = bsub.add_parser("show", parents=[lang_too], help="one creature's stat block")
+    bs.add_argument("name")
+    bs.add_argument("--ruleset", "-r", default=None)
+    bw = bsub.add_parser("store", parents=[lang_too], help="store a combatant of an encounter in your bestiary")
+    bw.add_argument("save", type=Path)
+    bw.add_argument("combatant")
+    bw.add_argument("--as", dest="en", default="", help="its name in your bestiary (default: the combatant's)")
+    bw.add_argument("--es", default="", help="its Spanish name")
+    bw.add_argument("--cr", default="", help="challenge rating (threat)")
+    bw.add_argument("--replace", action="store_true", help="replace a creature of the same name")
+
+    p = sub.add_parser("party", parents=[lang_too], help="a campaign's PCs, carried from fight to fight")
+    psub = p.add_subparsers(dest="action", required=True)
+    psub.add_parser("list", parents=[lang_too], help="list parties")
+    ps = psub.add_parser("show", parents=[lang_too], help="a party's PCs and what lasted")
+    ps.add_argument("name")
+    pn = psub.add_parser("new", parents=[lang_too], help="create an empty party")
+    pn.add_argument("name")
+    pn.add_argument("--ruleset", "-r", required=True)
+    pa = psub.add_parser("add", parents=[lang_too], help="copy PCs of an encounter into the party")
+    pa.add_argument("name")
+    pa.add_argument("save", type=Path)
+    pa.add_argument("pcs", nargs="*", help="combatants (default: every PC of the encounter)")
+    pu = psub.add_parser("update", parents=[lang_too], help="write what lasted of the PCs back to the party")
+    pu.add_argument("save", type=Path)
+    pu.add_argument("--party", default=None, help="default: the party the encounter was started with")
+    pu.add_argument("--dry-run", action="store_true", help="say what would change, write nothing")
+
+
+def run(args, lang: str, out) -> int:
+    return _ACTIONS[(args.command, args.action)](args, lang, lambda text: out(render(text, lang)))
+
+
+# --- bestiary ------------------------------------------------------------------------------------
+
+
+def _rulesets(ruleset_id: str | None):
+    if ruleset_id:
+        return [plugins.load(ruleset_id)]
+    out = []
+    for info in plugins.available():
+        try:
+            out.append(plugins.load(info.id))
+        except plugins.UnknownRuleset:
+            continue
+    return out
+
+
+def _bestiary_list(args, lang, say) -> int:
+    shown = 0
+    for rs in _rulesets(args.ruleset):
+        bestiary, problems = bestiary_file.load(rs)
+        for problem in problems:
+            say(_("warning: {why}", why=problem))
+        for c in (bestiary.search(args.search) if args.search else bestiary.values()):
+            rank = c.cr and render(_("CR {cr}", cr=c.cr), lang) or c.threat
+            names = c.name(lang) + (f" / {c.es if lang != 'es' else c.en}" if c.es and c.es != c.en else "")
+            say(f"{rs.id:14} {'@' + c.id:26} {names[:44]:45} {rank:10} {c.origin}")
+            shown += 1
+    if not shown:
+        say(_("no creature found; a game's bestiary is in its folder, yours in {folder}",
+              folder=str(bestiary_file.user_path("ID"))))
+    return 0
+
+
+def _bestiary_show(args, lang, say) -> int:
+    found = []
+    for rs in _rulesets(args.ruleset):
+        bestiary, _problems = bestiary_file.load(rs)
+        try:
+            found.append((rs, bestiary.find(args.name)))
+        except RulesError as exc:
+            last = exc
+    if not found:
+        raise LibraryError(last.message if args.ruleset else
+                           _("no creature {name!r} in any bestiary", name=args.name))
+    for i, (rs, creature) in enumerate(found):
+        if i:
+            say("")
+        say(f"{rs.name} · @{creature.id}")
+        for line in preview(creature, rs, lang):
+            say(line)
+    return 0
+
+
+def _bestiary_store(args, lang, say) -> int:
+    enc = Encounter.open(args.save, read_only=True)
+    c = _combatant(enc, args.combatant)
+    bestiary, _problems = bestiary_file.load(enc.ruleset)
+    cid, table = bestiary_file.entry_of(c, enc.ruleset, en=args.en, es=args.es, cr=args.cr, bestiary=bestiary)
+    path = bestiary_file.store(enc.ruleset.id, cid, table, replace=args.replace)
+    say(_("stored {name} as @{id} in {file}; add it with: add @{id}", name=c.name, id=cid, file=str(path)))
+    return 0
+
+
+def _combatant(enc: Encounter, ref: str):
+    try:
+        return find_combatant(enc.state, ref)
+    except RulesError as exc:
+        raise LibraryError(_("{file}: {why}", file=str(enc.path), why=exc.message)) from None
+
+
+# --- party ---------------------------------------------------------------------------------------
+
+
+def _party_list(args, lang, say) -> int:
+    parties = party_file.list_parties()
+    if not parties:
+        say(_("no parties yet: gm-console party new NAME --ruleset ID"))
+    for p in parties:
+        names = ", ".join(m.name for m in p.members) or "-"
+        say(f"{p.name:24} {p.ruleset:14} {names}")
+    return 0
+
+
+def _party_show(args, lang, say) -> int:
+    p = party_file.load(args.name)
+    say(f"{p.name} ({p.ruleset}) · {p.path}")
+    rs = plugins.load(p.ruleset)
+    for m in p.members:
+        stats = " ".join(f"{k}={v}" for k, v in m.stats.items())
+        say(f"  {m.name}: {stats}")
+        if m.now:
+            pools = ", ".join(f"{k} {v}" for k, v in (m.now.get("pools") or {}).items())
+            conds = ", ".join(rs.catalogue.define(c.get("cond", "?")).name(lang)
+                              + (f" {c['value']}" if c.get("value") is not None else "")
+                              for c in m.now.get("conditions") or [])
+            say(render(_("    after the last fight: {pools}; {conditions}; {life}", pools=pools or "-",
+                         conditions=conds or "-", life=m.now.get("life", "ok")), lang))
+    return 0
+
+
+def _party_new(args, lang, say) -> int:
+    p = party_file.create(args.name, args.ruleset)
+    say(_("created the party {name} ({ruleset}) in {file}; add PCs with: gm-console party add {name} SAVE",
+          name=p.name, ruleset=p.ruleset, file=str(p.path)))
+    return 0
+
+
+def _party_add(args, lang, say) -> int:
+    p = party_file.load(args.name)
+    enc = Encounter.open(args.save, read_only=True)
+    if args.pcs:
+        who = [_combatant(enc, ref) for ref in args.pcs]
+    else:
+        who = [c for c in enc.state.combatants.values() if c.side == "pc"]
+        if not who:
+            raise LibraryError(_("{file}: no PCs in this encounter; name the combatants to add", file=str(enc.path)))
+    names = party_file.add_members(p, who, enc.ruleset)
+    say(_("{party}: {names} (stat blocks as they are in {file})", party=p.name, names=", ".join(names),
+          file=str(enc.path)))
+    return 0
+
+
+def _party_update(args, lang, say) -> int:
+    enc = Encounter.open(args.save, read_only=True)
+    name = args.party or enc.doc.extra.get("party")
+    if not isinstance(name, str) or not name:
+        raise LibraryError(_("{file}: this encounter did not start with a party; say which: --party NAME",
+                             file=str(enc.path)))
+    p = party_file.load(name)
+    changes = party_file.write_back(p, enc.state, enc.ruleset, dry_run=args.dry_run)
+    line = party_file.summary(changes, lang)
+    say(_("{party} (not written): {changes}", party=p.name, changes=line) if args.dry_run
+        else _("{party}: {changes}", party=p.name, changes=line))
+    return 0
+
+
+_ACTIONS = {
+    ("bestiary", "list"): _bestiary_list, ("bestiary", "show"): _bestiary_show,
+    ("bestiary", "store"): _bestiary_store,
+    ("party", "list"): _party_list, ("party", "show"): _party_show, ("party", "new"): _party_new,
+    ("party", "add"): _party_add, ("party", "update"): _party_update,
+}

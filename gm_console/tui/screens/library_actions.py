@@ -1,0 +1,110 @@
+"""The encounter screen's keys for what outlasts the encounter: the bestiary and the party.
+
+A mixin of ``EncounterScreen``, like ``actions.py``. These change files beside the save,
+not the encounter, so they are not command lines: storage does the writing (whole files,
+atomic), the screen only asks and says what happened.
+
+- ``B`` stores the selected combatant in the GM's bestiary (``add @NAME`` finds it later).
+- ``P`` writes what lasted of the party's PCs back to the party, after showing what changes;
+  when a combat ends in an encounter started with a party, the screen offers it by itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gm_console.i18n import _, render
+from gm_console.storage import SaveError
+from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import party as party_file
+
+from ..modals.base import FormError
+from ..modals.prompts import ConfirmModal, TextPrompt
+
+if TYPE_CHECKING:
+    from .encounter import EncounterScreen
+
+    _Base = EncounterScreen
+else:
+    _Base = object
+
+
+class LibraryActions(_Base):
+    def action_store_creature(self) -> None:
+        c = self._target()
+        if c is None:
+            return
+        enc = self.controller.encounter
+        suggestion, _table = bestiary_file.entry_of(c, enc.ruleset, bestiary=enc.session.bestiary)
+
+        def check(text: str) -> str:
+            name = text.strip() or _table["en"]
+            if "=" in name or not name:
+                raise FormError(render(_("A name is needed"), self.lang))
+            return name
+
+        def named(name: str | None) -> None:
+            if name:
+                self._store(c, name, replace=False)
+
+        self.app.push_screen(TextPrompt(self.lang, render(_("Store {name} in your bestiary", name=c.name), self.lang),
+                                        render(_("Its name there (Enter: {name})", name=_table["en"]), self.lang),
+                                        check, placeholder=_table["en"]), named)
+
+    def _store(self, c, name: str, replace: bool) -> None:
+        enc = self.controller.encounter
+        cid, table = bestiary_file.entry_of(c, enc.ruleset, en=name, bestiary=enc.session.bestiary)
+        if not replace and cid in enc.session.bestiary and enc.session.bestiary[cid].origin == "user":
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._store(c, name, replace=True)
+
+            self.app.push_screen(ConfirmModal(self.lang, render(_("Your bestiary already has @{id}. Replace it?",
+                                                                  id=cid), self.lang)), answer)
+            return
+        try:
+            path = bestiary_file.store(enc.ruleset.id, cid, table, replace=replace)
+        except SaveError as exc:
+            self._refused(exc)
+            return
+        enc.session.bestiary, _problems = bestiary_file.load(enc.ruleset)  # add @NAME finds it at once
+        self.notify(render(_("stored {name} as @{id} in {file}; add it with: add @{id}", name=c.name, id=cid,
+                             file=str(path)), self.lang))
+
+    def action_party_write_back(self) -> None:
+        enc = self.controller.encounter
+        name = enc.doc.extra.get("party")
+        if not isinstance(name, str) or not name:
+            self.notify(render(_("This encounter did not start with a party (gm-console new PATH --party NAME)"),
+                               self.lang), severity="warning")
+            return
+        try:
+            party = party_file.load(name)
+            changes = party_file.write_back(party, enc.state, enc.ruleset, dry_run=True)
+        except SaveError as exc:
+            self._refused(exc)
+            return
+        line = party_file.summary(changes, self.lang)
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                party_file.write_back(party_file.load(name), enc.state, enc.ruleset)
+            except SaveError as exc:
+                self._refused(exc)
+                return
+            self.notify(render(_("{party}: {changes}", party=name, changes=line), self.lang), timeout=8)
+
+        self.app.push_screen(ConfirmModal(self.lang, render(_("Write back to the party {party}?\n{changes}",
+                                                              party=name, changes=line), self.lang)), answer)
+
+    def _refused(self, exc: SaveError) -> None:
+        """A file that could not be read or written: its one line, in the GM's language."""
+        self.notify(render(getattr(exc, "message", str(exc)), self.lang), severity="error", timeout=8)
+
+    def offer_party_write_back(self, was_in_combat: bool) -> None:
+        """After a line that ended the combat: what lasted goes back to the party, if the GM says so."""
+        enc = self.controller.encounter
+        if was_in_combat and not enc.state.in_combat and enc.doc.extra.get("party") and not enc.read_only:
+            self.action_party_write_back()
