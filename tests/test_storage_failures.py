@@ -238,7 +238,7 @@ def test_a_real_read_only_disk(tiny_disk, capsys):
     if subprocess.run(["mount", "-o", "remount,ro", str(tiny_disk)], capture_output=True).returncode != 0:
         pytest.skip("remounting read-only is not allowed here")
     with Encounter.open(p) as enc:
-        assert enc.read_only and "the disk is read-only" in enc.holder
+        assert enc.read_only and "the disk is read-only" in str(enc.holder)
         before = enc.state.copy()
         with pytest.raises(SaveError, match="read-only"):
             enc.execute("dmg Kyra 3")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from gm_console.i18n import render
+
 from gm_console.cli import main
 from gm_console.storage import Encounter, SaveError
 
@@ -58,8 +60,9 @@ def test_a_second_program_opens_read_only_and_says_who_holds_it(save):
     try:
         with Encounter.open(save) as enc:
             assert enc.read_only
-            assert enc.holder.startswith(f"in use by another gm-console (host {socket.gethostname()}, "
-                                         f"pid {holder.proc.pid}, since ")
+            assert str(enc.holder).startswith(f"in use by another gm-console (host {socket.gethostname()}, "
+                                              f"pid {holder.proc.pid}, since ")
+            assert render(enc.holder, "es").startswith(f"en uso por otro gm-console (equipo {socket.gethostname()}, ")
             before = save.read_bytes()
             with pytest.raises(SaveError) as exc:
                 enc.execute("dmg Kyra 3")

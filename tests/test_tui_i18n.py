@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from gm_console.tui.i18n import TEXT, life, tr
 
 
@@ -21,20 +23,8 @@ def test_tr_formats_and_life_states_translate():
     assert life("en", "unconscious", short=True) == "uncon."
 
 
-def test_frequent_engine_errors_read_in_spanish():
-    """The Spanish table reads the usual slips in Spanish; the rest stays as the engine said it."""
-    from gm_console.tui.i18n import error_text
-
-    assert error_text("no combatant 'zed'; combatants: Kyra, Goblin 1", "es") == \
-        "no hay ningún combatiente 'zed'; combatientes: Kyra, Goblin 1"
-    assert error_text("unknown verb 'nxet'; did you mean next? verbs: add, next", "es") == \
-        "verbo desconocido 'nxet'; ¿quizá next? verbos: add, next"
-    assert error_text("nothing to undo", "es") == "no hay nada que deshacer"
-    assert error_text("nothing to undo", "en") == "nothing to undo"
-    assert error_text("some rule text", "es") == "some rule text"
-
-
-def test_every_spanish_error_pattern_matches_a_real_engine_message():
+def test_every_refusal_a_gm_meets_reads_in_spanish():
+    """Refusals are catalogue messages: the screen renders them in the GM's language, each one."""
     import sys
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
     from conftest import Table
@@ -44,9 +34,14 @@ def test_every_spanish_error_pattern_matches_a_real_engine_message():
 
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=20", "add Goblin x2 hp=5")
-    for line in ("dmg zed 3", "dmg gob 3", "nxet", "frobnicate",
-                 "add X hpp=3", "add X zzz=3", "dmg", "redo", "next", "resume Kyra", "trigger Kyra"):
-        try:
+    spanish = {}
+    for line in ("dmg zed 3", "dmg gob 3", "nxet", "frobnicate", "cond Kyra estremecdo", "add X hpp=3",
+                 "add X zzz=3", "dmg", "redo", "next", "resume Kyra", "trigger Kyra", "pass forever",
+                 "r 1/0", "check Kyra stelth vs 10", "option nonsense"):
+        with pytest.raises(CommandError) as exc:
             t.do(line)
-        except CommandError as exc:
-            assert error_text(str(exc), "es") != str(exc), line
+        spanish[line] = error_text(exc.value.message, "es")
+        assert spanish[line] != str(exc.value), (line, spanish[line])
+    assert spanish["dmg zed 3"].startswith("no hay ningún combatiente 'zed'")
+    assert spanish["nxet"].startswith("verbo desconocido 'nxet'; ¿quizá next?")
+    assert spanish["redo"] == "no hay nada que rehacer"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .context import Context
 from .contract import RulesError, did_you_mean
+from .text import listing
 from .dice import DiceError, RollResult
 from .state import Combatant
 
@@ -197,7 +198,7 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
     parts: list[tuple[str, int]] = []
     base = rs.checks.bonus(state, c, what) if what else None
     if strict and what and base is None and not bonuses and not focus:
-        known = ", ".join(rs.checks.names()) or "+N"
+        known = listing(rs.checks.names(), "+N")
         hint = did_you_mean(what, [*rs.checks.names(), *rs.checks.hidden, *SKILL_WORDS])
         ctx.fail(_("check: {name}'s sheet has no {what!r}{hint} give its bonus as +N ({what}+5) or use one of: {known}", name=c.name, what=what, hint=hint or ';', known=known))
     if base:

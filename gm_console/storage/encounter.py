@@ -99,8 +99,8 @@ class Encounter:
                 lock = locking.acquire(path, wait)
             except locking.Busy as busy:
                 holder = busy.holder
-            except SaveError as exc:  # no lock file can be made there (read-only folder)
-                holder = str(exc).removeprefix(f"{path}: ")
+            except locking.Unlockable as exc:  # no lock file can be made there (read-only folder)
+                holder = exc.reason
         try:
             enc = cls._load(path, lock, holder, dice)
         except BaseException:
@@ -245,9 +245,10 @@ class Encounter:
     def name(self) -> str:
         return self.doc.name or self.path.stem
 
-    def refusal(self) -> str:
+    def refusal(self) -> Msg:
         """The one line a read-only encounter answers every change with."""
-        return f"{self.path}: read-only: {self.holder or 'opened for reading only'}; nothing was changed"
+        return _("{path}: read-only: {why}; nothing was changed", path=self.path,
+                 why=self.holder or _("opened for reading only"))
 
     def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
         """Run a command and autosave it; if the save fails, the action is taken back too,

@@ -28,14 +28,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_console.i18n import _
+from gm_console.i18n import Msg, _, joined
 from .errors import SaveError, why
 
 
 class Busy(Exception):
     """Another program holds the save; ``holder`` says who, in a few words."""
 
-    def __init__(self, holder: str) -> None:
+    def __init__(self, holder) -> None:
         super().__init__(holder)
         self.holder = holder
 
@@ -125,14 +125,14 @@ def acquire(save: Path, wait: float = 0.0) -> Lock:
         except OSError as exc:
             if exc.errno == errno.ENOENT and not path.parent.exists():
                 raise SaveError(_('{save}: no such file', save=save)) from None
-            raise SaveError(_('{save}: cannot take the lock beside it ({value})', save=save, value=why(exc))) from None
+            raise Unlockable(save, _("cannot take the lock beside it ({value})", value=why(exc))) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             holder = _holder(fd) if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN) else None
             os.close(fd)
             if holder is None:
-                raise SaveError(_('{save}: cannot lock it ({value})', save=save, value=why(exc))) from None
+                raise Unlockable(save, _("cannot lock it ({value})", value=why(exc))) from None
             if time.monotonic() >= deadline:
                 raise Busy(holder) from None
             time.sleep(POLL)
@@ -161,7 +161,15 @@ def _describe(fd: int) -> None:
         pass  # the lock holds without its description
 
 
-def _holder(fd: int) -> str:
+class Unlockable(SaveError):
+    """No lock can be had (a read-only folder): ``reason`` says why, without the path."""
+
+    def __init__(self, save, reason: "Msg") -> None:
+        super().__init__(_("{save}: {reason}", save=save, reason=reason))
+        self.reason = reason
+
+
+def _holder(fd: int) -> "Msg":
     try:
         raw = os.pread(fd, 512, 0).decode("utf-8", "replace")
     except OSError:
@@ -169,13 +177,15 @@ def _holder(fd: int) -> str:
     fields = dict(part.split("=", 1) for part in raw.split() if "=" in part)
     bits = []
     if fields.get("host"):
-        bits.append(f"host {fields['host']}")
+        bits.append(_("host {host}", host=fields["host"]))
     if fields.get("pid"):
-        bits.append(f"pid {fields['pid']}")
+        bits.append(_("pid {pid}", pid=fields["pid"]))
     if fields.get("since"):
         try:
             since = _dt.datetime.fromisoformat(fields["since"]).astimezone().strftime("%Y-%m-%d %H:%M")
         except ValueError:
             since = fields["since"]
-        bits.append(f"since {since}")
-    return "in use by another gm-console" + (f" ({', '.join(bits)})" if bits else "")
+        bits.append(_("since {since}", since=since))
+    if not bits:
+        return _("in use by another gm-console")
+    return _("in use by another gm-console ({who})", who=joined(bits, ", "))

@@ -64,7 +64,7 @@ class Controller:
         except CommandError as exc:
             return Outcome(False, line, error=message_of(exc))
         except (SaveError, DiceError) as exc:
-            return Outcome(False, line, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            return Outcome(False, line, error=message_of(exc) or type(exc).__name__)
         except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line, log the rest
             report(f"the command {line!r}", exc)
             return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc} "

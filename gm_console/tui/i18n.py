@@ -233,56 +233,8 @@ def side(lang: str, value: str) -> str:
     return tr(lang, key) if key in TEXT else value
 
 
-# The engine's errors are the command language's own words (English). The frequent ones are
-# shown in Spanish too; anything else stays as the engine said it.
-_ERRORS_ES: tuple[tuple[str, str], ...] = (
-    (r"^no combatant '(.+)'; did you mean (.+)\? combatants: (.*)$",
-     r"no hay ningún combatiente '\1'; ¿quizá \2? combatientes: \3"),
-    (r"^no combatant '(.+)'; combatants: (.*)$", r"no hay ningún combatiente '\1'; combatientes: \2"),
-    (r"^'(.+)' is ambiguous: (.*)$", r"'\1' es ambiguo: \2"),
-    (r"^unknown verb '(.+)'; did you mean (.+)\? verbs: (.*)$", r"verbo desconocido '\1'; ¿quizá \2? verbos: \3"),
-    (r"^unknown verb '(.+)'; verbs: (.*)$", r"verbo desconocido '\1'; verbos: \2"),
-    (r"^unknown condition '(.+)'; did you mean (.+)\? known: (.*)$",
-     r"estado desconocido '\1'; ¿quizá \2? conocidos: \3"),
-    (r"^unknown condition '(.+)'; known: (.*)$", r"estado desconocido '\1'; conocidos: \2"),
-    (r"^unknown stat '(.+)' for (.+); did you mean (.+)\? keys: (.*)$",
-     r"atributo desconocido '\1' en \2; ¿quizá \3? claves: \4"),
-    (r"^unknown stat '(.+)' for (.+); keys: (.*)$", r"atributo desconocido '\1' en \2; claves: \3"),
-    (r"^(\w+): missing arguments; usage: (.*)$", r"\1: faltan argumentos; uso: \2"),
-    (r"^nothing to undo$", "no hay nada que deshacer"),
-    (r"^nothing to redo$", "no hay nada que rehacer"),
-    (r"^no one is acting: `start` the combat first$", "nadie tiene el turno: empieza el combate (`start`)"),
-    (r"^no combat running: `start` it first$", "no hay combate en curso: empiézalo (`start`)"),
-    (r"^(.+) is not delaying \(delaying: (.*)\)$", r"\1 no está retrasando (retrasan: \2)"),
-    (r"^(.+) has no readied action \(readied: (.*)\)$", r"\1 no tiene acción preparada (preparadas: \2)"),
-    (r"^(.+) is (dying|dead|unconscious|stable) and cannot act now.*$",
-     r"\1 está \2 y no puede actuar ahora (quita la acción o cúralo antes)"),
-    # the save (storage's words)
-    (r"^(.+): read-only: in use by another gm-console \(host (.+), pid (\d+), since (.+)\); nothing was changed$",
-     r"\1: solo lectura: en uso por otro gm-console (equipo \2, pid \3, desde \4); no ha cambiado nada"),
-    (r"^(.+): read-only: (.+); nothing was changed$", r"\1: solo lectura: \2; no ha cambiado nada"),
-    (r"^in use by another gm-console \(host (.+), pid (\d+), since (.+)\)$",
-     r"en uso por otro gm-console (equipo \1, pid \2, desde \3)"),
-    (r"^(.+): not saved: the disk is full; the file holds everything before this action$",
-     r"\1: no se ha guardado: el disco está lleno; el archivo tiene todo lo anterior a esta acción"),
-    (r"^(.+): not saved: the disk is read-only; the file holds everything before this action$",
-     r"\1: no se ha guardado: el disco es de solo lectura; el archivo tiene todo lo anterior a esta acción"),
-    (r"^(.+): not saved: the file or its folder is gone; nothing was changed$",
-     r"\1: no se ha guardado: el archivo o su carpeta ya no están; no ha cambiado nada"),
-)
 
 
 def error_text(message, lang: str) -> str:
-    """An engine error for the screen, in the GM's language."""
-    if isinstance(message, Msg):
-        return render(message, lang)
-    if lang != "es":
-        return message
-    import re
-
-    for pattern, replacement in _ERRORS_ES:
-        if re.match(pattern, message):
-            message = re.sub(pattern, replacement, message)
-            break
-    # a list cut short (engine.contract.listing): "... and 4,988 more" -> "... y 4.988 más"
-    return re.sub(r" \.\.\. and ([\d,]+) more", lambda m: f" ... y {m.group(1).replace(',', '.')} más", message)
+    """A refusal for the screen, in the GM's language (every refusal is a catalogue message)."""
+    return render(message, lang).splitlines()[0] if message else ""
