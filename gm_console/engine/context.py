@@ -21,11 +21,15 @@ from .state import Combatant, ConditionInstance, EncounterState
 
 
 class Context:
-    def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice, bestiary: Bestiary = EMPTY) -> None:
+    def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice, bestiary: Bestiary = EMPTY,
+                 turns: Any = None) -> None:
         self.state = state
         self.ruleset = ruleset
         self.dice = dice
         self.bestiary = bestiary  # the creatures `add @NAME` finds (read-only; storage reads the files)
+        #: the turn machinery (``engine.turns``), handed in by the session: the Context is below it,
+        #: so it cannot import it, yet a ruleset's verb may end a turn or act out of turn through it
+        self.turns = turns
         self.events: list[ev.Event] = []
 
     # -- core ------------------------------------------------------------------
@@ -181,9 +185,7 @@ class Context:
 
     def end_turn(self) -> None:
         """End the active combatant's turn from a ruleset verb (AGE Prepare), as `next` would."""
-        from .turns import end_turn  # local: turns imports context
-
-        end_turn(self)
+        self._turn_machinery().end_turn(self)
 
     def act_now(self, c: Combatant, reason: str = "") -> None:
         """``c`` acts now, just before the combatant who is up (resume, hero point).
@@ -191,14 +193,17 @@ class Context:
         The interrupted combatant continues afterwards without its start-of-turn rules
         running twice. If ``c`` has already started a turn this round, this continues it.
         """
-        from .turns import begin_turn  # local: turns imports context
-
         active = self.state.active
         if active is None:
             self.fail(_('no one is acting: start the combat first'))
         if active != c.id:
             self.move_before(c, self.state.get(active), reason)
-        begin_turn(self, c)
+        self._turn_machinery().begin_turn(self, c)
+
+    def _turn_machinery(self) -> Any:
+        if self.turns is None:
+            raise RuntimeError("this Context has no turn machinery: create it through Session.execute")
+        return self.turns
 
 
 def find_combatant(state: EncounterState, ref: str) -> Combatant:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from gm_console.i18n import _
 
 from . import events as ev
-from .commands import parse_duration
+from .durations import parse_duration
 from .context import Context
 from .contract import ConditionDef
 from .errors import CommandError, RulesError

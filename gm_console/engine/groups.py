@@ -99,61 +99,6 @@ def new_id(state: EncounterState, name: str) -> str:
     return gid
 
 
-def make(ctx: Context, who: list[Combatant]) -> None:
-    """``who`` become one group: one initiative (the first one's that has any), side by side."""
-    state = ctx.state
-    unique = list({c.id: c for c in who}.values())
-    if len(unique) < 2:
-        raise RulesError(_("group: name two or more combatants (group NAME NAME ...)"))
-    gid = next((group_of(c) for c in unique if group_of(c)), None) or new_id(state, unique[0].name)
-    for c in unique:
-        ctx.set_mark(c, GROUP, gid)
-    leader = next((c for c in unique if c.initiative is not None), None)
-    if leader is not None:
-        from . import events as ev
-        from .turns import sorted_order
-
-        for c in unique:
-            if c.id != leader.id and (c.initiative != leader.initiative or c.tiebreak != leader.tiebreak):
-                ctx.emit(ev.InitiativeSet(id=c.id, value=leader.initiative, tiebreak=leader.tiebreak))
-        if state.in_combat:
-            ctx.set_order(keep_together(state, state.order), reason="group")
-        elif state.order:
-            ctx.set_order(sorted_order(ctx), reason="group")
-    ctx.say(_("{names} act together (one initiative)", names=", ".join(c.name for c in unique)))
-
-
-def ungroup(ctx: Context, who: list[Combatant]) -> None:
-    gone = [c for c in who if group_of(c) is not None]
-    if not gone:
-        raise RulesError(_("ungroup: {names} are in no group", names=", ".join(c.name for c in who)))
-    for c in gone:
-        ctx.set_mark(c, GROUP, None)
-    ctx.say(_("{names} act on their own again", names=", ".join(c.name for c in gone)))
-
-
-def next_group(ctx: Context) -> None:
-    """End the turns of the active combatant and of every member of its group after it."""
-    from .turns import end_turn
-
-    state = ctx.state
-    gid = group_of(state.combatants.get(state.active)) if state.active else None
-    left = len(members(state, gid))
-    end_turn(ctx)
-    while gid is not None and left > 1 and state.active is not None \
-            and group_of(state.combatants.get(state.active)) == gid:
-        left -= 1
-        end_turn(ctx)
-
-
-def names_in(ctx: Context, refs: Iterable[str]) -> list[Combatant]:
-    """``group A B``, ``group "A","B"`` and ``group Goblin*`` alike: every name and pattern."""
-    from .effects import targets
-
-    parts = tuple(part.strip() for ref in refs for part in str(ref).split(",") if part.strip())
-    return targets(ctx, parts)
-
-
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 

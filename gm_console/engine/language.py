@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from gm_console.i18n import _
 
-from . import actions, checks, effects, groups, hiding, turns
+from . import checks, effects, group_verbs, handlers, hiding, turns
 from . import events as ev
 from .errors import CommandError
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
@@ -41,7 +41,7 @@ class _Duration(Param):
         return self.meta
 
     def take_all(self, verb, tokens):
-        from .commands import parse_duration
+        from .durations import parse_duration
 
         text = "".join(tokens)
         try:
@@ -81,15 +81,15 @@ CORE = Registry([
     # -- the roster ----------------------------------------------------------------
     Verb("add", (Who("name", meta="NAME", new=True), Count("count"), Word("words", meta="pc", required=False, rest=True, fold=False, completes="side"),
                  Fields("fields")),
-         actions._add, _("add a combatant; `x3` adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again); keys are the ruleset's stat block; `hp=6/38` is current/max; `@goblin` (or `\"Grak\" @goblin`) adds from the bestiary by its name in either language, your keys overriding its stats; HP are the stat block's, or with `roll` rolled from its hit dice (`hp=2d8+2` too)"),
+         handlers._add, _("add a combatant; `x3` adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again); keys are the ruleset's stat block; `hp=6/38` is current/max; `@goblin` (or `\"Grak\" @goblin`) adds from the bestiary by its name in either language, your keys overriding its stats; HP are the stat block's, or with `roll` rolled from its hit dice (`hp=2d8+2` too)"),
          es=("añadir", "agregar"), group="roster",
          spelled="add NAME|@CREATURE [xN] [@CREATURE] [pc|ally|foe] [group] [roll] [key=value ...]"),
-    Verb("remove", (Who("who"),), actions._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
+    Verb("remove", (Who("who"),), handlers._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
          en=("rm", "del"), es=("quitar", "eliminar"), group="roster"),
-    Verb("set", (Who("who"), Fields("fields", at_least_one=True)), actions._set,
+    Verb("set", (Who("who"), Fields("fields", at_least_one=True)), handlers._set,
          _("change stats (`name=\"New name\"` renames)"),
          es=("poner", "cambiar"), group="roster"),
-    Verb("side", (Who("who"), Choice("side", choices=SIDES)), actions._side,
+    Verb("side", (Who("who"), Choice("side", choices=SIDES)), handlers._side,
          _("whose side a combatant is on"), es=("bando",), group="roster"),
     Verb("hide", (Who("who", many=True),), hiding.hide,
          _("keep combatants off the players' view (an ambush not yet seen) until `reveal`"),
@@ -97,13 +97,13 @@ CORE = Registry([
     Verb("reveal", (Who("who", many=True),), hiding.reveal,
          _("show hidden combatants to the players"), es=("revelar",), group="roster"),
     # -- initiative and turns --------------------------------------------------------
-    Verb("init", (Who("who"), Number("value", meta="VALUE", what=_("the initiative"))), actions._init,
+    Verb("init", (Who("who"), Number("value", meta="VALUE", what=_("the initiative"))), handlers._init,
          _("set an initiative result (mid-combat: inserted by count)"),
          en=("initiative",), es=("iniciativa",), group="turns"),
-    Verb("roll", (Who("who", required=False, rest=True),), actions._roll,
+    Verb("roll", (Who("who", required=False, rest=True),), handlers._roll,
          _("roll initiative with the ruleset's formula (default: all without one)"),
          en=("rollinit",), es=("tirar",), group="turns"),
-    Verb("surprise", (Who("aware", required=False, rest=True),), actions._surprise,
+    Verb("surprise", (Who("aware", required=False, rest=True),), handlers._surprise,
          _("before `start`: who is aware; the ruleset decides whether a surprise round (round 0) is played"), es=("sorpresa",), group="turns"),
     Verb("start", (), lambda ctx, c: turns.start_combat(ctx), _("round 1 begins (those without initiative roll); the highest acts"),
          es=("empezar", "comenzar"), group="turns"),
@@ -123,25 +123,25 @@ CORE = Registry([
     Verb("unready", (Who("who"),), lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
          _("drop a readied action"), en=("drop",), es=("despreparar", "cancelar"), group="turns"),
     Verb("end", (), lambda ctx, c: turns.end_combat(ctx), _("the combat ends"), es=("terminar", "fin"), group="turns"),
-    Verb("group", (Who("who", rest=True),), lambda ctx, c: groups.make(ctx, groups.names_in(ctx, c.who)),
+    Verb("group", (Who("who", rest=True),), lambda ctx, c: group_verbs.make(ctx, group_verbs.names_in(ctx, c.who)),
          _("these combatants share one initiative and act side by side (`add Goblin x6 group` does it as they join)"),
          es=("grupo", "agrupar"), group="turns"),
-    Verb("ungroup", (Who("who", rest=True),), lambda ctx, c: groups.ungroup(ctx, groups.names_in(ctx, c.who)),
+    Verb("ungroup", (Who("who", rest=True),), lambda ctx, c: group_verbs.ungroup(ctx, group_verbs.names_in(ctx, c.who)),
          _("these combatants act on their own again"), es=("desagrupar",), group="turns"),
-    Verb("group-done", (), lambda ctx, c: groups.next_group(ctx),
+    Verb("group-done", (), lambda ctx, c: group_verbs.next_group(ctx),
          _("end the turns of the active combatant's whole group at once; the one after the group acts"),
          en=("groupdone",), es=("grupo-hecho",), group="turns"),
     # -- health, conditions, resources ------------------------------------------------
     Verb("dmg", (Who("who", many=True), Amount("amount"),
                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type"),
-                 Fields("options", meta="save=WHAT:DC[:half|negates]")), actions._damage,
+                 Fields("options", meta="save=WHAT:DC[:half|negates]")), handlers._damage,
          _("damage through the ruleset; AMOUNT may be dice (`2d6+3`), rolled once for every target named; types "
            "like `fire`, `nonlethal`; `save=ref:15` gives each target its save (half on a success, "
            "`save=will:15:negates` nothing)"),
          en=("damage", "hurt"), es=("daño", "herir"), group="health",
          note=_("AMOUNT: 7 or dice like 2d6+3")),
     Verb("heal", (Who("who", many=True), Amount("amount"),
-                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), actions._heal,
+                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), handlers._heal,
          _("healing through the ruleset; AMOUNT may be dice, rolled once for every target named"),
          es=("curar",), group="health"),
     Verb("cond", (Who("who", many=True), _Condition("cond"),
@@ -159,7 +159,7 @@ CORE = Registry([
          lambda ctx, c: effects.take_off(ctx, c), _("remove a condition or effect"),
          en=("uncondition",), es=("quitar-estado", "sin-estado"), group="conditions"),
     Verb("spend", (Who("who"), Word("resource", meta="RESOURCE", completes="resource"), Int("amount", meta="N", required=False, minimum=1),
-                   Word("args", meta="USE", required=False, rest=True)), actions._spend,
+                   Word("args", meta="USE", required=False, rest=True)), handlers._spend,
          _("spend from a pool (hero, resolve, ...) on a use"), es=("gastar",), group="health"),
     # -- dice and time --------------------------------------------------------------------
     Verb("r", (Rest("args", required=True, spelled="EXPR [LABEL] [hidden]"),), lambda ctx, c: checks.free_roll(ctx, c.args),
@@ -168,13 +168,13 @@ CORE = Registry([
                                                           "[take10|take20] [hidden] [aid NAME2]"),),
          lambda ctx, c: checks.check(ctx, c.args), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2"),
          es=("prueba", "chequeo"), group="dice"),
-    Verb("pass", (_Duration("duration"),), actions._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
+    Verb("pass", (_Duration("duration"),), handlers._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
          es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),
     # -- the encounter ---------------------------------------------------------------------
     Verb("note", (Text("text"),), lambda ctx, c: ctx.emit(ev.Note(text=c.text)), _("a free line in the log"),
          es=("nota",), group="other"),
     Verb("option", (Word("key", meta="KEY", fold=False), Word("value", meta="VALUE", required=False, fold=False)),
-         actions._option, _("show or change a house-rule option of the ruleset"),
+         handlers._option, _("show or change a house-rule option of the ruleset"),
          es=("opción",), group="other"),
     Verb("undo", (), _no, _("take back the last action: exact, and it survives closing the file"), es=("deshacer",), group="history"),
     Verb("redo", (), _no, _("bring back what undo took back"), es=("rehacer",), group="history"),

@@ -27,6 +27,7 @@ from .dice import Dice, DiceError
 from . import replay
 from .errors import GMError
 from .events import LIMIT, Event, EventDecodeError, event_from_dict, shown
+from . import turns
 from .language import HISTORY, registry_for
 from .state import EncounterState
 from .verbs import Call
@@ -74,7 +75,7 @@ class Session:
         command = self.parse(line)
         if command.verb in HISTORY:
             return self.undo() if command.verb == "undo" else self.redo()
-        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary)
+        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns)
         try:
             self.verbs[command.verb].handler(ctx, command)
         except RulesError as exc:

@@ -18,7 +18,7 @@ from gm_console.i18n import _
 
 from . import effects
 from . import events as ev
-from . import groups
+from . import groups, order
 from .context import Context
 from .state import Combatant
 from .words import life as life_word
@@ -43,27 +43,6 @@ def note_joiner(ctx: Context, c: Combatant) -> None:
 
 def joined_this_round(state, cid: str) -> bool:
     return state.in_combat and cid in (state.marks.get(JOINED) or ())
-
-
-def sorted_order(ctx: Context) -> list[str]:
-    rs, state = ctx.ruleset, ctx.state
-    with_init = [c for c in state.combatants.values() if c.initiative is not None]
-    with_init.sort(key=rs.turns.order_key, reverse=True)
-    return groups.keep_together(state, [c.id for c in with_init])  # a group is one place in the round
-
-
-def place_by_initiative(ctx: Context, c: Combatant) -> None:
-    """Insert (or move) ``c`` in a running order by its initiative."""
-    state, rs = ctx.state, ctx.ruleset
-    order = [cid for cid in state.order if cid != c.id]
-    key = rs.turns.order_key(c)
-    pos = len(order)
-    for i, cid in enumerate(order):
-        if rs.turns.order_key(state.get(cid)) < key:
-            pos = i
-            break
-    order.insert(pos, c.id)
-    ctx.set_order(groups.keep_together(state, order), reason="initiative")
 
 
 def tick_clock(ctx: Context, owner: str) -> None:
@@ -103,12 +82,10 @@ def start_combat(ctx: Context) -> None:
         ctx.fail(_("the combat is already running (round {n}); `end` it first", n=state.round))
     if not state.combatants:
         ctx.fail(_("no combatants: add some first (add NAME key=value ...)"))
-    from .actions import roll_initiative  # local: actions imports turns
-
     missing = state.without_initiative()
     if missing:
-        roll_initiative(ctx, [state.get(cid) for cid in missing])
-    ctx.set_order(sorted_order(ctx), reason="initiative")
+        order.roll_initiative(ctx, [state.get(cid) for cid in missing])
+    ctx.set_order(order.sorted_order(ctx), reason="initiative")
     ctx.emit(ev.CombatStarted())  # a new combat: nobody has acted yet
     ctx.set_encounter_mark(JOINED, None)
     aware_ids = state.marks.get(AWARE)
@@ -247,11 +224,9 @@ def _advance(ctx: Context, start_index: int) -> None:
 
 def _roll_newcomers(ctx: Context) -> None:
     """Those who joined last round without initiative roll it now and take their place."""
-    from .actions import roll_initiative  # local: actions imports turns
-
     newcomers = [ctx.state.get(cid) for cid in ctx.state.without_initiative()]
     if newcomers:
-        roll_initiative(ctx, newcomers)
+        order.roll_initiative(ctx, newcomers)
 
 
 def delay(ctx: Context, count: float | None) -> None:

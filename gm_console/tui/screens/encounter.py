@@ -32,7 +32,7 @@ from ..widgets.initiative import InitiativePane
 from ..widgets.log import LogPane
 from ..widgets.sheet import SheetPane
 from ..widgets.timeline import TimelinePane
-from .actions import EncounterActions
+from .keys import EncounterKeys
 from .library_actions import LibraryActions
 
 TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
@@ -40,7 +40,7 @@ TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "e
 Done = Callable[[bool, "str | None"], None]
 
 
-class EncounterScreen(EncounterActions, LibraryActions, Screen):
+class EncounterScreen(EncounterKeys, LibraryActions, Screen):
     AUTO_FOCUS = ""  # nothing: the keys belong to the screen until `:` opens the bar
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]

@@ -1,6 +1,6 @@
 """The encounter screen's keys for what outlasts the encounter: the bestiary and the party.
 
-A mixin of ``EncounterScreen``, like ``actions.py``. These change files beside the save,
+A mixin of ``EncounterScreen``, like ``keys.py``. These change files beside the save,
 not the encounter, so they are not command lines: storage does the writing (whole files,
 atomic), the screen only asks and says what happened.
 

@@ -37,7 +37,7 @@ else:
     _Base = object
 
 
-class EncounterActions(_Base):
+class EncounterKeys(_Base):
     # -- what is offered ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """False: the game has no such thing (hidden); None: not now (dimmed, the key does nothing)."""

@@ -13,10 +13,10 @@ from gm_console.i18n import _
 
 from . import effects, turns
 from . import events as ev
-from . import groups
+from . import group_verbs, groups, order
 from .bestiary import as_text, average, dice_terms, hit_pool
 from .context import Context
-from .commands import parse_duration
+from .durations import parse_duration
 from .contract import RulesError, StatField, did_you_mean, fold_text, listing, slug
 from .dice import MAX_TOTAL, DiceError, is_dice
 from .state import Combatant
@@ -197,12 +197,12 @@ def _add(ctx: Context, c: Call) -> None:
         turns.note_joiner(ctx, joined)
         if (ctx.state.in_combat and joined.initiative is None and joined.category == "creature"
                 and not rs.turns.newcomers_roll_at_round_start and not grouped):
-            roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
+            order.roll_initiative(ctx, [joined])  # PF1 1.1.9 [O]: joiners roll and are inserted
     if grouped and len(added) > 1:
-        groups.make(ctx, added)
+        group_verbs.make(ctx, added)
         if (ctx.state.in_combat and added[0].initiative is None and added[0].category == "creature"
                 and not rs.turns.newcomers_roll_at_round_start):
-            roll_initiative(ctx, added)  # the group joins with one roll
+            order.roll_initiative(ctx, added)  # the group joins with one roll
     _say_added(ctx, names, creature, formulas, rolled, stats, hp_mode, published)
 
 
@@ -305,21 +305,6 @@ def _set(ctx: Context, c: Call) -> None:
         ctx.emit(ev.Renamed(id=target.id, name=name))
 
 
-def roll_initiative(ctx: Context, who: list[Combatant]) -> None:
-    who = groups.with_members(ctx.state, who)  # a group rolls once, for all its members
-    for c, (value, tiebreak, text) in groups.rolls(ctx, who):
-        ctx.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=tuple(tiebreak), roll=text))
-    _reorder(ctx, who)
-
-
-def _reorder(ctx: Context, changed: list[Combatant]) -> None:
-    if ctx.state.in_combat:
-        for c in changed:
-            turns.place_by_initiative(ctx, ctx.state.get(c.id))
-    else:
-        ctx.set_order(turns.sorted_order(ctx), reason="initiative")
-
-
 def _init(ctx: Context, c: Call) -> None:
     target = ctx.combatant(c.who)
     state = ctx.state
@@ -331,7 +316,7 @@ def _init(ctx: Context, c: Call) -> None:
                     and not turns.joined_this_round(state, target.id))
     ctx.emit(ev.InitiativeSet(id=target.id, value=value,
                               tiebreak=tuple(ctx.ruleset.turns.tiebreak_for(target, value))))
-    _reorder(ctx, [target])
+    order.reorder(ctx, [target])
     if still_to_act and state.order.index(target.id) < state.order.index(state.active):
         owed = list(state.marks.get(turns.OWED) or ())
         ctx.set_encounter_mark(turns.OWED, owed + [target.id])
@@ -344,7 +329,7 @@ def _roll(ctx: Context, c: Call) -> None:
         who = [ctx.state.get(cid) for cid in ctx.state.without_initiative()]
         if not who:
             raise RulesError(_('roll: everyone has an initiative; name who to reroll (roll NAME ...)'))
-    roll_initiative(ctx, who)
+    order.roll_initiative(ctx, who)
 
 
 def amount_of(ctx: Context, text: str, purpose: str) -> int:

@@ -1,0 +1,48 @@
+"""The initiative order: sorting by the ruleset's key, placing one combatant, rolling.
+
+Kept apart from ``turns`` (which moves the marker through the order) so that the roster
+handlers, the turn machinery and groups all use it without importing each other.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from . import groups
+from .context import Context
+from .state import Combatant
+
+
+def sorted_order(ctx: Context) -> list[str]:
+    rs, state = ctx.ruleset, ctx.state
+    with_init = [c for c in state.combatants.values() if c.initiative is not None]
+    with_init.sort(key=rs.turns.order_key, reverse=True)
+    return groups.keep_together(state, [c.id for c in with_init])  # a group is one place in the round
+
+
+def place_by_initiative(ctx: Context, c: Combatant) -> None:
+    """Insert (or move) ``c`` in a running order by its initiative."""
+    state, rs = ctx.state, ctx.ruleset
+    order = [cid for cid in state.order if cid != c.id]
+    key = rs.turns.order_key(c)
+    pos = len(order)
+    for i, cid in enumerate(order):
+        if rs.turns.order_key(state.get(cid)) < key:
+            pos = i
+            break
+    order.insert(pos, c.id)
+    ctx.set_order(groups.keep_together(state, order), reason="initiative")
+
+
+def roll_initiative(ctx: Context, who: list[Combatant]) -> None:
+    who = groups.with_members(ctx.state, who)  # a group rolls once, for all its members
+    for c, (value, tiebreak, text) in groups.rolls(ctx, who):
+        ctx.emit(ev.InitiativeSet(id=c.id, value=value, tiebreak=tuple(tiebreak), roll=text))
+    reorder(ctx, who)
+
+
+def reorder(ctx: Context, changed: list[Combatant]) -> None:
+    if ctx.state.in_combat:
+        for c in changed:
+            place_by_initiative(ctx, ctx.state.get(c.id))
+    else:
+        ctx.set_order(sorted_order(ctx), reason="initiative")
