@@ -8,7 +8,7 @@ years later gives the same state even if the rules code has changed since.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Callable
 
 from . import events as ev
 from .contract import fold_text
@@ -29,12 +29,6 @@ def apply(state: EncounterState, event: ev.Event) -> None:
     fn = _APPLY.get(type(event))
     if fn is not None:
         fn(state, event)
-
-
-def fold(state: EncounterState, events: Iterable[ev.Event]) -> EncounterState:
-    for event in events:
-        apply(state, event)
-    return state
 
 
 _NUMBERED = re.compile(r"^(.*\S)\s+(\d{1,9})$")

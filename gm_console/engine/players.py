@@ -108,10 +108,6 @@ def in_full(c: Combatant) -> bool:
     return c.side == "pc"
 
 
-def is_down(ruleset: Ruleset, c: Combatant) -> bool:
-    return health_word(ruleset, c) == "down"
-
-
 @lru_cache(maxsize=64)
 def secret_keys(ruleset: Ruleset) -> frozenset[str]:
     """Pools and stats that never reach the players: GM-only fields and notes."""

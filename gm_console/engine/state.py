@@ -123,13 +123,6 @@ class EncounterState:
         """Who was aware at the start (``surprise NAME...``), by id."""
         return tuple(self.marks.get("aware") or ())
 
-    def find_condition(self, uid: int) -> tuple[Combatant, ConditionInstance] | None:
-        for c in self.combatants.values():
-            for inst in c.conditions:
-                if inst.uid == uid:
-                    return c, inst
-        return None
-
     def all_conditions(self) -> Iterator[tuple[Combatant, ConditionInstance]]:
         for c in self.combatants.values():
             for inst in c.conditions:

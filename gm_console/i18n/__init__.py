@@ -161,11 +161,6 @@ def joined(parts: "list[Any]", sep: str = " ") -> Term:
                 sep.join(render(p, "es") for p in parts if render(p, "es")))
 
 
-def both(text: Any) -> dict[str, str]:
-    """The text in every language the interface offers (what a log event stores)."""
-    return {lang: render(text, lang) for lang in LANGS}
-
-
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 #: the core's own catalogue (engine, storage, CLI and TUI)
 core = Domain("gm_console", LOCALE)

@@ -27,7 +27,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import tomli_w
 
@@ -255,8 +255,3 @@ def _without_table(text: str, key: str) -> str:
     while end < len(lines) and not re.match(r"^[ \t]*\[", lines[end]):
         end += 1
     return "\n".join(lines[:line - 1] + lines[end:]).rstrip("\n") + "\n"
-
-
-def creatures_for(ruleset: Ruleset, search: str = "") -> Iterable[Creature]:
-    bestiary, _problems = load(ruleset)
-    return bestiary.search(search) if search else bestiary.values()
