@@ -226,17 +226,27 @@ class Health(Part):
 
     def damage(self, ctx: "Context", target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         """Apply damage (after dice) with its types (``fire``, ``nonlethal``...). Default: the first
-        health pool loses it, never below 0; at 0 the combatant is down."""
+        health pool loses it, never below 0; at 0 the combatant is unconscious (a game with dying
+        rules overrides this)."""
         pool = _first_health_pool(self.rules, target)
-        value = target.pools[pool].value
-        ctx.set_pool(target, pool, max(0, value - amount))
+        p = target.pools[pool]
+        ctx.set_pool(target, pool, max(0, p.value - amount))
+        ctx.say(_("{name} takes {amount} damage: {pool} {value}", name=target.name, amount=amount,
+                  pool=self.rules.sheet.label(pool), value=p.value), who=target.id)
+        if p.value == 0 and target.life not in ("dead", "unconscious"):
+            ctx.set_life(target, "unconscious", rule="0 HP")
 
     def heal(self, ctx: "Context", target: Combatant, amount: int, types: tuple[str, ...]) -> None:
-        """Apply healing. Default: the first health pool gains it, up to its maximum."""
+        """Apply healing. Default: the first health pool gains it, up to its maximum; above 0 an
+        unconscious, dying or stable combatant is back on its feet (the dead stay dead)."""
         pool = _first_health_pool(self.rules, target)
         p = target.pools[pool]
         top = p.max if p.max is not None else p.value + amount
         ctx.set_pool(target, pool, min(top, p.value + amount))
+        ctx.say(_("{name} heals {amount}: {pool} {value}", name=target.name, amount=amount,
+                  pool=self.rules.sheet.label(pool), value=p.value), who=target.id)
+        if p.value > 0 and target.life in ("unconscious", "dying", "stable", "disabled"):
+            ctx.set_life(target, "ok", rule="above 0 HP")
 
     def minimum_damage(self, ctx: "Context", target: Combatant, rolled: int,
                        types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
