@@ -38,6 +38,7 @@ from gm_console.engine.contract import (
     listing,
     part,
     slug,
+    with_every_game,
 )
 from gm_console.engine.dice import RollResult
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
@@ -51,5 +52,5 @@ __all__ = [
     "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
-    "fold_text", "life", "listing", "part", "record_check", "render", "slug",
+    "fold_text", "life", "listing", "part", "record_check", "render", "slug", "with_every_game",
 ]

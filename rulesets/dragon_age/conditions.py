@@ -13,7 +13,8 @@ Flags the tracker enforces: ``no-actions`` (its action verbs are refused), ``no-
 
 from __future__ import annotations
 
-from gm_console.ruleset import Catalogue, Combatant, ConditionDef, ConditionInstance, Conditions, Context, Term
+from gm_console.ruleset import (Catalogue, Combatant, ConditionDef, ConditionInstance, Conditions, Context, Term,
+                                with_every_game)
 
 from .common import rule
 from .effects import SPELLS, TALENTS
@@ -69,7 +70,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
 )
 
 DEFINITIONS: tuple[ConditionDef, ...] = (*CONDITIONS, *SPELLS, *TALENTS)
-CATALOGUE = Catalogue(DEFINITIONS, free_labels=True)
+CATALOGUE = Catalogue(with_every_game(DEFINITIONS), free_labels=True)  # + regeneration, ongoing...
 
 
 def cdef(cid: str) -> ConditionDef:

@@ -31,7 +31,7 @@ from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from ..state import EncounterState
-from .parts import Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part
+from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
 from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pending, RulesError, StatField,
                     did_you_mean, fold_text, slug)
 from ..text import listing
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Figure", "Health", "OptionDef", "Part",
     "Pending", "Ruleset", "RulesError", "Sheet", "Spendable", "StatField", "Turns", "Use", "did_you_mean", "fold_text",
-    "listing", "part", "slug",
+    "listing", "part", "slug", "EVERY_GAME", "with_every_game",
 ]
 
 PARTS: dict[str, type[Part]] = {"sheet": Sheet, "health": Health, "conditions": Conditions, "turns": Turns,

@@ -287,6 +287,38 @@ def _first_health_pool(rules: "Ruleset", c: Combatant) -> str:
 # --- conditions --------------------------------------------------------------------------
 
 
+#: effects with a per-turn tick that every game has (Combat Manager and Improved Initiative
+#: track them whatever the system); a game's own entry of the same id wins. Their rule is the
+#: engine's: docs/ARCHITECTURE.md, "Effects every game has".
+_EVERY_GAME = dict(duration_en="until removed", duration_es="hasta que se quite",
+                   source="gm-console, every game (docs/ARCHITECTURE.md, Effects every game has)")
+EVERY_GAME = (
+    ConditionDef("regeneration", "Regeneration", "Regeneración", aliases=("regen", "regeneracion"), valued=True,
+                 tick="heal", kind="effect", **_EVERY_GAME,
+                 summary_en="heals its value at the start of its turn, never above its maximum",
+                 summary_es="cura tanto como su valor al inicio de su turno, nunca por encima de su máximo"),
+    ConditionDef("fast-healing", "Fast healing", "Curación rápida",
+                 aliases=("fast healing", "fasthealing", "curacion rapida", "curacion-rapida"), valued=True,
+                 tick="heal", kind="effect", **_EVERY_GAME,
+                 summary_en="heals its value at the start of its turn, never above its maximum",
+                 summary_es="cura tanto como su valor al inicio de su turno, nunca por encima de su máximo"),
+    ConditionDef("ongoing", "Ongoing damage", "Daño continuo",
+                 aliases=("ongoing damage", "persistent damage", "dano continuo", "dano persistente"),
+                 valued=True, tick="damage", kind="effect", **_EVERY_GAME,
+                 summary_en="deals its value at the start of its turn, of the type typed after it "
+                            "(ongoing:3 fire)",
+                 summary_es="hace tanto daño como su valor al inicio de su turno, del tipo escrito detrás "
+                            "(ongoing:3 fuego)"),
+)
+
+
+def with_every_game(definitions: Sequence[ConditionDef]) -> tuple[ConditionDef, ...]:
+    """A game's own entries, then the every-game effects it does not define itself."""
+    own = tuple(definitions)
+    ids = {d.id for d in own}
+    return own + tuple(d for d in EVERY_GAME if d.id not in ids)
+
+
 class Conditions(Part):
     """The catalogue of conditions and what adding or losing one does."""
 
@@ -298,7 +330,7 @@ class Conditions(Part):
 
     @cached_property
     def catalogue(self) -> Catalogue:
-        return Catalogue(self.definitions(), free_labels=self.free_labels)
+        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels)
 
     def add(self, ctx: "Context", target: Combatant, cdef: ConditionDef, rounds: int | None,
             value: int | None, clock: str | None, source: str | None) -> None:
