@@ -223,7 +223,8 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
         roll = None
     else:
         expr = f"{rs.checks.dice}{bonus:+d}" if bonus else rs.checks.dice
-        roll = ctx.roll(expr, purpose=f"{c.name}: {name}{label_extra}", who=c.id, hidden=hidden)
+        checked = name + label_extra if what else _("check")
+        roll = ctx.roll(expr, purpose=_("{name}: {check}", name=c.name, check=checked), who=c.id, hidden=hidden)
         total = roll.total
         natural = roll.natural
         dice = "+".join(str(d.value) for d in roll.dice if d.kept)
@@ -312,8 +313,8 @@ def _tie(ctx: Context, mine: CheckOutcome, theirs: CheckOutcome, c: Combatant, o
     if k1 != k2:
         return c if k1 > k2 else other
     for _attempt in range(20):
-        a = ctx.roll("1d20", purpose=f"roll-off: {c.name}", who=c.id, hidden=hidden).total
-        b = ctx.roll("1d20", purpose=f"roll-off: {other.name}", who=other.id, hidden=hidden).total
+        a = ctx.roll("1d20", purpose=_("roll-off: {name}", name=c.name), who=c.id, hidden=hidden).total
+        b = ctx.roll("1d20", purpose=_("roll-off: {name}", name=other.name), who=other.id, hidden=hidden).total
         if a != b:
             return c if a > b else other
     return c

@@ -60,11 +60,15 @@ class Context:
     def fail(self, message: "str | Msg") -> None:
         raise RulesError(message)
 
-    def roll(self, expr: str, purpose: str = "", who: str | None = None,
+    def roll(self, expr: str, purpose: "str | Msg" = "", who: str | None = None,
              hidden: bool = False) -> RollResult:
+        """Roll ``expr``; ``purpose`` (a catalogue message, or text the GM typed) says what for,
+        in the log and in the prompt for a physical die, in both languages like ``say``."""
         result = self.dice.roll(expr, purpose=purpose)
+        en, es = render(purpose, "en"), render(purpose, "es")
         self.emit(ev.Rolled(expr=result.expr, total=result.total, dice=result.naturals,
-                            purpose=purpose, who=who, hidden=hidden, text=result.text))
+                            purpose=en, who=who, hidden=hidden, text=result.text,
+                            purpose_es=es if es != en else ""))
         return result
 
     # -- combatants ---------------------------------------------------------------

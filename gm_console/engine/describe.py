@@ -146,8 +146,17 @@ def _life(e: ev.LifeSet, v: _View) -> Msg:
     return _rule(_("{name}: {life}", name=v.name(e.id), life=life_word(e.life)), e.rule)
 
 
+def roll_purpose(e: ev.Rolled, lang: str) -> str:
+    """What a roll was for, in the GM's language (the expression when nobody said)."""
+    if not e.purpose:
+        return e.expr
+    if lang == "es" and e.purpose_es:
+        return e.purpose_es
+    return e.purpose if lang == "en" else render(purpose(e.purpose), lang)
+
+
 def _rolled(e: ev.Rolled, v: _View) -> Msg:
-    what = purpose(e.purpose) if e.purpose else e.expr
+    what = roll_purpose(e, v.lang)
     result = e.text or str(e.total)
     if e.hidden:
         return _("roll · {what}: {result} (GM)", what=what, result=result)
@@ -159,7 +168,8 @@ def _said(e: ev.Said, v: _View) -> str:
     return f"{text} [{e.rule}]" if e.rule else text
 
 
-#: the engine's own roll purposes (English in the save), said in the GM's language
+#: saves written before a roll's purpose carried its Spanish (``purpose_es``) hold the
+#: engine's own purposes in English only: these are said in the GM's language still
 _PURPOSES: tuple[tuple[re.Pattern, Callable[..., Msg]], ...] = (
     (re.compile(r"^initiative of (?P<name>.+)$"), lambda name: _("initiative of {name}", name=name)),
     (re.compile(r"^initiative roll-off of (?P<name>.+)$"), lambda name: _("initiative roll-off of {name}", name=name)),

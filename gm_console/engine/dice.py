@@ -10,7 +10,7 @@ that asks the ``Dice`` currently rolling; that keeps its whole grammar
 
 from __future__ import annotations
 
-from gm_console.i18n import _
+from gm_console.i18n import Msg, _
 
 from .errors import GMError
 
@@ -41,7 +41,7 @@ class DiceError(GMError, ValueError):
 class NeedDie(Exception):
     """Raised in ask mode without a prompt: the caller must supply this die and retry."""
 
-    def __init__(self, sides: int, purpose: str) -> None:
+    def __init__(self, sides: int, purpose: "str | Msg") -> None:
         super().__init__(f"roll a d{sides} for {purpose}")
         self.sides = sides
         self.purpose = purpose
@@ -107,9 +107,9 @@ class RollResult:
 class Dice:
     forced: list[int] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random)
-    ask: Callable[[int, str], int] | None = None
+    ask: "Callable[[int, str | Msg], int] | None" = None
     strict: bool = False  # True: no random fallback, raise NeedDie instead
-    _purpose: str = ""
+    _purpose: "str | Msg" = ""
 
     @classmethod
     def from_rolls(cls, rolls: Iterable[int], seed: int | None = None) -> "Dice":
@@ -142,7 +142,7 @@ class Dice:
             raise NeedDie(sides, self._purpose)
         return self.rng.randrange(sides) + 1
 
-    def roll(self, expr: str, purpose: str = "") -> RollResult:
+    def roll(self, expr: str, purpose: "str | Msg" = "") -> RollResult:
         """Roll ``expr``; anything that is not a roll within the limits is a ``DiceError``."""
         expr = str(expr).strip().replace(" ", "")
         if not expr:

@@ -201,7 +201,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         if not cdef.tick or c.id not in ctx.state.combatants or c.life == "dead":
             continue
         if cdef.tick_dice and inst.value is None:
-            amount = ctx.roll(cdef.tick_dice, purpose=f"{cdef.en} of {c.name}", who=c.id).total
+            amount = ctx.roll(cdef.tick_dice, purpose=_("{effect} of {name}", effect=cdef.term, name=c.name), who=c.id).total
         else:
             amount = int(inst.value or 0)
         if amount <= 0:

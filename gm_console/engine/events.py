@@ -471,6 +471,7 @@ class Rolled(Event):
     who: str | None = None
     hidden: bool = False
     text: str = ""
+    purpose_es: str = ""  # the purpose in Spanish, when it was a catalogue message
 
 
 @dataclass(frozen=True)

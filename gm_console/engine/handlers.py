@@ -181,7 +181,7 @@ def _add(ctx: Context, c: Call) -> None:
         own = dict(stats)
         if hp_mode == "roll":
             for key, formula in formulas.items():
-                own[key] = max(1, ctx.roll(formula, purpose=f"{key} of {new}").total)
+                own[key] = max(1, ctx.roll(formula, purpose=_("{pool} of {name}", pool=rs.sheet.label(key), name=new)).total)
                 rolled[key].append(own[key])
         own = rs.sheet.derive(own, category)
         pools = rs.sheet.initial_pools(own, current, category)

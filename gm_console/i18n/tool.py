@@ -51,9 +51,13 @@ def packages() -> list[Package]:
     for info in plugins.available():
         if not info.builtin:
             continue
-        module = importlib.import_module(info.target.partition(":")[0])
+        name = info.target.partition(":")[0]
+        module = importlib.import_module(name)
         folder = Path(module.__file__).resolve().parent
-        domain = getattr(getattr(module, "_", None), "name", None)
+        messages = getattr(module, "_", None)
+        if messages is None and (folder / "i18n.py").is_file():  # the package's own catalogue module
+            messages = getattr(importlib.import_module(f"{name}.i18n"), "_", None)
+        domain = getattr(messages, "name", None)
         if domain:
             out.append(Package(folder, domain))
     return out

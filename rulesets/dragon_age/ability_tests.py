@@ -81,7 +81,7 @@ class DAChecks(Checks):
             key, focus = ability_key(focus_ability(what)), what
         if key is None:
             ctx.fail(_("{what!r} is not an ability test; give one like dex:acrobatics or con:stamina", what=what))
-        roll = roll_3d6(ctx, None, None, f"{c.name}: {ability_what(key, focus)} vs Spellpower {power}", c.id)
+        roll = roll_3d6(ctx, None, None, _('{name}: {value} vs Spellpower {power}', name=c.name, value=ability_what(key, focus), power=power), c.id)
         check = make_check(c, roll, key, focus, roll_mods(c, key, focus, "resist"))
         ok = check.total >= power
         keep(ctx, c, check, f"{ability_what(key, focus)} (resisting)", f"Spellpower {power}", power,
@@ -115,7 +115,7 @@ def test_verb(ctx: Context, call) -> None:
     tn = call.tn
     clear_stunt_points(ctx, NEW_ROLL)
     hidden = key == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, f"{c.name}: {key} test", c.id, hidden=hidden)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{name}: {key} test', name=c.name, key=key), c.id, hidden=hidden)
     check = make_check(c, roll, key, focus, t.mod_parts + roll_mods(c, key, focus))
     ok = check.total >= tn
     result = _("success, {degree}", degree=degree(roll)) if ok else _("failure by {n}", n=tn - check.total)
@@ -154,7 +154,7 @@ def contest_verb(ctx: Context, call) -> None:
     hidden = "perception" in (sides[0][0], sides[1][0])
     checks = []
     for i, (who, (key, focus)) in enumerate(((a, sides[0]), (b, sides[1]))):
-        roll = given[i] if i < len(given) else roll_3d6(ctx, None, None, f"{who.name}: {key} (opposed)", who.id,
+        roll = given[i] if i < len(given) else roll_3d6(ctx, None, None, _('{who}: {key} (opposed)', who=who.name, key=key), who.id,
                                                          hidden=hidden)
         checks.append(make_check(who, roll, key, focus, roll_mods(who, key, focus)))
     winner = opposed(a, checks[0], b, checks[1])

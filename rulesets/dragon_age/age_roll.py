@@ -49,7 +49,7 @@ class AgeRoll:
         return f"{self.natural} ({a},{b},{c}; {'dragón' if es else 'dragon'} {a})"
 
 
-def roll_3d6(ctx: Context, dice: tuple[int, ...] | None, total: int | None, purpose: str,
+def roll_3d6(ctx: Context, dice: tuple[int, ...] | None, total: int | None, purpose: "str | Msg",
              who: str | None, hidden: bool = False) -> AgeRoll:
     if dice is not None:
         return AgeRoll(tuple(dice), sum(dice))

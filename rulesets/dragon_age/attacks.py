@@ -42,7 +42,7 @@ def _imposing_blocks(ctx: Context, a: Combatant, target: Combatant) -> bool:
     if inst is None:
         return False
     tn = inst.value or 10
-    roll = roll_3d6(ctx, None, None, f"{a.name}: Willpower (Courage) vs Imposing Spell", a.id)
+    roll = roll_3d6(ctx, None, None, _('{attacker}: Willpower (Courage) vs Imposing Spell', attacker=a.name), a.id)
     check = make_check(a, roll, "willpower", "courage", roll_mods(a, "willpower", "courage"))
     keep(ctx, a, check, "willpower:courage (Imposing Spell)", f"TN {tn}", tn,
          "success" if check.total >= tn else "failure")
@@ -114,7 +114,7 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
         mods.append((PRONE_TARGET, 1))
     mods += t.mod_parts
     mods += roll_mods(a, key, focus, "attack", *(("melee_attack",) if kind == "melee" else ()))
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, f"{a.name}: attack on {target.name}", a.id)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{attacker}: attack on {target}', attacker=a.name, target=target.name), a.id)
     check = make_check(a, roll, key, focus, tuple(mods))
     dfig = ctx.ruleset.sheet.defense(ctx.state, target)
     hit = check.total >= dfig.value
@@ -147,7 +147,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
     melee = record.get("wkind", "melee") == "melee"
     dmg_key = "perception" if record.get("wkind") == "bow" else (
         "magic" if melee and a.has("combat-magic") else "str")
-    r = ctx.roll(str(expr), purpose=f"damage of {a.name} to {target.name}", who=a.id)
+    r = ctx.roll(str(expr), purpose=_('damage of {attacker} to {target}', attacker=a.name, target=target.name), who=a.id)
     bonus = ability(a, dmg_key)
     raw = r.total + bonus
     label = _("damage {dice} ({rolled}) {bonus} {ability}", dice=str(expr), rolled=r.total, bonus=signed(bonus),
@@ -159,7 +159,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
         for inst in a.conditions:
             dice = MELEE_DICE.get(inst.cond)
             if dice:
-                extra = ctx.roll(dice, purpose=f"{a.name}: {inst.cond}", who=a.id).total
+                extra = ctx.roll(dice, purpose=_('{name}: {effect}', name=a.name, effect=ctx.ruleset.catalogue.define(inst.cond).term), who=a.id).total
                 raw += extra
                 label = _("{label} + {dice} {effect} ({rolled})", label=label, dice=dice, rolled=extra,
                           effect=ctx.ruleset.catalogue.define(inst.cond).term)
@@ -186,7 +186,7 @@ def coup_verb(ctx: Context, call) -> None:
     clear_stunt_points(ctx, NEW_ROLL)
     key = t.ability or default_ability(a, "bow" if call.bow else "ranged")
     focus = t.focus or a.stats.get("weapon_focus")
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, f"{a.name}: ranged coup de grace", a.id)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{attacker}: ranged coup de grace', attacker=a.name), a.id)
     check = make_check(a, roll, key, focus, t.mod_parts + roll_mods(a, key, focus, "attack"))
     keep(ctx, a, check, f"ranged coup de grace on {target.name}", "Defense 10", 10,
          "hit" if check.total >= 10 else "miss")

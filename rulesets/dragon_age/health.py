@@ -178,7 +178,7 @@ class DAHealth(Health):
 
     def knock_out(self, ctx: Context, c: Combatant, section: str = "2.6") -> None:
         """A pulled blow: 1 Health, unconscious for 2d6 minutes."""
-        minutes = ctx.roll("2d6", purpose=f"minutes until {c.name} wakes", who=c.id).total
+        minutes = ctx.roll("2d6", purpose=_('minutes until {name} wakes', name=c.name), who=c.id).total
         health(ctx, c)
         ctx.set_pool(c, "health", 1, rule=rule(section))
         for inst in c.instances("dying"):

@@ -44,7 +44,7 @@ def cast_verb(ctx: Context, call) -> None:
     if cost:
         ctx.spend_pool(c, "mana", cost, rule=rule("2.8"))
     key = t.ability or "magic"
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, f"{c.name}: casting {spell}", c.id)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{name}: casting {spell}', name=c.name, spell=spell), c.id)
     check = make_check(c, roll, key, t.focus, t.mod_parts + roll_mods(c, key, t.focus, "casting"))
     power = ctx.ruleset.sheet.spellpower(c, t.focus)
     ok = check.total >= tn

@@ -29,7 +29,7 @@ def aid_verb(ctx: Context, call) -> None:
     take(ctx, healer, MAJOR, _("heal {name}", name=patient.name))
     clear_stunt_points(ctx, NEW_ROLL)
     roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None,
-                    f"{healer.name}: Heal action on {patient.name}", healer.id)
+                    _('{healer}: Heal action on {patient}', healer=healer.name, patient=patient.name), healer.id)
     check = make_check(healer, roll, "cunning", "healing", t.mod_parts + roll_mods(healer, "cunning", "healing"))
     note = focus_note(healer, "healing")
     keep(ctx, healer, check, f"cunning:healing (Heal action on {patient.name})", f"TN {HEAL_TN}", HEAL_TN,
@@ -45,7 +45,7 @@ def aid_verb(ctx: Context, call) -> None:
             ctx.fail(_("the heal amount uses the dragon die: give the three dice like 5,5,3, not the sum"))
         base, how = roll.dragon, _("dragon die {n}", n=roll.dragon)
     else:
-        base = ctx.roll("1d6", purpose=f"Health {healer.name} restores to {patient.name}", who=healer.id).total
+        base = ctx.roll("1d6", purpose=_('Health {healer} restores to {patient}', healer=healer.name, patient=patient.name), who=healer.id).total
         how = f"1d6 {base}"
     amount = max(0, base + cun)
     ctx.say(_("{healer} tends {patient}: Cunning (Healing) {formula} vs TN {tn}: success; restores {how} {cun} "
@@ -97,7 +97,7 @@ def levelup_verb(ctx: Context, call) -> None:
         ctx.fail(_("{name} is {life}; level up once it is back on its feet", name=c.name, life=life(c.life)))
     if call.d6 is not None and not 1 <= call.d6 <= 6:
         ctx.fail(_("levelup: the d6 is 1 to 6, not {n}", n=call.d6))
-    d = call.d6 if call.d6 is not None else ctx.roll("1d6", purpose=f"level-up Health of {c.name}", who=c.id).total
+    d = call.d6 if call.d6 is not None else ctx.roll("1d6", purpose=_('level-up Health of {name}', name=c.name), who=c.id).total
     con = ability(c, "con")
     gain = max(0, d + con)
     new_level = level(c) + 1
@@ -166,7 +166,7 @@ def _mana_rest(ctx: Context, c: Combatant, hours: int) -> Msg | None:
         how = _("{hours} x (1d6+4), at least 5 an hour: full", hours=hours)
     else:
         rolled = min(hours, ROLLED_HOURS)
-        gained = ctx.roll(f"{rolled}d6+{4 * rolled}", purpose=f"mana {c.name} regains in {hours} h of rest",
+        gained = ctx.roll(f"{rolled}d6+{4 * rolled}", purpose=_('mana {name} regains in {hours} h of rest', name=c.name, hours=hours),
                           who=c.id).total + (15 * (hours - rolled)) // 2
         after = before + gained if need is None else min(mana.max, before + gained)
         how = f"{hours} x (1d6+4) = {gained}"

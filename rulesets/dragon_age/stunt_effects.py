@@ -207,10 +207,10 @@ def _disarm(ctx, c, rec, n, other):
     target = _target(ctx, rec)
     if target is None:
         return
-    mine = roll_3d6(ctx, None, None, f"{c.name}: disarm (opposed)", c.id)
+    mine = roll_3d6(ctx, None, None, _('{name}: disarm (opposed)', name=c.name), c.id)
     fb = int(rec.get("focus_bonus") or 0)
     check_a = make_check(c, mine, rec.get("ability") or "str", None, ((Term("focus"), fb),) if fb else ())
-    theirs = roll_3d6(ctx, None, None, f"{target.name}: resists disarm (opposed)", target.id)
+    theirs = roll_3d6(ctx, None, None, _('{target}: resists disarm (opposed)', target=target.name), target.id)
     key = default_ability(target, weapon_kind(target))
     focus = target.stats.get("weapon_focus")
     check_b = make_check(target, theirs, key, focus if has_focus(target, focus) else None)
@@ -220,7 +220,7 @@ def _disarm(ctx, c, rec, n, other):
          opponent_total=check_b.total)
     vs = _("{a} {fa} vs {b} {fb}", a=c.name, fa=check_a.formula(c), b=target.name, fb=check_b.formula(target))
     if winner is c:
-        d = ctx.roll("1d6", purpose=f"metres {target.name}'s weapon flies", who=c.id).total
+        d = ctx.roll("1d6", purpose=_("metres {target}'s weapon flies", target=target.name), who=c.id).total
         metres = max(0, d + ability(c, "str"))
         ctx.apply_condition(target, cdef("disarmed"), source=c.id, note=f"{metres} m")
         _say(ctx, c, _("Disarm: {vs}: {name}'s weapon lands {m} m away (1d6 {d} + Str)", vs=vs, name=target.name,
@@ -230,7 +230,7 @@ def _disarm(ctx, c, rec, n, other):
 
 
 def _mighty_blow(ctx, c, rec, n, other):
-    d = ctx.roll("1d6", purpose=f"{c.name}: Mighty Blow", who=c.id).total
+    d = ctx.roll("1d6", purpose=_('{name}: Mighty Blow', name=c.name), who=c.id).total
     _redo_damage(ctx, c, rec, _("Mighty Blow +1d6 ({n})", n=d), extra=d)
 
 
@@ -274,7 +274,7 @@ def _mighty_spell(ctx, c, rec, n, other):
     target = other or _target(ctx, rec)
     if target is None:
         ctx.fail(_("mighty-spell needs the damaged target: stunt {ref} mighty-spell TARGET", ref=c.id))
-    d = ctx.roll("1d6", purpose=f"{c.name}: Mighty Spell", who=c.id).total
+    d = ctx.roll("1d6", purpose=_('{name}: Mighty Spell', name=c.name), who=c.id).total
     ctx.ruleset.health.take_damage(ctx, target, d, armor=0, label=_("Mighty Spell +1d6 ({n})", n=d), section="2.5")
 
 

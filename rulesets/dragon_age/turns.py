@@ -34,7 +34,7 @@ class DATurns(Turns):
 
     def roll_initiative(self, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
         bonus = self.initiative_bonus(c)
-        r = ctx.roll("3d6", purpose=f"initiative of {c.name}", who=c.id)
+        r = ctx.roll("3d6", purpose=_('initiative of {name}', name=c.name), who=c.id)
         dice = tuple(d.value for d in r.dice)
         total = r.total + bonus
         focus = " (+2 Initiative focus)" if has_focus(c, "initiative") else ""
@@ -142,7 +142,7 @@ class DATurns(Turns):
             ctx.set_mark(c, "frost", frost)
             ctx.say(_("{name}'s Speed drops by {n} more ({effect}: -{total} so far)", name=c.name, n=spell.slows,
                       effect=effect, total=spell.slows * frost), rule=rule("2.12"), who=c.id)
-        rolled = ctx.roll(spell.dice, purpose=f"{c.name}: {inst.cond}", who=c.id).total
+        rolled = ctx.roll(spell.dice, purpose=_('{name}: {effect}', name=c.name, effect=ctx.ruleset.catalogue.define(inst.cond).term), who=c.id).total
         before = c.pools["health"].value if "health" in c.pools else 0
         self.rules.health.take_damage(ctx, c, rolled, penetrating=True, section="2.12",
                                       label=_("{effect} {dice} ({n})", effect=effect, dice=spell.dice, n=rolled))

@@ -107,14 +107,14 @@ class PF1Checks(Checks):
         return ok, total, text
 
     def roll_save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
-                  purpose: str = "") -> tuple[bool, int, Msg]:
+                  purpose: "str | Msg" = "") -> tuple[bool, int, Msg]:
         """A save the ruleset's own rules call for (massive damage, coup de grace): its sentence names
         the save and the DC."""
         ok, total, text, _natural, _bonus = self._save(ctx, c, what, dc, natural, purpose)
         return ok, total, text
 
     def _save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
-              purpose: str = "") -> tuple[bool, int, Msg, int, int]:
+              purpose: "str | Msg" = "") -> tuple[bool, int, Msg, int, int]:
         """A saving throw: d20 + the sheet's save and everything weighing on it, vs DC; a natural 20
         always succeeds and a natural 1 always fails (pathfinder1e.md §1.12). Kept with the recent checks."""
         key = FIGURES.get(_key(what))
@@ -122,7 +122,7 @@ class PF1Checks(Checks):
             ctx.fail(_("{what!r} is not a save: fort, ref or will", what=what))
         bonus = self.rules.effective(ctx.state, c)[key].value
         if natural is None:
-            natural = ctx.roll("1d20", purpose=f"{c.name}: {purpose or key} save (DC {dc})", who=c.id).total
+            natural = ctx.roll("1d20", purpose=_('{name}: {value} save (DC {dc})', name=c.name, value=purpose or key, dc=dc), who=c.id).total
         total = natural + bonus
         ok = natural == 20 or (natural != 1 and total >= dc)
         keep(ctx, c, key, natural, bonus, total, dc, ok)

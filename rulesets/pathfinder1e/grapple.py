@@ -177,7 +177,7 @@ def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, 
     cmd = rs.effective(ctx.state, holder)["cmd"].value
     penalties = list(rs.effective(ctx.state, c)["skills"].parts)
     if natural is None:
-        natural = ctx.roll("1d20", purpose=f"{c.name}: Escape Artist vs {holder.name}'s CMD", who=c.id).total
+        natural = ctx.roll("1d20", purpose=_("{name}: Escape Artist vs {holder}'s CMD", name=c.name, holder=holder.name), who=c.id).total
     total = natural + bonus + extra + sum(v for _l, v in penalties)
     text = "".join(f" {v:+d} {name}" for name, v in penalties) + (f" {extra:+d} other" if extra else "")
     ok = total >= cmd

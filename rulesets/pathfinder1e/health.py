@@ -58,7 +58,7 @@ class PF1Health(Health):
         top = c.pools["hp"].max or 0
         if amount < 50 or amount * 2 < top:
             return
-        ok, _total, check = self.rules.checks.roll_save(ctx, c, "fort", 15, purpose="massive damage")
+        ok, _total, check = self.rules.checks.roll_save(ctx, c, "fort", 15, purpose=_('massive damage'))
         if ok:
             ctx.say(_("{name}: massive damage, {check}, survives", name=c.name, check=check), rule=MASSIVE, who=c.id)
             return

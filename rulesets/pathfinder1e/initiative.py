@@ -48,7 +48,7 @@ def _rolloff(ctx: Context, members: list[Combatant], init, tb) -> None:
     for _round in range(20):
         results = []
         for c in pending:
-            r = ctx.roll("1d20", purpose=f"initiative roll-off of {c.name}", who=c.id)
+            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=c.name), who=c.id)
             keys[c.id] = keys[c.id] + (r.total,)
             results.append(_("{name} rolls {n}", name=c.name, n=r.total))
         ctx.say(_("Initiative tie at {init} (modifier {mod:+d}): roll-off {results}", init=_num(init),
@@ -127,12 +127,12 @@ def joined_mid_combat(ctx: Context, c: Combatant, total, tiebreak: tuple, flat_d
     if others:
         for o in others:
             if not o.marks.get("rolloff"):
-                r = ctx.roll("1d20", purpose=f"initiative roll-off of {o.name}", who=o.id)
+                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=o.name), who=o.id)
                 ctx.set_mark(o, "rolloff", [r.total])
         taken = {rolloff_key(o) for o in others}
         key: tuple = ()
         for _try in range(20):
-            r = ctx.roll("1d20", purpose=f"initiative roll-off of {c.name}", who=c.id)
+            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=c.name), who=c.id)
             key = (r.total,)
             if key not in taken:
                 break

@@ -158,7 +158,7 @@ def sunder(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     name = _find(ctx, c, call.item)
     raw = call.damage
-    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=f"damage to {c.name}'s {name}").total
+    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_("damage to {name}'s {item}", name=c.name, item=name)).total
     have = items_of(c)
     it = have[name]
     if state_of(it) == "destroyed":

@@ -213,12 +213,12 @@ def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: Msg) -> N
     ctx.say(why, rule=rule, who=c.id)
 
 
-def con_check(ctx: Context, c: Combatant, purpose: str, what: str) -> tuple[bool, Msg]:
+def con_check(ctx: Context, c: Combatant, purpose: Msg, what: str) -> tuple[bool, Msg]:
     """d20 + Con mod - negative HP vs DC 10; a natural 20 always succeeds (a 1 does not fail).
     Kept with the state's recent checks as ``what``."""
     neg = max(0, -hp_of(c))
     cm = con_mod(c)
-    r = ctx.roll("1d20", purpose=f"{c.name}: {purpose}", who=c.id)
+    r = ctx.roll("1d20", purpose=_('{name}: {purpose}', name=c.name, purpose=purpose), who=c.id)
     nat = r.total
     total = nat + cm - neg
     ok = nat == 20 or total >= DC
@@ -241,7 +241,7 @@ def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
                 rule="pathfinder1e.md §1.4 [O]", who=c.id)
         lose_hp(ctx, c, 1, rule=RULE, quiet=True)
         return
-    ok, check = con_check(ctx, c, "Con check to stabilize (DC 10)", "Con (stabilize)")
+    ok, check = con_check(ctx, c, _('Con check to stabilize (DC 10)'), "Con (stabilize)")
     if ok:
         make_stable(ctx, c, "unaided", RULE,
                     _("{check}, succeeds: stable (unaided, hourly checks)", check=check))
@@ -254,7 +254,7 @@ def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
 def hourly_check(ctx: Context, c: Combatant) -> None:
     """One hour of a stable combatant (pathfinder1e.md §1.4 [S]): unaided risks 1 HP, aided may wake up."""
     kind = c.marks.get("stable", "unaided")
-    ok, check = con_check(ctx, c, f"hourly Con check ({kind} stable)", "Con (hourly)")
+    ok, check = con_check(ctx, c, _('hourly Con check ({kind} stable)', kind=kind), "Con (hourly)")
     if kind == "aided":
         if ok:
             ctx.set_life(c, "disabled", rule=RULE)
@@ -276,7 +276,7 @@ def hourly_check(ctx: Context, c: Combatant) -> None:
 
 def daily_check(ctx: Context, c: Combatant) -> None:
     """Disabled at negative HP, unhelped: after 8 h rest, Con DC 10; failure costs 1 HP, no knock-out."""
-    ok, check = con_check(ctx, c, "daily Con check to heal naturally", "Con (daily)")
+    ok, check = con_check(ctx, c, _('daily Con check to heal naturally'), "Con (daily)")
     if ok:
         ctx.set_mark(c, "recovering", True)
         ctx.say(_("{check}, succeeds: heals naturally from now on", check=check), rule=RULE, who=c.id)

@@ -103,7 +103,7 @@ def contest(ctx: Context, a: Combatant, t: Combatant, natural: int | None, parts
         return True
     cmd = ctx.ruleset.effective(ctx.state, d)["cmd"].value
     if natural is None:
-        natural = ctx.roll("1d20", purpose=f"{a.name}: combat maneuver vs {d.name}", who=a.id).total
+        natural = ctx.roll("1d20", purpose=_('{attacker}: combat maneuver vs {defender}', attacker=a.name, defender=d.name), who=a.id).total
     bonus = sum(v for _l, v in parts)
     total = natural + bonus
     if natural == 20:

@@ -85,7 +85,7 @@ def aid(ctx: Context, call) -> None:
     natural = None
     if call.roll is not None:
         if call.roll in ("roll", "tirar"):
-            natural = ctx.roll("1d20", purpose=f"{helper.name}: aid another (vs AC 10)", who=helper.id).total
+            natural = ctx.roll("1d20", purpose=_('{helper}: aid another (vs AC 10)', helper=helper.name), who=helper.id).total
         elif call.roll.isdigit() and 1 <= int(call.roll) <= 20:
             natural = int(call.roll)
         else:
@@ -153,7 +153,7 @@ def _heal_check(ctx: Context, healer: Combatant, c: Combatant) -> bool:
     _can_act(ctx, healer, _("give first aid"))
     rs, state = ctx.ruleset, ctx.state
     bonus = (rs.checks.bonus(state, healer, "heal") or 0) + sum(d for _l, d in rs.checks.modifiers(state, healer, "heal"))
-    natural = ctx.roll("1d20", purpose=f"{healer.name}: Heal DC {HEAL_DC} (first aid on {c.name})", who=healer.id).total
+    natural = ctx.roll("1d20", purpose=_('{healer}: Heal DC {dc} (first aid on {name})', healer=healer.name, dc=HEAL_DC, name=c.name), who=healer.id).total
     total = natural + bonus
     ok = total >= HEAL_DC
     keep(ctx, healer, "heal (first aid)", natural, bonus, total, HEAL_DC, ok)
@@ -175,7 +175,7 @@ def coup(ctx: Context, call) -> None:
     if "helpless" not in ctx.ruleset.conditions.flags(t):
         ctx.fail(_("{name} is not helpless: a coup de grace needs a helpless target", name=t.name))
     raw = call.damage
-    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=f"coup de grace on {t.name}").total
+    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_('coup de grace on {target}', target=t.name)).total
     if call.fort is not None and not 1 <= call.fort <= 20:
         ctx.fail(_("coup: FORT-ROLL is the natural d20 (1-20), not {n}", n=call.fort))
     ctx.say(_("Coup de grace on {name}: automatic critical for {amount}", name=t.name, amount=amount),
@@ -184,7 +184,7 @@ def coup(ctx: Context, call) -> None:
     if t.life == "dead":
         return
     ok, _total, check = ctx.ruleset.checks.roll_save(ctx, t, "fort", 10 + amount, natural=call.fort,
-                                                purpose="Fort vs coup de grace")
+                                                purpose=_('Fort vs coup de grace'))
     if ok:
         ctx.say(_("{name}: {check}, survives", name=t.name, check=check), rule="pathfinder1e.md §1.3 coup de grace [S]",
                 who=t.id)

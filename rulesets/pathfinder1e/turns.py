@@ -30,7 +30,7 @@ class PF1Turns(Turns):
 
     def roll_initiative(self, ctx: Context, c: Combatant):
         bonus = self.initiative_bonus(c)
-        r = ctx.roll(f"1d20{bonus:+d}", purpose=f"initiative of {c.name}", who=c.id)
+        r = ctx.roll(f"1d20{bonus:+d}", purpose=_('initiative of {name}', name=c.name), who=c.id)
         if ctx.state.in_combat:
             initiative.joined_mid_combat(ctx, c, r.total, (bonus,), self.rules.catalogue.get("flat-footed"))
         elif c.marks.get("rolloff"):
@@ -117,7 +117,7 @@ class PF1Turns(Turns):
     def confusion(self, ctx: Context, c: Combatant) -> None:
         if not any(i.cond == "confused" for i in c.conditions):
             return
-        n = ctx.roll("1d100", purpose=f"{c.name}: confusion (d%)", who=c.id).total
+        n = ctx.roll("1d100", purpose=_('{name}: confusion (d%)', name=c.name), who=c.id).total
         if n <= 25:
             text = _("{name} is confused: d% {n}, acts normally", name=c.name, n=n)
         elif n <= 50:

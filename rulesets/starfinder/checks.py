@@ -80,7 +80,7 @@ class StarfinderChecks(Checks):
         if sort != "save":
             ctx.fail(_("a save is fort, ref or will, not {what!r}", what=what))
         bonus = value(self.rules, ctx.state, c, name)
-        r = ctx.roll(f"1d20{bonus:+d}" if bonus else "1d20", purpose=f"{name} save of {c.name} (DC {dc})", who=c.id)
+        r = ctx.roll(f"1d20{bonus:+d}" if bonus else "1d20", purpose=_('{save} save of {name} (DC {dc})', save=name, name=c.name, dc=dc), who=c.id)
         natural = r.natural
         ok = natural == 20 or (natural != 1 and r.total >= dc)
         text = r.text or str(r.total)

@@ -12,7 +12,7 @@ def say(ctx: Context, who: Combatant | None, msg: Msg, rule: str = "") -> None:
     ctx.say(msg, rule=rule, who=who.id if who is not None else None)
 
 
-def check(ctx: Context, bonus: int, purpose: str, who: Combatant | None = None,
+def check(ctx: Context, bonus: int, purpose: "str | Msg", who: Combatant | None = None,
           given: int | None = None, *, what: str = "", dc: int | None = None, against: str = "",
           beat: bool = False) -> tuple[int, str]:
     """A d20 check: the GM's total when typed, else 1d20 + bonus (forced dice honoured).
@@ -34,7 +34,7 @@ def check(ctx: Context, bonus: int, purpose: str, who: Combatant | None = None,
     return total, text
 
 
-def roll(ctx: Context, expr: str, purpose: str, who: Combatant | None = None) -> int:
+def roll(ctx: Context, expr: str, purpose: "str | Msg", who: Combatant | None = None) -> int:
     return ctx.roll(expr, purpose=purpose, who=who.id if who is not None else None).total
 
 

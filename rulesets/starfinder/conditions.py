@@ -92,7 +92,7 @@ class StarfinderConditions(Conditions):
             if c.life == "dead":
                 return
             dice = max(1, int(inst.value or 1))
-            amount = ctx.roll(f"{dice}d6", purpose=f"burning of {c.name}", who=c.id).total
+            amount = ctx.roll(f"{dice}d6", purpose=_('burning of {name}', name=c.name), who=c.id).total
             self.rules.health.hurt(ctx, c, amount, ("fire",), continuous=True, why=_("Burning"))
         for inst in list(c.instances("bleeding")):
             if c.life == "dead":
@@ -128,7 +128,7 @@ class StarfinderConditions(Conditions):
         tries = int(c.marks.get("burn_tries") or 0)
         dc = 10 + fire
         ref = value(self.rules, ctx.state, c, "ref")
-        total, _text = check(ctx, ref + 2 * tries + bonus, f"Reflex against burning of {c.name}", c, given,
+        total, _text = check(ctx, ref + 2 * tries + bonus, _('Reflex against burning of {name}', name=c.name), c, given,
                              what="Reflex (burning)", dc=dc)
         more = _more(tries, bonus)
         if total >= dc:

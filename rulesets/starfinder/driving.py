@@ -127,7 +127,7 @@ def _race_check(ctx: Context, v: Combatant, op: Combatant, given: int | None, wh
         return False, total
     ctx.set_mark(v, "motion", "driving")
     if terrain == "flat":
-        side = roll(ctx, "1d2", f"veer of {v.name} (1 left, 2 right)", v)
+        side = roll(ctx, "1d2", _('veer of {vehicle} (1 left, 2 right)', vehicle=v.name), v)
         outcome: "Msg | str" = _("flat terrain: it veers 45° left or right at random ({side})",
                                  side=_("left") if side == 1 else _("right"))
     elif terrain:
@@ -153,7 +153,7 @@ def _collision(ctx: Context, v: Combatant, given: int | None) -> int:
     dice = v.stats.get("collision")
     if not dice:
         ctx.fail(_("{name} has no collision damage: set {ref} collision=4d6", name=v.name, ref=v.id))
-    return roll(ctx, str(dice), f"collision damage of {v.name}", v)
+    return roll(ctx, str(dice), _('collision damage of {vehicle}', vehicle=v.name), v)
 
 
 def _collision_dc(ctx: Context, v: Combatant) -> int:
@@ -190,7 +190,7 @@ def ram(ctx: Context, call) -> None:
         else:
             defender = tp if control(target) != "autopilot" else target
             total, _text = check(ctx, operator_piloting(rules, ctx.state, target),
-                                 f"{target.name} dodges the ram (Piloting vs {atk})", defender, call.save,
+                                 _('{target} dodges the ram (Piloting vs {atk})', target=target.name, atk=atk), defender, call.save,
                                  what=f"Piloting (dodge the ram, {target.name})", dc=atk, beat=True,
                                  against=f"the rammer's Piloting {atk}")
             if total > atk:
@@ -201,7 +201,7 @@ def ram(ctx: Context, call) -> None:
                           total=total, atk=atk), rule)
     else:
         ref = value(rules, ctx.state, target, "ref")
-        total, _text = check(ctx, ref, f"Reflex of {target.name} against the ram (DC {dc})", target, call.save,
+        total, _text = check(ctx, ref, _('Reflex of {target} against the ram (DC {dc})', target=target.name, dc=dc), target, call.save,
                              what="Reflex (avoid the ram)", dc=dc)
         if total >= dc:
             say(ctx, v, _("{name} avoids the ram: Reflex {total} vs DC {dc}", name=target.name, total=total, dc=dc),
@@ -276,7 +276,7 @@ def run_over(ctx: Context, call) -> None:
     say(ctx, v, msg, rule)
     back = 0
     for t, given in targets:
-        total, _text = check(ctx, value(rules, state, t, "ref"), f"Reflex of {t.name} against being run over (DC {dc})",
+        total, _text = check(ctx, value(rules, state, t, "ref"), _('Reflex of {target} against being run over (DC {dc})', target=t.name, dc=dc),
                              t, given, what="Reflex (run over)", dc=dc)
         saved = total >= dc
         amount = (hit // 2 if off else 0) if saved else hit

@@ -48,7 +48,7 @@ def _medicine(ctx: Context, patient_ref: str, given: int | None, healer_ref: str
         use(ctx, healer, "standard", _("Medicine on {name}", name=patient.name))
     bonus = (skill_bonus(healer, "medicine") or 0) + value(ctx.ruleset, ctx.state, healer, "skills") \
         if healer is not None else 0
-    total, _text = check(ctx, bonus, f"Medicine on {patient.name} (DC {DC})", healer, given,
+    total, _text = check(ctx, bonus, _('Medicine on {patient} (DC {dc})', patient=patient.name, dc=DC), healer, given,
                          what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
     rule = "starfinder.md §3.4.6 Medicine [S]" if purpose == "stabilize" else "starfinder.md §3.6 bleeding [O]" \
         if purpose == "bleed" else "starfinder.md §3.4.9 [O]"
@@ -95,7 +95,7 @@ def stabilize_spell(ctx: Context, call) -> None:
         ctx.fail(_("the seed's stabilize needs a passed Will save: give the spell's DC (stabilize NAME spell "
                    "[WILL_TOTAL] dc=SPELL_DC)"))
     total, _text = check(ctx, value(ctx.ruleset, ctx.state, patient, "will"),
-                         f"Will of {patient.name} to accept stabilize (DC {dc})", patient, call.total,
+                         _('Will of {patient} to accept stabilize (DC {dc})', patient=patient.name, dc=dc), patient, call.total,
                          what="Will (stabilize spell)", dc=dc)
     if total >= dc:
         life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [S]")
@@ -184,7 +184,7 @@ def coup_de_grace(ctx: Context, call) -> None:
         return
     dc = 10 + level(attacker)
     total, _text = check(ctx, value(rules, ctx.state, target, "fort"),
-                         f"Fortitude of {target.name} against the coup (DC {dc})", target, call.fort,
+                         _('Fortitude of {target} against the coup (DC {dc})', target=target.name, dc=dc), target, call.fort,
                          what="Fortitude (coup de grace)", dc=dc)
     rule = "starfinder.md §3.2 coup de grace [Δ official]" if off else "starfinder.md §3.2 coup de grace [S]"
     if total >= dc:

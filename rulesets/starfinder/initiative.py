@@ -23,7 +23,7 @@ def roll(rules, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
         return vehicle_initiative(ctx.state, c)
     bonus = value(rules, ctx.state, c, "init")
     expr = f"1d20{bonus:+d}" if bonus else "1d20"
-    r = ctx.roll(expr, purpose=f"initiative of {c.name}", who=c.id)
+    r = ctx.roll(expr, purpose=_('initiative of {name}', name=c.name), who=c.id)
     return r.total, (bonus,), r.text
 
 
@@ -72,7 +72,7 @@ def _roll_off(ctx: Context) -> None:
         for g in pending:
             for cid in g:
                 c = state.get(cid)
-                r = ctx.roll("1d20", purpose=f"initiative roll-off of {c.name}", who=cid)
+                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=c.name), who=cid)
                 ctx.set_mark(c, "rolloff", [*(c.marks.get("rolloff") or ()), r.total])
             buckets: dict[tuple, list[str]] = {}
             for cid in g:

@@ -68,7 +68,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
     threshold = kac + 8
     bonus = value(rules, state, attacker, "melee")
     thrown_pen = -2 * (call.dist // 5) if kind == "dirty-trick" and call.dist and call.total is None else 0
-    total, _text = check(ctx, bonus + thrown_pen, f"{kind} by {attacker.name} (vs KAC+8 {threshold})", attacker,
+    total, _text = check(ctx, bonus + thrown_pen, _('{kind} by {attacker} (vs KAC+8 {threshold})', kind=kind, attacker=attacker.name, threshold=threshold), attacker,
                          call.total, what=f"{kind} on {target.name}", dc=threshold, against=f"KAC + 8 = {threshold}")
     name = NAMES[kind]
     if total < threshold:

@@ -192,7 +192,7 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         hours += 1
         tended = bool(c.marks.get("tended"))
         bonus = conmod + (2 if tended else 0)
-        result, _text = check(ctx, bonus, f"long-term stability of {c.name} (Con)", c)
+        result, _text = check(ctx, bonus, _('long-term stability of {name} (Con)', name=c.name), c)
         natural = result - bonus
         if tended and result < 10:
             result = 10

@@ -65,7 +65,7 @@ def _fire(ctx: Context, call, verb: str, cid: str) -> None:
     name = "covering fire" if cid == "covering-fire" else "harrying fire"
     what = cond_word(ctx.ruleset, cid)
     use(ctx, shooter, "standard", what)
-    total, _text = check(ctx, value(ctx.ruleset, ctx.state, shooter, "ranged"), f"{name} of {shooter.name} (vs AC 15)",
+    total, _text = check(ctx, value(ctx.ruleset, ctx.state, shooter, "ranged"), _('{name} of {shooter} (vs AC 15)', name=name, shooter=shooter.name),
                          shooter, call.total, what=f"{name} for {ally.name}", dc=15, against="AC 15")
     rule = f"starfinder.md §3.2 {name} [S]"
     if total < 15:

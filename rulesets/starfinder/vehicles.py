@@ -88,7 +88,7 @@ def operator(ctx: Context, v: Combatant) -> Combatant:
 def piloting_check(rules, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None,
                    dc: int | None = None) -> int:
     bonus = operator_piloting(rules, ctx.state, v)
-    total, _text = check(ctx, bonus, f"{purpose} (Piloting for {v.name})", op, given,
+    total, _text = check(ctx, bonus, _('{purpose} (Piloting for {vehicle})', purpose=purpose, vehicle=v.name), op, given,
                      what=f"Piloting ({purpose}, {v.name})", dc=dc)
     return total
 

@@ -378,7 +378,7 @@ class Turns(Part):
         """Return (initiative, tie-break key, how it was rolled). Default: d20 + bonus, ties by bonus."""
         bonus = self.initiative_bonus(c)
         r = ctx.roll(f"{self.initiative_dice}{bonus:+d}" if bonus else self.initiative_dice,
-                     purpose=f"initiative of {c.name}", who=c.id)
+                     purpose=_("initiative of {name}", name=c.name), who=c.id)
         return r.total, (bonus,), r.text
 
     def tiebreak_for(self, c: Combatant, value: float) -> tuple:
@@ -481,7 +481,7 @@ class Checks(Part):
         state = ctx.state
         bonus = (self.bonus(state, c, what) or 0) + sum(d for _label, d in self.modifiers(state, c, what))
         expr = f"{self.dice}{bonus:+d}" if bonus else self.dice
-        r = ctx.roll(expr, purpose=f"{what} save of {c.name}", who=c.id)
+        r = ctx.roll(expr, purpose=_("{save} save of {name}", save=what, name=c.name), who=c.id)
         return r.total >= dc, r.total, r.text or str(r.total)
 
     def evasion(self, c: Combatant) -> str:

@@ -14,6 +14,8 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from gm_console.engine import events as ev
+from gm_console.engine.describe import roll_purpose
+from gm_console.i18n import render
 from gm_console.engine.session import Entry
 
 from ..i18n import tr
@@ -52,7 +54,8 @@ class DiceTrayModal(FormModal[str]):
             for rnd, roll in self.rolls:
                 where = tr(self.lang, "round", n=rnd) if rnd else tr(self.lang, "setup_round")
                 gm = " (GM)" if roll.hidden else ""
-                lines.append(f"{where} · {roll.purpose or roll.expr}: {roll.text or roll.total}{gm}")
+                what = render(roll_purpose(roll, self.lang), self.lang)
+                lines.append(f"{where} · {what}: {roll.text or roll.total}{gm}")
             yield Static(visible("\n".join(lines)), id="history", markup=False)
         else:
             yield Static(tr(self.lang, "dice_tray_none"), id="history")

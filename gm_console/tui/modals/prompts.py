@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 from gm_console.engine.contract import Spendable
 from gm_console.engine.state import Combatant
-from gm_console.i18n import render
+from gm_console.i18n import Msg, render
 
 from .. import lines
 from ..frame import Frame
@@ -28,10 +28,10 @@ class DicePrompt(FormModal[int]):
 
     FIRST = "#die"
 
-    def __init__(self, sides: int, purpose: str, lang: str = "en") -> None:
+    def __init__(self, sides: int, purpose: "str | Msg", lang: str = "en") -> None:
         super().__init__(lang, tr(lang, "dice_title", sides=sides))
         self.sides = sides
-        self.purpose = purpose
+        self.purpose = render(purpose, lang)  # "iniciativa de Kyra": the engine's words, in the GM's language
 
     def fields(self) -> ComposeResult:
         if self.purpose:
