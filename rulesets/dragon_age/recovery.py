@@ -119,12 +119,16 @@ def nights(seconds: int) -> int:
 
 
 def on_time_passed(ctx: Context, seconds: int) -> None:
-    """A rest of 6 hours or more: sleep and mana, in closed form whatever the length
-    (dragon_age.md §2.9): a few events per combatant, none for one with nothing to regain."""
-    if seconds < SLEEP_SECONDS:
+    """Rest: mana for every full hour, sleep for 6 hours or more, in closed form whatever the
+    length (dragon_age.md §2.8, §2.9): a few events per combatant, none for one with nothing to
+    regain."""
+    if seconds < 3600:
         return
     hours, slept = seconds // 3600, nights(seconds)
-    span = _n("{hours} h, {n} night", "{hours} h, {n} nights", slept, hours=hours)
+    if slept:
+        span = _n("{hours} h, {n} night", "{hours} h, {n} nights", slept, hours=hours)
+    else:
+        span = _("{hours} h", hours=hours)
     for c in list(ctx.state.combatants.values()):
         if c.life in ("dead", "dying"):
             continue
