@@ -107,3 +107,18 @@ def test_every_game_lists_the_three_with_both_names(game):
     for cid in ("regeneration", "fast-healing", "ongoing"):
         cdef = catalogue.define(cid)
         assert cdef.tick in ("heal", "damage") and cdef.valued and cdef.en and cdef.es
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_short_passes_add_up_to_rounds(game):
+    """`pass 3s` twice is one 6-second round (ten 1.5 s in Dragon Age's 15): a condition of one
+    round ends then, not never."""
+    s = Session(plugins.load(game))
+    s.execute("add Kyra pc")
+    s.execute("cond Kyra blessed-by-the-gm 1")
+    half = s.ruleset.seconds_per_round // 2
+    rest = s.ruleset.seconds_per_round - half
+    s.execute(f"pass {half}s")
+    assert [i.rounds for i in s.state.combatants["kyra"].conditions] == [1]
+    s.execute(f"pass {rest}s")
+    assert s.state.combatants["kyra"].conditions == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from gm_console.i18n import Msg, _, render
+from gm_console.i18n import Msg, Term, _, render
 
 from . import events as ev
 from .apply import apply
@@ -47,15 +47,10 @@ class Context:
                 return opt.default
         return None
 
-    def say(self, text: "str | Msg", es: str = "", rule: str = "", who: str | None = None,
-            gm_only: bool = False) -> None:
-        """A sentence for the log. ``text`` is a message (``_("...")``), stored rendered in
-        every language the catalogues offer, so a save reads the same without the ruleset's
-        code; older code passes English and Spanish as two strings."""
-        if isinstance(text, Msg):
-            self.emit(ev.Said(en=render(text, "en"), es=render(text, "es"), rule=rule, who=who, gm_only=gm_only))
-        else:
-            self.emit(ev.Said(en=text, es=es or text, rule=rule, who=who, gm_only=gm_only))
+    def say(self, text: "Msg | Term", *, rule: str = "", who: str | None = None, gm_only: bool = False) -> None:
+        """A sentence for the log: a catalogue message (``_("...")``), stored rendered in every
+        language the catalogues offer, so a save reads the same without the ruleset's code."""
+        self.emit(ev.Said(en=render(text, "en"), es=render(text, "es"), rule=rule, who=who, gm_only=gm_only))
 
     def fail(self, message: "str | Msg") -> None:
         raise RulesError(message)

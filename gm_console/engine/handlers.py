@@ -400,7 +400,7 @@ def _pass(ctx: Context, c: Call) -> None:
         raise RulesError(_('pass: the combat is running; `end` it first (rounds pass with `next`)'))
     spr = ctx.ruleset.seconds_per_round
     seconds = parse_duration(c.duration, spr)
-    rounds = seconds // spr
+    rounds = (state.seconds % spr + seconds) // spr  # `pass 3s` twice is a round (6-second rounds)
     if rounds:
         for who, inst in list(state.all_conditions()):
             if inst.rounds is None:
@@ -445,9 +445,9 @@ def _surprise(ctx: Context, c: Call) -> None:
         raise RulesError(_('surprise: the combat has started; name the aware before `start`'))
     if not c.aware:
         ctx.set_encounter_mark(turns.AWARE, None)
-        ctx.say("No surprise", "Sin sorpresa")
+        ctx.say(_("No surprise"))
         return
     aware = [ctx.combatant(w) for w in c.aware]
     ctx.set_encounter_mark(turns.AWARE, [a.id for a in aware])
     names = ", ".join(a.name for a in aware)
-    ctx.say(f"Aware at the start: {names}", f"Se dan cuenta al empezar: {names}")
+    ctx.say(_("Aware at the start: {names}", names=names))
