@@ -77,3 +77,39 @@ def test_a_readied_action_set_this_turn_is_not_kept_and_lapses_with_the_option()
     t.do("next", 'ready "when kyra moves"', "next")
     assert "goblin" not in t.state.readied
     assert "actions left: standard, move, swift" in sheet_lines(t.session.ruleset, t.state, t.c("goblin"))
+
+
+# -- §1.5 fatigue: new fatigue starts the rest again --------------------------------------------
+
+
+def test_fatigue_on_a_resting_fatigued_creature_starts_its_rest_again():
+    """docs/rulesets/pathfinder1e.md §1.5 [S]: fatigued again after 4 h of rest is exhausted; 1 h
+    later fatigued, which then needs 8 more hours: not one minute less (the 4 h do not count)."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=10", "cond kyra fatigued", "pass 4h", "cond kyra fatigued")
+    assert conds(t, "kyra") == ["exhausted"]
+    t.do("pass 59m")
+    assert conds(t, "kyra") == ["exhausted"]
+    t.do("pass 1m")
+    assert conds(t, "kyra") == ["fatigued"]
+    t.do("pass 479m")
+    assert conds(t, "kyra") == ["fatigued"]
+    t.do("pass 1m")
+    assert conds(t, "kyra") == []
+
+
+def test_exhaustion_on_a_resting_fatigued_creature_needs_its_full_hour():
+    """docs/rulesets/pathfinder1e.md §1.5 [S]: exhausted -> fatigued after 1 h of complete rest,
+    counted from the exhaustion, not from the earlier fatigue."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=10", "cond kyra fatigued", "pass 7h", "cond kyra exhausted", "pass 59m")
+    assert "exhausted" in conds(t, "kyra")
+    t.do("pass 1m")
+    assert conds(t, "kyra") == ["fatigued"]
+
+
+def test_fatigue_timing_survives_undo():
+    """docs/rulesets/pathfinder1e.md §1.5: undoing the new fatigue gives the rest already done back."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=10", "cond kyra fatigued", "pass 4h", "cond kyra fatigued", "undo", "pass 4h")
+    assert conds(t, "kyra") == []
