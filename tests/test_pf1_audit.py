@@ -113,3 +113,85 @@ def test_fatigue_timing_survives_undo():
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=10", "cond kyra fatigued", "pass 4h", "cond kyra fatigued", "undo", "pass 4h")
     assert conds(t, "kyra") == []
+
+
+# -- edges that hold (kept so they keep holding) -------------------------------------------------
+
+
+@pytest.mark.parametrize("natural, life, hp", [(11, "dying", -3), (12, "stable", -2)])
+def test_the_dying_con_check_at_exactly_dc_10(natural, life, hp):
+    """docs/rulesets/pathfinder1e.md §1.4 [S]: d20 + Con mod - negative HP vs DC 10 at the first
+    turn after going negative (the same round: it had not acted); 12+0-2 = 10 succeeds, 11 fails."""
+    t = fight("Goblin 20 hp=6", "Kyra 10 pc hp=10 con=10")
+    t.do("dmg kyra 12")
+    t.rolls(natural - 1 if natural == 11 else natural)
+    t.do("next")
+    assert (t.c("kyra").life, t.hp("kyra")) == (life, hp)
+
+
+def test_a_natural_1_on_the_dying_check_is_not_a_failure():
+    """docs/rulesets/pathfinder1e.md §1.4 [S]: a 1 does not fail by itself: 1 + 10 - 1 = 10 stabilizes."""
+    t = fight("Goblin 20 hp=6", "Kyra 10 pc hp=10 con=30")
+    t.do("dmg kyra 11")
+    t.rolls(1)
+    t.do("next")
+    assert t.c("kyra").life == "stable" and t.hp("kyra") == -1
+
+
+@pytest.mark.parametrize("damage, life", [(22, "dying"), (23, "dead")])
+def test_death_is_at_minus_con_exactly(damage, life):
+    """docs/rulesets/pathfinder1e.md §1.4 [S]: Con 13: HP -12 is dying, HP -13 dead."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=10 con=13", f"dmg kyra {damage}")
+    assert t.c("kyra").life == life
+
+
+@pytest.mark.parametrize("nl, life", [(4, "ok"), (5, "staggered"), (6, "unconscious")])
+def test_nonlethal_against_current_hp(nl, life):
+    """docs/rulesets/pathfinder1e.md §1.3 [S]: NL = HP staggers, NL > HP knocks out."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=10/10", "dmg kyra 5", f"dmg kyra {nl} nl")
+    assert t.c("kyra").life == life and t.hp("kyra") == 5
+
+
+@pytest.mark.parametrize("damage, top, life", [(50, 100, "dead"), (49, 98, "ok"), (50, 101, "ok")])
+def test_massive_damage_threshold(damage, top, life):
+    """docs/rulesets/pathfinder1e.md §1.3 [O option]: 50+ damage and at least half the maximum HP."""
+    t = Table("pathfinder1e", options={"massive_damage": "on"})
+    t.do(f"add Ogre hp={top}")
+    t.rolls(1)
+    t.do(f"dmg ogre {damage}")
+    assert t.c("ogre").life == life
+
+
+@pytest.mark.parametrize("natural, prone", [(9, False), (10, True), (1, False), (20, True)])
+def test_a_maneuver_succeeds_at_the_cmd_exactly(natural, prone):
+    """docs/rulesets/pathfinder1e.md §1.7 [S]: d20 + CMB >= CMD succeeds; natural 20 and 1 decide.
+    CMB 3 (BAB 1, Str 14) vs CMD 13 (10 + BAB 1 + Str 1 + Dex 1)."""
+    t = Table("pathfinder1e")
+    t.do("add Valeros hp=10 bab=1 str=14", "add Goblin hp=10 bab=1 str=12 dex=12",
+         f"maneuver valeros goblin {natural} trip")
+    assert ("prone" in conds(t, "goblin")) is prone
+
+
+def test_a_delayer_acting_next_round_before_its_count_loses_that_rounds_turn():
+    """docs/rulesets/pathfinder1e.md §1.1.5 [S]: resumed in round 2 before its old count, its count
+    rises there (Kyra's 20) and it has no second turn at 15 that round."""
+    t = fight("Kyra 20 pc hp=10", "Goblin 15 hp=6", "Orc 10 hp=10")
+    t.do("next", "delay", "next")
+    assert (t.state.round, t.active) == (2, "kyra")
+    t.do("resume goblin")
+    assert t.active == "goblin" and t.c("goblin").initiative == 20
+    t.do("next", "next", "next")
+    assert (t.state.round, t.active) == (3, "goblin")
+
+
+def test_one_hero_point_a_round_except_cheat_death():
+    """docs/rulesets/pathfinder1e.md §1.6 [O]: a second point in the same round is refused; cheat
+    death is not limited."""
+    t = fight("Kyra 20 pc hp=10 con=10", "Goblin 10 hp=6")
+    t.do("hero kyra 3", "spend kyra hero reroll")
+    with pytest.raises(CommandError, match="one per round"):
+        t.do("spend kyra hero reroll")
+    t.do("dmg kyra 30", "spend kyra hero cheat-death")
+    assert t.c("kyra").life == "stable" and t.hp("kyra") == -9
