@@ -33,6 +33,9 @@ class PF1Conditions(Conditions):
             return by_hand(ctx, c, cdef.id)
         if c.life == "dead":
             ctx.fail(_("{name} is dead; conditions no longer matter (revive {ref} HP first)", name=c.name, ref=c.id))
+        if cdef.family == "fatigue" and c.marks.get("rest_secs"):
+            # new fatigue interrupts the complete rest: its 1 h or 8 h start again (§1.5 [S])
+            ctx.set_mark(c, "rest_secs", None)
         if cdef.id == "fatigued" and (c.has("fatigued") or c.has("exhausted")):
             if c.has("exhausted"):
                 ctx.say(_("{name} is already exhausted: more fatigue changes nothing", name=c.name), rule=RULE,

@@ -62,6 +62,7 @@ ACTION_OF = {"standard": Term("standard", "estándar"), "move": Term("move", "de
              "step": Term("5-ft step", "paso de 5 pies")}
 NOTHING = Term("none", "nada")
 SURPRISE = Term("surprise round", "asalto de sorpresa")
+KEPT_READY = "ready"  # the tick a readied action kept into a new turn holds (§1.1.6 [I])
 OUT_OF_TURN = Term("acting out of turn", "actuando fuera de turno")
 
 
@@ -151,6 +152,8 @@ def budget(rs, state: EncounterState, c: Combatant) -> Budget:
     """This turn's capacity, what is ticked, and why it is limited (§1.2, §1.5)."""
     mark = _mark(c)
     ticks = tuple((str(k), str(w)) for k, w in (mark.get("ticks") or ()))
+    if kept_ready(state, c):
+        ticks = (("standard", KEPT_READY),) + ticks
     flags = rs.conditions.flags(c)
     if "no-actions" in flags or "helpless" in flags:
         return Budget((), ticks, none=_why(rs, flags, "no-actions", "helpless"))
@@ -175,6 +178,14 @@ def budget(rs, state: EncounterState, c: Combatant) -> Budget:
     elif any(_moves(k, w) for k, w in ticks):
         no_step, moved = _("it moved this turn"), True
     return Budget(tuple(slots), ticks, limit=limit, no_step=no_step, moved=moved)
+
+
+def kept_ready(state: EncounterState, c: Combatant) -> bool:
+    """Its turn came round with a readied action from an earlier round still standing: keeping
+    it is readying again, so it holds this turn's standard action (§1.1.6 [I]); `unready`
+    gives the standard back."""
+    ready = state.readied.get(c.id)
+    return acting(state, c) and ready is not None and ready.round < state.round
 
 
 def _moves(kind: str, what: str) -> bool:
@@ -256,6 +267,9 @@ def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> Msg | None:
             return _("{name} has taken its single move action ({limit}); left: {left}", name=c.name, limit=b.limit,
                      left=left)
         return _("{name} is {limit}: a single move action only; left: {left}", name=c.name, limit=b.limit, left=left)
+    if kind in ("standard", "full") and kept_ready(state, c):
+        return _("{name} keeps its readied action, which holds this turn's standard action (to act normally: "
+                 "unready {ref}); left: {left}", name=c.name, ref=c.id, left=left)
     if kind == "full" and b.limit:
         return _("{name} cannot take a full-round action ({limit}: one move or standard); left: {left}", name=c.name,
                  limit=b.limit, left=left)

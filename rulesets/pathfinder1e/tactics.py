@@ -47,6 +47,14 @@ def charge(ctx: Context, call) -> None:
         text = _("{name} charges: +2 on the attack, -2 AC until the start of its next turn; no 5-foot step",
                  name=c.name)
     ctx.say(text, rule="pathfinder1e.md §1.2 charge [S]", who=c.id)
+    _strain(ctx, c)
+
+
+def _strain(ctx: Context, c: Combatant) -> None:
+    """A standard action completed while disabled costs 1 HP (§1.4 [S]): a charge (a standard
+    action for the disabled), total defense and aid another are standard actions too."""
+    if c.life == "disabled":
+        life.strain(ctx, c)
 
 
 def defend(ctx: Context, call) -> None:
@@ -56,6 +64,7 @@ def defend(ctx: Context, call) -> None:
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("total-defense"), 1, None, c.id, c.id)
     ctx.say(_("{name} takes total defense: +4 dodge AC until the start of its next turn", name=c.name),
             rule="pathfinder1e.md §1.2 total defense [O]", who=c.id)
+    _strain(ctx, c)
 
 
 def _opposed(a: Combatant, b: Combatant) -> bool:
@@ -105,6 +114,7 @@ def aid(ctx: Context, call) -> None:
                      ally=ally.name, nat=natural, bonus=bonus, total=total)
         ctx.say(text, rule="pathfinder1e.md §1.2 aid another [S]", who=helper.id)
         if not ok:
+            _strain(ctx, helper)
             return
     cdef = ctx.ruleset.catalogue.get("aid-attack" if call.kind == "attack" else "aid-ac")
     ctx.apply_condition(ally, cdef, rounds=1, clock=helper.id, source=helper.id,
@@ -115,6 +125,7 @@ def aid(ctx: Context, call) -> None:
         what = (_("+2 AC against {foe}'s next attack", foe=foe.name) if foe else _("+2 AC against the next attack"))
     ctx.say(_("{name} aids {ally}: {what}, until the start of {name}'s next turn", name=helper.name, ally=ally.name,
               what=what), rule="pathfinder1e.md §1.2 aid another [S]", who=ally.id)
+    _strain(ctx, helper)
 
 
 def standard(ctx: Context, call) -> None:
@@ -127,7 +138,7 @@ def standard(ctx: Context, call) -> None:
         ctx.fail(_("{name} is {life}, not disabled: only a disabled combatant pays 1 HP for a standard action",
                    name=c.name, life=life_word(c.life)))
     economy.spend_for(ctx, c, "standard", _("strain"))
-    life.strain(ctx, c)
+    _strain(ctx, c)
 
 
 def stabilize(ctx: Context, call) -> None:
