@@ -195,3 +195,35 @@ def test_one_hero_point_a_round_except_cheat_death():
         t.do("spend kyra hero reroll")
     t.do("dmg kyra 30", "spend kyra hero cheat-death")
     assert t.c("kyra").life == "stable" and t.hp("kyra") == -9
+
+
+# -- §1.1.5 / §1.1.6 delay is chosen before acting; ready is a standard action ----------------
+
+
+def test_delay_is_refused_once_the_turn_has_spent_an_action_and_the_state_stays():
+    """docs/rulesets/pathfinder1e.md §1.1.5: delaying means taking no action now."""
+    t = fight("Kyra 20 pc hp=10", "Goblin 5 hp=6")
+    t.do("action kyra move")
+    with pytest.raises(CommandError) as refused:
+        t.do("delay")
+    assert "already acted this turn (move)" in str(refused.value)
+    assert t.state.active == "kyra" and "kyra" not in t.state.delayed
+
+
+def test_delay_at_the_start_of_the_turn_is_allowed():
+    t = fight("Kyra 20 pc hp=10", "Goblin 5 hp=6")
+    t.do("delay")
+    assert "kyra" in t.state.delayed and t.state.active == "goblin"
+
+
+def test_ready_after_a_move_is_allowed_but_not_after_the_standard_action():
+    """docs/rulesets/pathfinder1e.md §1.1.6: readying is a standard action (a move first is fine)."""
+    t = fight("Kyra 20 pc hp=10", "Goblin 5 hp=6")
+    t.do("action kyra move", 'ready "when the goblin moves"')
+    assert "kyra" in t.state.readied
+    t2 = fight("Kyra 20 pc hp=10", "Goblin 5 hp=6")
+    t2.do("action kyra standard")
+    with pytest.raises(CommandError) as refused:
+        t2.do('ready "when the goblin moves"')
+    assert "already used its standard action this turn (standard)" in str(refused.value)
+    assert "kyra" not in t2.state.readied and t2.state.active == "kyra"

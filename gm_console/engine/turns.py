@@ -232,7 +232,7 @@ def _roll_newcomers(ctx: Context) -> None:
 def delay(ctx: Context, count: float | None) -> None:
     state = ctx.state
     c = _active(ctx)
-    why = ctx.ruleset.turns.can_change_initiative(c)
+    why = ctx.ruleset.turns.can_delay(c)
     if why:
         ctx.fail(why)
     if count is not None and c.initiative is not None and count > c.initiative:
@@ -258,7 +258,7 @@ def resume(ctx: Context, c: Combatant) -> None:
 
 def ready(ctx: Context, trigger: str) -> None:
     c = _active(ctx)
-    why = ctx.ruleset.turns.can_change_initiative(c)
+    why = ctx.ruleset.turns.can_ready(c)
     if why:
         ctx.fail(why)
     if not trigger.strip():

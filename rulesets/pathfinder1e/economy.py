@@ -144,6 +144,17 @@ def _mark(c: Combatant) -> dict:
     return dict(c.marks.get("actions") or {})
 
 
+def spent_this_turn(c: Combatant, kinds: tuple[str, ...] = ()) -> Term | None:
+    """The actions ticked this turn (of ``kinds``, or any), by name; an immediate action taken
+    before the turn (its swift) does not count."""
+    ticks = [str(k) for k, w in (_mark(c).get("ticks") or ()) if (k, w) != ("swift", "immediate")]
+    ticks = [k for k in ticks if not kinds or k in kinds]
+    if not ticks:
+        return None
+    names = [ACTION_OF.get(k, Term(k, k)) for k in ticks]
+    return Term(", ".join(t.en for t in names), ", ".join(t.es for t in names))
+
+
 def in_surprise_round(state: EncounterState) -> bool:
     return state.in_combat and (state.round == 0 or state.surprise_round)
 

@@ -52,6 +52,28 @@ class PF1Turns(Turns):
                          cond=named(self.rules, [inst.cond]))
         return None
 
+    def can_delay(self, c: Combatant):
+        """§1.1.5: delaying is chosen instead of acting, so not once the turn has spent an action."""
+        why = self.can_change_initiative(c)
+        if why:
+            return why
+        spent = economy.spent_this_turn(c)
+        if spent:
+            return _("{name} has already acted this turn ({spent}): delaying is chosen before acting",
+                     name=c.name, spent=spent)
+        return None
+
+    def can_ready(self, c: Combatant):
+        """§1.1.6: readying is a standard action, so not once the standard action is spent."""
+        why = self.can_change_initiative(c)
+        if why:
+            return why
+        spent = economy.spent_this_turn(c, ("standard", "full"))
+        if spent:
+            return _("{name} has already used its standard action this turn ({spent}): readying is a standard "
+                     "action", name=c.name, spent=spent)
+        return None
+
     def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:
         """pathfinder1e.md §1.1.3 [O]: a surprise round only when some, not all, are aware."""
         played = bool(aware) and bool(unaware)

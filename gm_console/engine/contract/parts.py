@@ -400,6 +400,15 @@ class Turns(Part):
             return _("{name} is {life} and cannot delay or ready", name=c.name, life=life_word(c.life))
         return None
 
+    def can_delay(self, c: Combatant) -> "str | Msg | None":
+        """Why the active combatant cannot delay now (e.g. it has acted). Default: ``can_change_initiative``."""
+        return self.can_change_initiative(c)
+
+    def can_ready(self, c: Combatant) -> "str | Msg | None":
+        """Why the active combatant cannot ready now (e.g. its standard action is spent).
+        Default: ``can_change_initiative``."""
+        return self.can_change_initiative(c)
+
     def surprise_round(self, ctx: "Context", aware: list[Combatant], unaware: list[Combatant]) -> bool:
         """Whether a surprise round is played (PF1: some but not all aware).
 
