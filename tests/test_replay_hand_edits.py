@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import Table, run_example_script
+from conftest import Table, builtin_rulesets, run_example_script
 from gm_console import plugins
 from gm_console.engine.describe import describe_events
 from gm_console.engine.export import markdown, play_log, state_dict
@@ -228,7 +228,7 @@ def edits(draw, records):
     return records
 
 
-@pytest.mark.parametrize("ruleset_id", ["generic", "pathfinder1e", "starfinder", "dragon_age"])
+@pytest.mark.parametrize("ruleset_id", builtin_rulesets())
 def test_edited_saves_replay_into_a_readable_state_or_are_refused(ruleset_id):
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
