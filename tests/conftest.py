@@ -58,6 +58,14 @@ class Table:
                     out.append(e.en)
         return out
 
+    def turns(self, n: int) -> list[tuple[int, str]]:
+        """``next`` n times: the round and who is up after each."""
+        out = []
+        for _ in range(n):
+            self.do("next")
+            out.append((self.state.round, self.active))
+        return out
+
     @property
     def order(self) -> list[str]:
         return self.state.acting_order()
@@ -68,6 +76,13 @@ class Table:
 
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "saves" / "scripts"
+
+
+def builtin_rulesets() -> list[str]:
+    """The games this package installs, found as the product finds them (its own entry points
+    in the ``gm_console.rulesets`` group, gm_console/plugins.py): a test "in every game" covers
+    a new built-in game without naming it, and a third-party plugin in the venv is not ours to test."""
+    return [info.id for info in plugins.available() if info.builtin]
 
 
 def run_example_script(ruleset_id: str) -> Table:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Table as Base
+from conftest import builtin_rulesets
 
 from gm_console import plugins
 from gm_console.engine.bestiary import average, dice_terms
@@ -22,7 +23,7 @@ from gm_console.storage import bestiary as bestiary_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = {game: tomllib.loads((ROOT / "rulesets" / game / "bestiary.toml").read_text(encoding="utf-8"))
-        for game in ("pathfinder1e", "starfinder", "dragon_age")}
+        for game in builtin_rulesets() if (ROOT / "rulesets" / game / "bestiary.toml").exists()}
 META = ("en", "es", "aliases", "cr", "xp", "threat", "type", "source", "hit_dice", "attacks")
 
 

@@ -65,15 +65,22 @@ def test_actions_reset_on_the_next_turn_and_show_on_the_sheet():
 
 
 def test_option_off_lets_the_gm_count_freely():
-    """Option action_limits=off: actions are counted, not refused."""
+    """dragon_age.md §2.3, option `action_limits` off: actions are counted, not refused."""
     t = table({"action_limits": False})
-    t.do("defend Sera", "run Sera", "move Sera")
+    t.do("defend Sera", "run Sera", "move Sera")  # two majors and a third action: all happen
+    assert t.said()[-3:] == ["Sera defends: Defense 15 = 13 + 2 Defending until the start of its next turn",
+                             "Sera runs up to 26 m (2 x Speed)", "Sera moves up to 13 m"]
+    assert defense(t, "Sera") == 15 and t.c("Sera").has("defending")
+    assert "actions: no actions left" in status(t, "Sera")  # still counted on the sheet
 
 
 def test_no_limits_outside_combat():
     """dragon_age.md §2.3: actions per turn only count inside a combat."""
     t = Table("dragon_age")
-    t.do("add Sera health=20", "defend Sera", "run Sera", "run Sera")
+    t.do("add Sera health=20 speed=10", "defend Sera", "run Sera", "run Sera")
+    assert t.said()[-2:] == ["Sera runs up to 20 m (2 x Speed)"] * 2
+    assert defense(t, "Sera") == 12 and t.c("Sera").has("defending")
+    assert not any(line.startswith("actions:") for line in status(t, "Sera"))  # nothing to count
 
 
 def test_aim_adds_one_to_the_next_attack():

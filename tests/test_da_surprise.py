@@ -8,7 +8,6 @@ import pytest
 from conftest import Table
 from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
-from test_engine_joiners import turns
 
 
 def ambush(options=None, aware=("Alistair", "Sera")) -> Table:
@@ -26,7 +25,7 @@ def test_only_the_unsurprised_act_in_the_surprise_round_then_everyone():
     Hurlock (16) first."""
     t = ambush()
     assert (t.state.round, t.active) == (0, "alistair")
-    assert turns(t, 5) == [(0, "sera"), (1, "hurlock"), (1, "alistair"), (1, "sera"), (1, "genlock")]
+    assert t.turns(5) == [(0, "sera"), (1, "hurlock"), (1, "alistair"), (1, "sera"), (1, "genlock")]
 
 
 def test_the_log_names_the_surprised_in_both_languages():
@@ -51,7 +50,7 @@ def test_the_surprised_take_no_action_in_the_surprise_round():
     t = ambush()
     with pytest.raises(CommandError, match="Hurlock is surprised: no action in the surprise round"):
         t.do("attack Hurlock Alistair 6,5,4")
-    turns(t, 2)
+    t.turns(2)
     assert t.active == "hurlock"
     t.do("attack Hurlock Alistair 6,5,4 dmg=3")
 
@@ -66,7 +65,7 @@ def test_the_sheet_says_surprised_only_during_the_surprise_round():
     assert "surprised: no action in the surprise round" in status("Genlock")
     assert "sorprendido: no actúa en el asalto de sorpresa" in status("Genlock", "es")
     assert not any("surprised" in line for line in status("Sera"))
-    turns(t, 2)
+    t.turns(2)
     assert not any("surprised" in line for line in status("Genlock"))
 
 
@@ -77,7 +76,7 @@ def test_defend_in_the_surprise_round_lasts_until_its_turn_in_round_1():
     t.do("defend Alistair")
     defense = lambda: t.session.ruleset.effective(t.state, t.c("Alistair"))["defense"].value  # noqa: E731
     assert defense() == 13
-    turns(t, 2)
+    t.turns(2)
     assert t.active == "hurlock" and defense() == 13
     t.do("next")
     assert t.active == "alistair" and defense() == 11

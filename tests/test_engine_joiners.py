@@ -13,9 +13,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import Table
+from conftest import Table, builtin_rulesets
+from gm_console import plugins
 
-ROLL_ON_ADD = ("generic", "pathfinder1e", "starfinder")
+# the games whose joiners roll when added (the others roll at the next round's start)
+ROLL_ON_ADD = [r for r in builtin_rulesets() if not plugins.load(r).turns.newcomers_roll_at_round_start]
 
 
 def three(ruleset: str) -> Table:
@@ -34,14 +36,6 @@ def join(t: Table, natural: int) -> None:
     t.do(f"add Eve {hp}")
 
 
-def turns(t: Table, n: int) -> list[tuple[int, str]]:
-    out = []
-    for _ in range(n):
-        t.do("next")
-        out.append((t.state.round, t.active))
-    return out
-
-
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
 def test_low_roll_corrected_upward_acts_once_next_round_not_twice(ruleset):
     """The issue: rolled 1, corrected to 25 (above Bruno's 15): no turn at the end of round 1,
@@ -50,7 +44,7 @@ def test_low_roll_corrected_upward_acts_once_next_round_not_twice(ruleset):
     join(t, 1)
     assert t.c("Eve").initiative == 1
     t.do("init Eve 25")
-    assert turns(t, 4) == [(1, "cora"), (2, "eve"), (2, "alba"), (2, "bruno")]
+    assert t.turns(4) == [(1, "cora"), (2, "eve"), (2, "alba"), (2, "bruno")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -58,8 +52,8 @@ def test_low_roll_acts_this_round_when_its_count_comes(ruleset):
     """Below the marker: it acts this round at its count, then at its count every round."""
     t = three(ruleset)
     join(t, 5)
-    assert turns(t, 4) == [(1, "cora"), (1, "eve"), (2, "alba"), (2, "bruno")]
-    assert turns(t, 2) == [(2, "cora"), (2, "eve")]
+    assert t.turns(4) == [(1, "cora"), (1, "eve"), (2, "alba"), (2, "bruno")]
+    assert t.turns(2) == [(2, "cora"), (2, "eve")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -68,7 +62,7 @@ def test_high_roll_waits_for_next_round(ruleset):
     Bruno 15 from then on)."""
     t = three(ruleset)
     join(t, 18)
-    assert turns(t, 4) == [(1, "cora"), (2, "alba"), (2, "eve"), (2, "bruno")]
+    assert t.turns(4) == [(1, "cora"), (2, "alba"), (2, "eve"), (2, "bruno")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -77,7 +71,7 @@ def test_high_roll_corrected_below_the_marker_acts_this_round(ruleset):
     t = three(ruleset)
     join(t, 18)
     t.do("init Eve 12")
-    assert turns(t, 4) == [(1, "eve"), (1, "cora"), (2, "alba"), (2, "bruno")]
+    assert t.turns(4) == [(1, "eve"), (1, "cora"), (2, "alba"), (2, "bruno")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -87,7 +81,7 @@ def test_corrected_to_the_acting_count_goes_after_the_one_acting(ruleset):
     t = three(ruleset)
     join(t, 2)
     t.do("init Eve 15")
-    assert turns(t, 2) == [(1, "eve"), (1, "cora")]
+    assert t.turns(2) == [(1, "eve"), (1, "cora")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -96,10 +90,10 @@ def test_joined_last_round_a_correction_still_owes_this_rounds_turn(ruleset):
     it still acts once in round 2 (the owed turn), then at its new count."""
     t = three(ruleset)
     join(t, 5)
-    turns(t, 3)                       # Cora, Eve (round 1), Alba (round 2)
+    t.turns(3)                       # Cora, Eve (round 1), Alba (round 2)
     t.do("next")                      # Bruno acts in round 2
     t.do("init Eve 25")
-    assert turns(t, 3) == [(2, "cora"), (2, "eve"), (3, "eve")]
+    assert t.turns(3) == [(2, "cora"), (2, "eve"), (3, "eve")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -107,9 +101,9 @@ def test_a_joiner_that_already_acted_is_not_owed_another_turn(ruleset):
     """Rolled 12, acted after Bruno, then corrected to 25: next round at the top, once."""
     t = three(ruleset)
     join(t, 12)
-    assert turns(t, 1) == [(1, "eve")]
+    assert t.turns(1) == [(1, "eve")]
     t.do("init Eve 25")
-    assert turns(t, 3) == [(1, "cora"), (2, "eve"), (2, "alba")]
+    assert t.turns(3) == [(1, "cora"), (2, "eve"), (2, "alba")]
 
 
 @pytest.mark.parametrize("ruleset", ROLL_ON_ADD)
@@ -119,7 +113,7 @@ def test_undo_of_the_correction_brings_back_the_rolled_count(ruleset):
     join(t, 5)
     t.do("init Eve 25", "undo")
     assert t.c("Eve").initiative == 5
-    assert turns(t, 2) == [(1, "cora"), (1, "eve")]
+    assert t.turns(2) == [(1, "cora"), (1, "eve")]
 
 
 @settings(max_examples=60, deadline=None)
@@ -137,7 +131,7 @@ def test_the_discarded_roll_never_matters(ruleset, rolled, corrected, marker):
         join(t, first)
         if fix is not None:
             t.do(f"init Eve {fix}")
-        return turns(t, 8)
+        return t.turns(8)
 
     direct = play(min(corrected, 20), None if corrected <= 20 else corrected)
     assert play(rolled, corrected) == direct
@@ -153,7 +147,7 @@ def test_dragon_age_newcomer_waits_for_the_round_start_roll():
     t.do("add Eve health=10")
     assert t.c("Eve").initiative is None
     t.rolls(6, 6, 6)  # 18 + Dex 0: after Alba's 20, before Bruno's 15
-    assert turns(t, 3) == [(1, "cora"), (2, "alba"), (2, "eve")]
+    assert t.turns(3) == [(1, "cora"), (2, "alba"), (2, "eve")]
     assert t.c("Eve").initiative == 18
 
 
@@ -164,10 +158,10 @@ def test_dragon_age_newcomer_rolled_low_at_round_start_then_corrected_acts_once(
     t = three("dragon_age")
     t.do("add Eve health=10")
     t.rolls(1, 1, 1)
-    assert turns(t, 2) == [(1, "cora"), (2, "alba")]
+    assert t.turns(2) == [(1, "cora"), (2, "alba")]
     assert t.c("Eve").initiative == 3
     t.do("init Eve 25")
-    assert turns(t, 4) == [(2, "bruno"), (2, "cora"), (2, "eve"), (3, "eve")]
+    assert t.turns(4) == [(2, "bruno"), (2, "cora"), (2, "eve"), (3, "eve")]
 
 
 @pytest.mark.parametrize("count,expected", [
@@ -179,4 +173,4 @@ def test_dragon_age_newcomer_given_a_count_by_hand(count, expected):
     when that count next comes up."""
     t = three("dragon_age")
     t.do("add Eve health=10", f"init Eve {count}")
-    assert turns(t, 3) == expected
+    assert t.turns(3) == expected

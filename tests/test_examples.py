@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import builtin_rulesets
 from gm_console.storage import Encounter
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,6 +17,11 @@ SCRIPTS = sorted((ROOT / "saves" / "scripts").glob("*.txt"))
 def test_there_are_examples():
     assert SAVES and SCRIPTS
     assert {p.stem for p in SAVES} == {p.stem for p in SCRIPTS}
+
+
+def test_every_builtin_game_has_its_example():
+    """The picker offers an example of each game the package installs (its entry points)."""
+    assert [p.stem for p in SCRIPTS] == builtin_rulesets()
 
 
 @pytest.mark.parametrize("save", SAVES, ids=lambda p: p.stem)

@@ -196,3 +196,56 @@ def test_the_gms_own_show_marks_who_is_hidden():
     gm = markdown(t.state, t.session.ruleset)
     assert "| Sniper | ok · hidden |" in gm
     assert "Sniper" not in markdown(t.state, t.session.ruleset, players=True)
+
+
+# -- `gm-console show/log --players`: what the GM's own view has, the players' has not -----------
+
+
+@pytest.fixture
+def saved_fight(tmp_path, capsys):
+    """A Pathfinder save: a PC with hero points (pathfinder1e.md §1.6, GM-only), a wounded
+    goblin (its hit points are the GM's), a hidden roll; and a generic one with GM notes."""
+    from gm_console.cli import main
+
+    pf, gen = tmp_path / "pf.toml", tmp_path / "generic.toml"
+    assert main(["exec", str(pf), "--new", "pathfinder1e", "--", "add Kyra pc hp=20 hero=2",
+                 "add Goblin hp=6 ac=16", "init Kyra 15", "init Goblin 10", "start", "dmg Goblin 2",
+                 "r 1d20+4 perception hidden"]) == 0
+    assert main(["exec", str(gen), "--new", "generic", "--", "add Ann pc hp=10 notes=owes_the_thieves_guild",
+                 "add Orc hp=15 notes=carries_the_vault_key"]) == 0
+    capsys.readouterr()
+
+    def show(*args) -> str:
+        assert main([args[0], str(pf if args[1] == "pf" else gen), *args[2:]]) == 0
+        return capsys.readouterr().out
+
+    return show
+
+
+def test_show_markdown_players_keeps_the_gms_figures_to_the_gm(saved_fight):
+    """docs/players.md §1-§2: hero points and a foe's exact HP are on the GM's `show --markdown`
+    and not on the players'; the PC's own HP and the foe's health word are."""
+    gm = saved_fight("show", "pf", "--markdown")
+    assert "| hp 20/20, nl 0, hero 2/3 |" in gm and "| hp 4/6, nl 0 |" in gm
+    players = saved_fight("show", "pf", "--markdown", "--players")
+    assert "| hp 20/20, nl 0 |" in players and "| wounded |" in players
+    assert "hero" not in players and "4/6" not in players
+
+
+def test_show_json_players_keeps_hero_points_foe_numbers_and_notes_to_the_gm(saved_fight):
+    gm = json.loads(saved_fight("show", "pf", "--json"))
+    players = json.loads(saved_fight("show", "pf", "--json", "--players"))
+    who = lambda data, name: next(c for c in data["combatants"] if c["name"] == name)  # noqa: E731
+    assert who(gm, "Kyra")["pools"]["hero"] == {"value": 2, "max": 3}
+    assert who(gm, "Goblin")["pools"]["hp"] == {"value": 4, "max": 6}
+    assert "hero" not in who(players, "Kyra")["pools"] and who(players, "Kyra")["pools"]["hp"]["value"] == 20
+    assert who(players, "Goblin")["pools"] == {} and who(players, "Goblin")["health"] == "wounded"
+    for name, note in (("Ann", "owes_the_thieves_guild"), ("Orc", "carries_the_vault_key")):
+        assert who(json.loads(saved_fight("show", "generic", "--json")), name)["stats"]["notes"] == note
+        assert note not in saved_fight("show", "generic", "--json", "--players")
+
+
+def test_log_players_leaves_out_the_hidden_roll_the_gms_log_has(saved_fight):
+    assert "perception: 1d20 (" in saved_fight("log", "pf")
+    players = saved_fight("log", "pf", "--players")
+    assert "Goblin takes 2 damage: wounded" in players and "perception" not in players

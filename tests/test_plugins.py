@@ -3,16 +3,24 @@
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from gm_console import plugins
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def test_builtins_are_discovered_through_entry_points():
-    ids = plugins.installed_ids()
-    for rid in ("generic", "pathfinder1e", "starfinder", "dragon_age"):
-        assert rid in ids
+    """Every game shipped under rulesets/ is declared as an entry point (a new game folder
+    without its line in pyproject.toml would never reach the picker), and loads by its id."""
+    shipped = sorted(p.name for p in ROOT.joinpath("rulesets").iterdir() if (p / "__init__.py").exists())
+    builtin = [i for i in plugins.available() if i.builtin]
+    assert sorted(i.id for i in builtin) == shipped
+    assert all(i.target.startswith(f"rulesets.{i.id}:") for i in builtin)
+    for rid in shipped:
+        assert plugins.load(rid).id == rid
 
 
 def test_unknown_id_lists_the_installed_ones():

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import Table, run_example_script
+from conftest import Table, builtin_rulesets, run_example_script
 from gm_console import plugins
 from gm_console.engine.describe import describe_events
 from gm_console.engine.export import markdown, play_log, state_dict
@@ -228,7 +228,7 @@ def edits(draw, records):
     return records
 
 
-@pytest.mark.parametrize("ruleset_id", ["generic", "pathfinder1e", "starfinder", "dragon_age"])
+@pytest.mark.parametrize("ruleset_id", builtin_rulesets())
 def test_edited_saves_replay_into_a_readable_state_or_are_refused(ruleset_id):
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
@@ -242,6 +242,19 @@ def test_edited_saves_replay_into_a_readable_state_or_are_refused(ruleset_id):
         read_everything(session, ruleset_id)
 
     run()
+
+
+def test_a_kept_check_whose_roller_was_edited_into_a_table_still_reads():
+    """Found by the fuzz above (Starfinder): `show --players` hashed a check's `who` edited into a dict."""
+    from gm_console.engine.checks import CHECK_MARK
+
+    t = Table("generic")
+    t.do("add A hp=5", "add B hp=5", "check A +2 vs 10", "check B +3 vs 10")
+    state = t.state.copy()
+    first = next(k for k in state.marks if k.startswith(CHECK_MARK))
+    state.marks[first] = {**state.marks[first], "who": {"x": 1}}
+    shown = state_dict(state, t.session.ruleset, players=True)["checks"]
+    assert [c["who"] for c in shown] == ["b"]  # the edited one names no one the players see
 
 
 def test_a_kept_check_whose_number_was_edited_away_still_reads():

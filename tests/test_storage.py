@@ -5,6 +5,7 @@ import tomllib
 
 import pytest
 
+from gm_console.engine.errors import CommandError
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.codec import decode
 
@@ -60,10 +61,13 @@ def test_the_file_is_toml_through_and_through(enc):
 
 
 def test_a_failed_command_leaves_the_file_untouched(enc):
-    before = enc.path.read_bytes()
-    with pytest.raises(Exception):
+    """A typo is refused in one line naming what was wrong and who is there; nothing is written."""
+    before, state = enc.path.read_bytes(), enc.state.copy()
+    with pytest.raises(CommandError) as refused:
         enc.execute("dmg nobody 5")
-    assert enc.path.read_bytes() == before
+    assert str(refused.value) == "no combatant 'nobody'; combatants: Goblin 1, Goblin 2, Kyra"
+    assert enc.path.read_bytes() == before and enc.state == state
+    assert enc.execute("undo") and not enc.state.get("kyra").has("shaken")  # the refusal is not undone
 
 
 def test_unparseable_save_names_file_and_line_and_is_not_overwritten(tmp_path):

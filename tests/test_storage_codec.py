@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from conftest import builtin_rulesets
+from gm_console import plugins
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.codec import Document, decode, encode, encode_record, encode_records
 from gm_console.storage.errors import CodecError
@@ -260,3 +262,42 @@ def test_format_must_be_a_whole_number_not_a_bool(tmp_path, header):
     p.write_text(f'{header}\nruleset = "generic"\n\n[log]\n', encoding="utf-8")
     with pytest.raises(SaveError, match="format"):
         Encounter.open(p)
+
+
+# -- [options]: the GM's house rules survive every read and write of the save --------------------
+
+WITH_OPTIONS = [r for r in builtin_rulesets() if plugins.load(r).options()]
+
+
+@st.composite
+def house_rules(draw):
+    """A game with options and a value for each of them, from the choices it declares."""
+    ruleset_id = draw(st.sampled_from(WITH_OPTIONS))
+    return ruleset_id, {o.key: draw(st.sampled_from(o.choices)) for o in plugins.load(ruleset_id).options()}
+
+
+@settings(max_examples=25, deadline=None)
+@given(house_rules(), st.sampled_from(["append", "rewrite", "copy"]))
+def test_options_are_kept_when_a_save_is_read_and_written(tmp_path_factory, rules, write):
+    """The save's [options] (README "Saves": the header is the GM's to edit) are what the next
+    read finds, in the file and in the rules the encounter plays by, whatever wrote the file
+    last: an appended action, a rewrite (a table after [log]), or a copy rebuilt from memory."""
+    ruleset_id, options = rules
+    path = tmp_path_factory.mktemp("options") / "fight.toml"
+    Encounter.create(path, ruleset_id, options=options).close()
+    if write == "rewrite":
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write('\n[gm_notes]\nlair = "behind the waterfall"\n')
+    enc = Encounter.open(path)
+    assert enc.doc.options == options and dict(enc.state.options) == options
+    enc.execute("note the goblins wait")
+    if write == "copy":
+        path.unlink()  # the copy is rebuilt from memory, header included
+        enc = enc.save_as_copy(path.with_name("copy.toml"))
+        path = enc.path
+    enc.close()
+    text = path.read_text(encoding="utf-8")
+    assert tomllib.loads(text)["options"] == options  # any TOML reader, the GM's editor
+    again = Encounter.open(path)
+    assert again.doc.options == options and dict(again.state.options) == options
+    assert [e.line for e in again.session.done] == ["note the goblins wait"]

@@ -24,6 +24,8 @@ class Broken(DemoRuleset):
 
 def test_a_status_line_that_raises_is_left_out_and_logged(monkeypatch):
     monkeypatch.setattr(guard, "_seen", set())
+    # the log opens once per process: one an earlier test opened writes to that test's folder
+    monkeypatch.setattr(guard.LOG, "handlers", [])
     t = Table("generic")
     t.session.ruleset = Broken()
     t.do("add Kyra hp=10 stamina=5")

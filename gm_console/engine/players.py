@@ -176,8 +176,8 @@ def state_view(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
     """`show --players --json`: the state with every secret taken out."""
     shown = {c.id for c in roster(state)}
     hidden_names = _hidden_names(state)
-    checks = [r for r in recent_checks(state, players=True)
-              if r.get("who") in shown | {None} and r.get("vs") in shown | {None}]
+    checks = [r for r in recent_checks(state, players=True)  # a hand-edited who/vs may be any value
+              if all(x is None or (isinstance(x, str) and x in shown) for x in (r.get("who"), r.get("vs")))]
     return {
         "ruleset": ruleset.id,
         "round": state.round,
