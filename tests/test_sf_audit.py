@@ -203,3 +203,25 @@ def test_total_defense_lasts_until_the_start_of_its_next_turn():
     assert fig(t, "A", "kac") == 19
     t.do("next")
     assert (t.active, fig(t, "A", "kac")) == ("a", 15)
+
+
+# --- §3.1 the surprise round: one move or standard action, and the log says so ------------------
+
+
+def test_the_surprise_round_log_says_nothing_is_left_after_the_one_action():
+    """docs/rulesets/starfinder.md §3.1 [S]: a single move or standard action in the surprise turn;
+    the line that ticks it must not offer the normal round's move and swift."""
+    t = sf("add Ana pc hp=20 sp=10", "add Orc hp=20", "init Ana 20", "init Orc 15", "surprise Ana", "start")
+    t.do("action Ana standard")
+    assert t.said()[-1] == "Ana uses a standard action; left: none"
+    with pytest.raises(CommandError):
+        t.do("action Ana move")
+
+
+def test_the_official_surprise_round_leaves_the_swift_action():
+    """docs/rulesets/starfinder.md §3.1 [Δ official]: plus swift actions."""
+    t = sf("add Ana pc hp=20 sp=10", "add Orc hp=20", "init Ana 20", "init Orc 15",
+           "option partial_surprise official", "surprise Ana", "start")
+    t.do("action Ana move")
+    assert t.said()[-1] == "Ana uses a move action; left: swift"
+    t.do("action Ana swift")

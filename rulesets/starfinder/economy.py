@@ -78,9 +78,10 @@ def use(ctx: Context, c: Combatant, kind: str, what: "Msg | str" = "", strict: b
     ctx.set_mark(c, "actions", used)
     if what:
         msg = _("{name} uses a {kind} action ({what}); left: {left}", name=c.name, kind=KIND_NAMES[kind], what=what,
-                left=left_text(used))
+                left=left_now(ctx.state, used))
     else:
-        msg = _("{name} uses a {kind} action; left: {left}", name=c.name, kind=KIND_NAMES[kind], left=left_text(used))
+        msg = _("{name} uses a {kind} action; left: {left}", name=c.name, kind=KIND_NAMES[kind],
+                left=left_now(ctx.state, used))
     say(ctx, c, msg, "starfinder.md §3.2 [S]")
 
 
@@ -218,6 +219,19 @@ def _reaction(ctx: Context, c: Combatant, what: "Msg | str") -> None:
     say(ctx, c, msg, "starfinder.md §3.2 [O]")
 
 
+def left_now(state, used) -> Term:
+    """What is left this turn: in the surprise round, one move or standard action at most (§3.1)."""
+    if not state.surprise_round:
+        return left_text(used)
+    left = [k for k in ("standard", "move", "swift") if _surprise_limit(state, used, k) is None]
+    main = [k for k in left if k != "swift"]
+    en = " or ".join(main) or "none"
+    es = " o ".join(SLOT_NAMES["S" if k == "standard" else "M"][1] for k in main) or "nada"
+    if "swift" in left:
+        en, es = (en + ", swift" if main else "swift"), (es + ", rápida" if main else "rápida")
+    return Term(en, es)
+
+
 def left_text(used) -> Term:
     """The slots left this turn, named in both languages: "move, swift" / "movimiento, rápida"."""
     taken = {slot for slot, _k in used}
@@ -246,13 +260,7 @@ def status(rules, state, c: Combatant) -> list[Msg]:
         elif any(k == "full" for _s, k in used):
             out.append(_("full action taken: free actions only"))
         elif state.surprise_round:
-            left = [k for k in ("standard", "move", "swift") if _surprise_limit(state, used, k) is None]
-            main = [k for k in left if k != "swift"]
-            en = " or ".join(main) or "none"
-            es = " o ".join(SLOT_NAMES["S" if k == "standard" else "M"][1] for k in main) or "nada"
-            if "swift" in left:
-                en, es = en + ", swift", es + ", rápida"
-            out.append(_("surprise round: {left}", left=Term(en, es)))
+            out.append(_("surprise round: {left}", left=left_now(state, used)))
         else:
             out.append(_("actions left: {left}", left=left_text(used)))
     if c.marks.get("reaction") is not None:
