@@ -39,6 +39,7 @@ class InitiativePane(Widget):
         super().__init__(**kwargs)
         self.frame: Frame | None = None
         self._row_numbers: dict[str, str] = {}
+        self._health: tuple[str, ...] = ()  # the ruleset's health pools, asked once per render
 
     def show(self, frame: Frame) -> None:
         self.frame = frame
@@ -53,6 +54,7 @@ class InitiativePane(Widget):
         width = max(20, self.content_size.width or self.size.width or 40)
         height = max(1, self.content_size.height or self.size.height or 10)
         entries = self.entries(frame)
+        self._health = p.health_pools(frame.ruleset)
         self._row_numbers = {cid: str(n) for n, cid in enumerate((cid for cid, _ in entries if cid), 1)}
         if not any(cid for cid, _ in entries):
             return Text(tr(frame.lang, "empty_roster", key="a"), style="italic")
@@ -137,7 +139,7 @@ class InitiativePane(Widget):
         if marked:
             name_style += " underline"
         row.append(f"{name:<{name_w}} ", style=name_style)
-        pools = [k for k in p.health_pools(rs) if k in c.pools]
+        pools = [k for k in self._health if k in c.pools]
         bar_w = 8 if width < 56 else 10
         if pools:
             each = max(3, bar_w // len(pools)) if len(pools) > 1 else bar_w
