@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from gm_console.engine.state import Combatant
 
+from .. import paint
 from .. import present as p
 from ..frame import Frame
 from ..i18n import life, side, tr
@@ -36,7 +37,7 @@ class SheetPane(VerticalScroll, can_focus=False):
     def show(self, frame: Frame) -> None:
         self.border_title = tr(frame.lang, "sheet")
         width = max(20, self.scrollable_content_region.width - 1)
-        self.query_one("#sheet-body", Static).update(clean(sheet_text(frame, width)))
+        paint.update(self.query_one("#sheet-body", Static), clean(sheet_text(frame, width)))
 
 
 def _section(text: Text, title: str) -> None:
