@@ -15,7 +15,7 @@ right edge.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich.text import Text
 from textual.geometry import Size
@@ -49,7 +49,7 @@ class LogPane(ScrollView, can_focus=False):
         self._cache: dict[tuple[int, str], list[Text]] = {}
         self._rows_cache: dict[tuple, list[Text]] = {}
         self._wrapped_for = -1
-        self._first = 0  # the first of log_sources() built into rows: the ones before wait
+        self._first = 0  # the first of LogSources built into rows: the ones before wait
         self._shown: tuple = ()
         self.frame: Frame | None = None
 
@@ -82,7 +82,7 @@ class LogPane(ScrollView, can_focus=False):
             return
         if width != self._wrapped_for:
             self._rows_cache.clear()
-        sources = log_sources(self.frame)
+        sources = LogSources(self.frame)
         want = max(keep, self._tail_rows())
         blocks: list[list[Text]] = []
         count, first = 0, len(sources)
@@ -197,23 +197,36 @@ def _console():
 _CONSOLE = _console()
 
 
-def log_sources(frame: Frame) -> list[tuple[tuple, Callable[[], list[Text]]]]:
-    """(key, what makes its logical lines) per action, the "before combat" header first:
-    nothing is described until asked."""
-    done = frame.session.done
-    if not done:
-        return [(("empty", frame.lang), lambda: [Text(tr(frame.lang, "no_events"), style="italic dim")])]
-    out: list[tuple[tuple, Callable[[], list[Text]]]] = []
-    if not any(isinstance(e, ev.RoundStarted) for e in done[0].events):
-        out.append((("setup", frame.lang), lambda: [_header(tr(frame.lang, "setup_round"))]))
-    out += [((entry.n, frame.lang), partial(_entry_lines, frame, entry)) for entry in done]
-    return out
+class LogSources(Sequence):
+    """(key, what makes its logical lines) per block of the log, the "before combat" header
+    first, oldest first: made when asked for, so the newest few cost the same in a log of
+    ten actions and of ten thousand."""
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        done, lang = frame.session.done, frame.lang
+        self.head: tuple[tuple, Callable[[], list[Text]]] | None = None
+        if not done:
+            self.head = (("empty", lang), lambda: [Text(tr(lang, "no_events"), style="italic dim")])
+        elif not any(isinstance(e, ev.RoundStarted) for e in done[0].events):
+            self.head = (("setup", lang), lambda: [_header(tr(lang, "setup_round"))])
+
+    def __len__(self) -> int:
+        return len(self.frame.session.done) + (self.head is not None)
+
+    def __getitem__(self, i: int) -> tuple[tuple, Callable[[], list[Text]]]:
+        if self.head is not None:
+            if i == 0:
+                return self.head
+            i -= 1
+        entry = self.frame.session.done[i]
+        return (entry.n, self.frame.lang), partial(_entry_lines, self.frame, entry)
 
 
 def log_entries(frame: Frame, cache: dict[tuple, list[Text]] | None = None):
     """(key, logical lines) per action, the "before combat" header first; described once."""
     cache = {} if cache is None else cache
-    for key, make in log_sources(frame):
+    for key, make in LogSources(frame):
         lines = cache.get(key)
         if lines is None:
             lines = cache[key] = make()
