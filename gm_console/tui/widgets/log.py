@@ -78,7 +78,8 @@ class LogPane(ScrollView, can_focus=False):
         older actions are described only when the GM pages up to them, so a 10,000-action log
         opens and answers as fast as a short one. Each action's rows are made once per width."""
         width = self._width()
-        if self.frame is None:
+        if self.frame is None or (not self.size.width and self.display):  # on_resize builds them
+            self._wrapped_for = -1
             return
         if width != self._wrapped_for:
             self._rows_cache.clear()
