@@ -6,16 +6,19 @@
 Both apps run in tmux at 120x40, A and B alternating run by run, so a machine busy with
 something else slows both alike and the ratios stay fair. Figures (medians):
 
-- start: from spawning the process (its bytecode already cached, as an installed program's is) to the first full frame (polled with ``capture-pane``
-  until texts both apps show only once drawn are all on the screen); A opens a copy of the
-  bundled Pathfinder example;
+- start: from spawning the process (its bytecode cached, as an installed program's is) to
+  the first full frame: ``capture-pane`` polled until texts both apps show only once drawn
+  are all on the screen, and any change after them (a pane drawn again at its real width)
+  counts until the screen stays the same for 0.5 s; A opens a copy of the bundled
+  Pathfinder example;
 - keypress: from ``send-keys n`` to the screen changing, 30 combatants;
 - memory: the process's resident set (VmRSS) after its first frame, 30 combatants;
 - autosave per action at 10 and 10,000 logged actions (``bench.py``'s own functions);
 - the big case: 200 combatants with 5 conditions each and a 10,000-action log.
 
 The encounters are built through the engine (``Encounter.create`` + ``execute``) in a
-temporary folder; A is this checkout's code (``sys.executable -m gm_console``).
+temporary folder; A is this checkout's code (``sys.executable -m gm_console``), or the one
+``--checkout DIR`` names (e.g. an older commit unpacked with ``git archive``) for a before/after.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ SOCKET = f"gm-speed-{os.getpid()}"
 WIDTH, HEIGHT = 120, 40
 TIMEOUT = 30.0
 KEY_TIMEOUT = 5.0
+SETTLE = 0.5  # seconds without a change after which the screen is taken as drawn
 CONDITIONS = ("shaken", "sickened", "entangled", "fatigued", "dazzled")
 
 
@@ -60,6 +64,7 @@ class App:
     argv: list[str]
     markers: tuple[str, ...]
     env: dict[str, str] = field(default_factory=dict)
+    cwd: Path = ROOT
 
 
 @dataclass
@@ -75,14 +80,18 @@ def run_once(app: App, session: str, presses: int) -> Run:
     t0 = time.perf_counter()
     pid = int(tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", str(HEIGHT), "-P",
                    "-F", "#{pane_pid}",
-                   f"cd {_quote(str(ROOT))} && exec env -u PYTHONDONTWRITEBYTECODE {env} {command}").strip())
+                   f"cd {_quote(str(app.cwd))} && exec env -u PYTHONDONTWRITEBYTECODE {env} {command}").strip())
     try:
         text = _wait(session, lambda s: all(m in s for m in app.markers), t0, app)
         start = time.perf_counter() - t0
-        time.sleep(0.3)  # what the app does just after its first frame counts in its memory
-        rss = _rss(pid)
+        quiet_since = time.perf_counter()  # full: the markers are there and nothing changes after
+        while time.perf_counter() - quiet_since < SETTLE:
+            now = screen(session)
+            if now != text:  # a pane drawn again (at its real width, say): that is the full frame
+                text, quiet_since = now, time.perf_counter()
+                start = quiet_since - t0
+        rss = _rss(pid)  # what the app does just after its first frame counts in its memory
         keys = []
-        text = _settled(session)
         for _ in range(presses):
             t = time.perf_counter()
             tmux("send-keys", "-t", session, "n")
@@ -191,6 +200,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and keypresses")
     parser.add_argument("--runs", type=int, help="runs of each app per figure")
+    parser.add_argument("--checkout", type=Path, default=ROOT,
+                        help="the gm-console to measure as A: a folder holding gm_console/ and rulesets/ "
+                             "(e.g. an older commit unpacked with git archive); default this checkout")
     args = parser.parse_args()
     runs = args.runs or (3 if args.quick else 7)
     presses = 10 if args.quick else 40
@@ -213,7 +225,7 @@ def main() -> int:
 
         def gm(path: Path) -> App:  # the footer's last key, the head, the turn's row, a log line
             return App("gm-console", [py, "-m", "gm_console", "--lang", "en", str(path)],
-                       ("/ Find", "Pathfinder 1e · Round", "▶", "› "), env)
+                       ("/ Find", "Pathfinder 1e · Round", "▶", "› "), env, args.checkout.resolve())
 
         def bare(combatants: int, conditions: int, log: int) -> App:
             return App("bare app", [py, str(HERE / "bare_app.py"), str(combatants), str(conditions), str(log)],
