@@ -161,6 +161,32 @@ async def test_the_log_follows_the_newest_line_unless_read_back(tmp_path):
         assert log.scroll_y == bottom()  # a resize keeps the newest line in view
 
 
+@drive
+async def test_a_long_log_reads_back_to_its_first_line(tmp_path):
+    """Only the newest rows are built when the screen opens; paging back builds the older ones
+    and keeps the rows the GM was reading in view."""
+    enc = make_encounter(tmp_path, SKIRMISH + [f"note line {n}" for n in range(400)])
+    app = app_for(enc)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPane)
+        height = log.scrollable_content_region.height
+        assert log.rows[-1].plain.endswith("line 399")
+        assert "› note line 0" not in [r.plain for r in log.rows]  # not built yet
+        await pilot.press("pageup")
+        await pilot.pause()
+        shown = [log.render_line(y).text for y in range(height)]
+        await pilot.press("pageup", "pagedown")
+        await pilot.pause()
+        assert [log.render_line(y).text for y in range(height)] == shown
+        for _ in range(len(enc.session.done) * 2 // max(1, height - 1) + 5):  # beyond the top
+            await pilot.press("pageup")
+        await pilot.pause()
+        top = "\n".join(log.render_line(y).text for y in range(height))
+        assert log.scroll_y == 0 and top.startswith("── Before combat ──") and "› add Kyra" in top
+        assert "› note line 0" in [r.plain for r in log.rows]
+
+
 def test_long_log_lines_wrap_instead_of_losing_the_rule():
     from rich.text import Text
 

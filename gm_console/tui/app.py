@@ -78,14 +78,13 @@ class GMConsole(App):
                        markup=False)
 
     def on_mount(self) -> None:
-        # the dice grammar loads in the background, so the first screen is not kept waiting
-        self.run_worker(warm_up, thread=True, exclusive=False, name="dice-warm-up")
+        # the dice grammar loads in the background once the first screen is drawn: a thread
+        # started now would hold the interpreter while that screen is being made
+        self.call_after_refresh(self._warm_up)
         if self.user_keys:
             self.set_keymap(self.user_keys)
         for problem in self.config.problems + self.key_problems:
             self.notify(tr(self.lang, "config_problem", text=problem), severity="warning", timeout=10)
-        from .screens.picker import PickerScreen
-
         if self.initial is not None:
             self.open_encounter(self.initial)
             return
@@ -95,7 +94,12 @@ class GMConsole(App):
                 return
             except SaveError as exc:  # the CLI checks first; a file changed since then lands here
                 self.notify(str(exc), severity="error", timeout=15)
+        from .screens.picker import PickerScreen  # only when there is no encounter to open
+
         self.push_screen(PickerScreen(self.lang))
+
+    def _warm_up(self) -> None:
+        self.run_worker(warm_up, thread=True, exclusive=False, name="dice-warm-up")
 
     def open_encounter(self, encounter: Encounter) -> None:
         from .screens.encounter import EncounterScreen

@@ -39,6 +39,7 @@ class Controller:
         self.encounter = encounter
         self.dice_mode = dice_mode
         self.dice = dice if dice is not None else Dice()
+        self._pending: tuple[tuple, list[Pending]] = ((), [])
 
     @property
     def state(self):
@@ -49,7 +50,16 @@ class Controller:
         return self.encounter.ruleset
 
     def pending(self) -> list[Pending]:
-        return ask("pending warnings", lambda: list(self.ruleset.pending(self.state)), [])
+        """The ruleset's warnings about this state, worked out once per state: a command asks
+        before and after it runs, and the screen draws them (the state object is kept in the
+        key, so its id cannot be reused by another)."""
+        session = self.encounter.session
+        key = (self.state, len(session.done), session.done[-1].n if session.done else 0)
+        held, notes = self._pending
+        if len(held) != 3 or held[0] is not key[0] or held[1:] != key[1:]:
+            notes = ask("pending warnings", lambda: list(self.ruleset.pending(self.state)), [])
+            self._pending = (key, notes)
+        return list(notes)
 
     def run(self, line: str, collected: Sequence[int] = ()) -> Outcome:
         before = {(p.render(), p.command) for p in self.pending()}

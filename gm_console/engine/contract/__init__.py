@@ -102,7 +102,7 @@ class Ruleset:
         return self.sheet.field_index
 
     def stat_block(self) -> Sequence[StatField]:
-        return self.sheet.stat_block()
+        return self.sheet._block
 
     def effective(self, state: EncounterState, c) -> dict[str, Figure]:
         return self.sheet.effective(state, c)

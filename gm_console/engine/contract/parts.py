@@ -104,14 +104,20 @@ class Sheet(Part):
         return ()
 
     @cached_property
+    def _block(self) -> tuple[StatField, ...]:
+        """``stat_block()`` made once: a sheet's keys do not change (``fields`` relies on it
+        too), and the initiative pane asks for its health pools on every row it draws."""
+        return tuple(self.stat_block())
+
+    @cached_property
     def fields(self) -> dict[str, StatField]:
-        return {f.key: f for f in self.stat_block()}
+        return {f.key: f for f in self._block}
 
     @cached_property
     def field_index(self) -> dict[str, str]:
         """Every spelling of a key (``pv``, ``ca``...) to the key, accent- and case-blind."""
         index: dict[str, str] = {}
-        for f in self.stat_block():
+        for f in self._block:
             for name in (f.key, *f.aliases):
                 index[fold_text(name)] = f.key
         return index
@@ -119,18 +125,18 @@ class Sheet(Part):
     def health_pools(self) -> tuple[str, ...]:
         """Pools drawn as health bars, in the order they absorb damage (stamina before HP):
         the fields declared with ``health=N``; without any, the first visible pool."""
-        pools = [f for f in self.stat_block() if f.kind == "pool" and not f.gm_only]
+        pools = [f for f in self._block if f.kind == "pool" and not f.gm_only]
         found = sorted((f for f in pools if f.health), key=lambda f: f.health)
         if not found and pools:
             found = pools[:1]
         return tuple(f.key for f in found)
 
     def pool_keys(self) -> tuple[str, ...]:
-        return tuple(f.key for f in self.stat_block() if f.kind in ("pool", "counter"))
+        return tuple(f.key for f in self._block if f.kind in ("pool", "counter"))
 
     def gm_only_fields(self) -> tuple[str, ...]:
         """Pools/stats never shown in player-facing output (PF1 hero points)."""
-        return tuple(f.key for f in self.stat_block() if f.gm_only)
+        return tuple(f.key for f in self._block if f.gm_only)
 
     def label(self, key: str) -> "Msg | Term | str":
         """The short name of a figure or pool on the sheet, the bars and the log ("AC"; "CA" in

@@ -19,6 +19,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from .. import paint
 from .. import present as p
 from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
 from ..controller import Controller
@@ -104,7 +105,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             self.selected = state.active if state.active in state.combatants else (ids[0] if ids else None)
         self.marked = [cid for cid in self.marked if cid in state.combatants]
         frame = self.frame()
-        self.query_one("#head", Static).update(clean(self._head(frame)))
+        paint.update(self.query_one("#head", Static), clean(self._head(frame)), layout=False)  # one row, always
         self._warnings()
         self.query_one(InitiativePane).show(frame)
         self.query_one(SheetPane).show(frame)
@@ -162,7 +163,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                 text.append("  ")
                 text.append(f"[{accept}]", style="bold reverse")
                 text.append(" " + tr(self.lang, "offer_run", line=note.command), style="yellow")
-        widget.update(clean(text))
+        paint.update(widget, clean(text))
 
     # -- running lines ---------------------------------------------------------------
     def run_line(self, line: str | None, done: Done | None = None, collected: tuple[int, ...] = (),

@@ -13,6 +13,8 @@ from gm_console.i18n import render
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from gm_console.engine.state import Combatant
@@ -22,6 +24,10 @@ from ..frame import Frame
 from ..i18n import life, tr
 from ..safe import clean, visible
 from ..guard import ask
+
+
+#: rows of strips kept between draws (a tall pane's worth several times over)
+STRIPS_KEPT = 200
 
 
 @dataclass
@@ -39,24 +45,54 @@ class InitiativePane(Widget):
         super().__init__(**kwargs)
         self.frame: Frame | None = None
         self._row_numbers: dict[str, str] = {}
+        self._health: tuple[str, ...] = ()  # the ruleset's health pools, asked once per render
+        self._lines: list[Text] | None = None  # the rows drawn since the last show or resize
+        self._strips: dict[tuple, Strip] = {}
 
     def show(self, frame: Frame) -> None:
         self.frame = frame
         self.border_title = tr(frame.lang, "initiative")
+        self._lines = None
         self.refresh()
+
+    def on_resize(self) -> None:
+        self._lines = None
 
     # -- drawing -------------------------------------------------------------------
     def render(self) -> Text:
+        return Text("\n").join(self._rows())
+
+    def _rows(self) -> list[Text]:
         frame = self.frame
         if frame is None:
-            return Text("")
+            return [Text("")]
         width = max(20, self.content_size.width or self.size.width or 40)
         height = max(1, self.content_size.height or self.size.height or 10)
         entries = self.entries(frame)
+        self._health = p.health_pools(frame.ruleset)
         self._row_numbers = {cid: str(n) for n, cid in enumerate((cid for cid, _ in entries if cid), 1)}
         if not any(cid for cid, _ in entries):
-            return Text(tr(frame.lang, "empty_roster", key="a"), style="italic")
-        return clean(self._window(entries, frame, width, height))
+            return [Text(tr(frame.lang, "empty_roster", key="a"), style="italic")]
+        return [_spans_only(clean(line)) for line in self._window(entries, frame, width, height)]
+
+    def render_line(self, y: int) -> Strip:
+        """Rows as strips, each made once while it looks the same: `n` changes two rows of
+        thirty (the one whose turn ended, the one whose turn starts), so the other rows
+        are not turned into cells again. Made by Textual's own path, row by row."""
+        if self._lines is None:
+            self._lines = self._rows()
+        width, style = self.size.width, self.visual_style
+        if y >= len(self._lines):
+            return Strip.blank(width, style.rich_style)
+        text = self._lines[y]
+        key = (text.plain, tuple(text.spans), width, style.rich_style)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 4 * STRIPS_KEPT:
+                self._strips.clear()
+            strips = Visual.to_strips(self, visualize(self, text), width, 1, style)
+            strip = self._strips[key] = strips[0] if strips else Strip.blank(width, style.rich_style)
+        return strip
 
     def entries(self, frame: Frame) -> list[tuple[str | None, Text | None]]:
         """(combatant id, None) rows and (None, title) section lines, in the order drawn."""
@@ -71,7 +107,7 @@ class InitiativePane(Widget):
             out += [(cid, None) for cid in rest]
         return out
 
-    def _window(self, entries, frame: Frame, width: int, height: int) -> Text:
+    def _window(self, entries, frame: Frame, width: int, height: int) -> list[Text]:
         """Build only the rows that fit, around the selected one (a third from the top)."""
         state = frame.state
         longest = max((len(visible(c.name)) for c in state.combatants.values()), default=8)
@@ -106,7 +142,7 @@ class InitiativePane(Widget):
             lines[0] = Text(tr(frame.lang, "more_above", n=above + (1 if ids[first] else 0)), style="dim")
         if below and len(lines) > 1:
             lines[-1] = Text(tr(frame.lang, "more_below", n=below + (1 if ids[last] else 0)), style="dim")
-        return Text("\n").join(lines)
+        return lines
 
     def _block(self, frame: Frame, c: Combatant, width: int, name_w: int) -> Block:
         state, rs, lang = frame.state, frame.ruleset, frame.lang
@@ -137,7 +173,7 @@ class InitiativePane(Widget):
         if marked:
             name_style += " underline"
         row.append(f"{name:<{name_w}} ", style=name_style)
-        pools = [k for k in p.health_pools(rs) if k in c.pools]
+        pools = [k for k in self._health if k in c.pools]
         bar_w = 8 if width < 56 else 10
         if pools:
             each = max(3, bar_w // len(pools)) if len(pools) > 1 else bar_w
@@ -188,6 +224,16 @@ class InitiativePane(Widget):
                 sub.truncate(width, overflow="ellipsis")
                 lines.append(sub)
         return Block(c.id, lines)
+
+
+def _spans_only(line: Text) -> Text:
+    """The line's own style as a span: ``Text.render`` ignores the style of a Text without
+    spans (``Text.join`` made the same span when the pane was one Text)."""
+    if not line.style:
+        return line
+    out = Text(no_wrap=True)
+    out.append(line)
+    return out
 
 
 def _status(frame: Frame, c: Combatant) -> list[str]:

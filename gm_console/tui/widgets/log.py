@@ -14,6 +14,9 @@ right edge.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable, Sequence
+
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -29,6 +32,7 @@ from ..safe import visible
 from ..guard import ask
 
 INDENT = 4  # a wrapped line's continuation starts under the text, not under the marker
+TAIL_ROWS = 500  # rows built ahead of the GM at least: a whole evening's fight (see LogPane._rewrap)
 
 
 class LogPane(ScrollView, can_focus=False):
@@ -45,6 +49,7 @@ class LogPane(ScrollView, can_focus=False):
         self._cache: dict[tuple[int, str], list[Text]] = {}
         self._rows_cache: dict[tuple, list[Text]] = {}
         self._wrapped_for = -1
+        self._first = 0  # the first of LogSources built into rows: the ones before wait
         self._shown: tuple = ()
         self.frame: Frame | None = None
 
@@ -59,7 +64,7 @@ class LogPane(ScrollView, can_focus=False):
         self.lang = frame.lang
         self.frame = frame
         before = len(self.rows)
-        self._rewrap()
+        self._rewrap(keep=0 if self.following else before)
         if not self.following:
             self.unseen = max(0, self.unseen + len(self.rows) - before)
         self._settle()
@@ -67,23 +72,50 @@ class LogPane(ScrollView, can_focus=False):
     def _width(self) -> int:
         return max(10, self.scrollable_content_region.width or self.size.width or 40)
 
-    def _rewrap(self) -> None:
-        """Rows for the pane's width; each action's rows are made once per width."""
+    def _rewrap(self, keep: int = 0) -> None:
+        """Rows for the pane's width, built from the newest action back until a few pages are
+        there (``keep``: at least that many rows, what the GM already paged back through);
+        older actions are described only when the GM pages up to them, so a 10,000-action log
+        opens and answers as fast as a short one. Each action's rows are made once per width."""
         width = self._width()
-        if self.frame is None:
+        if self.frame is None or (not self.size.width and self.display):  # on_resize builds them
+            self._wrapped_for = -1
             return
         if width != self._wrapped_for:
             self._rows_cache.clear()
-        rows: list[Text] = []
-        for key, lines in log_entries(self.frame, self._cache):
+        sources = LogSources(self.frame)
+        want = max(keep, self._tail_rows())
+        blocks: list[list[Text]] = []
+        count, first = 0, len(sources)
+        while first > 0 and count < want:
+            first -= 1
+            key, make = sources[first]
             cached = self._rows_cache.get(key)
             if cached is None:
-                cached = [row for line in lines for row in wrap(line, width)]
-                self._rows_cache[key] = cached
-            rows += cached
-        self.rows = rows
+                lines = self._cache.get(key)
+                if lines is None:
+                    lines = self._cache[key] = make()
+                cached = self._rows_cache[key] = [row for line in lines for row in wrap(line, width)]
+            blocks.append(cached)
+            count += len(cached)
+        self.rows = [row for block in reversed(blocks) for row in block]
+        self._first = first
         self._wrapped_for = width
-        self.virtual_size = Size(width, len(rows))
+        self.virtual_size = Size(width, len(self.rows))
+
+    def _tail_rows(self) -> int:
+        """Rows built ahead of the GM: the pane four times over, and never fewer than TAIL_ROWS."""
+        return max(TAIL_ROWS, 4 * self._visible_rows())
+
+    def _more_above(self, rows: int) -> None:
+        """Older actions built until ``rows`` more rows are above, the same rows kept in view."""
+        if self._first == 0:
+            return
+        before = len(self.rows)
+        self._rewrap(keep=before + rows)
+        added = len(self.rows) - before
+        if added:
+            self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
 
     def _settle(self) -> None:
         """Keep the end in view when following; redraw either way."""
@@ -97,12 +129,15 @@ class LogPane(ScrollView, can_focus=False):
 
     def on_resize(self) -> None:
         if self._wrapped_for != self._width():
-            self._rewrap()
+            self._rewrap(keep=0 if self.following else len(self.rows))
         self._settle()
 
     # -- the GM reading back -----------------------------------------------------------------
     def page(self, pages: int) -> None:
         page = max(1, self._visible_rows() - 1)
+        short = -pages * page - int(self.scroll_y)  # rows the page needs that are not built yet
+        if short > 0:
+            self._more_above(short + self._tail_rows())
         bottom = max(0, len(self.rows) - self._visible_rows())
         y = max(0, min(bottom, int(self.scroll_y) + pages * page))
         self.scroll_to(y=y, animate=False, immediate=True)
@@ -113,6 +148,9 @@ class LogPane(ScrollView, can_focus=False):
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
+        if new < self._visible_rows() and self._first > 0:  # the wheel near the top: build older ones
+            self._more_above(self._tail_rows())
+            return
         bottom = max(0, len(self.rows) - self._visible_rows())
         if new >= bottom and not self.following:
             self.following = True  # scrolled (wheel, drag) back to the end: follow again
@@ -160,21 +198,39 @@ def _console():
 _CONSOLE = _console()
 
 
-def log_entries(frame: Frame, cache: dict[tuple[int, str], list[Text]] | None = None):
+class LogSources(Sequence):
+    """(key, what makes its logical lines) per block of the log, the "before combat" header
+    first, oldest first: made when asked for, so the newest few cost the same in a log of
+    ten actions and of ten thousand."""
+
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        done, lang = frame.session.done, frame.lang
+        self.head: tuple[tuple, Callable[[], list[Text]]] | None = None
+        if not done:
+            self.head = (("empty", lang), lambda: [Text(tr(lang, "no_events"), style="italic dim")])
+        elif not any(isinstance(e, ev.RoundStarted) for e in done[0].events):
+            self.head = (("setup", lang), lambda: [_header(tr(lang, "setup_round"))])
+
+    def __len__(self) -> int:
+        return len(self.frame.session.done) + (self.head is not None)
+
+    def __getitem__(self, i: int) -> tuple[tuple, Callable[[], list[Text]]]:
+        if self.head is not None:
+            if i == 0:
+                return self.head
+            i -= 1
+        entry = self.frame.session.done[i]
+        return (entry.n, self.frame.lang), partial(_entry_lines, self.frame, entry)
+
+
+def log_entries(frame: Frame, cache: dict[tuple, list[Text]] | None = None):
     """(key, logical lines) per action, the "before combat" header first; described once."""
     cache = {} if cache is None else cache
-    done = frame.session.done
-    if not done:
-        yield ("empty", frame.lang), [Text(tr(frame.lang, "no_events"), style="italic dim")]
-        return
-    if not any(isinstance(e, ev.RoundStarted) for e in done[0].events):
-        yield ("setup", frame.lang), [_header(tr(frame.lang, "setup_round"))]
-    for entry in done:
-        key = (entry.n, frame.lang)
+    for key, make in LogSources(frame):
         lines = cache.get(key)
         if lines is None:
-            lines = _entry_lines(frame, entry)
-            cache[key] = lines
+            lines = cache[key] = make()
         yield key, lines
 
 

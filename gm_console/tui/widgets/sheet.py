@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from gm_console.engine.state import Combatant
 
+from .. import paint
 from .. import present as p
 from ..frame import Frame
 from ..i18n import life, side, tr
@@ -33,10 +34,22 @@ class SheetPane(VerticalScroll, can_focus=False):
     def compose(self):
         yield Static(id="sheet-body")
 
+    frame: Frame | None = None
+    _width = 0  # the width the shown text was made for
+
     def show(self, frame: Frame) -> None:
+        self.frame = frame
         self.border_title = tr(frame.lang, "sheet")
-        width = max(20, self.scrollable_content_region.width - 1)
-        self.query_one("#sheet-body", Static).update(clean(sheet_text(frame, width)))
+        if not self.size.width and self.display:  # not laid out yet: on_resize shows it at its width
+            return
+        width = self._width = max(20, self.scrollable_content_region.width - 1)
+        paint.update(self.query_one("#sheet-body", Static), clean(sheet_text(frame, width)))
+
+    def on_resize(self) -> None:
+        """Bars are made to the pane's width: the first text waits for the pane to have one,
+        and a new width makes it again at once, without waiting for the screen's redraw."""
+        if self.frame is not None and max(20, self.scrollable_content_region.width - 1) != self._width:
+            self.show(self.frame)
 
 
 def _section(text: Text, title: str) -> None:
