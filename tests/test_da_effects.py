@@ -107,7 +107,7 @@ def test_a_free_effect_counts_its_own_modifiers():
     t = table("cond Alistair blessing-of-andraste")
     t.c("Alistair").conditions[-1].mods["defense"] = 1  # what `cond ... defense+1` records
     assert fig(t, "Alistair", "defense").value == 12
-    assert ("blessing-of-andraste", 1) in fig(t, "Alistair", "defense").parts
+    assert ("Blessing of andraste", 1) in fig(t, "Alistair", "defense").parts
 
 
 # -- what the tracker enforces ----------------------------------------------------------------------

@@ -6,6 +6,8 @@ disk), because the TUI's only way to change anything is a command line.
 
 from __future__ import annotations
 
+import pytest
+
 from gm_console.engine.dice import Dice
 from gm_console.engine.export import state_dict
 from gm_console.storage import Encounter
@@ -721,3 +723,24 @@ async def test_undo_does_not_prompt_to_redo_what_it_took_back(tmp_path):
         assert enc.state.get("kyra").life == "dead"
         assert any(p.command for p in enc.ruleset.pending(enc.state))
         assert not isinstance(app.screen, ConfirmModal)
+
+
+@pytest.mark.parametrize("rows", [24, 22, 20])
+@drive
+async def test_the_selected_combatants_name_is_never_under_the_more_above_mark(tmp_path, rows):
+    """Rows of two lines (badges under the name): the "N more" mark takes a line of its own,
+    never the selected combatant's name line (seen at 80x24 with two warnings on top)."""
+    enc = make_encounter(tmp_path, ["add Orc x30 hp=9 init=2", "roll", "start",
+                                    'cond Orc* shaken 9', 'cond Orc* "Shield of the Dawn" 9',
+                                    'cond Orc* "Stone Skin" 9', 'cond Orc* "Mirror Dance" 9'])
+    app = app_for(enc)
+    async with app.run_test(size=(80, rows)) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(InitiativePane)
+        for steps in range(1, 28):
+            await pilot.press("j")
+            await pilot.pause()
+            text = pane.render().plain
+            name = enc.state.get(app.screen.selected).name
+            assert any(f" {name} " in line for line in text.splitlines()), (steps, name, text)
+            assert len(text.splitlines()) <= pane.content_size.height

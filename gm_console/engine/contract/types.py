@@ -175,7 +175,11 @@ class Catalogue:
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""
         d = self.defs.get(cid)
-        return d if d is not None else ConditionDef(id=cid, en=cid, es=cid)
+        if d is not None:
+            return d
+        name = cid.replace("-", " ")  # a free label's id is its folded name: "Shield of the dawn" again
+        name = name[:1].upper() + name[1:]
+        return ConditionDef(id=cid, en=name, es=name)
 
 
 # --- figures and commands -------------------------------------------------------

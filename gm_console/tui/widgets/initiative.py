@@ -135,14 +135,22 @@ class InitiativePane(Widget):
         while first > 0 and used + len(block(first - 1).lines) <= height:
             first -= 1
             used += len(block(first).lines)
-        lines = [line for i in range(first, last + 1) for line in block(i).lines][:height]
-        above = sum(1 for cid in ids[:first] if cid)
-        below = sum(1 for cid in ids[last + 1:] if cid)
-        if above and len(lines) > 1:
-            lines[0] = Text(tr(frame.lang, "more_above", n=above + (1 if ids[first] else 0)), style="dim")
-        if below and len(lines) > 1:
-            lines[-1] = Text(tr(frame.lang, "more_below", n=below + (1 if ids[last] else 0)), style="dim")
-        return lines
+        # the "N more" marks take a line each: give it up from the far side, never from the
+        # selected combatant's own rows (its name must stay on screen, whatever wraps under it)
+        def size() -> int:
+            return sum(len(block(i).lines) for i in range(first, last + 1)) + (first > 0) + (last + 1 < len(entries))
+
+        while size() > height and last > focus:
+            last -= 1
+        while size() > height and first < focus:
+            first += 1
+        lines = [line for i in range(first, last + 1) for line in block(i).lines]
+        if first > 0 and height > 1:
+            lines.insert(0, Text(tr(frame.lang, "more_above", n=sum(1 for cid in ids[:first] if cid)), style="dim"))
+        if last + 1 < len(entries) and height > 1:
+            lines = lines[:height - 1] + [Text(tr(frame.lang, "more_below", n=sum(1 for cid in ids[last + 1:] if cid)),
+                                               style="dim")]
+        return lines[:height]
 
     def _block(self, frame: Frame, c: Combatant, width: int, name_w: int) -> Block:
         state, rs, lang = frame.state, frame.ruleset, frame.lang
