@@ -227,3 +227,20 @@ def test_ready_after_a_move_is_allowed_but_not_after_the_standard_action():
         t2.do('ready "when the goblin moves"')
     assert "already used its standard action this turn (standard)" in str(refused.value)
     assert "kyra" not in t2.state.readied and t2.state.active == "kyra"
+
+
+@pytest.mark.parametrize("kind", ["trip", "grapple", "bull-rush"])
+def test_a_disabled_combatants_maneuver_costs_1_hp_on_its_turn(kind):
+    """docs/rulesets/pathfinder1e.md §1.4 [S]: a combat maneuver is a standard (strenuous) action."""
+    t = fight("Kyra 20 pc hp=10 con=10", "Goblin 5 hp=6")
+    t.do("dmg kyra 10")
+    t.rolls(15)
+    t.do(f"maneuver kyra goblin {kind}")
+    assert t.hp("kyra") == -1 and t.c("kyra").life == "dying"
+
+
+def test_a_healthy_combatants_maneuver_costs_no_hp():
+    t = fight("Kyra 20 pc hp=10 con=10", "Goblin 5 hp=6")
+    t.rolls(15)
+    t.do("maneuver kyra goblin trip")
+    assert t.hp("kyra") == 10

@@ -57,6 +57,18 @@ def parse_roll_and_extra(ctx: Context, words, usage: str, verb: str, more: dict 
 
 
 def maneuver(ctx: Context, call) -> None:
+    """``maneuver``; a disabled attacker on its own turn pays 1 HP after it, as for any standard
+    (strenuous) action (pathfinder1e.md §1.4)."""
+    from . import life
+
+    a = ctx.combatant(call.who)
+    strained = a.life == "disabled" and ctx.state.active == a.id
+    _maneuver(ctx, call)
+    if strained and a.id in ctx.state.combatants and ctx.state.get(a.id).life == "disabled":
+        life.strain(ctx, ctx.state.get(a.id))
+
+
+def _maneuver(ctx: Context, call) -> None:
     from . import grapple  # local: grapple uses this module's check
 
     a, t = ctx.combatant(call.who), ctx.combatant(call.target)
