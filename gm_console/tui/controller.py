@@ -10,7 +10,7 @@ line again with the results collected so far.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -31,7 +31,6 @@ class Outcome:
     entry: Entry | None = None
     error: "str | Msg | None" = None  # the refusal, rendered in the GM's language by the screen
     need: NeedDie | None = None
-    new_pending: list[Pending] = field(default_factory=list)
 
 
 class Controller:
@@ -50,8 +49,8 @@ class Controller:
         return self.encounter.ruleset
 
     def pending(self) -> list[Pending]:
-        """The ruleset's warnings about this state, worked out once per state: a command asks
-        before and after it runs, and the screen draws them (the state object is kept in the
+        """The ruleset's warnings about this state, worked out once per state (the warnings
+        line and the key that accepts an offered command both ask) (the state object is kept in the
         key, so its id cannot be reused by another)."""
         session = self.encounter.session
         key = (self.state, len(session.done), session.done[-1].n if session.done else 0)
@@ -62,7 +61,6 @@ class Controller:
         return list(notes)
 
     def run(self, line: str, collected: Sequence[int] = ()) -> Outcome:
-        before = {(p.render(), p.command) for p in self.pending()}
         if self.dice_mode == "ask":
             dice = Dice(forced=list(collected), strict=True)
         else:
@@ -79,8 +77,7 @@ class Controller:
             report(f"the command {line!r}", exc)
             return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc} "
                                               f"(details in {log_path()})")
-        fresh = [p for p in self.pending() if (p.render(), p.command) not in before]
-        return Outcome(True, line, entry=entry, new_pending=fresh)
+        return Outcome(True, line, entry=entry)
 
     def save(self) -> str | None:
         """Write what is not yet on disk; returns an error line or None."""
