@@ -20,6 +20,7 @@ from . import events as ev
 from .contract import Ruleset
 from .labels import short_label
 from .state import EncounterState
+from .text import whole
 from .words import SIDE, life as life_word
 
 
@@ -29,12 +30,6 @@ def _name(state: EncounterState, cid: str | None, fallback: str | None = None) -
     if cid and cid in getattr(state, "retired", {}):
         return state.retired[cid]
     return fallback or cid or "?"
-
-
-def _num(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = None,
@@ -121,7 +116,7 @@ def _condition_removed(e: ev.ConditionRemoved, v: _View) -> Msg:
 
 def _delayed(e: ev.Delayed, v: _View) -> Msg:
     if e.count is not None:
-        return _("{name} delays (until {count})", name=v.name(e.id), count=_num(e.count))
+        return _("{name} delays (until {count})", name=v.name(e.id), count=whole(e.count))
     return _("{name} delays", name=v.name(e.id))
 
 
@@ -202,7 +197,7 @@ _DESCRIBE: dict[type, Callable[[Any, _View], "Msg | str | None"]] = {
     ev.CombatantRemoved: lambda e, v: _("{name} leaves", name=v.name(e.id)),
     ev.Renamed: lambda e, v: _("Now called {name}", name=e.name),
     ev.InitiativeSet: lambda e, v: (None if e.roll else
-                                    _("{name}: initiative {value}", name=v.name(e.id), value=_num(e.value))),
+                                    _("{name}: initiative {value}", name=v.name(e.id), value=whole(e.value))),
     ev.CombatStarted: lambda e, v: _("Combat begins"),
     ev.RoundStarted: lambda e, v: _("— Round {n} —", n=e.round),
     ev.TurnStarted: lambda e, v: _("{name}'s turn", name=v.name(e.id)),

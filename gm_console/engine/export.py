@@ -11,6 +11,7 @@ from .aftermath import fight_summary, summary_dict
 from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
+from .text import whole
 
 T = TypeVar("T")
 
@@ -26,25 +27,19 @@ def reading(ask: Callable[[], T], default: T) -> T:
         return default
 
 
-def _num(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant, players: bool = False) -> dict[str, Any]:
-    hidden = set(ruleset.gm_only_fields()) if players else set()
+def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dict[str, Any]:
+    """One combatant as the GM sees it: everything (the players' view is ``players.combatant_view``)."""
     effective = {name: fig.value for name, fig in reading(lambda: ruleset.effective(state, c), {}).items()}
     return {
         "id": c.id,
         "name": c.name,
         "side": c.side,
         "category": c.category,
-        "initiative": _num(c.initiative),
+        "initiative": whole(c.initiative),
         "life": c.life,
-        "pools": {name: {"value": p.value, "max": p.max} for name, p in c.pools.items() if name not in hidden},
+        "pools": {name: {"value": p.value, "max": p.max} for name, p in c.pools.items()},
         "conditions": [_condition(inst) for inst in c.conditions],
-        "stats": {k: v for k, v in c.stats.items() if k not in hidden},
+        "stats": dict(c.stats),
         "effective": effective,
         "status": [render(x) for x in reading(lambda: ruleset.sheet.status(state, c), [])],
     }
@@ -74,22 +69,22 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False, e
     return out
 
 
-def _gm_state(state: EncounterState, ruleset: Ruleset, players: bool = False) -> dict[str, Any]:
+def _gm_state(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
     return {
         "ruleset": ruleset.id,
         "round": state.round,
         "in_combat": state.in_combat,
-        "surprise_round": bool(state.marks.get("surprise-round")),
+        "surprise_round": state.surprise_round,
         "active": state.active,
         "order": state.acting_order(),
         "delayed": list(state.delayed),
-        "delay_counts": {cid: _num(d.count) for cid, d in state.delayed.items() if d.count is not None},
+        "delay_counts": {cid: whole(d.count) for cid, d in state.delayed.items() if d.count is not None},
         "readied": {cid: r.trigger for cid, r in state.readied.items()},
         "time_seconds": state.seconds,
         "options": dict(state.options),
-        "combatants": [combatant_dict(state, ruleset, c, players) for c in _roster(state)],
-        "pending": [p.render() for p in reading(lambda: ruleset.pending(state), []) if not (players and p.gm_only)],
-        "checks": recent_checks(state, players),
+        "combatants": [combatant_dict(state, ruleset, c) for c in _roster(state)],
+        "pending": [p.render() for p in reading(lambda: ruleset.pending(state), [])],
+        "checks": recent_checks(state),
     }
 
 
@@ -134,7 +129,7 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
             pools = player_view.health_text(player_view.health_word(ruleset, c), lang)
         shown = player_view.visible_conditions(ruleset, c) if players else c.conditions
         conds = ", ".join(_cond_text(ruleset, inst, lang) for inst in shown)
-        init = _num(c.initiative) if c.initiative is not None else "-"
+        init = whole(c.initiative) if c.initiative is not None else "-"
         name = c.name + (" (PC)" if c.is_pc else "")
         life = c.life if not players or player_view.in_full(c) else ""
         state_text = " · ".join(x for x in [life, *marks] if x)

@@ -22,6 +22,7 @@ from gm_console.i18n import _
 from .contract import RulesError, slug
 from .context import Context
 from .state import Combatant, EncounterState
+from .text import whole
 
 GROUP = "group"
 
@@ -68,7 +69,7 @@ def rolls(ctx: Context, who: list[Combatant]) -> Iterator[tuple[Combatant, tuple
                         any(o.id == cid for o in who)]
             if len(together) > 1:
                 ctx.say(_("{names} share one initiative: {value}", names=", ".join(together),
-                          value=_num(rolled[0])))
+                          value=whole(rolled[0])))
         yield c, rolled
 
 
@@ -97,8 +98,3 @@ def new_id(state: EncounterState, name: str) -> str:
         gid = f"{base}-{n}"
         n += 1
     return gid
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-

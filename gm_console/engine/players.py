@@ -31,6 +31,7 @@ from .apply import apply
 from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, ConditionInstance, EncounterState
+from .text import whole
 
 # -- health as words -----------------------------------------------------------------------
 
@@ -161,7 +162,7 @@ def combatant_view(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dic
         "name": c.name,
         "side": c.side,
         "category": c.category,
-        "initiative": _num(c.initiative),
+        "initiative": whole(c.initiative),
         "life": c.life if full else None,
         "health": health_word(ruleset, c),
         "pools": {k: {"value": p.value, "max": p.max} for k, p in c.pools.items() if k not in secret} if full else {},
@@ -182,11 +183,11 @@ def state_view(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
         "ruleset": ruleset.id,
         "round": state.round,
         "in_combat": state.in_combat,
-        "surprise_round": bool(state.marks.get("surprise-round")),
+        "surprise_round": state.surprise_round,
         "active": shown_active(state),
         "order": [cid for cid in state.acting_order() if cid in shown],
         "delayed": [cid for cid in state.delayed if cid in shown],
-        "delay_counts": {cid: _num(d.count) for cid, d in state.delayed.items() if d.count is not None and cid in shown},
+        "delay_counts": {cid: whole(d.count) for cid, d in state.delayed.items() if d.count is not None and cid in shown},
         "readied": {cid: r.trigger for cid, r in state.readied.items() if cid in shown},
         "time_seconds": state.seconds,
         "options": dict(state.options),
@@ -218,12 +219,6 @@ def names_pattern(names: Iterable[str]) -> "re.Pattern | None":
     if not names:
         return None
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)", re.IGNORECASE)
-
-
-def _num(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
 
 
 # -- the log, replayed ----------------------------------------------------------------------

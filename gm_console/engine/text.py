@@ -13,6 +13,13 @@ LIST_LIMIT = 12
 LISTED = LIST_LIMIT
 
 
+def whole(value: Any) -> Any:
+    """A count as a reader writes it: 15.0 is 15, 15.5 stays (initiative, delay counts)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def fold_text(text: str) -> str:
     """Case- and accent-insensitive key: 'Energía consumida' -> 'energia consumida'."""
     text = unicodedata.normalize("NFKD", str(text))

@@ -21,6 +21,7 @@ from . import events as ev
 from . import groups, order
 from .context import Context
 from .state import Combatant
+from .text import whole
 from .words import life as life_word
 
 AWARE = "aware"  # encounter mark: ids aware at the start (set by `surprise`)
@@ -154,7 +155,7 @@ def _enter_from_delay(ctx: Context, c: Combatant, before: Combatant | None) -> N
     ctx.set_order(order, reason="delay")
     ctx.emit(ev.InitiativeSet(id=c.id, value=count, tiebreak=c.tiebreak))
     ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
-    ctx.say(_("{name} stops delaying and acts at count {n}", name=c.name, n=_num(count)), who=c.id)
+    ctx.say(_("{name} stops delaying and acts at count {n}", name=c.name, n=whole(count)), who=c.id)
     begin_turn(ctx, c)
 
 
@@ -237,7 +238,7 @@ def delay(ctx: Context, count: float | None) -> None:
         ctx.fail(why)
     if count is not None and c.initiative is not None and count > c.initiative:
         ctx.fail(_("a delay count must be at most {name}'s initiative ({init}), not {count}", name=c.name,
-                   init=_num(c.initiative), count=_num(count)))
+                   init=whole(c.initiative), count=whole(count)))
     ctx.emit(ev.Delayed(id=c.id, round=state.round, count=count))
     ctx.emit(ev.TurnEnded(id=c.id))
     index = state.order.index(c.id) + 1
@@ -346,9 +347,3 @@ def _active(ctx: Context) -> Combatant:
     if not state.in_combat or state.active is None:
         ctx.fail(_("no one is acting: `start` the combat first"))
     return state.get(state.active)
-
-
-def _num(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
