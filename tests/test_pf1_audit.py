@@ -244,3 +244,10 @@ def test_a_healthy_combatants_maneuver_costs_no_hp():
     t.rolls(15)
     t.do("maneuver kyra goblin trip")
     assert t.hp("kyra") == 10
+
+
+def test_enredado_is_entangled_in_pathfinder_too():
+    """docs/rulesets/pathfinder1e.md §1.5: the seed says enmarañado; tables also say enredado (issue 10)."""
+    t = fight("Kyra 20 pc hp=10", "Goblin 5 hp=6")
+    t.do("cond goblin enredado 2")
+    assert "entangled" in conds(t, "goblin")  # beside its flat-footed until it acts

@@ -94,7 +94,7 @@ DEFS: tuple[ConditionDef, ...] = (
                   "[O]; dies when they reach its HD",
        summary_es="niveles negativos: -1 cada uno a ataque, BMC, DMC, salvaciones y pruebas [O]; "
                   "muere si igualan sus DG"),
-    _c("entangled", "Entangled", "Enmarañado", aliases=("enmaranado",), mods={"dex": -4, "attack": -2},
+    _c("entangled", "Entangled", "Enmarañado", aliases=("enmaranado", "enredado", "enredada"), mods={"dex": -4, "attack": -2},
        flags=("half-speed", "no-charge"),
        summary_en="half speed; no run or charge; -2 attack; -4 Dex; concentration DC 15 + spell level",
        summary_es="media velocidad; no corre ni carga; -2 ataque; -4 Des; concentración CD 15 + nivel"),
