@@ -14,7 +14,9 @@ something else slows both alike and the ratios stay fair. Figures (medians):
 - keypress: from ``send-keys n`` to the screen changing, 30 combatants;
 - memory: the process's resident set (VmRSS) after its first frame, 30 combatants;
 - autosave per action at 10 and 10,000 logged actions (``bench.py``'s own functions);
-- the big case: 200 combatants with 5 conditions each and a 10,000-action log.
+- the big case: 200 combatants with 5 conditions each and a 10,000-action log, opened with
+  the snapshot its last close left (storage/snapshot.py) and, once more, without one (the
+  first open after an upgrade).
 
 The encounters are built through the engine (``Encounter.create`` + ``execute``) in a
 temporary folder; A is this checkout's code (``sys.executable -m gm_console``), or the one
@@ -215,7 +217,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         # bytecode cached (in the temporary folder) as an installed program has it, for both apps
+        # the cache too: the fights built below leave their snapshots there when closed, as a
+        # fight played the night before does (storage/snapshot.py)
+        os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")
         env = {"XDG_CONFIG_HOME": str(tmp / "config"), "XDG_DATA_HOME": str(tmp / "data"),
+               "XDG_CACHE_HOME": str(tmp / "cache"),
                "TERM": "xterm-256color", "COLORTERM": "truecolor", "PYTHONPYCACHEPREFIX": str(tmp / "pycache")}
         example = tmp / "pathfinder1e.toml"
         shutil.copyfile(ROOT / "saves" / "pathfinder1e.toml", example)
@@ -242,6 +248,12 @@ def main() -> int:
             table("30 combatants", ra, rb, key="<= 1.3", memory="<= 1.2")
             ra, rb = compare(gm(big), bare(200, 5, 10_000), runs, presses)
             table("200 combatants x 5 cond., 10k log", ra, rb, start="<= 1.3", key="<= 1.5")
+            (tmp / "no-cache").write_text("")  # a file: no snapshot is read or written under it
+            cold = gm(big)
+            cold.env = {**env, "GM_CONSOLE_CACHE_DIR": str(tmp / "no-cache")}
+            ra, rb = compare(cold, bare(200, 5, 10_000), runs, 0)
+            row("start to first frame, the same without its snapshot", median_ms([r.start for r in ra]),
+                median_ms([r.start for r in rb]), "ms", "")
         finally:
             subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
         repeats = 10 if args.quick else 50

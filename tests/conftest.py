@@ -112,6 +112,7 @@ def _no_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("GM_CONSOLE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("GM_CONSOLE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("GM_CONSOLE_LOG_DIR", str(tmp_path / "log"))
+    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", str(tmp_path / "cache"))
     for var in ("GM_CONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from gm_console.i18n import Term, _
 
@@ -85,15 +85,34 @@ class Bestiary(Mapping[str, Creature]):
     """Creatures by id; a later one with the same id replaces an earlier one (the GM's own
     creature over a ruleset's). Look-ups are case- and accent-blind, in either language."""
 
-    def __init__(self, creatures: Iterable[Creature] = ()) -> None:
-        self._by_id: dict[str, Creature] = {}
-        for creature in creatures:
-            self._by_id.pop(creature.id, None)  # a replacement goes where the GM's ones are
-            self._by_id[creature.id] = creature
-        self._index: dict[str, str] = {}
-        for creature in self._by_id.values():
-            for name in creature.names():
-                self._index[fold_text(name)] = creature.id
+    def __init__(self, creatures: Iterable[Creature] | Callable[[], Iterable[Creature]] = ()) -> None:
+        """``creatures``, or a function giving them: then nothing is read until the first
+        look-up (a game's starter bestiary is parsed when a GM first adds from it, not before
+        the first frame of every fight)."""
+        self._source = creatures
+        self._filled: tuple[dict[str, Creature], dict[str, str]] | None = None
+
+    def _fill(self) -> tuple[dict[str, Creature], dict[str, str]]:
+        if self._filled is None:
+            source = self._source
+            by_id: dict[str, Creature] = {}
+            for creature in (source() if callable(source) else source):
+                by_id.pop(creature.id, None)  # a replacement goes where the GM's ones are
+                by_id[creature.id] = creature
+            index: dict[str, str] = {}
+            for creature in by_id.values():
+                for name in creature.names():
+                    index[fold_text(name)] = creature.id
+            self._filled, self._source = (by_id, index), ()
+        return self._filled
+
+    @property
+    def _by_id(self) -> dict[str, Creature]:
+        return self._fill()[0]
+
+    @property
+    def _index(self) -> dict[str, str]:
+        return self._fill()[1]
 
     def __getitem__(self, cid: str) -> Creature:
         return self._by_id[cid]

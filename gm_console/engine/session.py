@@ -177,9 +177,17 @@ class Session:
         if problem:
             raise JournalError(_('[options]: {problem}', problem=problem))
         session = cls(ruleset, options)
-        done: list[Entry] = []
-        undone: list[Entry] = []
-        last_n = 0
+        session.resume(records)
+        return session
+
+    def resume(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Replay log records that come after what this session holds: a whole log for a new
+        session, or the lines appended since a snapshot (``frozen``) was taken. Checked as
+        ``from_journal`` checks them; on a ``JournalError`` the session is left unusable, and
+        the caller reads the save the long way."""
+        done, undone = list(self.done), list(self.undone)
+        last_n = self._next_n - 1
+        kept = len(done)  # actions of this session that no record takes back
         for i, rec in enumerate(records, 1):
             n = rec.get("n") if isinstance(rec, Mapping) else None
             if not _whole(n) or n <= last_n:
@@ -192,16 +200,22 @@ class Session:
                 if not done or done[-1].n != rec["undo"]:
                     raise JournalError(_('log record {n}: undoes action {value}, which is not the last done', n=n, value=shown(rec['undo'])), n=n)
                 undone.append(done.pop())
+                kept = min(kept, len(done))
             elif "redo" in rec:
                 if not undone or undone[-1].n != rec["redo"]:
                     raise JournalError(_('log record {n}: redoes action {value}, which is not the last undone', n=n, value=shown(rec['redo'])), n=n)
                 done.append(undone.pop())
             else:
                 raise JournalError(_('log record {n}: expected do, undo or redo', n=n), n=n)
-        state = session.state
+        if kept < len(self.done):
+            del self.done[kept:]
+            for key in [k for k in self._checkpoints if k > kept]:
+                del self._checkpoints[key]
+            self.state = self._rebuild(kept)
+        state, ruleset = self.state, self.ruleset
         # Checkpoints only near the end: deeper undos lay their own down as they go.
-        recent, last = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY, 0
-        for i, entry in enumerate(done, 1):
+        recent, last = len(done) - RECENT_CHECKPOINTS * CHECKPOINT_EVERY, max(self._checkpoints)
+        for i, entry in enumerate(done[kept:], kept + 1):
             for event in entry.events:
                 why = replay.event_problem(state, ruleset, event)
                 if why is None:
@@ -211,12 +225,37 @@ class Session:
                         why = f"cannot be applied ({type(exc).__name__}: {shown(str(exc))})"
                 if why is not None:
                     raise JournalError(_('log record {n}: {kind} {why}', n=entry.n, kind=event.kind, why=why), n=entry.n)
-            session.done.append(entry)
+            self.done.append(entry)
             if i >= recent and i - last >= _spacing(state):
-                session._checkpoints[i] = state.copy()
+                self._checkpoints[i] = state.copy()
                 last = i
-        session.undone = undone
-        session._next_n = last_n + 1
+        self.undone = undone
+        self._next_n = last_n + 1
+
+    # -- a snapshot: the replayed session as data, for storage's cache ----------------------
+    def frozen(self) -> dict[str, Any]:
+        """What ``thawed`` needs to be this session again without replaying its log: no code
+        (ruleset, verbs, bestiary: handed in again) and nothing unsaved (the journal must be
+        empty: a snapshot stands for what the file holds)."""
+        if self.journal:
+            raise ValueError("a session with unsaved records is not what its file holds")
+        recent = sorted(self._checkpoints)[-2:]
+        return {"base": self._base, "state": self.state, "done": self.done, "undone": self.undone,
+                "checkpoints": {k: self._checkpoints[k] for k in {0, *recent}}, "next_n": self._next_n}
+
+    @classmethod
+    def thawed(cls, ruleset: Ruleset, data: Mapping[str, Any], bestiary: Bestiary | None = None) -> "Session":
+        """The session ``frozen`` gave, for this ruleset; a wrong shape is a ValueError."""
+        base, state = data["base"], data["state"]
+        if not isinstance(base, EncounterState) or not isinstance(state, EncounterState) or base.ruleset != ruleset.id:
+            raise ValueError("not a snapshot of this game's session")
+        session = cls(ruleset, base.options, bestiary)
+        session._base, session.state = base, state
+        session.done, session.undone = list(data["done"]), list(data["undone"])
+        session._checkpoints = dict(data["checkpoints"])
+        session._next_n = data["next_n"]
+        if not all(isinstance(e, Entry) for e in session.done + session.undone) or 0 not in session._checkpoints:
+            raise ValueError("not a snapshot of a session")
         return session
 
 

@@ -56,14 +56,22 @@ def user_path(ruleset_id: str) -> Path:
 
 
 def load(ruleset: Ruleset) -> tuple[Bestiary, list["Msg | str"]]:
-    """The game's bestiary then the GM's, and every problem met reading them."""
-    creatures, problems = list(_builtin(type(ruleset))[0]), list(_builtin(type(ruleset))[1])
+    """The game's bestiary then the GM's, and every problem met reading the GM's. The GM's
+    file is read now, so its problems show when the encounter opens; the game's own is
+    parsed at the first look-up (its files ship with the game, and a test keeps them
+    clean), so no fight waits for a bestiary before its first frame."""
     path = user_path(ruleset.id)
+    mine: list[Creature] = []
+    problems: list[Msg | str] = []
     if path.exists():
-        found, trouble = read_file(path, origin="user")
-        creatures += found
-        problems += trouble
-    return Bestiary(creatures), problems
+        mine, problems = read_file(path, origin="user")
+    cls = type(ruleset)
+    return Bestiary(lambda: [*_builtin(cls)[0], *mine]), problems
+
+
+def builtin_problems(ruleset: Ruleset) -> tuple["Msg", ...]:
+    """What is wrong in the bestiary a game ships (nothing, for the games here: a test says so)."""
+    return _builtin(type(ruleset))[1]
 
 
 @lru_cache(maxsize=None)

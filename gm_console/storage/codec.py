@@ -227,6 +227,20 @@ def _decode(text: str) -> Document:
                      appendable=_log_is_last(text), text=text)
 
 
+def decode_appended(text: str, first: int) -> list[tuple[dict[str, Any], int]] | None:
+    """The [log] records in lines appended after a known part of a save (a snapshot's), as
+    (record, more) pairs; ``first`` is the number of the first of these lines. None when the
+    lines are not all whole records as this program writes them, or a hand-edited record on
+    a line of its own: then the whole file is read, with its usual errors. A damaged record
+    raises CodecError."""
+    if not text:
+        return []
+    if not text.endswith("\n"):
+        return None
+    read = _fast_records(text[:-1].split("\n"), first)
+    return None if read is None else [(record, more) for _line, record, more in read]
+
+
 def _toml(part: str, whole: str) -> dict[str, Any]:
     try:
         return tomllib.loads(part)

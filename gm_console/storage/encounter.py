@@ -25,8 +25,9 @@ from . import bestiary as bestiary_file
 from . import lock as locking
 from . import party as party_file
 from . import prepared
+from . import snapshot
 from . import store
-from .codec import FORMAT, Document, decode, encode, encode_records
+from .codec import FORMAT, Document, decode, decode_appended, encode, encode_records
 from .errors import CodecError, SaveError, SaveExists, why
 
 TORN = "the last action was not completely written (crash?) and was dropped"
@@ -43,6 +44,8 @@ class Encounter:
         self.read_only = lock is None
         self.holder = holder  # why it is read-only, when another program holds it
         self.warnings: list[str | Msg] = []
+        self.replayed = 0  # log records replayed to open it (not those a snapshot held)
+        self._unsnapped = False  # actions saved since the last snapshot
 
     @property
     def warning(self) -> str | None:
@@ -114,7 +117,21 @@ class Encounter:
               dice: Dice | None = None) -> "Encounter":
         if prepared.looks_prepared(path):
             return cls._from_plan(path, lock, holder, dice)
-        loaded = store.read(path)
+        raw, ident = store.read_bytes(path)
+        enc = cls._from_snapshot(path, raw, ident, lock, holder)
+        if enc is None:
+            enc = cls._replayed(path, store.read(path, (raw, ident)), lock, holder)
+        if enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
+            enc.keep_snapshot()
+        if lock is not None:  # only an encounter that can change adds from the bestiary
+            enc.session.bestiary, problems = bestiary_file.load(enc.ruleset)
+            enc.warnings += problems
+        return enc
+
+    @classmethod
+    def _replayed(cls, path: Path, loaded: store.Loaded, lock: locking.Lock | None,
+                  holder: str | None) -> "Encounter":
+        """The long way: every line of the log read, checked and replayed."""
         doc = loaded.doc
         try:
             ruleset = plugins.load(doc.ruleset)
@@ -131,15 +148,50 @@ class Encounter:
         except (KeyError, ValueError, TypeError, OverflowError, RecursionError) as exc:
             raise SaveError(_('{path}: the log does not replay: {name}: {exc}', path=path, name=type(exc).__name__, exc=exc)) from None
         enc = cls(path, doc, session, loaded.tail, lock, holder)
+        enc.replayed = len(doc.records)
         if loaded.torn:
             enc.warnings.append(TORN)
         if lock is not None and (doc.read_format != FORMAT or not doc.appendable):
             enc._rewrite()
         doc.records, doc.lines, doc.more = [], [], []  # the session holds the history now
-        if lock is not None:  # only an encounter that can change adds from the bestiary
-            session.bestiary, problems = bestiary_file.load(ruleset)
-            enc.warnings += problems
         return enc
+
+    @classmethod
+    def _from_snapshot(cls, path: Path, raw: bytes, ident: tuple[int, int], lock: locking.Lock | None,
+                       holder: str | None) -> "Encounter | None":
+        """The session from the save's snapshot (snapshot.py) and the lines appended since;
+        None, and the save is read the long way, at the least doubt."""
+        found = snapshot.find(path, raw, _code_of)
+        if found is None:
+            return None
+        try:
+            appended = decode_appended(raw[found.head.size:].decode("utf-8"), found.head.lines + 1)
+            if appended is None or (appended and appended[-1][1]):  # unusual, or a batch cut short
+                return None
+            session = Session.thawed(plugins.load(found.doc.ruleset), found.session)
+            session.resume([record for record, _more in appended])
+        except Exception:  # noqa: BLE001 - whatever it is, the long way says it properly
+            return None
+        enc = cls(path, found.doc, session, store.Tail(size=len(raw), end=len(raw), ident=ident), lock, holder)
+        enc.replayed = len(appended)
+        return enc
+
+    def keep_snapshot(self) -> bool:
+        """Write the snapshot of this encounter as its file holds it, so the next open need
+        not replay the log. Only for a long log, when nothing is unsaved and the file is the
+        one this program last read or wrote, to the byte; never an error."""
+        session, doc, tail = self.session, self.doc, self._tail
+        if (session.journal or len(session.done) + len(session.undone) < snapshot.FROM
+                or doc.read_format != FORMAT or not doc.appendable or tail.size != tail.end):
+            return False
+        try:
+            raw, ident = store.read_bytes(self.path)
+        except SaveError:
+            return False
+        if ident != tail.ident or len(raw) != tail.end or not raw.endswith(b"\n"):
+            return False
+        code = _code_of(doc)
+        return code is not None and snapshot.keep(self.path, raw, doc, session.frozen(), code)
 
     @classmethod
     def _from_plan(cls, path: Path, lock: locking.Lock | None, holder: str | None,
@@ -222,8 +274,11 @@ class Encounter:
         self.lock, self.read_only, self.holder = None, True, why
 
     def close(self) -> None:
-        """Let other programs write to it (the lock goes); this object stays readable."""
+        """Let other programs write to it (the lock goes); this object stays readable. A long
+        fight leaves its snapshot behind, so it reopens at once."""
         if self.lock is not None:
+            if self._unsnapped:
+                self._unsnapped = not self.keep_snapshot()
             self._refuse_writes("closed")
 
     def __enter__(self) -> "Encounter":
@@ -296,6 +351,7 @@ class Encounter:
             raise SaveError(self.refusal())
         store.append(self.path, records, self._tail)
         self.session.take_journal()
+        self._unsnapped = True
 
     def save_as_copy(self, path: Path | str) -> "Encounter":
         """A new save holding this encounter as it is in memory, history included; never
@@ -350,6 +406,14 @@ def _history(session: Session) -> list[dict[str, Any]]:
         n += 1
         out.append({"n": n, "undo": entry.n})
     return out
+
+
+def _code_of(doc: Document) -> str | None:
+    """The fingerprint of the code that replays this save now (its game's and the engine's)."""
+    try:
+        return snapshot.fingerprint(type(plugins.load(doc.ruleset)).__module__)
+    except plugins.UnknownRuleset:
+        return None
 
 
 def _line_of(doc: Document, n: int | None) -> int | None:

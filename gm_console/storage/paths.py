@@ -28,6 +28,12 @@ def log_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_log_dir(APP, appauthor=False))
 
 
+def cache_dir() -> Path:
+    """What can be thrown away: snapshots of replayed encounters (snapshot.py)."""
+    override = os.environ.get("GM_CONSOLE_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
 def saves_dir() -> Path:
     return data_dir() / "encounters"
 

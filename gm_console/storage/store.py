@@ -89,9 +89,10 @@ def read_bytes(path: Path) -> tuple[bytes, tuple[int, int]]:
         os.close(fd)
 
 
-def read(path: Path) -> Loaded:
+def read(path: Path, data: tuple[bytes, tuple[int, int]] | None = None) -> Loaded:
+    """``data``: the file's bytes and identity as ``read_bytes`` just gave them."""
     path = Path(path)
-    raw, ident = read_bytes(path)
+    raw, ident = data if data is not None else read_bytes(path)
     keep, torn = len(raw), False
     if raw and not raw.endswith(b"\n"):
         cut = raw.rfind(b"\n") + 1
