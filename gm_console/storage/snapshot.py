@@ -20,6 +20,7 @@ always safe.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -106,7 +107,7 @@ def find(save: Path, raw: bytes, fingerprint_of: Any) -> Snapshot | None:
             doc = pickle.load(f)
             if not isinstance(doc, Document) or fingerprint_of(doc) != head.fingerprint:
                 return None
-            session = pickle.load(f)
+            session = _unpickled(f)
     except FileNotFoundError:
         return None
     except Exception:  # noqa: BLE001 - a damaged or foreign cache file is just not used
@@ -114,6 +115,18 @@ def find(save: Path, raw: bytes, fingerprint_of: Any) -> Snapshot | None:
     if not isinstance(session, dict):
         return None
     return Snapshot(head, doc, session)
+
+
+def _unpickled(f: Any) -> Any:
+    """Tens of thousands of new objects that hold no cycles: the cyclic collector, which would
+    walk them again and again as they are made, waits (half the time of a 10,000-action load)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.load(f)
+    finally:
+        if was:
+            gc.enable()
 
 
 def keep(save: Path, raw: bytes, doc: Document, session: dict[str, Any], code: str) -> bool:
