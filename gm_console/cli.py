@@ -25,13 +25,13 @@ from pathlib import Path
 from gm_console import cli_library, plugins
 from gm_console.engine.commands import CommandError
 from gm_console.engine.errors import message_of
-from gm_console.engine.describe import describe_events
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
-from gm_console.engine.export import markdown, play_log, state_dict
 from gm_console.i18n import _, render
 from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
-from gm_console.storage.library import list_encounters
+
+# Each subcommand imports what only it needs (export, describe, the library, the TUI):
+# opening a save in the TUI is the common case, and its first frame waits for every import.
 
 SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", "players", "serve", "post",
                *cli_library.COMMANDS)
@@ -214,6 +214,8 @@ def _new(args, lang) -> int:
 
 
 def _list(args, lang) -> int:
+    from gm_console.storage.library import list_encounters
+
     rows = list_encounters()
     if not rows:
         out("no encounters yet: gm-console new PATH.toml --ruleset ID")
@@ -251,6 +253,8 @@ def _exec(args, lang) -> int:
         err(f"warning: {len(dice.forced)} of the --rolls were not needed: {','.join(map(str, dice.forced))}")
     if args.quiet:
         return 0
+    from gm_console.engine.describe import describe_events
+
     try:
         for entry in entries:
             if entry is None:
@@ -277,6 +281,8 @@ def _open_for_exec(path: Path, ruleset: str | None, dice: Dice | None = None) ->
 
 
 def _show(args, lang) -> int:
+    from gm_console.engine.export import markdown, state_dict
+
     enc = Encounter.open(args.path, read_only=True)
     if enc.warning:
         err(f"warning: {enc.path}: {enc.warning}")
@@ -290,6 +296,8 @@ def _show(args, lang) -> int:
 
 
 def _log(args, lang) -> int:
+    from gm_console.engine.export import play_log
+
     enc = Encounter.open(args.path, read_only=True)
     if enc.warning:
         err(f"warning: {enc.path}: {enc.warning}")

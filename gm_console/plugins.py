@@ -1,7 +1,9 @@
 """Ruleset discovery through the ``gm_console.rulesets`` entry-point group.
 
 Listing reads only package metadata; a ruleset's code is imported when it is
-asked for by id, so a broken third-party plugin cannot stop the others.
+asked for by id, so a broken third-party plugin cannot stop the others. Opening a
+save reads the group's ``entry_points.txt`` files (``entry_points``); only the list
+with packages and versions (``available``) needs ``importlib.metadata``.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from gm_console.i18n import _
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
 
 from gm_console.engine.contract import Ruleset
+from gm_console.entry_points import EntryPoint, entry_points
 
 GROUP = "gm_console.rulesets"
 
@@ -34,15 +36,17 @@ class RulesetInfo:
 
 
 def _entry_points() -> dict[str, EntryPoint]:
-    found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=GROUP):
-        found.setdefault(ep.name, ep)
-    return found
+    return entry_points(GROUP)
 
 
 def available() -> list[RulesetInfo]:
+    from importlib.metadata import entry_points as listed  # the packages' names and versions
+
+    found = {}
+    for ep in listed(group=GROUP):
+        found.setdefault(ep.name, ep)
     out = []
-    for name, ep in sorted(_entry_points().items()):
+    for name, ep in sorted(found.items()):
         dist = getattr(ep, "dist", None)
         out.append(RulesetInfo(id=name, target=ep.value, package=dist.name if dist else "?",
                                package_version=dist.version if dist else "?"))

@@ -70,10 +70,8 @@ def test_a_third_party_package_adds_a_game(tmp_path):
 
 def test_listing_does_not_import_plugins(tmp_path):
     """Entry points are read without importing every plugin: a broken one cannot stop the list."""
-    dist = tmp_path / "broken_rules-1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-rules\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[gm_console.rulesets]\nbroken = no_such_module:Nope\n")
+    _package(tmp_path / "broken_rules-1.0.dist-info", "[gm_console.rulesets]\nbroken = no_such_module:Nope\n",
+             METADATA="Metadata-Version: 2.1\nName: broken-rules\nVersion: 1.0\n")
     code = (f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
             "from gm_console import plugins\n"
             "print(sorted(plugins.installed_ids()))\n"
@@ -86,3 +84,65 @@ def test_listing_does_not_import_plugins(tmp_path):
 def test_builtin_rulesets_do_not_shadow_core_verbs():
     for rid in plugins.installed_ids():
         assert plugins.verb_clashes(plugins.load(rid)) == [], rid
+
+
+def _as_importlib_metadata_finds(group: str) -> dict[str, str]:
+    from importlib.metadata import entry_points as listed
+
+    found: dict[str, str] = {}
+    for ep in listed(group=group):
+        found.setdefault(ep.name, ep.value)
+    return found
+
+
+@pytest.mark.parametrize("group", [plugins.GROUP, "console_scripts", "pytest11"])
+def test_the_entry_point_reader_finds_what_importlib_metadata_finds(group):
+    """Opening a save reads entry_points.txt itself (no importlib.metadata at start): on this
+    installation it finds the same entry points, in every group tried, the first of a name."""
+    from gm_console.entry_points import entry_points
+
+    found = {name: ep.value for name, ep in entry_points(group).items()}
+    assert found == _as_importlib_metadata_finds(group)
+    assert found  # each group tried has something installed: the comparison means something
+
+
+def test_the_reader_takes_a_third_party_package_and_the_first_of_a_name(tmp_path):
+    """A package found twice on the path counts once (the first), and a ruleset id declared
+    by two packages is the first one's, as importlib.metadata decides."""
+    for folder, version, target in (("a", "1.0", "first_rules:One"), ("b", "2.0", "second_rules:Two")):
+        _package(tmp_path / folder / f"Same_Rules-{version}.dist-info",
+                 f"# a comment\n[gm_console.rulesets]\n  same = {target}  \n[other]\nx = y:z\n")
+    _package(tmp_path / "b" / "other_rules-1.0.dist-info", "[gm_console.rulesets]\nsame = other_rules:Three\nmore = m:M\n")
+    code = textwrap.dedent(f'''
+        import sys; sys.path[:0] = [{str(tmp_path / "a")!r}, {str(tmp_path / "b")!r}]
+        from gm_console.entry_points import entry_points
+        from importlib.metadata import entry_points as listed
+        mine = {{n: e.value for n, e in entry_points("gm_console.rulesets").items()}}
+        theirs = {{}}
+        for e in listed(group="gm_console.rulesets"):
+            theirs.setdefault(e.name, e.value)
+        print(mine == theirs, mine["same"], mine["more"])
+    ''')
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "first_rules:One", "m:M"]
+
+
+def test_an_egg_on_the_path_is_left_to_importlib_metadata(tmp_path):
+    """An old-style install (.egg-info) is read by importlib.metadata, not skipped."""
+    _package(tmp_path / "egg_rules.egg-info", "[gm_console.rulesets]\neggy = egg_rules:Eggy\n",
+             **{"PKG-INFO": "Metadata-Version: 1.0\nName: egg-rules\nVersion: 1.0\n"})
+    code = (f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+            "from gm_console.entry_points import entry_points\n"
+            "print(entry_points('gm_console.rulesets')['eggy'].value)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "egg_rules:Eggy"
+
+
+def _package(folder: Path, entry_points: str, **files: str) -> None:
+    """An installed package's metadata folder: its entry_points.txt and any other files."""
+    folder.mkdir(parents=True)
+    (folder / "entry_points.txt").write_text(entry_points)
+    for name, text in files.items():
+        (folder / name).write_text(text)

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 
-from gm_console.engine.dice import Dice, warm_up
+from gm_console.engine.dice import Dice
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
@@ -78,9 +78,6 @@ class GMConsole(App):
                        markup=False)
 
     def on_mount(self) -> None:
-        # the dice grammar loads in the background once the first screen is drawn: a thread
-        # started now would hold the interpreter while that screen is being made
-        self.call_after_refresh(self._warm_up)
         if self.user_keys:
             self.set_keymap(self.user_keys)
         for problem in self.config.problems + self.key_problems:
@@ -97,9 +94,6 @@ class GMConsole(App):
         from .screens.picker import PickerScreen  # only when there is no encounter to open
 
         self.push_screen(PickerScreen(self.lang))
-
-    def _warm_up(self) -> None:
-        self.run_worker(warm_up, thread=True, exclusive=False, name="dice-warm-up")
 
     def open_encounter(self, encounter: Encounter) -> None:
         from .screens.encounter import EncounterScreen

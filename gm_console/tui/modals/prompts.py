@@ -20,7 +20,7 @@ from ..i18n import tr
 from ..safe import plain
 from .base import FormError, FormModal
 from .fields import FieldGrid, GridField
-from ..guard import ask
+from ..spending import spend_options
 
 
 class DicePrompt(FormModal[int]):
@@ -123,20 +123,6 @@ def spend_line(state, c: Combatant, s: Spendable, use_id: str | None, amount: st
     if s.verb != "spend":
         return lines.join(s.verb, who, lines.quote(use_id) if use_id else "", amount)
     return lines.join("spend", who, lines.quote(s.resource), amount, lines.quote(use_id) if use_id else "")
-
-
-def spend_options(ruleset, state, c: Combatant, lang: str) -> list[tuple[str, str, Spendable, str | None]]:
-    """(option id, label, spendable, use id) for every entry ``Health.spendable`` returns."""
-    found = ask("what can be spent", lambda: list(ruleset.health.spendable(state, c)), [])
-    out = []
-    for i, s in enumerate(found):
-        head = f"{render(s.label, lang)} ({s.have})"
-        if not s.uses:
-            out.append((f"{i}", head, s, None))
-        for j, use in enumerate(s.uses):
-            cost = f" · {use.cost}" if use.cost != 1 else ""
-            out.append((f"{i}.{j}", f"{head}: {render(use.label, lang)}{cost}", s, use.id))
-    return out
 
 
 class SpendModal(FormModal[str]):

@@ -8,7 +8,6 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from gm_console.engine.post import FORMATS, PostError, report
 from gm_console.i18n import _, render
 
 from ..safe import visible
@@ -16,6 +15,8 @@ from ..safe import visible
 
 def copy_report(app, encounter, lang: str, fmt: str) -> str | None:
     """Put the report on the clipboard (the terminal's, through Textual); the text, or None."""
+    from gm_console.engine.post import PostError, report  # when asked for, not at start
+
     try:
         text = report(encounter.session.done, encounter.ruleset, encounter.doc.options, encounter.name, fmt, lang)
     except PostError as exc:
@@ -34,6 +35,8 @@ class PostProvider(Provider):
         controller = getattr(self.screen, "controller", None)
         if controller is None:
             return []
+        from gm_console.engine.post import FORMATS
+
         lang = getattr(self.screen, "lang", "en")
         return [(visible(render(_("Copy the round report ({format})", format=fmt), lang)), fmt) for fmt in FORMATS]
 

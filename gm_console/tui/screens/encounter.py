@@ -9,7 +9,7 @@ off, which lower pane a narrow terminal shows.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from rich.text import Text
 from textual import on
@@ -25,8 +25,6 @@ from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
 from ..controller import Controller
 from ..frame import Frame
 from ..i18n import error_text, tr
-from ..modals.base import FormModal
-from ..modals.prompts import DicePrompt
 from ..safe import clean, plain
 from ..widgets.command_bar import CommandBar, FindBar
 from ..widgets.initiative import InitiativePane
@@ -35,6 +33,9 @@ from ..widgets.sheet import SheetPane
 from ..widgets.timeline import TimelinePane
 from .keys import EncounterKeys
 from .library_actions import LibraryActions
+
+if TYPE_CHECKING:  # the modals load when one opens: the first frame shows none
+    from ..modals.base import FormModal
 
 TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
 #: what a run reports back: (ok, the engine's refusal or None)
@@ -188,6 +189,8 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                         done(False, None)
                     return
                 self.run_line(line, done, (*collected, value), report)
+
+            from ..modals.prompts import DicePrompt
 
             self.app.push_screen(DicePrompt(need.sides, need.purpose, self.lang), got)
             return

@@ -19,12 +19,7 @@ from gm_console.i18n import render
 from .. import lines
 from .. import present as p
 from ..i18n import error_text, tr
-from ..modals.add import AddCombatantModal
-from ..modals.base import FormError
-from ..modals.condition import ConditionModal, UnconditionModal
-from ..modals.damage import DamageModal
-from ..modals.dice_tray import DiceTrayModal
-from ..modals.prompts import ChooseModal, ConfirmModal, InitiativeModal, SpendModal, TextPrompt, spend_options
+from ..spending import spend_options
 from ..widgets.command_bar import FindBar
 from ..widgets.log import LogPane
 from ..guard import ask
@@ -87,6 +82,8 @@ class EncounterKeys(_Base):
         self.run_line("start")
 
     def action_roll_initiative(self) -> None:
+        from ..modals.prompts import InitiativeModal
+
         state = self.controller.state
         missing = [state.get(cid) for cid in state.without_initiative()]
         if not missing:
@@ -103,6 +100,8 @@ class EncounterKeys(_Base):
         self.run_line("redo")
 
     def action_accept(self) -> None:
+        from ..modals.prompts import ChooseModal
+
         offers = self.offers()
         if not offers:
             return
@@ -118,6 +117,9 @@ class EncounterKeys(_Base):
                                          [(line, f"{text} → {line}") for text, line in offers]), chosen)
 
     def action_delay(self) -> None:
+        from ..modals.base import FormError
+        from ..modals.prompts import TextPrompt
+
         c = self._active()
         if c is None:
             self.run_line("delay")  # the engine says why not, in its words
@@ -136,6 +138,9 @@ class EncounterKeys(_Base):
                                   tr(self.lang, "delay_count"), check))
 
     def action_ready(self) -> None:
+        from ..modals.base import FormError
+        from ..modals.prompts import TextPrompt
+
         c = self._active()
         if c is None:
             self.run_line("ready -")
@@ -150,6 +155,8 @@ class EncounterKeys(_Base):
                                   tr(self.lang, "ready_trigger"), check))
 
     def _pick(self, ids: list[str], verb: str, title: str, empty: str) -> None:
+        from ..modals.prompts import ChooseModal
+
         state = self.controller.state
         if not ids:
             self.notify(tr(self.lang, empty), severity="warning")
@@ -175,21 +182,29 @@ class EncounterKeys(_Base):
 
     # -- actions: the selected (or marked) combatants ---------------------------------------
     def action_damage(self) -> None:
+        from ..modals.damage import DamageModal
+
         targets = self._targets()
         if targets:
             self.open_form(DamageModal(self.frame(), targets))
 
     def action_heal(self) -> None:
+        from ..modals.damage import DamageModal
+
         targets = self._targets()
         if targets:
             self.open_form(DamageModal(self.frame(), targets, heal=True))
 
     def action_condition(self) -> None:
+        from ..modals.condition import ConditionModal
+
         targets = self._targets()
         if targets:
             self.open_form(ConditionModal(self.frame(), targets))
 
     def action_uncondition(self) -> None:
+        from ..modals.condition import UnconditionModal
+
         c = self._target()
         if c is None:
             return
@@ -199,10 +214,14 @@ class EncounterKeys(_Base):
         self.open_form(UnconditionModal(self.frame(), c))
 
     def action_dice_tray(self) -> None:
+        from ..modals.dice_tray import DiceTrayModal
+
         entries = self.controller.encounter.session.done
         self.open_form(DiceTrayModal(self.lang, entries))
 
     def action_spend(self) -> None:
+        from ..modals.prompts import SpendModal
+
         c = self._target()
         if c is None:
             return
@@ -212,6 +231,8 @@ class EncounterKeys(_Base):
         self.open_form(SpendModal(self.frame(), c))
 
     def action_tick_action(self) -> None:
+        from ..modals.prompts import ChooseModal
+
         state, rs = self.controller.state, self.controller.ruleset
         c = self._active() or self._target()
         if c is None:
@@ -238,9 +259,13 @@ class EncounterKeys(_Base):
         self.app.push_screen(ChooseModal(self.lang, tr(self.lang, "tick_title", name=c.name), options), chosen)
 
     def action_add(self) -> None:
+        from ..modals.add import AddCombatantModal
+
         self.open_form(AddCombatantModal(self.frame()))
 
     def action_remove(self) -> None:
+        from ..modals.prompts import ConfirmModal
+
         targets = self._targets()
         if not targets:
             return
@@ -382,6 +407,8 @@ class EncounterKeys(_Base):
     def action_save_as(self) -> None:
         from gm_console.storage.library import copy_path, suggest_copy
 
+        from ..modals.prompts import TextPrompt
+
         current = self.controller.encounter.path
         suggestion = suggest_copy(current)
 
@@ -408,6 +435,8 @@ class EncounterKeys(_Base):
         self.app.push_screen(HelpScreen(self.lang, self.controller.ruleset))
 
     def action_quit(self) -> None:
+        from ..modals.prompts import ConfirmModal
+
         error = self.controller.save()
         if error is None:
             self.app.exit(0)

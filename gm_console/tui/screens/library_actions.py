@@ -18,8 +18,6 @@ from gm_console.storage import SaveError
 from gm_console.storage import bestiary as bestiary_file
 from gm_console.storage import party as party_file
 
-from ..modals.base import FormError
-from ..modals.prompts import ConfirmModal, TextPrompt
 
 if TYPE_CHECKING:
     from .encounter import EncounterScreen
@@ -31,6 +29,9 @@ else:
 
 class LibraryActions(_Base):
     def action_store_creature(self) -> None:
+        from ..modals.base import FormError
+        from ..modals.prompts import TextPrompt
+
         c = self._target()
         if c is None:
             return
@@ -52,6 +53,8 @@ class LibraryActions(_Base):
                                         check, placeholder=_table["en"]), named)
 
     def _store(self, c, name: str, replace: bool) -> None:
+        from ..modals.prompts import ConfirmModal
+
         enc = self.controller.encounter
         cid, table = bestiary_file.entry_of(c, enc.ruleset, en=name, bestiary=enc.session.bestiary)
         if not replace and cid in enc.session.bestiary and enc.session.bestiary[cid].origin == "user":
@@ -72,6 +75,8 @@ class LibraryActions(_Base):
                              file=str(path)), self.lang))
 
     def action_party_write_back(self) -> None:
+        from ..modals.prompts import ConfirmModal
+
         enc = self.controller.encounter
         name = enc.doc.extra.get("party")
         if not isinstance(name, str) or not name:

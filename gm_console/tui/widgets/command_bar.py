@@ -15,7 +15,6 @@ from textual.widgets import Input
 
 from gm_console.engine.contract import listing
 
-from ..completion import complete
 from ..safe import visible
 
 
@@ -61,6 +60,8 @@ class CommandBar(Input):
         return visible(value)
 
     def action_complete(self) -> None:
+        from ..completion import complete  # the first Tab, not the first frame
+
         if self.context is None:
             return
         state, ruleset, lang = self.context()
