@@ -52,6 +52,11 @@ class Span:
         return self.end is None
 
 
+#: the events the timeline is made of (events are matched by their exact class, as apply's are)
+_FOLDED = frozenset({ev.RoundStarted, ev.ConditionAdded, ev.ConditionChanged, ev.ConditionRemoved,
+                     ev.CombatantRemoved})
+
+
 class TimelineModel:
     """Folds the log incrementally: appending an action costs one entry, undo refolds."""
 
@@ -67,7 +72,9 @@ class TimelineModel:
     def _feed(self, entries: Iterable[Entry]) -> None:
         for entry in entries:
             for e in entry.events:
-                if isinstance(e, ev.RoundStarted):
+                if type(e) not in _FOLDED:  # most events (damage, rolls, turns): a 10,000-action log opens on this
+                    pass
+                elif isinstance(e, ev.RoundStarted):
                     self._round = e.round
                 elif isinstance(e, ev.ConditionAdded):
                     self.spans[e.uid] = Span(e.uid, e.id, e.cond, self._round, value=e.value)
