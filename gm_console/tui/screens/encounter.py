@@ -67,8 +67,14 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
 
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="head")
-        yield Static(id="warnings")
+        # The head and the warnings get their text before they are mounted: a Static updated
+        # from the screen's own on_mount (its children mounted, the screen not yet) is not
+        # painted until something lays the screen out again, a frame later.
+        head, warnings = Static(id="head"), Static(id="warnings")
+        paint.update(head, clean(self._head(self.frame())), layout=False)
+        self._warnings(warnings)
+        yield head
+        yield warnings
         with Horizontal(id="main"):
             yield InitiativePane(id="initiative")
             yield SheetPane(id="sheet")
@@ -148,9 +154,9 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                 out.append((note.render(self.lang), note.command))
         return out
 
-    def _warnings(self) -> None:
+    def _warnings(self, widget: Static | None = None) -> None:
         notes = self.controller.pending()
-        widget = self.query_one("#warnings", Static)
+        widget = widget or self.query_one("#warnings", Static)
         widget.display = bool(notes)
         accept = shown_key(self.app, "accept")
         text = Text()
