@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from textual import events
 
 from gm_console.engine.dice import Dice
@@ -159,6 +161,22 @@ async def test_the_log_follows_the_newest_line_unless_read_back(tmp_path):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert log.scroll_y == bottom()  # a resize keeps the newest line in view
+
+
+@drive
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)])
+async def test_the_log_opens_at_its_newest_line_at_any_size(tmp_path, size):
+    """The GM never opens a fight on its first lines, whatever the terminal's size (the screen's
+    size classes now come before the first layout, and the log scrolls to its end before its
+    scrollbar is laid out)."""
+    enc = make_encounter(tmp_path, SKIRMISH + [f"note line {n}" for n in range(60)])
+    app = app_for(enc)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPane)
+        height = log.scrollable_content_region.height
+        assert app.screen.has_class("-wide") == (size[0] >= 110)
+        assert log.render_line(height - 1).text.rstrip().endswith("line 59")
 
 
 @drive

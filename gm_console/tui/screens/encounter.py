@@ -67,6 +67,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
 
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        self._breakpoints_now()
         # The head and the warnings get their text before they are mounted: a Static updated
         # from the screen's own on_mount (its children mounted, the screen not yet) is not
         # painted until something lays the screen out again, a frame later.
@@ -90,6 +91,14 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
 
     def on_mount(self) -> None:
         self.redraw()
+
+    def _breakpoints_now(self) -> None:
+        """The -wide/-tall classes for the terminal's size from the first layout: Textual sets
+        them at the first Resize, after a frame laid out without them (a log half as tall,
+        a narrower sheet), which the next frame then redoes."""
+        width, height = self.app.size
+        for size, points in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            self.set_class(True, *self._get_breakpoint_classes(size, points))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)

@@ -122,7 +122,7 @@ class LogPane(ScrollView, can_focus=False):
         self.refresh()
         if self.following:
             self.unseen = 0
-            self.scroll_to(y=max(0, len(self.rows) - self._visible_rows()), animate=False, immediate=True)
+            self.scroll_to(y=max(0, len(self.rows) - self._visible_rows()), animate=False, immediate=True, force=True)
 
     def _visible_rows(self) -> int:
         return max(1, self.scrollable_content_region.height or self.size.height or 1)
