@@ -22,13 +22,19 @@ import re
 import sys
 from pathlib import Path
 
-from gm_console import cli_library, plugins
+from gm_console import collector
+
+_loading = collector.pause()  # these imports make many objects and no garbage (collector.py)
+
+from gm_console import cli_library, plugins  # noqa: E402
 from gm_console.engine.commands import CommandError
 from gm_console.engine.errors import message_of
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.i18n import _, render
 from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
+
+collector.resume(_loading)
 
 # Each subcommand imports what only it needs (export, describe, the library, the TUI):
 # opening a save in the TUI is the common case, and its first frame waits for every import.
@@ -189,18 +195,30 @@ def _output_gone() -> None:
 
 
 def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
-         encounter: Encounter | None = None) -> int:
-    """``lang`` None: not typed, so the TUI's own settings file may choose it."""
-    from gm_console.tui.app import run  # Textual loads only when a screen is wanted
+         encounter: Encounter | None = None, collecting: bool | None = None) -> int:
+    """``lang`` None: not typed, so the TUI's own settings file may choose it. ``collecting``:
+    what ``collector.pause`` returned if the caller paused it already (opening the save)."""
+    if collecting is None:
+        collecting = collector.pause()
+    try:
+        from gm_console.tui.app import run  # Textual loads only when a screen is wanted
 
-    return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang(), encounter=encounter)
+        return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang(), encounter=encounter,
+                   first_frame=lambda: collector.resume(collecting, freeze=True))
+    finally:
+        collector.resume(collecting)  # whatever happened, the collector is back
 
 
 def _open(args, lang) -> int:
     if not os.path.exists(args.path):
         raise SaveError(_('{path}: no such file; create it with: gm-console new {path} --ruleset ID', path=args.path))
-    enc = Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
-    return _tui(args.path, args.lang, args.dice, encounter=enc)
+    collecting = collector.pause()  # until the first frame (collector.py)
+    try:
+        enc = Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
+    except BaseException:
+        collector.resume(collecting)
+        raise
+    return _tui(args.path, args.lang, args.dice, encounter=enc, collecting=collecting)
 
 
 def _new(args, lang) -> int:

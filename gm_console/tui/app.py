@@ -7,6 +7,7 @@ command line first, then ``keymap.toml`` (``[settings]``), then defaults.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from textual import events
 from textual.app import App
@@ -38,8 +39,9 @@ class GMConsole(App):
 
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,
-                 encounter: Encounter | None = None) -> None:
+                 encounter: Encounter | None = None, first_frame: Callable[[], None] | None = None) -> None:
         super().__init__()
+        self.first_frame = first_frame  # called once, when the first screen has been painted
         self.config = config if config is not None else UserConfig()
         self.lang = lang if lang in ("en", "es") else "en"
         self.dice_mode = dice_mode if dice_mode in ("auto", "ask") else "auto"
@@ -68,6 +70,9 @@ class GMConsole(App):
         pushed = self.screen_stack[-1] if self.screen_stack else None
         if pushed is not None:
             pushed.call_after_refresh(self.typeahead.painted, pushed)
+            if self.first_frame is not None:
+                pushed.call_after_refresh(self.first_frame)
+                self.first_frame = None
         return result
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
@@ -113,12 +118,14 @@ def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None
 
 
 def run(path: Path | None, lang: str | None = None, dice_mode: str | None = None,
-        default_lang: str = "en", encounter: Encounter | None = None) -> int:
+        default_lang: str = "en", encounter: Encounter | None = None,
+        first_frame: Callable[[], None] | None = None) -> int:
     """Start the TUI; ``lang`` None means "not given on the command line"; an encounter the
-    caller already opened is used as it is (no second read of the file)."""
+    caller already opened is used as it is (no second read of the file). ``first_frame``:
+    called once the first screen is painted (the CLI lets the garbage collector run again)."""
     config = load_config()
     lang, mode = resolve_settings(config, lang, dice_mode, default_lang)
-    app = GMConsole(path, lang=lang, dice_mode=mode, config=config, encounter=encounter)
+    app = GMConsole(path, lang=lang, dice_mode=mode, config=config, encounter=encounter, first_frame=first_frame)
     result = app.run()
     if app.return_code:
         return app.return_code
