@@ -20,7 +20,6 @@ import atexit
 import datetime as _dt
 import errno
 import fcntl
-import hashlib
 import os
 import socket
 import threading
@@ -68,6 +67,8 @@ def lock_path(save: Path) -> Path:
     real = Path(os.path.realpath(save))
     name = f".{real.name}.lock"
     if len(name.encode("utf-8", "surrogateescape")) > 255:
+        import hashlib  # only for a name too long for the folder: no start waits on it
+
         name = f".{hashlib.sha1(real.name.encode('utf-8', 'surrogateescape')).hexdigest()[:16]}.lock"
     return real.with_name(name)
 

@@ -21,11 +21,11 @@ always safe.
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import pickle
 import sys
 import tempfile
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -58,6 +58,8 @@ class Snapshot:
 
 
 def digest(data: bytes) -> str:
+    import hashlib  # here: an open without a snapshot never pays for loading it (OpenSSL's, 2 ms)
+
     return hashlib.blake2b(data, digest_size=32).hexdigest()
 
 
@@ -73,6 +75,8 @@ def _fingerprint(top: str) -> str:
     module = sys.modules.get(top)
     for folder in getattr(module, "__path__", ()) or ():
         folders.append(Path(folder))
+    import hashlib
+
     h = hashlib.blake2b(digest_size=16)
     h.update(f"{VERSION} {sys.version} {top}".encode())
     for folder in folders:
@@ -86,9 +90,10 @@ def _fingerprint(top: str) -> str:
 
 
 def file_for(save: Path) -> Path:
-    """The snapshot's file for a save, named by the save's real path."""
-    real = os.path.realpath(save)
-    return cache_dir() / "snapshots" / f"{hashlib.blake2b(real.encode(), digest_size=16).hexdigest()}.pickle"
+    """The snapshot's file for a save, named by the save's real path (two checksums of it: two
+    saves that shared a name would only take turns at the file; the digest tells them apart)."""
+    real = os.path.realpath(save).encode("utf-8", "surrogateescape")
+    return cache_dir() / "snapshots" / f"{zlib.crc32(real):08x}{zlib.adler32(real):08x}.pickle"
 
 
 def find(save: Path, raw: bytes, fingerprint_of: Any) -> Snapshot | None:
