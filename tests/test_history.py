@@ -78,3 +78,20 @@ def test_a_new_action_after_undo_clears_redo_in_the_same_session(table):
     with pytest.raises(CommandError, match="nothing to redo"):
         t.do("redo")
     assert t.hp("Orc") == 18
+
+
+def test_a_checkpoint_copy_is_deep_even_of_what_pickle_cannot_copy():
+    """State.copy is a pickle round trip (fast); a value pickle refuses (a plugin's function in
+    a mark) falls back to a deep copy: the checkpoint is still a copy, never the live state."""
+    from gm_console.engine.state import Combatant, EncounterState
+
+    state = EncounterState(ruleset="generic")
+    state.combatants["orc"] = Combatant(id="orc", name="Orc", marks={"rage": {"rounds": 3}})
+    copied = state.copy()
+    copied.combatants["orc"].marks["rage"]["rounds"] = 1
+    assert state.combatants["orc"].marks["rage"]["rounds"] == 3 and copied == copied.copy()
+    state.combatants["orc"].marks["hook"] = lambda: None
+    fallback = state.copy()
+    fallback.combatants["orc"].marks["rage"]["rounds"] = 0
+    assert state.combatants["orc"].marks["rage"]["rounds"] == 3
+    assert fallback.combatants["orc"].marks["hook"] is state.combatants["orc"].marks["hook"]
