@@ -20,11 +20,14 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping
 
+from .values import ByValue, by_value
+from .values import field_names as _field_names
+
 EVENT_TYPES: dict[str, type["Event"]] = {}
 
 
-@dataclass(frozen=True)
-class Event:
+@by_value
+class Event(ByValue):
     kind: ClassVar[str] = "Event"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -39,20 +42,6 @@ class Event:
             if isinstance(value, (list, dict)):
                 object.__setattr__(self, name, _frozen(value))
 
-    # Equality, hash and repr are written once here, as dataclasses would write them for each
-    # event (same class and same field values; the values' hash; ``Kind(field=value, ...)``):
-    # generating them for every event cost a third of the time the events took to load.
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return _values(self) == _values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(_values(self))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in _field_names(type(self)))})"
-
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.kind}
         for f in dataclasses.fields(self):
@@ -63,15 +52,11 @@ class Event:
         return out
 
 
-#: how every event is declared: a frozen dataclass whose equality, hash and repr are Event's
-event = dataclass(frozen=True, eq=False, repr=False)
+#: how every event is declared: a frozen dataclass whose equality, hash and repr are written
+#: once (values.py)
+event = by_value
 
 
-def _values(e: Event) -> tuple:
-    return tuple(getattr(e, n) for n in _field_names(type(e)))
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
 _REQUIRED: dict[type, tuple[str, ...]] = {}
 
 
@@ -81,13 +66,6 @@ def _required(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _REQUIRED[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
                                        and f.default_factory is dataclasses.MISSING)
-    return names
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return names
 
 

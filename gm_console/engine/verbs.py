@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from gm_console.i18n import Msg, _
 
 from .errors import CommandError
+from .values import ByValue, by_value
 from .text import closest, fold_text, listing
 
 MAX_NUMBER = 10**6
@@ -50,8 +51,8 @@ class Call:
 # --- argument kinds ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Param:
+@by_value
+class Param(ByValue):
     """One argument of a verb. Positional unless ``anywhere`` (found by its shape)."""
 
     name: str
@@ -90,27 +91,10 @@ class Param:
     def missing(self) -> Mapping[str, Any]:
         return {self.name: self.default}
 
-    # Equality, hash and repr written once for every kind of argument, as dataclasses would
-    # write them for each (same class, same field values): generating them per class cost a
-    # third of this module's load.
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return _values(self) == _values(other)
-        return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(_values(self))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in fields(self))})"
-
-
-#: how every kind of argument is declared: a frozen dataclass whose equality, hash and repr are Param's
-param = dataclass(frozen=True, eq=False, repr=False)
-
-
-def _values(p: Param) -> tuple:
-    return tuple(getattr(p, f.name) for f in fields(p))
+#: how every kind of argument is declared: a frozen dataclass whose equality, hash and repr are
+#: written once (values.py)
+param = by_value
 
 
 @param
