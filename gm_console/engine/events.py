@@ -52,11 +52,6 @@ class Event(ByValue):
         return out
 
 
-#: how every event is declared: a frozen dataclass whose equality, hash and repr are written
-#: once (values.py)
-event = by_value
-
-
 _REQUIRED: dict[type, tuple[str, ...]] = {}
 
 
@@ -251,7 +246,7 @@ _PLAIN_TABLE = _mapping_checker(plain_problem)
 # --- roster -----------------------------------------------------------------
 
 
-@event
+@by_value
 class CombatantAdded(Event):
     id: str
     name: str
@@ -261,18 +256,18 @@ class CombatantAdded(Event):
     category: str = "creature"  # "creature" | "vehicle" | ruleset-defined
 
 
-@event
+@by_value
 class CombatantRemoved(Event):
     id: str
 
 
-@event
+@by_value
 class Renamed(Event):
     id: str
     name: str
 
 
-@event
+@by_value
 class StatsSet(Event):
     """Merge stats into the block; a value of None removes the key."""
 
@@ -280,7 +275,7 @@ class StatsSet(Event):
     stats: Mapping[str, Any] = field(default_factory=dict)
 
 
-@event
+@by_value
 class PoolSet(Event):
     id: str
     pool: str
@@ -290,7 +285,7 @@ class PoolSet(Event):
     rule: str = ""
 
 
-@event
+@by_value
 class PoolRemoved(Event):
     """A transient pool is gone (AGE stunt points once spent or lapsed)."""
 
@@ -298,13 +293,13 @@ class PoolRemoved(Event):
     pool: str
 
 
-@event
+@by_value
 class SideSet(Event):
     id: str
     side: str
 
 
-@event
+@by_value
 class HiddenSet(Event):
     """The GM hides a combatant from the players (an ambusher not yet seen) or reveals it."""
 
@@ -315,7 +310,7 @@ class HiddenSet(Event):
 # --- initiative and turns ---------------------------------------------------
 
 
-@event
+@by_value
 class InitiativeSet(Event):
     id: str
     value: float | None
@@ -323,7 +318,7 @@ class InitiativeSet(Event):
     roll: str = ""
 
 
-@event
+@by_value
 class OrderSet(Event):
     """The whole turn order (slots, delaying combatants included)."""
 
@@ -331,35 +326,35 @@ class OrderSet(Event):
     reason: str = ""
 
 
-@event
+@by_value
 class CombatStarted(Event):
     pass
 
 
-@event
+@by_value
 class RoundStarted(Event):
     round: int
 
 
-@event
+@by_value
 class TurnStarted(Event):
     id: str
     round: int
 
 
-@event
+@by_value
 class TurnResumed(Event):
     """An interrupted turn continues (someone acted before it): no start-of-turn rules again."""
 
     id: str
 
 
-@event
+@by_value
 class TurnEnded(Event):
     id: str
 
 
-@event
+@by_value
 class TurnRewound(Event):
     """`prev`: the GM steps back to an earlier turn without undoing what happened."""
 
@@ -368,32 +363,32 @@ class TurnRewound(Event):
     reopen: tuple[str, ...] = ()  # whose turns count as not yet ended again
 
 
-@event
+@by_value
 class CombatEnded(Event):
     pass
 
 
-@event
+@by_value
 class Delayed(Event):
     id: str
     round: int
     count: float | None = None
 
 
-@event
+@by_value
 class DelayEnded(Event):
     id: str
     reason: str = "resumed"  # resumed | forfeit | removed
 
 
-@event
+@by_value
 class Readied(Event):
     id: str
     trigger: str
     round: int
 
 
-@event
+@by_value
 class ReadyEnded(Event):
     id: str
     reason: str = "triggered"  # triggered | dropped | lapsed
@@ -402,14 +397,14 @@ class ReadyEnded(Event):
 # --- health, conditions, ruleset data --------------------------------------
 
 
-@event
+@by_value
 class LifeSet(Event):
     id: str
     life: str
     rule: str = ""
 
 
-@event
+@by_value
 class ConditionAdded(Event):
     id: str
     uid: int
@@ -423,7 +418,7 @@ class ConditionAdded(Event):
     mods: Mapping[str, int] = field(default_factory=dict)
 
 
-@event
+@by_value
 class ConditionChanged(Event):
     """New rounds/value/clock of one instance (all three are written, unchanged or not)."""
 
@@ -434,7 +429,7 @@ class ConditionChanged(Event):
     clock: str | None = None
 
 
-@event
+@by_value
 class ConditionRemoved(Event):
     id: str
     uid: int
@@ -442,7 +437,7 @@ class ConditionRemoved(Event):
     cond: str = ""  # removed | expired | replaced | healed | ...
 
 
-@event
+@by_value
 class MarkSet(Event):
     """Ruleset-private per-combatant data (dying countdown, stable kind...); None deletes."""
 
@@ -451,19 +446,19 @@ class MarkSet(Event):
     value: Any = None
 
 
-@event
+@by_value
 class EncounterMarkSet(Event):
     key: str
     value: Any = None
 
 
-@event
+@by_value
 class OptionSet(Event):
     key: str
     value: Any = None
 
 
-@event
+@by_value
 class TimePassed(Event):
     seconds: int
 
@@ -471,7 +466,7 @@ class TimePassed(Event):
 # --- log-only ---------------------------------------------------------------
 
 
-@event
+@by_value
 class Rolled(Event):
     expr: str
     total: int
@@ -483,12 +478,12 @@ class Rolled(Event):
     purpose_es: str = ""  # the purpose in Spanish, when it was a catalogue message
 
 
-@event
+@by_value
 class Note(Event):
     text: str
 
 
-@event
+@by_value
 class Said(Event):
     """An explanation for the log, in English and Spanish, with the rule that produced it."""
 

@@ -92,12 +92,7 @@ class Param(ByValue):
         return {self.name: self.default}
 
 
-#: how every kind of argument is declared: a frozen dataclass whose equality, hash and repr are
-#: written once (values.py)
-param = by_value
-
-
-@param
+@by_value
 class Who(Param):
     """A combatant: a name, an id or an unambiguous prefix (resolved when the line runs)."""
 
@@ -127,7 +122,7 @@ class Who(Param):
         return {self.name: tuple(t for t in tokens if t.strip())}
 
 
-@param
+@by_value
 class Word(Param):
     """One word, folded to lower case (a resource, a damage type)."""
 
@@ -140,7 +135,7 @@ class Word(Param):
         return {self.name: tuple(t.casefold() if self.fold else t for t in tokens)}
 
 
-@param
+@by_value
 class Choice(Param):
     """One of a few words, in either language: ``pc|ally|foe`` (``pj``, ``enemigo``...)."""
 
@@ -163,7 +158,7 @@ class Choice(Param):
                              token=token))
 
 
-@param
+@by_value
 class Number(Param):
     """A number, decimals allowed (``15.5``, ``15,5``): initiative counts."""
 
@@ -188,7 +183,7 @@ class Number(Param):
         return {self.name: value}
 
 
-@param
+@by_value
 class Int(Param):
     """A whole number within bounds (rounds, counts)."""
 
@@ -219,7 +214,7 @@ class Int(Param):
 _DICE_OR_INT = re.compile(r"^[0-9dDkKhHlL%+\-*()!<>=,. ]+$")
 
 
-@param
+@by_value
 class Amount(Param):
     """A number or dice (``7``, ``2d6+3``): rolled when the line runs."""
 
@@ -232,7 +227,7 @@ class Amount(Param):
         return {self.name: token}
 
 
-@param
+@by_value
 class Count(Param):
     """``xN`` after a name: how many to add (numbered even for x1)."""
 
@@ -251,7 +246,7 @@ class Count(Param):
         return {self.name: count}
 
 
-@param
+@by_value
 class Fields(Param):
     """``key=value`` pairs anywhere after the name (stat blocks)."""
 
@@ -278,7 +273,7 @@ class Fields(Param):
         return {self.name: tuple(found)}
 
 
-@param
+@by_value
 class Keyword(Param):
     """``by NAME`` / ``por NAME``: a word in either language, then one value."""
 
@@ -302,7 +297,7 @@ class Keyword(Param):
         return {self.name: self.default}
 
 
-@param
+@by_value
 class Flag(Param):
     """A bare word that switches something on (``hidden``/``oculto``)."""
 
@@ -322,14 +317,14 @@ class Flag(Param):
         return {self.name: False}
 
 
-@param
+@by_value
 class Text(Param):
     """Free text, the rest of the line as typed: apostrophes are letters, not quotes."""
 
     meta: str = "TEXT"
 
 
-@param
+@by_value
 class Rest(Param):
     """The tokens left, for a verb whose handler reads a small language of its own (``check``)."""
 
