@@ -122,7 +122,7 @@ class Encounter:
         if enc is None:
             enc = cls._replayed(path, store.read(path, (raw, ident)), lock, holder)
         if enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
-            enc.keep_snapshot()
+            enc.keep_snapshot((raw, ident))
         if lock is not None:  # only an encounter that can change adds from the bestiary
             enc.session.bestiary, problems = bestiary_file.load(enc.ruleset)
             enc.warnings += problems
@@ -176,18 +176,22 @@ class Encounter:
         enc.replayed = len(appended)
         return enc
 
-    def keep_snapshot(self) -> bool:
+    def keep_snapshot(self, read: tuple[bytes, tuple[int, int]] | None = None) -> bool:
         """Write the snapshot of this encounter as its file holds it, so the next open need
         not replay the log. Only for a long log, when nothing is unsaved and the file is the
-        one this program last read or wrote, to the byte; never an error."""
+        one this program last read or wrote, to the byte; never an error. ``read``: the file's
+        bytes and identity as just read to open it (not read again, unless a rewrite since
+        made them another file's)."""
         session, doc, tail = self.session, self.doc, self._tail
         if (session.journal or len(session.done) + len(session.undone) < snapshot.FROM
                 or doc.read_format != FORMAT or not doc.appendable or tail.size != tail.end):
             return False
-        try:
-            raw, ident = store.read_bytes(self.path)
-        except SaveError:
-            return False
+        if read is None or read[1] != tail.ident or len(read[0]) != tail.end:
+            try:
+                read = store.read_bytes(self.path)
+            except SaveError:
+                return False
+        raw, ident = read
         if ident != tail.ident or len(raw) != tail.end or not raw.endswith(b"\n"):
             return False
         code = _code_of(doc)
