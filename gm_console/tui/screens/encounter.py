@@ -72,7 +72,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         # from the screen's own on_mount (its children mounted, the screen not yet) is not
         # painted until something lays the screen out again, a frame later.
         head, warnings = Static(id="head"), Static(id="warnings")
-        paint.update(head, clean(self._head(self.frame())), layout=False)
+        self._paint_head(self.frame(), head)
         self._warnings(warnings)
         yield head
         yield warnings
@@ -121,7 +121,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             self.selected = state.active if state.active in state.combatants else (ids[0] if ids else None)
         self.marked = [cid for cid in self.marked if cid in state.combatants]
         frame = self.frame()
-        paint.update(self.query_one("#head", Static), clean(self._head(frame)), layout=False)  # one row, always
+        self._paint_head(frame)
         self._warnings()
         self.query_one(InitiativePane).show(frame)
         self.query_one(SheetPane).show(frame)
@@ -131,6 +131,10 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         if offered != getattr(self, "_offered", None):  # the footer redraws only when it changes
             self._offered = offered
             self.refresh_bindings()
+
+    def _paint_head(self, frame: Frame, widget: Static | None = None) -> None:
+        widget = widget or self.query_one("#head", Static)
+        paint.update(widget, clean(self._head(frame)), layout=False)  # one row, always
 
     def _head(self, frame: Frame) -> Text:
         state, lang = frame.state, frame.lang
