@@ -6,6 +6,8 @@ being unwritable, changes nothing the GM sees."""
 
 from __future__ import annotations
 
+import json
+import os
 import pickle
 
 import pytest
@@ -160,24 +162,129 @@ def test_other_code_means_the_long_way(tmp_path, monkeypatch):
     assert Encounter.open(p, read_only=True).replayed == 10
 
 
-@pytest.mark.parametrize("damage", ["garbage", "not ours", "someone else's session"])
+def resigned(cache, body: bytes) -> None:
+    """The cache file with ``body`` and a valid keyed checksum: what only this user's own
+    gm-console (holding the key) could have written."""
+    key = (cache.parent / snapshot.KEY).read_bytes()
+    cache.write_bytes(snapshot._mac(key, body).encode() + b"\n" + body)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "open to others", "edited", "edited and re-signed with another key",
+                                    "another shape, signed", "an unknown class, signed", "another user's"])
 def test_a_bad_cache_file_is_not_used(tmp_path, damage):
     p = tmp_path / "fight.toml"
     fight(p)
     cache = snapshot.file_for(p)
+    mac, body = cache.read_bytes().split(b"\n", 1)
     if damage == "garbage":
-        cache.write_bytes(b"\x80\x05not a pickle at all")
-    elif damage == "not ours":
-        cache.chmod(0o666)  # anybody could have written it: never unpickled
+        cache.write_bytes(b"\x80\x05not a snapshot at all")
+    elif damage == "open to others":
+        cache.chmod(0o644)  # anybody could read it, so it is not what the folder promises
+    elif damage == "edited":  # HP 29 shown as 99: the checksum no longer matches
+        cache.write_bytes(mac + b"\n" + body.replace(b'"value":29', b'"value":99'))
+    elif damage == "edited and re-signed with another key":
+        body = body.replace(b'"value":29', b'"value":99')
+        cache.write_bytes(snapshot._mac(b"k" * 32, body).encode() + b"\n" + body)
+    elif damage == "another shape, signed":
+        resigned(cache, body.replace(b'"base":', b'"bass":'))
+    elif damage == "an unknown class, signed":
+        resigned(cache, body.replace(b'"~":"Pool"', b'"~":"Popen"', 1))
     else:
-        head, doc, session = [], None, None
-        with open(cache, "rb") as f:
-            head, doc, session = pickle.load(f), pickle.load(f), pickle.load(f)
-        session["base"] = "not a state"
-        cache.write_bytes(b"".join(pickle.dumps(x) for x in (head, doc, session)))
+        os.chown(cache, 4242, 4242)
     enc = Encounter.open(p, read_only=True)
     assert enc.replayed == 10
+    assert enc.state.combatants["valeros"].pools["hp"].value == 29
     same(enc, long_way(p))
+
+
+class Boom:
+    """What an attacker's pickle would do: leave a file behind when it is loaded."""
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+@pytest.mark.parametrize("owner", ["the user's, 0600", "the user's, 0644"])
+def test_a_pickle_in_the_cache_never_runs(tmp_path, owner):
+    """Issue 23, 1: a cache file built to run a command when loaded, placed where the save's
+    snapshot goes, owned by the user: the save opens the long way and the command never runs."""
+    p = tmp_path / "fight.toml"
+    fight(p)
+    marker = tmp_path / "ran"
+    cache = snapshot.file_for(p)
+    cache.write_bytes(pickle.dumps(Boom(marker)))
+    cache.chmod(0o600 if "0600" in owner else 0o644)
+    assert Encounter.open(p, read_only=True).replayed == 10
+    assert not marker.exists()
+    legacy = cache.with_suffix(".pickle")  # the old format's name: never read, pruned at the next write
+    legacy.write_bytes(pickle.dumps(Boom(marker)))
+    with Encounter.open(p) as enc:
+        enc.execute("note one more")
+    assert not marker.exists() and not legacy.exists()
+
+
+def test_no_link_is_followed(tmp_path):
+    """A snapshot reached through a symbolic link (to a valid snapshot of ours, even) is not
+    read, nor a snapshots folder that is a link."""
+    p, q = tmp_path / "fight.toml", tmp_path / "copy.toml"
+    fight(p)
+    q.write_bytes(p.read_bytes())
+    real = tmp_path / "elsewhere.snap"
+    snapshot.file_for(p).rename(real)
+    snapshot.file_for(p).symlink_to(real)
+    assert Encounter.open(p, read_only=True).replayed == 10
+    folder = snapshot.folder()
+    folder.rename(tmp_path / "moved")
+    folder.symlink_to(tmp_path / "moved")
+    assert Encounter.open(q, read_only=True).replayed == 10
+    assert Encounter.open(q, read_only=True).replayed == 10  # and nothing was written through it
+    assert not any(x.name.startswith(snapshot.name_for(q)) for x in (tmp_path / "moved").iterdir())
+
+
+def test_a_folder_open_to_others_is_closed_or_not_used(tmp_path, monkeypatch):
+    p = tmp_path / "fight.toml"
+    fight(p)
+    folder = snapshot.folder()
+    folder.chmod(0o777)
+    assert Encounter.open(p, read_only=True).replayed == 0  # ours: closed (0700) and used
+    assert folder.stat().st_mode & 0o777 == 0o700
+    folder.chmod(0o777)
+    monkeypatch.setattr(os, "fchmod", lambda fd, mode: None)  # a USB stick: chmod changes nothing
+    assert Encounter.open(p, read_only=True).replayed == 10
+    snapshot.forget(p)
+    assert Encounter.open(p, read_only=True).replayed == 10
+    assert not snapshot.file_for(p).exists()  # nor is one written there
+
+
+def test_a_folder_of_somebody_else_is_not_used(tmp_path):
+    p = tmp_path / "fight.toml"
+    fight(p)
+    if os.getuid() != 0:
+        pytest.skip("making a folder another user's needs root")
+    os.chown(snapshot.folder(), 4242, 4242)
+    assert Encounter.open(p, read_only=True).replayed == 10
+
+
+def test_a_key_open_to_others_signs_nothing(tmp_path):
+    p = tmp_path / "fight.toml"
+    fight(p)
+    (snapshot.folder() / snapshot.KEY).chmod(0o644)
+    assert Encounter.open(p, read_only=True).replayed == 10
+
+
+def test_the_snapshot_is_text_data(tmp_path):
+    """What the cache holds is readable JSON, no pickle: the README says so."""
+    p = tmp_path / "fight.toml"
+    fight(p)
+    _mac, head, doc, body = snapshot.file_for(p).read_bytes().split(b"\n")
+    assert json.loads(head)["version"] == snapshot.VERSION
+    assert json.loads(doc)["name"] == "fight"
+    assert '"Valeros"' in body.decode("utf-8")
+    assert oct(snapshot.file_for(p).stat().st_mode & 0o777) == "0o600"
+    assert oct(snapshot.folder().stat().st_mode & 0o777) == "0o700"
 
 
 def test_an_unwritable_cache_changes_nothing(tmp_path, monkeypatch):
@@ -218,3 +325,44 @@ def test_the_games_bestiaries_read_without_a_problem():
     its problems would show nowhere: the files a game ships must have none."""
     for game in builtin_rulesets():
         assert bestiary_file.builtin_problems(plugins.load(game)) == ()
+
+
+_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+_KEYS = st.text(max_size=4) | st.sampled_from(["~", "~x", "t", "i"]) | st.integers(-5, 5) | st.tuples(st.integers(0, 3))
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: (st.lists(inner, max_size=4) | st.lists(inner, max_size=4).map(tuple)
+                   | st.dictionaries(_KEYS, inner, max_size=4) | st.frozensets(st.integers(0, 9), max_size=3)
+                   | st.sets(st.text(max_size=3), max_size=3)),
+    max_leaves=12)
+
+
+def _typed(value):
+    """A value with the type of every part spelled out: 1 == 1.0 == True, (1,) != [1]."""
+    if isinstance(value, dict):
+        return ("dict", sorted(((repr(_typed(k)), _typed(v)) for k, v in value.items()), key=lambda kv: kv[0]))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [_typed(v) for v in value])
+    if isinstance(value, (set, frozenset)):
+        return (type(value).__name__, sorted(repr(_typed(v)) for v in value))
+    return (type(value).__name__, value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_VALUES)
+def test_any_state_value_comes_back_exactly_as_it_was_kept(value):
+    """Property: a value a game keeps in a mark (tuples, sets, keys that are not text, keys
+    that look like the codec's own tag) comes back from the snapshot's JSON with every type."""
+    from gm_console.storage import snapcodec
+
+    back = snapcodec.decode(json.loads(json.dumps(snapcodec.encode(value))))
+    assert _typed(back) == _typed(value)
+
+
+def test_a_value_no_snapshot_can_hold_means_no_snapshot(tmp_path):
+    """A plugin that keeps a function in a mark: the fight is saved and reopens the long way."""
+    p = tmp_path / "fight.toml"
+    fight(p)
+    with Encounter.open(p) as enc:
+        enc.state.marks["plugin"] = print  # what no save holds either; only a cache could try
+        assert enc.keep_snapshot() is False

@@ -1,0 +1,214 @@
+"""A replayed session as JSON and back: the snapshot's body (snapshot.py).
+
+Data only: what JSON holds (text, numbers, true/false, null, lists, tables) and, tagged by a
+``"~"`` key, the few shapes JSON lacks that the state uses (tuples, sets, tables with keys
+that are not text, TOML's dates) and the engine's own plain classes, made from their fields.
+The classes are a closed list (the state's, an action's, the events by their type name); a
+name outside it, a field a class does not have, or a field it needs missing is a ValueError
+or TypeError, and the snapshot is not used. Nothing read here can name a function or a module.
+
+The state and its checkpoints round-trip exactly (a tuple stays a tuple, a set a set, an
+integer key an integer), so a session reopened from its snapshot equals the one its log
+replays to (tests/test_storage_snapshot.py holds it to that for any history).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from typing import Any, Callable, Mapping
+
+from gm_console.engine.events import EVENT_TYPES, Event
+from gm_console.engine.events import _frozen  # what an event's constructor does to its lists
+from gm_console.engine.session import Entry
+from gm_console.engine.state import Combatant, ConditionInstance, Delay, EncounterState, Pool, Ready
+
+from .codec import Document
+
+TAG = "~"
+CLASSES: dict[str, type] = {cls.__name__: cls for cls in (EncounterState, Combatant, Pool, ConditionInstance,
+                                                          Delay, Ready)}
+_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in CLASSES.values()}
+_TIMES: dict[str, Callable[[str], Any]] = {"datetime": dt.datetime.fromisoformat, "date": dt.date.fromisoformat,
+                                           "time": dt.time.fromisoformat}
+HEADER = ("format", "ruleset", "name", "created", "options", "extra", "read_format", "appendable")
+SESSION_KEYS = ("base", "state", "done", "undone", "events", "checkpoints", "next_n")
+
+
+# -- writing ----------------------------------------------------------------------------------
+def encode(value: Any) -> Any:
+    """``value`` as JSON data; a value of a kind not listed above is a TypeError (no snapshot)."""
+    kind = type(value)
+    if value is None or kind in (str, int, float, bool):
+        return value
+    if kind is list:
+        return [encode(v) for v in value]
+    if kind is dict:
+        if TAG not in value and all(type(k) is str for k in value):
+            return {k: encode(v) for k, v in value.items()}
+        return {TAG: "map", "i": [[encode(k), encode(v)] for k, v in value.items()]}
+    if kind is tuple:
+        return {TAG: "tuple", "i": [encode(v) for v in value]}
+    if kind in (set, frozenset):
+        return {TAG: kind.__name__, "i": [encode(v) for v in value]}
+    if kind in _FIELDS:
+        return {TAG: kind.__name__, "f": {name: encode(getattr(value, name)) for name in _FIELDS[kind]}}
+    if kind in (dt.datetime, dt.date, dt.time):
+        return {TAG: kind.__name__, "v": value.isoformat()}
+    raise TypeError(f"a snapshot cannot hold a {kind.__name__}")
+
+
+def encode_session(frozen: Mapping[str, Any]) -> dict[str, Any]:
+    """``Session.frozen()`` as JSON data. The actions' events are written once each in
+    ``events`` and named by their place there: a fight repeats many (the same turn ending, the
+    same condition ticking), and an event is immutable, so one made once serves them all."""
+    places: dict[str, int] = {}
+    events: list[dict[str, Any]] = []
+
+    def entry(e: Entry) -> list[Any]:
+        refs = []
+        for event in e.events:
+            data = event.to_dict()
+            key = json.dumps(data, separators=(",", ":"))  # a class writes its fields in one order
+            place = places.get(key)
+            if place is None:
+                place = places[key] = len(events)
+                events.append(data)
+            refs.append(place)
+        return [e.n, e.line, e.round, refs]
+
+    return {
+        "base": encode(frozen["base"]),
+        "state": encode(frozen["state"]),
+        "done": [entry(e) for e in frozen["done"]],
+        "undone": [entry(e) for e in frozen["undone"]],
+        "events": events,
+        "checkpoints": [[k, encode(v)] for k, v in frozen["checkpoints"].items()],
+        "next_n": frozen["next_n"],
+    }
+
+
+def encode_document(doc: Document) -> dict[str, Any]:
+    """The save's header (its records are in the session)."""
+    return {name: encode(getattr(doc, name)) for name in HEADER}
+
+
+# -- reading ----------------------------------------------------------------------------------
+def decode(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return [decode(v) for v in value]
+    if kind is not dict:
+        return value
+    tag = value.get(TAG)
+    if tag is None:
+        return {k: decode(v) for k, v in value.items()}
+    if tag == "tuple":
+        return tuple(decode(v) for v in value["i"])
+    if tag == "map":
+        return {_key(decode(k)): decode(v) for k, v in value["i"]}
+    if tag == "set":
+        return {_key(decode(v)) for v in value["i"]}
+    if tag == "frozenset":
+        return frozenset(_key(decode(v)) for v in value["i"])
+    if tag in _TIMES:
+        return _TIMES[tag](_text(value["v"]))
+    cls = CLASSES.get(tag) if type(tag) is str else None
+    if cls is None:
+        raise ValueError(f"not a shape a snapshot holds: {tag!r}")
+    fields = value["f"]
+    if type(fields) is not dict:
+        raise ValueError(f"a {tag} without its fields")
+    return cls(**{_text(k): decode(v) for k, v in fields.items()})
+
+
+def _key(value: Any) -> Any:
+    hash(value)  # a list where a key goes: a TypeError, not a snapshot
+    return value
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise ValueError("text expected")
+    return value
+
+
+def event(data: Mapping[str, Any]) -> Event:
+    """An event from its save-file form (``Event.to_dict``), by its type's own fields: what the
+    event's constructor would make (lists frozen to tuples), without running it, since a long
+    fight holds tens of thousands (a third of the snapshot's load). The keyed checksum already
+    proved the values are the ones a checked replay gave; their names are checked here."""
+    if type(data) is not dict:
+        raise ValueError("an event must be a table")
+    maker = _MAKERS.get(data.get("t"))  # type: ignore[arg-type]
+    if maker is None:
+        raise ValueError("an event of no known type")
+    return maker(data)
+
+
+def _maker(cls: type[Event]) -> Callable[[dict[str, Any]], Event]:
+    fields = dataclasses.fields(cls)
+    names = frozenset(f.name for f in fields) | {"t"}
+    required = frozenset(f.name for f in fields if f.default is dataclasses.MISSING
+                         and f.default_factory is dataclasses.MISSING)
+    plain = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+    factories = [(f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING]
+    new = object.__new__
+
+    def make(data: dict[str, Any]) -> Event:
+        if not names.issuperset(data) or not required.issubset(data):
+            raise ValueError(f"not the fields of a {cls.__name__}")
+        obj = new(cls)
+        values = obj.__dict__
+        values.update(plain)
+        for name, factory in factories:
+            values[name] = factory()
+        for name, value in data.items():
+            values[name] = _frozen(value) if type(value) in (list, dict) else value
+        del values["t"]
+        return obj
+
+    return make
+
+
+_MAKERS = {name: _maker(cls) for name, cls in EVENT_TYPES.items()}
+
+
+def _entries(data: Any, events: list[Event]) -> list[Entry]:
+    """The actions, made as ``Entry``'s constructor would make them, without running it (ten
+    thousand in a long fight)."""
+    out = []
+    new = object.__new__
+    for n, line, round_, refs in data:
+        if type(n) is not int or type(line) is not str or type(round_) is not int or type(refs) is not list:
+            raise ValueError("not an action")
+        entry = new(Entry)
+        entry.__dict__.update(n=n, line=line, round=round_, events=tuple([events[i] for i in refs]))
+        out.append(entry)
+    return out
+
+
+def session(data: Any) -> dict[str, Any]:
+    """What ``Session.thawed`` takes, from ``encode_session``'s data."""
+    if type(data) is not dict or set(data) != set(SESSION_KEYS):
+        raise ValueError("not a session")
+    base, state = decode(data["base"]), decode(data["state"])
+    checkpoints = {}
+    for k, v in data["checkpoints"]:
+        checkpoints[k] = decode(v)
+    if not all(type(s) is EncounterState for s in (base, state, *checkpoints.values())) \
+            or not all(type(k) is int for k in checkpoints) or type(data["next_n"]) is not int:
+        raise ValueError("not a session")
+    events = [event(e) for e in data["events"]]
+    return {"base": base, "state": state, "done": _entries(data["done"], events),
+            "undone": _entries(data["undone"], events), "checkpoints": checkpoints, "next_n": data["next_n"]}
+
+
+def document(data: Any) -> Document:
+    if type(data) is not dict or set(data) != set(HEADER):
+        raise ValueError("not a save's header")
+    fields = {name: decode(data[name]) for name in HEADER}
+    if type(fields["ruleset"]) is not str or type(fields["options"]) is not dict or type(fields["extra"]) is not dict:
+        raise ValueError("not a save's header")
+    return Document(**fields)
