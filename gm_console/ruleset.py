@@ -9,7 +9,9 @@ A game is a ``Ruleset`` subclass registered under the entry-point group
 It composes five parts (``Sheet``, ``Health``, ``Conditions``, ``Turns``,
 ``Checks``; each with a generic default), declares its verbs with the same
 ``Verb`` and argument kinds as the core language, and writes every sentence a GM
-reads as a message of its own catalogue (``Domain``). See ``docs/CONTRIBUTING.md``
+reads as a message of its own catalogue (``Domain``), its arguments typed by what they
+are (``named(c)``, ``of(c, hp)``, ``dealt(c, 7)``, ``gm(dc)``, ``public(n)``: who may read
+them, gm_console/engine/told.py). See ``docs/CONTRIBUTING.md``
 and the worked plugin under ``examples/``.
 """
 
@@ -42,6 +44,7 @@ from gm_console.engine.contract import (
 )
 from gm_console.engine.dice import RollResult
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
+from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
                                      Text, Verb, Who, Word, choice_map)
 from gm_console.engine.words import life
@@ -49,7 +52,7 @@ from gm_console.i18n import Domain, Msg, Term, render
 
 __all__ = [
     "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
-    "Conditions", "Context", "Count", "Domain", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
+    "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
     "fold_text", "life", "listing", "part", "record_check", "render", "slug", "with_every_game",

@@ -55,7 +55,7 @@ class Table:
         for entry in self.session.done:
             for e in entry.events:
                 if e.kind == "Said":
-                    out.append(e.en)
+                    out.append(e.text())
         return out
 
     def turns(self, n: int) -> list[tuple[int, str]]:

@@ -53,15 +53,15 @@ def test_damage_takes_hp_to_zero_and_no_lower_and_the_fallen_are_unconscious(ses
     assert orc(session).pools["hp"].value == 0
     assert orc(session).life == "unconscious"
     said = [e for e in entry.events if type(e).__name__ == "Said"]
-    assert said and said[0].en == "Orc takes 9 damage: HP 0"
-    assert said[0].es == "Orc recibe 9 de daño: PG 0"
+    assert said and said[0].text() == "Orc takes 9 damage: HP 0"
+    assert said[0].text("es") == "Orc recibe 9 de daño: PG 0"
 
 
 def test_healing_above_zero_puts_the_fallen_back_up_and_stops_at_the_maximum(session):
     session.execute("dmg Orc 20")
     entry = session.execute("heal Orc 3")
     assert orc(session).pools["hp"].value == 3 and orc(session).life == "ok"
-    assert [e.en for e in entry.events if type(e).__name__ == "Said"] == ["Orc heals 3: HP 3"]
+    assert [e.text() for e in entry.events if type(e).__name__ == "Said"] == ["Orc heals 3: HP 3"]
     session.execute("heal Orc 50")
     assert orc(session).pools["hp"].value == 12
 

@@ -304,9 +304,9 @@ def test_the_log_and_the_refusals_read_in_spanish():
     t.rolls(4, 4, 1, 3, 3)  # 9 + 3 + 2 = 14 vs 11: hit, 4 stunt points; damage 6 + 3 - 4 = 5
     t.do("attack Alistair Hurlock", "stunt Alistair mighty-blow")
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
-    assert [s.es for s in said if s.en.startswith("Alistair attacks")] == [
+    assert [s.text("es") for s in said if s.text().startswith("Alistair attacks")] == [
         "Alistair ataca a Hurlock: 9 (4,4,1; dragón 4) +3 Fuerza +2 heavy-blades = 14 contra Defensa 11: impacta"]
-    assert any(s.es == "Alistair gasta 2 puntos de proeza en Golpe poderoso; quedan 2" for s in said)
+    assert any(s.text("es") == "Alistair gasta 2 puntos de proeza en Golpe poderoso; quedan 2" for s in said)
     with pytest.raises(CommandError) as refused:
         t.do("stunt Alistair mighty-blow")
     assert refused.value.render("es") == ("Alistair ya ha usado Golpe poderoso este asalto (cada proeza una vez "

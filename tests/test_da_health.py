@@ -295,7 +295,7 @@ def test_dying_is_a_pending_warning_and_explained_in_spanish():
     warnings = t.session.ruleset.pending(t.state)
     assert any(p.render().startswith("Sera is dying: dies at the start of its turn in 3 turns") for p in warnings)
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
-    assert said[-1].es.startswith("Sera está moribundo: Con +1 + 2 = 3")
+    assert said[-1].text("es").startswith("Sera está moribundo: Con +1 + 2 = 3")
     assert said[-1].rule == "dragon_age.md §2.6"
     assert status(t, "Sera")[0] == "dying: dies at the start of its turn in 3 turns"
     assert render(t.session.ruleset.sheet.status(t.state, t.c("Sera"))[0], "es") == \

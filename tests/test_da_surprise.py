@@ -31,10 +31,10 @@ def test_only_the_unsurprised_act_in_the_surprise_round_then_everyone():
 def test_the_log_names_the_surprised_in_both_languages():
     """dragon_age.md §2.2.4: who is surprised, and what the surprise round is."""
     t = ambush()
-    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said" and e.en.startswith("Surprise:")]
-    assert said and "Hurlock, Genlock are surprised" in said[0].en
-    assert "only Alistair, Sera act, each a full turn" in said[0].en
-    assert "quedan sorprendidos" in said[0].es and said[0].rule == "dragon_age.md §2.2.4"
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said" and e.text().startswith("Surprise:")]
+    assert said and "Hurlock, Genlock are surprised" in said[0].text()
+    assert "only Alistair, Sera act, each a full turn" in said[0].text()
+    assert "quedan sorprendidos" in said[0].text("es") and said[0].rule == "dragon_age.md §2.2.4"
 
 
 def test_a_whole_turn_in_the_surprise_round_major_and_minor():
@@ -114,6 +114,6 @@ def test_the_perception_contest_that_spots_an_ambush_is_hidden():
     entry = t.session.done[-1]
     rolled = [e for e in entry.events if e.kind == "Said"]
     assert rolled and all(e.gm_only for e in rolled)
-    assert "Sera" in rolled[-1].en and "wins" in rolled[-1].en
+    assert "Sera" in rolled[-1].text() and "wins" in rolled[-1].text()
     t.do("contest Sera dex Hurlock str 3,4,5 6,6,2")
     assert not [e for e in t.session.done[-1].events if e.kind == "Said"][-1].gm_only

@@ -215,7 +215,7 @@ def test_the_effect_reads_in_spanish_in_the_log_of_a_counter():
     t = pf()
     t.do("add Ezren pc hp=20", "cond Ezren mirror-image:4", "cond Ezren mirror-image:2")
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
-    assert said.es == "Ezren: Imagen múltiple 4 -> 2"
+    assert said.text("es") == "Ezren: Imagen múltiple 4 -> 2"
 
 
 # -- ticks at the start of the owner's turn -------------------------------------------------------

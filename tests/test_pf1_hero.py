@@ -53,7 +53,7 @@ def test_hero_lines_are_gm_only():
     """pathfinder1e.md §1.6 [S]: the GM keeps the count hidden: every hero line is GM-only."""
     t = party()
     t.do("spend Kyra hero reroll", "hero Seelah +1", "hero Seelah")
-    lines = [e for e in said_events(t) if "hero" in e.en]
+    lines = [e for e in said_events(t) if "hero" in e.text()]
     assert lines and all(e.gm_only for e in lines)
 
 

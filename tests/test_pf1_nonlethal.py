@@ -118,7 +118,7 @@ def test_nonlethal_on_a_dying_creature_adds_up_without_killing():
 def test_the_log_says_it_in_spanish_too():
     t = pf()
     t.do("add Kobold hp=8", "dmg Kobold 8 nl", "dmg Kobold 5 nl")
-    es = [e.es for entry in t.session.done for e in entry.events if e.kind == "Said"]
+    es = [e.text("es") for entry in t.session.done for e in entry.events if e.kind == "Said"]
     assert any("iguala sus PG máximos 8: 5 más de no letal es letal: PG 8 -> 3" in s for s in es)
 
 

@@ -19,7 +19,7 @@ def pf() -> Table:
 
 
 def said_of(entry) -> list[str]:
-    return [e.en for e in entry.events if e.kind == "Said"]
+    return [e.text() for e in entry.events if e.kind == "Said"]
 
 
 def test_a_year_with_one_bleeding_goblin_is_a_few_events_and_exact():

@@ -85,7 +85,7 @@ def test_log_lines_are_bilingual():
     t = pf()
     t.do("add Kyra pc hp=20", "dmg Kyra 5")
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
-    assert said[0].es == "Kyra recibe 5 de daño: PG 20 -> 15"
+    assert said[0].text("es") == "Kyra recibe 5 de daño: PG 20 -> 15"
 
 
 def test_ruleset_imports_only_the_contract():

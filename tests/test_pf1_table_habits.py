@@ -35,7 +35,7 @@ def test_with_the_option_a_foe_below_0_dies_at_once():
     assert t.c("Gob").life == "dead"
     assert t.said()[-1] == "Gob dies (HP -1: foes die below 0 (option foes_die_below_0))"
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
-    assert said.es == "Gob muere (PG -1: los enemigos mueren por debajo de 0 (opción foes_die_below_0))"
+    assert said.text("es") == "Gob muere (PG -1: los enemigos mueren por debajo de 0 (opción foes_die_below_0))"
 
 
 def test_at_exactly_0_a_foe_is_still_disabled():

@@ -68,10 +68,10 @@ async def test_the_view_follows_next_damage_and_undo_from_another_process(save):
         await until(pilot, app, lambda v: v.status == "Round 1 · Goblin's turn", "the goblin's turn")
         gm(save, "dmg Goblin 4")
         await until(pilot, app, lambda v: row(v, "Goblin").figures == "bloodied", "the goblin bloodied")
-        assert "Goblin takes 4 damage: bloodied" in app.shown.log
+        assert "Goblin is hurt: bloodied" in app.shown.log
         gm(save, "undo")
         await until(pilot, app, lambda v: row(v, "Goblin").figures == "unhurt", "the undo")
-        assert "Goblin takes 4 damage: bloodied" not in app.shown.log
+        assert "Goblin is hurt: bloodied" not in app.shown.log
         gm(save, "next")  # the hidden sniper's turn: the players see nobody's
         await until(pilot, app, lambda v: v.status == "Round 1", "a turn they cannot see")
         gm(save, "reveal sniper")

@@ -179,5 +179,5 @@ def test_the_encounter_screen_copies_the_round_report_from_the_palette(tmp_path)
 
     copied = asyncio.run(run())
     assert copied.startswith("[size=150][b]f — Round 1[/b][/size]")
-    assert "[*]Goblin takes 4 damage: bloodied" in copied and "hero" not in copied.lower()
+    assert "[*]Goblin is hurt: bloodied" in copied and "hero" not in copied.lower()
     assert path.read_bytes() == before

@@ -37,7 +37,7 @@ def test_a_pathfinder_dying_check_is_spanish_in_a_spanish_log():
     for line in ["add Goblin hp=6 con=10", "add Kyra pc hp=20", "roll", "start", "dmg Goblin 8", "next"]:
         s.execute(line, dice)
     check = rolls(s)[-1]
-    assert check.purpose == "Goblin: Con check to stabilize (DC 10)"
+    assert roll_purpose(check, "en") == "Goblin: Con check to stabilize (DC 10)"
     assert roll_purpose(check, "es") == "Goblin: prueba de Con para estabilizarse (CD 10)"
 
 
@@ -46,7 +46,7 @@ def test_an_area_save_names_the_save_in_spanish():
     dice = Dice.from_rolls([4, 10], seed=1)
     s.execute("add Orc hp=20", dice)
     s.execute("dmg Orc 1d6 save=ref:15", dice)
-    save = [r for r in rolls(s) if "save" in r.purpose]
+    save = [r for r in rolls(s) if "save" in roll_purpose(r, "en")]
     assert [roll_purpose(r, "es") for r in save] == ["salvación de ref de Orc"]
 
 

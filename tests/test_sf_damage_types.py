@@ -158,9 +158,9 @@ def test_spanish_log_names_the_split():
     t = target("er=fire:5")
     t.do("dmg Navasi 11 plasma")
     said = [e for e in t.session.done[-1].events if e.kind == "Said"][-1]
-    assert "se reparte 6 electricidad + 5 fuego" in said.es
-    assert "el punto impar a electricidad" in said.es
-    assert "resistencia a fuego 5 detiene 5" in said.es
+    assert "se reparte 6 electricidad + 5 fuego" in said.text("es")
+    assert "el punto impar a electricidad" in said.text("es")
+    assert "resistencia a fuego 5 detiene 5" in said.text("es")
 
 
 def test_burning_save_counts_only_the_fire_half():

@@ -166,7 +166,7 @@ def test_a_force_field_gives_temporary_hp_and_regains_them_at_the_end_of_its_tur
     t.do("next")                     # and ends: +3
     assert t.hp("Obozaya", "temp") == 7
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
-    assert said.es == "El campo de fuerza de Obozaya recupera 3: PG temporales 4→7"
+    assert said.text("es") == "El campo de fuerza de Obozaya recupera 3: PG temporales 4→7"
     t.do("uncond Obozaya force-field")
     assert t.hp("Obozaya", "temp") == 0
 

@@ -14,7 +14,7 @@ from gm_console.i18n import render
 
 
 def said_es(t: Table) -> list[str]:
-    return [e.es for entry in t.session.done for e in entry.events if e.kind == "Said"]
+    return [e.text("es") for entry in t.session.done for e in entry.events if e.kind == "Said"]
 
 
 def lines(t: Table, who: str, lang: str = "en") -> list[str]:

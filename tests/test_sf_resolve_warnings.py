@@ -107,8 +107,8 @@ def test_spanish_warnings(rp, expected):
     t.do("next")
     assert expected in warning(t).render("es")
     said = [e for entry in t.session.done for e in entry.events
-            if e.kind == "Said" and e.en.startswith("Navasi is dying")][-1]
-    assert ("puede gastar 2 PR" in said.es) == (rp == "2/8")
+            if e.kind == "Said" and e.text().startswith("Navasi is dying")][-1]
+    assert ("puede gastar 2 PR" in said.text("es")) == (rp == "2/8")
 
 
 def test_a_stable_character_with_no_rp_is_never_offered_the_fight():

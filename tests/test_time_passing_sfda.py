@@ -102,9 +102,9 @@ def test_one_line_in_both_languages():
     t.do("add Morrigan pc health=5/20 con=1 mana=2/40")
     entry = t.do("pass 2d")
     (said,) = events(entry, "Said")
-    assert said.en == ("Rest (48 h, 2 nights): Morrigan sleeps: health 5 -> 20 (2 x (10 +1 Con + 1 level)); "
+    assert said.text() == ("Rest (48 h, 2 nights): Morrigan sleeps: health 5 -> 20 (2 x (10 +1 Con + 1 level)); "
                        "mana 2 -> 40 (48 x (1d6+4), at least 5 an hour: full)")
-    assert said.es.startswith("Descanso (48 h, 2 noches): Morrigan duerme: Salud 5 -> 20")
+    assert said.text("es").startswith("Descanso (48 h, 2 noches): Morrigan duerme: Salud 5 -> 20")
     assert said.rule == "dragon_age.md §2.9"
 
 

@@ -704,7 +704,7 @@ async def test_dice_tray_rolls_and_shows_the_last_rolls(tmp_path):
         await type_text(pilot, "check Kyra perception+2 vs 15")
         await pilot.press("enter")
         await pilot.pause()
-    said = [e.en for e in enc.session.done[-1].events if e.kind == "Said"]
+    said = [e.text() for e in enc.session.done[-1].events if e.kind == "Said"]
     assert said == ["Kyra perception: 1d20 (3) +2 bonus = 5 vs DC 15: failure"]
 
 

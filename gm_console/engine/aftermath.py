@@ -15,7 +15,7 @@ from typing import Any
 from . import events as ev
 from . import experience
 from .contract import Ruleset
-from .players import Walk, health_word, visible_conditions
+from .players import DAMAGE_OPTION, Walk, health_word, in_full, visible_conditions
 
 
 @dataclass
@@ -99,6 +99,7 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
     stop = len(entries) if stop is None else stop
     walk = Walk(ruleset, options)
     health = set(ruleset.sheet.health_pools())
+    exact = bool((options or {}).get(DAMAGE_OPTION))
     out = Summary()
     down: dict[str, bool] = {}
     for i, entry in enumerate(entries[:stop]):
@@ -121,8 +122,8 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
                 out.lasting = _lasting(walk, ruleset, players)
         for cid, (delta, by) in moved.items():
             t = out.tallies.get(cid)
-            if t is None:
-                continue
+            if t is None or (players and not _told_to_players(walk, cid, exact)):
+                continue  # a hidden one's, or a foe's when the table keeps those numbers from the players
             if delta > 0:
                 t.healed += delta
                 continue
@@ -158,6 +159,14 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
         if xp is not None:
             out.awards.append(Award(t.id, t.name, experience.cr_text(experience.challenge(c, ruleset.id)), xp))
     return out
+
+
+def _told_to_players(walk: Walk, cid: str, exact: bool) -> bool:
+    """Whether the players' summary counts what happened to ``cid``: not while it is hidden;
+    a foe's only when the table lets the players read the damage dealt to foes (its total
+    taken is its maximum HP, a PC's total dealt to it tells the same)."""
+    c = walk.combatant(cid)
+    return c is not None and not c.hidden and (exact or in_full(c))
 
 
 def _lasting(walk: Walk, ruleset: Ruleset, players: bool) -> list[Lasting]:

@@ -18,6 +18,7 @@ from gm_console.i18n import Msg, _, joined
 import re
 from dataclasses import dataclass, field
 
+from .told import named, of, public
 from .context import Context
 from .contract import RulesError, did_you_mean
 from .text import listing
@@ -249,8 +250,9 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         ok = help_roll.total >= 10
         if ok:
             aid_bonus += 2
-        ctx.say(_("{helper} aids {name}: {text} vs 10, {result}", helper=helper.name, name=c.name,
-                  text=help_roll.text, result="+2" if ok else _("no help")), who=helper.id, gm_only=req.hidden)
+        ctx.say(_("{helper} aids {name}: {text} vs 10, {result}", helper=named(helper), name=named(c),
+                  text=of(helper, help_roll.text), result=public("+2") if ok else _("no help")), who=helper.id,
+                gm_only=req.hidden)
     mine = _one(ctx, c, req.what, req.focus, req.bonuses, req.take, req.hidden, req.opponent is not None,
                 aid=aid_bonus)
     name = req.what or _("check")
@@ -271,9 +273,10 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         else:
             winner = _tie(ctx, mine, theirs, c, other, req.hidden)
         tie = _(" (tie)") if mine.total == theirs.total else ""
-        ctx.say(_("{name} {what} {text}{natural} vs {other} {what2} {other_text}: {winner} wins{tie}", name=c.name,
-                  what=name, text=mine.text, natural=nat, other=other.name, what2=what2, other_text=theirs.text,
-                  winner=winner.name, tie=tie), who=c.id, gm_only=req.hidden, rule="opposed check")
+        ctx.say(_("{name} {what} {text}{natural} vs {other} {what2} {other_text}: {winner} wins{tie}", name=named(c),
+                  what=name, text=of(c, mine.text), natural=of(c, nat), other=named(other), what2=what2,
+                  other_text=of(other, theirs.text), winner=named(winner), tie=tie), who=c.id, gm_only=req.hidden,
+                rule="opposed check")
         _record(ctx, c, req, mine, f"{other.name} {what2}".strip(), None, "win" if winner is c else "loss",
                 None, other, theirs.total)
         return
@@ -281,15 +284,15 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         ok = mine.total >= req.dc
         degree = rs.checks.degree(mine.roll, mine.total, req.dc) if ok else None
         extra = joined([",", degree]) if degree else ""
-        ctx.say(_("{name} {what}: {text}{natural} vs DC {dc}: {verdict}{extra}", name=c.name, what=name,
-                  text=mine.text, natural=nat, dc=req.dc, verdict=_("success") if ok else _("failure"),
+        ctx.say(_("{name} {what}: {text}{natural} vs DC {dc}: {verdict}{extra}", name=named(c), what=name,
+                  text=of(c, mine.text), natural=of(c, nat), dc=of(c, req.dc), verdict=_("success") if ok else _("failure"),
                   extra=extra), who=c.id, gm_only=req.hidden)
         _record(ctx, c, req, mine, f"DC {req.dc}", req.dc, "success" if ok else "failure", degree)
         return
     degree = rs.checks.degree(mine.roll, mine.total, None)
     extra = joined([",", degree]) if degree else ""
-    ctx.say(_("{name} {what}: {text}{natural}{extra}", name=c.name, what=name, text=mine.text, natural=nat,
-              extra=extra), who=c.id, gm_only=req.hidden)
+    ctx.say(_("{name} {what}: {text}{natural}{extra}", name=named(c), what=name, text=of(c, mine.text),
+              natural=of(c, nat), extra=extra), who=c.id, gm_only=req.hidden)
     _record(ctx, c, req, mine, "", None, None, degree)
 
 

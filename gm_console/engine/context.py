@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from gm_console.i18n import Msg, Term, _, render
+from gm_console.i18n import Msg, Term, _
 
 from . import events as ev
+from . import told
 from .apply import apply
 from .bestiary import EMPTY, Bestiary
 from .contract import ConditionDef, Ruleset, RulesError, did_you_mean, fold_text, listing
@@ -42,15 +43,20 @@ class Context:
         """A house-rule option: the save's value, else the ruleset's default (the seed)."""
         if key in self.state.options:
             return self.state.options[key]
-        for opt in self.ruleset.options():
+        for opt in self.ruleset.every_option():
             if opt.key == key:
                 return opt.default
         return None
 
-    def say(self, text: "Msg | Term", *, rule: str = "", who: str | None = None, gm_only: bool = False) -> None:
-        """A sentence for the log: a catalogue message (``_("...")``), stored rendered in every
-        language the catalogues offer, so a save reads the same without the ruleset's code."""
-        self.emit(ev.Said(en=render(text, "en"), es=render(text, "es"), rule=rule, who=who, gm_only=gm_only))
+    def say(self, text: "Msg | Term", *, rule: str = "", who: str | None = None, gm_only: bool = False,
+            detail: "Msg | None" = None) -> None:
+        """A sentence for the log: a catalogue message (``_("...")``) with typed arguments
+        (``told.named``, ``told.of``, ``told.dealt``, ``told.gm``, ``told.public``), kept as data
+        and rendered when read, for the GM or the players, in their language (told.py). ``who``:
+        whom it is about (an untyped number in it is a number about them). ``detail``: what
+        follows it in brackets, dropped alone when the players may not read it."""
+        self.emit(ev.Said(msg=told.stored(text, who), detail=told.stored(detail, who) if detail is not None else {},
+                          rule=rule, who=who, gm_only=gm_only))
 
     def fail(self, message: "str | Msg") -> None:
         raise RulesError(message)
@@ -58,12 +64,14 @@ class Context:
     def roll(self, expr: str, purpose: "str | Msg" = "", who: str | None = None,
              hidden: bool = False) -> RollResult:
         """Roll ``expr``; ``purpose`` (a catalogue message, or text the GM typed) says what for,
-        in the log and in the prompt for a physical die, in both languages like ``say``."""
+        in the log and in the prompt for a physical die, kept as a message like ``say``'s."""
         result = self.dice.roll(expr, purpose=purpose)
-        en, es = render(purpose, "en"), render(purpose, "es")
-        self.emit(ev.Rolled(expr=result.expr, total=result.total, dice=result.naturals,
-                            purpose=en, who=who, hidden=hidden, text=result.text,
-                            purpose_es=es if es != en else ""))
+        if isinstance(purpose, (Msg, Term)):
+            self.emit(ev.Rolled(expr=result.expr, total=result.total, dice=result.naturals, who=who,
+                                hidden=hidden, text=result.text, why=told.stored(purpose, who)))
+        else:
+            self.emit(ev.Rolled(expr=result.expr, total=result.total, dice=result.naturals, purpose=purpose or "",
+                                who=who, hidden=hidden, text=result.text))
         return result
 
     # -- combatants ---------------------------------------------------------------

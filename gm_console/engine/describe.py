@@ -17,6 +17,7 @@ from typing import Any, Callable
 from gm_console.i18n import Msg, _, _n, render
 
 from . import events as ev
+from . import told
 from .contract import Ruleset
 from .labels import short_label
 from .state import EncounterState
@@ -33,48 +34,66 @@ def _name(state: EncounterState, cid: str | None, fallback: str | None = None) -
 
 
 def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = None,
-             lang: str = "en", players: bool = False) -> str | None:
-    """One line, or None for events that say nothing a GM needs to read."""
+             lang: str = "en", players: bool = False, reader: "told.Reader | None" = None) -> str | None:
+    """One line, or None for events that say nothing this reader needs to read. ``reader``:
+    who reads, with what they may know (players.py makes the players'); by default the GM,
+    or players who know nothing of anyone's numbers."""
     fn = _DESCRIBE.get(type(event))
     if fn is None:
         return None
-    if players:
-        if isinstance(event, ev.Said) and event.gm_only:
-            return None
+    if reader is None:
+        reader = gm_reader(state, lang) if not players else told.Reader(lang=lang, players=True,
+                                                                        name=_namer(state), in_full=lambda cid: False)
+    if reader.players:
+        if isinstance(event, ev.Said) and (event.gm_only or not event.msg):
+            return None  # a sentence from before messages is the GM's: it may quote anything
         if isinstance(event, ev.Rolled) and event.hidden:
             return None
         if isinstance(event, ev.PoolSet) and ruleset is not None and event.pool in ruleset.gm_only_fields():
             return None
-    said = fn(event, _View(state, ruleset, lang))
+    said = fn(event, _View(state, ruleset, lang, reader))
     if said is None:
         return None
     return render(said, lang)
 
 
+def gm_reader(state: EncounterState, lang: str) -> "told.Reader":
+    """The GM, reading in ``lang``: everything, names as they are now."""
+    return told.Reader(lang=lang, name=_namer(state))
+
+
+def _namer(state: EncounterState):
+    return lambda cid, then: _name(state, cid, then)
+
+
 def describe_events(events, state: EncounterState, ruleset: Ruleset | None = None, lang: str = "en",
-                    players: bool = False) -> list[tuple[ev.Event, str]]:
+                    players: bool = False, reader: "told.Reader | None" = None) -> list[tuple[ev.Event, str]]:
     """The lines of one action. A pool change that the ruleset explains in a sentence about
     the same combatant ("Kyra takes 7 damage: HP 12 -> 5"), or a roll a sentence quotes, is
     not listed twice."""
-    explained = {e.who for e in events if isinstance(e, ev.Said) and e.who}
-    sentences = [e.en for e in events if isinstance(e, ev.Said)]
+    if reader is None:
+        reader = gm_reader(state, lang) if not players else None
     out = []
-    for event in events:
+    lines = [(event, describe(event, state, ruleset, lang, players, reader)) for event in events]
+    explained = {e.who for e, text in lines if isinstance(e, ev.Said) and e.who and text}
+    sentences = [text for e, text in lines if isinstance(e, ev.Said) and text]
+    for event, text in lines:
         if isinstance(event, ev.PoolSet) and event.id in explained:
             continue
         if isinstance(event, ev.Rolled) and event.text and any(event.text in s for s in sentences):
             continue  # the sentence already shows these dice
-        text = describe(event, state, ruleset, lang, players=players)
         if text:
             out.append((event, text))
     return out
 
 
 class _View:
-    """What a line needs besides its event: names, the ruleset's words, the language."""
+    """What a line needs besides its event: names, the ruleset's words, the language, the reader."""
 
-    def __init__(self, state: EncounterState, ruleset: Ruleset | None, lang: str) -> None:
+    def __init__(self, state: EncounterState, ruleset: Ruleset | None, lang: str,
+                 reader: "told.Reader | None" = None) -> None:
         self.state, self.ruleset, self.lang = state, ruleset, lang
+        self.reader = reader if reader is not None else gm_reader(state, lang)
 
     def name(self, cid: str | None) -> str:
         return _name(self.state, cid)
@@ -141,8 +160,11 @@ def _life(e: ev.LifeSet, v: _View) -> Msg:
     return _rule(_("{name}: {life}", name=v.name(e.id), life=life_word(e.life)), e.rule)
 
 
-def roll_purpose(e: ev.Rolled, lang: str) -> str:
-    """What a roll was for, in the GM's language (the expression when nobody said)."""
+def roll_purpose(e: ev.Rolled, lang: str, reader: "told.Reader | None" = None) -> str | None:
+    """What a roll was for, in the reader's language (the expression when nobody said); None
+    when the reader may not know (a players' reader and a purpose that names a secret)."""
+    if e.why:
+        return told.render(e.why, reader if reader is not None else told.Reader(lang=lang))
     if not e.purpose:
         return e.expr
     if lang == "es" and e.purpose_es:
@@ -150,17 +172,24 @@ def roll_purpose(e: ev.Rolled, lang: str) -> str:
     return e.purpose if lang == "en" else render(purpose(e.purpose), lang)
 
 
-def _rolled(e: ev.Rolled, v: _View) -> Msg:
-    what = roll_purpose(e, v.lang)
+def _rolled(e: ev.Rolled, v: _View) -> Msg | None:
+    what = roll_purpose(e, v.lang, v.reader)
+    if what is None:
+        return None
     result = e.text or str(e.total)
     if e.hidden:
         return _("roll · {what}: {result} (GM)", what=what, result=result)
     return _("roll · {what}: {result}", what=what, result=result)
 
 
-def _said(e: ev.Said, v: _View) -> str:
-    text = e.es if v.lang == "es" and e.es else e.en
-    return f"{text} [{e.rule}]" if e.rule else text
+def _said(e: ev.Said, v: _View) -> str | None:
+    if not e.msg:  # before messages: the sentence as written, the GM's alone
+        text = e.es if v.lang == "es" and e.es else e.en
+        return f"{text} [{e.rule}]" if e.rule else text
+    line = told.render(e.msg, v.reader)
+    if line is None:
+        return None
+    return told.joined_line(line, told.render(e.detail, v.reader), e.rule, v.reader)
 
 
 #: saves written before a roll's purpose carried its Spanish (``purpose_es``) hold the

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gm_console.i18n import _
 
+from .told import dealt, named, of, public
 from . import events as ev
 from .durations import parse_duration
 from .context import Context
@@ -176,7 +177,7 @@ def put(ctx: Context, call, free: bool = False) -> None:
             ctx.ruleset.conditions.add(ctx, target, cdef, rounds, call.value, clock, source)
     if caster is not None:
         names = ", ".join(t.name for t in who)
-        ctx.say(_("{caster} puts {effect} on {names}", caster=caster.name, effect=cdef.term, names=names),
+        ctx.say(_("{caster} puts {effect} on {names}", caster=named(caster), effect=cdef.term, names=names),
                 who=caster.id)
 
 
@@ -207,11 +208,11 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         if amount <= 0:
             continue
         if cdef.tick == "heal":
-            ctx.say(_("{name}: {effect} {amount}", name=c.name, effect=cdef.term, amount=amount), who=c.id)
+            ctx.say(_("{name}: {effect} {amount}", name=named(c), effect=cdef.term, amount=dealt(c, amount)), who=c.id)
             ctx.ruleset.health.heal(ctx, c, amount, ())
         else:
             kind = tuple(w for w in ((inst.note or cdef.tick_type or "").split()) if w)
-            ctx.say(_("{name}: {effect} {amount}", name=c.name, effect=cdef.term, amount=amount), who=c.id)
+            ctx.say(_("{name}: {effect} {amount}", name=named(c), effect=cdef.term, amount=dealt(c, amount)), who=c.id)
             ctx.ruleset.health.damage(ctx, c, amount, kind)
 
 
@@ -248,7 +249,8 @@ def area_damage(ctx: Context, who: list[Combatant], amount: int, types: tuple[st
         else:
             taken = amount // 2 if evasion == "improved" and save.mode == "half" else amount
         verdict = _("saves") if ok else _("fails")
-        ctx.say(_("{name}: {what} save {text} vs DC {dc}, {verdict}: takes {taken} of {amount}", name=target.name,
-                  what=save.what, text=text, dc=save.dc, verdict=verdict, taken=taken, amount=amount), who=target.id)
+        ctx.say(_("{name}: {what} save {text} vs DC {dc}, {verdict}: takes {taken} of {amount}", name=named(target),
+                  what=save.what, text=of(target, text), dc=of(target, save.dc), verdict=verdict, taken=dealt(target, taken),
+                  amount=public(amount)), who=target.id)
         if taken > 0:
             ctx.ruleset.health.damage(ctx, target, taken, types)

@@ -48,11 +48,16 @@ class Event(ByValue):
             value = getattr(self, f.name)
             if value == f.default and f.default is not dataclasses.MISSING:
                 continue
+            if f.name in _OMITTED_EMPTY and not value:  # a sentence without a detail says nothing more
+                continue
             out[f.name] = _plain(value)
         return out
 
 
 _REQUIRED: dict[type, tuple[str, ...]] = {}
+#: fields left out of the save when empty (``Said.detail``, ``Said.msg`` of an old sentence,
+#: ``Rolled.why`` of a purpose the GM typed): they default to empty
+_OMITTED_EMPTY = frozenset({"detail", "msg", "why"})
 
 
 def _required(cls: type) -> tuple[str, ...]:
@@ -471,11 +476,12 @@ class Rolled(Event):
     expr: str
     total: int
     dice: tuple[int, ...] = ()  # natural results, in order
-    purpose: str = ""
+    purpose: str = ""  # text the GM typed; before messages (format 2), the purpose in English
     who: str | None = None
     hidden: bool = False
     text: str = ""
-    purpose_es: str = ""  # the purpose in Spanish, when it was a catalogue message
+    purpose_es: str = ""  # before messages: the purpose in Spanish, when it was a catalogue message
+    why: Mapping[str, Any] = field(default_factory=dict)  # the purpose as a message (told.py)
 
 
 @by_value
@@ -485,10 +491,24 @@ class Note(Event):
 
 @by_value
 class Said(Event):
-    """An explanation for the log, in English and Spanish, with the rule that produced it."""
+    """A sentence for the log, with the rule that produced it: a catalogue message and typed
+    arguments (``msg``, and an optional ``detail`` after it), rendered when read, for the GM
+    or the players, in their language (told.py). A save written before messages holds the
+    sentence rendered (``en``, ``es``): the GM's alone, shown as written."""
 
-    en: str
+    en: str = ""
     es: str = ""
     rule: str = ""
     who: str | None = None
     gm_only: bool = False
+    msg: Mapping[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence as the GM reads it (its detail included, without the rule)."""
+        if not self.msg:
+            return self.es if lang == "es" and self.es else self.en
+        from .told import Reader, joined_line, render
+
+        reader = Reader(lang=lang)
+        return joined_line(render(self.msg, reader) or "", render(self.detail, reader), "", reader)

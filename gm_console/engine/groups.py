@@ -19,6 +19,7 @@ from typing import Iterable, Iterator
 
 from gm_console.i18n import _
 
+from .told import public
 from .contract import RulesError, slug
 from .context import Context
 from .state import Combatant, EncounterState
@@ -69,7 +70,7 @@ def rolls(ctx: Context, who: list[Combatant]) -> Iterator[tuple[Combatant, tuple
                         any(o.id == cid for o in who)]
             if len(together) > 1:
                 ctx.say(_("{names} share one initiative: {value}", names=", ".join(together),
-                          value=whole(rolled[0])))
+                          value=public(whole(rolled[0]))))
         yield c, rolled
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from gm_console.i18n import _
 
+from .told import gm
 from . import effects, turns
 from . import events as ev
 from . import group_verbs, groups, order
@@ -237,24 +238,24 @@ def _say_added(ctx: Context, names: list[str], creature, formulas: dict[str, str
     who = listing(names)
     if creature is not None:
         source = creature.source or creature.origin
-        ctx.say(_("{names}: {creature} from the bestiary ({source})", names=who, creature=creature.term,
-                  source=source))
+        ctx.say(_("{names}: {creature} from the bestiary ({source})", names=who, creature=gm(creature.term),
+                  source=gm(source)), gm_only=True)  # what a renamed creature really is: the GM's
     for key, formula in formulas.items():
         label = ctx.ruleset.fields[key].term
         if hp_mode == "roll":
-            ctx.say(_("{names}: {pool} rolled on {dice}: {values}", names=who, pool=label, dice=formula,
-                      values=", ".join(str(v) for v in rolled[key])))
+            ctx.say(_("{names}: {pool} rolled on {dice}: {values}", names=who, pool=label, dice=gm(formula),
+                      values=gm(", ".join(str(v) for v in rolled[key]))), gm_only=True)
         elif key == published:
             ctx.say(_("{names}: {pool} {value} as the stat block gives (`roll` rolls {dice} instead)", names=who,
-                      pool=label, value=stats[key], dice=formula))
+                      pool=label, value=gm(stats[key]), dice=gm(formula)), gm_only=True)
         else:
             ctx.say(_("{names}: {pool} {value}, the average of {dice} (`roll` rolls them instead)", names=who,
-                      pool=label, value=stats[key], dice=formula))
+                      pool=label, value=gm(stats[key]), dice=gm(formula)), gm_only=True)
     if hp_mode == "roll" and not formulas:
         key = hit_pool(ctx.ruleset)
         if key and key in stats:
             ctx.say(_("{names}: no hit dice to roll; {pool} {value} as the stat block gives", names=who,
-                      pool=ctx.ruleset.fields[key].term, value=stats[key]))
+                      pool=ctx.ruleset.fields[key].term, value=gm(stats[key])), gm_only=True)
 
 
 def _remove(ctx: Context, c: Call) -> None:
@@ -415,7 +416,7 @@ def _pass(ctx: Context, c: Call) -> None:
 
 
 def _option(ctx: Context, c: Call) -> None:
-    defs = {o.key: o for o in ctx.ruleset.options()}
+    defs = {o.key: o for o in ctx.ruleset.every_option()}
     key = c.key.replace("-", "_")
     if key not in defs:
         known = listing(defs, "(none for this ruleset)")

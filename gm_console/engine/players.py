@@ -27,6 +27,7 @@ from typing import Any, Iterable, Iterator
 from gm_console.i18n import C_, Msg, _, render
 
 from . import events as ev
+from . import told
 from .apply import apply
 from .checks import recent_checks
 from .contract import Ruleset
@@ -49,6 +50,9 @@ DOWN = frozenset({"unconscious", "dying", "stable", "dead", "disabled"})
 NOTES = frozenset({"notes", "note", "gm_notes"})
 #: a condition the ruleset marks with this flag is the GM's secret (an unseen curse)
 SECRET_FLAG = "gm-only"
+#: the table's option (every game's, in the save's [options]): the players read the exact
+#: damage and healing dealt to foes (docs/players.md §3); off, they read a health word
+DAMAGE_OPTION = "players_damage"
 
 
 def health_word(ruleset: Ruleset, c: Combatant) -> str | None:
@@ -293,23 +297,28 @@ def _about(event: ev.Event) -> set[str]:
     return ids
 
 
-def _readout(ruleset: Ruleset) -> re.Pattern:
-    """A sentence that quotes a pool's numbers: "HP 6 -> 2", "0 HP", "health 20 -> 14", "SP 19→0",
-    "with 3 RP", "mana 17 left" (about a foe, those are the GM's)."""
-    words = {"hp", "sp", "pg", "pv", "ps", "health", "salud", "hit points", "puntos de golpe"}
-    for key in (*ruleset.sheet.health_pools(), *ruleset.sheet.pool_keys()):
-        f = ruleset.fields.get(key)
-        if f is None:
-            continue
-        words |= {key, *f.aliases, f.en, f.es}
-    alt = "|".join(re.escape(w) for w in sorted((w for w in words if w), key=len, reverse=True))
-    number = r"[-−+]?\d+"
-    return re.compile(rf"(?i)(?:(?<!\w)(?:{alt})\s*[:=]?\s*{number}|{number}\s*(?:/\s*{number}\s*)?(?:{alt})(?!\w)"
-                      rf"|{number}\s*(?:->|→)\s*{number})")
+def reader_for(walk: Walk, unseen: set[str], lang: str = "en") -> told.Reader:
+    """The players, reading the log at the moment ``walk`` has reached: what they may know
+    about whom (told.py's one rule per kind of argument)."""
+
+    def hidden(cid: str) -> bool:
+        c = walk.combatant(cid)
+        return c is not None and (c.hidden or c.id in unseen)
+
+    def in_full_(cid: str) -> bool:
+        c = walk.combatant(cid)
+        return c is not None and in_full(c)
+
+    names = names_pattern(c.name for c in (*walk.state.combatants.values(), *walk.gone.values())
+                          if c.hidden or c.id in unseen)
+    return told.Reader(lang=lang, players=True, hidden=hidden, in_full=in_full_,
+                       damage=bool(walk.state.options.get(DAMAGE_OPTION)),
+                       name=lambda cid, then: (walk.combatant(cid).name if walk.combatant(cid) else then),
+                       secret_words=(lambda text: bool(names.search(text))) if names is not None else (lambda text: False))
 
 
 def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen: set[str],
-                  readout: re.Pattern) -> "list[tuple[ev.Event | HealthLine, str | None]]":
+                  reader: told.Reader) -> "list[tuple[ev.Event | HealthLine, str | None]]":
     """One action's events as the players may read them (after ``walk.step``): secrets out,
     a foe's health as a sentence of ours, the rules' citations dropped (they are the GM's)."""
     rs = walk.ruleset
@@ -320,8 +329,6 @@ def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen
         c = walk.combatant(cid)
         return c is not None and (c.hidden or c.id in unseen)
 
-    hidden_names = names_pattern(c.name for c in (*walk.state.combatants.values(), *walk.gone.values())
-                                 if c.hidden or c.id in unseen)
     # the foes whose health this action changed, and what changed
     changed: dict[str, int] = {}
     for event, _turn in stepped:
@@ -333,7 +340,13 @@ def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen
         elif isinstance(event, ev.LifeSet):
             changed.setdefault(c.id, 0)
     out: "list[tuple[ev.Event | HealthLine, str | None]]" = []
-    told: set[str] = set()
+    told_of: set[str] = set()
+
+    def health_of(c: Combatant | None, turn: str | None) -> None:
+        if c is not None and c.id in changed and c.id not in told_of:
+            told_of.add(c.id)
+            out.append((_health_said(rs, c, changed[c.id], reader.damage), turn))
+
     for event, turn in stepped:
         turn = turn if not hidden(turn) else None
         if isinstance(event, ev.Note) or isinstance(event, ev.HiddenSet):
@@ -347,19 +360,15 @@ def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen
         target = walk.combatant(getattr(event, "id", None))
         foe = target is not None and not in_full(target)
         if isinstance(event, (ev.PoolSet, ev.LifeSet)) and foe:
-            if target.id in changed and target.id not in told:
-                told.add(target.id)
-                out.append((_health_said(rs, target, changed[target.id]), turn))
+            health_of(target, turn)
             continue  # a foe's other pools (mana, resolve) are the GM's too
+        if isinstance(event, ev.Rolled):
+            roller = walk.combatant(event.who)
+            if roller is not None and not in_full(roller):
+                continue  # a foe's dice show its modifiers (its Con, its HP below 0)
         if isinstance(event, ev.Said):
-            text = f"{event.en}\n{event.es}"
-            if hidden_names is not None and hidden_names.search(text):
-                continue
-            speaker = walk.combatant(event.who)
-            if readout.search(text) and (speaker is None or not in_full(speaker)):
-                if speaker is not None and speaker.id in changed and speaker.id not in told:
-                    told.add(speaker.id)
-                    out.append((_health_said(rs, speaker, changed[speaker.id]), turn))
+            if not event.msg or told.render(event.msg, reader) is None:
+                health_of(walk.combatant(event.who), turn)  # not for them: its health as a word
                 continue
             event = dataclasses.replace(event, rule="")
         elif isinstance(event, (ev.PoolSet, ev.LifeSet)):
@@ -368,12 +377,19 @@ def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen
     return out
 
 
-def _health_said(ruleset: Ruleset, c: Combatant, delta: int) -> "HealthLine":
+def _health_said(ruleset: Ruleset, c: Combatant, delta: int, amounts: bool = False) -> "HealthLine":
+    """A foe's health as the players read it: a word, and the amount only when the table's
+    option says they read the damage dealt to foes (the amount and the word together tell
+    what it had left)."""
     word = HEALTH.get(health_word(ruleset, c) or "", "")
-    if delta < 0:
+    if delta < 0 and amounts:
         msg = _("{name} takes {amount} damage: {health}", name=c.name, amount=-delta, health=word)
-    elif delta > 0:
+    elif delta > 0 and amounts:
         msg = _("{name} heals {amount}: {health}", name=c.name, amount=delta, health=word)
+    elif delta < 0:
+        msg = _("{name} is hurt: {health}", name=c.name, health=word)
+    elif delta > 0:
+        msg = _("{name} is healed: {health}", name=c.name, health=word)
     else:
         msg = _("{name}: {health}", name=c.name, health=word)
     return HealthLine(c.id, msg)
@@ -403,14 +419,15 @@ def lines(entries, ruleset: Ruleset, options: dict | None = None, lang: str = "e
 
     walk = Walk(ruleset, options)
     first_hide = unseen_before_hiding(entries) if players else {}
-    readout = _readout(ruleset)
     for i, entry in enumerate(entries):
         stepped = walk.step(entry.events)
+        reader = None
         if players:
             unseen = {cid for cid, at in first_hide.items() if i < at}
-            stepped = player_events(walk, stepped, unseen, readout)
+            reader = reader_for(walk, unseen, lang)
+            stepped = player_events(walk, stepped, unseen, reader)
         said = {id(e): text for e, text in describe_events([e for e, _t in stepped], walk.names(), ruleset,
-                                                             lang, players=players)}
+                                                             lang, players=players, reader=reader)}
         for event, turn in stepped:
             text = render(event.msg, lang) if isinstance(event, HealthLine) else said.get(id(event))
             if not text:

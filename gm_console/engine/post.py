@@ -145,8 +145,9 @@ def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup
            t(_n_rounds(s.rounds)) + (" · " + t(_("fell: {names}", names=", ".join(
                esc(x.name) for x in s.fallen))) if s.fallen else ""), ""]
     rows = [t(_("{name}: dealt {dealt}, took {taken}, healed {healed}", name=esc(x.name), dealt=x.dealt,
-                taken=x.taken, healed=x.healed)) for x in s.tallies.values()]
-    out += [m.items(rows), ""]
+                taken=x.taken, healed=x.healed)) for x in s.tallies.values() if x.dealt or x.taken or x.healed]
+    if rows:
+        out += [m.items(rows), ""]
     if s.biggest is not None:
         b = s.biggest
         if b.by:

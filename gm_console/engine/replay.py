@@ -66,7 +66,7 @@ def stat_problem(f: StatField, value: Any) -> str | None:
 
 
 def option_problem(ruleset: Ruleset, key: str, value: Any) -> str | None:
-    for opt in ruleset.options():
+    for opt in ruleset.every_option():
         if opt.key == key and opt.choices and value not in opt.choices:
             return f"option {key}: expected one of {listing(opt.choices)}, not {ev.shown(value)}"
     return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from gm_console.i18n import _
 
+from .told import named, public
 from . import effects
 from . import events as ev
 from . import groups, order
@@ -155,7 +156,7 @@ def _enter_from_delay(ctx: Context, c: Combatant, before: Combatant | None) -> N
     ctx.set_order(order, reason="delay")
     ctx.emit(ev.InitiativeSet(id=c.id, value=count, tiebreak=c.tiebreak))
     ctx.emit(ev.DelayEnded(id=c.id, reason="resumed"))
-    ctx.say(_("{name} stops delaying and acts at count {n}", name=c.name, n=whole(count)), who=c.id)
+    ctx.say(_("{name} stops delaying and acts at count {n}", name=named(c), n=public(whole(count))), who=c.id)
     begin_turn(ctx, c)
 
 
@@ -204,7 +205,7 @@ def _advance(ctx: Context, start_index: int) -> None:
                 continue
             if state.delayed[cid].round < state.round:
                 # its original count came round again: the old delay is forfeit (PF1 1.1.5 [O])
-                ctx.say(_("{name}'s count comes round again: it acts now (the delay is forfeit)", name=c.name),
+                ctx.say(_("{name}'s count comes round again: it acts now (the delay is forfeit)", name=named(c)),
                         who=cid)
                 begin_turn(ctx, c)
                 return
@@ -293,11 +294,11 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         ctx.emit(ev.TurnEnded(id=c.id))  # its new slot, even just after the active one, is spent
         ctx.emit(ev.TurnResumed(id=active.id))
     if position == "after":
-        ctx.say(_("{name}'s readied action goes off ({text}), after {other}", name=c.name, text=text,
-                  other=active.name), who=c.id)
+        ctx.say(_("{name}'s readied action goes off ({text}), after {other}", name=named(c), text=text,
+                  other=named(active)), who=c.id)
     else:
-        ctx.say(_("{name}'s readied action goes off ({text}), before {other}", name=c.name, text=text,
-                  other=active.name), who=c.id)
+        ctx.say(_("{name}'s readied action goes off ({text}), before {other}", name=named(c), text=text,
+                  other=named(active)), who=c.id)
 
 
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:

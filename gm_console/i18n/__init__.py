@@ -32,6 +32,14 @@ LANGS: tuple[str, ...] = ("en", "es")
 SOURCE = "en"
 
 
+_DOMAINS: dict[str, "Domain"] = {}
+
+
+def domain_named(name: str) -> "Domain | None":
+    """The catalogue a message in the log came from, if its package is loaded (engine/told.py)."""
+    return _DOMAINS.get(name)
+
+
 class Domain:
     """One package's catalogue: its gettext domain name and locale folder.
 
@@ -43,6 +51,7 @@ class Domain:
         self.name = name
         self.localedir = Path(localedir)
         self._catalogues: dict[str, _gettext.NullTranslations] = {}
+        _DOMAINS.setdefault(name, self)  # the log names a message's catalogue by this name
 
     def __repr__(self) -> str:
         return f"Domain({self.name!r})"

@@ -36,6 +36,12 @@ from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pend
                     did_you_mean, fold_text, slug)
 from ..text import listing
 
+#: the table's choices that are no game's rule, in every game's ``[options]``
+TABLE_OPTIONS = (
+    OptionDef("players_damage", False, doc="the players read the exact damage and healing dealt to foes "
+                                           "(off: a health word; docs/players.md)"),
+)
+
 if TYPE_CHECKING:
     from ..verbs import Verb
 
@@ -66,6 +72,13 @@ class Ruleset:
     def options(self) -> Sequence[OptionDef]:
         """House-rule switches kept in a save's ``[options]`` (the seed's reading is the default)."""
         return ()
+
+    def every_option(self) -> tuple[OptionDef, ...]:
+        """This game's options and the ones every game has (``TABLE_OPTIONS``); a game's own
+        of the same key wins."""
+        own = tuple(self.options())
+        keys = {o.key for o in own}
+        return own + tuple(o for o in TABLE_OPTIONS if o.key not in keys)
 
     def verbs(self) -> "Sequence[Verb]":
         """This game's own verbs, declared like the core's (``gm_console.ruleset.Verb``)."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from gm_console.i18n import Msg, Term, _
 
+from ..told import dealt, named, of
 from ..state import Combatant, ConditionInstance, EncounterState
 from ..text import fold_text
 from ..words import life as life_word
@@ -237,8 +238,8 @@ class Health(Part):
         pool = _first_health_pool(self.rules, target)
         p = target.pools[pool]
         ctx.set_pool(target, pool, max(0, p.value - amount))
-        ctx.say(_("{name} takes {amount} damage: {pool} {value}", name=target.name, amount=amount,
-                  pool=self.rules.sheet.label(pool), value=p.value), who=target.id)
+        ctx.say(_("{name} takes {amount} damage: {pool} {value}", name=named(target), amount=dealt(target, amount),
+                  pool=self.rules.sheet.label(pool), value=of(target, p.value)), who=target.id)
         if p.value == 0 and target.life not in ("dead", "unconscious"):
             ctx.set_life(target, "unconscious", rule="0 HP")
 
@@ -249,8 +250,8 @@ class Health(Part):
         p = target.pools[pool]
         top = p.max if p.max is not None else p.value + amount
         ctx.set_pool(target, pool, min(top, p.value + amount))
-        ctx.say(_("{name} heals {amount}: {pool} {value}", name=target.name, amount=amount,
-                  pool=self.rules.sheet.label(pool), value=p.value), who=target.id)
+        ctx.say(_("{name} heals {amount}: {pool} {value}", name=named(target), amount=dealt(target, amount),
+                  pool=self.rules.sheet.label(pool), value=of(target, p.value)), who=target.id)
         if p.value > 0 and target.life in ("unconscious", "dying", "stable", "disabled"):
             ctx.set_life(target, "ok", rule="above 0 HP")
 

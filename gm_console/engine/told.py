@@ -1,0 +1,266 @@
+"""What the log says, kept as messages: a catalogue id and typed arguments, rendered when read.
+
+A sentence written once for the GM cannot be read by anyone else: the players' view could
+only drop it whole or guess at its numbers, and a Spanish table read it in the language it
+was written in. So a ruleset's sentence (``ctx.say``) and a roll's purpose are stored as the
+message they are (domain, id, plural, context) with each argument typed by what it is, and
+rendered for a reader (the GM or the players) in a language when the log is read
+(docs/players.md §3).
+
+Each kind of argument has one rule for the players, whatever the sentence:
+
+============  =============================================  =======================================
+kind          what it holds                                  the players read it
+============  =============================================  =======================================
+``who``       a combatant (its id and name then)             unless the combatant is hidden
+``num``       a number anyone may know (a round, a count)    always
+``of``        a number about a combatant: a pool's value or  only about their own combatants (PCs)
+              maximum, a threshold, an ability, a save
+``dealt``     damage or healing done to a combatant          about PCs; about foes when the table's
+                                                             option ``players_damage`` is on
+``gm``        the GM's alone: a DC, a bestiary origin, a     never
+              command hint, hero points, a note
+``text``      words the GM typed (a label, a trigger)        unless they name a hidden combatant
+``msg``       a message of its own, its arguments typed      when every argument of it may be read
+``term``      a name that is data (a condition, a stat)      always
+============  =============================================  =======================================
+
+A sentence the players may not read in full is not shown to them at all (its detail, when it
+has one, is dropped alone): a new message can never leak what its author forgot to type,
+because an untyped number in a sentence about a combatant counts as ``of`` that combatant
+(and as ``gm`` in a sentence about nobody). A foe's health still reaches the players as a
+word, from the pool changes themselves (players.py).
+
+A message from a catalogue that is not installed (a plugin removed) shows to the GM as its
+English id with the domain's name, and is kept untouched in the save.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from gm_console.i18n import SOURCE, Msg, Term, _, domain_named
+
+WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM = "who", "num", "of", "dealt", "gm", "text", "msg", "term"
+KINDS = frozenset({WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM})
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A typed argument of a message. It prints as its value, so a message holding it reads
+    the same wherever it is rendered directly (an error line, a prompt for a die)."""
+
+    kind: str
+    value: Any
+    about: str | None = None  # the combatant a number is about (``of``, ``dealt``), or ``who``'s id
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+def named(c: Any) -> Arg:
+    """A combatant, by its id (its name as it was is kept for the log)."""
+    return Arg(WHO, c.name, c.id)
+
+
+def of(c: Any, value: Any) -> Arg:
+    """A number about combatant ``c`` (``c`` or its id): the GM's unless ``c`` is a PC."""
+    return Arg(OF, value, c if isinstance(c, str) or c is None else c.id)
+
+
+def dealt(c: Any, value: Any) -> Arg:
+    """Damage or healing done to ``c``: a PC's is read by all; a foe's as the table chooses."""
+    return Arg(DEALT, value, c if isinstance(c, str) or c is None else c.id)
+
+
+def gm(value: Any) -> Arg:
+    """The GM's alone, whoever it is about."""
+    return Arg(GM, value)
+
+
+def public(value: Any) -> Arg:
+    """A number (or text) anyone at the table may read."""
+    return Arg(NUM, value)
+
+
+# -- keeping: a message as data for the log ----------------------------------------------------
+def stored(msg: "Msg | Term | str", subject: str | None = None) -> dict[str, Any]:
+    """``msg`` as the log keeps it: JSON data, each argument typed. ``subject``: whom the
+    sentence is about (an untyped number in it is a number about them)."""
+    if isinstance(msg, Term):
+        return {"d": "", "id": "{t}", "a": {"t": [TERM, [msg.en, msg.es or msg.en]]}}
+    if not isinstance(msg, Msg):
+        return {"d": "", "id": "{t}", "a": {"t": [TEXT, "" if msg is None else str(msg)]}}
+    out: dict[str, Any] = {"d": msg.domain.name, "id": msg.id,
+                           "a": {k: _arg(v, subject) for k, v in msg.args.items()}}
+    if msg.plural is not None:
+        out["p"], out["n"] = msg.plural, msg.count
+    if msg.context is not None:
+        out["x"] = msg.context
+    return out
+
+
+def _arg(value: Any, subject: str | None) -> list[Any]:
+    if isinstance(value, Arg):
+        piece = _piece(value.value, subject)
+        return [value.kind, piece] if value.about is None else [value.kind, piece, value.about]
+    if isinstance(value, Msg):
+        return [MSG, stored(value, subject)]
+    if isinstance(value, Term):
+        return [TERM, [value.en, value.es or value.en]]
+    if isinstance(value, bool) or value is None:
+        return [NUM, value]
+    if isinstance(value, (int, float)):
+        return [OF, value, subject] if subject else [GM, value]
+    return [TEXT, str(value)]
+
+
+def _piece(value: Any, subject: str | None) -> Any:
+    """An argument's value as data: a number or text as it is, a message or a term tagged."""
+    if isinstance(value, Msg):
+        return {"m": stored(value, subject)}
+    if isinstance(value, Term):
+        return {"t": [value.en, value.es or value.en]}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+# -- reading: a message for a reader, in a language ----------------------------------------------
+@dataclass
+class Reader:
+    """Who reads the log, in which language, and what they may know about whom."""
+
+    lang: str = SOURCE
+    players: bool = False
+    hidden: Callable[[str], bool] = lambda cid: False  # noqa: E731 - kept out of the players' view now
+    in_full: Callable[[str], bool] = lambda cid: True  # noqa: E731 - the players' own combatants
+    damage: bool = False  # the table's option: the players read the damage dealt to foes
+    name: Callable[[str, str], str] = lambda cid, then: then  # noqa: E731 - a combatant's name
+    secret_words: Callable[[str], bool] = lambda text: False  # noqa: E731 - text naming a hidden one
+    _cache: dict = field(default_factory=dict)
+
+    def may(self, kind: str, about: str | None) -> bool:
+        """The one rule per kind (the table above)."""
+        if not self.players:
+            return True
+        if kind in (NUM, TERM, TEXT, MSG):
+            return True
+        if kind == WHO:
+            return about is None or not self.hidden(about)
+        if kind == OF:
+            return about is not None and not self.hidden(about) and self.in_full(about)
+        if kind == DEALT:
+            return about is not None and not self.hidden(about) and (self.damage or self.in_full(about))
+        return False  # GM, and any kind this version does not know
+
+
+GM_READER = Reader()
+
+
+def render(data: Mapping[str, Any] | None, reader: Reader = GM_READER) -> str | None:
+    """The message in the reader's language, or None when the reader may not read it whole."""
+    if not data:
+        return None
+    try:
+        return _render(data, reader)
+    except _Unreadable:
+        return None
+    except Exception:  # noqa: BLE001 - a hand-edited or newer message: shown raw to the GM, kept
+        return None if reader.players else placeholder(data)
+
+
+class _Unreadable(Exception):
+    """Raised inside rendering when a piece is not for this reader."""
+
+
+def _render(data: Mapping[str, Any], reader: Reader) -> str:
+    domain_name, msgid = data["d"], data["id"]
+    if not isinstance(msgid, str):
+        raise ValueError("a message id must be text")
+    values = {name: _value(arg, reader) for name, arg in dict(data.get("a") or {}).items()}
+    if domain_name == "":  # a bare term or text (``stored`` of something that was not a message)
+        return "".join(str(v) for v in values.values())
+    domain = domain_named(domain_name)
+    if domain is None:
+        if reader.players:
+            raise _Unreadable
+        return f"⟨{domain_name}⟩ " + _formatted(msgid, values, data)
+    lang = reader.lang
+    template = domain.template(msgid, lang, data.get("p"), data.get("n"), data.get("x"))
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a catalogue with a broken placeholder
+        if lang != SOURCE:
+            return domain.template(msgid, SOURCE, data.get("p"), data.get("n"), data.get("x")).format(**values)
+        raise
+
+
+def _formatted(msgid: str, values: Mapping[str, Any], data: Mapping[str, Any]) -> str:
+    try:
+        return (data.get("p") if data.get("n") not in (None, 1) and data.get("p") else msgid).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return f"{msgid} {values}"
+
+
+def _value(arg: Any, reader: Reader) -> Any:
+    kind, piece = arg[0], arg[1]
+    about = arg[2] if len(arg) > 2 else None
+    if kind not in KINDS:
+        if reader.players:
+            raise _Unreadable
+        return f"⟨{kind}: {piece}⟩"
+    if not reader.may(kind, about):
+        raise _Unreadable
+    if kind == WHO:
+        return reader.name(about, piece) if about else piece
+    if kind == MSG:
+        return _render(piece, reader)
+    if kind == TERM:
+        return _term(piece, reader.lang)
+    value = _piece_text(piece, reader)
+    if kind == TEXT and reader.players and reader.secret_words(str(value)):
+        raise _Unreadable
+    return value
+
+
+def _piece_text(piece: Any, reader: Reader) -> Any:
+    if isinstance(piece, dict):
+        if "m" in piece:
+            return _render(piece["m"], reader)
+        if "t" in piece:
+            return _term(piece["t"], reader.lang)
+        raise ValueError("not a piece of a message")
+    if isinstance(piece, float) and piece.is_integer():
+        return int(piece)
+    return piece
+
+
+def _term(pair: Any, lang: str) -> str:
+    en, es = pair
+    return str(es) if lang == "es" and es else str(en)
+
+
+def placeholder(data: Mapping[str, Any]) -> str:
+    """A message this version cannot render, as the GM sees it: its domain, id and arguments."""
+    return f"⟨{data.get('d', '?')}: {data.get('id', '?')} {dict(data.get('a') or {})}⟩"
+
+
+def english(data: Mapping[str, Any] | None) -> str:
+    """The GM's English line (tests, and callers that want one language)."""
+    return render(data, GM_READER) or ""
+
+
+def joined_line(line: str, detail: str | None, rule: str, reader: Reader) -> str:
+    """A sentence with its detail and, for the GM, the rule that produced it."""
+    from gm_console.i18n import render as render_msg
+
+    if detail:
+        line = render_msg(_("{line} ({detail})", line=line, detail=detail), reader.lang)
+    if rule and not reader.players:
+        line = render_msg(_("{line} [{rule}]", line=line, rule=rule), reader.lang)
+    return line

@@ -1,0 +1,106 @@
+"""No players' output holds a secret (docs/players.md §1, §3): a property over random fights in
+every installed game.
+
+The secrets are planted with values that appear nowhere else: foes' hit points in the 9100s,
+a hidden combatant called Zorblax, a GM note with "xyzzy" in it. Whatever the GM does (hits,
+heals, conditions, turns, a foe dying, damage to the hidden one, the fight ended), no
+player-facing text in either language (show --players as JSON and Markdown, log --players,
+the forum post in BBCode and Markdown with the summary after the fight) holds any of them.
+The log keeps messages with typed arguments (gm_console/engine/told.py), so this holds for a
+ruleset's sentences too, whether or not their author thought of the players.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import Table, builtin_rulesets
+from gm_console.engine.commands import CommandError
+from gm_console.engine.export import markdown, play_log, state_dict
+from gm_console.engine.post import report
+
+GAMES = builtin_rulesets()
+HEALTH = {"dragon_age": "health"}
+FOE_HP = re.compile(r"(?<!\d)91\d\d(?!\d)")  # every value a foe's HP takes here
+
+
+def outputs(t: Table, lang: str) -> str:
+    rs, state, done = t.session.ruleset, t.state, t.session.done
+    parts = [json.dumps(state_dict(state, rs, players=True, entries=done), ensure_ascii=False),
+             markdown(state, rs, players=True, lang=lang, entries=done),
+             play_log(done, state, rs, lang=lang, players=True)]
+    for fmt in ("bbcode", "markdown"):
+        parts.append(report(done, rs, None, "Fight", fmt, lang, since=1))
+    return "\n".join(parts)
+
+
+def fight(game: str) -> Table:
+    hp = HEALTH.get(game, "hp")
+    t = Table(game)
+    t.do(f"add Hero pc {hp}=40", f"add Brute {hp}=9150", f"add Zorblax {hp}=9140", "hide Zorblax",
+         "init Hero 20", "init Brute 10", "init Zorblax 5", "start")
+    return t
+
+
+ACTIONS = st.lists(st.sampled_from([
+    "dmg Brute 7", "dmg Brute 13", "heal Brute 3", "dmg Zorblax 9", "dmg Hero 5", "heal Hero 2",
+    "cond Brute shaken 2", "cond Zorblax shaken 2", "note the key is in the xyzzy urn", "next", "next",
+    "r 1d20+3 hidden", "end",
+]), min_size=1, max_size=12)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), ACTIONS, st.sampled_from(["en", "es"]))
+def test_no_players_output_holds_a_secret(game, actions, lang):
+    t = fight(game)
+    for line in actions:
+        try:
+            t.do(line)
+        except CommandError:
+            pass  # refused (the fight ended, a condition this game lacks): nothing changed
+    text = outputs(t, lang)
+    assert not FOE_HP.search(text), FOE_HP.search(text).group()
+    assert "Zorblax" not in text
+    assert "xyzzy" not in text
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(1, 30), st.sampled_from(["en", "es"]))
+def test_a_dying_foe_tells_the_players_only_that_it_is_down(game, overkill, lang):
+    """A foe knocked below 0: its threshold, countdown and Con check are the GM's."""
+    hp = HEALTH.get(game, "hp")
+    t = Table(game)
+    con = "" if game == "generic" else " con=13"
+    t.do(f"add Hero pc {hp}=40", f"add Brute {hp}=9{con}", "init Hero 20", "init Brute 10", "start",
+         "option npcs_as_pcs on" if game == "dragon_age" else "note a foe dies at 0 here unless told",
+         f"dmg Brute {9 + overkill}", "next", "next", "next")
+    text = play_log(t.session.done, t.state, t.session.ruleset, lang=lang, players=True)
+    for secret in ("dies at -", "to go", "muere a -", "faltan", "Con check", "prueba de Con", f"-{overkill}"):
+        assert secret not in text, (secret, text)
+
+
+def test_the_players_damage_option_shows_foes_damage_and_only_then(table):
+    """The table's option (docs/players.md §3): off, the players read a word; on, the amount."""
+    t = table("generic")
+    t.do("add Hero pc hp=40", "add Brute hp=30", "init Hero 20", "init Brute 10", "start", "dmg Brute 7")
+    off = play_log(t.session.done, t.state, t.session.ruleset, players=True)
+    assert "Brute is hurt: wounded" in off and "7" not in off.split("Brute is hurt")[1].splitlines()[0]
+    t.do("option players_damage on", "dmg Brute 5")
+    on = play_log(t.session.done, t.state, t.session.ruleset, players=True)
+    assert "Brute takes 5 damage: wounded" in on
+    assert "30" not in on and "18" not in on  # its maximum and what is left stay the GM's
+
+
+def test_the_summary_counts_no_damage_to_a_hidden_one_nor_a_foes_total(table):
+    """The players' summary: damage to a hidden combatant counts nowhere; a foe's total taken
+    (its maximum HP once it is down) is not shown unless the table chose so."""
+    t = table("generic")
+    t.do("add Hero pc hp=40", "add Lurker hp=52", "add Shade hp=10", "hide Shade",
+         "init Hero 20", "init Lurker 10", "init Shade 5", "start", "dmg Shade 6", "dmg Lurker 52", "end")
+    text = report(t.session.done, t.session.ruleset, None, "Fight", "markdown", "en", since=1)
+    assert "52" not in text and "Shade" not in text
+    assert "dealt 6" not in text
