@@ -30,7 +30,7 @@ from gm_console import cli_library, plugins  # noqa: E402
 from gm_console.engine.commands import CommandError
 from gm_console.engine.errors import message_of
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
-from gm_console.i18n import _, render
+from gm_console.i18n import C_, _, _n, render
 from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
 
@@ -82,76 +82,166 @@ def default_lang() -> str:
     return "en"
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gm-console", description="Keyboard-driven combat tracker for game masters.")
-    p.add_argument("--lang", choices=("en", "es"), default=None, help="interface language (default: from the environment)")
+class UsageError(Exception):
+    """What argparse would print as its usage and a message: one line of ours instead."""
+
+    def __init__(self, prog: str, why: str) -> None:
+        super().__init__(why)
+        self.prog, self.why = prog, why
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse prints its usage and exits: one line is enough
+        raise UsageError(self.prog, message)
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The arguments, their help in ``lang`` (argparse's own words too: usage, options)."""
+    def h(msg) -> str:
+        return render(msg, lang)
+
+    p = _Parser(prog="gm-console", description=h(_("Keyboard-driven combat tracker for game masters.")))
+    p.add_argument("--lang", choices=("en", "es"), default=None,
+                   help=h(_("interface language (default: from the environment)")))
     sub = p.add_subparsers(dest="command")
     lang_too = argparse.ArgumentParser(add_help=False)  # `--lang` also after the subcommand
     lang_too.add_argument("--lang", choices=("en", "es"), default=argparse.SUPPRESS)
 
-    o = sub.add_parser("open", parents=[lang_too], help="open an encounter in the TUI")
+    o = sub.add_parser("open", parents=[lang_too], help=h(_("open an encounter in the TUI")))
     o.add_argument("path", type=Path)
     o.add_argument("--dice", choices=("auto", "ask"), default=None)
 
-    n = sub.add_parser("new", parents=[lang_too], help="create an encounter")
+    n = sub.add_parser("new", parents=[lang_too], help=h(_("create an encounter")))
     n.add_argument("path", type=Path)
-    n.add_argument("--ruleset", "-r", default=None, help="ruleset id (see `gm-console rulesets`; default: the "
-                   "party's, else generic)")
+    n.add_argument("--ruleset", "-r", default=None,
+                   help=h(_("ruleset id (see `gm-console rulesets`; default: the party's, else generic)")))
     n.add_argument("--name", default="")
-    n.add_argument("--party", default=None, help="start with this party's PCs, as their last fight left them")
-    n.add_argument("--no-open", action="store_true", help="create only, do not open the TUI")
+    n.add_argument("--party", default=None,
+                   help=h(_("start with this party's PCs, as their last fight left them")))
+    n.add_argument("--no-open", action="store_true", help=h(_("create only, do not open the TUI")))
 
-    sub.add_parser("list", parents=[lang_too], help="list saved encounters and bundled examples")
+    sub.add_parser("list", parents=[lang_too], help=h(_("list saved encounters and bundled examples")))
 
-    e = sub.add_parser("exec", parents=[lang_too], help="apply commands to an encounter and save (all or nothing)")
+    e = sub.add_parser("exec", parents=[lang_too],
+                       help=h(_("apply commands to an encounter and save (all or nothing)")))
     e.add_argument("path", type=Path)
-    e.add_argument("--rolls", default="", help="natural die results used in order, e.g. 15,3,12")
-    e.add_argument("--new", metavar="RULESET", default=None, help="create the encounter first with this ruleset")
-    e.add_argument("--script", type=Path, default=None, help="read commands from a file, one per line")
-    e.add_argument("--quiet", "-q", action="store_true")
-    e.add_argument("commands", nargs="*")
+    e.add_argument("--rolls", default="", help=h(_("natural die results used in order, e.g. 15,3,12")))
+    e.add_argument("--new", metavar="RULESET", default=None,
+                   help=h(_("create the encounter first with this ruleset")))
+    e.add_argument("--script", type=Path, default=None, help=h(_("read commands from a file, one per line")))
+    e.add_argument("--quiet", "-q", action="store_true", help=h(_("print nothing but warnings and errors")))
+    e.add_argument("commands", nargs="*", help=h(_("command lines, e.g. \"dmg Goblin 7\"; after `--` when one "
+                                                   "starts with -")))
 
-    s = sub.add_parser("show", parents=[lang_too], help="print an encounter's state")
+    s = sub.add_parser("show", parents=[lang_too], help=h(_("print an encounter's state")))
     s.add_argument("path", type=Path)
     fmt = s.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--markdown", action="store_true")
-    s.add_argument("--players", action="store_true", help="hide GM-only figures (hero points, hidden rolls)")
+    s.add_argument("--players", action="store_true", help=h(_("hide GM-only figures (hero points, hidden rolls)")))
 
-    lg = sub.add_parser("log", parents=[lang_too], help="print the play log, grouped by round")
+    lg = sub.add_parser("log", parents=[lang_too], help=h(_("print the play log, grouped by round")))
     lg.add_argument("path", type=Path)
-    lg.add_argument("--players", action="store_true", help="hide GM-only lines and hidden rolls")
+    lg.add_argument("--players", action="store_true", help=h(_("hide GM-only lines and hidden rolls")))
 
-    sub.add_parser("rulesets", parents=[lang_too], help="list installed rulesets")
-    _players_parsers(sub, lang_too)
+    sub.add_parser("rulesets", parents=[lang_too], help=h(_("list installed rulesets")))
+    _players_parsers(sub, lang_too, h)
     cli_library.add_parsers(sub, lang_too)
+    _argparse_words(p, lang)
     return p
 
 
-def _players_parsers(sub, lang_too) -> None:
+def _players_parsers(sub, lang_too, h) -> None:
     """The players' side (docs/players.md): a live view, the same view served, a forum post."""
-    pv = sub.add_parser("players", parents=[lang_too], help="the players' live view of an encounter (read-only)")
+    pv = sub.add_parser("players", parents=[lang_too], help=h(_("the players' live view of an encounter (read-only)")))
     pv.add_argument("path", type=Path)
-    sv = sub.add_parser("serve", parents=[lang_too], help="serve the players' view to web browsers (read-only)")
+    sv = sub.add_parser("serve", parents=[lang_too], help=h(_("serve the players' view to web browsers (read-only)")))
     sv.add_argument("path", type=Path)
-    sv.add_argument("--players", action="store_true", required=True, help="the players' view (the only one served)")
-    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    sv.add_argument("--players", action="store_true", required=True,
+                    help=h(_("the players' view (the only one served)")))
+    sv.add_argument("--port", type=int, default=8000, help=h(_("port to listen on (default 8000)")))
     sv.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for the network)")
-    po = sub.add_parser("post", parents=[lang_too], help="a round report to paste into a forum thread")
+                    help=h(_("address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for the network)")))
+    po = sub.add_parser("post", parents=[lang_too], help=h(_("a round report to paste into a forum thread")))
     po.add_argument("path", type=Path)
     which = po.add_mutually_exclusive_group()
-    which.add_argument("--round", type=int, default=None, help="that round (default: the current one)")
-    which.add_argument("--since", type=int, default=None, help="from that round to the current one")
+    which.add_argument("--round", type=int, default=None, help=h(_("that round (default: the current one)")))
+    which.add_argument("--since", type=int, default=None, help=h(_("from that round to the current one")))
     po.add_argument("--format", choices=("bbcode", "markdown"), default="bbcode",
-                    help="bbcode for phpBB-style forums (default), markdown for the rest")
+                    help=h(_("bbcode for phpBB-style forums (default), markdown for the rest")))
+
+
+def _argparse_words(parser: argparse.ArgumentParser, lang: str) -> None:
+    """argparse's own words (usage, the section titles, -h) in ``lang``, in every parser."""
+    usage = render(_("usage: "), lang)
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, text, actions, groups, prefix=None):
+            super().add_usage(text, actions, groups, usage if prefix is None else prefix)
+
+    parser.formatter_class = Formatter
+    parser._positionals.title = render(_("positional arguments"), lang)
+    parser._optionals.title = render(_("options"), lang)
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = render(_("show this help and exit"), lang)
+        elif isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _argparse_words(child, lang)
+
+
+def _lang_in(argv: list[str]) -> str:
+    """The language asked for with ``--lang`` before ``--`` (else the environment's), for the help."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else ""
+        if value in ("en", "es"):
+            return value
+    return default_lang()
+
+
+#: argparse's refusals (its own English, Python 3.11 to 3.13) as messages of ours
+_ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<args>.*)"),
+     lambda m: _("missing {args}", args=m["args"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"),
+     lambda m: _("{arg} takes {choices}, not {value}", arg=m["arg"], choices=m["choices"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     lambda m: _("{arg} needs a value", arg=m["arg"])),
+    (re.compile(r"argument (?P<arg>\S+): invalid \w+ value: (?P<value>.*)"),
+     lambda m: _("{arg}: {value} is not a number", arg=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>\S+): not allowed with argument (?P<other>\S+)"),
+     lambda m: _("{arg} cannot go with {other}", arg=m["arg"], other=m["other"])),
+)
+
+
+def _usage_line(exc: UsageError, lang: str) -> str:
+    """One line: what was wrong, in the GM's language where we know argparse's words."""
+    why = exc.why
+    for pattern, message in _ARGPARSE:
+        m = pattern.fullmatch(why)
+        if m:
+            why = render(message(m), lang)
+            break
+    return render(_("error: {prog}: {why}; see `{prog} --help`", prog=exc.prog, why=why), lang)
+
+
+def _unknown(args, extra: list[str], lang: str) -> str:
+    """Arguments argparse did not take, as one line; for exec, where commands go."""
+    prog = f"gm-console {args.command}" if args.command else "gm-console"
+    if args.command == "exec":
+        return render(_("error: exec: {arg!r} is not an option of exec (see `gm-console exec --help`); the "
+                        "commands go after `--`: gm-console exec PATH -- CMD [CMD ...]", arg=extra[0]), lang)
+    return render(_("error: {prog}: unexpected {args}; see `{prog} --help`", prog=prog, args=" ".join(extra)), lang)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     for i, arg in enumerate(argv, 1):
         if re.search("[\ud800-\udfff]", arg):  # bytes that are not UTF-8, as Python decodes them
-            err(f"error: argument {i} ({arg}) is not valid UTF-8 text; gm-console takes UTF-8")
+            err(render(_("error: argument {n} ({arg}) is not valid UTF-8 text; gm-console takes UTF-8", n=i, arg=arg),
+                       default_lang()))
             return 2
     lang_args = []
     if argv[:1] == ["--lang"] and len(argv) >= 2:
@@ -164,13 +254,21 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:  # everything after `--` is a command line, verbatim
         cut = argv.index("--")
         argv, tail = argv[:cut], argv[cut + 1:]
-    args = _parser().parse_args(lang_args + argv)
+    lang = _lang_in(lang_args + argv)
+    try:
+        args, extra = _parser(lang).parse_known_args(lang_args + argv)
+    except UsageError as exc:
+        err(_usage_line(exc, lang))
+        return 2
+    lang = args.lang or default_lang()
+    if extra:
+        err(_unknown(args, extra, lang))
+        return 2
     if tail:
         if args.command != "exec":
-            err("error: `--` is only for exec: gm-console exec PATH -- CMD [CMD ...]")
+            err(render(_("error: `--` is only for exec: gm-console exec PATH -- CMD [CMD ...]"), lang))
             return 2
         args.commands = list(args.commands) + tail
-    lang = args.lang or default_lang()
     try:
         if args.command is None:
             return _tui(None, args.lang)
@@ -181,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         _output_gone()
         return 0
     except (SaveError, CommandError, DiceError, plugins.UnknownRuleset) as exc:
-        err(f"error: {render(message_of(exc), lang)}")
+        err(render(_("error: {why}", why=message_of(exc)), lang))
         return 1
 
 
@@ -225,7 +323,7 @@ def _new(args, lang) -> int:
     party = party_file.load(args.party) if args.party else None
     ruleset = args.ruleset or (party.ruleset if party else "generic")
     enc = Encounter.create(args.path, ruleset, name=args.name, party=party)
-    out(f"created {enc.path} ({enc.ruleset.name})")
+    out(render(_("created {path} ({ruleset})", path=enc.path, ruleset=enc.ruleset.name), lang))
     if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
         return 0
     return _tui(enc.path, args.lang, encounter=enc)
@@ -236,10 +334,11 @@ def _list(args, lang) -> int:
 
     rows = list_encounters()
     if not rows:
-        out("no encounters yet: gm-console new PATH.toml --ruleset ID")
+        out(render(_("no encounters yet: gm-console new PATH.toml --ruleset ID"), lang))
     for row in rows:
-        where = "example" if row.bundled else "saved"
-        rnd = f"round {row.round}" if row.round else "prepared" if row.prepared else "not started"
+        where = render(_("example") if row.bundled else C_("a save", "saved"), lang)
+        rnd = render(_("round {n}", n=row.round) if row.round else _("prepared") if row.prepared
+                     else _("not started"), lang)
         out(f"{row.name:30} {row.ruleset:14} {rnd:12} {where:8} {row.path}")
     return 0
 
@@ -257,8 +356,7 @@ def _exec(args, lang) -> int:
     dice = Dice.from_rolls(parse_rolls(args.rolls))
     enc, created = _open_for_exec(args.path, args.new, dice)
     try:
-        if enc.warning:
-            err(f"warning: {enc.path}: {enc.warning}")
+        _warn(enc, lang)
         try:
             entries = enc.execute_all(lines, dice)
         except BaseException:
@@ -268,7 +366,9 @@ def _exec(args, lang) -> int:
     finally:
         enc.close()  # saved: the next program may write while this one prints
     if dice.forced:
-        err(f"warning: {len(dice.forced)} of the --rolls were not needed: {','.join(map(str, dice.forced))}")
+        err(render(_n("warning: {n} of the --rolls was not needed: {rolls}",
+                      "warning: {n} of the --rolls were not needed: {rolls}", len(dice.forced),
+                      rolls=",".join(map(str, dice.forced))), lang))
     if args.quiet:
         return 0
     from gm_console.engine.describe import describe_events
@@ -283,8 +383,16 @@ def _exec(args, lang) -> int:
     except BrokenPipeError:
         _output_gone()
     except OSError as exc:  # the actions are saved: a retry would do them twice
-        err(f"warning: the output could not be written ({exc.strerror or exc}); the actions were saved")
+        err(render(_("warning: the output could not be written ({why}); the actions were saved",
+                     why=exc.strerror or exc), lang))
     return 0
+
+
+def _warn(enc: Encounter, lang: str) -> None:
+    """What opening the save found (a torn last line, a migration), in the GM's language."""
+    why = enc.warning_in(lang)
+    if why:
+        err(render(_("warning: {path}: {why}", path=enc.path, why=why), lang))
 
 
 def _open_for_exec(path: Path, ruleset: str | None, dice: Dice | None = None) -> tuple[Encounter, bool]:
@@ -302,8 +410,7 @@ def _show(args, lang) -> int:
     from gm_console.engine.export import markdown, state_dict
 
     enc = Encounter.open(args.path, read_only=True)
-    if enc.warning:
-        err(f"warning: {enc.path}: {enc.warning}")
+    _warn(enc, lang)
     history = {"entries": enc.session.done, "options": enc.doc.options}
     if args.json:
         out(json.dumps(state_dict(enc.state, enc.ruleset, players=args.players, **history), ensure_ascii=False,
@@ -317,8 +424,7 @@ def _log(args, lang) -> int:
     from gm_console.engine.export import play_log
 
     enc = Encounter.open(args.path, read_only=True)
-    if enc.warning:
-        err(f"warning: {enc.path}: {enc.warning}")
+    _warn(enc, lang)
     out(play_log(enc.session.done, enc.state, enc.ruleset, lang, players=args.players), end="")
     return 0
 
@@ -329,8 +435,9 @@ def _rulesets(args, lang) -> int:
             rs = plugins.load(info.id)
             name, version = rs.name, rs.version
         except plugins.UnknownRuleset as exc:
-            name, version = f"(broken: {exc})", "?"
-        origin = "built-in" if info.builtin else f"from {info.package} {info.package_version}"
+            name, version = render(_("(broken: {why})", why=str(exc)), lang), "?"
+        origin = render(_("built-in") if info.builtin else _("from {package} {version}", package=info.package,
+                                                                 version=info.package_version), lang)
         out(f"{info.id:14} {name:30} {version:6} {origin}")
     return 0
 
@@ -353,13 +460,12 @@ def _post(args, lang) -> int:
     from gm_console.engine.post import PostError, report
 
     enc = Encounter.open(args.path, read_only=True)
-    if enc.warning:
-        err(f"warning: {enc.path}: {enc.warning}")
+    _warn(enc, lang)
     try:
         text = report(enc.session.done, enc.ruleset, enc.doc.options, enc.name, args.format, lang,
                       round=args.round, since=args.since)
     except PostError as exc:
-        err(f"error: {render(exc.args[0], lang)}")
+        err(render(_("error: {why}", why=exc.args[0]), lang))
         return 1
     out(text, end="")
     return 0

@@ -99,10 +99,20 @@ def test_stunt_points_earned_in_the_surprise_round_are_spent_there():
 
 
 def test_option_action_limits_off_logs_instead_of_refusing():
-    """dragon_age.md §2.10: with action_limits off nothing is refused, the log says not counted."""
+    """dragon_age.md §2.10: with action_limits off nothing is refused, the log says not counted.
+    The surprised Hurlock's attack in the surprise round lands (17 vs Defense 11; 1 + 2 Str),
+    twice, and the round and the turn stay as they were; with the limits on it is refused."""
     t = ambush({"action_limits": False})
-    t.do("attack Hurlock Alistair 6,5,4 dmg=1")
-    assert any("not counted" in s for s in t.said())
+    for health in (27, 24):
+        said = len(t.said())
+        t.do("attack Hurlock Alistair 6,5,4 dmg=1")
+        assert t.said()[said] == "Hurlock acts out of its turn (attack Alistair): not counted"
+        assert t.hp("Alistair", "health") == health
+    assert (t.state.round, t.active) == (0, "alistair")
+    strict = ambush()
+    with pytest.raises(CommandError, match="Hurlock is surprised"):
+        strict.do("attack Hurlock Alistair 6,5,4 dmg=1")
+    assert strict.hp("Alistair", "health") == 30
 
 
 def test_the_perception_contest_that_spots_an_ambush_is_hidden():

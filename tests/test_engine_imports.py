@@ -65,3 +65,30 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_engine_has_no_import_cycle_even_through_local_imports():
     assert cycles(graph()) == []
+
+
+def test_the_graph_is_the_engines_own_with_its_local_imports_and_without_typing_ones():
+    """A graph that found no module or no import would have no cycle either: it holds every
+    engine module, the session's imports, an import made only inside a function (language's
+    durations, in _Duration.take_all) and not one made only for type checking (its contract)."""
+    edges = graph()
+    modules = {_module(p) for p in ENGINE.rglob("*.py")}
+    assert set(edges) == modules and len(modules) >= 30
+    assert {"engine.context", "engine.language", "engine.turns", "engine.apply"} <= edges["engine.session"]
+    assert "engine.durations" in edges["engine.language"]
+    assert "engine.contract" not in edges["engine.language"]
+    assert sum(len(targets) for targets in edges.values()) > 100
+
+
+def test_a_cycle_through_a_local_import_is_found(tmp_path, monkeypatch):
+    """a imports b at the top, b imports a inside a function: a cycle. c imports a only for
+    type checking: no cycle through c."""
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "__init__.py").write_text("", encoding="utf-8")
+    (engine / "a.py").write_text("from .b import helper\nfrom . import c\n", encoding="utf-8")
+    (engine / "b.py").write_text("def helper():\n    from .a import thing\n    return thing\n", encoding="utf-8")
+    (engine / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import thing\n",
+                                 encoding="utf-8")
+    monkeypatch.setitem(globals(), "ENGINE", engine)
+    assert cycles(graph()) == [["engine.a", "engine.b", "engine.a"]]

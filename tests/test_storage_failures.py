@@ -144,17 +144,27 @@ def test_save_as_copies_the_file_exactly_when_it_is_there(save, tmp_path):
 
 
 def test_save_as_works_on_a_read_only_console_too(save, tmp_path):
+    """Another console holds the save: this one reads it only, and "save as" gets a copy of its
+    own that takes the next action (Kyra's turn over, the Goblin's), while the held save is
+    untouched."""
     from test_storage_lock import Holder
 
+    before = save.read_bytes()
     holder = Holder(save)
     try:
         with Encounter.open(save) as enc:
-            assert enc.read_only
+            assert enc.read_only and enc.state.active == "kyra"
             with enc.save_as_copy(tmp_path / "mine.toml") as copy:
-                assert not copy.read_only
+                assert not copy.read_only and copy.state == enc.state
                 copy.execute("next")
+                assert copy.state.active == "goblin"
+            assert enc.state.active == "kyra"
     finally:
         holder.close()
+    assert save.read_bytes() == before
+    with Encounter.open(tmp_path / "mine.toml", read_only=True) as mine:
+        assert mine.state.active == "goblin" and [e.line for e in mine.session.done][-2:] == ["start", "next"]
+        assert [c.name for c in mine.state.combatants.values()] == ["Kyra", "Goblin"]
 
 
 # -- creating a save -------------------------------------------------------------------------

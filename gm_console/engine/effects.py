@@ -75,6 +75,7 @@ class Tail:
 
 def read_tail(verb: str, tokens: tuple[str, ...]) -> Tail:
     duration, mods, words = None, [], []
+    tokens = _spans_joined(tokens)
     for token in tokens:
         m = MODIFIER.match(token)
         if m:
@@ -84,6 +85,18 @@ def read_tail(verb: str, tokens: tuple[str, ...]) -> Tail:
         else:
             words.append(token.casefold())
     return Tail(duration, tuple(mods), tuple(words))
+
+
+def _spans_joined(tokens: tuple[str, ...]) -> list[str]:
+    """``1 hora``, ``10 min`` typed with a space: one span, as ``pass`` reads it (a unit of one
+    letter stays a word of its own: ``3 s`` is 3 rounds of slashing in Starfinder)."""
+    out: list[str] = []
+    for token in tokens:
+        if out and out[-1].isdigit() and len(token) > 2 and token.isalpha() and _is_span(out[-1] + token):
+            out[-1] += token
+        else:
+            out.append(token)
+    return out
 
 
 def _is_span(token: str) -> bool:

@@ -12,6 +12,8 @@ from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
 from .text import whole
+from .words import SIDE
+from .words import life as life_word
 
 T = TypeVar("T")
 
@@ -130,8 +132,8 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
         shown = player_view.visible_conditions(ruleset, c) if players else c.conditions
         conds = ", ".join(_cond_text(ruleset, inst, lang) for inst in shown)
         init = whole(c.initiative) if c.initiative is not None else "-"
-        name = c.name + (" (PC)" if c.is_pc else "")
-        life = c.life if not players or player_view.in_full(c) else ""
+        name = c.name + (f" ({render(SIDE['pc'], lang)})" if c.is_pc else "")
+        life = render(life_word(c.life), lang) if not players or player_view.in_full(c) else ""
         state_text = " · ".join(x for x in [life, *marks] if x)
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
     notes = reading(lambda: player_view.pending(state, ruleset) if players else ruleset.pending(state), [])

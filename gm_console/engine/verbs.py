@@ -107,7 +107,8 @@ class Who(Param):
         return super().usage()
 
     def take(self, verb, token):
-        if not token.strip() or (self.new and "=" in token):
+        # `add hp=5` lacks the name; `add "[url=x]y"` is a name: typed in quotes, `=` is a letter
+        if not token.strip() or (self.new and "=" in token and not isinstance(token, Quoted)):
             raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.name,
                                  usage=verb.usage()))
         if self.many:
@@ -436,7 +437,7 @@ class Verb:
         if rest:
             raise CommandError(_("{verb}: unexpected {extra!r}; usage: {usage}", verb=self.name,
                                  extra=" ".join(rest), usage=self.usage()))
-        return Call(verb=self.name, line=line, values=values)
+        return Call(verb=self.name, line=line, values={k: _plain(v) for k, v in values.items()})
 
 
 def verb_key(word: str) -> str:
@@ -516,12 +517,38 @@ class Registry:
         return self.verbs[name].parse(text, tokens[1:])
 
 
+class Quoted(str):
+    """A token typed in quotes from its first character (``"[url=x]y"``): text as it is, so a
+    name may hold ``=``. Only the parser sees it; the values of a ``Call`` are plain ``str``."""
+
+
 def tokenize(line: str) -> list[str]:
+    """The words of a line, shell-like (``"Goblin 1"`` is one); those typed in quotes from their
+    first character are ``Quoted``."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split, lexer.commenters = True, ""
+    tokens: list[str] = []
     try:
-        return shlex.split(line, posix=True)
+        while True:
+            at = lexer.instream.tell()  # where the last word ended (StringIO: in characters)
+            token = lexer.get_token()
+            if token is None:
+                return tokens
+            while at < len(line) and line[at] in lexer.whitespace:
+                at += 1
+            tokens.append(Quoted(token) if line[at:at + 1] in lexer.quotes else token)
     except ValueError as exc:
         raise CommandError(_("cannot read the line ({why}); quote names with spaces like \"Goblin 1\"",
                              why=str(exc))) from None
+
+
+def _plain(value: Any) -> Any:
+    """A parsed value with every ``Quoted`` made a plain ``str`` (events and saves hold plain text)."""
+    if isinstance(value, Quoted):
+        return str(value)
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
 
 
 def choice_map(*groups: Sequence[str]) -> dict[str, str]:

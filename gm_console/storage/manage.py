@@ -28,6 +28,21 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
+_BROKEN = re.compile("[\ud800-\udfff]")
+
+
+def _name(name: str) -> str:
+    """The name the GM typed, checked: text a save can hold (a lone surrogate, from a mis-set
+    terminal or a bad paste, is not Unicode and no file can hold it)."""
+    name = name.strip()
+    if not name:
+        raise SaveError(_('a name is needed'))
+    if _BROKEN.search(name):
+        raise SaveError(_('the name {name!r} holds a broken character (not valid Unicode, e.g. from a mis-set '
+                          'terminal); type it again', name=name))
+    return name
+
+
 def _renamed(raw: bytes, name: str) -> bytes:
     text = raw.decode("utf-8")
     head, sep, log = text.partition("\n[log]")
@@ -46,9 +61,7 @@ def _held(path: Path):
 
 
 def rename(path: Path, name: str) -> None:
-    name = name.strip()
-    if not name:
-        raise SaveError(_('a name is needed'))
+    name = _name(name)
     lock = _held(path)
     try:
         raw, _size = read_bytes(path)
@@ -59,9 +72,7 @@ def rename(path: Path, name: str) -> None:
 
 def duplicate(path: Path, name: str) -> Path:
     """A copy called ``name``, in the saves folder under a file name of its own."""
-    name = name.strip()
-    if not name:
-        raise SaveError(_('a name is needed'))
+    name = _name(name)
     raw, _size = read_bytes(path)
     data = _renamed(raw, name)
     folder = saves_dir()

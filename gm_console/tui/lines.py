@@ -16,12 +16,13 @@ from gm_console.engine.context import find_combatant
 from gm_console.engine.state import Combatant, EncounterState
 
 _PLAIN = re.compile(r"^[^\s\"'\\#,]+$")
+_BARE = re.compile(r"^[^\s\"'\\#,=]+$")  # a name with `=` unquoted would read as key=value
 
 
 def quote(text: str) -> str:
     """A token for the shlex-based parser: bare when safe, else double-quoted."""
     text = str(text)
-    if text and _PLAIN.match(text):
+    if text and _BARE.match(text):
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

@@ -126,7 +126,7 @@ class AddCombatantModal(FormModal[str]):
         name = grid.value("name")
         search = self.query(BestiarySearch)
         creature = search.first().chosen if search else None
-        if (not name and creature is None) or "=" in name:
+        if not name and creature is None:  # a name holding `=` is quoted (lines.quote), not refused
             raise FormError(tr(self.lang, "need_name"), "name")
         count_text = grid.value("count") or "1"
         if not count_text.isdigit() or not 1 <= int(count_text) <= 100:
