@@ -5,6 +5,9 @@ never end) of at most 64 MiB. A last line without its newline is kept when it is
 whole (a record, a comment, `[log]`) and dropped when a crash cut it short; a
 batch of records cut by a crash is dropped whole.
 
+Nothing is written that could not be read back: a rewrite or an append that
+would make a file larger than ``LIMIT`` is refused before anything is written.
+
 Rewrite (new file, migration, repair): write a temp file in the same folder,
 fsync, then rename over (or hard-link, when the name must not exist yet), fsync
 the folder. A crash leaves the old file or the new one, never half of each.
@@ -147,6 +150,10 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tupl
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
+    if len(data) > LIMIT:  # it could not be opened again
+        raise SaveError(_('{path}: not written: it would be {size:.1f} MiB, more than the {limit} MiB a file of '
+                          'gm-console may have (it could not be opened again); nothing was changed',
+                          path=path, size=len(data) / 2**20, limit=LIMIT // 2**20))
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -277,6 +284,11 @@ def append(path: Path, records: list[dict[str, Any]], tail: Tail) -> None:
         data = (("\n" if tail.needs_newline else "") + encode_records(records)).encode("utf-8")
     except (CodecError, UnicodeEncodeError, RecursionError) as exc:
         raise SaveError(_('{path}: not saved: {exc}', path=path, exc=message_of(exc))) from None
+    if tail.size + len(data) > LIMIT:  # a save this program writes is one it can open
+        raise SaveError(_('{path}: not saved: the save would grow to {size:.1f} MiB, more than the {limit} MiB a save '
+                          'may have (it could not be opened again); nothing was changed: add less at a time, or go '
+                          'on in a new encounter', path=path, size=(tail.size + len(data)) / 2**20,
+                          limit=LIMIT // 2**20))
     try:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
