@@ -1,6 +1,9 @@
 """The save's repair path (issue 23): what opening does with the end of a file a crash or a
 hand edit left, what it tells the GM, and what is never written.
 
+- A tail of NUL bytes (what a file-system crash leaves) is a torn tail: dropped, with the
+  warning; no whole record is lost.
+- CRLF line ends: the file opens, and the warning says what was really done.
 - A save this program writes is one it can open: an action that would take it past the
   size limit is refused before anything is written.
 """
@@ -32,6 +35,64 @@ def done(path) -> list[str]:
     """What the save replays to, opened without writing."""
     with Encounter.open(path, read_only=True) as enc:
         return [e.line for e in enc.session.done]
+
+
+# -- item 5: a tail of NUL bytes, CRLF line ends ------------------------------------------
+@pytest.mark.parametrize("tail", [
+    b"\0" * 4096,
+    b'2 = {r = 0, do = "note lo' + b"\0" * 300,
+], ids=["zeros after the last line", "zeros after a torn line"])
+def test_a_tail_of_zero_bytes_is_dropped_as_a_torn_tail(save, capsys, tail):
+    before = save.read_bytes()
+    save.write_bytes(before + tail)
+    capsys.readouterr()
+    assert run("exec", save, "--", "note x") == 0
+    assert "not completely written" in capsys.readouterr().err
+    assert done(save) == ["add Kyra pc hp=20", "note x"]
+    assert save.read_bytes().startswith(before) and b"\0" not in save.read_bytes()
+
+
+def test_zero_bytes_after_a_whole_record_without_its_newline_keep_the_record(save):
+    assert run("exec", save, "-q", "--", "note kept") == 0
+    whole = save.read_bytes()
+    save.write_bytes(whole[:-1] + b"\0" * 100)  # the newline and what came after: zeros
+    assert run("exec", save, "-q", "--", "note x") == 0
+    assert done(save) == ["add Kyra pc hp=20", "note kept", "note x"]
+    assert save.read_bytes().startswith(whole)
+
+
+def test_a_file_with_crlf_line_ends_is_rewritten_with_lf_and_says_so(save, capsys):
+    assert run("exec", save, "-q", "--", "note a", "note b") == 0
+    with open(save, "ab") as fh:
+        fh.write(b"# a comment of the GM's\n")
+    lf = save.read_bytes()
+    crlf = lf.replace(b"\n", b"\r\n")  # saved by a Windows editor
+    save.write_bytes(crlf)
+    capsys.readouterr()
+    assert run("show", save) == 0  # reading changes nothing
+    assert save.read_bytes() == crlf
+    capsys.readouterr()
+    assert run("exec", save, "--", "note c") == 0
+    err = capsys.readouterr().err
+    assert "CRLF" in err and "s.toml.before-repair.bak" in err
+    assert "was not the last table" not in err
+    assert save.with_name("s.toml.before-repair.bak").read_bytes() == crlf
+    assert save.read_bytes().startswith(lf)  # nothing else changed: the GM's comment too
+    assert done(save) == ["add Kyra pc hp=20", "note a", "note b", "note c"]
+    assert run("exec", save, "--", "note d") == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_crlf_and_a_table_after_log_says_both(save, capsys):
+    with open(save, "ab") as fh:
+        fh.write(b"\n[extra]\nx = 1\n")
+    save.write_bytes(save.read_bytes().replace(b"\n", b"\r\n"))
+    capsys.readouterr()
+    assert run("exec", save, "--", "note c") == 0
+    err = capsys.readouterr().err
+    assert "CRLF" in err and "was not the last table" in err
+    assert b"\r" not in save.read_bytes()
+    assert done(save) == ["add Kyra pc hp=20", "note c"]
 
 
 # -- item 4: a save the program writes is one it can open ----------------------------------

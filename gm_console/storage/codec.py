@@ -94,6 +94,7 @@ class Document:
     lines: list[int] = field(default_factory=list)  # the line of each record
     more: list[int] = field(default_factory=list)  # each record's `more` (records of its batch still to come)
     appendable: bool = True  # [log] is the last table: a new line at the end lands in it
+    crlf: bool = False  # the lines ended in CRLF (read as LF): new lines cannot simply go at the end
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -196,8 +197,12 @@ def _escape(m: re.Match) -> str:
 
 # -- reading -------------------------------------------------------------------------------
 def decode(text: str) -> Document:
+    """The document a save's text holds. CRLF line ends read as LF (``crlf`` says so)."""
+    crlf = "\r\n" in text
     try:
-        return _decode(text)
+        doc = _decode(text.replace("\r\n", "\n") if crlf else text)
+        doc.crlf = crlf
+        return doc
     except RecursionError:
         raise CodecError(_('values nest too deeply to read')) from None
     except MemoryError:

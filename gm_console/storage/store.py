@@ -2,8 +2,9 @@
 
 Reading: only a regular file (never a pipe, a folder or a device, which hang or
 never end) of at most 64 MiB. A last line without its newline is kept when it is
-whole (a record, a comment, `[log]`) and dropped when a crash cut it short; a
-batch of records cut by a crash is dropped whole.
+whole (a record, a comment, `[log]`) and dropped when a crash cut it short, and so
+is a tail of NUL bytes (what a file-system crash leaves where the last write did
+not reach the disk); a batch of records cut by a crash is dropped whole.
 
 Nothing is written that could not be read back: a rewrite or an append that
 would make a file larger than ``LIMIT`` is refused before anything is written.
@@ -59,6 +60,8 @@ class Loaded:
     doc: Document
     tail: Tail
     torn: bool = False  # an unfinished last line (or batch) was dropped
+    zeros: int = 0  # NUL bytes at the end of the file (a file-system crash), dropped
+    raw: bytes = b""  # the file's bytes; ``raw[:tail.size]`` is what the document was read from
 
 
 def read_bytes(path: Path) -> tuple[bytes, tuple[int, int]]:
@@ -96,10 +99,12 @@ def read(path: Path, data: tuple[bytes, tuple[int, int]] | None = None) -> Loade
     """``data``: the file's bytes and identity as ``read_bytes`` just gave them."""
     path = Path(path)
     raw, ident = data if data is not None else read_bytes(path)
-    keep, torn = len(raw), False
-    if raw and not raw.endswith(b"\n"):
-        cut = raw.rfind(b"\n") + 1
-        if tail_is_torn(raw[cut:].decode("utf-8", "replace")):
+    keep = len(raw.rstrip(b"\0"))  # zeros where the last write did not reach the disk: not ours
+    zeros = len(raw) - keep
+    torn = zeros > 0
+    if keep and raw[keep - 1:keep] != b"\n":
+        cut = raw.rfind(b"\n", 0, keep) + 1
+        if tail_is_torn(raw[cut:keep].decode("utf-8", "replace")):
             keep, torn = cut, True
     text = _text(path, raw[:keep])
     try:
@@ -113,7 +118,7 @@ def read(path: Path, data: tuple[bytes, tuple[int, int]] | None = None) -> Loade
         keep, torn = _offset_of_line(raw, doc.lines[start]), True
         del doc.records[start:], doc.lines[start:], doc.more[start:]
     tail = Tail(size=keep, end=len(raw), ident=ident, needs_newline=bool(keep) and raw[keep - 1:keep] != b"\n")
-    return Loaded(doc=doc, tail=tail, torn=torn)
+    return Loaded(doc=doc, tail=tail, torn=torn, zeros=zeros, raw=raw)
 
 
 def _text(path: Path, raw: bytes) -> str:
