@@ -1,6 +1,11 @@
 """The save's repair path (issue 23): what opening does with the end of a file a crash or a
-hand edit left, what it tells the GM, and what is never written.
+hand edit left, and what it tells the GM.
 
+- An `exec` batch whose last records are missing at the very end of the file (a crash, or the
+  GM deleting its damaged last line as the error advised) is dropped whole, but its intact
+  records are cut from the file only after a backup, and the warning names their command
+  lines and the backup. A batch missing records before its end (a hand edit) is refused with
+  its lines and commands; the file is left as it is.
 - A tail of NUL bytes (what a file-system crash leaves) is a torn tail: dropped, with the
   warning; no whole record is lost.
 - CRLF line ends: the file opens, and the warning says what was really done.
@@ -10,6 +15,7 @@ hand edit left, what it tells the GM, and what is never written.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,6 +23,7 @@ import pytest
 from gm_console.cli import main
 from gm_console.storage import Encounter, SaveError, store
 
+BATCH = [f"note {c}" for c in "abcdefg"]
 FORMAT1 = Path(__file__).resolve().parent / "fixtures" / "format1"
 
 
@@ -31,10 +38,144 @@ def save(tmp_path):
     return p
 
 
+def logged(path) -> list[str]:
+    """The command lines of the [log] records in a file, as TOML reads them (no checks)."""
+    log = tomllib.loads(path.read_text(encoding="utf-8"))["log"]
+    return [rec.get("do", "undo" if "undo" in rec else "redo") for rec in log.values()]
+
+
 def done(path) -> list[str]:
     """What the save replays to, opened without writing."""
     with Encounter.open(path, read_only=True) as enc:
         return [e.line for e in enc.session.done]
+
+
+def lines_of(path) -> list[bytes]:
+    return path.read_bytes().split(b"\n")
+
+
+def write_lines(path, lines: list[bytes]) -> None:
+    path.write_bytes(b"\n".join(lines))
+
+
+def on_disk(folder, wanted: list[str]) -> int:
+    """How many of ``wanted`` command lines some file in ``folder`` still holds as a record."""
+    held = set()
+    for f in folder.iterdir():
+        if f.is_file() and ".toml" in f.name:
+            try:
+                held.update(logged(f))
+            except tomllib.TOMLDecodeError:
+                continue
+    return sum(1 for w in wanted if w in held)
+
+
+# -- item 2: following the error's advice never deletes intact actions ---------------------
+def test_the_issue_story_deleting_the_damaged_last_line_of_a_batch_loses_no_intact_action(save, capsys):
+    assert run("exec", save, "-q", "--", *BATCH) == 0
+    lines = lines_of(save)
+    assert b'"note g"' in lines[-2] and lines[-1] == b""
+    lines[-2] = lines[-2].replace(b'"note g"', b'"note G"')  # damaged by hand
+    write_lines(save, lines)
+    capsys.readouterr()
+    assert run("exec", save, "--", "note h") == 1
+    assert "fix or delete that line" in capsys.readouterr().err
+    del lines[-2]  # the GM follows the advice
+    write_lines(save, lines)
+    assert run("exec", save, "--", "note h") == 0
+    err = capsys.readouterr().err
+    backup = save.with_name("s.toml.before-repair.bak")
+    # the batch is all or nothing, so it is not applied; but nothing intact is lost:
+    assert done(save) == ["add Kyra pc hp=20", "note h"]
+    assert logged(backup) == ["add Kyra pc hp=20", *BATCH[:6]]
+    assert on_disk(save.parent, BATCH[:6]) == 6
+    # and the GM is told which actions, and where they are kept
+    assert "not completely written" in err and backup.name in err
+    for line in BATCH[:6]:
+        assert repr(line) in err
+    assert err.count("\n") == 1  # one warning line
+    # one more exec: nothing more is dropped, nothing more is said
+    assert run("exec", save, "--", "note i") == 0
+    assert "warning" not in capsys.readouterr().err
+    assert done(save) == ["add Kyra pc hp=20", "note h", "note i"]
+    assert on_disk(save.parent, BATCH[:6]) == 6
+
+
+def test_a_short_last_batch_read_without_writing_changes_nothing(save, capsys):
+    assert run("exec", save, "-q", "--", *BATCH) == 0
+    write_lines(save, lines_of(save)[:-2] + [b""])  # its last line gone
+    before = save.read_bytes()
+    capsys.readouterr()
+    assert run("show", save) == 0
+    err = capsys.readouterr().err
+    assert "not completely written" in err and "'note a'" in err and "'note f'" in err
+    assert save.read_bytes() == before
+    assert sorted(p.name for p in save.parent.iterdir() if p.is_file()) == ["s.toml"]
+
+
+def test_a_batch_cut_by_a_crash_is_dropped_whole_and_kept_in_a_backup(save):
+    before = save.read_bytes()
+    assert run("exec", save, "-q", "--", "note a", "note b", "note c") == 0
+    full = save.read_bytes()
+    save.write_bytes(full[:len(full) - 30])  # the crash: two whole lines and part of the third
+    with Encounter.open(save) as enc:
+        assert "not completely written" in enc.warning and "'note a', 'note b'" in enc.warning
+        assert "s.toml.before-repair.bak" in enc.warning
+        assert [e.line for e in enc.session.done] == ["add Kyra pc hp=20"]
+        assert save.read_bytes() == before  # cut at once, after the backup
+        enc.execute("note d")
+    assert done(save) == ["add Kyra pc hp=20", "note d"]
+    assert save.with_name("s.toml.before-repair.bak").read_bytes() == full[:len(full) - 30]
+
+
+def test_a_torn_line_alone_needs_no_backup(save, capsys):
+    """Nothing intact is cut: the unfinished line goes at the next action, as before."""
+    with open(save, "ab") as fh:
+        fh.write(b'2 = {r = 0, do = "note lost", ev = [{t = "No')
+    assert run("exec", save, "-q", "--", "note x") == 0
+    assert "not completely written" in capsys.readouterr().err
+    assert done(save) == ["add Kyra pc hp=20", "note x"]
+    assert sorted(p.name for p in save.parent.iterdir() if p.is_file()) == ["s.toml"]
+
+
+@pytest.mark.parametrize("gone", [-4, -3], ids=["a middle line", "its last line"])
+def test_a_batch_missing_records_before_other_actions_is_refused_and_left_as_it_is(save, capsys, gone):
+    """A crash only cuts the end of a file: a batch short in the middle is a hand edit.
+    An exec counts all or nothing, so the GM is told which lines are left of it."""
+    assert run("exec", save, "-q", "--", *BATCH[:4]) == 0
+    assert run("exec", save, "-q", "--", "note later") == 0
+    lines = lines_of(save)
+    assert b'"note c"' in lines[-4] and b'"note d"' in lines[-3] and b'"note later"' in lines[-2]
+    del lines[gone]
+    write_lines(save, lines)
+    before = save.read_bytes()
+    capsys.readouterr()
+    assert run("exec", save, "--", "note x") == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "line " in err
+    kept = [c for c in BATCH[:4] if c.encode() in before]
+    assert len(kept) == 3
+    for c in kept:
+        assert repr(c) in err
+    assert "put the missing line" in err and "delete" in err
+    assert save.read_bytes() == before
+    with pytest.raises(SaveError):
+        Encounter.open(save, read_only=True)
+    # doing as it says (deleting the rest of the batch) opens the file
+    write_lines(save, [ln for ln in lines if not any(c.encode() in ln for c in kept)])
+    assert run("exec", save, "-q", "--", "note x") == 0
+    assert done(save) == ["add Kyra pc hp=20", "note later", "note x"]
+
+
+def test_a_middle_line_deleted_from_the_last_batch_is_refused_too(save):
+    """Not what a crash leaves (the records after the gap are there): a hand edit."""
+    assert run("exec", save, "-q", "--", *BATCH) == 0
+    lines = lines_of(save)
+    del lines[-4]
+    write_lines(save, lines)
+    before = save.read_bytes()
+    assert run("exec", save, "-q", "--", "note x") == 1
+    assert save.read_bytes() == before
 
 
 # -- item 5: a tail of NUL bytes, CRLF line ends ------------------------------------------
@@ -59,6 +200,22 @@ def test_zero_bytes_after_a_whole_record_without_its_newline_keep_the_record(sav
     assert run("exec", save, "-q", "--", "note x") == 0
     assert done(save) == ["add Kyra pc hp=20", "note kept", "note x"]
     assert save.read_bytes().startswith(whole)
+
+
+def test_zero_bytes_inside_a_batch_drop_the_batch_whole_with_a_backup(save, capsys):
+    before = save.read_bytes()
+    assert run("exec", save, "-q", "--", "note a", "note b", "note c") == 0
+    full = save.read_bytes()
+    third = full.rindex(b"\n", 0, len(full) - 1) + 1
+    damaged = full[:third] + b"\0" * (len(full) - third)  # the last line's block never written
+    save.write_bytes(damaged)
+    capsys.readouterr()
+    assert run("exec", save, "--", "note x") == 0
+    err = capsys.readouterr().err
+    assert "not completely written" in err and "'note a', 'note b'" in err
+    assert done(save) == ["add Kyra pc hp=20", "note x"]
+    assert save.read_bytes().startswith(before)
+    assert save.with_name("s.toml.before-repair.bak").read_bytes() == damaged
 
 
 def test_a_file_with_crlf_line_ends_is_rewritten_with_lf_and_says_so(save, capsys):

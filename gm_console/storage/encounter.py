@@ -3,7 +3,10 @@
 Opening takes the save's lock (lock.py): a second program opens it read-only
 and says who holds it. Opened for writing, a file that new lines cannot safely
 go at the end of (format 1, a table after [log], no [log], CRLF line ends) is
-first rewritten, the original kept beside it, with a warning that says so.
+first rewritten, the original kept beside it, with a warning that says so; so
+is a file that ends in an exec batch cut short (a crash, or its last line deleted
+by hand): the batch is dropped whole, but its intact records are cut from the
+file only once the file is kept as it was, and the warning names their commands.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from . import party as party_file
 from . import prepared
 from . import snapshot
 from . import store
-from .codec import FORMAT, Document, decode, decode_appended, encode, encode_records
+from .codec import FORMAT, Document, commands, decode, decode_appended, encode, encode_records
 from .errors import CodecError, SaveError, SaveExists, why
 
 TORN = _("the last action was not completely written (crash?) and was dropped")
@@ -149,12 +152,14 @@ class Encounter:
             raise SaveError(_('{path}: the log does not replay: {name}: {exc}', path=path, name=type(exc).__name__, exc=exc)) from None
         enc = cls(path, doc, session, loaded.tail, lock, holder)
         enc.replayed = len(doc.records)
-        if loaded.torn:  # cut at the next action
+        if loaded.torn and not loaded.dropped:  # only an unfinished line: cut at the next action
             enc.warnings.append(TORN if not loaded.zeros else _(
                 "the last action was not completely written (a crash left {n} zero bytes at the end of the file) "
                 "and was dropped", n=loaded.zeros))
-        if lock is not None and (doc.read_format != FORMAT or not doc.appendable or doc.crlf):
+        if lock is not None and (doc.read_format != FORMAT or not doc.appendable or doc.crlf or loaded.dropped):
             enc._rewrite(loaded)
+        elif loaded.dropped:
+            enc.warnings.append(_unapplied(loaded.dropped))
         doc.records, doc.lines, doc.more = [], [], []  # the session holds the history now
         return enc
 
@@ -249,8 +254,8 @@ class Encounter:
     def _rewrite(self, loaded: store.Loaded) -> None:
         """Make the file one new lines can go at the end of, the original kept as a backup:
         format 1 or a table after [log] are written anew in format 2; CRLF line ends become
-        LF, nothing else changed. If that fails, the encounter stays read-only and the file
-        as it was."""
+        LF and a batch cut short is cut off, nothing else changed. If that fails, the
+        encounter stays read-only and the file as it was."""
         doc = self.doc
         old, anew = doc.read_format, doc.read_format != FORMAT or not doc.appendable
         try:
@@ -274,8 +279,16 @@ class Encounter:
         except (SaveError, CodecError, UnicodeDecodeError) as exc:
             self._refuse_writes(_("could not be rewritten ({why}); opened read-only",
                                   why=str(exc).removeprefix(f"{self.path}: ")))
+            if loaded.dropped:
+                self.warnings.append(_unapplied(loaded.dropped))
             return
         self._tail = store.Tail(size=size, end=size, ident=ident)
+        if loaded.dropped:
+            self.warnings.append(_(
+                "the last exec batch was not completely written (a crash, or a line deleted by hand) and was "
+                "dropped whole; not applied ({n}): {commands}; they were cut from the file, which is kept as it was "
+                "as {kept}: do them again if they should count",
+                n=len(loaded.dropped), commands=commands(loaded.dropped), kept=kept.name))
         if old != FORMAT:
             self.warnings.append(_("migrated from format {old} to format {new}; the original is kept as {kept}",
                                    old=old, new=FORMAT, kept=kept.name))
@@ -405,6 +418,13 @@ class Encounter:
         return encode(Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
                                created=self.doc.created, options=self.doc.options,
                                records=_history(self.session))).encode("utf-8")
+
+
+def _unapplied(dropped: list[dict[str, Any]]) -> Msg:
+    """A batch cut short, when the file is not cut (opened to read, or the rewrite failed)."""
+    return _("the last exec batch was not completely written (a crash, or a line deleted by hand) and is not "
+             "applied ({n}): {commands}; the file is left as it is", n=len(dropped),
+             commands=commands(dropped))
 
 
 def _now() -> str:

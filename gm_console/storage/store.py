@@ -4,7 +4,9 @@ Reading: only a regular file (never a pipe, a folder or a device, which hang or
 never end) of at most 64 MiB. A last line without its newline is kept when it is
 whole (a record, a comment, `[log]`) and dropped when a crash cut it short, and so
 is a tail of NUL bytes (what a file-system crash leaves where the last write did
-not reach the disk); a batch of records cut by a crash is dropped whole.
+not reach the disk); a batch of records cut by a crash is dropped whole. Nothing
+is cut here: ``Loaded`` says what was dropped, and the records a cut would remove
+(``dropped``) are never cut without a backup (encounter.py).
 
 Nothing is written that could not be read back: a rewrite or an append that
 would make a file larger than ``LIMIT`` is refused before anything is written.
@@ -28,7 +30,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -60,6 +62,7 @@ class Loaded:
     doc: Document
     tail: Tail
     torn: bool = False  # an unfinished last line (or batch) was dropped
+    dropped: list[dict[str, Any]] = field(default_factory=list)  # whole records of a batch cut short
     zeros: int = 0  # NUL bytes at the end of the file (a file-system crash), dropped
     raw: bytes = b""  # the file's bytes; ``raw[:tail.size]`` is what the document was read from
 
@@ -113,12 +116,13 @@ def read(path: Path, data: tuple[bytes, tuple[int, int]] | None = None) -> Loade
         if exc.line:
             raise SaveError(_("{path}: line {line}: {why}", path=path, line=exc.line, why=exc.message)) from None
         raise SaveError(_("{path}: {why}", path=path, why=exc.message)) from None
-    start = _unfinished_batch(doc.more)
+    start, dropped = doc.unfinished, []
     if start is not None:  # a crash cut an exec's batch: none of it happened
-        keep, torn = _offset_of_line(raw, doc.lines[start]), True
+        keep, torn, dropped = _offset_of_line(raw, doc.lines[start]), True, doc.records[start:]
         del doc.records[start:], doc.lines[start:], doc.more[start:]
+        doc.unfinished = None
     tail = Tail(size=keep, end=len(raw), ident=ident, needs_newline=bool(keep) and raw[keep - 1:keep] != b"\n")
-    return Loaded(doc=doc, tail=tail, torn=torn, zeros=zeros, raw=raw)
+    return Loaded(doc=doc, tail=tail, torn=torn, dropped=dropped, zeros=zeros, raw=raw)
 
 
 def _text(path: Path, raw: bytes) -> str:
@@ -128,16 +132,6 @@ def _text(path: Path, raw: bytes) -> str:
         line = raw[: exc.start].count(b"\n") + 1
         raise SaveError(_('{path}: line {line}: not UTF-8 text', path=path, line=line)) from None
     return text[1:] if text.startswith("\ufeff") else text  # a BOM from a Windows editor
-
-
-def _unfinished_batch(more: list[int]) -> int | None:
-    """Index of the first record of a batch the file ends in the middle of, if any."""
-    start, left = None, 0
-    for i, m in enumerate(more):
-        if left == 0:
-            start = i
-        left = m
-    return start if left > 0 else None
 
 
 def _offset_of_line(raw: bytes, line: int) -> int:
