@@ -11,6 +11,7 @@ hand edit left, and what it tells the GM.
 - CRLF line ends: the file opens, and the warning says what was really done.
 - A save this program writes is one it can open: an action that would take it past the
   size limit is refused before anything is written.
+- After a snapshot, a batch cut by a crash reopens exactly as the full replay does.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from gm_console.cli import main
-from gm_console.storage import Encounter, SaveError, store
+from gm_console.storage import Encounter, SaveError, snapshot, store
 
 BATCH = [f"note {c}" for c in "abcdefg"]
 FORMAT1 = Path(__file__).resolve().parent / "fixtures" / "format1"
@@ -327,3 +328,45 @@ def test_a_copy_past_the_limit_is_refused(tmp_path, limit):
         store.atomic_write(tmp_path / "big.toml", b"x" * 101)
     assert not (tmp_path / "big.toml").exists()
     assert [p.name for p in tmp_path.iterdir()] == []  # no temp file left either
+
+
+# -- item 6: after a snapshot, a batch cut by a crash --------------------------------------
+def test_after_a_snapshot_a_batch_cut_between_two_lines_reopens_as_the_full_replay(tmp_path, monkeypatch):
+    p = tmp_path / "long.toml"
+    with Encounter.create(p, "generic") as enc:
+        enc.execute_all(["add Kyra pc hp=500", "add Goblin hp=500", "init Kyra 15", "init Goblin 10", "start"])
+        for k in range(4):
+            enc.execute_all(["dmg Goblin 1", "next", f"note round {k}"] * 17)
+    assert len(done(p)) >= snapshot.FROM
+    before = p.read_bytes()
+    with Encounter.open(p) as enc:
+        assert enc.replayed == 0  # from the snapshot
+        state_before = enc.state.copy()
+        enc.execute_all(["dmg Kyra 7", "note cut", "next", "dmg Goblin 3"])
+        enc.lock.release()  # killed before it closed: the snapshot is still the one before
+        enc.lock = None
+    full = p.read_bytes()
+    batch = full[len(before):].split(b"\n")
+    assert len(batch) == 5 and b"more = 3" in batch[0]
+    p.write_bytes(before + b"\n".join(batch[:2]) + b"\n")  # the crash: between two whole lines
+
+    reopened = Encounter.open(p, read_only=True)
+    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", str(tmp_path / "no-cache"))  # the full replay
+    replayed = Encounter.open(p, read_only=True)
+    assert replayed.replayed > snapshot.FROM
+    for enc in (reopened, replayed):
+        assert "not completely written" in enc.warning and "'dmg Kyra 7', 'note cut'" in enc.warning
+        assert enc.state == state_before  # the batch gone whole
+        assert not any(e.line in ("dmg Kyra 7", "note cut") for e in enc.session.done)
+    assert reopened.state == replayed.state
+    assert reopened.session.done == replayed.session.done
+    assert reopened.session.undone == replayed.session.undone
+    assert reopened.session._next_n == replayed.session._next_n
+    assert p.read_bytes() == before + b"\n".join(batch[:2]) + b"\n"  # reading changed nothing
+
+    monkeypatch.setenv("GM_CONSOLE_CACHE_DIR", str(tmp_path / "cache"))
+    with Encounter.open(p) as enc:  # for writing: cut after a backup, then the action is saved
+        assert enc.state == state_before
+        enc.execute("note after")
+    assert p.read_bytes().startswith(before)
+    assert done(p)[-1] == "note after" and "note cut" not in done(p)
