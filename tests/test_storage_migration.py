@@ -112,7 +112,7 @@ def test_a_migration_that_cannot_be_written_changes_nothing_and_opens_read_only(
 
     monkeypatch.setattr(store, "atomic_write", disk_full)
     with Encounter.open(path) as enc:
-        assert enc.read_only and "the disk is full" in enc.holder
+        assert enc.read_only and "the disk is full" in str(enc.holder)
         assert enc.state.round == expected(FIXTURES / "generic.toml")["round"]
         with pytest.raises(SaveError, match="read-only"):
             enc.execute("next")

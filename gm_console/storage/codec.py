@@ -33,7 +33,9 @@ with ``json.loads`` (tomllib is pure Python and several times slower) and any
 other line falls back to tomllib.
 
 A record that ends a batch early carries ``more = K`` (K more records of the
-same ``exec`` follow), so a batch cut by a crash is dropped whole.
+same ``exec`` follow), so a batch cut by a crash is dropped whole. A crash only
+cuts the end of a file: a batch missing records anywhere else was edited by hand,
+and is reported with its lines and commands (``_batches``).
 The state is not stored: it is the fold of the log, so it can never disagree
 with it.
 """
@@ -45,9 +47,10 @@ import re
 import tomllib
 import zlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
-from gm_console.i18n import _
+from gm_console.engine.text import listing
+from gm_console.i18n import Msg, _
 from . import format1
 from .errors import CodecError
 
@@ -94,6 +97,8 @@ class Document:
     lines: list[int] = field(default_factory=list)  # the line of each record
     more: list[int] = field(default_factory=list)  # each record's `more` (records of its batch still to come)
     appendable: bool = True  # [log] is the last table: a new line at the end lands in it
+    crlf: bool = False  # the lines ended in CRLF (read as LF): new lines cannot simply go at the end
+    unfinished: int | None = None  # the first record of a batch the file ends before the end of
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -196,8 +201,14 @@ def _escape(m: re.Match) -> str:
 
 # -- reading -------------------------------------------------------------------------------
 def decode(text: str) -> Document:
+    """The document a save's text holds. CRLF line ends read as LF (``crlf`` says so); a batch
+    the text ends in the middle of is read, and ``unfinished`` says where it starts."""
+    crlf = "\r\n" in text
     try:
-        return _decode(text)
+        doc = _decode(text.replace("\r\n", "\n") if crlf else text)
+        doc.crlf = crlf
+        doc.unfinished = _batches(doc.records, doc.more, doc.lines)
+        return doc
     except RecursionError:
         raise CodecError(_('values nest too deeply to read')) from None
     except MemoryError:
@@ -230,15 +241,23 @@ def _decode(text: str) -> Document:
 def decode_appended(text: str, first: int) -> list[tuple[dict[str, Any], int]] | None:
     """The [log] records in lines appended after a known part of a save (a snapshot's), as
     (record, more) pairs; ``first`` is the number of the first of these lines. None when the
-    lines are not all whole records as this program writes them, or a hand-edited record on
-    a line of its own: then the whole file is read, with its usual errors. A damaged record
-    raises CodecError."""
+    lines are not all whole records as this program writes them, a hand-edited record on a
+    line of its own, or a batch that is not whole: then the whole file is read, with its usual
+    errors and warnings. A damaged record raises CodecError."""
     if not text:
         return []
     if not text.endswith("\n"):
         return None
     read = _fast_records(text[:-1].split("\n"), first)
-    return None if read is None else [(record, more) for _line, record, more in read]
+    if read is None:
+        return None
+    lines, records, more = zip(*read) if read else ((), (), ())
+    try:
+        if _batches(records, more, lines) is not None:
+            return None  # a batch cut short: dropped, and said, the long way
+    except CodecError:
+        return None  # a batch edited by hand: the long way reports it
+    return list(zip(records, more))
 
 
 def _toml(part: str, whole: str) -> dict[str, Any]:
@@ -380,6 +399,39 @@ def _check_nothing_lost(data: dict[str, Any], text: str) -> None:
     for i, line in enumerate(text.split("\n"), 1):
         if _COMMENTED.fullmatch(line):
             raise _commented(i)
+
+
+def _batches(records: Sequence[dict[str, Any]], more: Sequence[int], lines: Sequence[int | None]) -> int | None:
+    """Where the batch the records end in the middle of starts (what a crash leaves: the last
+    records of the last batch missing), or None when every batch is whole. A batch is a run
+    of records with one ``n + more`` (its last record's number); a run shorter than its first
+    record says, anywhere else, is not a crash but lines deleted by hand: CodecError, with the
+    lines and commands left of it and what the GM can do."""
+    i, count = 0, len(records)
+    while i < count:
+        end = records[i]["n"] + more[i]
+        j = i + 1
+        while j < count and more[j - 1] and records[j]["n"] + more[j] == end:
+            j += 1
+        if j - i != more[i] + 1:
+            if j == count and all(more[k] == more[i] - (k - i) for k in range(i, j)):
+                return i
+            raise CodecError(_(
+                "an exec batch of {total} actions lacks {missing} (deleted by hand?): only lines {lines} are left "
+                "of it ({commands}); an exec counts all or nothing, so the file is left as it is: put the missing "
+                "lines back, or delete these lines too to drop the whole batch",
+                total=more[i] + 1, missing=more[i] + 1 - (j - i), lines=", ".join(str(lines[k]) for k in range(i, j)),
+                commands=commands(records[i:j])), lines[i] or None)
+        i = j
+    return None
+
+
+def commands(records: Iterable[dict[str, Any]], width: int = 60) -> "str | Msg":
+    """The command lines of records, quoted, for a message: 'note a', 'undo' (a long one cut)."""
+    def shown(record: dict[str, Any]) -> str:
+        line = str(record.get("do", "undo" if "undo" in record else "redo"))
+        return repr(line if len(line) <= width else line[:width - 3] + "...")
+    return listing(shown(r) for r in records)
 
 
 def _commented(line: int) -> CodecError:

@@ -2,8 +2,11 @@
 
 Opening takes the save's lock (lock.py): a second program opens it read-only
 and says who holds it. Opened for writing, a file that new lines cannot safely
-go at the end of (format 1, a table after [log], no [log]) is first rewritten
-in format 2, the original kept beside it, with a warning that says so.
+go at the end of (format 1, a table after [log], no [log], CRLF line ends) is
+first rewritten, the original kept beside it, with a warning that says so; so
+is a file that ends in an exec batch cut short (a crash, or its last line deleted
+by hand): the batch is dropped whole, but its intact records are cut from the
+file only once the file is kept as it was, and the warning names their commands.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ from . import party as party_file
 from . import prepared
 from . import snapshot
 from . import store
-from .codec import FORMAT, Document, decode, decode_appended, encode, encode_records
+from .codec import FORMAT, Document, commands, decode, decode_appended, encode, encode_records
 from .errors import CodecError, SaveError, SaveExists, why
 
-TORN = "the last action was not completely written (crash?) and was dropped"
+TORN = _("the last action was not completely written (crash?) and was dropped")
 
 
 class Encounter:
@@ -149,10 +152,14 @@ class Encounter:
             raise SaveError(_('{path}: the log does not replay: {name}: {exc}', path=path, name=type(exc).__name__, exc=exc)) from None
         enc = cls(path, doc, session, loaded.tail, lock, holder)
         enc.replayed = len(doc.records)
-        if loaded.torn:
-            enc.warnings.append(TORN)
-        if lock is not None and (doc.read_format != FORMAT or not doc.appendable):
-            enc._rewrite()
+        if loaded.torn and not loaded.dropped:  # only an unfinished line: cut at the next action
+            enc.warnings.append(TORN if not loaded.zeros else _(
+                "the last action was not completely written (a crash left {n} zero bytes at the end of the file) "
+                "and was dropped", n=loaded.zeros))
+        if lock is not None and (doc.read_format != FORMAT or not doc.appendable or doc.crlf or loaded.dropped):
+            enc._rewrite(loaded)
+        elif loaded.dropped:
+            enc.warnings.append(_unapplied(loaded.dropped))
         doc.records, doc.lines, doc.more = [], [], []  # the session holds the history now
         return enc
 
@@ -244,14 +251,23 @@ class Encounter:
         enc.warnings += problems
         return enc
 
-    def _rewrite(self) -> None:
-        """Format 1, or a layout new lines cannot go at the end of: rewrite the file in format 2,
-        the original kept as a backup. If that fails, the encounter stays read-only."""
+    def _rewrite(self, loaded: store.Loaded) -> None:
+        """Make the file one new lines can go at the end of, the original kept as a backup:
+        format 1 or a table after [log] are written anew in format 2; CRLF line ends become
+        LF and a batch cut short is cut off, nothing else changed. If that fails, the
+        encounter stays read-only and the file as it was."""
         doc = self.doc
-        old = doc.read_format
+        old, anew = doc.read_format, doc.read_format != FORMAT or not doc.appendable
         try:
-            text = encode(doc)
-            if decode(text).records != doc.records:
+            if anew:
+                text = encode(doc).encode("utf-8")
+            else:  # the bytes the document was read from, as they are
+                text = loaded.raw[:loaded.tail.size]
+                if doc.crlf:
+                    text = text.replace(b"\r\n", b"\n")
+                if not text.endswith(b"\n"):  # a whole last record without its newline
+                    text += b"\n"
+            if decode(text.decode("utf-8").removeprefix("\ufeff")).records != doc.records:
                 raise SaveError(_('the rewritten file would not read back the same'))
             real = Path(os.path.realpath(self.path))  # a symlinked save stays a symlink
             kept = store.backup(real, f"format{old}" if old != FORMAT else "before-repair")
@@ -260,19 +276,35 @@ class Encounter:
             except SaveError:
                 kept.unlink(missing_ok=True)  # the original is still in its place
                 raise
-        except (SaveError, CodecError) as exc:
-            self._refuse_writes(f"could not be rewritten in format {FORMAT} "
-                                f"({str(exc).removeprefix(f'{self.path}: ')}); opened read-only")
+        except (SaveError, CodecError, UnicodeDecodeError) as exc:
+            self._refuse_writes(_("could not be rewritten ({why}); opened read-only",
+                                  why=str(exc).removeprefix(f"{self.path}: ")))
+            if loaded.dropped:
+                self.warnings.append(_unapplied(loaded.dropped))
             return
         self._tail = store.Tail(size=size, end=size, ident=ident)
+        if loaded.dropped:
+            self.warnings.append(_(
+                "the last exec batch was not completely written (a crash, or a line deleted by hand) and was "
+                "dropped whole; not applied ({n}): {commands}; they were cut from the file, which is kept as it was "
+                "as {kept}: do them again if they should count",
+                n=len(loaded.dropped), commands=commands(loaded.dropped), kept=kept.name))
         if old != FORMAT:
-            self.warnings.append(f"migrated from format {old} to format {FORMAT}; the original is kept as {kept.name}")
-        else:
-            self.warnings.append(f"[log] was not the last table of the file; rewrote it in order, "
-                                 f"the original is kept as {kept.name}")
-        doc.read_format, doc.appendable = FORMAT, True
+            self.warnings.append(_("migrated from format {old} to format {new}; the original is kept as {kept}",
+                                   old=old, new=FORMAT, kept=kept.name))
+        elif anew and doc.crlf:
+            self.warnings.append(_("[log] was not the last table of the file and its line ends were CRLF (Windows); "
+                                   "rewrote it in order, with LF line ends; the original is kept as {kept}",
+                                   kept=kept.name))
+        elif anew:
+            self.warnings.append(_("[log] was not the last table of the file; rewrote it in order, "
+                                   "the original is kept as {kept}", kept=kept.name))
+        elif doc.crlf:
+            self.warnings.append(_("its line ends were CRLF (Windows); rewrote them as LF, nothing else changed; "
+                                   "the original is kept as {kept}", kept=kept.name))
+        doc.read_format, doc.appendable, doc.crlf = FORMAT, True, False
 
-    def _refuse_writes(self, why: str) -> None:
+    def _refuse_writes(self, why: str | Msg) -> None:
         if self.lock is not None:
             self.lock.release()
         self.lock, self.read_only, self.holder = None, True, why
@@ -386,6 +418,13 @@ class Encounter:
         return encode(Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
                                created=self.doc.created, options=self.doc.options,
                                records=_history(self.session))).encode("utf-8")
+
+
+def _unapplied(dropped: list[dict[str, Any]]) -> Msg:
+    """A batch cut short, when the file is not cut (opened to read, or the rewrite failed)."""
+    return _("the last exec batch was not completely written (a crash, or a line deleted by hand) and is not "
+             "applied ({n}): {commands}; the file is left as it is", n=len(dropped),
+             commands=commands(dropped))
 
 
 def _now() -> str:

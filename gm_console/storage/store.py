@@ -2,8 +2,14 @@
 
 Reading: only a regular file (never a pipe, a folder or a device, which hang or
 never end) of at most 64 MiB. A last line without its newline is kept when it is
-whole (a record, a comment, `[log]`) and dropped when a crash cut it short; a
-batch of records cut by a crash is dropped whole.
+whole (a record, a comment, `[log]`) and dropped when a crash cut it short, and so
+is a tail of NUL bytes (what a file-system crash leaves where the last write did
+not reach the disk); a batch of records cut by a crash is dropped whole. Nothing
+is cut here: ``Loaded`` says what was dropped, and the records a cut would remove
+(``dropped``) are never cut without a backup (encounter.py).
+
+Nothing is written that could not be read back: a rewrite or an append that
+would make a file larger than ``LIMIT`` is refused before anything is written.
 
 Rewrite (new file, migration, repair): write a temp file in the same folder,
 fsync, then rename over (or hard-link, when the name must not exist yet), fsync
@@ -24,7 +30,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -56,6 +62,9 @@ class Loaded:
     doc: Document
     tail: Tail
     torn: bool = False  # an unfinished last line (or batch) was dropped
+    dropped: list[dict[str, Any]] = field(default_factory=list)  # whole records of a batch cut short
+    zeros: int = 0  # NUL bytes at the end of the file (a file-system crash), dropped
+    raw: bytes = b""  # the file's bytes; ``raw[:tail.size]`` is what the document was read from
 
 
 def read_bytes(path: Path) -> tuple[bytes, tuple[int, int]]:
@@ -93,10 +102,12 @@ def read(path: Path, data: tuple[bytes, tuple[int, int]] | None = None) -> Loade
     """``data``: the file's bytes and identity as ``read_bytes`` just gave them."""
     path = Path(path)
     raw, ident = data if data is not None else read_bytes(path)
-    keep, torn = len(raw), False
-    if raw and not raw.endswith(b"\n"):
-        cut = raw.rfind(b"\n") + 1
-        if tail_is_torn(raw[cut:].decode("utf-8", "replace")):
+    keep = len(raw.rstrip(b"\0"))  # zeros where the last write did not reach the disk: not ours
+    zeros = len(raw) - keep
+    torn = zeros > 0
+    if keep and raw[keep - 1:keep] != b"\n":
+        cut = raw.rfind(b"\n", 0, keep) + 1
+        if tail_is_torn(raw[cut:keep].decode("utf-8", "replace")):
             keep, torn = cut, True
     text = _text(path, raw[:keep])
     try:
@@ -105,12 +116,13 @@ def read(path: Path, data: tuple[bytes, tuple[int, int]] | None = None) -> Loade
         if exc.line:
             raise SaveError(_("{path}: line {line}: {why}", path=path, line=exc.line, why=exc.message)) from None
         raise SaveError(_("{path}: {why}", path=path, why=exc.message)) from None
-    start = _unfinished_batch(doc.more)
+    start, dropped = doc.unfinished, []
     if start is not None:  # a crash cut an exec's batch: none of it happened
-        keep, torn = _offset_of_line(raw, doc.lines[start]), True
+        keep, torn, dropped = _offset_of_line(raw, doc.lines[start]), True, doc.records[start:]
         del doc.records[start:], doc.lines[start:], doc.more[start:]
+        doc.unfinished = None
     tail = Tail(size=keep, end=len(raw), ident=ident, needs_newline=bool(keep) and raw[keep - 1:keep] != b"\n")
-    return Loaded(doc=doc, tail=tail, torn=torn)
+    return Loaded(doc=doc, tail=tail, torn=torn, dropped=dropped, zeros=zeros, raw=raw)
 
 
 def _text(path: Path, raw: bytes) -> str:
@@ -120,16 +132,6 @@ def _text(path: Path, raw: bytes) -> str:
         line = raw[: exc.start].count(b"\n") + 1
         raise SaveError(_('{path}: line {line}: not UTF-8 text', path=path, line=line)) from None
     return text[1:] if text.startswith("\ufeff") else text  # a BOM from a Windows editor
-
-
-def _unfinished_batch(more: list[int]) -> int | None:
-    """Index of the first record of a batch the file ends in the middle of, if any."""
-    start, left = None, 0
-    for i, m in enumerate(more):
-        if left == 0:
-            start = i
-        left = m
-    return start if left > 0 else None
 
 
 def _offset_of_line(raw: bytes, line: int) -> int:
@@ -147,6 +149,10 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tupl
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
+    if len(data) > LIMIT:  # it could not be opened again
+        raise SaveError(_('{path}: not written: it would be {size:.1f} MiB, more than the {limit} MiB a file of '
+                          'gm-console may have (it could not be opened again); nothing was changed',
+                          path=path, size=len(data) / 2**20, limit=LIMIT // 2**20))
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -277,6 +283,11 @@ def append(path: Path, records: list[dict[str, Any]], tail: Tail) -> None:
         data = (("\n" if tail.needs_newline else "") + encode_records(records)).encode("utf-8")
     except (CodecError, UnicodeEncodeError, RecursionError) as exc:
         raise SaveError(_('{path}: not saved: {exc}', path=path, exc=message_of(exc))) from None
+    if tail.size + len(data) > LIMIT:  # a save this program writes is one it can open
+        raise SaveError(_('{path}: not saved: the save would grow to {size:.1f} MiB, more than the {limit} MiB a save '
+                          'may have (it could not be opened again); nothing was changed: add less at a time, or go '
+                          'on in a new encounter', path=path, size=(tail.size + len(data)) / 2**20,
+                          limit=LIMIT // 2**20))
     try:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
