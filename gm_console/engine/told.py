@@ -245,9 +245,12 @@ def _term(pair: Any, lang: str) -> str:
     return str(es) if lang == "es" and es else str(en)
 
 
-def placeholder(data: Mapping[str, Any]) -> str:
-    """A message this version cannot render, as the GM sees it: its domain, id and arguments."""
-    return f"⟨{data.get('d', '?')}: {data.get('id', '?')} {dict(data.get('a') or {})}⟩"
+def placeholder(data: Any) -> str:
+    """A message this version cannot render, as the GM sees it: its domain, id and arguments
+    as they are (whatever a hand edit made of them)."""
+    if not isinstance(data, Mapping):
+        return f"⟨{data!r}⟩"
+    return f"⟨{data.get('d', '?')}: {data.get('id', '?')} {data.get('a') or {}!r}⟩"
 
 
 def english(data: Mapping[str, Any] | None) -> str:

@@ -1,0 +1,118 @@
+"""Messages in the log (gm_console/engine/told.py, docs/players.md §1.1): kept as data, written
+out for each reader in their language; what this version cannot read is shown raw to the GM,
+never to the players, and kept as it was."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import Table
+from gm_console.engine import events as ev
+from gm_console.engine import told
+from gm_console.engine.export import play_log
+from gm_console.i18n import _
+from gm_console.storage import Encounter
+
+
+def reader(players: bool = False, lang: str = "en", pcs: tuple[str, ...] = ("kyra",), damage: bool = False):
+    return told.Reader(lang=lang, players=players, in_full=lambda cid: cid in pcs, damage=damage,
+                       hidden=lambda cid: cid == "shade")
+
+
+class C:
+    def __init__(self, cid: str, name: str) -> None:
+        self.id, self.name = cid, name
+
+
+KYRA, GOB, SHADE = C("kyra", "Kyra"), C("goblin", "Goblin"), C("shade", "Shade")
+
+
+def test_one_rule_per_kind_for_the_players():
+    line = lambda **a: told.stored(_("{name} takes {amount} damage: HP {hp}", **a))  # noqa: E731
+    pc = line(name=told.named(KYRA), amount=told.dealt(KYRA, 4), hp=told.of(KYRA, 20))
+    foe = line(name=told.named(GOB), amount=told.dealt(GOB, 4), hp=told.of(GOB, 2))
+    assert told.render(pc, reader(True)) == "Kyra takes 4 damage: HP 20"
+    assert told.render(foe, reader(True)) is None  # its HP is the GM's: not shown at all
+    assert told.render(foe, reader()) == "Goblin takes 4 damage: HP 2"
+    hint = told.stored(_("{name} may spend resolve ({hint})", name=told.named(KYRA), hint=told.gm("spend kyra")))
+    assert told.render(hint, reader(True)) is None and "spend kyra" in told.render(hint, reader())
+    hidden = told.stored(_("{name} joins", name=told.named(SHADE)))
+    assert told.render(hidden, reader(True)) is None
+    typed_by_the_gm = told.stored(_("{name} readies: {trigger}", name=told.named(KYRA), trigger="when Shade moves"))
+    assert told.render(typed_by_the_gm, told.Reader(players=True, secret_words=lambda t: "Shade" in t)) is None
+
+
+def test_damage_to_a_foe_is_the_tables_choice():
+    dmg = told.stored(_("{name}: {effect} {amount}", name=told.named(GOB), effect="bleed", amount=told.dealt(GOB, 3)))
+    assert told.render(dmg, reader(True)) is None
+    assert told.render(dmg, reader(True, damage=True)) == "Goblin: bleed 3"
+
+
+def test_an_untyped_number_is_about_whom_the_sentence_is_about_or_the_gms():
+    msg = _("{name}: {n}", name=told.named(GOB), n=7)
+    assert told.render(told.stored(msg, "goblin"), reader(True)) is None
+    assert told.render(told.stored(msg, "kyra"), reader(True)) == "Goblin: 7"
+    assert told.render(told.stored(msg), reader(True)) is None  # about nobody: the GM's
+    assert told.render(told.stored(msg), reader()) == "Goblin: 7"
+
+
+def test_the_reader_chooses_the_language_and_the_name_is_read_now():
+    msg = told.stored(_("{name}'s turn", name=told.named(KYRA)))
+    assert told.render(msg, reader(lang="es")) == "turno de Kyra"
+    renamed = told.Reader(name=lambda cid, then: "Kyra the Bold" if cid == "kyra" else then)
+    assert told.render(msg, renamed) == "Kyra the Bold's turn"
+
+
+def test_a_message_of_a_catalogue_not_installed_shows_raw_to_the_gm_and_is_kept(tmp_path):
+    """A plugin removed since: the GM reads its English with the catalogue's name, the players
+    nothing, and a rewrite of the save keeps the record byte for byte equal in meaning."""
+    foreign = {"d": "gm_console_lantern_removed", "id": "{name} glows {n}", "a": {"name": ["who", "Kyra", "kyra"],
+                                                                                  "n": ["num", 3]}}
+    odd_kind = {"d": "gm_console", "id": "{name} joins", "a": {"name": ["a-kind-from-the-future", "x"]}}
+    assert told.render(foreign, reader()) == "⟨gm_console_lantern_removed⟩ Kyra glows 3"
+    assert told.render(foreign, reader(True)) is None
+    assert told.render(odd_kind, reader()) == "⟨a-kind-from-the-future: x⟩ joins"
+    assert told.render(odd_kind, reader(True)) is None
+    assert told.render({"d": "gm_console", "id": 5}, reader()).startswith("⟨gm_console: 5")
+    p = tmp_path / "fight.toml"
+    with Encounter.create(p, "generic") as enc:
+        enc.execute("add Kyra pc hp=10")
+    t = Table("generic")
+    t.do("add Kyra pc hp=10")
+    said = ev.Said(msg=foreign, who="kyra")
+    assert ev.event_from_dict(said.to_dict()) == said
+    assert said.text() == "⟨gm_console_lantern_removed⟩ Kyra glows 3"
+
+
+def test_a_message_missing_from_the_spanish_catalogue_reads_in_english():
+    msg = told.stored(_("a sentence no translator has seen yet: {n}", n=told.public(2)))
+    assert told.render(msg, reader(lang="es")) == "a sentence no translator has seen yet: 2"
+
+
+def test_old_sentences_are_the_gms_alone(table):
+    """A save written before messages: its sentences read as written for the GM, never for the players."""
+    t = table("generic")
+    t.do("add Kyra pc hp=10", "add Goblin hp=6", "init Kyra 10", "init Goblin 5", "start")
+    old = ev.Said(en="Goblin takes 4 damage: HP 2", es="Goblin recibe 4 de daño: PG 2", who="goblin")
+    entry = t.session.done[-1]
+    t.session.done[-1] = type(entry)(entry.n, entry.line, entry.round, entry.events + (old,))
+    assert "Goblin recibe 4 de daño: PG 2" in play_log(t.session.done, t.state, t.session.ruleset, "es")
+    assert "HP 2" not in play_log(t.session.done, t.state, t.session.ruleset, "en", players=True)
+
+
+_TEXT = st.text(max_size=12)
+_ARGS = st.dictionaries(st.sampled_from(["name", "n", "x"]), st.one_of(
+    st.tuples(st.sampled_from(sorted(told.KINDS) + ["zz"]), st.one_of(st.integers(), _TEXT, st.none())).map(list),
+    st.tuples(st.sampled_from(sorted(told.KINDS)), _TEXT, _TEXT).map(list),
+    st.integers(), _TEXT, st.none()), max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({"d": st.sampled_from(["gm_console", "", "nope", 3]), "id": st.one_of(_TEXT, st.integers()),
+                              "a": st.one_of(_ARGS, st.integers(), _TEXT)}),
+       st.booleans(), st.sampled_from(["en", "es"]))
+def test_no_message_a_hand_edit_can_write_breaks_the_log(data, players, lang):
+    """Property: whatever a hand edit puts in a message, reading it gives a line or nothing, never an error."""
+    out = told.render(data, reader(players, lang))
+    assert out is None or isinstance(out, str)
