@@ -226,9 +226,9 @@ def test_show_markdown_players_keeps_the_gms_figures_to_the_gm(saved_fight):
     """docs/players.md §1-§2: hero points and a foe's exact HP are on the GM's `show --markdown`
     and not on the players'; the PC's own HP and the foe's health word are."""
     gm = saved_fight("show", "pf", "--markdown")
-    assert "| hp 20/20, nl 0, hero 2/3 |" in gm and "| hp 4/6, nl 0 |" in gm
+    assert "| HP 20/20, nonlethal 0, hero points 2/3 |" in gm and "| HP 4/6, nonlethal 0 |" in gm
     players = saved_fight("show", "pf", "--markdown", "--players")
-    assert "| hp 20/20, nl 0 |" in players and "| wounded |" in players
+    assert "| HP 20/20, nonlethal 0 |" in players and "| wounded |" in players
     assert "hero" not in players and "4/6" not in players
 
 

@@ -107,9 +107,10 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
         if i < start:
             continue
         out.rounds = max(out.rounds, entry.round)
-        for cid in walk.state.combatants:
-            c = walk.state.combatants[cid]
-            if cid not in out.tallies:
+        touched = {e.id for e in entry.events if isinstance(getattr(e, "id", None), str)}
+        for cid in (walk.state.combatants if i == start else touched):  # everyone, then those added
+            c = walk.state.combatants.get(cid)
+            if c is not None and cid not in out.tallies:
                 out.tallies[cid] = Tally(cid, c.name, c.side)
                 down[cid] = health_word(ruleset, c) == "down"
         moved: dict[str, tuple[int, str | None]] = {}
@@ -132,7 +133,10 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
                 out.tallies[by].dealt -= delta
             if out.biggest is None or -delta > out.biggest.amount:
                 out.biggest = Hit(-delta, by if by != cid else None, cid, entry.round)
-        for cid, t in out.tallies.items():
+        for cid in touched:  # a combatant's name and health change only by events about it
+            t = out.tallies.get(cid)
+            if t is None:
+                continue
             c = walk.combatant(cid)
             t.name = c.name if c is not None else t.name
             now = c is not None and health_word(ruleset, c) == "down"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from gm_console.i18n import render
+from gm_console.i18n import C_, _, _n, render
 
 from . import players as player_view
 from .aftermath import fight_summary, summary_dict
@@ -104,29 +104,29 @@ def _roster(state: EncounterState) -> list[Combatant]:
 
 def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: bool = False,
              lang: str = "en", entries=None, options: dict | None = None) -> str:
-    es = lang == "es"
+    t = lambda msg: render(msg, lang)  # noqa: E731
     hidden = set(player_view.secret_keys(ruleset)) if players else set()
     active = player_view.shown_active(state) if players else state.active
-    lines = [f"# {name or 'Encounter'} ({ruleset.name})", ""]
+    lines = [f"# {name or t(_('Encounter'))} ({ruleset.name})", ""]
     if state.in_combat:
         who = state.combatants[active].name if active in state.combatants else "-"
-        lines.append(f"**{'Asalto' if es else 'Round'} {state.round}** · {'turno de' if es else 'turn of'} **{who}**")
+        lines.append(t(_("**Round {n}** · turn of **{name}**", n=state.round, name=who)))
     else:
-        lines.append("_Sin combate en curso_" if es else "_No combat running_")
-    lines += ["", "| # | Init | " + ("Nombre" if es else "Name") + " | " + ("Estado" if es else "State")
-              + " | Pools | " + ("Condiciones" if es else "Conditions") + " |", "|---|---|---|---|---|---|"]
+        lines.append(t(_("_No combat running_")))
+    heads = [t(x) for x in (_("Init"), _("Name"), _("State"), _("Pools"), _("Conditions"))]
+    lines += ["", "| # | " + " | ".join(heads) + " |", "|---|---|---|---|---|---|"]
     for i, c in enumerate(player_view.roster(state) if players else _roster(state), 1):
         marks = []
         if c.id == active:
             marks.append("▶")
         if c.hidden:  # only the GM's view lists them
-            marks.append("hidden" if not es else "oculto")
+            marks.append(t(C_("mark", "hidden")))
         if c.id in state.delayed:
-            marks.append("delaying" if not es else "retrasa")
+            marks.append(t(C_("mark", "delaying")))
         if c.id in state.readied:
-            marks.append(("ready: " if not es else "preparada: ") + state.readied[c.id].trigger)
-        pools = ", ".join(f"{k} {p.value}/{p.max}" if p.max is not None else f"{k} {p.value}"
-                          for k, p in c.pools.items() if k not in hidden)
+            marks.append(t(C_("mark", "ready: {trigger}", trigger=state.readied[c.id].trigger)))
+        pools = ", ".join(f"{_label(ruleset, k, lang)} {p.value}/{p.max}" if p.max is not None
+                          else f"{_label(ruleset, k, lang)} {p.value}" for k, p in c.pools.items() if k not in hidden)
         if players and not player_view.in_full(c):
             pools = player_view.health_text(player_view.health_word(ruleset, c), lang)
         shown = player_view.visible_conditions(ruleset, c) if players else c.conditions
@@ -138,7 +138,7 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
     notes = reading(lambda: player_view.pending(state, ruleset) if players else ruleset.pending(state), [])
     if notes:
-        lines += ["", "**" + ("Avisos" if es else "Warnings") + "**"]
+        lines += ["", "**" + t(_("Warnings")) + "**"]
         lines += [f"- {p.render(lang)}" for p in notes]
     fight = fight_summary(entries, ruleset, options, players) if entries is not None else None
     if fight is not None and fight.ended:
@@ -154,8 +154,13 @@ def _cond_text(ruleset: Ruleset, inst, lang: str) -> str:
     if inst.value is not None:
         text += f" {inst.value}"
     if inst.rounds is not None:
-        text += f" ({inst.rounds}r)"
+        text += " " + render(_n("({n} round)", "({n} rounds)", inst.rounds), lang)
     return text
+
+
+def _label(ruleset: Ruleset, key: str, lang: str) -> str:
+    """A pool's short name, the sheet's (PG, as the log and every pane say it)."""
+    return player_view.pool_label(ruleset, key, lang)
 
 
 def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
@@ -163,25 +168,24 @@ def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
     """The encounter's story, grouped by round: each action as typed, then what it did."""
     from .describe import describe_events
 
-    es = lang == "es"
     out: list[str] = []
     current = None
     if players:  # what the table saw happen, not what the GM typed (hero=3...)
         for ln in player_view.lines(entries, ruleset, state.options, lang):
             if ln.round != current:
                 current = ln.round
-                out += ["", "## " + _round_title(current, es), ""]
+                out += ["", "## " + _round_title(current, lang), ""]
             out.append(f"- {ln.text}")
         return "\n".join(out).strip() + "\n"
     for entry in entries:
         if entry.round != current:
             current = entry.round
-            out += ["", f"## {_round_title(current, es)}", ""]
+            out += ["", f"## {_round_title(current, lang)}", ""]
         lines = [text for _, text in describe_events(entry.events, state, ruleset, lang, players)]
         out.append(f"- `{entry.line}`")
         out += [f"  - {ln}" for ln in lines]
     return "\n".join(out).strip() + "\n"
 
 
-def _round_title(n: int, es: bool) -> str:
-    return (("Asalto" if es else "Round") + f" {n}") if n else ("Antes del combate" if es else "Before combat")
+def _round_title(n: int, lang: str) -> str:
+    return render(_("Round {n}", n=n) if n else _("Before combat"), lang)

@@ -86,13 +86,13 @@ def health_text(word: str | None, lang: str = "en") -> str:
 
 
 def pool_label(ruleset: Ruleset, key: str, lang: str = "en") -> str:
-    """HP / PG, SP / PE: a health pool's short name (in Spanish, its first short alias)."""
-    f = ruleset.fields.get(key)
-    if lang == "es" and f is not None:
-        for alias in f.aliases:
-            if len(alias) <= 3 and alias.isalpha():
-                return alias.upper()
-    return key.upper()
+    """HP / PG, SP / PE: a health pool's short name, the sheet's own (``Sheet.label``), the same
+    word the log and the GM's panes use (one term per concept: PG, never PV in one pane and PG
+    in another)."""
+    try:
+        return render(ruleset.sheet.label(key), lang)
+    except Exception:  # noqa: BLE001 - a plugin's bug must not blank the players' view
+        return key.upper()
 
 
 def health_figures(ruleset: Ruleset, c: Combatant, lang: str = "en") -> list[str]:
@@ -309,12 +309,18 @@ def reader_for(walk: Walk, unseen: set[str], lang: str = "en") -> told.Reader:
         c = walk.combatant(cid)
         return c is not None and in_full(c)
 
-    names = names_pattern(c.name for c in (*walk.state.combatants.values(), *walk.gone.values())
-                          if c.hidden or c.id in unseen)
+    pattern: list = []
+
+    def secret_words(text: str) -> bool:  # the hidden names, gathered only when some text asks
+        if not pattern:
+            pattern.append(names_pattern(c.name for c in (*walk.state.combatants.values(), *walk.gone.values())
+                                         if c.hidden or c.id in unseen))
+        return pattern[0] is not None and bool(pattern[0].search(text))
+
     return told.Reader(lang=lang, players=True, hidden=hidden, in_full=in_full_,
                        damage=bool(walk.state.options.get(DAMAGE_OPTION)),
                        name=lambda cid, then: (walk.combatant(cid).name if walk.combatant(cid) else then),
-                       secret_words=(lambda text: bool(names.search(text))) if names is not None else (lambda text: False))
+                       secret_words=secret_words)
 
 
 def player_events(walk: Walk, stepped: list[tuple[ev.Event, str | None]], unseen: set[str],
@@ -413,14 +419,18 @@ _KINDS = {
 
 
 def lines(entries, ruleset: Ruleset, options: dict | None = None, lang: str = "en",
-          players: bool = True) -> Iterator[Line]:
-    """The story, line by line, each with its action, round and whose turn it was."""
+          players: bool = True, start: int = 0) -> Iterator[Line]:
+    """The story, line by line, each with its action, round and whose turn it was; from the
+    action at index ``start`` (those before it are only replayed, so a round's report at the
+    end of a long fight writes out one round, not the whole fight)."""
     from .describe import describe_events
 
     walk = Walk(ruleset, options)
     first_hide = unseen_before_hiding(entries) if players else {}
     for i, entry in enumerate(entries):
         stepped = walk.step(entry.events)
+        if i < start:
+            continue
         reader = None
         if players:
             unseen = {cid for cid, at in first_hide.items() if i < at}

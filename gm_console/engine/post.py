@@ -109,8 +109,7 @@ def report(entries, ruleset: Ruleset, options: dict | None = None, name: str = "
     state = walk.state
     out += [m.bold(t(_("Initiative"))), m.items(_initiative(state, ruleset, lang, m)), ""]
 
-    story = [ln for ln in lines(entries[:stop], ruleset, options, lang)
-             if ln.n >= entries[first].n and ln.kind != "round"]
+    story = [ln for ln in lines(entries[:stop], ruleset, options, lang, start=first) if ln.kind != "round"]
     names = {c.id: c.name for c in (walk.combatant(cid) for cid in {*state.combatants, *walk.gone}) if c}
     for rnd in dict.fromkeys(ln.round for ln in story):
         if r0 != r1:
