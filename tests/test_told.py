@@ -116,3 +116,21 @@ def test_no_message_a_hand_edit_can_write_breaks_the_log(data, players, lang):
     """Property: whatever a hand edit puts in a message, reading it gives a line or nothing, never an error."""
     out = told.render(data, reader(players, lang))
     assert out is None or isinstance(out, str)
+
+
+def test_words_agree_with_a_combatants_gender_and_are_neutral_without_one(table):
+    """A translation writes ``{name:?masc|fem|neutral}`` where Spanish agrees with the name
+    (docs/players.md §1.1): Morrigan (gender=f) está moribunda; a combatant of no known gender
+    reads the neutral form; ``{name}`` is the name."""
+    from gm_console.i18n import Named
+
+    template = "{name} está {name:?moribundo|moribunda|en estado moribundo}"
+    assert template.format(name=Named("Morrigan", "f")) == "Morrigan está moribunda"
+    assert template.format(name=Named("Alistair", "m")) == "Alistair está moribundo"
+    assert template.format(name=Named("Ogro")) == "Ogro está en estado moribundo"
+    assert "{name:?o|a}".format(name=told.named(C("x", "X"))) == "o"
+    t = table("dragon_age")
+    t.do("add Morrigan pc health=20 gender=f", "add Ogre health=30 género=masculino", "add Shade health=5")
+    assert [t.c(n).stats.get("gender") for n in ("Morrigan", "Ogre", "Shade")] == ["f", "m", None]
+    morrigan = told.named(t.c("Morrigan"))
+    assert f"{morrigan:?o|a}" == "a"

@@ -58,8 +58,8 @@ def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = N
 
 
 def gm_reader(state: EncounterState, lang: str) -> "told.Reader":
-    """The GM, reading in ``lang``: everything, names as they are now."""
-    return told.Reader(lang=lang, name=_namer(state))
+    """The GM, reading in ``lang``: everything, names (and genders) as they are now."""
+    return told.Reader(lang=lang, name=_namer(state), gender=lambda cid: told.gender_of(state.combatants.get(cid)))
 
 
 def _namer(state: EncounterState):

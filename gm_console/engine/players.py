@@ -320,6 +320,7 @@ def reader_for(walk: Walk, unseen: set[str], lang: str = "en") -> told.Reader:
     return told.Reader(lang=lang, players=True, hidden=hidden, in_full=in_full_,
                        damage=bool(walk.state.options.get(DAMAGE_OPTION)),
                        name=lambda cid, then: (walk.combatant(cid).name if walk.combatant(cid) else then),
+                       gender=lambda cid: told.gender_of(walk.combatant(cid)),
                        secret_words=secret_words)
 
 

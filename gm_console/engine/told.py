@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from gm_console.i18n import SOURCE, Msg, Term, _, domain_named
+from gm_console.i18n import SOURCE, Msg, Named, Term, _, agree, agreeable, domain_named
 
 WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM = "who", "num", "of", "dealt", "gm", "text", "msg", "term"
 KINDS = frozenset({WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM})
@@ -54,17 +54,26 @@ class Arg:
     kind: str
     value: Any
     about: str | None = None  # the combatant a number is about (``of``, ``dealt``), or ``who``'s id
+    gender: str | None = None  # a combatant's, for words that agree with it (not kept in the log)
 
     def __str__(self) -> str:
         return str(self.value)
 
     def __format__(self, spec: str) -> str:
+        if spec.startswith("?"):  # a translation's agreement with a name (i18n.Named)
+            return agree(spec[1:], self.gender)
         return format(self.value, spec)
 
 
 def named(c: Any) -> Arg:
     """A combatant, by its id (its name as it was is kept for the log)."""
-    return Arg(WHO, c.name, c.id)
+    return Arg(WHO, c.name, c.id, gender=gender_of(c))
+
+
+def gender_of(c: Any) -> str | None:
+    """A combatant's gender for Spanish agreement (``gender=f|m``, ``género``), or None."""
+    g = (getattr(c, "stats", None) or {}).get("gender")
+    return g if g in ("f", "m") else None
 
 
 def of(c: Any, value: Any) -> Arg:
@@ -141,6 +150,7 @@ class Reader:
     in_full: Callable[[str], bool] = lambda cid: True  # noqa: E731 - the players' own combatants
     damage: bool = False  # the table's option: the players read the damage dealt to foes
     name: Callable[[str, str], str] = lambda cid, then: then  # noqa: E731 - a combatant's name
+    gender: Callable[[str], "str | None"] = lambda cid: None  # noqa: E731 - its gender, for agreement
     secret_words: Callable[[str], bool] = lambda text: False  # noqa: E731 - text naming a hidden one
     _cache: dict = field(default_factory=dict)
 
@@ -217,7 +227,7 @@ def _value(arg: Any, reader: Reader) -> Any:
     if not reader.may(kind, about):
         raise _Unreadable
     if kind == WHO:
-        return reader.name(about, piece) if about else piece
+        return Named(reader.name(about, piece) if about else str(piece), reader.gender(about) if about else None)
     if kind == MSG:
         return _render(piece, reader)
     if kind == TERM:
@@ -225,7 +235,7 @@ def _value(arg: Any, reader: Reader) -> Any:
     value = _piece_text(piece, reader)
     if kind == TEXT and reader.players and reader.secret_words(str(value)):
         raise _Unreadable
-    return value
+    return agreeable(value)
 
 
 def _piece_text(piece: Any, reader: Reader) -> Any:

@@ -108,7 +108,7 @@ class Msg:
 
     def render(self, lang: str = SOURCE) -> str:
         template = self.domain.template(self.id, lang, self.plural, self.count, self.context)
-        values = {k: render(v, lang) if isinstance(v, (Msg, Term)) else v for k, v in self.args.items()}
+        values = {k: agreeable(render(v, lang) if isinstance(v, (Msg, Term)) else v) for k, v in self.args.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a catalogue with a broken placeholder
@@ -154,6 +154,41 @@ class Term:
 
 
 Text = "str | Msg | Term"
+
+
+class Named(str):
+    """A name a translation can make words agree with, by its gender (``f``, ``m`` or none):
+    ``{name} está {name:?moribundo|moribunda|en estado moribundo}`` writes the first form for
+    ``m``, the second for ``f`` and the third (the first when there is none) for a name of no
+    known gender; ``{name}`` alone is the name. A third language writes its own forms."""
+
+    gender: str | None = None
+
+    def __new__(cls, text: str, gender: str | None = None) -> "Named":
+        obj = str.__new__(cls, text)
+        obj.gender = gender
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec.startswith("?"):
+            return agree(spec[1:], self.gender)
+        return format(str(self), spec)
+
+
+def agree(spec: str, gender: str | None) -> str:
+    """The form of ``masc|fem|neutral`` for ``gender``."""
+    forms = spec.split("|")
+    masc = forms[0]
+    if gender == "f":
+        return forms[1] if len(forms) > 1 else masc
+    if gender == "m":
+        return masc
+    return forms[2] if len(forms) > 2 else masc
+
+
+def agreeable(value: Any) -> Any:
+    """Text that a translation may ask to agree (a name of no known gender: the neutral form)."""
+    return Named(value) if type(value) is str else value
 
 
 def render(text: Any, lang: str = SOURCE) -> str:

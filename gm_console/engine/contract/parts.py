@@ -107,8 +107,12 @@ class Sheet(Part):
     @cached_property
     def _block(self) -> tuple[StatField, ...]:
         """``stat_block()`` made once: a sheet's keys do not change (``fields`` relies on it
-        too), and the initiative pane asks for its health pools on every row it draws."""
-        return tuple(self.stat_block())
+        too), and the initiative pane asks for its health pools on every row it draws. Every
+        game's block ends with the keys every game has (``EVERY_SHEET``: a gender for the
+        Spanish log's agreement), unless the game declares its own of the same key."""
+        own = tuple(self.stat_block())
+        keys = {f.key for f in own}
+        return own + tuple(f for f in EVERY_SHEET if f.key not in keys)
 
     @cached_property
     def fields(self) -> dict[str, StatField]:
@@ -297,6 +301,15 @@ def _first_health_pool(rules: "Ruleset", c: Combatant) -> str:
 #: effects with a per-turn tick that every game has (Combat Manager and Improved Initiative
 #: track them whatever the system); a game's own entry of the same id wins. Their rule is the
 #: engine's: docs/ARCHITECTURE.md, "Effects every game has".
+#: stat keys every game's sheet has (``Sheet._block``)
+EVERY_SHEET = (
+    StatField("gender", "choice", choices=("f", "m"), aliases=("género", "genero", "sexo"),
+              choice_aliases={"femenino": "f", "femenina": "f", "female": "f", "mujer": "f",
+                              "masculino": "m", "male": "m", "hombre": "m"},
+              en="Gender", es="Género",
+              doc="f or m: the Spanish log's words agree with it (está moribunda); none, neutral wording"),
+)
+
 _EVERY_GAME = dict(duration_en="until removed", duration_es="hasta que se quite",
                    source="gm-console, every game (docs/ARCHITECTURE.md, Effects every game has)")
 EVERY_GAME = (
