@@ -134,3 +134,16 @@ def test_words_agree_with_a_combatants_gender_and_are_neutral_without_one(table)
     assert [t.c(n).stats.get("gender") for n in ("Morrigan", "Ogre", "Shade")] == ["f", "m", None]
     morrigan = told.named(t.c("Morrigan"))
     assert f"{morrigan:?o|a}" == "a"
+
+
+def test_the_life_state_agrees_in_the_log_and_in_show(table):
+    """Kyra (gender=f) reads moribunda in the Spanish log and in show; a goblin of no gender, moribundo."""
+    from gm_console.engine.export import markdown
+
+    t = table("pathfinder1e")
+    t.do("add Kyra pc hp=20 gender=f", "add Goblin hp=6", "init Kyra 10", "init Goblin 5", "start",
+         "dmg Kyra 25", "dmg Goblin 8")
+    log = play_log(t.session.done, t.state, t.session.ruleset, "es")
+    assert "Kyra: moribunda" in log and "Goblin: moribundo" in log
+    assert "| moribunda |" in markdown(t.state, t.session.ruleset, lang="es")
+    assert "Kyra: dying" in play_log(t.session.done, t.state, t.session.ruleset, "en")

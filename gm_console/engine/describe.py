@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from gm_console.i18n import Msg, _, _n, render
+from gm_console.i18n import Msg, Named, _, _n, render
 
 from . import events as ev
 from . import told
@@ -157,7 +157,9 @@ def _pool(e: ev.PoolSet, v: _View) -> Msg | None:
 
 
 def _life(e: ev.LifeSet, v: _View) -> Msg:
-    return _rule(_("{name}: {life}", name=v.name(e.id), life=life_word(e.life)), e.rule)
+    c = v.state.combatants.get(e.id)
+    who = Named(v.name(e.id), told.gender_of(c))
+    return _rule(_("{name}: {life}", name=v.name(e.id), life=life_word(e.life, who)), e.rule)
 
 
 def roll_purpose(e: ev.Rolled, lang: str, reader: "told.Reader | None" = None) -> str | None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from gm_console.i18n import C_, _, _n, render
+from gm_console.i18n import C_, Named, _, _n, render
 
 from . import players as player_view
+from . import told
 from .aftermath import fight_summary, summary_dict
 from .checks import recent_checks
 from .contract import Ruleset
@@ -133,7 +134,8 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
         conds = ", ".join(_cond_text(ruleset, inst, lang) for inst in shown)
         init = whole(c.initiative) if c.initiative is not None else "-"
         name = c.name + (f" ({render(SIDE['pc'], lang)})" if c.is_pc else "")
-        life = render(life_word(c.life), lang) if not players or player_view.in_full(c) else ""
+        life = render(life_word(c.life, Named(c.name, told.gender_of(c))), lang) \
+            if not players or player_view.in_full(c) else ""
         state_text = " · ".join(x for x in [life, *marks] if x)
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
     notes = reading(lambda: player_view.pending(state, ruleset) if players else ruleset.pending(state), [])

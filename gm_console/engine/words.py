@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gm_console.i18n import C_, Msg
+from gm_console.i18n import C_, Msg, Named
 
 LIFE: dict[str, Msg] = {
     "ok": C_("life", "ok"),
@@ -17,6 +17,11 @@ LIFE: dict[str, Msg] = {
 SIDE: dict[str, Msg] = {"pc": C_("side", "PC"), "ally": C_("side", "ally"), "foe": C_("side", "foe")}
 
 
-def life(state: str) -> "Msg | str":
-    """A life state as a word for a message (a ruleset's own state stays as it is)."""
-    return LIFE.get(state, state)
+def life(state: str, who: "Named | None" = None) -> "Msg | str":
+    """A life state as a word for a message (a ruleset's own state stays as it is); ``who``:
+    the combatant it is said of (its name and gender), so a translation can agree with it
+    through the ``g`` argument (``{g:?muerto|muerta}``)."""
+    word = LIFE.get(state, state)
+    if who is not None and isinstance(word, Msg):
+        return Msg(word.domain, word.id, {"g": who}, context=word.context)
+    return word
