@@ -145,5 +145,5 @@ def test_the_life_state_agrees_in_the_log_and_in_show(table):
          "dmg Kyra 25", "dmg Goblin 8")
     log = play_log(t.session.done, t.state, t.session.ruleset, "es")
     assert "Kyra: moribunda" in log and "Goblin: moribundo" in log
-    assert "| moribunda |" in markdown(t.state, t.session.ruleset, lang="es")
+    assert "| moribunda · ▶ |" in markdown(t.state, t.session.ruleset, lang="es")  # her turn
     assert "Kyra: dying" in play_log(t.session.done, t.state, t.session.ruleset, "en")

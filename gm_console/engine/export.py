@@ -108,7 +108,8 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
     t = lambda msg: render(msg, lang)  # noqa: E731
     hidden = set(player_view.secret_keys(ruleset)) if players else set()
     active = player_view.shown_active(state) if players else state.active
-    lines = [f"# {name or t(_('Encounter'))} ({ruleset.name})", ""]
+    title = name or t(_("Encounter"))
+    lines = [f"# {title} ({ruleset.name})", ""]
     if state.in_combat:
         who = state.combatants[active].name if active in state.combatants else "-"
         lines.append(t(_("**Round {n}** · turn of **{name}**", n=state.round, name=who)))
