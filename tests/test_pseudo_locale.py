@@ -1,0 +1,130 @@
+"""A third language is a catalogue, no code: the log, show and the forum post under a
+pseudo-locale (issue 22).
+
+A catalogue is made from the real ones for a language called ``xx``: every message wrapped in
+⟦ ⟧ with its letters accented (its placeholders and agreement forms kept), compiled in memory
+and handed to each package's domain. Then the example fight of every game is played and its
+log, show (Markdown) and the forum post (both formats) written out for the GM and for the
+players in ``xx``: once the markers, the numbers, the
+dice and what is not ours to translate are taken out (the GM's own names and text, the data
+names a game declares in English and Spanish: conditions, stats, creatures), no word may be
+left. A word left is a sentence written in code instead of the catalogue.
+
+Data names (a condition's English and Spanish names) are data, not messages: a third language
+gives them through the catalogue of the game (``Term.render``) where they have a domain; those
+without one are allowed here (``data_words``): what a translator cannot reach yet. The CLI's
+help, the TUI's screens and forms and the players' live view are not driven here yet.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+
+import pytest
+
+from conftest import builtin_rulesets, run_example_script
+from gm_console import plugins
+from gm_console.engine.export import markdown, play_log
+from gm_console.engine.post import report
+from gm_console.i18n import tool
+from gm_console.i18n import _DOMAINS
+
+ACCENTS = str.maketrans("aeiouAEIOUnN", "áéíóúÁÉÍÓÚñÑ")
+FIELD = re.compile(r"(\{[^{}]*\})")
+
+
+def pseudo(text: str) -> str:
+    """⟦Ácçéñtéd⟧ with every {placeholder} (and its agreement forms) as it was."""
+    return "⟦" + "".join(part if FIELD.fullmatch(part) else part.translate(ACCENTS)
+                         for part in FIELD.split(text)) + "⟧"
+
+
+def pseudo_catalogue(pkg) -> gettext.GNUTranslations:
+    from babel.messages.catalog import Catalog
+
+    source = tool.template(pkg)
+    out = Catalog(locale="es", domain=pkg.domain, charset="utf-8")  # Spanish plural rules: any with 2+ forms
+    for message in source:
+        if not message.id:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            forms = (pseudo(message.id[0]), pseudo(message.id[1]), pseudo(message.id[1]))
+            out.add(message.id, forms, context=message.context)
+        else:
+            out.add(message.id, pseudo(message.id), context=message.context)
+    return gettext.GNUTranslations(io.BytesIO(tool.mo_bytes(out)))
+
+
+@pytest.fixture(scope="module")
+def xx():
+    for name in builtin_rulesets():
+        plugins.load(name)  # each game's domain registered
+    made = []
+    for pkg in tool.packages():
+        domain = _DOMAINS.get(pkg.domain)
+        if domain is not None:
+            domain._catalogues["xx"] = pseudo_catalogue(pkg)
+            made.append(domain)
+    yield
+    for domain in made:
+        domain._catalogues.pop("xx", None)
+
+
+def leftovers(text: str, allowed: set[str]) -> list[str]:
+    words: set[str] = set()
+    for line in text.splitlines():
+        line = re.sub(r"`[^`]*`", " ", line)  # the command line the GM typed
+        line = re.sub(r" \[[^\[\]]*\](⟧*)$", r"\1", line)  # the rule it cites (docs/rulesets, the GM's)
+        while True:
+            shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", line)
+            if shorter == line:
+                break
+            line = shorter
+        words |= set(re.findall(r"[^\W\d_]{2,}", line))
+    return sorted(w for w in words if w.casefold() not in allowed)
+
+
+def data_words(t) -> set[str]:
+    """What is not ours to translate: the GM's names and text, the game's data names."""
+    rs, state = t.session.ruleset, t.state
+    out: set[str] = set()
+    texts = [c.name for c in state.combatants.values()] + list(state.retired.values())
+    for entry in t.session.done:
+        for e in entry.events:
+            for key in ("text", "trigger", "name", "purpose"):
+                value = getattr(e, key, None)
+                if isinstance(value, str):
+                    texts.append(value)
+            texts += [str(v) for v in getattr(e, "stats", {}).values() if isinstance(v, str)]
+    for d in rs.catalogue.defs.values() if hasattr(rs.catalogue, "defs") else ():
+        texts += [d.id, d.en, d.es, *d.aliases]
+    for f in rs.stat_block():
+        texts += [f.key, f.en, f.es, *f.aliases, *f.choices]
+    for text in texts:
+        out |= {w.casefold() for w in re.findall(r"[^\W\d_]+", text or "")}
+    return out | {"d", "x", "dc", "cd", "hp", "sp", "rp", "kh", "kl"}  # dice notation and stat keys
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_the_log_is_all_catalogue_under_a_third_language(xx, game):
+    t = run_example_script(game)
+    allowed = data_words(t)
+    rs, done = t.session.ruleset, t.session.done
+    for players in (False, True):
+        text = play_log(done, t.state, rs, "xx", players=players)
+        assert "⟦" in text
+        assert leftovers(text, allowed) == [], (players, text[:3000])
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_show_and_the_forum_post_are_all_catalogue_under_a_third_language(xx, game):
+    t = run_example_script(game)
+    allowed = data_words(t) | {"fight"} | {w.casefold() for w in re.findall(r"[^\W\d_]+", t.session.ruleset.name)}
+    rs, done = t.session.ruleset, t.session.done
+    for text in (markdown(t.state, rs, "fight", players=False, lang="xx", entries=done),
+                 markdown(t.state, rs, "fight", players=True, lang="xx", entries=done),
+                 report(done, rs, None, "fight", "markdown", "xx", since=1),
+                 report(done, rs, None, "fight", "bbcode", "xx", since=1)):
+        assert leftovers(re.sub(r"\[/?(b|i|list|size|\*)[^\]]*\]", " ", text), allowed) == [], text[:3000]
