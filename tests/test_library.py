@@ -203,7 +203,7 @@ def test_the_example_prepared_encounter_opens_plays_and_becomes_a_save(tmp_path,
     plan = tmp_path / "ambush.toml"
     shutil.copyfile(EXAMPLE, plan)
     code, out, _ = run(capsys, "show", str(plan))
-    assert code == 0 and "| Grak | ok | hp 22/22" in out.replace("| 1 | 15 ", "")
+    assert code == 0 and "| Grak | ok | HP 22/22" in out.replace("| 1 | 15 ", "")
     assert plan.read_bytes() == EXAMPLE.read_bytes()  # show builds it in memory only
     code, out, err = run(capsys, "exec", str(plan), "--rolls", "3,10,10,10,10,10,10", "--", "roll", "start",
                          'dmg "Goblin 1" 4')

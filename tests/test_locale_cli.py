@@ -98,7 +98,7 @@ def _library_help(sentence: str) -> bool:
 def test_show_of_an_example_reads_in_spanish(env):
     r = gm("show", str(EXAMPLE), env=env)
     assert r.returncode == 0 and r.stderr == ""
-    for spanish in ("Asalto", "Nombre", "Condiciones", "Estremecido", "| muerto |", "| moribundo |", "Valeros (PJ)"):
+    for spanish in ("Asalto", "Nombre", "Estados", "Situación", "Estremecido", "| muerto |", "| moribundo |", "Valeros (PJ)"):
         assert spanish in r.stdout
     assert english_in(r.stdout) == []
     assert "| dead |" not in r.stdout and "| dying |" not in r.stdout and "(PC)" not in r.stdout
