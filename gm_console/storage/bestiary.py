@@ -24,7 +24,6 @@ one-line problem naming the file and the line, and the rest is read.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,11 +37,11 @@ from gm_console.engine.state import Combatant
 from gm_console.engine.text import fold_text, slug
 from gm_console.i18n import Msg, _
 
+from . import tomlfile
 from .errors import SaveError
 from .paths import data_dir
 from .store import atomic_write, read_bytes
 
-_LINE = re.compile(r"at line (\d+)")
 _VALUE = (int, str, bool)
 
 
@@ -107,10 +106,9 @@ def read_file(path: Path, origin: str = "user") -> tuple[list[Creature], list["M
 def parse(text: str, where: str, origin: str = "") -> tuple[list[Creature], list[Msg]]:
     """Creatures from the text of one bestiary file, and a problem line for each entry left out."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return [], [_("{file}: line {line}: not valid TOML ({why})", file=where, line=toml_line(exc, text),
-                      why=toml_why(exc))]
+        data = tomlfile.loads(text)
+    except tomlfile.TomlError as exc:
+        return [], [_("{file}: line {line}: {why}", file=where, line=exc.line, why=exc.why)]
     creatures, problems = [], []
     for key, table in data.items():
         line = table_line(text, key)
@@ -120,16 +118,6 @@ def parse(text: str, where: str, origin: str = "") -> tuple[list[Creature], list
             problems.append(_("{file}: line {line}: {why}; the entry is left out", file=where, line=line or "?",
                               why=exc.args[0]))
     return creatures, problems
-
-
-def toml_line(exc: tomllib.TOMLDecodeError, text: str) -> int:
-    """Where tomllib stopped: its line, or the last line when the text ended too soon."""
-    m = _LINE.search(str(exc))
-    return int(m.group(1)) if m else max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
-
-
-def toml_why(exc: tomllib.TOMLDecodeError) -> str:
-    return re.split(r" \(at (?:line|end)", str(exc))[0]
 
 
 def creature_from_table(key: str, table: Any, origin: str = "", line: int | None = None) -> Creature:
@@ -227,10 +215,10 @@ def store(ruleset_id: str, cid: str, table: dict[str, Any], replace: bool = Fals
         except UnicodeDecodeError:
             raise LibraryError(_("{file}: not UTF-8 text; not writing to it", file=str(path))) from None
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise LibraryError(_("{file}: not valid TOML ({why}); fix it before storing more creatures",
-                                 file=str(path), why=str(exc))) from None
+            data = tomlfile.loads(text)
+        except tomlfile.TomlError as exc:
+            raise LibraryError(_("{file}: line {line}: {why}; fix it before storing more creatures",
+                                 file=str(path), line=exc.line, why=exc.why)) from None
         if cid in data:
             if not replace:
                 raise LibraryError(_("{file}: there is already a creature {id!r}; choose another name or "

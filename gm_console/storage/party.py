@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import shlex
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from gm_console.engine.state import Combatant, EncounterState
 from gm_console.engine.text import fold_text
 from gm_console.i18n import Msg, Term, _, render
 
+from . import tomlfile
 from .bestiary import LibraryError
 from .errors import SaveError
 from .paths import data_dir, safe_file_name
@@ -109,11 +109,11 @@ def load(name: str) -> Party:
 def read(path: Path) -> Party:
     raw, _ident = read_bytes(path)
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomlfile.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise LibraryError(_("{file}: not UTF-8 text", file=str(path))) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LibraryError(_("{file}: not valid TOML ({why})", file=str(path), why=str(exc))) from None
+    except tomlfile.TomlError as exc:
+        raise LibraryError(_("{file}: line {line}: {why}", file=str(path), line=exc.line, why=exc.why)) from None
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         raise LibraryError(_("{file}: missing ruleset = \"...\" at the top", file=str(path)))
