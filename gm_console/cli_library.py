@@ -103,7 +103,7 @@ def _bestiary_list(args, lang, say) -> int:
 def _bestiary_show(args, lang, say) -> int:
     found = []
     for rs in _rulesets(args.ruleset):
-        bestiary, _problems = bestiary_file.load(rs)
+        bestiary = bestiary_file.lazy(rs)  # what is wrong with the creature asked for comes with the refusal
         try:
             found.append((rs, bestiary.find(args.name)))
         except RulesError as exc:
@@ -123,7 +123,7 @@ def _bestiary_show(args, lang, say) -> int:
 def _bestiary_store(args, lang, say) -> int:
     enc = Encounter.open(args.save, read_only=True)
     c = _combatant(enc, args.combatant)
-    bestiary, _problems = bestiary_file.load(enc.ruleset)
+    bestiary = bestiary_file.lazy(enc.ruleset)  # the creature it was added from, if any, is read
     cid, table = bestiary_file.entry_of(c, enc.ruleset, en=args.en, es=args.es, cr=args.cr, bestiary=bestiary)
     path = bestiary_file.store(enc.ruleset.id, cid, table, replace=args.replace)
     say(_("stored {name} as @{id} in {file}; add it with: add @{id}", name=c.name, id=cid, file=str(path)))
