@@ -17,7 +17,7 @@ import argparse
 from pathlib import Path
 
 from gm_console import plugins
-from gm_console.engine.bestiary import preview
+from gm_console.engine.bestiary import as_text, preview
 from gm_console.engine.context import find_combatant
 from gm_console.engine.errors import RulesError
 from gm_console.i18n import _, render
@@ -183,9 +183,13 @@ def _party_add(args, lang, say) -> int:
         who = [c for c in enc.state.combatants.values() if c.side == "pc"]
         if not who:
             raise LibraryError(_("{file}: no PCs in this encounter; name the combatants to add", file=str(enc.path)))
-    names = party_file.add_members(p, who, enc.ruleset)
-    say(_("{party}: {names} (stat blocks as they are in {file})", party=p.name, names=", ".join(names),
+    added = party_file.add_members(p, who, enc.ruleset)
+    say(_("{party}: {names} (stat blocks as they are in {file})", party=p.name, names=", ".join(a.name for a in added),
           file=str(enc.path)))
+    for a in added:
+        if a.kept:
+            say(_("{name}: kept from the party file, not set in the encounter: {stats}", name=a.name,
+                  stats=", ".join(f"{key}={as_text(value)}" for key, value in a.kept.items())))
     return 0
 
 

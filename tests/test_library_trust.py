@@ -1,13 +1,15 @@
 """The library files a GM keeps beside the saves (bestiary, party, prepared encounters, keymap)
 never give a traceback and never hang (issue 23): a value nested thousands of levels deep or a
 number of thousands of digits is one line naming the file and the line; the GM's bestiary is
-read when a creature is first looked up, not at every open, in linear time.
+read when a creature is first looked up, not at every open; `party add` keeps what it does
+not know and refuses to write a party `new --party` would refuse.
 
 Everything goes through the command line a GM uses; the data folder is the test's own
 (conftest.py)."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -187,3 +189,50 @@ def test_a_big_bestiary_is_listed_without_reading_each_entry_and_finds_the_same_
     book = bestiary_file.Bestiary(lambda: bestiary_file.entries(text, "mine.toml", "user"))
     assert book.find("orco 1999").stats == {"hp": 6 + 1999 % 20, "ac": 13}
     assert book.find("@orc-7").line == 7 * 6 + 1
+
+
+# --- party add ------------------------------------------------------------------------------------
+
+
+def sheets(tmp_path, capsys, *lines: str) -> Path:
+    save = tmp_path / "sheets.toml"
+    code, _, err = run(capsys, "exec", str(save), "--new", "pathfinder1e", "-q", "--", *lines)
+    assert code == 0, err
+    return save
+
+
+@pytest.mark.parametrize("hp, why", [('"thirty"', "hp takes a whole number or current/max like 6/38, not 'thirty'"),
+                                     ("99999999999999999999", "hp=99999999999999999999 is out of range")])
+def test_party_add_refuses_a_party_new_party_would_refuse_and_writes_nothing(tmp_path, capsys, hp, why):
+    assert run(capsys, "party", "new", "Crew", "--ruleset", "pathfinder1e")[0] == 0
+    path = party_file.party_path("Crew")
+    text = (f'ruleset = "pathfinder1e"\nname = "Crew"\n\n[[pc]]\nname = "Kyra"\nhp = 30\n\n'
+            f'[[pc]]\nname = "Valeros"\nhp = {hp}\n')
+    path.write_text(text, encoding="utf-8")
+    save = sheets(tmp_path, capsys, "add Kyra pc hp=38")
+    code, _, err = run(capsys, "party", "add", "Crew", str(save), "Kyra")
+    assert code == 1 and one_line(err) == f"error: {path}: Valeros: {why}"
+    assert path.read_text(encoding="utf-8") == text
+    code, _, err2 = run(capsys, "new", str(tmp_path / "f.toml"), "--party", "Crew", "--no-open")
+    assert code == 1 and err2 == err  # the same judgement, the same line
+
+
+def test_party_add_keeps_what_the_encounter_does_not_set(tmp_path, capsys):
+    """A hand-added stat the encounter's combatant does not set (con = 14) and a key of the
+    GM's own at the top of the file stay; what the encounter does set replaces the file's."""
+    run(capsys, "party", "new", "Crew", "--ruleset", "pathfinder1e")
+    path = party_file.party_path("Crew")
+    path.write_text('ruleset = "pathfinder1e"\nname = "Crew"\ncampaign = "Rise of the Runelords"\n\n'
+                    '[[pc]]\nname = "Kyra"\nhp = 30\ncon = 14\nwis = 17\n', encoding="utf-8")
+    save = sheets(tmp_path, capsys, "add Kyra pc hp=38 wis=18")
+    code, out, err = run(capsys, "party", "add", "Crew", str(save))
+    assert code == 0, err
+    assert out.splitlines() == [f"Crew: Kyra (stat blocks as they are in {save})",
+                                "Kyra: kept from the party file, not set in the encounter: con=14"]
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["campaign"] == "Rise of the Runelords"
+    assert data["pc"] == [{"name": "Kyra", "hp": 38, "con": 14, "wis": 18}]
+    enc_path = tmp_path / "next.toml"
+    assert run(capsys, "new", str(enc_path), "--party", "Crew", "--no-open")[0] == 0
+    kyra = Encounter.open(enc_path, read_only=True).state.get("kyra")
+    assert (kyra.stats["con"], kyra.stats["wis"], kyra.pools["hp"].max) == (14, 18, 38)
