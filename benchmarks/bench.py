@@ -7,7 +7,8 @@ Figures: save per action at 10 and 10,000 logged actions (the autosave is an O(1
 append), open time of a 10,000-action encounter (fast path; tomllib alone; migrated
 from format 1), next-turn time at 200 combatants, undo time at 10,000 actions, a year's rest
 for 100 Dragon Age mages, adding 3,000 combatants in one exec (linear: 18 s before the name
-index, issue 14), TUI startup and keypress-to-repaint.
+index, issue 14), the first `add @name` from a 100,000-entry user bestiary (linear and lazy:
+issue 23), TUI startup and keypress-to-repaint.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -23,6 +25,7 @@ from pathlib import Path
 
 from gm_console.engine.dice import Dice
 from gm_console.storage import Encounter, store
+from gm_console.storage import bestiary as bestiary_file
 
 
 def ms(seconds: float) -> str:
@@ -136,6 +139,31 @@ def bench_crowd(tmp: Path) -> None:
     print(f"undo at 3,000 combatants                {ms(time.perf_counter() - t)}")
 
 
+def bench_user_bestiary(tmp: Path) -> None:
+    """The GM's own bestiary of 100,000 creatures (about 4 MB): the first `add @name` reads it
+    (issue 23: reading was quadratic, 2,500 entries 1.8 s and 100,000 still running after 120 s,
+    and it happened at every open for writing; now an open reads nothing and a look-up lists
+    the file from its header and name lines, reading only the creature it adds)."""
+    previous = os.environ.get("GM_CONSOLE_DATA_DIR")
+    os.environ["GM_CONSOLE_DATA_DIR"] = str(tmp / "data")  # never the GM's own data folder
+    try:
+        path = bestiary_file.user_path("generic")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(f'[orc-{i}]\nen = "Orc {i}"\nhp = {6 + i % 20}\nac = 13\n\n' for i in range(100_000)),
+                        encoding="utf-8")
+        enc = Encounter.create(tmp / "bestiary-fight.toml", "generic")
+        t = time.perf_counter()
+        enc.execute('add @"Orc 99999"')
+        took = time.perf_counter() - t
+        enc.close()
+        print(f"100,000-entry user bestiary: add @name {ms(took)}  ({path.stat().st_size / 1e6:.1f} MB)")
+    finally:
+        if previous is None:
+            os.environ.pop("GM_CONSOLE_DATA_DIR", None)
+        else:
+            os.environ["GM_CONSOLE_DATA_DIR"] = previous
+
+
 def bench_tui(path: Path, label: str) -> None:
     """Headless: time to the first painted screen, and from a key to the repainted screen."""
     from gm_console.tui.app import GMConsole
@@ -181,6 +209,7 @@ def main() -> int:
         bench_next_turn(tmp, repeats)
         bench_long_rest(tmp)
         bench_crowd(tmp)
+        bench_user_bestiary(tmp)
         bench_tui(build(tmp / "tui.toml", 200).path, "200 actions")
         crowd = tmp / "crowd.toml"
         bench_tui(crowd, "200 combatants")

@@ -17,7 +17,7 @@ import argparse
 from pathlib import Path
 
 from gm_console import plugins
-from gm_console.engine.bestiary import preview
+from gm_console.engine.bestiary import as_text, preview
 from gm_console.engine.context import find_combatant
 from gm_console.engine.errors import RulesError
 from gm_console.i18n import _, render
@@ -103,7 +103,7 @@ def _bestiary_list(args, lang, say) -> int:
 def _bestiary_show(args, lang, say) -> int:
     found = []
     for rs in _rulesets(args.ruleset):
-        bestiary, _problems = bestiary_file.load(rs)
+        bestiary = bestiary_file.lazy(rs)  # what is wrong with the creature asked for comes with the refusal
         try:
             found.append((rs, bestiary.find(args.name)))
         except RulesError as exc:
@@ -123,7 +123,7 @@ def _bestiary_show(args, lang, say) -> int:
 def _bestiary_store(args, lang, say) -> int:
     enc = Encounter.open(args.save, read_only=True)
     c = _combatant(enc, args.combatant)
-    bestiary, _problems = bestiary_file.load(enc.ruleset)
+    bestiary = bestiary_file.lazy(enc.ruleset)  # the creature it was added from, if any, is read
     cid, table = bestiary_file.entry_of(c, enc.ruleset, en=args.en, es=args.es, cr=args.cr, bestiary=bestiary)
     path = bestiary_file.store(enc.ruleset.id, cid, table, replace=args.replace)
     say(_("stored {name} as @{id} in {file}; add it with: add @{id}", name=c.name, id=cid, file=str(path)))
@@ -183,9 +183,13 @@ def _party_add(args, lang, say) -> int:
         who = [c for c in enc.state.combatants.values() if c.side == "pc"]
         if not who:
             raise LibraryError(_("{file}: no PCs in this encounter; name the combatants to add", file=str(enc.path)))
-    names = party_file.add_members(p, who, enc.ruleset)
-    say(_("{party}: {names} (stat blocks as they are in {file})", party=p.name, names=", ".join(names),
+    added = party_file.add_members(p, who, enc.ruleset)
+    say(_("{party}: {names} (stat blocks as they are in {file})", party=p.name, names=", ".join(a.name for a in added),
           file=str(enc.path)))
+    for a in added:
+        if a.kept:
+            say(_("{name}: kept from the party file, not set in the encounter: {stats}", name=a.name,
+                  stats=", ".join(f"{key}={as_text(value)}" for key, value in a.kept.items())))
     return 0
 
 

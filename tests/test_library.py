@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gm_console import cli, plugins
+from gm_console.engine.errors import CommandError
 from gm_console.engine.session import Session
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage import bestiary as bestiary_file
@@ -83,17 +84,26 @@ def test_the_gms_creature_wins_over_the_games_of_the_same_id(tmp_path):
     assert hp(enc, "trasgo-1") == (9, 9) and enc.state.get("trasgo-2").stats["ac"] == 14
 
 
-def test_a_broken_bestiary_is_one_warning_with_its_line_and_the_rest_still_adds(tmp_path):
+def test_a_broken_bestiary_entry_is_one_line_with_its_line_when_used_and_the_rest_still_adds(tmp_path):
+    """The GM's bestiary is read at the first `add @...`, not when the encounter opens; an entry
+    left out says why (its file and line) when the GM asks for it."""
     path = bestiary_file.user_path("pathfinder1e")
     path.parent.mkdir(parents=True)
     path.write_text('[brute]\nen = "Brute"\nhp = 30\n\n[nameless]\nhp = 4\n', encoding="utf-8")
     enc = Encounter.create(tmp_path / "f.toml", "pathfinder1e")
-    assert enc.warning == f"{path}: line 5: [nameless] needs its English name: en = \"...\"; the entry is left out"
+    assert enc.warning is None and enc.session.bestiary.problems == ()  # nothing read yet
     enc.execute("add @brute x2")
-    assert hp(enc, "brute-2") == (30, 30) and "nameless" not in enc.session.bestiary
+    assert hp(enc, "brute-2") == (30, 30)
+    why = f"{path}: line 5: [nameless] needs its English name: en = \"...\"; the entry is left out"
+    with pytest.raises(CommandError) as refused:
+        enc.execute("add @nameless")
+    assert str(refused.value) == f"add: @nameless cannot be added: {why}"
+    assert "nameless" not in enc.session.bestiary and list(map(str, enc.session.bestiary.problems)) == [why]
     path.write_text("[brute\n", encoding="utf-8")
     again = Encounter.create(tmp_path / "g.toml", "pathfinder1e")
-    assert again.warning.startswith(f"{path}: line 1: not valid TOML")
+    with pytest.raises(CommandError) as refused:
+        again.execute("add @brute")
+    assert f"; and a bestiary file has a problem: {path}: line 1: not valid TOML" in str(refused.value)
 
 
 def test_bestiary_list_and_show_search_both_languages(capsys):

@@ -121,3 +121,75 @@ def test_a_written_plan_is_refused_in_one_line_or_every_table_is_an_add_line_tha
             assert "\n" not in str(exc)
             continue
         assert call.verb == "add"
+
+
+# A bestiary a GM writes by hand, line by line: the plain layout a look-up lists without reading
+# every table (storage/bestiary.py), and the layouts that make it read the file whole instead.
+NAME = st.text(st.sampled_from("aeoñÉ -_Zz'\"\\\t"), min_size=0, max_size=6)
+HEADER = st.sampled_from(["[{k}]", "[ {k} ]", '["{k}"]', "['{k}']", "[{k}] # a note", "[{k}]\r"])
+TABLE_KEY = st.text("abcAB-_0", min_size=1, max_size=4)
+
+
+def _string(text: str, how: str) -> str:
+    if how == "literal" and "'" not in text and "\t" not in text:
+        return f"'{text}'"
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
+
+
+LINE = st.one_of(
+    st.builds(lambda key, text, how: f"{key} = {_string(text, how)}", st.sampled_from(["en", "es", '"en"', "'es'"]),
+              NAME, st.sampled_from(["basic", "literal"])),
+    st.builds(lambda names: "aliases = [" + ", ".join(_string(n, "basic") for n in names) + "]",
+              st.lists(NAME, max_size=2)),
+    st.sampled_from(["hp = 6", "ac = 15 # armour", "resist = [\"fire\", 5]", "cr = 1", "xp = -1", "grip = {a = 1}",
+                     "stats.hp = 3", "en = 5", "aliases = \"x\"", "", "# [not] a table", "  ", "hp = = 3",
+                     "attacks = [\n  \"bite\",\n  [\"x\"]\n]", "notes = \"\"\"\n[fake]\n\"\"\"", "en = \"a\" \"b\"",
+                     "[[many]]", "[a.b]", "root = 1"]))
+TABLE = st.tuples(TABLE_KEY, HEADER, st.lists(LINE, max_size=5))
+
+
+def bestiary_text(tables) -> str:
+    return "".join(header.format(k=key) + "\n" + "".join(line + "\n" for line in lines) for key, header, lines in tables)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TABLE, max_size=5))
+def test_a_bestiary_listed_table_by_table_reads_as_tomllib_reads_it_whole(tables):
+    """Whatever the layout: a file tomllib reads gives the same creatures and problem lines
+    either way; one it refuses is one line per entry left out (a plain layout: the rest is read)
+    or one line for the file."""
+    text = bestiary_text(tables)
+    fast, whole = bestiary_file.parse(text, "mine.toml"), bestiary_file.parse(text, "mine.toml", whole=True)
+    try:
+        tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        assert len(whole[1]) == 1 and not whole[0]
+        for problem in fast[1]:
+            assert "\n" not in str(problem) and str(problem).startswith("mine.toml: line ")
+        return
+    assert fast == whole
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TABLE, max_size=5), st.lists(NAME, min_size=1, max_size=4))
+def test_a_look_up_finds_in_a_listed_bestiary_what_it_finds_in_one_read_whole(tables, refs):
+    text = bestiary_text(tables)
+    try:
+        tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return
+    listed = Bestiary(lambda: bestiary_file.entries(text, "mine.toml", "user"))
+    whole = Bestiary(bestiary_file.entries(text, "mine.toml", "user", whole=True))
+    creatures, _problems = bestiary_file.parse(text, "mine.toml", "user", whole=True)
+
+    def outcome(book: Bestiary, ref: str):
+        try:
+            return book.find(ref)
+        except RulesError as exc:
+            return str(exc).split(";")[0]
+
+    for ref in refs + [c.en for c in creatures] + [c.id for c in creatures]:
+        got, expected = outcome(listed, ref), outcome(whole, ref)
+        if isinstance(expected, Creature) or isinstance(got, Creature):
+            assert got == expected, ref
+        assert sorted(listed) == sorted(whole)

@@ -13,15 +13,17 @@ hit-dice formula too, read the same way.
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from gm_console.i18n import Term, _
+from gm_console.i18n import Msg, Term, _
 
 from .errors import RulesError
-from .text import closest, fold_text, listing
+from .text import fold_text, listing
 
 #: keys of a bestiary entry that describe it; every other key is its stat block
 META = ("en", "es", "aliases", "cr", "xp", "threat", "source", "hit_dice", "type", "attacks")
@@ -81,47 +83,138 @@ class Creature:
         return self.es if es.startswith(key) and not en.startswith(key) else self.en
 
 
+@dataclass(frozen=True)
+class Problem:
+    """Why an entry, or a whole file, was left out: one line naming the file and the line."""
+
+    message: "Msg | str"
+
+
+@dataclass(frozen=True, eq=False)
+class Listing:
+    """Entries known by their names before they are read. Storage lists a GM's file this way at
+    the first look-up and reads an entry when it is asked for, so adding one creature from a
+    file of 100,000 does not read the other 99,999."""
+
+    en: Mapping[str, str]  # id -> English name (or the table's key), in the file's order
+    ids: Sequence[str]  # with ``names``: the names that find each id (its id, English, Spanish,
+    names: Sequence[str]  # aliases), in the file's order; ids[i] is what names[i] finds
+    read: Callable[[str], "Creature | Problem"]  # one entry, when the GM first asks for it
+
+
+class _Shelf:
+    """What a bestiary holds once its source has been listed: entries by id (read or not),
+    the index of folded names, and the problems met so far."""
+
+    def __init__(self, items: Iterable["Creature | Listing | Problem"]) -> None:
+        self.entries: dict[str, Creature | Listing | Problem] = {}
+        self.en: dict[str, str] = {}
+        self.met: dict[int, Problem] = {}
+        owners: list[Creature | Listing] = []
+        replaced: set[int] = set()  # owners some of whose entries a later one took
+        for item in items:
+            if isinstance(item, Creature):
+                ids: Iterable[str] = (item.id,)
+                en: Mapping[str, str] = {item.id: item.en}
+            elif isinstance(item, Listing):
+                ids, en = item.en.keys(), item.en
+            elif isinstance(item, Problem):
+                self.met[id(item)] = item
+                continue
+            else:
+                raise TypeError(f"a bestiary holds creatures, listings and problems, not {item!r}")
+            for cid in self.entries.keys() & set(ids):  # a replacement goes where the GM's ones are
+                replaced.add(id(self.entries.pop(cid)))
+            self.entries.update(dict.fromkeys(ids, item))
+            self.en.update(en)
+            owners.append(item)
+        ids, names = [], []
+        for owner in owners:  # the names of what is still there, in order: a later name wins
+            if isinstance(owner, Creature):
+                if self.entries.get(owner.id) is owner:
+                    spelled = owner.names()
+                    ids += [owner.id] * len(spelled)
+                    names += spelled
+            elif id(owner) not in replaced:
+                ids += owner.ids
+                names += owner.names
+            else:
+                kept = [i for i, cid in enumerate(owner.ids) if self.entries.get(cid) is owner]
+                ids += [owner.ids[i] for i in kept]
+                names += [owner.names[i] for i in kept]
+        self.ids, self.folded = ids, fold_many(names)
+        self.index: dict[str, str] = dict(zip(self.folded, ids))
+        self._by_id: dict[str, tuple[str, str]] | None = None
+
+    def names_by_id(self) -> dict[str, tuple[str, str]]:
+        """Each entry's folded English name, and its folded names after a line break each
+        ("\\ngoblin\\ntrasgo"): what a search looks in (worked out at the first one)."""
+        if self._by_id is None:
+            ids = list(self.entries)
+            names: dict[str, list[str]] = {cid: [] for cid in ids}
+            for name, cid in zip(self.folded, self.ids):
+                names[cid].append(name)
+            english = fold_many([self.en[cid] for cid in ids])
+            self._by_id = {cid: (en, "\n" + "\n".join(names[cid])) for cid, en in zip(ids, english)}
+        return self._by_id
+
+
 class Bestiary(Mapping[str, Creature]):
     """Creatures by id; a later one with the same id replaces an earlier one (the GM's own
-    creature over a ruleset's). Look-ups are case- and accent-blind, in either language."""
+    creature over a ruleset's). Look-ups are case- and accent-blind, in either language.
 
-    def __init__(self, creatures: Iterable[Creature] | Callable[[], Iterable[Creature]] = ()) -> None:
-        """``creatures``, or a function giving them: then nothing is read until the first
-        look-up (a game's starter bestiary is parsed when a GM first adds from it, not before
-        the first frame of every fight)."""
+    An entry that cannot be read (``Problem``) is not in the mapping, and ``find`` says why
+    when it is asked for: the GM's broken ``[goblin]`` is never quietly replaced by the
+    game's goblin."""
+
+    def __init__(self, creatures: Iterable["Creature | Listing | Problem"]
+                 | Callable[[], Iterable["Creature | Listing | Problem"]] = ()) -> None:
+        """``creatures`` (or listings of them, or problems met reading them), or a function
+        giving them: then nothing is read until the first look-up (no fight waits for a
+        bestiary before its first frame; a file written after the encounter opened is read)."""
         self._source = creatures
-        self._filled: tuple[dict[str, Creature], dict[str, str]] | None = None
+        self._filled: _Shelf | None = None
 
-    def _fill(self) -> tuple[dict[str, Creature], dict[str, str]]:
+    def _fill(self) -> _Shelf:
         if self._filled is None:
             source = self._source
-            by_id: dict[str, Creature] = {}
-            for creature in (source() if callable(source) else source):
-                by_id.pop(creature.id, None)  # a replacement goes where the GM's ones are
-                by_id[creature.id] = creature
-            index: dict[str, str] = {}
-            for creature in by_id.values():
-                for name in creature.names():
-                    index[fold_text(name)] = creature.id
-            self._filled, self._source = (by_id, index), ()
+            self._filled, self._source = _Shelf(source() if callable(source) else source), ()
         return self._filled
 
-    @property
-    def _by_id(self) -> dict[str, Creature]:
-        return self._fill()[0]
+    def _resolve(self, cid: str) -> "Creature | Problem | None":
+        """The entry ``cid``, read if it was only listed (once: what it gave is kept)."""
+        shelf = self._fill()
+        entry = shelf.entries.get(cid)
+        if isinstance(entry, Listing):
+            entry = entry.read(cid)
+            shelf.entries[cid] = entry
+            if isinstance(entry, Problem):
+                shelf.met[id(entry)] = entry
+        return entry
 
     @property
-    def _index(self) -> dict[str, str]:
-        return self._fill()[1]
+    def problems(self) -> tuple["Msg | str", ...]:
+        """What was met reading the files so far (reading nothing itself): a file that could not
+        be read, and each entry left out among those read (``list(bestiary)`` reads them all)."""
+        return tuple(p.message for p in self._filled.met.values()) if self._filled is not None else ()
 
     def __getitem__(self, cid: str) -> Creature:
-        return self._by_id[cid]
+        entry = self._resolve(cid)
+        if isinstance(entry, Creature):
+            return entry
+        raise KeyError(cid)
+
+    def __contains__(self, cid: object) -> bool:
+        return isinstance(cid, str) and isinstance(self._resolve(cid), Creature)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._by_id)
+        for cid in list(self._fill().entries):
+            if isinstance(self._resolve(cid), Creature):
+                yield cid
 
     def __len__(self) -> int:
-        return len(self._by_id)
+        """Entries that are not known to be broken (one only listed counts until it is read)."""
+        return sum(1 for entry in self._fill().entries.values() if not isinstance(entry, Problem))
 
     def __repr__(self) -> str:
         return f"Bestiary({len(self)} creatures)"
@@ -131,36 +224,80 @@ class Bestiary(Mapping[str, Creature]):
         key = fold_text(ref.lstrip("@"))
         if not key:
             raise RulesError(_("add: @ needs a creature's name, like @goblin"))
-        found = self._index.get(key)
+        shelf = self._fill()
+        found = shelf.index.get(key)
+        if found is None:
+            starts = sorted({cid for name, cid in shelf.index.items() if name.startswith(key)})
+            if len(starts) > 1:
+                raise RulesError(_("add: @{ref} could be {names}; type more of the name", ref=ref.lstrip("@"),
+                                   names=listing(shelf.en[c] for c in starts)))
+            found = starts[0] if starts else None
         if found is not None:
-            return self._by_id[found]
-        starts = sorted({cid for name, cid in self._index.items() if name.startswith(key)})
-        if len(starts) == 1:
-            return self._by_id[starts[0]]
-        if starts:
-            raise RulesError(_("add: @{ref} could be {names}; type more of the name", ref=ref.lstrip("@"),
-                               names=listing(self._by_id[c].en for c in starts)))
-        if not self._by_id:
-            raise RulesError(_("add: there is no bestiary for this game; add the creature with its stats "
-                               "(add NAME hp=... ) or put it in your bestiary"))
-        hint = closest(key, self._index)
-        if hint:
-            raise RulesError(_("add: no creature {ref!r} in the bestiary; did you mean @{hint}?",
-                               ref=ref.lstrip("@"), hint=self._by_id[self._index[fold_text(hint)]].id))
-        raise RulesError(_("add: no creature {ref!r} in the bestiary; creatures: {names}", ref=ref.lstrip("@"),
-                           names=listing(sorted(self._by_id))))
+            entry = self._resolve(found)
+            if isinstance(entry, Problem):
+                raise RulesError(_("add: @{ref} cannot be added: {why}", ref=ref.lstrip("@"), why=entry.message))
+            if isinstance(entry, Creature):
+                return entry
+        if not shelf.entries:
+            raise self._refusal(_("add: there is no bestiary for this game; add the creature with its stats "
+                                  "(add NAME hp=... ) or put it in your bestiary"))
+        close = difflib.get_close_matches(key, list(shelf.index), n=1, cutoff=0.75)  # names are folded already
+        if close:
+            raise self._refusal(_("add: no creature {ref!r} in the bestiary; did you mean @{hint}?",
+                                  ref=ref.lstrip("@"), hint=shelf.index[close[0]]))
+        raise self._refusal(_("add: no creature {ref!r} in the bestiary; creatures: {names}", ref=ref.lstrip("@"),
+                              names=listing(sorted(shelf.entries))))
+
+    def _refusal(self, why: Msg) -> RulesError:
+        """A creature not found; what was met reading the files goes with it (it may be why)."""
+        met = list(self._fill().met.values())
+        if not met:
+            return RulesError(why)
+        problem = met[0].message if len(met) == 1 else _("{names} ... and {n} more", names=met[0].message,
+                                                         n=len(met) - 1)
+        return RulesError(_("{refusal}; and a bestiary file has a problem: {problem}", refusal=why, problem=problem))
 
     def search(self, text: str, limit: int = 50) -> list[Creature]:
         """For a search box: creatures whose names (either language) contain every word typed,
-        those starting with it first."""
+        those starting with it first. Only the creatures returned are read."""
         words = fold_text(text).split()
+        shelf = self._fill()
         scored = []
-        for creature in self._by_id.values():
-            names = [fold_text(n) for n in creature.names()]
-            if all(any(w in n for n in names) for w in words):
-                first = not words or any(n.startswith(words[0]) for n in names)
-                scored.append((not first, fold_text(creature.en), creature))
-        return [c for *_, c in sorted(scored, key=lambda s: s[:2])][:limit]
+        start = "\n" + words[0] if words else "\n"
+        for cid, (en, names) in shelf.names_by_id().items():  # a word never holds a line break
+            if all(w in names for w in words):
+                scored.append((start not in names, en, cid))
+        scored.sort(key=lambda s: s[:2])
+        out = []
+        for _later, _en, cid in scored:
+            entry = self._resolve(cid)
+            if isinstance(entry, Creature):
+                out.append(entry)
+                if len(out) == limit:
+                    break
+        return out
+
+
+def fold_many(texts: Sequence[str]) -> list[str]:
+    """``[fold_text(t) for t in texts]``, done on all of them at once: a 100,000-entry bestiary
+    has some 300,000 names, and one at a time they take most of a second."""
+    if not texts:
+        return []
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:  # a name with a line break in it
+        return [fold_text(t) for t in texts]
+    if not joined.isascii():
+        joined = unicodedata.normalize("NFKD", joined)
+        marks = {ord(ch): None for ch in set(joined) if unicodedata.combining(ch)}
+        joined = joined.translate(marks) if marks else joined
+    joined = joined.casefold().replace("_", " ").replace("-", " ")
+    if (_OTHER_SPACE.search(joined) or "  " in joined or " \n" in joined or "\n " in joined
+            or joined.startswith(" ") or joined.endswith(" ")):  # spaces to even out: one at a time
+        return [" ".join(part.split()) for part in joined.split("\n")]
+    return joined.split("\n")
+
+
+_OTHER_SPACE = re.compile(r"[^\S \n]")
 
 
 EMPTY = Bestiary()

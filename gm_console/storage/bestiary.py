@@ -17,33 +17,57 @@ One format for both, native TOML, one creature a table named by its id::
 
 A game ships its own through ``Ruleset.bestiary_files()`` (``bestiary.toml`` beside its
 module); the GM's own live in ``<data folder>/bestiary/<ruleset id>.toml`` and win over the
-game's by id. Reading never stops an encounter from opening: a broken file or entry is a
-one-line problem naming the file and the line, and the rest is read.
+game's by id. Nothing is read when an encounter opens: the files are read at the first
+``add @...`` (``lazy``), and a broken file or entry is a one-line problem naming the file and
+the line, said when the GM asks for that creature (or for one not found); the rest is read.
+
+Reading is linear in the file's size. A file laid out the plain way (the way this program and
+most GMs write it) is listed from its header and name lines alone, and each table is read by
+tomllib when it is asked for: adding one creature from a 100,000-entry file (4 MB) takes well
+under a second (``benchmarks/bench.py``). A table that is not valid TOML leaves only that
+creature out. Any other layout (multi-line strings or arrays, dotted tables) is read whole.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
+from itertools import accumulate, repeat
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from gm_console.engine.bestiary import META, Bestiary, Creature, hit_pool
+from gm_console.engine.bestiary import META, Bestiary, Creature, Listing, Problem, fold_many, hit_pool
 from gm_console.engine.contract import Ruleset
 from gm_console.engine.errors import GMError
 from gm_console.engine.state import Combatant
 from gm_console.engine.text import fold_text, slug
 from gm_console.i18n import Msg, _
 
+from . import tomlfile
 from .errors import SaveError
 from .paths import data_dir
 from .store import atomic_write, read_bytes
 
-_LINE = re.compile(r"at line (\d+)")
 _VALUE = (int, str, bool)
+_NAMED = {quoted: name for name in ("en", "es", "aliases") for quoted in (name, f'"{name}"', f"'{name}'")}
+_EN = {quoted for quoted, name in _NAMED.items() if name == "en"}
+_ALIASES = {quoted for quoted, name in _NAMED.items() if name == "aliases"}
+
+# A file laid out the plain way (every line blank, a comment, a [table] header or a `key = ...`
+# line, no multi-line strings, no repeated table) is listed from its header and name lines
+# and each table is read when it is asked for; any other layout is read whole by tomllib.
+_KEY = r"""(?:[A-Za-z0-9_-]+|"[^"\\\n]*"|'[^'\n]*')"""
+_ODD_LINE = re.compile(r"\n(?!(?:[A-Za-z0-9_-]+ = |\[[A-Za-z0-9_-]+\]\r?\n|\r?\n)"  # the usual lines, quickly
+                       r"|[ \t]*(?:[#\r\n]|$|\[[ \t]*" + _KEY + r"[ \t]*\][ \t]*(?:#[^\n]*)?\r?$|"
+                       + _KEY + r"(?:[ \t]*\.[ \t]*" + _KEY + r")*[ \t]*=))", re.M)
+_TABLE_START = re.compile(r"\n(?=[ \t]*\[)")
+_NOT_A_COMMENT = re.compile(r"\n[ \t]*[^ \t\r\n#]")
+_HEADS_AND_NAMES = re.compile(
+    r"\n[ \t]*(?:\[[ \t]*(" + _KEY + r")|(en|es|aliases|\"en\"|\"es\"|\"aliases\"|'en'|'es'|'aliases')[ \t]*=[ \t]*"
+    r"""(?:"([^"\\\n]*)"[ \t]*(?:#[^\n]*)?\r?$|'([^'\n]*)'[ \t]*(?:#[^\n]*)?\r?$|([^\n]*)))""", re.M)
+_HEADER_LINE = re.compile(r"^[ \t]*\[[ \t]*(" + _KEY + r")[ \t]*\]", re.M)
 
 
 class LibraryError(SaveError, GMError):
@@ -55,18 +79,34 @@ def user_path(ruleset_id: str) -> Path:
     return data_dir() / "bestiary" / f"{slug(ruleset_id)}.toml"
 
 
-def load(ruleset: Ruleset) -> tuple[Bestiary, list["Msg | str"]]:
-    """The game's bestiary then the GM's, and every problem met reading the GM's. The GM's
-    file is read now, so its problems show when the encounter opens; the game's own is
-    parsed at the first look-up (its files ship with the game, and a test keeps them
-    clean), so no fight waits for a bestiary before its first frame."""
+def lazy(ruleset: Ruleset) -> Bestiary:
+    """The game's bestiary then the GM's, as an encounter adds from them: nothing is read
+    before the first look-up (no open waits for a bestiary, and a creature stored after the
+    encounter opened is found). A problem in the GM's file reaches the GM when it matters:
+    the entry asked for says why it cannot be added, a creature not found says what was met
+    (``Bestiary.find``), and ``Bestiary.problems`` holds what was met so far."""
     path = user_path(ruleset.id)
-    mine: list[Creature] = []
-    problems: list[Msg | str] = []
-    if path.exists():
-        mine, problems = read_file(path, origin="user")
     cls = type(ruleset)
-    return Bestiary(lambda: [*_builtin(cls)[0], *mine]), problems
+    return Bestiary(lambda: [*_builtin(cls)[0], *_user_entries(path)])
+
+
+def load(ruleset: Ruleset) -> tuple[Bestiary, list["Msg | str"]]:
+    """Both bestiaries read whole now, and every problem met: for the commands that list them."""
+    bestiary = lazy(ruleset)
+    list(bestiary)  # reads every entry
+    return bestiary, list(bestiary.problems)
+
+
+class Met:
+    """The problems a lazy bestiary has met, as they are when this is iterated (``enc.warnings
+    += Met(bestiary)`` after a prepared encounter is built: what building it read; nothing when
+    no creature was looked up, and then nothing was read)."""
+
+    def __init__(self, bestiary: Bestiary) -> None:
+        self.bestiary = bestiary
+
+    def __iter__(self):
+        return iter(self.bestiary.problems)
 
 
 def builtin_problems(ruleset: Ruleset) -> tuple["Msg", ...]:
@@ -93,43 +133,234 @@ def _builtin(cls: type) -> tuple[tuple[Creature, ...], tuple[Msg, ...]]:
     return tuple(creatures), tuple(problems)
 
 
-def read_file(path: Path, origin: str = "user") -> tuple[list[Creature], list["Msg | str"]]:
+def _user_entries(path: Path) -> list["Listing | Problem"]:
+    if not path.exists():
+        return []
+    text = _text(path)
+    return [text] if isinstance(text, Problem) else entries(text, str(path), "user")
+
+
+def _text(path: Path) -> "str | Problem":
     try:
         raw, _ident = read_bytes(path)
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except SaveError as exc:
-        return [], [str(exc)]
+        return Problem(exc.message)
     except UnicodeDecodeError:
-        return [], [_("{file}: not UTF-8 text", file=str(path))]
-    return parse(text, str(path), origin)
+        return Problem(_("{file}: not UTF-8 text", file=str(path)))
 
 
-def parse(text: str, where: str, origin: str = "") -> tuple[list[Creature], list[Msg]]:
-    """Creatures from the text of one bestiary file, and a problem line for each entry left out."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return [], [_("{file}: line {line}: not valid TOML ({why})", file=where, line=toml_line(exc, text),
-                      why=toml_why(exc))]
+def parse(text: str, where: str, origin: str = "", whole: bool = False) -> tuple[list[Creature], list["Msg | str"]]:
+    """Creatures from the text of one bestiary file, and a problem line for each entry left out,
+    table by table in the file's order. ``whole``: read by tomllib at once, whatever the layout
+    (the way a look-up reads a file of any other layout; tests hold the two to one answer)."""
+    found = (_Whole if whole else _tables)(text, where, origin)
     creatures, problems = [], []
-    for key, table in data.items():
-        line = table_line(text, key)
-        try:
-            creatures.append(creature_from_table(key, table, origin, line))
-        except ValueError as exc:
-            problems.append(_("{file}: line {line}: {why}; the entry is left out", file=where, line=line or "?",
-                              why=exc.args[0]))
+    for result in found.results():
+        if isinstance(result, Creature):
+            creatures.append(result)
+        else:
+            problems.append(result.message)
     return creatures, problems
 
 
-def toml_line(exc: tomllib.TOMLDecodeError, text: str) -> int:
-    """Where tomllib stopped: its line, or the last line when the text ended too soon."""
-    m = _LINE.search(str(exc))
-    return int(m.group(1)) if m else max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+def entries(text: str, where: str, origin: str = "", whole: bool = False) -> list["Listing | Problem"]:
+    """One file as a bestiary takes it: a listing of its entries, each read when asked for
+    (``whole``: as ``parse`` says)."""
+    return (_Whole if whole else _tables)(text, where, origin).items()
 
 
-def toml_why(exc: tomllib.TOMLDecodeError) -> str:
-    return re.split(r" \(at (?:line|end)", str(exc))[0]
+def _tables(text: str, where: str, origin: str) -> "_Plain | _Whole":
+    """The file's tables found from their headers when its layout is plain, else tomllib's."""
+    if '"""' in text or "'''" in text:
+        return _Whole(text, where, origin)
+    lined = "\n" + text
+    if _ODD_LINE.search(lined):
+        return _Whole(text, where, origin)
+    chunks = _TABLE_START.split(lined)
+    if _NOT_A_COMMENT.search("\n" + chunks[0]):  # keys before the first [table]
+        return _Whole(text, where, origin)
+    plain = _Plain(lined, chunks, where, origin)
+    return plain if plain.ok else _Whole(text, where, origin)
+
+
+class _Plain:
+    """A plainly laid out file, listed in one pass over its header and name lines: the index
+    of names is built without reading any table, and a table is read (by tomllib, on its own
+    text) when the GM asks for it. Every step is linear in the file's size."""
+
+    def __init__(self, lined: str, chunks: list[str], where: str, origin: str) -> None:
+        """``lined``: the file's text after a line break (every line starts with one);
+        ``chunks``: it cut before each [table] header."""
+        self.chunks, self.where, self.origin = chunks, where, origin
+        keys: list[str] = []
+        owners: list[int] = []  # the table each name is of
+        raw: list[str | None] = []  # None: the table's id, known once every key is slugged
+        en: list[str] = []  # each table's English name
+        doubtful: list[int] = []
+        k = -1
+        add_key, add_en, add_owner, add_raw = keys.append, en.append, owners.append, raw.append
+        for head, name, basic, literal, other in _HEADS_AND_NAMES.findall(lined):
+            if head:
+                k += 1
+                add_key(head)
+                add_en("")
+                add_owner(k)
+                add_raw(None)
+            elif other or name in _ALIASES:  # not a plain text, or a list
+                values = _names(_NAMED[name], other.rstrip("\r")) if other else None  # aliases = "x"
+                if values is None:
+                    doubtful.append(k)  # read now: what is wrong with it goes with every "not found"
+                    continue
+                if name in _EN and values and not en[k]:
+                    en[k] = values[0]
+                for v in values:
+                    if v:
+                        add_owner(k)
+                        add_raw(v)
+            elif basic or literal:
+                if name in _EN and not en[k]:
+                    en[k] = basic or literal
+                add_owner(k)
+                add_raw(basic or literal)
+        if any(key[0] in "\"'" for key in keys):
+            keys = [_unquote(key) for key in keys]
+        self.ok = len(keys) == len(chunks) - 1 and len(set(keys)) == len(keys)
+        if not self.ok:
+            return
+        self.keys = keys
+        self.ids = ids = "\n".join(fold_many(keys)).replace(" ", "-").split("\n")  # slug() of each, at once
+        if "" in ids:
+            ids = self.ids = [cid or "x" for cid in ids]
+        last = dict(zip(ids, range(len(keys))))  # [Goblin] then [goblin]: the later one
+        if len(last) != len(keys):  # ...in the later one's place, its names only
+            last = dict(sorted(last.items(), key=lambda item: item[1]))
+            kept = [(k, name) for k, name in zip(owners, raw) if last[ids[k]] == k]
+            owners, raw = [k for k, _name in kept], [name for _k, name in kept]
+        self.listing = Listing(en={cid: en[k] or keys[k] for cid, k in last.items()},
+                               ids=[ids[k] for k in owners],
+                               names=[ids[k] if name is None else name for k, name in zip(owners, raw)],
+                               read=lambda cid: self.table(last[cid]))
+        self._lines: list[int] | None = None
+        self.read: dict[int, Creature | Problem] = {}
+        self.doubtful = doubtful
+
+    def items(self) -> list["Listing | Problem"]:
+        """The listing, and what is wrong with a table whose names did not read as names."""
+        found = (self.listing.read(self.ids[k]) for k in self.doubtful if self.ids[k] in self.listing.en)
+        return [self.listing, *(p for p in found if isinstance(p, Problem))]
+
+    def results(self) -> list["Creature | Problem"]:
+        return [self.table(k) for k in range(len(self.keys))]
+
+    def line(self, k: int) -> int:
+        """The line of table ``k``'s header (every line counted once, whatever is asked)."""
+        if self._lines is None:  # chunk i starts after i line breaks of its own and those in chunks before
+            counts = accumulate(map(str.count, self.chunks, repeat("\n")))
+            self._lines = [before + i for i, before in enumerate(counts, 1)]
+        return self._lines[k]
+
+    def table(self, k: int) -> "Creature | Problem":
+        if k not in self.read:
+            line = self.line(k)
+            try:
+                data = tomlfile.loads(self.chunks[k + 1] + "\n")  # its own line break went with the cut
+            except tomlfile.TomlError as exc:
+                self.read[k] = Problem(_("{file}: line {line}: {why}; the entry is left out", file=self.where,
+                                         line=line + exc.line - 1, why=exc.why))
+            else:
+                self.read[k] = _entry(self.keys[k], data.get(self.keys[k]), self.where, self.origin, line)
+        return self.read[k]
+
+
+def _names(name: str, value: str) -> "list[str] | tuple[str] | None":
+    """The names a name line gives as TOML reads it (``aliases`` a list, ``en``/``es`` one
+    text), or None when it gives something else."""
+    try:
+        read = tomlfile.loads(f"{name} = {value}").get(name)
+    except tomlfile.TomlError:
+        return None
+    if name == "aliases":
+        return read if isinstance(read, list) and all(isinstance(v, str) for v in read) else None
+    return (read,) if isinstance(read, str) else None
+
+
+class _Whole:
+    """A file read by tomllib at once. When it is not TOML, every creature of the file is left
+    out with that one line; a look-up of a name its [tables] give says so too."""
+
+    def __init__(self, text: str, where: str, origin: str) -> None:
+        self.problem: Problem | None = None
+        self.found: list[tuple[str, Creature | Problem, Any]] = []
+        try:
+            data = tomlfile.loads(text)
+        except tomlfile.TomlError as exc:
+            self.problem = Problem(_("{file}: line {line}: {why}", file=where, line=exc.line, why=exc.why))
+            keys = [_unquote(m.group(1)) for m in _HEADER_LINE.finditer(text)]
+            self.found = [(key, self.problem, {}) for key in keys]
+            return
+        lines = _header_lines(text)
+        for key, table in data.items():
+            self.found.append((key, _entry(key, table, where, origin, lines.get(key)), table))
+
+    def items(self) -> list["Listing | Problem"]:
+        final: dict[str, tuple[str, Creature | Problem, Any]] = {}
+        for key, result, table in self.found:  # a later table of the same id wins, in its place
+            cid = result.id if isinstance(result, Creature) else slug(key)
+            final.pop(cid, None)
+            final[cid] = (key, result, table)
+        en: dict[str, str] = {}
+        ids: list[str] = []
+        names: list[str] = []
+        for cid, (key, result, table) in final.items():
+            if isinstance(result, Creature):
+                en[cid], spelled = result.en, result.names()
+            else:
+                spelled = (cid, *_names_in(table))
+                en[cid] = spelled[1] or key
+            spelled = [name for name in spelled if name]
+            ids += [cid] * len(spelled)
+            names += spelled
+        listing = Listing(en=en, ids=ids, names=names, read=lambda cid: final[cid][1])
+        return [listing, self.problem] if self.problem is not None else [listing]
+
+    def results(self) -> list["Creature | Problem"]:
+        if self.problem is not None:
+            return [self.problem]
+        return [result for _key, result, _table in self.found]
+
+
+def _names_in(table: Any) -> tuple[str, ...]:
+    """The names of a table left out, as far as they are text: a look-up of them says why."""
+    if not isinstance(table, dict):
+        return ("",)
+    aliases = table.get("aliases")
+    names = [table.get("en"), table.get("es"), *(aliases if isinstance(aliases, list) else [])]
+    en = names[0] if isinstance(names[0], str) else ""
+    return (en, *(n for n in names[1:] if isinstance(n, str)))
+
+
+def _entry(key: str, table: Any, where: str, origin: str, line: int | None) -> "Creature | Problem":
+    try:
+        return creature_from_table(key, table, origin, line)
+    except ValueError as exc:
+        return Problem(_("{file}: line {line}: {why}; the entry is left out", file=where, line=line or "?",
+                         why=exc.args[0]))
+
+
+def _unquote(key: str) -> str:
+    return key[1:-1] if key[:1] in ("\"", "'") else key
+
+
+def _header_lines(text: str) -> dict[str, int]:
+    """The line of each ``[key]`` (quoted or not), the first of each, counted in one pass."""
+    lines: dict[str, int] = {}
+    line, at = 1, 0
+    for m in _HEADER_LINE.finditer(text):
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        lines.setdefault(_unquote(m.group(1)), line)
+    return lines
 
 
 def creature_from_table(key: str, table: Any, origin: str = "", line: int | None = None) -> Creature:
@@ -227,10 +458,10 @@ def store(ruleset_id: str, cid: str, table: dict[str, Any], replace: bool = Fals
         except UnicodeDecodeError:
             raise LibraryError(_("{file}: not UTF-8 text; not writing to it", file=str(path))) from None
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise LibraryError(_("{file}: not valid TOML ({why}); fix it before storing more creatures",
-                                 file=str(path), why=str(exc))) from None
+            data = tomlfile.loads(text)
+        except tomlfile.TomlError as exc:
+            raise LibraryError(_("{file}: line {line}: {why}; fix it before storing more creatures",
+                                 file=str(path), line=exc.line, why=exc.why)) from None
         if cid in data:
             if not replace:
                 raise LibraryError(_("{file}: there is already a creature {id!r}; choose another name or "

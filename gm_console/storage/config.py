@@ -16,10 +16,10 @@ program: the GM gets the problems as one-line warnings and the defaults.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import tomlfile
 from .paths import config_dir
 
 FILENAME = "keymap.toml"
@@ -49,9 +49,9 @@ def load_config(path: Path | None = None) -> UserConfig:
         out.problems.append(f"{path}: cannot read: {exc}")
         return out
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        out.problems.append(f"{path}: not valid TOML ({exc}); using the default keys")
+        data = tomlfile.loads(text)
+    except tomlfile.TomlError as exc:
+        out.problems.append(f"{path}: line {exc.line}: {exc.why}; using the default keys")
         return out
     keys = data.get("keys", {})
     if not isinstance(keys, dict):

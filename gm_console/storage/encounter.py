@@ -126,9 +126,8 @@ class Encounter:
             enc = cls._replayed(path, store.read(path, (raw, ident)), lock, holder)
         if enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
             enc.keep_snapshot((raw, ident))
-        if lock is not None:  # only an encounter that can change adds from the bestiary
-            enc.session.bestiary, problems = bestiary_file.load(enc.ruleset)
-            enc.warnings += problems
+        if lock is not None:  # only an encounter that can change adds from the bestiary (read at its first use)
+            enc.session.bestiary = bestiary_file.lazy(enc.ruleset)
         return enc
 
     @classmethod
@@ -432,9 +431,10 @@ def _now() -> str:
 
 
 def _session(ruleset, options: Mapping[str, Any]) -> tuple[Session, list]:
-    """A new session that adds from the game's bestiary and the GM's."""
-    bestiary, problems = bestiary_file.load(ruleset)
-    return Session(ruleset, options, bestiary=bestiary), problems
+    """A new session that adds from the game's bestiary and the GM's (read at the first `add @...`),
+    and what reading them has met by the time the caller looks (a prepared encounter, once built)."""
+    bestiary = bestiary_file.lazy(ruleset)
+    return Session(ruleset, options, bestiary=bestiary), bestiary_file.Met(bestiary)
 
 
 def _history(session: Session) -> list[dict[str, Any]]:

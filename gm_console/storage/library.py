@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import tomlfile
 from .errors import SaveError
 from .paths import bundled_saves_dir, safe_file_name, saves_dir
 from .store import atomic_write, first_free, read_bytes
@@ -46,8 +46,8 @@ def peek(path: Path, bundled: bool = False) -> EncounterInfo | None:
         m = _FIELD.match(line)
         if m and m.group(1) not in fields:
             try:
-                value = tomllib.loads(line).get(m.group(1))
-            except (tomllib.TOMLDecodeError, ValueError):
+                value = tomlfile.loads(line).get(m.group(1))
+            except tomlfile.TomlError:
                 continue
             if isinstance(value, str):
                 fields[m.group(1)] = value

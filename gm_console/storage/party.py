@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import shlex
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from gm_console.engine.state import Combatant, EncounterState
 from gm_console.engine.text import fold_text
 from gm_console.i18n import Msg, Term, _, render
 
+from . import tomlfile
 from .bestiary import LibraryError
 from .errors import SaveError
 from .paths import data_dir, safe_file_name
@@ -69,6 +69,7 @@ class Party:
     members: list[Member] = field(default_factory=list)
     path: Path | None = None
     updated: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)  # the GM's own keys at the top: kept as they are
 
     def member(self, name: str) -> Member | None:
         key = fold_text(name)
@@ -109,11 +110,11 @@ def load(name: str) -> Party:
 def read(path: Path) -> Party:
     raw, _ident = read_bytes(path)
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomlfile.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise LibraryError(_("{file}: not UTF-8 text", file=str(path))) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LibraryError(_("{file}: not valid TOML ({why})", file=str(path), why=str(exc))) from None
+    except tomlfile.TomlError as exc:
+        raise LibraryError(_("{file}: line {line}: {why}", file=str(path), line=exc.line, why=exc.why)) from None
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         raise LibraryError(_("{file}: missing ruleset = \"...\" at the top", file=str(path)))
@@ -130,16 +131,23 @@ def read(path: Path) -> Party:
             raise LibraryError(_("{file}: {name}: now must be a table", file=str(path), name=name))
         stats = {k: v for k, v in table.items() if k not in ("name", "now")}
         members.append(Member(name=name.strip(), stats=stats, now=now))
+    extra = {k: v for k, v in data.items() if k not in _OWN}
     return Party(name=str(data.get("name") or path.stem), ruleset=ruleset, members=members, path=path,
-                 updated=str(data.get("updated", "")))
+                 updated=str(data.get("updated", "")), extra=extra)
+
+
+_OWN = ("ruleset", "name", "updated", "pc")  # the keys of a party file this program writes
 
 
 def save(party: Party) -> Path:
-    """The whole file, written at once (temp, fsync, rename)."""
+    """The whole file, written at once (temp, fsync, rename); never one `new --party` would
+    refuse (``check``): then nothing is written and the refusal names the file, the PC and the key."""
+    check(party)
     path = party.path or party_path(party.name)
     doc: dict[str, Any] = {"ruleset": party.ruleset, "name": party.name}
     if party.updated:
         doc["updated"] = party.updated
+    doc.update(party.extra)
     pcs = []
     for m in party.members:
         table = {"name": m.name, **m.stats}
@@ -151,6 +159,16 @@ def save(party: Party) -> Path:
     atomic_write(path, _HEADER + tomli_w.dumps(doc))
     party.path = path
     return path
+
+
+def check(party: Party) -> None:
+    """The party brought into an empty encounter of its game, as `new --party` does: the same
+    judgement, the same one line (``FILE: Kyra: hp takes a whole number...``) when it fails."""
+    try:
+        ruleset = plugins.load(party.ruleset)
+    except plugins.UnknownRuleset as exc:
+        raise LibraryError(_("{file}: {why}", file=str(party.path or party.name), why=str(exc))) from None
+    bring_in(Session(ruleset), party)
 
 
 def create(name: str, ruleset_id: str) -> Party:
@@ -283,7 +301,9 @@ def write_back(party: Party, state: EncounterState, ruleset: Ruleset, dry_run: b
         lasting = ruleset.sheet.lasting(state, c)
         changes.append(Change(member.name, _differences(ruleset, member, lasting)))
         member.now = _plain(lasting)
-    if not dry_run and changes:
+    if dry_run:
+        check(party)  # what the write would refuse, said before it is asked for
+    elif changes:
         party.updated = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
         save(party)
     return changes
@@ -343,13 +363,24 @@ def _cond_term(ruleset: Ruleset, cond: str, value: Any) -> Term:
     return Term(d.en + suffix, (d.es or d.en) + suffix)
 
 
-def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset) -> list[str]:
-    """PCs of an encounter into the party: their stat blocks as entered (a PC already there is
-    replaced, its lasting state kept). Returns the names."""
+@dataclass
+class Added:
+    """A PC copied from an encounter into the party, and what of the party file's stat block
+    it kept because the encounter does not set it (a hand-added ``con = 14``)."""
+
+    name: str
+    kept: dict[str, Any] = field(default_factory=dict)
+
+
+def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset) -> list[Added]:
+    """PCs of an encounter into the party: their stat blocks as entered; a PC already there is
+    replaced, its lasting state kept and so are the keys of its stat block the encounter does
+    not set (at their default there). Nothing is written when the party would not come into
+    an encounter (``check``)."""
     if ruleset.id != party.ruleset:
         raise LibraryError(_("the party {party} plays {theirs}, not {ours}", party=party.name,
                              theirs=party.ruleset, ours=ruleset.id))
-    names = []
+    added = []
     for c in combatants:
         stats = {}
         for f in ruleset.stat_block():
@@ -358,10 +389,13 @@ def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset) -> 
                 continue
             stats[f.key] = value
         old = party.member(c.name)
+        kept: dict[str, Any] = {}
         if old is not None:
-            old.stats = stats
+            kept = {key: value for key, value in old.stats.items()
+                    if ruleset.field_index.get(fold_text(key)) not in (*stats, "pc")}
+            old.stats = {**stats, **kept}
         else:
             party.members.append(Member(name=c.name, stats=stats))
-        names.append(c.name)
+        added.append(Added(c.name, kept))
     save(party)
-    return names
+    return added

@@ -37,7 +37,6 @@ import os
 import re
 import shlex
 import stat
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +48,8 @@ from gm_console.engine.session import Session
 from gm_console.engine.text import fold_text
 from gm_console.i18n import _
 
-from .bestiary import LibraryError, toml_line, toml_why
+from . import tomlfile
+from .bestiary import LibraryError
 from .store import read_bytes
 
 #: keys of a [[combatant]] table that are not stats
@@ -111,10 +111,9 @@ def read(path: Path) -> Plan:
                              line=raw[:exc.start].count(b"\n") + 1)) from None
     text = text.removeprefix("\ufeff")
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise LibraryError(_("{file}: line {line}: not valid TOML ({why})", file=str(path),
-                             line=toml_line(exc, text), why=toml_why(exc))) from None
+        data = tomlfile.loads(text)
+    except tomlfile.TomlError as exc:
+        raise LibraryError(_("{file}: line {line}: {why}", file=str(path), line=exc.line, why=exc.why)) from None
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         raise LibraryError(_("{file}: line 1: a prepared encounter starts with ruleset = \"...\" (see gm-console "
