@@ -380,7 +380,7 @@ def test_confused_rolls_d_percent_at_the_start_of_its_turn():
     t.do(VALEROS, "add Gob hp=6", "init Gob 20", "init Valeros 10", "start", "cond Valeros confused")
     t.rolls(60, 3)
     t.do("next")
-    assert "Valeros is confused: d% 60, deals 1d8+3 damage to itself with the item in hand" in t.said()
+    assert "Valeros is confused: d% 60, deals damage to itself with the item in hand (1d8+3)" in t.said()
 
 
 def test_life_states_by_hand():

@@ -71,7 +71,7 @@ def test_pin_takes_no_grappled_penalty_and_gets_plus_five_in_a_later_round():
     t.do("next", "next")  # round 2, Valeros again
     t.do("maneuver Valeros Goblin 2 pin")
     line = last(t, "Valeros pin vs Goblin")
-    assert "+4 CMB +2 grappling while grappled: no -2 +5 maintaining = 13 vs CMD 10: success" in line
+    assert "Goblin: success (2 +4 CMB +2 grappling while grappled: no -2 +5 maintaining = 13 vs CMD 10)" in line
     assert conds(t, "Goblin") == ["grappled", "pinned"]
 
 
@@ -79,7 +79,7 @@ def test_a_pin_in_the_round_the_grapple_began_gets_no_plus_five():
     """pathfinder1e.md §1.7.1: the +5 is for later rounds."""
     t = grappled()
     t.do("maneuver Valeros Goblin 2 pin")
-    assert "+4 CMB +2 grappling while grappled: no -2 = 8 vs CMD 10: failure" in last(t, "Valeros pin")
+    assert "Goblin: failure (2 +4 CMB +2 grappling while grappled: no -2 = 8 vs CMD 10)" in last(t, "Valeros pin")
 
 
 def test_the_pinner_stays_grappled_and_loses_its_dex_bonus():
@@ -135,12 +135,12 @@ def test_maintain_later_round_gets_plus_five_and_no_minus_two():
     """pathfinder1e.md §1.7.1: `maintain` is the holder's grapple check, +5 after the first round."""
     t = grappled()
     t.do("next", "next", "maintain Valeros Goblin 1 +0")
-    assert last(t, "Valeros maintains the grapple vs Goblin: 1").endswith("natural 1, failure")
+    assert last(t, "Valeros maintains the grapple vs Goblin: natural 1, failure (1 ")
     assert conds(t, "Goblin") == []  # natural 1 fails: the grapple ends
     t = grappled()
     t.do("next", "next", "mantener Valeros Goblin 2")
     line = last(t, "Valeros maintains the grapple")
-    assert "2 +4 CMB +2 grappling while grappled: no -2 +5 maintaining = 13 vs CMD 10: success" in line
+    assert "Goblin: success (2 +4 CMB +2 grappling while grappled: no -2 +5 maintaining = 13 vs CMD 10)" in line
     assert "Valeros keeps the grapple on Goblin" in t.said()
 
 
@@ -178,7 +178,7 @@ def test_escape_with_cmb_takes_no_grappled_penalty():
     t = grappled()
     t.do("next", "escape Goblin 15")
     line = last(t, "Goblin escape attempt vs Valeros")
-    assert "15 -2 CMB +2 escaping: no grappled -2 = 15 vs CMD 15: success" in line
+    assert "Valeros: success (15 -2 CMB +2 escaping: no grappled -2 = 15 vs CMD 15)" in line
     assert conds(t, "Goblin") == [] and conds(t, "Valeros") == []
     assert "grappling" not in t.c("Valeros").marks
 
@@ -200,7 +200,7 @@ def test_escape_artist_is_a_skill_check_with_its_penalties_and_no_automatic_20()
     """pathfinder1e.md §1.7.1: Escape Artist vs CMD; conditions' skill penalties apply; a 20 is not automatic."""
     t = grappled()
     t.do("cond Goblin shaken", "escape Goblin 10 artist 7")
-    assert "Goblin Escape Artist vs Valeros: 10 +7 -2 shaken = 15 vs CMD 15: success" in t.said()
+    assert "Goblin Escape Artist vs Valeros: success (10 +7 -2 shaken = 15 vs CMD 15)" in t.said()
     assert conds(t, "Goblin") == ["shaken"]
     t = grappled()
     t.do("set Valeros cmd=60", "escape Goblin 20 artist 7")

@@ -137,7 +137,7 @@ def test_nonlethal_equal_to_hp_staggers_and_above_knocks_out():
     assert life(t, "Kyra") == "staggered"
     t.do("dmg Kyra 1 nl")
     assert life(t, "Kyra") == "unconscious"
-    assert "Kyra falls unconscious: nonlethal 21 exceeds HP 20" in t.said()
+    assert "Kyra falls unconscious (nonlethal 21 exceeds HP 20)" in t.said()
 
 
 def test_lethal_damage_below_nonlethal_knocks_out():

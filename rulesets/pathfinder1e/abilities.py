@@ -9,7 +9,7 @@ by magic (`heal NAME N con drain`, restoration).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Term
+from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of
 
 from .i18n import _
 from .stats import score
@@ -47,9 +47,11 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
     _store(ctx, c, "ability_damage", key, new)
     name = NAMES[key]
     if why is None:
-        why = (_("{name} recovers {amount} {ability} damage", name=c.name, amount=amount, ability=name) if heal
-               else _("{name} takes {amount} {ability} damage", name=c.name, amount=amount, ability=name))
-    ctx.say(_("{why}: {ability} damage {old} -> {new}", why=why, ability=name, old=old, new=new), rule=RULE, who=c.id)
+        why = (_("{name} recovers {amount} {ability} damage", name=named(c), amount=dealt(c, amount), ability=name)
+               if heal else _("{name} takes {amount} {ability} damage", name=named(c), amount=dealt(c, amount),
+                              ability=name))
+    ctx.say(_("{why}: {ability} damage {old} -> {new}", why=why, ability=name, old=of(c, old), new=of(c, new)),
+            rule=RULE, who=c.id)
     if c.life == "dead" or score(c, key) <= 0:
         return
     if heal:
@@ -58,11 +60,13 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
         return
     if new >= top:
         if key == "con":
-            die(ctx, c, _("Con damage {new} reaches Con {top}", new=new, top=top), rule=RULE, can_cheat=False)
+            die(ctx, c, _("Con damage {new} reaches Con {top}", new=of(c, new), top=of(c, top)), rule=RULE,
+                can_cheat=False)
         elif not any(i.note == f"{key} damage" for i in c.instances("unconscious")):
             ctx.apply_condition(c, ctx.ruleset.catalogue.get("unconscious"), note=f"{key} damage")
-            ctx.say(_("{name} falls unconscious: {ability} damage {new} reaches its score {top}", name=c.name,
-                      ability=name, new=new, top=top), rule=RULE, who=c.id)
+            ctx.say(_("{name} falls unconscious", name=named(c)), rule=RULE, who=c.id,
+                    detail=_("{ability} damage {new} reaches its score {top}", ability=name, new=of(c, new),
+                             top=of(c, top)))
 
 
 def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False) -> None:
@@ -74,12 +78,14 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
     new = max(0, old - amount) if heal else min(base, old + amount)
     _store(ctx, c, "ability_drain", key, new)
     name = NAMES[key]
+    args = dict(name=named(c), amount=dealt(c, amount), ability=name, old=of(c, base - old), new=of(c, base - new),
+                drain=of(c, new))
     if heal:
         text = _("{name} recovers {amount} {ability}: {ability} {old} -> {new} (drain {drain}; rest does not "
-                 "restore it)", name=c.name, amount=amount, ability=name, old=base - old, new=base - new, drain=new)
+                 "restore it)", **args)
     else:
         text = _("{name} is drained of {amount} {ability}: {ability} {old} -> {new} (drain {drain}; rest does not "
-                 "restore it)", name=c.name, amount=amount, ability=name, old=base - old, new=base - new, drain=new)
+                 "restore it)", **args)
     ctx.say(text, rule=RULE, who=c.id)
     if c.life == "dead" or base <= 0:
         return
@@ -98,7 +104,8 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
         if not any(i.note == note for i in c.instances(ZERO[key])):
             cdef = ctx.ruleset.catalogue.get(ZERO[key])
             ctx.apply_condition(c, cdef, note=note)
-            ctx.say(_("{name}: {ability} 0, {cond}", name=c.name, ability=name, cond=cdef.term), rule=RULE, who=c.id)
+            ctx.say(_("{name}: {ability} 0, {cond}", name=named(c), ability=name, cond=cdef.term), rule=RULE,
+                    who=c.id)
     elif key == "con" and "hp" in c.pools:
         reconcile(ctx, c)  # death moved up to -(Con - drain)
 
@@ -108,8 +115,8 @@ def _wake(ctx: Context, c: Combatant, note: str) -> None:
     for inst in gone:
         ctx.remove_condition(c, inst, reason="healed")
     if gone:
-        ctx.say(_("{name} wakes up: {what} below its score", name=c.name, what=NOTE_WORDS.get(note, note)), rule=RULE,
-                who=c.id)
+        ctx.say(_("{name} wakes up: {what} below its score", name=named(c), what=NOTE_WORDS.get(note, note)),
+                rule=RULE, who=c.id)
 
 
 NOTE_WORDS = {f"{key} damage": _("{ability} damage", ability=name) for key, name in NAMES.items()}

@@ -9,7 +9,7 @@ the sheet does not give it (rolled untrained, pathfinder1e.md §1.12).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, record_check
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, named, of, record_check
 
 from .i18n import _
 from .stats import ABILITIES, SKILLS, mod
@@ -103,7 +103,7 @@ class PF1Checks(Checks):
         ok, total, _text, natural, bonus = self._save(ctx, c, what, dc)
         text = f"1d20 ({natural}) {bonus:+d} = {total}".replace("+-", "-")
         if natural in (1, 20) and (natural == 20) != (total >= dc):
-            text = _("{roll} (natural {nat})", roll=text, nat=natural)
+            text = _("{roll} (natural {nat})", roll=of(c, text), nat=of(c, natural))
         return ok, total, text
 
     def roll_save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
@@ -122,16 +122,17 @@ class PF1Checks(Checks):
             ctx.fail(_("{what!r} is not a save: fort, ref or will", what=what))
         bonus = self.rules.effective(ctx.state, c)[key].value
         if natural is None:
-            natural = ctx.roll("1d20", purpose=_('{name}: {value} save (DC {dc})', name=c.name, value=purpose or key, dc=dc), who=c.id).total
+            natural = ctx.roll("1d20", purpose=_('{name}: {value} save (DC {dc})', name=named(c), value=purpose or key,
+                                                 dc=of(c, dc)), who=c.id).total
         total = natural + bonus
         ok = natural == 20 or (natural != 1 and total >= dc)
         keep(ctx, c, key, natural, bonus, total, dc, ok)
+        # its save bonus and the DC it rolls against: the GM's unless c is a PC
+        args = dict(save=SAVES[key], nat=of(c, natural), bonus=of(c, bonus), total=of(c, total), dc=of(c, dc))
         if natural in (1, 20) and (natural == 20) != (total >= dc):
-            text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc} (natural {nat})", save=SAVES[key], nat=natural,
-                     bonus=bonus, total=total, dc=dc)
+            text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc} (natural {nat})", **args)
         else:
-            text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc}", save=SAVES[key], nat=natural, bonus=bonus,
-                     total=total, dc=dc)
+            text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc}", **args)
         return ok, total, text, natural, bonus
 
     def evasion(self, c: Combatant) -> str:

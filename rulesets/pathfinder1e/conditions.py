@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, life
+from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, life, named, of, public
 
 from . import health, negative_levels
 from .catalogue import CATALOGUE
@@ -38,13 +38,13 @@ class PF1Conditions(Conditions):
             ctx.set_mark(c, "rest_secs", None)
         if cdef.id == "fatigued" and (c.has("fatigued") or c.has("exhausted")):
             if c.has("exhausted"):
-                ctx.say(_("{name} is already exhausted: more fatigue changes nothing", name=c.name), rule=RULE,
+                ctx.say(_("{name} is already exhausted: more fatigue changes nothing", name=named(c)), rule=RULE,
                         who=c.id)
                 return
             for inst in c.instances("fatigued"):
                 ctx.remove_condition(c, inst, reason="replaced")
             ctx.apply_condition(c, cat.get("exhausted"), rounds=rounds, clock=clock, source=source)
-            ctx.say(_("{name} is fatigued again: exhausted", name=c.name), rule="pathfinder1e.md §1.5 fatigued [S]",
+            ctx.say(_("{name} is fatigued again: exhausted", name=named(c)), rule="pathfinder1e.md §1.5 fatigued [S]",
                     who=c.id)
             return
         if cdef.family == "fear" and option(ctx.state, "fear_escalation"):
@@ -53,7 +53,7 @@ class PF1Conditions(Conditions):
                 for inst in [i for i in c.conditions if i.cond in ("shaken", "frightened")]:
                     ctx.remove_condition(c, inst, reason="replaced")
                 ctx.apply_condition(c, cat.get(up), rounds=rounds, clock=clock, source=source)
-                ctx.say(_("{name}: {cond} on top of fear escalates to {worse}", name=c.name, cond=cdef.term,
+                ctx.say(_("{name}: {cond} on top of fear escalates to {worse}", name=named(c), cond=cdef.term,
                           worse=cat.get(up).term), rule="pathfinder1e.md §1.5 fear escalation [Δ option]", who=c.id)
                 return
         if "counter" in cdef.flags and value is not None and c.has(cdef.id):
@@ -90,11 +90,12 @@ def _count(ctx: Context, c: Combatant, cdef: ConditionDef, value: int) -> None:
     inst = c.instances(cdef.id)[0]
     if value <= 0:
         ctx.remove_condition(c, inst, reason="used up")
-        ctx.say(_("{name}: no {cond} left", name=c.name, cond=cdef.term), rule="pathfinder1e.md §1.11", who=c.id)
+        ctx.say(_("{name}: no {cond} left", name=named(c), cond=cdef.term), rule="pathfinder1e.md §1.11", who=c.id)
         return
     old = inst.value
     ctx.change_condition(c, inst, value=value)
-    ctx.say(_("{name}: {cond} {old} -> {new}", name=c.name, cond=cdef.term, old=old, new=value),
+    # a condition's number is on every view of a combatant the players see (the images left)
+    ctx.say(_("{name}: {cond} {old} -> {new}", name=named(c), cond=cdef.term, old=public(old), new=public(value)),
             rule="pathfinder1e.md §1.11", who=c.id)
 
 
@@ -124,7 +125,7 @@ def by_hand(ctx: Context, c: Combatant, which: str) -> None:
             ctx.fail(_("{name} is not dying (HP {hp}, {life}): only the dying can be stabilized", name=c.name,
                        hp=hp, life=life(c.life)))
         make_stable(ctx, c, "aided", "pathfinder1e.md §1.4 [O]",
-                    _("{name} is stabilized (aided): unconscious, no more HP loss", name=c.name))
+                    _("{name} is stabilized (aided): unconscious, no more HP loss", name=named(c)))
         health.stop_bleeding(ctx, c, _("the bleeding is stopped"))
         return
     if which == "dying":
@@ -133,11 +134,11 @@ def by_hand(ctx: Context, c: Combatant, which: str) -> None:
         ctx.set_life(c, "dying", rule=RULE)
         for k in ("stable", "recovering"):
             ctx.set_mark(c, k, None)
-        ctx.say(_("{name} is dying (HP {hp})", name=c.name, hp=hp_of(c)), rule=RULE, who=c.id)
+        ctx.say(_("{name} is dying", name=named(c)), rule=RULE, who=c.id, detail=_("HP {hp}", hp=of(c, hp_of(c))))
         return
     # disabled
     if hp > 0:
         ctx.fail(_("{name} has {hp} HP: disabled is HP 0, or negative HP once stable and awake", name=c.name, hp=hp))
     ctx.set_life(c, "disabled", rule=RULE)
     ctx.set_mark(c, "stable", None)
-    ctx.say(_("{name} is disabled (HP {hp})", name=c.name, hp=hp), rule=RULE, who=c.id)
+    ctx.say(_("{name} is disabled", name=named(c)), rule=RULE, who=c.id, detail=_("HP {hp}", hp=of(c, hp)))

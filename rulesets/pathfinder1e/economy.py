@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text, gm, named
 
 from . import life
-from .i18n import _, joined, named
+from .i18n import _, flag_names, joined
 
 RULE = "pathfinder1e.md §1.2"
 KINDS = ("standard", "move", "swift", "full", "step")
@@ -67,7 +67,7 @@ OUT_OF_TURN = Term("acting out of turn", "actuando fuera de turno")
 
 
 def _why(rs, flags: dict[str, list[str]], *keys: str) -> Term:
-    return named(rs, (x for k in keys for x in flags.get(k, ())))
+    return flag_names(rs, (x for k in keys for x in flags.get(k, ())))
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     if c.marks.get("immediate"):
         ctx.set_mark(c, "immediate", None)
         ctx.set_mark(c, "actions", {"ticks": [["swift", "immediate"]]})
-        ctx.say(_("{name} used an immediate action since its last turn: no swift action this turn", name=c.name),
+        ctx.say(_("{name} used an immediate action since its last turn: no swift action this turn", name=named(c)),
                 rule=RULE, who=c.id)
     else:
         ctx.set_mark(c, "actions", None)
@@ -259,42 +259,43 @@ def extra_refusal(rs, state: EncounterState, c: Combatant) -> Msg | None:
 
 
 def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> Msg | None:
-    """Why ``kind`` is not possible now, in one line naming what is left; None if it is."""
+    """Why ``kind`` is not possible now, in one line naming what is left; None if it is. Typed for the
+    log too (``spend_for`` quotes it): the combatant by name, a command hint the GM's."""
     b = budget(rs, state, c)
     if b.none:
-        return _("{name} cannot act: no actions ({why})", name=c.name, why=b.none)
+        return _("{name} cannot act: no actions ({why})", name=named(c), why=b.none)
     if b.can(kind):
         return None
     left = b.left_text()
     if kind == "step":
         if b.count("step"):
-            return _("{name} has already taken a 5-ft step this turn; left: {left}", name=c.name, left=left)
+            return _("{name} has already taken a 5-ft step this turn; left: {left}", name=named(c), left=left)
         if b.moved:
             return _("{name} cannot take a 5-ft step: {why} (a move action that does not move: action {ref} move "
-                     "draw); left: {left}", name=c.name, why=b.no_step, ref=c.id, left=left)
-        return _("{name} cannot take a 5-ft step: {why}; left: {left}", name=c.name, why=b.no_step, left=left)
+                     "draw); left: {left}", name=named(c), why=b.no_step, ref=gm(c.id), left=left)
+        return _("{name} cannot take a 5-ft step: {why}; left: {left}", name=named(c), why=b.no_step, left=left)
     if "V" in b.slots:
         if kind == "move":
-            return _("{name} has taken its single move action ({limit}); left: {left}", name=c.name, limit=b.limit,
+            return _("{name} has taken its single move action ({limit}); left: {left}", name=named(c), limit=b.limit,
                      left=left)
-        return _("{name} is {limit}: a single move action only; left: {left}", name=c.name, limit=b.limit, left=left)
+        return _("{name} is {limit}: a single move action only; left: {left}", name=named(c), limit=b.limit, left=left)
     if kind in ("standard", "full") and kept_ready(state, c):
         return _("{name} keeps its readied action, which holds this turn's standard action (to act normally: "
-                 "unready {ref}); left: {left}", name=c.name, ref=c.id, left=left)
+                 "unready {ref}); left: {left}", name=named(c), ref=gm(c.id), left=left)
     if kind == "full" and b.limit:
-        return _("{name} cannot take a full-round action ({limit}: one move or standard); left: {left}", name=c.name,
+        return _("{name} cannot take a full-round action ({limit}: one move or standard); left: {left}", name=named(c),
                  limit=b.limit, left=left)
     if kind == "full":
         done = joined(KIND_TERMS[k] for k, _w in b.ticks if k != "step")
         return _("{name} has already acted this turn ({done}): a full-round action needs its standard and move; "
-                 "left: {left}", name=c.name, done=done, left=left)
+                 "left: {left}", name=named(c), done=done, left=left)
     if kind == "swift" and "W" not in b.slots:
-        return _("{name} has no swift action ({limit}: one move or standard); left: {left}", name=c.name,
+        return _("{name} has no swift action ({limit}: one move or standard); left: {left}", name=named(c),
                  limit=b.limit, left=left)
     if kind in ("standard", "move") and b.limit:
-        return _("{name} has taken its one move or standard action ({limit}); left: {left}", name=c.name,
+        return _("{name} has taken its one move or standard action ({limit}); left: {left}", name=named(c),
                  limit=b.limit, left=left)
-    return _("{name} has no {kind} action left this turn; left: {left}", name=c.name, kind=ACTION_OF[kind],
+    return _("{name} has no {kind} action left this turn; left: {left}", name=named(c), kind=ACTION_OF[kind],
              left=left)
 
 
@@ -360,20 +361,20 @@ def action_verb(ctx: Context, call) -> None:
     b = budget(ctx.ruleset, state, c)
     left = b.left_text()
     if kind == "step":
-        ctx.say(_("{name} takes a 5-ft step; left: {left}", name=c.name, left=left), rule=RULE, who=c.id)
+        ctx.say(_("{name} takes a 5-ft step; left: {left}", name=named(c), left=left), rule=RULE, who=c.id)
     else:
         after_step = kind == "move" and b.count("step") and _moves(kind, note)
         if note and after_step:
             text = _("{name}: {kind} action ({what}); left: {left}; after its 5-ft step it moves no other distance "
-                     "(draw, stand up...)", name=c.name, kind=ACTION_OF[kind], what=note, left=left)
+                     "(draw, stand up...)", name=named(c), kind=ACTION_OF[kind], what=note, left=left)
         elif after_step:
             text = _("{name}: {kind} action; left: {left}; after its 5-ft step it moves no other distance "
-                     "(draw, stand up...)", name=c.name, kind=ACTION_OF[kind], left=left)
+                     "(draw, stand up...)", name=named(c), kind=ACTION_OF[kind], left=left)
         elif note:
-            text = _("{name}: {kind} action ({what}); left: {left}", name=c.name, kind=ACTION_OF[kind], what=note,
+            text = _("{name}: {kind} action ({what}); left: {left}", name=named(c), kind=ACTION_OF[kind], what=note,
                      left=left)
         else:
-            text = _("{name}: {kind} action; left: {left}", name=c.name, kind=ACTION_OF[kind], left=left)
+            text = _("{name}: {kind} action; left: {left}", name=named(c), kind=ACTION_OF[kind], left=left)
         ctx.say(text, rule=RULE, who=c.id)
     if kind == "standard" and c.life == "disabled":
         life.strain(ctx, c)
@@ -387,7 +388,7 @@ def _reset(ctx: Context, c: Combatant) -> None:
     mark = _mark(c)
     kept = {k: v for k, v in mark.items() if k in ("extra", "act") and v}
     ctx.set_mark(c, "actions", kept or None)
-    ctx.say(_("{name}'s actions this turn are reset", name=c.name), rule=RULE, who=c.id)
+    ctx.say(_("{name}'s actions this turn are reset", name=named(c)), rule=RULE, who=c.id)
 
 
 def _immediate(ctx: Context, c: Combatant) -> None:
@@ -407,7 +408,7 @@ def _immediate(ctx: Context, c: Combatant) -> None:
     if c.marks.get("immediate"):
         ctx.fail(_("{name} has already used an immediate action since its last turn", name=c.name))
     ctx.set_mark(c, "immediate", True)
-    ctx.say(_("{name} takes an immediate action: its next turn has no swift action", name=c.name),
+    ctx.say(_("{name} takes an immediate action: its next turn has no swift action", name=named(c)),
             rule=f"{RULE} [O]", who=c.id)
 
 

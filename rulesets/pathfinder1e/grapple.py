@@ -10,7 +10,7 @@ take the grappled -2 (seed); maintaining a hold begun in an earlier round gets
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, gm, named, of
 
 from .checks import keep
 from .i18n import _
@@ -64,9 +64,10 @@ def start(ctx: Context, a: Combatant, t: Combatant) -> None:
     hold = holding(a)
     hold[t.id] = ctx.state.round if ctx.state.in_combat else None
     ctx.set_mark(a, MARK, hold)
-    ctx.say(_("{name} and {target} are grappled; {name} holds the grapple (maintain it each round: maintain {ref} "
-              "{target_ref}, +5 from next round)", name=a.name, target=t.name, ref=a.id, target_ref=t.id),
-            rule=RULE, who=t.id)
+    ctx.say(_("{name} and {target} are grappled; {name} holds the grapple", name=named(a), target=named(t)),
+            rule=RULE, who=t.id,
+            detail=_("maintain it each round: maintain {ref} {target_ref}, +5 from next round", ref=gm(a.id),
+                     target_ref=gm(t.id)))
 
 
 def _must_hold(ctx: Context, a: Combatant, t: Combatant, what: str) -> None:
@@ -102,8 +103,8 @@ def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None
         parts.append(("maintaining", MAINTAIN_BONUS))
     ok = contest(ctx, a, t, natural, parts, extra, PIN if action == "pin" else MAINTAIN, rule=RULE)
     if not ok:
-        free(ctx, a, t, _("{name} fails to maintain the grapple: {name} and {target} are free", name=a.name,
-                          target=t.name))
+        free(ctx, a, t, _("{name} fails to maintain the grapple: {name} and {target} are free", name=named(a),
+                          target=named(t)))
         return False
     if action == "pin":
         cat = ctx.ruleset.catalogue
@@ -111,15 +112,15 @@ def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None
         if not any(i.source == t.id for i in a.instances("pinning")):
             ctx.apply_condition(a, cat.get("pinning"), source=t.id)
         ctx.say(_("{target} is pinned; {name} stays grappled and, holding the pin, loses its Dex bonus to AC",
-                  target=t.name, name=a.name), rule=RULE, who=t.id)
+                  target=named(t), name=named(a)), rule=RULE, who=t.id)
     elif action == "move":
-        ctx.say(_("{name} keeps the grapple and moves {target} with it (up to half its speed)", name=a.name,
-                  target=t.name), rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple and moves {target} with it (up to half its speed)", name=named(a),
+                  target=named(t)), rule=RULE, who=t.id)
     elif action == "damage":
-        ctx.say(_("{name} keeps the grapple and deals its damage to {target} (dmg {ref} N)", name=a.name,
-                  target=t.name, ref=t.id), rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple and deals its damage to {target}", name=named(a), target=named(t)),
+                rule=RULE, who=t.id, detail=_("dmg {ref} N", ref=gm(t.id)))
     else:
-        ctx.say(_("{name} keeps the grapple on {target}", name=a.name, target=t.name), rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple on {target}", name=named(a), target=named(t)), rule=RULE, who=t.id)
     return True
 
 
@@ -163,12 +164,12 @@ def break_free(ctx: Context, c: Combatant, holder: Combatant, natural: int | Non
         parts += no_grappled_penalty(ctx, c, "escaping: no grappled -2")
         ok = contest(ctx, c, holder, natural, parts, extra, ESCAPE, rule=RULE)
     if not ok:
-        ctx.say(_("{name} stays in {holder}'s grapple", name=c.name, holder=holder.name), rule=RULE, who=c.id)
+        ctx.say(_("{name} stays in {holder}'s grapple", name=named(c), holder=named(holder)), rule=RULE, who=c.id)
         return
     if reverse:
         _reverse(ctx, c, holder)
         return
-    free(ctx, holder, c, _("{name} breaks free of {holder}'s grapple", name=c.name, holder=holder.name))
+    free(ctx, holder, c, _("{name} breaks free of {holder}'s grapple", name=named(c), holder=named(holder)))
 
 
 def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, extra: int) -> bool:
@@ -177,14 +178,17 @@ def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, 
     cmd = rs.effective(ctx.state, holder)["cmd"].value
     penalties = list(rs.effective(ctx.state, c)["skills"].parts)
     if natural is None:
-        natural = ctx.roll("1d20", purpose=_("{name}: Escape Artist vs {holder}'s CMD", name=c.name, holder=holder.name), who=c.id).total
+        natural = ctx.roll("1d20", purpose=_("{name}: Escape Artist vs {holder}'s CMD", name=named(c),
+                                             holder=named(holder)), who=c.id).total
     total = natural + bonus + extra + sum(v for _l, v in penalties)
     text = "".join(f" {v:+d} {name}" for name, v in penalties) + (f" {extra:+d} other" if extra else "")
     ok = total >= cmd
     keep(ctx, c, "escape artist", natural, total - natural, total, cmd, ok, against=f"{holder.name} CMD {cmd}")
-    ctx.say(_("{name} Escape Artist vs {holder}: {nat} {bonus:+d}{parts} = {total} vs CMD {cmd}: {outcome}",
-              name=c.name, holder=holder.name, nat=natural, bonus=bonus, parts=text, total=total, cmd=cmd,
-              outcome=_("success") if ok else _("failure")), rule=RULE, who=c.id)
+    # who escapes is the players' to read; the roll is the escaper's, the CMD the holder's
+    ctx.say(_("{name} Escape Artist vs {holder}: {outcome}", name=named(c), holder=named(holder),
+              outcome=_("success") if ok else _("failure")), rule=RULE, who=c.id,
+            detail=_("{nat} {bonus:+d}{parts} = {total} vs CMD {cmd}", nat=of(c, natural), bonus=of(c, bonus),
+                     parts=of(c, text), total=of(c, total), cmd=of(holder, cmd)))
     return ok
 
 
@@ -204,8 +208,8 @@ def _reverse(ctx: Context, c: Combatant, holder: Combatant) -> None:
     hold = holding(c)
     hold[holder.id] = ctx.state.round if ctx.state.in_combat else None
     ctx.set_mark(c, MARK, hold)
-    ctx.say(_("{name} reverses the grapple: it now holds {holder} (both stay grappled)", name=c.name,
-              holder=holder.name), rule=RULE, who=c.id)
+    ctx.say(_("{name} reverses the grapple: it now holds {holder} (both stay grappled)", name=named(c),
+              holder=named(holder)), rule=RULE, who=c.id)
 
 
 def release(ctx: Context, call) -> None:
@@ -220,7 +224,7 @@ def release(ctx: Context, call) -> None:
     if not held:
         ctx.fail(_("release: {name} holds no one in a grapple", name=a.name))
     for t in held:
-        free(ctx, a, t, _("{name} releases {target}: both free", name=a.name, target=t.name))
+        free(ctx, a, t, _("{name} releases {target}: both free", name=named(a), target=named(t)))
 
 
 def free(ctx: Context, a: Combatant, t: Combatant, why: Msg) -> None:
@@ -252,9 +256,9 @@ def condition_removed(ctx: Context, c: Combatant, cond: str) -> None:
         for inst in c.instances("pinning"):
             ctx.remove_condition(c, inst, reason="grapple ended")
         for t in [state.get(cid) for cid in holding(c) if cid in state.combatants]:
-            free(ctx, c, t, _("{name} is no longer grappled: {target} is free", name=c.name, target=t.name))
+            free(ctx, c, t, _("{name} is no longer grappled: {target} is free", name=named(c), target=named(t)))
         holder = holder_of(state, c)
         while holder is not None:
-            free(ctx, holder, c, _("{name} is no longer grappled: {holder}'s hold ends", name=c.name,
-                                   holder=holder.name))
+            free(ctx, holder, c, _("{name} is no longer grappled: {holder}'s hold ends", name=named(c),
+                                   holder=named(holder)))
             holder = holder_of(state, c)

@@ -7,7 +7,7 @@ pathfinder1e.md §1.3-§1.4 apply however the HP moved.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg
+from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, dealt, named, of
 
 from . import abilities, hero
 from .catalogue import BLEEDS
@@ -60,15 +60,16 @@ class PF1Health(Health):
             return
         ok, _total, check = self.rules.checks.roll_save(ctx, c, "fort", 15, purpose=_('massive damage'))
         if ok:
-            ctx.say(_("{name}: massive damage, {check}, survives", name=c.name, check=check), rule=MASSIVE, who=c.id)
+            ctx.say(_("{name}: massive damage, {check}, survives", name=named(c), check=check), rule=MASSIVE,
+                    who=c.id)
             return
-        ctx.say(_("{name}: massive damage, {check}, fails", name=c.name, check=check), rule=MASSIVE, who=c.id)
+        ctx.say(_("{name}: massive damage, {check}, fails", name=named(c), check=check), rule=MASSIVE, who=c.id)
         die(ctx, c, _("massive damage"), rule=MASSIVE)
 
     def minimum_damage(self, ctx: Context, target: Combatant, rolled: int,
                        types: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
         """pathfinder1e.md §1.3 [O]: a hit whose penalties take the damage below 1 deals 1 nonlethal."""
-        ctx.say(_("Damage {rolled} is below 1: the hit deals 1 nonlethal", rolled=rolled),
+        ctx.say(_("Damage {rolled} is below 1: the hit deals 1 nonlethal", rolled=dealt(target, rolled)),
                 rule="pathfinder1e.md §1.3 [O]", who=target.id)
         return 1, tuple(t for t in types if t not in ("lethal", "letal")) + ("nonlethal",)
 
@@ -93,8 +94,9 @@ class PF1Health(Health):
         nl_old = nl_of(c)
         if kinds & NONLETHAL:
             ctx.set_pool(c, "nl", max(0, nl_old - amount), rule="pathfinder1e.md §1.3 nonlethal")
-            ctx.say(_("{name} recovers {amount} nonlethal: nonlethal {old} -> {new}", name=c.name, amount=amount,
-                      old=nl_old, new=nl_of(c)), rule="pathfinder1e.md §1.3", who=c.id)
+            ctx.say(_("{name} recovers {amount} nonlethal: nonlethal {old} -> {new}", name=named(c),
+                      amount=dealt(c, amount), old=of(c, nl_old), new=of(c, nl_of(c))), rule="pathfinder1e.md §1.3",
+                    who=c.id)
             settle(ctx, c)
             return
         pool = c.pools["hp"]
@@ -105,19 +107,19 @@ class PF1Health(Health):
         ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4 healing")
         if nl_old:
             ctx.set_pool(c, "nl", max(0, nl_old - amount), rule="pathfinder1e.md §1.3 healing removes nonlethal")
-            ctx.say(_("{name} heals {amount}: HP {old} -> {new}, nonlethal {nl_old} -> {nl}", name=c.name,
-                      amount=amount, old=old, new=new, nl_old=nl_old, nl=nl_of(c)), rule="pathfinder1e.md §1.4",
-                    who=c.id)
+            ctx.say(_("{name} heals {amount}: HP {old} -> {new}, nonlethal {nl_old} -> {nl}", name=named(c),
+                      amount=dealt(c, amount), old=of(c, old), new=of(c, new), nl_old=of(c, nl_old),
+                      nl=of(c, nl_of(c))), rule="pathfinder1e.md §1.4", who=c.id)
         else:
-            ctx.say(_("{name} heals {amount}: HP {old} -> {new}", name=c.name, amount=amount, old=old, new=new),
-                    rule="pathfinder1e.md §1.4", who=c.id)
+            ctx.say(_("{name} heals {amount}: HP {old} -> {new}", name=named(c), amount=dealt(c, amount),
+                      old=of(c, old), new=of(c, new)), rule="pathfinder1e.md §1.4", who=c.id)
         if amount > 0:
             stop_bleeding(ctx, c, _("healing stops the bleeding"))
         if was_negative and new < 0:
             if c.life in ("dying", "stable") and amount > 0:
                 if c.life != "stable" or c.marks.get("stable") != "aided":
                     make_stable(ctx, c, "aided", "pathfinder1e.md §1.4 [O]",
-                                _("{name} is stable (aided): still unconscious, no more HP loss", name=c.name))
+                                _("{name} is stable (aided): still unconscious, no more HP loss", name=named(c)))
             elif c.life == "disabled" and amount > 0:
                 ctx.set_mark(c, "recovering", True)
             return
@@ -145,13 +147,14 @@ def nonlethal(ctx: Context, c: Combatant, amount: int) -> None:
     lethal = amount - room
     if room or not lethal:
         ctx.set_pool(c, "nl", old + room, rule="pathfinder1e.md §1.3 nonlethal")
-        ctx.say(_("{name} takes {room} nonlethal damage: nonlethal {old} -> {new} (HP {hp})", name=c.name, room=room,
-                  old=old, new=old + room, hp=hp_of(c)), rule="pathfinder1e.md §1.3", who=c.id)
+        ctx.say(_("{name} takes {room} nonlethal damage: nonlethal {old} -> {new} (HP {hp})", name=named(c),
+                  room=dealt(c, room), old=of(c, old), new=of(c, old + room), hp=of(c, hp_of(c))),
+                rule="pathfinder1e.md §1.3", who=c.id)
     if lethal:
         nl = nl_of(c)
         lose_hp(ctx, c, lethal, rule="pathfinder1e.md §1.3 nonlethal",
                 cause=_("{name}'s nonlethal damage {nl} equals its maximum HP {top}: {lethal} more nonlethal is "
-                        "lethal", name=c.name, nl=nl, top=top, lethal=lethal))
+                        "lethal", name=named(c), nl=of(c, nl), top=of(c, top), lethal=dealt(c, lethal)))
     settle(ctx, c)
 
 
@@ -161,4 +164,4 @@ def stop_bleeding(ctx: Context, c: Combatant, why: Msg) -> None:
         return
     for inst in stopped:
         ctx.remove_condition(c, inst, reason="healed")
-    ctx.say(_("{name}: {why}", name=c.name, why=why), rule="pathfinder1e.md §1.5 bleed", who=c.id)
+    ctx.say(_("{name}: {why}", name=named(c), why=why), rule="pathfinder1e.md §1.5 bleed", who=c.id)

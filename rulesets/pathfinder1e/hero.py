@@ -8,7 +8,8 @@ lets ``spend NAME hero cheat-death`` undo it until the next turn starts.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, RulesError, Spendable, Term, Use, fold_text, life
+from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, RulesError, Spendable, Term, Use, fold_text, gm,
+                                life, named, of)
 
 from . import economy
 from .catalogue import BLEEDS
@@ -120,10 +121,10 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
     if ctx.state.in_combat:
         ctx.set_mark(c, "hero_round", ctx.state.round)
     if target:
-        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=c.name, use=USES[use],
-                 target=target.name, left=have - cost)
+        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=named(c), use=USES[use],
+                 target=named(target), left=gm(have - cost))
     else:
-        text = _("{name} spends a hero point: {use}; {left} left", name=c.name, use=USES[use], left=have - cost)
+        text = _("{name} spends a hero point: {use}; {left} left", name=named(c), use=USES[use], left=gm(have - cost))
     ctx.say(text, rule=RULE, who=c.id, gm_only=True)
     if use == "act":
         ctx.act_now(c, reason="hero point")
@@ -174,26 +175,27 @@ def _restore(ctx: Context, c: Combatant, who_pays: Combatant, cost: int, rule: s
     if new_hp < 0:
         ctx.set_life(c, "stable", rule=rule)
         ctx.set_mark(c, "stable", "unaided")
-        now = _("stable at HP {hp}", hp=new_hp)
+        now = _("stable at HP {hp}", hp=of(c, new_hp))
     else:
         nl = c.pools["nl"].value if "nl" in c.pools else 0
         ctx.set_life(c, conscious_life(new_hp, nl), rule=rule)
-        now = _("alive at HP {hp}", hp=new_hp)
+        now = _("alive at HP {hp}", hp=of(c, new_hp))
     ctx.set_mark(c, "cheat_window", None)
     if who_pays is c:
-        ctx.say(_("{name} spends {cost} hero points to cheat death: {now}; {left} left", name=c.name, cost=cost,
-                  now=now, left=have - cost), rule=rule, who=c.id, gm_only=True)
+        ctx.say(_("{name} spends {cost} hero points to cheat death: {now}; {left} left", name=named(c), cost=gm(cost),
+                  now=now, left=gm(have - cost)), rule=rule, who=c.id, gm_only=True)
     else:
         ctx.say(_n("{payer} spends {n} hero point to save {name}: {now}; {left} left",
-                   "{payer} spends {n} hero points to save {name}: {now}; {left} left", cost, payer=who_pays.name,
-                   name=c.name, now=now, left=have - cost), rule=rule, who=who_pays.id, gm_only=True)
+                   "{payer} spends {n} hero points to save {name}: {now}; {left} left", cost, n=gm(cost),
+                   payer=named(who_pays), name=named(c), now=now, left=gm(have - cost)), rule=rule, who=who_pays.id,
+                gm_only=True)
     # §1.4 [S] "alive ... stable": a bleed left running would kill it again at its next turn
     # start, so the blood stops as with any stabilisation (§1.5 bleed).
     bleeding = [inst for inst in c.conditions if inst.cond in BLEEDS]
     for inst in bleeding:
         ctx.remove_condition(c, inst, reason="healed")
     if bleeding:
-        ctx.say(_("{name}: the bleeding stops", name=c.name), rule=rule, who=c.id)
+        ctx.say(_("{name}: the bleeding stops", name=named(c)), rule=rule, who=c.id)
 
 
 def _cheat(ctx: Context, c: Combatant) -> None:
@@ -237,9 +239,9 @@ def _saveable(c: Combatant) -> bool:
 
 def _is_pet_of(pet: Combatant, owner: Combatant) -> bool:
     """The `owner=` stat decides; without it any allied non-PC may be some PC's companion."""
-    named = pet.stats.get("owner")
-    if named:
-        return fold_text(named) in (fold_text(owner.id), fold_text(owner.name))
+    given = pet.stats.get("owner")
+    if given:
+        return fold_text(given) in (fold_text(owner.id), fold_text(owner.name))
     return pet.side == "ally"
 
 
@@ -267,7 +269,7 @@ def offer_cheat_death(ctx: Context, c: Combatant) -> None:
         ctx.set_mark(c, "cheat_window", True)
         if points(c) >= 2:
             ctx.say(_("{name} would die: spend 2 hero points to cheat death? (spend {ref} hero cheat-death)",
-                      name=c.name, ref=c.id), rule=RULE, who=c.id, gm_only=True)
+                      name=named(c), ref=gm(c.id)), rule=RULE, who=c.id, gm_only=True)
         return
     if not could_be_pet(c):
         return
@@ -278,11 +280,12 @@ def offer_cheat_death(ctx: Context, c: Combatant) -> None:
         ctx.say(_n("{name} would die: if it is a PC's pet, companion or mount, {n} hero point can save it "
                    "(spend OWNER hero pet {ref})",
                    "{name} would die: if it is a PC's pet, companion or mount, {n} hero points can save it "
-                   "(spend OWNER hero pet {ref})", cost, name=c.name, ref=c.id), rule=RULE, who=c.id, gm_only=True)
+                   "(spend OWNER hero pet {ref})", cost, n=gm(cost), name=named(c), ref=gm(c.id)), rule=RULE, who=c.id,
+                gm_only=True)
     elif points(owner) >= cost:
         ctx.say(_n("{name} would die: {owner} may spend {n} hero point to save it (spend {owner_ref} hero pet {ref})",
                    "{name} would die: {owner} may spend {n} hero points to save it (spend {owner_ref} hero pet "
-                   "{ref})", cost, name=c.name, owner=owner.name, owner_ref=owner.id, ref=c.id),
+                   "{ref})", cost, n=gm(cost), name=named(c), owner=named(owner), owner_ref=gm(owner.id), ref=gm(c.id)),
                 rule=RULE, who=c.id, gm_only=True)
 
 
@@ -299,8 +302,8 @@ def award(ctx: Context, call) -> None:
         ctx.fail(_not_pc(c))
     have = points(c)
     if call.amount is None:
-        ctx.say(_n("{name} has {n} hero point", "{name} has {n} hero points", have, name=c.name), rule=RULE, who=c.id,
-                gm_only=True)
+        ctx.say(_n("{name} has {n} hero point", "{name} has {n} hero points", have, n=gm(have), name=named(c)),
+                rule=RULE, who=c.id, gm_only=True)
         return
     raw = call.amount
     try:
@@ -317,11 +320,12 @@ def change(ctx: Context, c: Combatant, target: int) -> None:
     kept = min(HERO_MAX, target)
     _set_points(ctx, c, kept)
     if target > kept:
-        ctx.say(_("{name}: hero points {old} -> {new} ({lost} over the maximum of {max} lost)", name=c.name, old=have,
-                  new=kept, lost=target - kept, max=HERO_MAX), rule=RULE, who=c.id, gm_only=True)
-    else:
-        ctx.say(_("{name}: hero points {old} -> {new}", name=c.name, old=have, new=kept), rule=RULE, who=c.id,
+        ctx.say(_("{name}: hero points {old} -> {new} ({lost} over the maximum of {max} lost)", name=named(c),
+                  old=gm(have), new=gm(kept), lost=gm(target - kept), max=gm(HERO_MAX)), rule=RULE, who=c.id,
                 gm_only=True)
+    else:
+        ctx.say(_("{name}: hero points {old} -> {new}", name=named(c), old=gm(have), new=gm(kept)), rule=RULE,
+                who=c.id, gm_only=True)
 
 
 def gain_level(ctx: Context, call) -> None:
@@ -329,7 +333,8 @@ def gain_level(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     level = int(c.stats.get("hd") or 0) + 1
     ctx.set_stats(c, {"hd": level})
-    ctx.say(_("{name} reaches level {level}", name=c.name, level=level), rule="pathfinder1e.md §1.6", who=c.id)
+    ctx.say(_("{name} reaches level {level}", name=named(c), level=of(c, level)), rule="pathfinder1e.md §1.6",
+            who=c.id)
     if c.is_pc and option(ctx.state, "hero_per_level"):
         change(ctx, c, points(c) + 1)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, named, of, public
 
-from .i18n import _, joined
+from .i18n import _, in_a_row
 
 RULE = "pathfinder1e.md §1.1"
 FLAT_NOTE = "until its first turn"
@@ -48,11 +48,12 @@ def _rolloff(ctx: Context, members: list[Combatant], init, tb) -> None:
     for _round in range(20):
         results = []
         for c in pending:
-            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=c.name), who=c.id)
+            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(c)), who=c.id)
             keys[c.id] = keys[c.id] + (r.total,)
-            results.append(_("{name} rolls {n}", name=c.name, n=r.total))
-        ctx.say(_("Initiative tie at {init} (modifier {mod:+d}): roll-off {results}", init=_num(init),
-                  mod=tb[0] if tb else 0, results=joined(results)), rule=RULE)
+            results.append(_("{name} rolls {n}", name=named(c), n=public(r.total)))  # a bare d20
+        # the count is on every view; the modifier they share is the initiative bonus of each of them
+        ctx.say(_("Initiative tie at {init} (modifier {mod:+d}): roll-off {results}", init=public(_num(init)),
+                  mod=of(_told(members), tb[0] if tb else 0), results=in_a_row(results)), rule=RULE)
         seen: dict[tuple, list[Combatant]] = defaultdict(list)
         for c in pending:
             seen[keys[c.id]].append(c)
@@ -61,6 +62,12 @@ def _rolloff(ctx: Context, members: list[Combatant], init, tb) -> None:
             break
     for c in members:
         ctx.set_mark(c, "rolloff", list(keys[c.id]))
+
+
+def _told(members: list[Combatant]) -> Combatant:
+    """Whose number a shared initiative modifier is for the players: a PC's when one of them is
+    (they know it already), else the first one's (the GM's then)."""
+    return next((c for c in members if c.is_pc), members[0])
 
 
 def reorder(ctx: Context) -> None:
@@ -127,19 +134,19 @@ def joined_mid_combat(ctx: Context, c: Combatant, total, tiebreak: tuple, flat_d
     if others:
         for o in others:
             if not o.marks.get("rolloff"):
-                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=o.name), who=o.id)
+                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(o)), who=o.id)
                 ctx.set_mark(o, "rolloff", [r.total])
         taken = {rolloff_key(o) for o in others}
         key: tuple = ()
         for _try in range(20):
-            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=c.name), who=c.id)
+            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(c)), who=c.id)
             key = (r.total,)
             if key not in taken:
                 break
         ctx.set_mark(c, "rolloff", list(key))
-        names = ", ".join(f"{o.name} {rolloff_key(o)[0]}" for o in others)
-        ctx.say(_("Initiative tie at {init}: roll-off {name} rolls {n} (vs {names})", init=_num(total), name=c.name,
-                  n=key[0], names=names), rule=RULE)
+        names = in_a_row(_("{name} {n}", name=named(o), n=public(rolloff_key(o)[0])) for o in others)
+        ctx.say(_("Initiative tie at {init}: roll-off {name} rolls {n} (vs {names})", init=public(_num(total)),
+                  name=named(c), n=public(key[0]), names=names), rule=RULE)
     else:
         ctx.set_mark(c, "rolloff", None)
     if state.started.get(c.id) is None and c.life != "dead":

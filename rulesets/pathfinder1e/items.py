@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, fold_text
+from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, fold_text, named, of
 
 from .i18n import _
 
@@ -77,9 +77,10 @@ def item(ctx: Context, call) -> None:
         if have:
             listed = [describe(k, v) for k, v in have.items()]
             lines = Term("; ".join(str(m) for m in listed), "; ".join(m.render("es") for m in listed))
-            ctx.say(_("{name}: {items}", name=c.name, items=lines), rule=RULE, who=c.id)
+            # an item's hardness and hit points are numbers about its bearer
+            ctx.say(_("{name}: {items}", name=named(c), items=of(c, lines)), rule=RULE, who=c.id)
         else:
-            ctx.say(_("{name}: no items", name=c.name), rule=RULE, who=c.id)
+            ctx.say(_("{name}: no items", name=named(c)), rule=RULE, who=c.id)
         return
     name, words = call.item, call.words
     have = items_of(c)
@@ -90,7 +91,7 @@ def item(ctx: Context, call) -> None:
         _clear_effects(ctx, c, existing)
         del have[existing]
         ctx.set_mark(c, MARK, have or None)
-        ctx.say(_("{name} no longer carries {item}", name=c.name, item=existing), rule=RULE, who=c.id)
+        ctx.say(_("{name} no longer carries {item}", name=named(c), item=existing), rule=RULE, who=c.id)
         return
     it = have.get(existing, {"kind": "other", "hardness": 0, "hp": None, "max": None, "ac": 0})
     name = existing or name
@@ -131,7 +132,7 @@ def item(ctx: Context, call) -> None:
     have[name] = it
     ctx.set_mark(c, MARK, have)
     _sync_effects(ctx, c, name, it)
-    ctx.say(_("{name}: {item}", name=c.name, item=describe(name, it)), rule=RULE, who=c.id)
+    ctx.say(_("{name}: {item}", name=named(c), item=of(c, describe(name, it))), rule=RULE, who=c.id)
 
 
 def state_of(it: dict) -> str:
@@ -158,7 +159,8 @@ def sunder(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     name = _find(ctx, c, call.item)
     raw = call.damage
-    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_("damage to {name}'s {item}", name=c.name, item=name)).total
+    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_("damage to {name}'s {item}", name=named(c),
+                                                                    item=name)).total
     have = items_of(c)
     it = have[name]
     if state_of(it) == "destroyed":
@@ -172,8 +174,8 @@ def sunder(ctx: Context, call) -> None:
     have[name] = it
     ctx.set_mark(c, MARK, have)
     st = state_of(it)
-    args = dict(name=c.name, item=name, amount=amount, hardness=it["hardness"], through=through, old=old,
-                hp=it["hp"], max=it["max"])
+    args = dict(name=named(c), item=name, amount=dealt(c, amount), hardness=of(c, it["hardness"]),
+                through=dealt(c, through), old=of(c, old), hp=of(c, it["hp"]), max=of(c, it["max"]))
     if spared:
         text = _("{name}'s {item} takes {amount} damage, hardness {hardness}: {through} through, HP {old} -> "
                  "{hp}/{max}: spared at 1 HP, broken", **args)
@@ -207,7 +209,7 @@ def repair(ctx: Context, call) -> None:
     it["hp"] = min(it["max"], old + amount)
     have[name] = it
     ctx.set_mark(c, MARK, have)
-    args = dict(name=c.name, item=name, old=old, hp=it["hp"], max=it["max"])
+    args = dict(name=named(c), item=name, old=of(c, old), hp=of(c, it["hp"]), max=of(c, it["max"]))
     if state_of(it) == "ok" and 2 * old <= it["max"]:
         ctx.say(_("{name}'s {item} is repaired: HP {old} -> {hp}/{max}, no longer broken", **args), rule=RULE,
                 who=c.id)
@@ -242,5 +244,5 @@ def _sync_effects(ctx: Context, c: Combatant, name: str, it: dict) -> None:
         cdef = ctx.ruleset.catalogue.get(want[0])
         ctx.apply_condition(c, cdef, value=want[1], source=c.id, note=name)
     if kind == "weapon" and st == "destroyed":
-        ctx.say(_("{name}'s {item} is destroyed: it no longer attacks with it", name=c.name, item=name), rule=RULE,
+        ctx.say(_("{name}'s {item} is destroyed: it no longer attacks with it", name=named(c), item=name), rule=RULE,
                 who=c.id)

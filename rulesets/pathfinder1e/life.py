@@ -9,13 +9,15 @@ can still undo), ``ability_damage`` ({"con": 2}).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, record_check
+from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, public, record_check
 
 from .i18n import _
 from .options import option
 from .stats import death_threshold, drained, mod
 
 DC = 10
+#: the two ways of being stable (the mark ``stable``), as the log names them
+STABLE_KINDS = {"aided": Term("aided", "con ayuda"), "unaided": Term("unaided", "sin ayuda")}
 RULE = "pathfinder1e.md §1.4"
 FOES_RULE = "pathfinder1e.md §1.4 [I option]"
 
@@ -76,15 +78,17 @@ def settle(ctx: Context, c: Combatant, rule: str = "pathfinder1e.md §1.3") -> N
         return
     ctx.set_life(c, new, rule=rule)
     _clear_recovery(ctx, c)
-    hp, nl = hp_of(c), nl_of(c)
-    text = {
-        "unconscious": _("{name} falls unconscious: nonlethal {nl} exceeds HP {hp}", name=c.name, nl=nl, hp=hp),
-        "staggered": _("{name} is staggered: nonlethal {nl} equals HP {hp}", name=c.name, nl=nl, hp=hp),
-        "disabled": _("{name} is disabled at 0 HP: one move or standard action; a standard action costs 1 HP",
-                      name=c.name),
-        "ok": _("{name} is back on its feet (HP {hp})", name=c.name, hp=hp),
+    hp, nl = of(c, hp_of(c)), of(c, nl_of(c))
+    # the state is the players' to read; the numbers behind it are the GM's unless c is a PC
+    text, detail = {
+        "unconscious": (_("{name} falls unconscious", name=named(c)),
+                        _("nonlethal {nl} exceeds HP {hp}", nl=nl, hp=hp)),
+        "staggered": (_("{name} is staggered", name=named(c)), _("nonlethal {nl} equals HP {hp}", nl=nl, hp=hp)),
+        "disabled": (_("{name} is disabled at 0 HP: one move or standard action; a standard action costs 1 HP",
+                       name=named(c)), None),
+        "ok": (_("{name} is back on its feet", name=named(c)), _("HP {hp}", hp=hp)),
     }[new]
-    ctx.say(text, rule=rule, who=c.id)
+    ctx.say(text, rule=rule, who=c.id, detail=detail)
 
 
 def foe_dies(ctx: Context, c: Combatant) -> bool:
@@ -93,8 +97,13 @@ def foe_dies(ctx: Context, c: Combatant) -> bool:
     return c.side == "foe" and bool(option(ctx.state, "foes_die_below_0"))
 
 
-def _foe_below_0(hp: int) -> Msg:
-    return _("HP {hp}: foes die below 0 (option foes_die_below_0)", hp=hp)
+def _foe_below_0(c: Combatant, hp: int) -> Msg:
+    return _("HP {hp}: foes die below 0 (option foes_die_below_0)", hp=of(c, hp))
+
+
+def countdown_detail(c: Combatant, thr: int, left: int) -> Msg:
+    """What a dying combatant has left, the detail of "X is dying" (the GM's unless c is a PC)."""
+    return _("dies at {thr}, {left} to go", thr=of(c, thr), left=of(c, left))
 
 
 def reconcile(ctx: Context, c: Combatant) -> None:
@@ -106,13 +115,13 @@ def reconcile(ctx: Context, c: Combatant) -> None:
         return
     hp, thr = hp_of(c), death_threshold(c)
     if hp <= thr:
-        die(ctx, c, _("HP {hp}, dead at {thr}", hp=hp, thr=thr), can_cheat=False)
+        die(ctx, c, _("HP {hp}, dead at {thr}", hp=of(c, hp), thr=of(c, thr)), can_cheat=False)
     elif hp < 0 and c.life not in ("dying", "stable", "disabled") and foe_dies(ctx, c):
-        die(ctx, c, _foe_below_0(hp), can_cheat=False, rule=FOES_RULE)
+        die(ctx, c, _foe_below_0(c, hp), can_cheat=False, rule=FOES_RULE)
     elif hp < 0 and c.life not in ("dying", "stable", "disabled"):
         ctx.set_life(c, "dying", rule=RULE)
-        ctx.say(_("{name} is dying at HP {hp} (dies at {thr}, {left} to go)", name=c.name, hp=hp, thr=thr,
-                  left=hp - thr), rule=RULE, who=c.id)
+        ctx.say(_("{name} is dying", name=named(c)), rule=RULE, who=c.id,
+                detail=_("HP {hp}, dies at {thr}, {left} to go", hp=of(c, hp), thr=of(c, thr), left=of(c, hp - thr)))
     elif hp >= 0:
         settle(ctx, c)
 
@@ -132,27 +141,27 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
     ctx.set_pool(c, "hp", new, rule=rule)
     if c.life == "dead":
         if not quiet:
-            ctx.say(_("{name} (dead) takes {amount} damage: HP {hp}", name=c.name, amount=amount, hp=new),
-                    rule=rule, who=c.id)
+            ctx.say(_("{name} (dead) takes {amount} damage: HP {hp}", name=named(c), amount=dealt(c, amount),
+                      hp=of(c, new)), rule=rule, who=c.id)
         return
     thr = death_threshold(c)
     if not quiet:
-        cause = cause or _("{name} takes {amount} damage", name=c.name, amount=amount)
+        cause = cause or _("{name} takes {amount} damage", name=named(c), amount=dealt(c, amount))
         soaked = amount - rest
         if soaked:
-            ctx.say(_("{cause} ({soaked} to temporary HP): HP {old} -> {new}", cause=cause, soaked=soaked, old=old,
-                      new=new), rule=rule, who=c.id)
+            ctx.say(_("{cause} ({soaked} to temporary HP): HP {old} -> {new}", cause=cause, soaked=dealt(c, soaked),
+                      old=of(c, old), new=of(c, new)), rule=rule, who=c.id)
         else:
-            ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=old, new=new), rule=rule, who=c.id)
+            ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=of(c, old), new=of(c, new)), rule=rule, who=c.id)
     if rest <= 0:
         return
     if new <= thr:
-        why = (_("HP {hp}, dead at {thr} (-Con)", hp=new, thr=thr) if thr
-               else _("HP {hp}, no Con score", hp=new))
+        why = (_("HP {hp}, dead at {thr} (-Con)", hp=of(c, new), thr=of(c, thr)) if thr
+               else _("HP {hp}, no Con score", hp=of(c, new)))
         die(ctx, c, why, rule=RULE)
         return
     if new < 0 and foe_dies(ctx, c):
-        die(ctx, c, _foe_below_0(new), rule=FOES_RULE)
+        die(ctx, c, _foe_below_0(c, new), rule=FOES_RULE)
         return
     if new < 0:
         if c.life != "dying":
@@ -160,12 +169,13 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
             ctx.set_life(c, "dying", rule=RULE)
             _clear_recovery(ctx, c)
             if was == "stable" or (was == "disabled" and old < 0):
-                text = _("{name} is dying again: unconscious, Con check DC 10 at the start of each turn "
-                         "(dies at {thr}, {left} to go)", name=c.name, thr=thr, left=new - thr)
+                text = _("{name} is dying again: unconscious", name=named(c))
             else:
-                text = _("{name} is dying: unconscious, Con check DC 10 at the start of each turn "
-                         "(dies at {thr}, {left} to go)", name=c.name, thr=thr, left=new - thr)
-            ctx.say(text, rule=RULE, who=c.id)
+                text = _("{name} is dying: unconscious", name=named(c))
+            # the players read that it is dying; its check and countdown are the GM's unless it is a PC
+            ctx.say(text, rule=RULE, who=c.id,
+                    detail=_("Con check DC 10 at the start of each turn, dies at {thr}, {left} to go",
+                             thr=of(c, thr), left=of(c, new - thr)))
         return
     settle(ctx, c)
 
@@ -177,13 +187,13 @@ def die(ctx: Context, c: Combatant, why: Msg, rule: str = RULE, can_cheat: bool 
         return
     ctx.set_life(c, "dead", rule=rule)
     _clear_recovery(ctx, c)
-    ctx.say(_("{name} dies ({why})", name=c.name, why=why), rule=rule, who=c.id)
+    ctx.say(_("{name} dies", name=named(c)), rule=rule, who=c.id, detail=why)
     if can_cheat:
         offer_cheat_death(ctx, c)
 
 
 def _dead_at(c: Combatant, hp: int) -> Msg:
-    return _("HP {hp}, dead at {thr} (-Con)", hp=hp, thr=death_threshold(c))
+    return _("HP {hp}, dead at {thr} (-Con)", hp=of(c, hp), thr=of(c, death_threshold(c)))
 
 
 def strain(ctx: Context, c: Combatant) -> None:
@@ -191,19 +201,18 @@ def strain(ctx: Context, c: Combatant) -> None:
     old = hp_of(c)
     new = old - 1
     ctx.set_pool(c, "hp", new, rule="pathfinder1e.md §1.4 disabled")
-    ctx.say(_("{name} takes a standard action while disabled: 1 damage, HP {old} -> {new}", name=c.name, old=old,
-              new=new), rule="pathfinder1e.md §1.4 disabled [S]", who=c.id)
+    ctx.say(_("{name} takes a standard action while disabled: 1 damage, HP {old} -> {new}", name=named(c),
+              old=of(c, old), new=of(c, new)), rule="pathfinder1e.md §1.4 disabled [S]", who=c.id)
     thr = death_threshold(c)
     if new <= thr:
         die(ctx, c, _dead_at(c, new))
         return
     if foe_dies(ctx, c):
-        die(ctx, c, _foe_below_0(new), rule=FOES_RULE)
+        die(ctx, c, _foe_below_0(c, new), rule=FOES_RULE)
         return
     ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4 disabled")
     _clear_recovery(ctx, c)
-    ctx.say(_("{name} is dying (dies at {thr}, {left} to go)", name=c.name, thr=thr, left=new - thr), rule=RULE,
-            who=c.id)
+    ctx.say(_("{name} is dying", name=named(c)), rule=RULE, who=c.id, detail=countdown_detail(c, thr, new - thr))
 
 
 def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: Msg) -> None:
@@ -218,18 +227,18 @@ def con_check(ctx: Context, c: Combatant, purpose: Msg, what: str) -> tuple[bool
     Kept with the state's recent checks as ``what``."""
     neg = max(0, -hp_of(c))
     cm = con_mod(c)
-    r = ctx.roll("1d20", purpose=_('{name}: {purpose}', name=c.name, purpose=purpose), who=c.id)
+    r = ctx.roll("1d20", purpose=_('{name}: {purpose}', name=named(c), purpose=purpose), who=c.id)
     nat = r.total
     total = nat + cm - neg
     ok = nat == 20 or total >= DC
     record_check(ctx, c, what, total, dice=(nat,), bonus=cm - neg, against=f"DC {DC}", target=DC,
                  outcome="success" if ok else "failure")
+    # its Con modifier and its negative HP: the GM's unless c is a PC (the DC is the rule's)
+    args = dict(name=named(c), nat=of(c, nat), cm=of(c, cm), neg=of(c, -neg), total=of(c, total), dc=public(DC))
     if nat == 20 and total < DC:
-        text = _("{name}: Con check {nat}{cm:+d}{neg:+d} = {total} vs DC {dc} (natural 20)", name=c.name, nat=nat,
-                 cm=cm, neg=-neg, total=total, dc=DC)
+        text = _("{name}: Con check {nat}{cm:+d}{neg:+d} = {total} vs DC {dc} (natural 20)", **args)
     else:
-        text = _("{name}: Con check {nat}{cm:+d}{neg:+d} = {total} vs DC {dc}", name=c.name, nat=nat, cm=cm,
-                 neg=-neg, total=total, dc=DC)
+        text = _("{name}: Con check {nat}{cm:+d}{neg:+d} = {total} vs DC {dc}", **args)
     return ok, text
 
 
@@ -237,7 +246,7 @@ def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
     """Start of a dying combatant's turn (pathfinder1e.md §1.4 [S]; continuous damage auto-fails [O])."""
     if bleeding:
         new = hp_of(c) - 1
-        ctx.say(_("{name}: Con check fails automatically (continuous damage): HP {hp}", name=c.name, hp=new),
+        ctx.say(_("{name}: Con check fails automatically (continuous damage): HP {hp}", name=named(c), hp=of(c, new)),
                 rule="pathfinder1e.md §1.4 [O]", who=c.id)
         lose_hp(ctx, c, 1, rule=RULE, quiet=True)
         return
@@ -247,21 +256,22 @@ def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
                     _("{check}, succeeds: stable (unaided, hourly checks)", check=check))
         return
     new = hp_of(c) - 1
-    ctx.say(_("{check}, fails: HP {hp}", check=check, hp=new), rule=RULE, who=c.id)
+    ctx.say(_("{check}, fails: HP {hp}", check=check, hp=of(c, new)), rule=RULE, who=c.id)
     lose_hp(ctx, c, 1, rule=RULE, quiet=True)
 
 
 def hourly_check(ctx: Context, c: Combatant) -> None:
     """One hour of a stable combatant (pathfinder1e.md §1.4 [S]): unaided risks 1 HP, aided may wake up."""
     kind = c.marks.get("stable", "unaided")
-    ok, check = con_check(ctx, c, _('hourly Con check ({kind} stable)', kind=kind), "Con (hourly)")
+    ok, check = con_check(ctx, c, _('hourly Con check ({kind} stable)', kind=STABLE_KINDS.get(kind, kind)),
+                          "Con (hourly)")
     if kind == "aided":
         if ok:
             ctx.set_life(c, "disabled", rule=RULE)
             ctx.set_mark(c, "stable", None)
             ctx.set_mark(c, "stable_secs", None)
-            ctx.say(_("{check}, succeeds: conscious and disabled at HP {hp}", check=check, hp=hp_of(c)), rule=RULE,
-                    who=c.id)
+            ctx.say(_("{check}, succeeds: conscious and disabled at HP {hp}", check=check, hp=of(c, hp_of(c))),
+                    rule=RULE, who=c.id)
         else:
             ctx.say(_("{check}, fails: stays unconscious", check=check), rule=RULE, who=c.id)
         return
@@ -270,7 +280,7 @@ def hourly_check(ctx: Context, c: Combatant) -> None:
         ctx.say(_("{check}, succeeds: stable as if aided (no more HP loss)", check=check), rule=RULE, who=c.id)
         return
     new = hp_of(c) - 1
-    ctx.say(_("{check}, fails: HP {hp}", check=check, hp=new), rule=RULE, who=c.id)
+    ctx.say(_("{check}, fails: HP {hp}", check=check, hp=of(c, new)), rule=RULE, who=c.id)
     _lose_keep_state(ctx, c, 1)
 
 
@@ -282,7 +292,7 @@ def daily_check(ctx: Context, c: Combatant) -> None:
         ctx.say(_("{check}, succeeds: heals naturally from now on", check=check), rule=RULE, who=c.id)
         return
     new = hp_of(c) - 1
-    ctx.say(_("{check}, fails: HP {hp} (stays conscious)", check=check, hp=new), rule=RULE, who=c.id)
+    ctx.say(_("{check}, fails: HP {hp} (stays conscious)", check=check, hp=of(c, new)), rule=RULE, who=c.id)
     _lose_keep_state(ctx, c, 1)
 
 

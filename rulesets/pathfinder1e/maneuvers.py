@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, Term, fold_text
+from gm_console.ruleset import Combatant, Context, Term, fold_text, gm, named, of
 
 from .checks import keep
 from .i18n import _
@@ -110,12 +110,13 @@ def contest(ctx: Context, a: Combatant, t: Combatant, natural: int | None, parts
     if extra:
         parts.append(("other", extra))
     if "helpless" in ctx.ruleset.conditions.flags(d):
-        ctx.say(_("{name} {what} vs {target}: {target} is helpless, automatic success", name=a.name, what=label,
-                  target=d.name), rule=rule, who=a.id)
+        ctx.say(_("{name} {what} vs {target}: {target} is helpless, automatic success", name=named(a), what=label,
+                  target=named(d)), rule=rule, who=a.id)
         return True
     cmd = ctx.ruleset.effective(ctx.state, d)["cmd"].value
     if natural is None:
-        natural = ctx.roll("1d20", purpose=_('{attacker}: combat maneuver vs {defender}', attacker=a.name, defender=d.name), who=a.id).total
+        natural = ctx.roll("1d20", purpose=_('{attacker}: combat maneuver vs {defender}', attacker=named(a),
+                                             defender=named(d)), who=a.id).total
     bonus = sum(v for _l, v in parts)
     total = natural + bonus
     if natural == 20:
@@ -127,8 +128,11 @@ def contest(ctx: Context, a: Combatant, t: Combatant, natural: int | None, parts
         outcome = _("success") if ok else _("failure")
     keep(ctx, a, str(label), natural, bonus, total, cmd, ok, against=f"{d.name} CMD {cmd}")
     text = " ".join(f"{v:+d} {name}" for name, v in parts)
-    ctx.say(_("{name} {what} vs {target}: {nat} {parts} = {total} vs CMD {cmd}: {outcome}", name=a.name, what=label,
-              target=d.name, nat=natural, parts=text, total=total, cmd=cmd, outcome=outcome), rule=rule, who=a.id)
+    # the outcome is the players' to read; the roll is the attacker's, the CMD the defender's
+    ctx.say(_("{name} {what} vs {target}: {outcome}", name=named(a), what=label, target=named(d), outcome=outcome),
+            rule=rule, who=a.id,
+            detail=_("{nat} {parts} = {total} vs CMD {cmd}", nat=of(a, natural), parts=of(a, text), total=of(a, total),
+                     cmd=of(d, cmd)))
     return ok
 
 
@@ -138,9 +142,9 @@ def _outcome(ctx: Context, a, t, kind: str | None) -> None:
     cat = ctx.ruleset.catalogue
     if kind == "trip":
         ctx.apply_condition(t, cat.get("prone"), source=a.id)
-        ctx.say(_("{name} is knocked prone", name=t.name), rule=RULE, who=t.id)
+        ctx.say(_("{name} is knocked prone", name=named(t)), rule=RULE, who=t.id)
     elif kind == "grapple":
         grapple.start(ctx, a, t)
     elif kind == "sunder":
-        ctx.say(_("{name} hits {target}'s item: roll the weapon's damage against it (sunder {ref} ITEM DAMAGE)",
-                  name=a.name, target=t.name, ref=t.id), rule="pathfinder1e.md §1.7.2", who=t.id)
+        ctx.say(_("{name} hits {target}'s item: roll the weapon's damage against it", name=named(a), target=named(t)),
+                rule="pathfinder1e.md §1.7.2", who=t.id, detail=_("sunder {ref} ITEM DAMAGE", ref=gm(t.id)))

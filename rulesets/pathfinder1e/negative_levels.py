@@ -9,7 +9,7 @@ levels equal to the Hit Dice (``hd``) kill.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, named, of
 
 from . import life
 from .i18n import _, _n
@@ -36,7 +36,8 @@ def sync(ctx: Context, c: Combatant) -> None:
             value = top
         ctx.set_pool(c, "hp", value, max=top, rule=RULE)
         ctx.set_mark(c, "drain_hp", now or None)
-        args = dict(name=c.name, n=now, delta=delta, old=old, new=value, max=top, applied=applied)
+        args = dict(name=named(c), n=of(c, now), delta=of(c, delta), old=of(c, old), new=of(c, value), max=of(c, top),
+                    applied=of(c, applied))
         if delta > 0 and top is not None:
             text = _n("{name}: {n} negative level, -{delta} HP: HP {old} -> {new}, max {max}",
                       "{name}: {n} negative levels, -{delta} HP: HP {old} -> {new}, max {max}", now, **args)
@@ -60,9 +61,10 @@ def check_death(ctx: Context, c: Combatant) -> None:
         return
     dice = hd(c)
     if dice is None:
+        # a reminder for the GM: the players see the negative levels as the condition itself
         ctx.say(_n("{name} has {n} negative level (set hd= to check death at its HD)",
-                   "{name} has {n} negative levels (set hd= to check death at its HD)", now, name=c.name),
-                rule=RULE, who=c.id)
+                   "{name} has {n} negative levels (set hd= to check death at its HD)", now, name=named(c),
+                   n=of(c, now)), rule=RULE, who=c.id, gm_only=True)
         return
     if now >= dice > 0:
-        life.die(ctx, c, _("{n} negative levels >= {hd} HD", n=now, hd=dice), rule=RULE, can_cheat=False)
+        life.die(ctx, c, _("{n} negative levels >= {hd} HD", n=of(c, now), hd=of(c, dice)), rule=RULE, can_cheat=False)

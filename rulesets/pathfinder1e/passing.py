@@ -12,7 +12,7 @@ HP, so a `pass` of a year makes a few dozen events at most.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, dealt, named, of, public
 
 from . import abilities, hero, life, rest
 from .catalogue import BLEEDS
@@ -100,19 +100,21 @@ def _batch(ctx: Context, c: Combatant, k: int) -> None:
     if c.life == "dying":
         if b:
             cause = _("{name} bleeds {b} a round and fails its Con check each round (continuous damage), {k} rounds "
-                      "({secs} s)", name=c.name, b=b, k=k, secs=secs)
+                      "({secs} s)", name=named(c), b=dealt(c, b), k=public(k), secs=public(secs))
         else:
-            cause = _("{name} fails its Con check each round (continuous damage), {k} rounds ({secs} s)", name=c.name,
-                      k=k, secs=secs)
+            cause = _("{name} fails its Con check each round (continuous damage), {k} rounds ({secs} s)",
+                      name=named(c), k=public(k), secs=public(secs))
         life.lose_hp(ctx, c, k * (b + 1), rule=RULE, cause=cause)
     elif b:
         life.lose_hp(ctx, c, k * b, rule=RULE,
-                     cause=_("{name} bleeds {b} a round for {k} rounds ({secs} s)", name=c.name, b=b, k=k, secs=secs))
+                     cause=_("{name} bleeds {b} a round for {k} rounds ({secs} s)", name=named(c), b=dealt(c, b),
+                             k=public(k), secs=public(secs)))
     for key in ("str", "dex", "con"):
         v = bleeds.get(key, 0)
         if v and c.life != "dead":
             abilities.damage(ctx, c, key, k * v, why=_("{name} bleeds {v} {ability} a round for {k} rounds",
-                                                        name=c.name, v=v, ability=abilities.NAMES[key], k=k))
+                                                        name=named(c), v=dealt(c, v), ability=abilities.NAMES[key],
+                                                        k=public(k)))
 
 
 # -- hours: the stable --------------------------------------------------------------------------
@@ -154,12 +156,12 @@ def fatigue(ctx: Context, c: Combatant, seconds: int) -> None:
             ctx.remove_condition(c, inst, reason="rested")
         if not c.has("fatigued"):
             ctx.apply_condition(c, ctx.ruleset.catalogue.get("fatigued"), note="after exhaustion")
-        ctx.say(_("{name} rests 1 hour: exhausted -> fatigued", name=c.name), rule="pathfinder1e.md §1.5 exhausted",
+        ctx.say(_("{name} rests 1 hour: exhausted -> fatigued", name=named(c)), rule="pathfinder1e.md §1.5 exhausted",
                 who=c.id)
     if acc >= REST_FATIGUED:
         for inst in c.instances("fatigued"):
             ctx.remove_condition(c, inst, reason="rested")
-        ctx.say(_("{name} rests 8 hours: no longer fatigued", name=c.name), rule="pathfinder1e.md §1.5 fatigued",
+        ctx.say(_("{name} rests 8 hours: no longer fatigued", name=named(c)), rule="pathfinder1e.md §1.5 fatigued",
                 who=c.id)
         acc = 0
     ctx.set_mark(c, "rest_secs", acc or None)
@@ -180,6 +182,7 @@ def nonlethal(ctx: Context, c: Combatant, seconds: int) -> None:
     per = rest.level(c)
     new = max(0, nl - hours * per)
     ctx.set_pool(c, "nl", new, rule="pathfinder1e.md §1.3 nonlethal recovery [O]")
-    ctx.say(_("{name} recovers {n} nonlethal over {hours} h: nonlethal {old} -> {new}", name=c.name, n=nl - new,
-              hours=hours, old=nl, new=new), rule="pathfinder1e.md §1.3 [O]", who=c.id)
+    ctx.say(_("{name} recovers {n} nonlethal over {hours} h: nonlethal {old} -> {new}", name=named(c),
+              n=dealt(c, nl - new), hours=public(hours), old=of(c, nl), new=of(c, new)), rule="pathfinder1e.md §1.3 [O]",
+            who=c.id)
     life.settle(ctx, c)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, Msg, life as life_word
+from gm_console.ruleset import Combatant, Context, Msg, dealt, life as life_word, named, of, public
 
 from . import abilities, life
 from .i18n import _, _n
@@ -81,7 +81,8 @@ def nights(ctx: Context, c: Combatant, start: int, end: int) -> None:
             return
         units = max(0, 1 - got(c, day)) + (len(days) - i - 1)
         if units:
-            heal_naturally(ctx, c, units, _n("{n} night of rest", "{n} nights of rest", len(days) - i))
+            count = len(days) - i
+            heal_naturally(ctx, c, units, _n("{n} night of rest", "{n} nights of rest", count, n=public(count)))
         ctx.set_mark(c, "rested", [days[-1], max(1, got(c, days[-1]))])
         return
 
@@ -98,15 +99,16 @@ def heal_naturally(ctx: Context, c: Combatant, units: int, what: Msg) -> None:
         ctx.set_pool(c, "hp", new, rule=RULE)
     if nl_old:
         ctx.set_pool(c, "nl", max(0, nl_old - gain), rule=RULE)
-    per = _("{units} x level {level}", units=units, level=lvl) if units != 1 else _("level {level}", level=lvl)
-    args = dict(name=c.name, what=what, per=per, gain=gain, old=old, new=new)
+    per = (_("{units} x level {level}", units=public(units), level=of(c, lvl)) if units != 1
+           else _("level {level}", level=of(c, lvl)))
+    args = dict(name=named(c), what=what, per=per, gain=dealt(c, gain), old=of(c, old), new=of(c, new))
     capped = new - old < gain
     if nl_old and capped:
         text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to its maximum): HP {old} -> {new}, "
-                 "nonlethal {nl_old} -> {nl}", nl_old=nl_old, nl=life.nl_of(c), **args)
+                 "nonlethal {nl_old} -> {nl}", nl_old=of(c, nl_old), nl=of(c, life.nl_of(c)), **args)
     elif nl_old:
         text = _("{name} heals naturally after {what} ({per} = {gain} HP): HP {old} -> {new}, nonlethal {nl_old} -> "
-                 "{nl}", nl_old=nl_old, nl=life.nl_of(c), **args)
+                 "{nl}", nl_old=of(c, nl_old), nl=of(c, life.nl_of(c)), **args)
     elif capped:
         text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to its maximum): HP {old} -> {new}", **args)
     else:
@@ -115,7 +117,7 @@ def heal_naturally(ctx: Context, c: Combatant, units: int, what: Msg) -> None:
     for key, hurt in sorted((c.marks.get("ability_damage") or {}).items()):
         back = min(units, int(hurt))
         abilities.damage(ctx, c, key, back, heal=True,
-                         why=_("{name} recovers {n} {ability} with rest", name=c.name, n=back,
+                         why=_("{name} recovers {n} {ability} with rest", name=named(c), n=dealt(c, back),
                                ability=abilities.NAMES[key]))
     if old < 0 <= new:
         ctx.set_mark(c, "recovering", None)
@@ -158,10 +160,11 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
     if disabled_unhelped(c):
         if care:
             ctx.set_mark(c, "recovering", True)
-            ctx.say(_("{name} is tended (long-term care): it heals naturally from now on", name=c.name), rule=RULE,
+            ctx.say(_("{name} is tended (long-term care): it heals naturally from now on", name=named(c)), rule=RULE,
                     who=c.id)
         elif had:
-            ctx.say(_("{name} already made today's Con check (the next one after another day: pass 24h)", name=c.name),
+            ctx.say(_("{name} already made today's Con check (the next one after another day: pass 24h)",
+                      name=named(c)),
                     rule=RULE, who=c.id)
             return
         else:
@@ -171,11 +174,11 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
     units = max(0, rate - had)
     if not units:
         ctx.say(_("{name} already had that much rest today ({kind} adds nothing; pass 24h for the next day)",
-                  name=c.name, kind=kind), rule=RULE, who=c.id)
+                  name=named(c), kind=kind), rule=RULE, who=c.id)
         return
     ctx.set_mark(c, "rested", [today, max(rate, had)])
     if not needs_healing(c):
-        ctx.say(_("{name} rests ({kind}): nothing to heal", name=c.name, kind=kind), rule=RULE, who=c.id)
+        ctx.say(_("{name} rests ({kind}): nothing to heal", name=named(c), kind=kind), rule=RULE, who=c.id)
         return
     if had:
         kind = _("{kind} (beyond the rest already counted today)", kind=kind)

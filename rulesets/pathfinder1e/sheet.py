@@ -14,7 +14,7 @@ from gm_console.ruleset import Combatant, ConditionInstance, Context, EncounterS
 from . import economy, figures, hero, life, negative_levels
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
-from .i18n import _, named
+from .i18n import _, flag_names
 from .initiative import FLAT_NOTE, still_flat_footed
 from .items import describe, items_of, state_of
 from .options import DEFAULTS
@@ -167,7 +167,7 @@ def _actions(rs, c: Combatant) -> list[Msg]:
     flags = rs.conditions.flags(c)
 
     def why(flag: str):
-        return named(rs, flags[flag])
+        return flag_names(rs, flags[flag])
 
     out = []
     if "no-actions" in flags:

@@ -7,12 +7,12 @@ aider), so they follow that combatant through delays and readies.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, life as life_word
+from gm_console.ruleset import Combatant, Context, dealt, life as life_word, named, of, public
 
 from . import economy, health, life
 from .checks import keep
 from .conditions import by_hand
-from .i18n import _, named
+from .i18n import _, flag_names
 from .stats import death_threshold
 
 HEAL_DC = 15
@@ -22,10 +22,10 @@ def _can_act(ctx: Context, c: Combatant, what) -> None:
     flags = ctx.ruleset.conditions.flags(c)
     if "no-actions" in flags:
         ctx.fail(_("{name} cannot {what}: no actions ({why})", name=c.name, what=what,
-                   why=named(ctx.ruleset, flags["no-actions"])))
+                   why=flag_names(ctx.ruleset, flags["no-actions"])))
     if "move-only" in flags:
         ctx.fail(_("{name} cannot {what}: only a move action ({why})", name=c.name, what=what,
-                   why=named(ctx.ruleset, flags["move-only"])))
+                   why=flag_names(ctx.ruleset, flags["move-only"])))
 
 
 def charge(ctx: Context, call) -> None:
@@ -33,19 +33,19 @@ def charge(ctx: Context, call) -> None:
     _can_act(ctx, c, _("charge"))
     flags = ctx.ruleset.conditions.flags(c)
     if "no-charge" in flags:
-        ctx.fail(_("{name} cannot charge: {why}", name=c.name, why=named(ctx.ruleset, flags["no-charge"])))
+        ctx.fail(_("{name} cannot charge: {why}", name=c.name, why=flag_names(ctx.ruleset, flags["no-charge"])))
     if "no-move" in flags:
-        ctx.fail(_("{name} cannot charge: it cannot move ({why})", name=c.name, why=named(ctx.ruleset, flags["no-move"])))
+        ctx.fail(_("{name} cannot charge: it cannot move ({why})", name=c.name, why=flag_names(ctx.ruleset, flags["no-move"])))
     economy.spend_for(ctx, c, economy.charge_kind(ctx.ruleset, ctx.state, c), _("charge"))
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("charging"), 1, None, c.id, c.id)
     limited = "one-action" in flags or (economy.acting(ctx.state, c)
                                          and bool(economy.budget(ctx.ruleset, ctx.state, c).limit))
     if limited:
         text = _("{name} charges: +2 on the attack, -2 AC until the start of its next turn; no 5-foot step; limited "
-                 "to a standard action: moves at most its speed", name=c.name)
+                 "to a standard action: moves at most its speed", name=named(c))
     else:
         text = _("{name} charges: +2 on the attack, -2 AC until the start of its next turn; no 5-foot step",
-                 name=c.name)
+                 name=named(c))
     ctx.say(text, rule="pathfinder1e.md §1.2 charge [S]", who=c.id)
     _strain(ctx, c)
 
@@ -62,7 +62,7 @@ def defend(ctx: Context, call) -> None:
     _can_act(ctx, c, _("fight defensively"))
     economy.spend_for(ctx, c, "standard", _("total defense"))
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("total-defense"), 1, None, c.id, c.id)
-    ctx.say(_("{name} takes total defense: +4 dodge AC until the start of its next turn", name=c.name),
+    ctx.say(_("{name} takes total defense: +4 dodge AC until the start of its next turn", name=named(c)),
             rule="pathfinder1e.md §1.2 total defense [O]", who=c.id)
     _strain(ctx, c)
 
@@ -94,7 +94,8 @@ def aid(ctx: Context, call) -> None:
     natural = None
     if call.roll is not None:
         if call.roll in ("roll", "tirar"):
-            natural = ctx.roll("1d20", purpose=_('{helper}: aid another (vs AC 10)', helper=helper.name), who=helper.id).total
+            natural = ctx.roll("1d20", purpose=_('{helper}: aid another (vs AC 10)', helper=named(helper)),
+                               who=helper.id).total
         elif call.roll.isdigit() and 1 <= int(call.roll) <= 20:
             natural = int(call.roll)
         else:
@@ -106,12 +107,13 @@ def aid(ctx: Context, call) -> None:
         total = natural + bonus
         ok = natural == 20 or (natural != 1 and total >= 10)
         keep(ctx, helper, "aid another", natural, bonus, total, 10, ok, against="AC 10")
+        # the helper's attack bonus: the GM's unless the helper is a PC (the next line says what it did)
+        args = dict(name=named(helper), ally=named(ally), nat=of(helper, natural), bonus=of(helper, bonus),
+                    total=of(helper, total))
         if ok:
-            text = _("{name} aids {ally}: attack {nat}{bonus:+d} = {total} vs AC 10, succeeds", name=helper.name,
-                     ally=ally.name, nat=natural, bonus=bonus, total=total)
+            text = _("{name} aids {ally}: attack {nat}{bonus:+d} = {total} vs AC 10, succeeds", **args)
         else:
-            text = _("{name} aids {ally}: attack {nat}{bonus:+d} = {total} vs AC 10, fails", name=helper.name,
-                     ally=ally.name, nat=natural, bonus=bonus, total=total)
+            text = _("{name} aids {ally}: attack {nat}{bonus:+d} = {total} vs AC 10, fails", **args)
         ctx.say(text, rule="pathfinder1e.md §1.2 aid another [S]", who=helper.id)
         if not ok:
             _strain(ctx, helper)
@@ -120,10 +122,10 @@ def aid(ctx: Context, call) -> None:
     ctx.apply_condition(ally, cdef, rounds=1, clock=helper.id, source=helper.id,
                         note=f"vs {foe.id}" if foe else "")
     if call.kind == "attack":
-        what = (_("+2 on its next attack against {foe}", foe=foe.name) if foe else _("+2 on its next attack"))
+        what = (_("+2 on its next attack against {foe}", foe=named(foe)) if foe else _("+2 on its next attack"))
     else:
-        what = (_("+2 AC against {foe}'s next attack", foe=foe.name) if foe else _("+2 AC against the next attack"))
-    ctx.say(_("{name} aids {ally}: {what}, until the start of {name}'s next turn", name=helper.name, ally=ally.name,
+        what = (_("+2 AC against {foe}'s next attack", foe=named(foe)) if foe else _("+2 AC against the next attack"))
+    ctx.say(_("{name} aids {ally}: {what}, until the start of {name}'s next turn", name=named(helper), ally=named(ally),
               what=what), rule="pathfinder1e.md §1.2 aid another [S]", who=ally.id)
     _strain(ctx, helper)
 
@@ -164,16 +166,19 @@ def _heal_check(ctx: Context, healer: Combatant, c: Combatant) -> bool:
     _can_act(ctx, healer, _("give first aid"))
     rs, state = ctx.ruleset, ctx.state
     bonus = (rs.checks.bonus(state, healer, "heal") or 0) + sum(d for _l, d in rs.checks.modifiers(state, healer, "heal"))
-    natural = ctx.roll("1d20", purpose=_('{healer}: Heal DC {dc} (first aid on {name})', healer=healer.name, dc=HEAL_DC, name=c.name), who=healer.id).total
+    natural = ctx.roll("1d20", purpose=_('{healer}: Heal DC {dc} (first aid on {name})', healer=named(healer),
+                                         dc=public(HEAL_DC), name=named(c)), who=healer.id).total
     total = natural + bonus
     ok = total >= HEAL_DC
     keep(ctx, healer, "heal (first aid)", natural, bonus, total, HEAL_DC, ok)
+    # the healer's Heal bonus: the GM's unless the healer is a PC
+    args = dict(healer=named(healer), name=named(c), nat=of(healer, natural), bonus=of(healer, bonus),
+                total=of(healer, total))
     if ok:
-        text = _("{healer} gives {name} first aid: Heal {nat}{bonus:+d} = {total} vs DC 15, succeeds",
-                 healer=healer.name, name=c.name, nat=natural, bonus=bonus, total=total)
+        text = _("{healer} gives {name} first aid: Heal {nat}{bonus:+d} = {total} vs DC 15, succeeds", **args)
     else:
         text = _("{healer} gives {name} first aid: Heal {nat}{bonus:+d} = {total} vs DC 15, fails: nothing changes",
-                 healer=healer.name, name=c.name, nat=natural, bonus=bonus, total=total)
+                 **args)
     ctx.say(text, rule="pathfinder1e.md §1.4 [O]", who=c.id)
     return ok
 
@@ -186,10 +191,10 @@ def coup(ctx: Context, call) -> None:
     if "helpless" not in ctx.ruleset.conditions.flags(t):
         ctx.fail(_("{name} is not helpless: a coup de grace needs a helpless target", name=t.name))
     raw = call.damage
-    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_('coup de grace on {target}', target=t.name)).total
+    amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_('coup de grace on {target}', target=named(t))).total
     if call.fort is not None and not 1 <= call.fort <= 20:
         ctx.fail(_("coup: FORT-ROLL is the natural d20 (1-20), not {n}", n=call.fort))
-    ctx.say(_("Coup de grace on {name}: automatic critical for {amount}", name=t.name, amount=amount),
+    ctx.say(_("Coup de grace on {name}: automatic critical for {amount}", name=named(t), amount=dealt(t, amount)),
             rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
     ctx.ruleset.health.damage(ctx, t, amount, ())
     if t.life == "dead":
@@ -197,10 +202,10 @@ def coup(ctx: Context, call) -> None:
     ok, _total, check = ctx.ruleset.checks.roll_save(ctx, t, "fort", 10 + amount, natural=call.fort,
                                                 purpose=_('Fort vs coup de grace'))
     if ok:
-        ctx.say(_("{name}: {check}, survives", name=t.name, check=check), rule="pathfinder1e.md §1.3 coup de grace [S]",
-                who=t.id)
+        ctx.say(_("{name}: {check}, survives", name=named(t), check=check),
+                rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
         return
-    ctx.say(_("{name}: {check}, fails", name=t.name, check=check), rule="pathfinder1e.md §1.3 coup de grace [S]",
+    ctx.say(_("{name}: {check}, fails", name=named(t), check=check), rule="pathfinder1e.md §1.3 coup de grace [S]",
             who=t.id)
     life.die(ctx, t, _("coup de grace"), rule="pathfinder1e.md §1.3 coup de grace")
 
@@ -222,5 +227,5 @@ def revive(ctx: Context, call) -> None:
                  rule="pathfinder1e.md §1.4 raise dead")
     if hp < 0:
         ctx.set_mark(c, "stable", "aided")
-    ctx.say(_("{name} is brought back to life (HP {hp}, {life})", name=c.name, hp=hp, life=life_word(c.life)),
-            rule="pathfinder1e.md §1.4 raise dead", who=c.id)
+    ctx.say(_("{name} is brought back to life", name=named(c)), rule="pathfinder1e.md §1.4 raise dead", who=c.id,
+            detail=_("HP {hp}, {life}", hp=of(c, hp), life=of(c, life_word(c.life))))

@@ -9,11 +9,11 @@ and dying round for time passing out of combat (``passing``).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Turns, life as life_word
+from gm_console.ruleset import Combatant, Context, Turns, dealt, life as life_word, named, of, public
 
 from . import abilities, economy, hero, initiative, life, passing
 from .catalogue import BLEEDS
-from .i18n import _, named
+from .i18n import _, flag_names
 from .options import DEFAULTS, option
 from .stats import mod
 
@@ -30,7 +30,7 @@ class PF1Turns(Turns):
 
     def roll_initiative(self, ctx: Context, c: Combatant):
         bonus = self.initiative_bonus(c)
-        r = ctx.roll(f"1d20{bonus:+d}", purpose=_('initiative of {name}', name=c.name), who=c.id)
+        r = ctx.roll(f"1d20{bonus:+d}", purpose=_('initiative of {name}', name=named(c)), who=c.id)
         if ctx.state.in_combat:
             initiative.joined_mid_combat(ctx, c, r.total, (bonus,), self.rules.catalogue.get("flat-footed"))
         elif c.marks.get("rolloff"):
@@ -49,7 +49,7 @@ class PF1Turns(Turns):
         for inst in c.conditions:
             if "unconscious" in self.rules.catalogue.define(inst.cond).flags:
                 return _("{name} is {cond} and cannot delay or ready", name=c.name,
-                         cond=named(self.rules, [inst.cond]))
+                         cond=flag_names(self.rules, [inst.cond]))
         return None
 
     def can_delay(self, c: Combatant):
@@ -105,7 +105,7 @@ class PF1Turns(Turns):
             self.confusion(ctx, c)
         if c.id in ctx.state.readied and option(ctx.state, "ready_lapses"):
             ctx.end_ready(c, "lapsed")
-            ctx.say(_("{name}'s readied action lapses (option ready_lapses: official rule)", name=c.name),
+            ctx.say(_("{name}'s readied action lapses (option ready_lapses: official rule)", name=named(c)),
                     rule="pathfinder1e.md §1.1.6 [Δ]", who=c.id)
 
     def on_turn_end(self, ctx: Context, c: Combatant) -> None:
@@ -131,7 +131,7 @@ class PF1Turns(Turns):
             found = True
             if kind == "hp":
                 life.lose_hp(ctx, c, inst.value, rule="pathfinder1e.md §1.5 bleed",
-                             cause=_("{name} bleeds {n}", name=c.name, n=inst.value))
+                             cause=_("{name} bleeds {n}", name=named(c), n=dealt(c, inst.value)))
             else:
                 abilities.damage(ctx, c, kind, inst.value)
         return found
@@ -139,17 +139,20 @@ class PF1Turns(Turns):
     def confusion(self, ctx: Context, c: Combatant) -> None:
         if not any(i.cond == "confused" for i in c.conditions):
             return
-        n = ctx.roll("1d100", purpose=_('{name}: confusion (d%)', name=c.name), who=c.id).total
+        n = ctx.roll("1d100", purpose=_('{name}: confusion (d%)', name=named(c)), who=c.id).total
+        roll = public(n)  # a bare d%: what the creature does is plain to see
+        detail = None
         if n <= 25:
-            text = _("{name} is confused: d% {n}, acts normally", name=c.name, n=n)
+            text = _("{name} is confused: d% {n}, acts normally", name=named(c), n=roll)
         elif n <= 50:
-            text = _("{name} is confused: d% {n}, does nothing but babble incoherently", name=c.name, n=n)
+            text = _("{name} is confused: d% {n}, does nothing but babble incoherently", name=named(c), n=roll)
         elif n <= 75:
-            text = _("{name} is confused: d% {n}, deals 1d8{mod:+d} damage to itself with the item in hand",
-                     name=c.name, n=n, mod=mod(int(c.stats.get("str") or 10)))
+            # the damage's modifier is its Str: the GM's unless it is a PC
+            text = _("{name} is confused: d% {n}, deals damage to itself with the item in hand", name=named(c), n=roll)
+            detail = _("1d8{mod:+d}", mod=of(c, mod(int(c.stats.get("str") or 10))))
         else:
-            text = _("{name} is confused: d% {n}, attacks the nearest creature", name=c.name, n=n)
-        ctx.say(text, rule="pathfinder1e.md §1.5 confused [O]", who=c.id)
+            text = _("{name} is confused: d% {n}, attacks the nearest creature", name=named(c), n=roll)
+        ctx.say(text, rule="pathfinder1e.md §1.5 confused [O]", who=c.id, detail=detail)
 
     def play_round(self, ctx: Context, c: Combatant) -> None:
         """One round of time passing for a bleeding or dying creature, as at the start of its turn."""
