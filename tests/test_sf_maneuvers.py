@@ -30,7 +30,7 @@ def test_maneuver_target_is_kac_plus_8():
     t = table()
     t.do("maneuver Obozaya trip Pirate 21")
     assert not t.c("Pirate").has("prone")
-    assert "fails: 21 vs KAC + 8 = 22" in t.said()[-1]
+    assert t.said()[-1] == "Obozaya's trip fails (21 vs KAC + 8 = 22)"
     t = table()
     t.do("maneuver Obozaya trip Pirate 22")
     assert t.c("Pirate").has("prone")

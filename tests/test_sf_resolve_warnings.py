@@ -70,7 +70,8 @@ def test_exactly_the_cost_is_offered_with_its_command():
     """starfinder.md §3.4.6: 2 RP, cost 2: offered, and the command works."""
     t = dying("2/8")
     t.do("next")
-    assert "may spend 2 RP to stabilise now (spend navasi resolve stabilize)" in turn_start_line(t)
+    line = turn_start_line(t)
+    assert "may spend 2 RP to stabilise now, else" in line and line.endswith("(spend navasi resolve stabilize)")
     w = warning(t)
     assert w.command == "spend navasi resolve stabilize"
     t.do(w.command)

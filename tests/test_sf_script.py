@@ -24,7 +24,7 @@ def test_it_shows_stamina_before_hp_and_a_pc_dying_then_stabilised():
     said = run_script().said()
     assert "Navasi takes 45 electricity, fire damage (vs EAC 16): SP 19→0, HP 24→0" in said
     assert any(s.startswith("Navasi drops to 0 HP: unconscious and dying") for s in said)
-    assert "Navasi spends 1 RP to stabilise (5 left): stable at 0 HP, no more RP loss" in said
+    assert "Navasi stabilises with Resolve: stable at 0 HP, no more RP loss (1 RP spent, 5 left)" in said
 
 
 def test_it_shows_the_vehicle_and_the_maneuvers():

@@ -4,7 +4,7 @@ modifiers listed; saves against an area (§3.13.2) and evasion."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, fold_text
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, fold_text, named, of
 
 from .figures import HELPLESS_LIFE, check_parts, init_base, value
 from .i18n import _
@@ -80,12 +80,13 @@ class StarfinderChecks(Checks):
         if sort != "save":
             ctx.fail(_("a save is fort, ref or will, not {what!r}", what=what))
         bonus = value(self.rules, ctx.state, c, name)
-        r = ctx.roll(f"1d20{bonus:+d}" if bonus else "1d20", purpose=_('{save} save of {name} (DC {dc})', save=name, name=c.name, dc=dc), who=c.id)
+        r = ctx.roll(f"1d20{bonus:+d}" if bonus else "1d20",
+                     purpose=_('{save} save of {name} (DC {dc})', save=name, name=named(c), dc=of(c, dc)), who=c.id)
         natural = r.natural
         ok = natural == 20 or (natural != 1 and r.total >= dc)
         text = r.text or str(r.total)
         if natural in (1, 20) and (natural == 20) != (r.total >= dc):
-            text = _("{roll} (natural {nat})", roll=text, nat=natural)
+            text = _("{roll} (natural {nat})", roll=of(c, text), nat=of(c, natural))
         return ok, r.total, text
 
     def evasion(self, c: Combatant) -> str:

@@ -7,9 +7,13 @@ from gm_console.ruleset import Combatant, Context, Msg, RollResult, RulesError, 
 from .i18n import _
 
 
-def say(ctx: Context, who: Combatant | None, msg: Msg, rule: str = "") -> None:
-    """A log line about ``who`` (None: about the table), tagged with the rule it follows."""
-    ctx.say(msg, rule=rule, who=who.id if who is not None else None)
+def say(ctx: Context, who: Combatant | None, msg: Msg, rule: str = "", detail: "Msg | None" = None) -> None:
+    """A log line about ``who`` (None: about the table), tagged with the rule it follows.
+
+    Its arguments are typed (``named``, ``of``, ``dealt``, ``gm``, ``public``: who may read
+    them); ``detail`` is what follows it in brackets for the GM, dropped alone when the
+    players may not read it (a foe's threshold, a command hint), so the core still reaches them."""
+    ctx.say(msg, rule=rule, who=who.id if who is not None else None, detail=detail)
 
 
 def check(ctx: Context, bonus: int, purpose: "str | Msg", who: Combatant | None = None,

@@ -8,7 +8,7 @@ end of each round. ``dead``/``dying``/``stable`` are life states, not instances.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term
+from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, named, of, public
 from gm_console.ruleset import life as life_word
 
 from . import life
@@ -47,12 +47,12 @@ class StarfinderConditions(Conditions):
         if cdef.id == "bleeding" and len(target.instances("bleeding")) == 1:
             kept = target.instances("bleeding")[0].value
             if value_ is not None and kept != value_:
-                say(ctx, target, _("Only the worst bleed applies: {name} keeps bleeding {kept}", name=target.name,
-                                   kept=kept), "starfinder.md §3.6 bleeding [O]")
+                say(ctx, target, _("Only the worst bleed applies: {name} keeps bleeding {kept}", name=named(target),
+                                   kept=public(kept)), "starfinder.md §3.6 bleeding [O]")
         if cdef.id == "burning":
             total = target.instances("burning")[0].value
             say(ctx, target, _("{name} is burning: {total}d6 fire at the start of its turn (sources add)",
-                               name=target.name, total=total), "starfinder.md §3.6 burning [O]")
+                               name=named(target), total=public(total)), "starfinder.md §3.6 burning [O]")
         if cdef.id == "force-field":
             _raise_field(ctx, target, value_)
 
@@ -63,7 +63,7 @@ class StarfinderConditions(Conditions):
             ctx.set_mark(target, "held", None)
         if cond == "force-field" and not target.has("force-field") and target.pools.get("temp"):
             ctx.set_pool(target, "temp", 0, rule="starfinder.md §3.13 force field [I]")
-            say(ctx, target, _("{name}'s force field is off: its temporary HP are gone", name=target.name),
+            say(ctx, target, _("{name}'s force field is off: its temporary HP are gone", name=named(target)),
                 "starfinder.md §3.13 force field [I]")
 
     def _exhaust(self, ctx: Context, target: Combatant, rounds: int | None, clock: str | None,
@@ -78,10 +78,10 @@ class StarfinderConditions(Conditions):
         ctx.apply_condition(target, self.catalogue.define("exhausted"), rounds=total,
                             clock=(clock or old_clock) if total is not None else None, source=source)
         if total is None:
-            msg = _("Fatigued again: {name} is exhausted", name=target.name)
+            msg = _("Fatigued again: {name} is exhausted", name=named(target))
         else:
             msg = _n("Fatigued again: {name} is exhausted for {n} round",
-                     "Fatigued again: {name} is exhausted for {n} rounds", total, name=target.name)
+                     "Fatigued again: {name} is exhausted for {n} rounds", total, n=public(total), name=named(target))
         say(ctx, target, msg, "starfinder.md §3.6 fatigued [O]")
 
     # -- what happens on a clock --------------------------------------------------------------------
@@ -92,7 +92,7 @@ class StarfinderConditions(Conditions):
             if c.life == "dead":
                 return
             dice = max(1, int(inst.value or 1))
-            amount = ctx.roll(f"{dice}d6", purpose=_('burning of {name}', name=c.name), who=c.id).total
+            amount = ctx.roll(f"{dice}d6", purpose=_('burning of {name}', name=named(c)), who=c.id).total
             self.rules.health.hurt(ctx, c, amount, ("fire",), continuous=True, why=_("Burning"))
         for inst in list(c.instances("bleeding")):
             if c.life == "dead":
@@ -111,8 +111,9 @@ class StarfinderConditions(Conditions):
             if heal and now < top and c.life != "dead":
                 new = min(top, now + heal)
                 ctx.set_pool(c, "temp", new, max=top, rule="starfinder.md §3.13 force field")
-                say(ctx, c, _("{name}'s force field regains {heal}: temporary HP {before}→{after}", name=c.name,
-                              heal=heal, before=now, after=new), "starfinder.md §3.13 force field")
+                say(ctx, c, _("{name}'s force field regains {heal}: temporary HP {before}→{after}", name=named(c),
+                              heal=dealt(c, heal), before=of(c, now), after=of(c, new)),
+                    "starfinder.md §3.13 force field")
 
     def round_end(self, ctx: Context) -> None:
         """Every burning creature tries Reflex DC 10 + fire damage taken this round (+2 per earlier try)."""
@@ -128,30 +129,33 @@ class StarfinderConditions(Conditions):
         tries = int(c.marks.get("burn_tries") or 0)
         dc = 10 + fire
         ref = value(self.rules, ctx.state, c, "ref")
-        total, _text = check(ctx, ref + 2 * tries + bonus, _('Reflex against burning of {name}', name=c.name), c, given,
-                             what="Reflex (burning)", dc=dc)
-        more = _more(tries, bonus)
+        total, _text = check(ctx, ref + 2 * tries + bonus, _('Reflex against burning of {name}', name=named(c)), c,
+                             given, what="Reflex (burning)", dc=dc)
+        more = _more(c, tries, bonus)
+        numbers = dict(total=of(c, total), more=more, dc=of(c, dc), fire=dealt(c, fire))
         if total >= dc:
             ctx.remove_all(c, "burning", reason="saved")
             ctx.set_mark(c, "burn_tries", None)
             msg = _("{name} puts out the flames ({why}): Reflex {total}{more} vs DC {dc} (10 + {fire} fire this "
-                    "round)", name=c.name, why=why, total=total, more=more, dc=dc, fire=fire)
+                    "round)", name=named(c), why=why, **numbers)
         else:
             ctx.set_mark(c, "burn_tries", tries + 1)
             msg = _("{name} keeps burning ({why}): Reflex {total}{more} vs DC {dc} (10 + {fire} fire this round)",
-                    name=c.name, why=why, total=total, more=more, dc=dc, fire=fire)
+                    name=named(c), why=why, **numbers)
         say(ctx, c, msg, "starfinder.md §3.6 burning [O]")
 
 
-def _more(tries: int, smother: int) -> "Msg | str":
-    """What a burning save adds: +2 per earlier try, +4 when smothering."""
+def _more(c: Combatant, tries: int, smother: int) -> "Msg | str":
+    """What ``c``'s burning save adds: +2 per earlier try, +4 when smothering (the rule's number)."""
     if tries and smother:
         return _n(" (+{bonus} for {n} earlier try, +{smother} smothering)",
-                  " (+{bonus} for {n} earlier tries, +{smother} smothering)", tries, bonus=2 * tries, smother=smother)
+                  " (+{bonus} for {n} earlier tries, +{smother} smothering)", tries, n=of(c, tries),
+                  bonus=of(c, 2 * tries), smother=public(smother))
     if tries:
-        return _n(" (+{bonus} for {n} earlier try)", " (+{bonus} for {n} earlier tries)", tries, bonus=2 * tries)
+        return _n(" (+{bonus} for {n} earlier try)", " (+{bonus} for {n} earlier tries)", tries, n=of(c, tries),
+                  bonus=of(c, 2 * tries))
     if smother:
-        return _(" (+{smother} smothering)", smother=smother)
+        return _(" (+{smother} smothering)", smother=public(smother))
     return ""
 
 
@@ -164,11 +168,11 @@ def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int |
     still = Term(cdef.en.lower(), cdef.es.lower())
     if total is None:
         msg = _("{cond} again: {name} stays {still}, the durations add (until removed)", cond=cdef.term,
-                still=still, name=target.name)
+                still=still, name=named(target))
     else:
         msg = _n("{cond} again: {name} stays {still}, the durations add ({n} round)",
-                 "{cond} again: {name} stays {still}, the durations add ({n} rounds)", total, cond=cdef.term,
-                 still=still, name=target.name)
+                 "{cond} again: {name} stays {still}, the durations add ({n} rounds)", total, n=public(total),
+                 cond=cdef.term, still=still, name=named(target))
     say(ctx, target, msg, f"starfinder.md §3.6 {cdef.id} [O]")
 
 
@@ -178,10 +182,10 @@ def _recount(ctx: Context, target: Combatant, cdef: ConditionDef, value_: int | 
     inst = target.instances(cdef.id)[0]
     if not value_:
         ctx.remove_condition(target, inst, reason="used up")
-        say(ctx, target, _("{name}: {cond} is used up", name=target.name, cond=cdef.term), "starfinder.md §3.13")
+        say(ctx, target, _("{name}: {cond} is used up", name=named(target), cond=cdef.term), "starfinder.md §3.13")
         return
     ctx.change_condition(target, inst, value=value_)
-    say(ctx, target, _("{name}: {cond} now {value}", name=target.name, cond=cdef.term, value=value_),
+    say(ctx, target, _("{name}: {cond} now {value}", name=named(target), cond=cdef.term, value=public(value_)),
         "starfinder.md §3.13")
     if cdef.id == "force-field":
         _raise_field(ctx, target, value_)
@@ -194,7 +198,7 @@ def _raise_field(ctx: Context, c: Combatant, top: int) -> None:
     now = temp.value if temp is not None else 0
     ctx.set_pool(c, "temp", max(now, top), max=max(now, top), rule="starfinder.md §3.13 force field")
     say(ctx, c, _("{name}'s force field ({color}): {temp} temporary HP, fast healing {heal} at the end of its "
-                  "turns", name=c.name, color=COLORS[color], temp=max(now, top), heal=heal),
+                  "turns", name=named(c), color=COLORS[color], temp=of(c, max(now, top)), heal=public(heal)),
         "starfinder.md §3.13 force field")
 
 
@@ -209,7 +213,7 @@ def _field_table() -> str:
 
 def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
     if cid == "dead":
-        life.kill(ctx, target, "gm", _("{name} is dead", name=target.name), "GM")
+        life.kill(ctx, target, "gm", _("{name} is dead", name=named(target)), "GM")
         return
     hp = target.pools.get("hp")
     if hp is None:
@@ -219,7 +223,7 @@ def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
             ctx.fail(_("{name} is {life}, not dying; only the dying become stable", name=target.name,
                        life=life_word(target.life)))
         life.make_stable(ctx, target, "gm", "starfinder.md §3.4.6")
-        say(ctx, target, _("{name} is stable: unconscious at 0 HP, no more RP loss", name=target.name),
+        say(ctx, target, _("{name} is stable: unconscious at 0 HP, no more RP loss", name=named(target)),
             "starfinder.md §3.4.6")
         return
     if target.life == "dying":
@@ -236,5 +240,5 @@ def smother(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     if not c.has("burning"):
         ctx.fail(_("{name} is not burning", name=c.name))
-    use(ctx, c, "full", "smother the flames")
+    use(ctx, c, "full", _("smother the flames"))
     ctx.ruleset.conditions.burn_save(ctx, c, bonus=4, why=_("smothering, full action"), given=call.total)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context, Health, Msg, Term, fold_text
+from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
 
 from . import life, resolve
 from .common import joined, say
@@ -113,16 +113,17 @@ def _cut_part(c: Combatant, kind: str, amount: int) -> Cut:
         return Cut(kind, amount, amount, [])
     name = kind_term(kind)
     if kind and kind in _type_list(c, "immune", bare=1):
-        return Cut(kind, amount, 0, [_("immune to {kind}: {amount} stopped", kind=name, amount=amount)])
+        return Cut(kind, amount, 0, [_("immune to {kind}: {amount} stopped", kind=name, amount=dealt(c, amount))])
     taken, notes = amount, []
     if kind and kind in _type_list(c, "vulnerable", bare=1):
         taken = amount + amount // 2
-        notes.append(_("vulnerable to {kind}: {amount}→{taken}", kind=name, amount=amount, taken=taken))
+        notes.append(_("vulnerable to {kind}: {amount}→{taken}", kind=name, amount=dealt(c, amount),
+                       taken=dealt(c, taken)))
     er = _resistances(c).get(kind, 0) if is_energy((kind,)) else 0
     if er and taken:
         cut = min(er, taken)
         taken -= cut
-        notes.append(_("{kind} resistance {er} stops {cut}", kind=name, er=er, cut=cut))
+        notes.append(_("{kind} resistance {er} stops {cut}", kind=name, er=of(c, er), cut=dealt(c, cut)))
     return Cut(kind, amount, taken, notes)
 
 
@@ -136,10 +137,10 @@ def _reduce(c: Combatant, amount: int, canon: tuple[str, ...], dr: int) -> tuple
         shares = Term(" + ".join(f"{p.amount} {p.kind}" for p in parts),
                       " + ".join(f"{p.amount} {KIND_ES.get(p.kind, p.kind)}" for p in parts))
         if amount % len(parts):
-            notes.append(_("split {shares} (the odd point to {kind}, typed first)", shares=shares,
+            notes.append(_("split {shares} (the odd point to {kind}, typed first)", shares=dealt(c, shares),
                            kind=kind_term(parts[0].kind)))
         else:
-            notes.append(_("split {shares}", shares=shares))
+            notes.append(_("split {shares}", shares=dealt(c, shares)))
     notes += [n for p in parts for n in p.notes]
     if dr and kinetic:
         left, stopped = dr, 0
@@ -149,17 +150,19 @@ def _reduce(c: Combatant, amount: int, canon: tuple[str, ...], dr: int) -> tuple
             left -= cut
             stopped += cut
         if len(parts) > 1:
-            notes.append(_("DR {dr} stops {stopped} (kinetic part)", dr=dr, stopped=stopped))
+            notes.append(_("DR {dr} stops {stopped} (kinetic part)", dr=of(c, dr), stopped=dealt(c, stopped)))
         else:
-            notes.append(_("DR {dr} stops {stopped}", dr=dr, stopped=stopped))
+            notes.append(_("DR {dr} stops {stopped}", dr=of(c, dr), stopped=dealt(c, stopped)))
     return parts, notes
 
 
 def damage_line(c: Combatant, amount: int, kind: Term, ac: str, ac_value: int, details: "list[Msg | str]",
                 why: "Msg | None") -> Msg:
-    """"Navasi takes 45 electricity, fire damage (vs EAC 16): SP 19→0, HP 24→0", with ``why`` in front."""
-    head = _("{name} takes {amount} {kind} damage (vs {ac} {value})", name=c.name, amount=amount, kind=kind,
-             ac=AC_NAMES[ac], value=ac_value)
+    """"Navasi takes 45 electricity, fire damage (vs EAC 16): SP 19→0, HP 24→0", with ``why`` in front.
+    The amounts are damage dealt to ``c``, its AC and pools numbers about it: a PC's line reads in
+    full for the players; a foe's reaches them as a health word (docs/players.md §1.1)."""
+    head = _("{name} takes {amount} {kind} damage (vs {ac} {value})", name=named(c), amount=dealt(c, amount),
+             kind=kind, ac=AC_NAMES[ac], value=of(c, ac_value))
     text = joined(details)
     line = _("{head}: {details}", head=head, details=text) if text else _("{head}: no effect", head=head)
     return _("{why}: {line}", why=why, line=line) if why is not None else line
@@ -218,13 +221,14 @@ class StarfinderHealth(Health):
             before = p.value
             ctx.set_pool(c, pool, before - used, rule="starfinder.md §3.3 damage order [S]")
             rest -= used
-            moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES[pool], before=before, after=before - used))
+            moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES[pool], before=of(c, before),
+                           after=of(c, before - used)))
         at_zero = hp.value == 0 and c.life in ("dying", "stable", "unconscious")
         before = hp.value
         if rest > 0 and not at_zero:
             ctx.set_pool(c, "hp", max(0, before - rest), rule="starfinder.md §3.3 HP never below 0 [S]")
-            moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=before,
-                           after=max(0, before - rest)))
+            moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=of(c, before),
+                           after=of(c, max(0, before - rest))))
         details = [joined(notes), joined(moved, ", ")]
         say(ctx, c, damage_line(c, amount, kind, ac, ac_value, details, why), "starfinder.md §3.3 [S]")
         if at_zero:
@@ -247,8 +251,8 @@ class StarfinderHealth(Health):
             before = temp.value if temp else 0
             new = max(before, amount)
             ctx.set_pool(c, "temp", new, max=max(new, temp.max or 0) if temp else new, rule="starfinder.md §3.3")
-            say(ctx, c, _("{name} has {temp} temporary HP (they do not stack: the higher counts)", name=c.name,
-                          temp=new), "starfinder.md §3.3 [O]")
+            say(ctx, c, _("{name} has {temp} temporary HP (they do not stack: the higher counts)", name=named(c),
+                          temp=of(c, new)), "starfinder.md §3.3 [O]")
             return
         hp = c.pools.get("hp")
         if hp is None:
@@ -258,16 +262,16 @@ class StarfinderHealth(Health):
         new = min(top, before + amount)
         ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 healing restores HP")
         if c.category == "vehicle":
-            msg = _("{name} repaired {gained} HP: {before}→{after} (healing restores HP, not stamina)", name=c.name,
-                    gained=new - before, before=before, after=new)
+            msg = _("{name} repaired {gained} HP: {before}→{after} (healing restores HP, not stamina)",
+                    name=named(c), gained=dealt(c, new - before), before=of(c, before), after=of(c, new))
         else:
-            msg = _("{name} heals {gained} HP: {before}→{after} (healing restores HP, not stamina)", name=c.name,
-                    gained=new - before, before=before, after=new)
+            msg = _("{name} heals {gained} HP: {before}→{after} (healing restores HP, not stamina)", name=named(c),
+                    gained=dealt(c, new - before), before=of(c, before), after=of(c, new))
         say(ctx, c, msg, "starfinder.md §3.5 [S]")
         if new > 0 and c.category != "vehicle":
             if c.has("bleeding") and amount > 0:
                 ctx.remove_all(c, "bleeding", reason="healed")
-                say(ctx, c, _("Healing stops {name}'s bleeding", name=c.name), "starfinder.md §3.6 bleeding [O]")
+                say(ctx, c, _("Healing stops {name}'s bleeding", name=named(c)), "starfinder.md §3.6 bleeding [O]")
             if before == 0:
                 life.revive(ctx, c, "starfinder.md §3.4.6 [O]")
         if c.category == "vehicle" and new > 0:
@@ -285,10 +289,10 @@ class StarfinderHealth(Health):
         hp = c.pools.get("hp")
         if hp is not None and hp.value == 0:
             msg = _("{name} regains {gained} SP: {before}→{after} (stamina does not wake a creature at 0 HP)",
-                    name=c.name, gained=new - before, before=before, after=new)
+                    name=named(c), gained=dealt(c, new - before), before=of(c, before), after=of(c, new))
         else:
-            msg = _("{name} regains {gained} SP: {before}→{after}", name=c.name, gained=new - before, before=before,
-                    after=new)
+            msg = _("{name} regains {gained} SP: {before}→{after}", name=named(c), gained=dealt(c, new - before),
+                    before=of(c, before), after=of(c, new))
         say(ctx, c, msg, "starfinder.md §3.5 [S]")
 
     def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:

@@ -9,7 +9,7 @@ actor is the one whose turn it is: an off-turn use is a readied action or a GM f
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text
+from gm_console.ruleset import ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text, named, of
 from gm_console.ruleset import life as life_word
 
 from .common import say
@@ -77,10 +77,10 @@ def use(ctx: Context, c: Combatant, kind: str, what: "Msg | str" = "", strict: b
         return
     ctx.set_mark(c, "actions", used)
     if what:
-        msg = _("{name} uses a {kind} action ({what}); left: {left}", name=c.name, kind=KIND_NAMES[kind], what=what,
+        msg = _("{name} uses a {kind} action ({what}); left: {left}", name=named(c), kind=KIND_NAMES[kind], what=what,
                 left=left_now(ctx.state, used))
     else:
-        msg = _("{name} uses a {kind} action; left: {left}", name=c.name, kind=KIND_NAMES[kind],
+        msg = _("{name} uses a {kind} action; left: {left}", name=named(c), kind=KIND_NAMES[kind],
                 left=left_now(ctx.state, used))
     say(ctx, c, msg, "starfinder.md §3.2 [S]")
 
@@ -107,14 +107,14 @@ def _limited(rules, c: Combatant, used: list, kind: str, state=None) -> "Msg | N
     if state is not None:
         why = _surprise_limit(state, used, kind)
         if why:
-            return _("{name}: {why}", name=c.name, why=why)
+            return _("{name}: {why}", name=named(c), why=why)
     flags = _flags(rules, c)
     if "single-action" in flags and kind in ("standard", "move") and \
             any(k in ("standard", "move") for _s, k in used):
-        return _("{name} is {cond}: one move or standard action per turn", name=c.name,
+        return _("{name} is {cond}: one move or standard action per turn", name=named(c),
                  cond=cond_word(rules, flags["single-action"]))
     if "move-only" in flags and used:
-        return _("{name} is {cond}: a single move action per turn", name=c.name,
+        return _("{name} is {cond}: a single move action per turn", name=named(c),
                  cond=cond_word(rules, flags["move-only"]))
     return None
 
@@ -125,7 +125,7 @@ def _spend(rules, c: Combatant, used: list, kind: str) -> "tuple[list, Msg | Non
     if kind == "full":
         if taken:
             return used, _("{name} has already acted this turn ({spent}): a full action needs the whole turn",
-                           name=c.name, spent=_spent(used))
+                           name=named(c), spent=_spent(used))
         return used + [["S", "full"], ["M", "full"], ["W", "full"]], None
     free = [s for s in SLOTS[kind] if s not in taken]
     if free:
@@ -133,7 +133,7 @@ def _spend(rules, c: Combatant, used: list, kind: str) -> "tuple[list, Msg | Non
     if kind == "move" and "X" not in taken and any(k == "full" for _s, k in used) \
             and "extra-move" in _flags(rules, c):
         return used + [["X", "move"]], None  # haste: a move action to move beside a full attack (§3.13)
-    return used, _("{name} has no {kind} action left this turn ({spent}); left: {left}", name=c.name,
+    return used, _("{name} has no {kind} action left this turn ({spent}); left: {left}", name=named(c),
                    kind=KIND_NAMES[kind], spent=_spent(used), left=left_text(used))
 
 
@@ -154,7 +154,7 @@ def can_ready_or_delay(rules, c: Combatant) -> "Msg | None":
     used = [list(u) for u in c.marks.get("actions") or ()]
     if _limited(rules, c, used, "standard") or _spend(rules, c, used, "standard")[1]:
         return _("{name} has already used its standard action this turn ({spent}): readying needs one and delaying "
-                 "is declared before acting", name=c.name, spent=_spent(used))
+                 "is declared before acting", name=named(c), spent=_spent(used))
     return None
 
 
@@ -185,16 +185,16 @@ def blocked(rules, c: Combatant, kind: str) -> "Msg | None":
     if kind == "free":
         return None
     if c.life in NO_ACTION_LIFE:
-        return _("{name} is {life} and can take no actions", name=c.name, life=life_word(c.life))
+        return _("{name} is {life} and can take no actions", name=named(c), life=life_word(c.life))
     flags = _flags(rules, c)
     if "no-actions" in flags:
-        return _("{name} is {cond} and can take no actions", name=c.name, cond=cond_word(rules, flags["no-actions"]))
+        return _("{name} is {cond} and can take no actions", name=named(c), cond=cond_word(rules, flags["no-actions"]))
     if "move-only" in flags and kind != "move":
-        return _("{name} is {cond}: only a single move action", name=c.name, cond=cond_word(rules, flags["move-only"]))
+        return _("{name} is {cond}: only a single move action", name=named(c), cond=cond_word(rules, flags["move-only"]))
     if "flee" in flags and kind == "full" and flags["flee"] == "panicked":
-        return _("{name} is panicked: it can only flee", name=c.name)
+        return _("{name} is panicked: it can only flee", name=named(c))
     if "single-action" in flags and kind == "full":
-        return _("{name} is {cond}: no full actions", name=c.name, cond=cond_word(rules, flags["single-action"]))
+        return _("{name} is {cond}: no full actions", name=named(c), cond=cond_word(rules, flags["single-action"]))
     return None
 
 
@@ -204,18 +204,18 @@ def _reaction(ctx: Context, c: Combatant, what: "Msg | str") -> None:
     if not state.in_combat:
         return
     if c.life in NO_ACTION_LIFE:
-        ctx.fail(_("{name} is {life} and can take no reactions", name=c.name, life=life_word(c.life)))
+        ctx.fail(_("{name} is {life} and can take no reactions", name=named(c), life=life_word(c.life)))
     if state.started.get(c.id) is None:
-        ctx.fail(_("{name} has not acted yet in this combat: no reactions before its first turn", name=c.name))
+        ctx.fail(_("{name} has not acted yet in this combat: no reactions before its first turn", name=named(c)))
     flags = _flags(ctx.ruleset, c)
     for flag in ("no-reactions", "no-actions"):
         if flag in flags:
-            ctx.fail(_("{name} is {cond}: no reactions", name=c.name, cond=cond_word(ctx.ruleset, flags[flag])))
+            ctx.fail(_("{name} is {cond}: no reactions", name=named(c), cond=cond_word(ctx.ruleset, flags[flag])))
     if c.marks.get("reaction") is not None:
-        ctx.fail(_("{name} has used its reaction this round (it returns at the start of its turn)", name=c.name))
+        ctx.fail(_("{name} has used its reaction this round (it returns at the start of its turn)", name=named(c)))
     ctx.set_mark(c, "reaction", state.round)
-    msg = _("{name} uses its reaction ({what})", name=c.name, what=what) if what else \
-        _("{name} uses its reaction", name=c.name)
+    msg = _("{name} uses its reaction ({what})", name=named(c), what=what) if what else \
+        _("{name} uses its reaction", name=named(c))
     say(ctx, c, msg, "starfinder.md §3.2 [O]")
 
 
@@ -307,23 +307,23 @@ def action_verb(ctx: Context, call) -> None:
         c = state.get(state.active)
     if word in RESET:
         reset(ctx, c)
-        say(ctx, c, _("{name}'s actions this turn are reset", name=c.name))
+        say(ctx, c, _("{name}'s actions this turn are reset", name=named(c)))
         return
     if word in KINDS:
-        kind, named = KINDS[word], ""
+        kind, action = KINDS[word], ""
     elif word in NAMED:
-        kind, named = NAMED[word], CANON.get(word, word)
+        kind, action = NAMED[word], CANON.get(word, word)
     else:
         raise RulesError(_("unknown action {action!r}; actions: standard, move, swift, full, reaction, free, reset, "
                            "or run, withdraw, full-attack, crawl, guarded-step, stand, drop-prone, attack, aoo, feint, "
                            "reload, draw", action=call.action))
     if kind != "reaction" and kind != "free" and (not state.in_combat or state.active != c.id):
-        if not named:
-            raise RulesError(_("{name} is not the one acting; its actions are tracked on its turn", name=c.name))
-    _named_checks(ctx, c, named)
-    use(ctx, c, kind, Term(named, NAMED_ES.get(named, named)) if named else "",
+        if not action:
+            raise RulesError(_("{name} is not the one acting; its actions are tracked on its turn", name=named(c)))
+    _named_checks(ctx, c, action)
+    use(ctx, c, kind, Term(action, NAMED_ES.get(action, action)) if action else "",
         strict=state.in_combat and state.active == c.id)
-    _named_effects(ctx, c, named)
+    _named_effects(ctx, c, action)
 
 
 NAMED_ES = {"attack": "ataque", "feint": "finta", "aoo": "ataque de oportunidad", "run": "correr",
@@ -332,53 +332,51 @@ NAMED_ES = {"attack": "ataque", "feint": "finta", "aoo": "ataque de oportunidad"
             "draw": "desenfundar", "coup-de-grace": "golpe de gracia"}
 
 
-def _named_checks(ctx: Context, c: Combatant, named: str) -> None:
+def _named_checks(ctx: Context, c: Combatant, action: str) -> None:
     rules = ctx.ruleset
     flags = _flags(rules, c)
-    if named == "run" and "no-run" in flags:
-        ctx.fail(_("{name} is {cond} and cannot run", name=c.name, cond=cond_word(rules, flags["no-run"])))
-    if named in ("run", "withdraw", "crawl", "guarded-step") and "immobile" in flags:
-        ctx.fail(_("{name} is {cond} and cannot move", name=c.name, cond=cond_word(rules, flags["immobile"])))
-    if named == "withdraw":
+    if action == "run" and "no-run" in flags:
+        ctx.fail(_("{name} is {cond} and cannot run", name=named(c), cond=cond_word(rules, flags["no-run"])))
+    if action in ("run", "withdraw", "crawl", "guarded-step") and "immobile" in flags:
+        ctx.fail(_("{name} is {cond} and cannot move", name=named(c), cond=cond_word(rules, flags["immobile"])))
+    if action == "withdraw":
         if official(ctx.state, "withdraw"):
             if c.has("blinded"):
-                ctx.fail(_("{name} is blinded and cannot withdraw (official)", name=c.name))
+                ctx.fail(_("{name} is blinded and cannot withdraw (official)", name=named(c)))
         else:
             barred = [x for x in ("stunned", "off-kilter", "off-target", "confused", "dazed") if c.has(x)]
             if barred:
-                ctx.fail(_("{name} is {cond} and cannot withdraw (seed: not when disoriented or stunned)", name=c.name,
+                ctx.fail(_("{name} is {cond} and cannot withdraw (seed: not when disoriented or stunned)", name=named(c),
                            cond=cond_word(rules, barred[0])))
 
 
-def _named_effects(ctx: Context, c: Combatant, named: str) -> None:
+def _named_effects(ctx: Context, c: Combatant, action: str) -> None:
     rules = ctx.ruleset
-    if named == "run":
+    if action == "run":
         ctx.apply_condition(c, rules.catalogue.define("running"), rounds=1, clock=c.id, source=c.id)
         con = c.stats.get("con")
-        if con is not None:
-            msg = _("{name} runs at 4x speed in a straight line for up to {con} turns (Con score): flat-footed until "
-                    "its next turn", name=c.name, con=con)
-        else:
-            msg = _("{name} runs at 4x speed in a straight line: flat-footed until its next turn", name=c.name)
-        say(ctx, c, msg, "starfinder.md §3.2 run [S]")
-    elif named == "full-attack":
+        # the players read that it runs; a foe's Con score is the GM's
+        say(ctx, c, _("{name} runs at 4x speed in a straight line: flat-footed until its next turn", name=named(c)),
+            "starfinder.md §3.2 run [S]",
+            _("up to {con} turns in a row: its Con score", con=of(c, con)) if con is not None else None)
+    elif action == "full-attack":
         if official(ctx.state, "full_attack"):
-            say(ctx, c, _("{name} full attack: two attacks at -4 each", name=c.name),
+            say(ctx, c, _("{name} full attack: two attacks at -4 each", name=named(c)),
                 "starfinder.md §3.2 full attack [Δ official]")
         else:
             say(ctx, c, _("{name} full attack: two attacks at -4 each with one weapon; two weapons use its feats",
-                          name=c.name), "starfinder.md §3.2 full attack [S]")
-    elif named == "crawl":
+                          name=named(c)), "starfinder.md §3.2 full attack [S]")
+    elif action == "crawl":
         ctx.apply_condition(c, rules.catalogue.define("prone"), source=c.id)
-        say(ctx, c, _("{name} crawls 5 ft (counts as prone)", name=c.name), "starfinder.md §3.2 crawl [S]")
-    elif named == "stand":
+        say(ctx, c, _("{name} crawls 5 ft (counts as prone)", name=named(c)), "starfinder.md §3.2 crawl [S]")
+    elif action == "stand":
         ctx.remove_all(c, "prone")
         ctx.remove_all(c, "off-kilter")
-    elif named == "drop-prone":
+    elif action == "drop-prone":
         ctx.apply_condition(c, rules.catalogue.define("prone"), source=c.id)
-    elif named == "guarded-step":
-        say(ctx, c, _("{name} takes a guarded step: 5 ft, no attacks of opportunity", name=c.name),
+    elif action == "guarded-step":
+        say(ctx, c, _("{name} takes a guarded step: 5 ft, no attacks of opportunity", name=named(c)),
             "starfinder.md §3.2 [S]")
-    elif named == "withdraw":
+    elif action == "withdraw":
         say(ctx, c, _("{name} withdraws at 2x speed: leaving the first square provokes no attacks of opportunity",
-                      name=c.name), "starfinder.md §3.2 withdraw [S]")
+                      name=named(c)), "starfinder.md §3.2 withdraw [S]")

@@ -5,7 +5,7 @@ Checks roll 1d20 + the helper's bonus unless the GM types the total.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, choice_map
+from gm_console.ruleset import Combatant, Context, choice_map, named, of, public
 from gm_console.ruleset import life as life_word
 
 from . import life
@@ -45,29 +45,30 @@ def _medicine(ctx: Context, patient_ref: str, given: int | None, healer_ref: str
     if purpose == "tend" and patient.life != "stable":
         ctx.fail(_("{name} is not stable at 0 HP; tending helps the hourly Con check", name=patient.name))
     if healer is not None:
-        use(ctx, healer, "standard", _("Medicine on {name}", name=patient.name))
+        use(ctx, healer, "standard", _("Medicine on {name}", name=named(patient)))
     bonus = (skill_bonus(healer, "medicine") or 0) + value(ctx.ruleset, ctx.state, healer, "skills") \
         if healer is not None else 0
-    total, _text = check(ctx, bonus, _('Medicine on {patient} (DC {dc})', patient=patient.name, dc=DC), healer, given,
-                         what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
+    total, _text = check(ctx, bonus, _('Medicine on {patient} (DC {dc})', patient=named(patient), dc=public(DC)),
+                         healer, given, what=f"Medicine ({purpose}) on {patient.name}", dc=DC)
     rule = "starfinder.md §3.4.6 Medicine [S]" if purpose == "stabilize" else "starfinder.md §3.6 bleeding [O]" \
         if purpose == "bleed" else "starfinder.md §3.4.9 [O]"
-    who = _("{name}'s Medicine", name=healer.name) if healer is not None else _("A healer's Medicine")
+    who = _("{name}'s Medicine", name=named(healer)) if healer is not None else _("A healer's Medicine")
+    # the check is the healer's (a PC's total is the players'); DC 15 is the rule's
+    check_of = dict(who=who, total=of(healer if healer is not None else patient, total), dc=public(DC),
+                    name=named(patient))
     if total < DC:
-        say(ctx, patient, _("{who} {total} vs DC {dc} fails: {name} is unchanged", who=who, total=total, dc=DC,
-                            name=patient.name), rule)
+        say(ctx, patient, _("{who} {total} vs DC {dc} fails: {name} is unchanged", **check_of), rule)
         return
     if purpose == "stabilize":
         life.make_stable(ctx, patient, "medicine", rule)
-        msg = _("{who} {total} vs DC {dc}: {name} is stable (0 HP, no more RP loss)", who=who, total=total, dc=DC,
-                name=patient.name)
+        msg = _("{who} {total} vs DC {dc}: {name} is stable (0 HP, no more RP loss)", **check_of)
     elif purpose == "bleed":
         ctx.remove_all(patient, "bleeding", reason="treated")
-        msg = _("{who} {total} vs DC {dc}: {name}'s bleeding stops", who=who, total=total, dc=DC, name=patient.name)
+        msg = _("{who} {total} vs DC {dc}: {name}'s bleeding stops", **check_of)
     else:
         ctx.set_mark(patient, "tended", True)
         msg = _("{who} {total} vs DC {dc}: {name}'s next hourly Con check gets +2 and counts any result under 10 as "
-                "10", who=who, total=total, dc=DC, name=patient.name)
+                "10", **check_of)
     say(ctx, patient, msg, rule)
 
 
@@ -87,7 +88,7 @@ def stabilize_spell(ctx: Context, call) -> None:
                    life=life_word(patient.life)))
     if official(ctx.state, "stabilize_spell"):
         life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [Δ official]")
-        say(ctx, patient, _("Stabilize: {name} is stable (harmless: no save)", name=patient.name),
+        say(ctx, patient, _("Stabilize: {name} is stable (harmless: no save)", name=named(patient)),
             "starfinder.md §3.4.6 [Δ official]")
         return
     dc = call.dc
@@ -95,15 +96,16 @@ def stabilize_spell(ctx: Context, call) -> None:
         ctx.fail(_("the seed's stabilize needs a passed Will save: give the spell's DC (stabilize NAME spell "
                    "[WILL_TOTAL] dc=SPELL_DC)"))
     total, _text = check(ctx, value(ctx.ruleset, ctx.state, patient, "will"),
-                         _('Will of {patient} to accept stabilize (DC {dc})', patient=patient.name, dc=dc), patient, call.total,
-                         what="Will (stabilize spell)", dc=dc)
+                         _('Will of {patient} to accept stabilize (DC {dc})', patient=named(patient), dc=of(patient, dc)),
+                         patient, call.total, what="Will (stabilize spell)", dc=dc)
     if total >= dc:
         life.make_stable(ctx, patient, "spell", "starfinder.md §3.4.6 [S]")
-        say(ctx, patient, _("Stabilize: {name}'s Will {total} vs DC {dc} passes: stable", name=patient.name,
-                            total=total, dc=dc), "starfinder.md §3.4.6 [S]")
+        say(ctx, patient, _("Stabilize: {name} is stable", name=named(patient)), "starfinder.md §3.4.6 [S]",
+            _("Will {total} vs DC {dc} passes", total=of(patient, total), dc=of(patient, dc)))
     else:
         say(ctx, patient, _("Stabilize: {name}'s Will {total} vs DC {dc} fails: still dying (the seed wants a passed "
-                            "save)", name=patient.name, total=total, dc=dc), "starfinder.md §3.4.6 [S]")
+                            "save)", name=named(patient), total=of(patient, total), dc=of(patient, dc)),
+            "starfinder.md §3.4.6 [S]")
 
 
 def rest(ctx: Context, call) -> None:
@@ -140,8 +142,8 @@ def _rest_one(ctx: Context, c: Combatant, hours: int) -> None:
             p = c.pools.get(pool)
             if p is not None and p.max is not None and p.value < p.max:
                 ctx.set_pool(c, pool, p.max, rule="starfinder.md §3.5 rest")
-                done.append(_("stamina full ({max})", max=p.max) if pool == "sp" else
-                            _("resolve full ({max})", max=p.max))
+                done.append(_("stamina full ({max})", max=of(c, p.max)) if pool == "sp" else
+                            _("resolve full ({max})", max=of(c, p.max)))
         hp = c.pools.get("hp")
         if hp is not None and hp.max is not None and hp.value < hp.max:
             if hours == 24:
@@ -153,12 +155,12 @@ def _rest_one(ctx: Context, c: Combatant, hours: int) -> None:
             new = min(hp.max, hp.value + gain)
             before = hp.value
             ctx.set_pool(c, "hp", new, rule="starfinder.md §3.5 rest")
-            done.append(_("HP {before}→{after} ({why})", before=before, after=new, why=why))
+            done.append(_("HP {before}→{after} ({why})", before=of(c, before), after=of(c, new), why=why))
             if before == 0 and new > 0:
                 life.revive(ctx, c, "starfinder.md §3.5 rest")
     text = joined(done)
-    msg = _("{name} rests {hours}h: {done}", name=c.name, hours=hours, done=text) if text else \
-        _("{name} rests {hours}h: nothing to recover", name=c.name, hours=hours)
+    msg = _("{name} rests {hours}h: {done}", name=named(c), hours=public(hours), done=text) if text else \
+        _("{name} rests {hours}h: nothing to recover", name=named(c), hours=public(hours))
     say(ctx, c, msg, "starfinder.md §3.5 [S]" if hours != 1 else "starfinder.md §3.6 exhausted [O]")
 
 
@@ -177,19 +179,20 @@ def coup_de_grace(ctx: Context, call) -> None:
             ctx.fail(_("{name} is not helpless or unconscious", name=target.name))
         ctx.fail(_("{name} is not helpless or unconscious (or, by the seed, disarmed: add the word disarmed)",
                    name=target.name))
-    use(ctx, attacker, "full", _("coup de grace on {name}", name=target.name))
+    use(ctx, attacker, "full", _("coup de grace on {name}", name=named(target)))
     rules.health.hurt(ctx, target, call.damage, call.types,
-                      why=_("Coup de grace by {name} (automatic critical)", name=attacker.name))
+                      why=_("Coup de grace by {name} (automatic critical)", name=named(attacker)))
     if target.life == "dead":
         return
     dc = 10 + level(attacker)
     total, _text = check(ctx, value(rules, ctx.state, target, "fort"),
-                         _('Fortitude of {target} against the coup (DC {dc})', target=target.name, dc=dc), target, call.fort,
-                         what="Fortitude (coup de grace)", dc=dc)
+                         _('Fortitude of {target} against the coup (DC {dc})', target=named(target), dc=of(target, dc)),
+                         target, call.fort, what="Fortitude (coup de grace)", dc=dc)
     rule = "starfinder.md §3.2 coup de grace [Δ official]" if off else "starfinder.md §3.2 coup de grace [S]"
+    # the players read whether it lives; a foe's save and the DC it rolls against are the GM's
     if total >= dc:
-        say(ctx, target, _("{name} survives the coup de grace: Fortitude {total} vs DC {dc}", name=target.name,
-                           total=total, dc=dc), rule)
+        say(ctx, target, _("{name} survives the coup de grace", name=named(target)), rule,
+            _("Fortitude {total} vs DC {dc}", total=of(target, total), dc=of(target, dc)))
         return
-    life.kill(ctx, target, "coup", _("{name} fails Fortitude {total} vs DC {dc} (10 + level): dies", name=target.name,
-                                     total=total, dc=dc), rule)
+    life.kill(ctx, target, "coup", _("{name} dies", name=named(target)), rule,
+              _("fails Fortitude {total} vs DC {dc}, 10 + level", total=of(target, total), dc=of(target, dc)))

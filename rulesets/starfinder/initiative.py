@@ -8,7 +8,7 @@ says "acts together with ...", and the log announces the shared slot when it com
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text, named, public
 
 from .common import say
 from .figures import value
@@ -23,7 +23,7 @@ def roll(rules, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
         return vehicle_initiative(ctx.state, c)
     bonus = value(rules, ctx.state, c, "init")
     expr = f"1d20{bonus:+d}" if bonus else "1d20"
-    r = ctx.roll(expr, purpose=_('initiative of {name}', name=c.name), who=c.id)
+    r = ctx.roll(expr, purpose=_('initiative of {name}', name=named(c)), who=c.id)
     return r.total, (bonus,), r.text
 
 
@@ -57,8 +57,8 @@ def combat_start(ctx: Context) -> None:
     for g in groups:
         names = [state.get(cid).name for cid in g]
         say(ctx, None, _("{names} and {last} tie at initiative {init}: they act together, in one shared slot",
-                         names=", ".join(names[:-1]), last=names[-1], init=_num(state.get(g[0]).initiative)),
-            "starfinder.md §3.1 ties [S]")
+                         names=", ".join(names[:-1]), last=named(state.get(g[-1])),
+                         init=public(_num(state.get(g[0]).initiative))), "starfinder.md §3.1 ties [S]")
 
 
 def _roll_off(ctx: Context) -> None:
@@ -72,7 +72,7 @@ def _roll_off(ctx: Context) -> None:
         for g in pending:
             for cid in g:
                 c = state.get(cid)
-                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=c.name), who=cid)
+                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(c)), who=cid)
                 ctx.set_mark(c, "rolloff", [*(c.marks.get("rolloff") or ()), r.total])
             buckets: dict[tuple, list[str]] = {}
             for cid in g:
@@ -113,7 +113,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     if first is c:
         names = ", ".join(o.name for o in group)
         say(ctx, c, _("Shared slot at initiative {init}: {names} act together (resolve them as one)",
-                      init=_num(c.initiative), names=names), "starfinder.md §3.1 ties [S]")
+                      init=public(_num(c.initiative)), names=names), "starfinder.md §3.1 ties [S]")
 
 
 def status(state: EncounterState, c: Combatant) -> list[Msg]:
@@ -151,10 +151,10 @@ def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) 
     active = ctx.state.combatants.get(ctx.state.active or "")
     if active is not None and active.id != c.id:
         if where == "before":
-            say(ctx, c, _("Purely defensive: {name}'s readied action resolves just before {active}", name=c.name,
-                          active=active.name), "starfinder.md §3.1 ready [O]")
+            say(ctx, c, _("Purely defensive: {name}'s readied action resolves just before {active}", name=named(c),
+                          active=named(active)), "starfinder.md §3.1 ready [O]")
         else:
             say(ctx, c, _("Not purely defensive: {name}'s readied action resolves just after {active}'s triggering "
-                          "action (add `defensive` to the trigger to go before)", name=c.name, active=active.name),
+                          "action (add `defensive` to the trigger to go before)", name=named(c), active=named(active)),
                 "starfinder.md §3.1 ready [O]")
     return where

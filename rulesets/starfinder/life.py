@@ -9,7 +9,7 @@ round of the last hit that cost RP (errata option); ``death`` what killed it.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg
+from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of
 
 from .common import say
 from .i18n import _
@@ -24,18 +24,20 @@ def clear_zero_marks(ctx: Context, c: Combatant) -> None:
         ctx.set_mark(c, key, None)
 
 
-def kill(ctx: Context, c: Combatant, cause: str, msg: Msg, rule: str) -> None:
+def kill(ctx: Context, c: Combatant, cause: str, msg: Msg, rule: str, detail: "Msg | None" = None) -> None:
+    """``c`` dies: ``msg`` says so (the players read a death), ``detail`` the numbers behind it
+    (a foe's are the GM's: its HP, its resolve, its rolls)."""
     clear_zero_marks(ctx, c)
     ctx.set_life(c, "dead", rule=rule)
     ctx.set_mark(c, "death", cause)
-    say(ctx, c, msg, rule)
+    say(ctx, c, msg, rule, detail)
 
 
 def revive(ctx: Context, c: Combatant, rule: str) -> None:
     """Back above 0 HP: conscious and fully functional (starfinder.md §3.4.6 [O])."""
     if c.life in ("dying", "stable", "unconscious"):
         ctx.set_life(c, "ok", rule=rule)
-        say(ctx, c, _("{name} is conscious again", name=c.name), rule)
+        say(ctx, c, _("{name} is conscious again", name=named(c)), rule)
     clear_zero_marks(ctx, c)
 
 
@@ -43,19 +45,21 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
     """HP just reached 0 in this hit; ``leftover`` is the damage HP could not hold."""
     hp_max = c.pools["hp"].max or 0
     if not nonlethal and leftover >= hp_max:
-        kill(ctx, c, "massive",
-             _("Massive damage: {left} left over after HP reached 0 is at least max HP {max}: {name} dies",
-               left=leftover, max=hp_max, name=c.name), "starfinder.md §3.4.1 massive damage [S]")
+        kill(ctx, c, "massive", _("Massive damage: {name} dies", name=named(c)),
+             "starfinder.md §3.4.1 massive damage [S]",
+             _("{left} left over after HP reached 0 is at least max HP {max}", left=dealt(c, leftover),
+               max=of(c, hp_max)))
         return
     if nonlethal:
         clear_zero_marks(ctx, c)
         ctx.set_life(c, "stable", rule="starfinder.md §3.3 nonlethal [O]")
         ctx.set_mark(c, "ko", "nonlethal")
-        say(ctx, c, _("{name} drops to 0 HP from nonlethal damage: unconscious and stable, not dying", name=c.name),
+        say(ctx, c, _("{name} drops to 0 HP from nonlethal damage: unconscious and stable, not dying", name=named(c)),
             "starfinder.md §3.3 nonlethal [O]")
         return
     if not has_resolve(c):
-        kill(ctx, c, "npc", _("{name} has no Resolve Points: dies at 0 HP", name=c.name), "starfinder.md §3.4.10 [O]")
+        kill(ctx, c, "npc", _("{name} has no Resolve Points: dies at 0 HP", name=named(c)),
+             "starfinder.md §3.4.10 [O]")
         return
     state = ctx.state
     if "rp" not in c.pools:
@@ -66,16 +70,18 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
     clear_zero_marks(ctx, c)
     ctx.set_mark(c, "dying", mark)
     ctx.set_life(c, "dying", rule="starfinder.md §3.4.2 [S]")
+    # the players read that it is dying; its resolve and its countdown are theirs only for a PC
+    dying = _("{name} drops to 0 HP: unconscious and dying", name=named(c))
     if rp == 0:
-        say(ctx, c, _("{name} drops to 0 HP: unconscious and dying with 0 RP: dies at the end of its turn in round "
-                      "{round} unless healed or stabilised", name=c.name, round=mark["grace"]),
-            "starfinder.md §3.4.5 [O]")
+        say(ctx, c, dying, "starfinder.md §3.4.5 [O]",
+            _("{rp} RP: dies at the end of its turn in round {round} unless healed or stabilised", rp=of(c, rp),
+              round=of(c, mark["grace"])))
     elif mark["skip"] is not None:
-        say(ctx, c, _("{name} drops to 0 HP: unconscious and dying; loses 1 RP at the end of its next turn ({rp} RP "
-                      "left)", name=c.name, rp=rp), "starfinder.md §3.4.2-3 [S]")
+        say(ctx, c, dying, "starfinder.md §3.4.2-3 [S]",
+            _("loses 1 RP at the end of its next turn, {rp} RP left", rp=of(c, rp)))
     else:
-        say(ctx, c, _("{name} drops to 0 HP: unconscious and dying; loses 1 RP at the end of each of its turns ({rp} "
-                      "RP left)", name=c.name, rp=rp), "starfinder.md §3.4.2-3 [S]")
+        say(ctx, c, dying, "starfinder.md §3.4.2-3 [S]",
+            _("loses 1 RP at the end of each of its turns, {rp} RP left", rp=of(c, rp)))
 
 
 def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, continuous: bool) -> None:
@@ -84,23 +90,24 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
     if amount <= 0:
         return
     if nonlethal:
-        say(ctx, c, _("{name} is at 0 HP: nonlethal damage changes nothing", name=c.name),
+        say(ctx, c, _("{name} is at 0 HP: nonlethal damage changes nothing", name=named(c)),
             "starfinder.md §3.3 nonlethal [I]")
         return
     if amount >= hp_max:
-        kill(ctx, c, "massive",
-             _("Massive damage at 0 HP: {amount} in one attack is at least max HP {max}: {name} dies", amount=amount,
-               max=hp_max, name=c.name), "starfinder.md §3.4.1 massive damage [S]")
+        kill(ctx, c, "massive", _("Massive damage at 0 HP: {name} dies", name=named(c)),
+             "starfinder.md §3.4.1 massive damage [S]",
+             _("{amount} in one attack is at least max HP {max}", amount=dealt(c, amount), max=of(c, hp_max)))
         return
     if not has_resolve(c):
-        kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP kills it", name=c.name),
+        kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP kills it", name=named(c)),
              "starfinder.md §3.4.10 [O]")
         return
     state = ctx.state
     if official(state, "damage_at_zero_hp"):
         if c.marks.get("zero_hit") == state.round and amount * 2 <= hp_max:
             say(ctx, c, _("{name} already lost RP to damage this round; {amount} is not over half max HP ({max}): no "
-                          "RP lost (errata)", name=c.name, amount=amount, max=hp_max), "starfinder.md §3.4.4 [Δ errata]")
+                          "RP lost (errata)", name=named(c), amount=dealt(c, amount), max=of(c, hp_max)),
+                "starfinder.md §3.4.4 [Δ errata]")
             return
         ctx.set_mark(c, "zero_hit", state.round)
     what = _("continuous damage") if continuous else _("a hit")
@@ -109,14 +116,14 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
         ctx.set_mark(c, "stabilized", None)
         ctx.set_mark(c, "dying", {"skip": None, "grace": None})
         ctx.set_life(c, "dying", rule="starfinder.md §3.4.8 [O]")
-        say(ctx, c, _("{name} takes damage while stable: dying again", name=c.name), "starfinder.md §3.4.8 [O]")
+        say(ctx, c, _("{name} takes damage while stable: dying again", name=named(c)), "starfinder.md §3.4.8 [O]")
     rp = c.pools["rp"]
     if rp.value <= 0:
-        kill(ctx, c, "resolve", _("{name} must lose 1 RP for {what} at 0 HP and has none left: dies", name=c.name,
-                                  what=what), "starfinder.md §3.4.4-5 [S/O]")
+        kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.4-5 [S/O]",
+             _("{rp} RP: it must lose 1 for {what} at 0 HP", rp=of(c, rp.value), what=what))
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.4 [S]")
-    say(ctx, c, _("{name} is at 0 HP: {what} costs 1 RP ({rp} left)", name=c.name, what=what, rp=rp.value),
+    say(ctx, c, _("{name} is at 0 HP: {what} costs 1 RP ({rp} left)", name=named(c), what=what, rp=of(c, rp.value)),
         "starfinder.md §3.4.4 [S]")
 
 
@@ -130,21 +137,21 @@ def end_of_turn(ctx: Context, c: Combatant) -> None:
         mark["skip"] = None
         ctx.set_mark(c, "dying", mark)
         say(ctx, c, _("{name} dropped during its own turn: its first RP loss comes at the end of its next turn",
-                      name=c.name), "starfinder.md §3.4.3 [O]")
+                      name=named(c)), "starfinder.md §3.4.3 [O]")
         return
     rp = c.pools.get("rp")
     if rp is None or rp.value <= 0:
         grace = mark.get("grace")
         if grace is not None and state.round < grace:
             say(ctx, c, _("{name} has 0 RP: dies at the end of its turn in round {round} unless healed or stabilised",
-                          name=c.name, round=grace), "starfinder.md §3.4.5 [O]")
+                          name=named(c), round=of(c, grace)), "starfinder.md §3.4.5 [O]")
             return
-        kill(ctx, c, "resolve", _("{name} must lose 1 RP while dying and has none left: dies", name=c.name),
-             "starfinder.md §3.4.5 [O]")
+        kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.5 [O]",
+             _("{rp} RP: it must lose 1 while dying", rp=of(c, rp.value if rp is not None else 0)))
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.3 [S]")
-    say(ctx, c, _("{name} is dying: loses 1 RP at the end of its turn ({rp} left)", name=c.name, rp=rp.value),
-        "starfinder.md §3.4.3 [S]")
+    say(ctx, c, _("{name} is dying", name=named(c)), "starfinder.md §3.4.3 [S]",
+        _("loses 1 RP at the end of its turn, {rp} left", rp=of(c, rp.value)))
 
 
 def turn_start(ctx: Context, c: Combatant) -> None:
@@ -153,9 +160,9 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         rp = c.pools["rp"].value if "rp" in c.pools else 0
         cost = stabilize_cost(c) if "rp" in c.pools else 1
         if rp >= cost:
-            say(ctx, c, _("{name} is dying ({rp} RP): it may spend {cost} RP to stabilise now (spend {ref} resolve "
-                          "stabilize), else it loses 1 RP at the end of this turn", name=c.name, rp=rp, cost=cost,
-                          ref=c.id), "starfinder.md §3.4.6 [S]")
+            say(ctx, c, _("{name} is dying ({rp} RP): it may spend {cost} RP to stabilise now, else it loses 1 RP at "
+                          "the end of this turn", name=named(c), rp=of(c, rp), cost=of(c, cost)),
+                "starfinder.md §3.4.6 [S]", _("spend {ref} resolve stabilize", ref=gm(c.id)))
             return
         # not enough RP to stabilise itself: say what can still save it (starfinder.md §3.4.6)
         if rp > 0:
@@ -163,16 +170,17 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         else:
             grace = (c.marks.get("dying") or {}).get("grace")
             if grace is not None and ctx.state.round < grace:
-                fate = _("with 0 RP it dies at the end of its turn in round {round}", round=grace)
+                fate = _("with 0 RP it dies at the end of its turn in round {round}", round=of(c, grace))
             else:
                 fate = _("with 0 RP it dies at the end of this turn")
         say(ctx, c, _("{name} is dying with {rp} RP, too few to stabilise itself ({cost} needed): only Medicine DC 15 "
-                      "or healing by someone else can save it; {fate}", name=c.name, rp=rp, cost=cost, fate=fate),
+                      "or healing by someone else can save it; {fate}", name=named(c), rp=of(c, rp), cost=of(c, cost),
+                      fate=fate),
             "starfinder.md §3.4.6 [S]")
     elif c.life == "stable" and "rp" in c.pools and c.pools["rp"].value >= 1 \
             and c.marks.get("stabilized") != ctx.state.round:
-        say(ctx, c, _("{name} is stable: 1 RP now puts it back in the fight with 1 HP (spend {ref} resolve fight)",
-                      name=c.name, ref=c.id), "starfinder.md §3.4.7 [S]")
+        say(ctx, c, _("{name} is stable: {rp} RP now puts it back in the fight with 1 HP", name=named(c), rp=of(c, 1)),
+            "starfinder.md §3.4.7 [S]", _("spend {ref} resolve fight", ref=gm(c.id)))
 
 
 def stabilize_cost(c: Combatant) -> int:
@@ -209,9 +217,9 @@ def status(c: Combatant, in_combat: bool) -> list[Msg]:
         if rp is not None and rp.value >= 1:
             if ko:
                 return [_("knocked out (nonlethal): stable at 0 HP: 1 RP at the start of its turn to stay in the fight "
-                          "(spend {ref} resolve fight)", ref=c.id)]
+                          "(spend {ref} resolve fight)", ref=gm(c.id))]
             return [_("stable: unconscious at 0 HP: 1 RP at the start of its turn to stay in the fight (spend {ref} "
-                      "resolve fight)", ref=c.id)]
+                      "resolve fight)", ref=gm(c.id))]
         mins = (3600 - int(c.marks.get("stable_secs") or 0)) // 60
         if in_combat:  # `pass` runs out of combat only: no command offered here
             if ko:

@@ -8,10 +8,10 @@ until the end of the grappler's turn, leaving the target grappled.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, choice_map
+from gm_console.ruleset import Combatant, Context, Msg, Term, choice_map, named, of, public
 
 from .catalogue import DIRTY_TRICK
-from .common import check, creature, say
+from .common import check, creature, joined, say
 from .economy import use
 from .figures import value
 from .i18n import _, _n
@@ -68,67 +68,71 @@ def resolve(ctx: Context, call, kind: str) -> None:
     threshold = kac + 8
     bonus = value(rules, state, attacker, "melee")
     thrown_pen = -2 * (call.dist // 5) if kind == "dirty-trick" and call.dist and call.total is None else 0
-    total, _text = check(ctx, bonus + thrown_pen, _('{kind} by {attacker} (vs KAC+8 {threshold})', kind=kind, attacker=attacker.name, threshold=threshold), attacker,
-                         call.total, what=f"{kind} on {target.name}", dc=threshold, against=f"KAC + 8 = {threshold}")
+    total, _text = check(ctx, bonus + thrown_pen, _('{kind} by {attacker} (vs KAC+8 {threshold})', kind=kind,
+                                                    attacker=named(attacker), threshold=of(target, threshold)),
+                         attacker, call.total, what=f"{kind} on {target.name}", dc=threshold,
+                         against=f"KAC + 8 = {threshold}")
     name = NAMES[kind]
+    # the players read what the maneuver did; the roll against a foe's KAC is the GM's (the detail)
+    roll = _("{total} vs KAC + 8 = {threshold}", total=of(attacker, total), threshold=of(target, threshold))
     if total < threshold:
-        say(ctx, attacker, _("{name}'s {maneuver} fails: {total} vs KAC + 8 = {threshold}", name=attacker.name,
-                             maneuver=name, total=total, threshold=threshold), "starfinder.md §3.7 [S]")
+        say(ctx, attacker, _("{name}'s {maneuver} fails", name=named(attacker), maneuver=name),
+            "starfinder.md §3.7 [S]", roll)
         return
     fives = (total - threshold) // 5
-    head = _("{name}'s {maneuver} succeeds: {total} vs KAC + 8 = {threshold}", name=attacker.name, maneuver=name,
-             total=total, threshold=threshold)
+    head = _("{name}'s {maneuver} succeeds", name=named(attacker), maneuver=name)
     rule = "starfinder.md §3.7 [S]"
     if kind == "bull-rush":
         off = official(state, "bull_rush_baseline")
         base = threshold if off else kac
         feet = 5 + 5 * ((total - base) // 5)
         if off:
-            msg = _("{head}: {target} is pushed back {feet} ft (5 + 5 per 5 over KAC + 8 {base})", head=head,
-                    target=target.name, feet=feet, base=base)
+            why = _("5 + 5 per 5 over KAC + 8 {base}", base=of(target, base))
         else:
-            msg = _("{head}: {target} is pushed back {feet} ft (5 + 5 per 5 over KAC {base})", head=head,
-                    target=target.name, feet=feet, base=base)
-        say(ctx, attacker, msg,
-            "starfinder.md §3.7 bull rush [Δ official]" if off else "starfinder.md §3.7 bull rush [S]")
+            why = _("5 + 5 per 5 over KAC {base}", base=of(target, base))
+        say(ctx, attacker, _("{head}: {target} is pushed back {feet} ft", head=head, target=named(target),
+                             feet=public(feet)),
+            "starfinder.md §3.7 bull rush [Δ official]" if off else "starfinder.md §3.7 bull rush [S]",
+            joined([roll, why]))
     elif kind == "dirty-trick":
         rounds = 1 + fives
         clock = attacker.id if state.in_combat else target.id
         ctx.apply_condition(target, trick, rounds=rounds, clock=clock, source=attacker.id)
         say(ctx, attacker, _n("{head}: {target} is {cond} for {n} round (1 + 1 per 5 over); a move action removes it",
                               "{head}: {target} is {cond} for {n} rounds (1 + 1 per 5 over); a move action removes it",
-                              rounds, head=head, target=target.name, cond=Term(trick.id, trick.es.lower())), rule)
+                              rounds, n=public(rounds), head=head, target=named(target),
+                              cond=Term(trick.id, trick.es.lower())), rule, roll)
     elif kind == "disarm":
         say(ctx, attacker, _("{head}: {target} drops its weapon ({name} may catch it with a free hand)", head=head,
-                             target=target.name, name=attacker.name), rule)
+                             target=named(target), name=named(attacker)), rule, roll)
     elif kind == "grapple":
-        _grapple(ctx, attacker, target, total, kac, head)
+        _grapple(ctx, attacker, target, total, kac, head, roll)
     elif kind == "reposition":
         feet = 5 + 5 * fives
         if call.full:
             msg = _("{head}: {target} moves up to {feet} ft within reach, not through obstacles; as a full action "
-                    "{name} may move {feet} ft dragging it", head=head, target=target.name, feet=feet,
-                    name=attacker.name)
+                    "{name} may move {feet} ft dragging it", head=head, target=named(target), feet=public(feet),
+                    name=named(attacker))
         else:
             msg = _("{head}: {target} moves up to {feet} ft within reach, not through obstacles", head=head,
-                    target=target.name, feet=feet)
-        say(ctx, attacker, msg, rule)
+                    target=named(target), feet=public(feet))
+        say(ctx, attacker, msg, rule, roll)
     elif kind == "sunder":
-        say(ctx, attacker, _("{head}: roll damage against the object (minus its hardness)", head=head), rule)
+        say(ctx, attacker, _("{head}: roll damage against the object (minus its hardness)", head=head), rule, roll)
     elif kind == "trip":
         if call.zero_g:
             ctx.apply_condition(target, rules.catalogue.define("off-kilter"), source=attacker.id)
-            say(ctx, attacker, _("{head}: in zero-g {target} is off-kilter", head=head, target=target.name),
-                "starfinder.md §3.7 trip [O]")
+            say(ctx, attacker, _("{head}: in zero-g {target} is off-kilter", head=head, target=named(target)),
+                "starfinder.md §3.7 trip [O]", roll)
         elif call.flying:
-            say(ctx, attacker, _("{head}: {target} descends 10 ft (prone if it lands)", head=head, target=target.name),
-                rule)
+            say(ctx, attacker, _("{head}: {target} descends 10 ft (prone if it lands)", head=head,
+                                 target=named(target)), rule, roll)
         else:
             ctx.apply_condition(target, rules.catalogue.define("prone"), source=attacker.id)
-            say(ctx, attacker, _("{head}: {target} is prone", head=head, target=target.name), rule)
+            say(ctx, attacker, _("{head}: {target} is prone", head=head, target=named(target)), rule, roll)
 
 
-def _grapple(ctx: Context, g: Combatant, t: Combatant, total: int, kac: int, head: Msg) -> None:
+def _grapple(ctx: Context, g: Combatant, t: Combatant, total: int, kac: int, head: Msg, roll: Msg) -> None:
     state = ctx.state
     pin_at = kac + 13
     off = official(state, "pin_threshold")
@@ -148,22 +152,15 @@ def _grapple(ctx: Context, g: Combatant, t: Combatant, total: int, kac: int, hea
     ctx.set_mark(t, "held", {"by": g.id, "grappled_until": grappled_until,
                              "pinned_until": pinned_until if pins else None})
     rule = "starfinder.md §3.7 grapple [Δ official]" if off else "starfinder.md §3.7 grapple [S]"
+    pin = _("a pin needs KAC + 13 = {pin} or more", pin=of(t, pin_at)) if off else \
+        _("a pin needs over KAC + 13 = {pin}", pin=of(t, pin_at))
     if pins:
-        if off:
-            msg = _("{head}; {total} meets KAC + 13 = {pin}: {target} is pinned (replaces grappled: -4 AC, attack, "
-                    "Reflex, initiative; flat-footed) until the end of {name}'s turn, then grappled", head=head,
-                    total=total, pin=pin_at, target=t.name, name=g.name)
-        else:
-            msg = _("{head}; {total} exceeds KAC + 13 = {pin}: {target} is pinned (replaces grappled: -4 AC, attack, "
-                    "Reflex, initiative; flat-footed) until the end of {name}'s turn, then grappled", head=head,
-                    total=total, pin=pin_at, target=t.name, name=g.name)
-    elif off:
-        msg = _("{head}: {target} is grappled until the end of {name}'s next turn unless renewed (a pin needs {pin} "
-                "or more)", head=head, target=t.name, name=g.name, pin=pin_at)
+        msg = _("{head}: {target} is pinned (replaces grappled: -4 AC, attack, Reflex, initiative; flat-footed) until "
+                "the end of {name}'s turn, then grappled", head=head, target=named(t), name=named(g))
     else:
-        msg = _("{head}: {target} is grappled until the end of {name}'s next turn unless renewed (a pin needs over "
-                "{pin})", head=head, target=t.name, name=g.name, pin=pin_at)
-    say(ctx, g, msg, rule)
+        msg = _("{head}: {target} is grappled until the end of {name}'s next turn unless renewed", head=head,
+                target=named(t), name=named(g))
+    say(ctx, g, msg, rule, joined([roll, pin]))
 
 
 def turn_end(ctx: Context, g: Combatant) -> None:
@@ -178,7 +175,7 @@ def turn_end(ctx: Context, g: Combatant) -> None:
             ctx.set_mark(t, "held", None)
             ctx.remove_all(t, "pinned", reason="expired")
             ctx.remove_all(t, "grappled", reason="expired")
-            say(ctx, t, _("{name} did not renew the grapple: {target} is free", name=g.name, target=t.name),
+            say(ctx, t, _("{name} did not renew the grapple: {target} is free", name=named(g), target=named(t)),
                 "starfinder.md §3.7 grapple [O]")
             continue
         if held.get("pinned_until") is not None and state.round >= held["pinned_until"]:
@@ -186,5 +183,5 @@ def turn_end(ctx: Context, g: Combatant) -> None:
             ctx.set_mark(t, "held", held)
             if t.has("pinned"):
                 ctx.remove_all(t, "pinned", reason="expired")
-                say(ctx, t, _("End of {name}'s turn: {target} is no longer pinned, still grappled", name=g.name,
-                              target=t.name), "starfinder.md §3.7 grapple [S]")
+                say(ctx, t, _("End of {name}'s turn: {target} is no longer pinned, still grappled", name=named(g),
+                              target=named(t)), "starfinder.md §3.7 grapple [S]")

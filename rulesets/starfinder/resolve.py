@@ -7,7 +7,8 @@ of long-term stability) run from the turns part's ``on_time_passed``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Spendable, Term, Use, fold_text, record_check
+from gm_console.ruleset import (Combatant, Context, EncounterState, Spendable, Term, Use, fold_text, gm, named, of,
+                                public, record_check)
 from gm_console.ruleset import life as life_word
 
 from . import life
@@ -45,8 +46,8 @@ def spend(ctx: Context, c: Combatant, resource: str, amount: int | None, args: t
                    name=c.name, use=" ".join(unknown or args)))
     if not uses:
         ctx.spend_pool(c, "rp", amount if amount is not None else 1, rule="starfinder.md §3.5 class feature")
-        say(ctx, c, _("{name} spends {spent} RP ({left} left)", name=c.name, spent=amount or 1,
-                      left=c.pools["rp"].value), "starfinder.md §3.5")
+        say(ctx, c, _("{name} spends {spent} RP ({left} left)", name=named(c), spent=of(c, amount or 1),
+                      left=of(c, c.pools["rp"].value)), "starfinder.md §3.5")
         return
     {"stabilize": stabilize, "fight": stay_in_fight, "stamina": stamina}[uses[0]](ctx, c, amount)
 
@@ -97,8 +98,8 @@ def stabilize(ctx: Context, c: Combatant, amount: int | None) -> None:
                    "(medicine {ref} [TOTAL] by HEALER)", name=c.name, cost=cost, rp=rp.value, ref=c.id))
     ctx.set_pool(c, "rp", rp.value - cost, rule="starfinder.md §3.4.6 [S]")
     life.make_stable(ctx, c, "resolve", "starfinder.md §3.4.6 [S]", with_resolve=True)
-    say(ctx, c, _("{name} spends {cost} RP to stabilise ({left} left): stable at 0 HP, no more RP loss", name=c.name,
-                  cost=cost, left=rp.value), "starfinder.md §3.4.6 [S]")
+    say(ctx, c, _("{name} stabilises with Resolve: stable at 0 HP, no more RP loss", name=named(c)),
+        "starfinder.md §3.4.6 [S]", _("{cost} RP spent, {left} left", cost=of(c, cost), left=of(c, rp.value)))
 
 
 def stay_in_fight(ctx: Context, c: Combatant, amount: int | None) -> None:
@@ -121,8 +122,8 @@ def stay_in_fight(ctx: Context, c: Combatant, amount: int | None) -> None:
     ctx.set_pool(c, "hp", 1, rule="starfinder.md §3.4.7 [S]")
     life.clear_zero_marks(ctx, c)
     ctx.set_life(c, "ok", rule="starfinder.md §3.4.7 [S]")
-    say(ctx, c, _("{name} spends 1 RP to stay in the fight: 1 HP, conscious, acts normally ({left} RP left)",
-                  name=c.name, left=rp.value), "starfinder.md §3.4.7 [S]")
+    say(ctx, c, _("{name} spends Resolve to stay in the fight: conscious, acts normally", name=named(c)),
+        "starfinder.md §3.4.7 [S]", _("1 RP spent, {hp} HP, {left} RP left", hp=of(c, 1), left=of(c, rp.value)))
 
 
 def stamina(ctx: Context, c: Combatant, amount: int | None) -> None:
@@ -147,14 +148,14 @@ def stamina(ctx: Context, c: Combatant, amount: int | None) -> None:
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.5 [S]")
     ctx.set_mark(c, "stamina_rest", 0)
     say(ctx, c, _("{name} spends 1 RP ({left} left) and rests: all stamina returns after 10 minutes (pass 10m)",
-                  name=c.name, left=rp.value), "starfinder.md §3.5 [S]")
+                  name=named(c), left=of(c, rp.value)), "starfinder.md §3.5 [S]")
 
 
 def interrupt_rests(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
         if c.marks.get("stamina_rest") is not None:
             ctx.set_mark(c, "stamina_rest", None)
-            say(ctx, c, _("Combat interrupts {name}'s rest: no stamina regained (the RP stays spent)", name=c.name),
+            say(ctx, c, _("Combat interrupts {name}'s rest: no stamina regained (the RP stays spent)", name=named(c)),
                 "starfinder.md §3.5 [I]")
 
 
@@ -168,8 +169,8 @@ def time_passed(ctx: Context, seconds: int) -> None:
                 sp = c.pools["sp"]
                 before = sp.value
                 ctx.set_pool(c, "sp", sp.max or sp.value, rule="starfinder.md §3.5 [S]")
-                say(ctx, c, _("{name} rested 10 minutes: stamina {before}→{after}", name=c.name, before=before,
-                              after=sp.value), "starfinder.md §3.5 [S]")
+                say(ctx, c, _("{name} rested 10 minutes: stamina {before}→{after}", name=named(c),
+                              before=of(c, before), after=of(c, sp.value)), "starfinder.md §3.5 [S]")
             else:
                 ctx.set_mark(c, "stamina_rest", total)
         _long_term(ctx, c, seconds)
@@ -181,8 +182,9 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         return
     rp = c.pools.get("rp")
     if rp is not None and rp.value >= 1:
-        say(ctx, c, _("{name} is stable with {rp} RP: it can stay in the fight (spend {ref} resolve fight); no Con "
-                      "check while it has RP", name=c.name, rp=rp.value, ref=c.id), "starfinder.md §3.4.9 [S]")
+        say(ctx, c, _("{name} is stable with {rp} RP: it can stay in the fight; no Con check while it has RP",
+                      name=named(c), rp=of(c, rp.value)), "starfinder.md §3.4.9 [S]",
+            _("spend {ref} resolve fight", ref=gm(c.id)))
         return
     total = int(c.marks.get("stable_secs") or 0) + seconds
     hours = int(c.marks.get("stable_hours") or 0)
@@ -192,7 +194,7 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         hours += 1
         tended = bool(c.marks.get("tended"))
         bonus = conmod + (2 if tended else 0)
-        result, _text = check(ctx, bonus, _('long-term stability of {name} (Con)', name=c.name), c)
+        result, _text = check(ctx, bonus, _('long-term stability of {name} (Con)', name=named(c)), c)
         natural = result - bonus
         if tended and result < 10:
             result = 10
@@ -201,25 +203,29 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
                      outcome="wakes" if result >= 20 else "dies" if result < 10 else "stable")
         ctx.set_mark(c, "tended", None)
         care = _(" with a healer's care (+2, at least 10)") if tended else ""
+        # a foe's Con check is the GM's: the players read that it wakes or dies, not the roll
         if result >= 20:
             ctx.set_pool(c, "hp", 1, rule="starfinder.md §3.4.9 [S]")
             life.clear_zero_marks(ctx, c)
             ctx.set_life(c, "ok", rule="starfinder.md §3.4.9 [S]")
-            say(ctx, c, _("{name}'s Con check after hour {hours}{care}: {result} (20+): regains 1 HP and wakes",
-                          name=c.name, hours=hours, care=care, result=result), "starfinder.md §3.4.9 [S]")
+            say(ctx, c, _("{name} wakes after lying stable", name=named(c)), "starfinder.md §3.4.9 [S]",
+                _("Con check after hour {hours}{care}: {result}, 20+: regains {hp} HP", hours=public(hours), care=care,
+                  result=of(c, result), hp=of(c, 1)))
             return
         if result < 10:
-            life.kill(ctx, c, "con", _("{name}'s Con check after hour {hours}{care}: {result} (under 10): dies",
-                                       name=c.name, hours=hours, care=care, result=result), "starfinder.md §3.4.9 [S]")
+            life.kill(ctx, c, "con", _("{name} dies", name=named(c)), "starfinder.md §3.4.9 [S]",
+                      _("Con check after hour {hours}{care}: {result}, under 10", hours=public(hours), care=care,
+                        result=of(c, result)))
             return
         say(ctx, c, _("{name}'s Con check after hour {hours}{care}: {result} (10-19): still stable, again in an hour",
-                      name=c.name, hours=hours, care=care, result=result), "starfinder.md §3.4.9 [S]")
+                      name=named(c), hours=public(hours), care=care, result=of(c, result)), "starfinder.md §3.4.9 [S]")
         if hours >= 8:
             hp = max(1, level(c))
             ctx.set_pool(c, "hp", hp, rule="starfinder.md §3.4.9 [O]")
             life.clear_zero_marks(ctx, c)
             ctx.set_life(c, "ok", rule="starfinder.md §3.4.9 [O]")
-            say(ctx, c, _("{name} has lain stable 8 hours: wakes with {hp} HP (1 per level)", name=c.name, hp=hp),
+            say(ctx, c, _("{name} has lain stable 8 hours: wakes with {hp} HP (1 per level)", name=named(c),
+                          hp=of(c, hp)),
                 "starfinder.md §3.4.9 [O]")
             return
     ctx.set_mark(c, "stable_secs", total)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet
+from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm
 
 from . import economy, initiative, life, stats, vehicles
 from .figures import armor_bonus, effective, value
@@ -132,7 +132,7 @@ def pending(rules, state: EncounterState) -> list[Pending]:
             elif state.in_combat and state.active == c.id and c.marks.get("stabilized") != state.round:
                 # starfinder.md §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
                 out.append(Pending(c.id, _("{name} is stable: 1 RP now puts it back in the fight with 1 HP (spend {ref} "
-                                           "resolve fight)", name=c.name, ref=c.id),
+                                           "resolve fight)", name=c.name, ref=gm(c.id)),
                                    command=f"spend {c.id} resolve fight"))
         if c.marks.get("stamina_rest") is not None:
             if state.in_combat:
@@ -145,7 +145,7 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                command=None))
         elif c.has("burning") and c.life != "dead":
             out.append(Pending(c.id, _("{name} is still burning: water or a full action to smother it (uncond {ref} "
-                                       "burning)", name=c.name, ref=c.id), command=f"uncond {c.id} burning"))
+                                       "burning)", name=c.name, ref=gm(c.id)), command=f"uncond {c.id} burning"))
     for v, text in vehicles.pending(state):
         out.append(Pending(v.id, text, command=None))
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from gm_console.ruleset import Combatant, Context
+from gm_console.ruleset import Combatant, Context, named, of, public
 
 from .common import check, creature, say
 from .economy import cond_word, use
@@ -35,12 +35,13 @@ def total_defense(ctx: Context, call) -> None:
     state, rules = ctx.state, ctx.ruleset
     eac, kac = value(rules, state, c, "eac"), value(rules, state, c, "kac")
     if official(state, "total_defense"):
-        msg = _("{name} takes total defense: +4 AC until the start of its next turn, no attacks of opportunity "
-                "(EAC {eac}, KAC {kac})", name=c.name, eac=eac, kac=kac)
+        msg = _("{name} takes total defense: +4 AC until the start of its next turn, no attacks of opportunity",
+                name=named(c))
     else:
         msg = _("{name} takes total defense: +4 AC until the start of its next turn, no attacks of opportunity; "
-                "combines with other AC boosts (seed) (EAC {eac}, KAC {kac})", name=c.name, eac=eac, kac=kac)
-    say(ctx, c, msg, "starfinder.md §3.2 total defense [S]")
+                "combines with other AC boosts (seed)", name=named(c))
+    # its ACs now are a foe's secret: the detail
+    say(ctx, c, msg, "starfinder.md §3.2 total defense [S]", _("EAC {eac}, KAC {kac}", eac=of(c, eac), kac=of(c, kac)))
 
 
 def defensive(ctx: Context, call) -> None:
@@ -51,34 +52,34 @@ def defensive(ctx: Context, call) -> None:
     attack = value(ctx.ruleset, ctx.state, c, "attack")
     if c.has("total-defense") and official(ctx.state, "total_defense"):
         msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until its next turn (its +2 AC does not "
-                "add to total defense: official) (attack {attack:+d})", name=c.name, attack=attack)
+                "add to total defense: official)", name=named(c))
     else:
-        msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until its next turn (attack {attack:+d})",
-                name=c.name, attack=attack)
-    say(ctx, c, msg, "starfinder.md §3.2 fight defensively [S]")
+        msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until its next turn", name=named(c))
+    say(ctx, c, msg, "starfinder.md §3.2 fight defensively [S]", _("attack {attack:+d}", attack=of(c, attack)))
 
 
 def _fire(ctx: Context, call, verb: str, cid: str) -> None:
     shooter, ally = creature(ctx, call.shooter), creature(ctx, call.ally)
     if shooter.id == ally.id:
-        ctx.fail(_("{verb}: the ally must be someone other than {name}", verb=verb, name=shooter.name))
+        ctx.fail(_("{verb}: the ally must be someone other than {name}", verb=verb, name=named(shooter)))
     name = "covering fire" if cid == "covering-fire" else "harrying fire"
     what = cond_word(ctx.ruleset, cid)
     use(ctx, shooter, "standard", what)
-    total, _text = check(ctx, value(ctx.ruleset, ctx.state, shooter, "ranged"), _('{name} of {shooter} (vs AC 15)', name=name, shooter=shooter.name),
+    total, _text = check(ctx, value(ctx.ruleset, ctx.state, shooter, "ranged"),
+                         _('{name} of {shooter} (vs AC 15)', name=what, shooter=named(shooter)),
                          shooter, call.total, what=f"{name} for {ally.name}", dc=15, against="AC 15")
     rule = f"starfinder.md §3.2 {name} [S]"
     if total < 15:
-        say(ctx, shooter, _("{name}'s {fire} misses: {total} vs AC 15; {ally} gains nothing", name=shooter.name,
-                            fire=what, total=total, ally=ally.name), rule)
+        say(ctx, shooter, _("{name}'s {fire} misses: {total} vs AC 15; {ally} gains nothing", name=named(shooter),
+                            fire=what, total=of(shooter, total), ally=named(ally)), rule)
         return
     _cond(ctx, ally, cid, shooter)
     if cid == "covering-fire":
         msg = _("{name}'s {fire} hits AC 15 ({total}): {ally} gets +2 AC against the next attack until the start of "
-                "{name}'s next turn", name=shooter.name, fire=what, total=total, ally=ally.name)
+                "{name}'s next turn", name=named(shooter), fire=what, total=of(shooter, total), ally=named(ally))
     else:
         msg = _("{name}'s {fire} hits AC 15 ({total}): {ally} gets +2 on its next attack until the start of {name}'s "
-                "next turn", name=shooter.name, fire=what, total=total, ally=ally.name)
+                "next turn", name=named(shooter), fire=what, total=of(shooter, total), ally=named(ally))
     say(ctx, shooter, msg, rule)
 
 
@@ -98,7 +99,7 @@ def charge(ctx: Context, call) -> None:
     for inst in rules.conditions.active(c):
         d = rules.catalogue.define(inst.cond)
         if "no-run" in d.flags or "immobile" in d.flags:
-            ctx.fail(_("{name} is {cond} and cannot charge", name=c.name, cond=cond_word(rules, d.id)))
+            ctx.fail(_("{name} is {cond} and cannot charge", name=named(c), cond=cond_word(rules, d.id)))
     use(ctx, c, "full", _("charge"))
     _cond(ctx, c, "charging", c)
     off = official(ctx.state, "charge_attack")
@@ -106,10 +107,10 @@ def charge(ctx: Context, call) -> None:
     path = _("no creature at all in the path") if off else _("no enemy in the path (allies are fine)")
     if target is not None:
         msg = _("{name} charges at {target}: up to double speed in a line, {path}; {bonus:+d} on the attack, -2 AC "
-                "until its next turn", name=c.name, target=target.name, path=path, bonus=bonus)
+                "until its next turn", name=named(c), target=named(target), path=path, bonus=public(bonus))
     else:
         msg = _("{name} charges: up to double speed in a line, {path}; {bonus:+d} on the attack, -2 AC until its next "
-                "turn", name=c.name, path=path, bonus=bonus)
+                "turn", name=named(c), path=path, bonus=public(bonus))
     say(ctx, c, msg, "starfinder.md §3.2 charge [Δ official]" if off else "starfinder.md §3.2 charge [S]")
 
 
@@ -127,10 +128,10 @@ def range_verb(ctx: Context, call) -> None:
     rule = "starfinder.md §3.3 range [Δ official]" if limit == 5 else "starfinder.md §3.3 range [S]"
     if steps > limit:
         say(ctx, None, _("Out of range: {distance} ft is increment {steps} of {increment} ft; the maximum is {limit} "
-                         "increments ({reach} ft)", distance=distance, steps=steps, increment=increment, limit=limit,
-                         reach=limit * increment), rule)
+                         "increments ({reach} ft)", distance=public(distance), steps=public(steps),
+                         increment=public(increment), limit=public(limit), reach=public(limit * increment)), rule)
         return
     pen = range_penalty(max(distance, 1), increment)
     say(ctx, None, _("Range {distance} ft with a {increment} ft increment: increment {steps}, {pen:+d} to attack (max "
-                     "{limit} increments)", distance=distance, increment=increment, steps=steps, pen=pen,
-                     limit=limit), rule)
+                     "{limit} increments)", distance=public(distance), increment=public(increment), steps=public(steps),
+                     pen=public(pen), limit=public(limit)), rule)

@@ -11,7 +11,7 @@ GM types the total. The verbs live in ``vehicle_control`` and ``driving``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text, named, of
 from gm_console.ruleset import life as life_word
 
 from .common import check, joined, say
@@ -88,8 +88,8 @@ def operator(ctx: Context, v: Combatant) -> Combatant:
 def piloting_check(rules, ctx: Context, v: Combatant, op: Combatant, purpose: str, given: int | None,
                    dc: int | None = None) -> int:
     bonus = operator_piloting(rules, ctx.state, v)
-    total, _text = check(ctx, bonus, _('{purpose} (Piloting for {vehicle})', purpose=purpose, vehicle=v.name), op, given,
-                     what=f"Piloting ({purpose}, {v.name})", dc=dc)
+    total, _text = check(ctx, bonus, _('{purpose} (Piloting for {vehicle})', purpose=purpose, vehicle=named(v)), op,
+                         given, what=f"Piloting ({purpose}, {v.name})", dc=dc)
     return total
 
 
@@ -110,20 +110,20 @@ def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Te
     before = hp.value
     new = max(0, before - taken)
     ctx.set_pool(v, "hp", new, rule="starfinder.md §3.8 vehicle damage")
-    moved = _("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=before, after=new)
+    moved = _("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=of(v, before), after=of(v, new))
     say(ctx, v, damage_line(v, amount, kind, ac, ac_value, [joined(notes), moved], why), "starfinder.md §3.8")
     if new == 0:
         ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
         ctx.set_mark(v, "death", "wrecked")
         ctx.set_mark(v, "motion", None)
-        say(ctx, v, _("{name} is wrecked at 0 HP", name=v.name), "starfinder.md §3.8 [O]")
+        say(ctx, v, _("{name} is wrecked at 0 HP", name=named(v)), "starfinder.md §3.8 [O]")
         return
     top = hp.max or 0
     if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
         ctx.apply_condition(v, ctx.ruleset.catalogue.define("broken"), source=v.id)
         ctx.set_mark(v, "auto_broken", True)
         say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
-                      name=v.name), "starfinder.md §3.8 [O]")
+                      name=named(v)), "starfinder.md §3.8 [O]")
 
 
 def after_repair(ctx: Context, v: Combatant) -> None:
@@ -180,7 +180,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     for v in vehicles_of(ctx.state, c):
         if motion(v) == "racing" and control(v) == "piloted":
             say(ctx, v, _("{name} is still racing: {pilot} must race again (full), drive or stop short (move), or hand "
-                          "over control (swift)", name=v.name, pilot=c.name), "starfinder.md §3.8 race [S]")
+                          "over control (swift)", name=named(v), pilot=named(c)), "starfinder.md §3.8 race [S]")
 
 
 def initiative(state: EncounterState, v: Combatant) -> tuple[float, tuple, str]:
