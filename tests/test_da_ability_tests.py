@@ -115,16 +115,16 @@ def test_opposed_test_higher_total_wins():
     """dragon_age.md §2.1 [S]: opposed test, higher total wins (the seed's swimming race)."""
     t = table()
     t.do("contest Sera con:swimming Toro con 15 17")
-    assert t.said()[-1].endswith("Toro de Hierro wins")
+    assert t.said()[-1].startswith("Opposed test: Toro de Hierro wins (")
 
 
 def test_opposed_tie_goes_to_the_dragon_die_then_ability():
     """dragon_age.md §2.1 [O?]: ties by higher dragon die, then higher ability."""
     t = table()
     t.do("contest Sera con Toro con 6,5,4 5,4,4")  # 15+1 = 16 vs 13+3 = 16; dragon 6 > 5
-    assert t.said()[-1].endswith("Sera wins")
+    assert t.said()[-1].startswith("Opposed test: Sera wins (")
     t.do("contest Sera con Toro con 5,4,4 5,3,3")  # 13+1 = 14 vs 11+3 = 14; dragon 5 = 5; Con 1 < 3
-    assert t.said()[-1].endswith("Toro de Hierro wins")
+    assert t.said()[-1].startswith("Opposed test: Toro de Hierro wins (")
 
 
 def test_engine_check_uses_3d6_focus_and_dragon_degree():

@@ -104,7 +104,7 @@ def test_seed_example_as_an_opposed_test():
     """dragon_age.md §2.1: opposed test, higher total wins (Toro 20 beats Sera 18)."""
     t = da("add Sera pc health=25 con=1 focus=swimming", 'add "Toro de Hierro" health=40 con=3')
     t.do("contest Sera con:swimming Toro con 15 17")
-    assert t.said()[-1].endswith("Toro de Hierro wins")
+    assert t.said()[-1].startswith("Opposed test: Toro de Hierro wins (")
 
 
 @pytest.mark.parametrize("dd,word", [(1, "barely"), (6, "flawlessly")])
@@ -138,14 +138,14 @@ def test_opposed_tie_goes_to_the_higher_dragon_die():
     """dragon_age.md §2.1 [O?]: tie -> higher Dragon Die wins."""
     t = da("add Sera pc health=25 dex=2", "add Zev health=25 dex=2")
     t.do("contest Sera dex Zev dex 2,5,5 5,3,4")  # 12 + 2 = 14 both; DD 2 vs 5
-    assert t.said()[-1].endswith("Zev wins")
+    assert t.said()[-1].startswith("Opposed test: Zev wins (")
 
 
 def test_opposed_tie_same_dragon_die_goes_to_higher_ability():
     """dragon_age.md §2.1 [O?]: tie and same Dragon Die -> higher ability wins."""
     t = da("add Sera pc health=25 dex=3", "add Zev health=25 dex=1")
     t.do("contest Sera dex Zev dex 4,2,2 4,4,2")  # 8 + 3 = 11; 10 + 1 = 11; DD 4 both
-    assert t.said()[-1].endswith("Sera wins")
+    assert t.said()[-1].startswith("Opposed test: Sera wins (")
 
 
 def test_perception_tests_are_hidden():
@@ -334,7 +334,7 @@ def test_aim_exactly_reaches_defense():
     t.do("next", "aim Sera")
     t.rolls(2, 1, 4, 3)  # 7 + 3 + 1 = 11 = Defense 11: hit
     t.do("attack Sera Hurlock")
-    assert any("+1 aim = 11 vs Defense 11" in s and s.endswith("hit") for s in t.said())
+    assert any(s.startswith("Sera attacks Hurlock: hit (") and "+1 aim = 11 vs Defense 11" in s for s in t.said())
 
 
 def test_aim_lost_if_the_next_action_is_not_an_attack():
@@ -367,7 +367,7 @@ def test_defend_counts_against_an_attack_between_turns():
     t.rolls(4, 3, 5, 3)  # 12 + 2 Str = 14 vs 15: miss
     t.do("attack Hurlock Sera")
     assert t.hp("Sera", "health") == 25
-    assert any("14 vs Defense 15" in s and s.endswith("miss") for s in t.said())
+    assert any(s.startswith("Hurlock attacks Sera: miss (") and "14 vs Defense 15" in s for s in t.said())
 
 
 def test_charge_plus_one():
@@ -1246,7 +1246,7 @@ def test_contest_tie_ignores_the_focus_and_goes_to_the_higher_ability():
     """dragon_age.md §2.1 [O?]: the same tie through `contest`: B has the higher ability."""
     t = da("add A pc health=20 dex=2 focus=acrobatics", "add B health=20 dex=3")
     t.do("contest A dex:acrobatics B dex 4,3,3 4,4,3")
-    assert t.said()[-1].endswith("B wins")
+    assert t.said()[-1].startswith("Opposed test: B wins (")
 
 
 def test_the_dice_tray_check_is_a_new_roll_too():

@@ -68,7 +68,7 @@ def test_option_off_lets_the_gm_count_freely():
     """dragon_age.md §2.3, option `action_limits` off: actions are counted, not refused."""
     t = table({"action_limits": False})
     t.do("defend Sera", "run Sera", "move Sera")  # two majors and a third action: all happen
-    assert t.said()[-3:] == ["Sera defends: Defense 15 = 13 + 2 Defending until the start of its next turn",
+    assert t.said()[-3:] == ["Sera defends until the start of its next turn (Defense 15 = 13 + 2 Defending)",
                              "Sera runs up to 26 m (2 x Speed)", "Sera moves up to 13 m"]
     assert defense(t, "Sera") == 15 and t.c("Sera").has("defending")
     assert "actions: no actions left" in status(t, "Sera")  # still counted on the sheet
@@ -88,7 +88,7 @@ def test_aim_adds_one_to_the_next_attack():
     t = table()
     t.rolls(3, 2, 1, 4)  # 6 + 1 Str + 1 aim = 8 vs 10: miss
     t.do("aim Sera", "attack Sera Ogre")
-    assert "6 (3,2,1; dragon 3) +1 Str +1 aim = 8 vs Defense 10: miss" in t.said()[-1]
+    assert t.said()[-1] == "Sera attacks Ogre: miss (6 (3,2,1; dragon 3) +1 Str +1 aim = 8 vs Defense 10)"
     assert not t.c("Sera").has("aiming")
 
 
@@ -115,12 +115,12 @@ def test_defend_until_the_start_of_its_next_turn():
     t = table()
     t.do("defend Sera")
     assert defense(t, "Sera") == 15
-    assert t.said()[-1] == "Sera defends: Defense 15 = 13 + 2 Defending until the start of its next turn"
+    assert t.said()[-1] == "Sera defends until the start of its next turn (Defense 15 = 13 + 2 Defending)"
     t.do("next")
     assert defense(t, "Sera") == 15
     t.rolls(5, 4, 1, 3, 3)  # 10 + 4 Str = 14 vs 15: miss
     t.do("attack Ogre Sera")
-    assert "= 14 vs Defense 15 = 13 + 2 Defending: miss" in t.said()[-1]
+    assert t.said()[-1].startswith("Ogre attacks Sera: miss (") and "= 14 vs Defense 15 = 13 + 2 Defending)" in t.said()[-1]
     t.do("next")
     assert defense(t, "Sera") == 13
     assert not t.c("Sera").has("defending")
@@ -131,7 +131,7 @@ def test_charge_adds_one_and_is_melee_only():
     t = table()
     t.rolls(3, 2, 3, 2)  # 8 + 1 Str + 1 charge = 10 vs 10: hit
     t.do("charge Sera Ogre")
-    assert "8 (3,2,3; dragon 3) +1 Str +1 charge = 10 vs Defense 10: hit" in t.said()[-3]
+    assert t.said()[-3] == "Sera charges Ogre: hit (8 (3,2,3; dragon 3) +1 Str +1 charge = 10 vs Defense 10)"
     t2 = table()
     with pytest.raises(CommandError, match="melee"):
         t2.do("charge Sera Ogre bow")

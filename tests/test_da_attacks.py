@@ -32,8 +32,8 @@ def test_hit_when_the_total_equals_defense():
     t.rolls(3, 2, 2, 4, 3)  # 7 + 3 Str + 2 focus = 12 vs 12: hit; damage 7 + 3 - 3 = 7
     t.do("attack Alistair Hurlock")
     said = t.said()
-    assert said[-3] == ("Alistair attacks Hurlock: 7 (3,2,2; dragon 3) +3 Str +2 heavy-blades = 12 vs Defense 12: hit")
-    assert said[-2] == "damage 2d6 (7) +3 Str: Hurlock takes 10 - 3 armor = 7 damage: health 20 -> 13"
+    assert said[-3] == ("Alistair attacks Hurlock: hit (7 (3,2,2; dragon 3) +3 Str +2 heavy-blades = 12 vs Defense 12)")
+    assert said[-2] == "Hurlock takes 10 - 3 armor = 7 damage: health 20 -> 13 (damage 2d6 (7) +3 Str)"
     assert hp(t, "Hurlock") == 13
 
 
@@ -42,7 +42,7 @@ def test_miss_one_below_defense():
     t = table()
     t.rolls(3, 2, 1)  # 6 + 3 + 2 = 11 vs 12
     t.do("attack Alistair Hurlock")
-    assert t.said()[-1].endswith("= 11 vs Defense 12: miss")
+    assert t.said()[-1].startswith("Alistair attacks Hurlock: miss (") and t.said()[-1].endswith("= 11 vs Defense 12)")
     assert hp(t, "Hurlock") == 20
 
 
@@ -52,8 +52,8 @@ def test_bows_add_perception_not_strength():
     t.do("next")
     t.rolls(4, 5, 1, 2)  # 10 + 3 Dex = 13 vs 12: hit; 1d6+3 = 5 + 2 Per = 7 - 3 armor = 4
     t.do("attack Leliana Hurlock")
-    assert "+3 Dex = 13 vs Defense 12: hit" in t.said()[-2]
-    assert t.said()[-1] == "damage 1d6+3 (5) +2 Per: Hurlock takes 7 - 3 armor = 4 damage: health 20 -> 16"
+    assert t.said()[-2].startswith("Leliana attacks Hurlock: hit (") and "+3 Dex = 13 vs Defense 12)" in t.said()[-2]
+    assert t.said()[-1] == "Hurlock takes 7 - 3 armor = 4 damage: health 20 -> 16 (damage 1d6+3 (5) +2 Per)"
 
 
 def test_armor_can_stop_all_damage():
@@ -62,7 +62,7 @@ def test_armor_can_stop_all_damage():
     t.do("set Hurlock armor=12")
     t.rolls(6, 5, 4, 1, 1)
     t.do("attack Alistair Hurlock")
-    assert t.said()[-1] == "damage 2d6 (2) +3 Str: Hurlock takes 5 - 12 armor = 0 damage: the armor stops it"
+    assert t.said()[-1] == "Hurlock takes 5 - 12 armor = 0 damage: the armor stops it (damage 2d6 (2) +3 Str)"
     assert hp(t, "Hurlock") == 20
 
 
@@ -79,7 +79,7 @@ def test_damage_given_on_the_line():
     t = table()
     t.rolls(6, 5, 4, 6)
     t.do("attack Alistair Hurlock dmg=1d6+1")
-    assert t.said()[-1] == "damage 1d6+1 (7) +3 Str: Hurlock takes 10 - 3 armor = 7 damage: health 20 -> 13"
+    assert t.said()[-1] == "Hurlock takes 10 - 3 armor = 7 damage: health 20 -> 13 (damage 1d6+1 (7) +3 Str)"
 
 
 def test_unarmed_without_a_weapon_stat():
@@ -88,8 +88,7 @@ def test_unarmed_without_a_weapon_stat():
     t.do("next", "next")
     t.rolls(6, 5, 4, 2)  # 15 + 2 Str = 17 vs Alistair 11 (10 + 1 Dex)
     t.do("attack Hurlock Alistair")
-    assert t.said()[-1] == "damage 1d3 (2) +2 Str: Hurlock takes 4 damage: health 30 -> 26".replace(
-        "Hurlock takes", "Alistair takes")
+    assert t.said()[-1] == "Alistair takes 4 damage: health 30 -> 26 (damage 1d3 (2) +2 Str)"
 
 
 def test_explicit_ability_and_modifier():
@@ -97,7 +96,7 @@ def test_explicit_ability_and_modifier():
     t = table()
     t.rolls(2, 3, 4, 1, 1)  # 9 + 1 Dex + 2 = 12: hit (the Dex of a light blade)
     t.do("attack Alistair Hurlock dex +2")
-    assert "9 (2,3,4; dragon 2) +1 Dex +2 heavy-blades +2 mod = 14 vs Defense 12: hit" in t.said()[-2]
+    assert t.said()[-2] == "Alistair attacks Hurlock: hit (9 (2,3,4; dragon 2) +1 Dex +2 heavy-blades +2 mod = 14 vs Defense 12)"
 
 
 def test_health_never_below_zero():
@@ -167,7 +166,7 @@ def test_melee_against_prone_gets_plus_one_ranged_does_not():
     t.do("cond Hurlock prone")
     t.rolls(3, 2, 1)
     t.do("attack Alistair Hurlock")
-    assert "+2 heavy-blades +1 prone target = 12 vs Defense 12: hit" in t.said()[-2]
+    assert "+2 heavy-blades +1 prone target = 12 vs Defense 12)" in t.said()[-2] and ": hit (" in t.said()[-2]
     t.do("next")
     t.rolls(3, 2, 1)
     t.do("attack Leliana Hurlock")

@@ -75,7 +75,7 @@ def test_opposed_tie_goes_to_the_higher_dragon_die():
     """docs/rulesets/dragon_age.md §2.1: a tie goes to the higher dragon die."""
     t = da("add Sera pc health=20 con=1 focus=swimming", "add Toro health=20 con=3")
     t.do("contest Sera con:swimming Toro con 6,5,4 5,6,4")
-    assert t.said()[-1].endswith("Sera wins")
+    assert t.said()[-1].startswith("Opposed test: Sera wins (")
 
 
 # --- §2.5 stunt points: doubles on a hit, as many as the dragon die ----------------------------

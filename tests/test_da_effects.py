@@ -70,7 +70,7 @@ def test_heroic_offense_raises_strength_for_attack_and_damage():
     t.do("next")
     t.rolls(3, 2, 1, 4, 2)  # 6 + 4 Str + 2 focus = 12 vs 11: hit; damage 6 + 4 Str - 4 armor = 6
     t.do("attack Alistair Hurlock")
-    assert t.said()[-1] == "damage 2d6 (6) +4 Str: Hurlock takes 10 - 4 armor = 6 damage: health 20 -> 14"
+    assert t.said()[-1] == "Hurlock takes 10 - 4 armor = 6 damage: health 20 -> 14 (damage 2d6 (6) +4 Str)"
 
 
 def test_weakness_lowers_dex_defense_and_speed():
@@ -161,7 +161,7 @@ def test_berserk_adds_melee_damage_and_courage_and_costs_perception():
     assert fig(t, "Alistair", "damage").value == 1
     t.rolls(3, 2, 1, 4, 2)  # 6 + 3 + 2 = 11 vs 11: hit; damage 6 + 3 Str + 1 Berserk - 4 armor = 6
     t.do("attack Alistair Hurlock")
-    assert t.said()[-1] == "damage 2d6 (6) +3 Str +1 Berserk: Hurlock takes 10 - 4 armor = 6 damage: health 20 -> 14"
+    assert t.said()[-1] == "Hurlock takes 10 - 4 armor = 6 damage: health 20 -> 14 (damage 2d6 (6) +3 Str +1 Berserk)"
     t.rolls(3, 3, 3)
     t.do("test Alistair willpower:courage 14")  # 9 + 1 + 2 focus + 2 Berserk = 14
     assert t.said()[-1].startswith("Alistair tests Will (courage): 9 (3,3,3; dragon 3) +1 Will +2 courage "
@@ -185,7 +185,7 @@ def test_combat_magic_uses_magic_for_damage_and_spells_cost_two_more():
     t = table("cond Morrigan combat-magic")  # Morrigan's turn
     t.rolls(6, 5, 4, 2)  # 15 + 0 Str = 15 vs 11: hit; unarmed 1d3 = 2 + 4 Magic - 4 armor = 2
     t.do("attack Morrigan Hurlock")
-    assert t.said()[-1] == "damage 1d3 (2) +4 Magic: Hurlock takes 6 - 4 armor = 2 damage: health 20 -> 18"
+    assert t.said()[-1] == "Hurlock takes 6 - 4 armor = 2 damage: health 20 -> 18 (damage 1d3 (2) +4 Magic)"
     t.rolls(5, 3, 1)
     t.do("cast Morrigan Bolt 2 10 minor")
     assert t.c("Morrigan").pools["mana"].value == 26
@@ -222,9 +222,9 @@ def test_winters_grasp_tests_at_the_start_of_the_targets_turn():
     assert hp(t, "Hurlock") == 16  # armor 4 ignored
     assert fig(t, "Hurlock", "speed").value == 10 + 1 - 2
     said = t.said()
-    assert said[-3] == "Hurlock fails against Winter's Grasp: 5 (2,2,1; dragon 2) +2 Con = 7 vs Spellpower 14"
-    assert said[-1] == ("Winter's Grasp 1d6 (4): Hurlock takes 4 (penetrating: armor ignored) = 4 damage: "
-                        "health 20 -> 16")
+    assert said[-3] == "Hurlock fails against Winter's Grasp (5 (2,2,1; dragon 2) +2 Con = 7 vs Spellpower 14)"
+    assert said[-1] == ("Hurlock takes 4 (penetrating: armor ignored) = 4 damage: health 20 -> 16 "
+                        "(Winter's Grasp 1d6 (4))")
     t.rolls(6, 6, 5)  # next round: 17 + 2 = 19, shakes it off
     t.do("next", "next", "next")
     assert not t.c("Hurlock").has("winters-grasp")
@@ -305,7 +305,7 @@ def test_the_log_and_the_refusals_read_in_spanish():
     t.do("attack Alistair Hurlock", "stunt Alistair mighty-blow")
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
     assert [s.text("es") for s in said if s.text().startswith("Alistair attacks")] == [
-        "Alistair ataca a Hurlock: 9 (4,4,1; dragón 4) +3 Fuerza +2 heavy-blades = 14 contra Defensa 11: impacta"]
+        "Alistair ataca a Hurlock: impacta (9 (4,4,1; dragón 4) +3 Fuerza +2 heavy-blades = 14 contra Defensa 11)"]
     assert any(s.text("es") == "Alistair gasta 2 puntos de proeza en Golpe poderoso; quedan 2" for s in said)
     with pytest.raises(CommandError) as refused:
         t.do("stunt Alistair mighty-blow")

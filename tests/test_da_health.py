@@ -76,7 +76,7 @@ def test_fell_after_its_turn_dies_in_round_r_plus_n():
     assert dying(t, "Sera") == ("dying: dies at the start of its turn in 3 turns", "dies in round 4")
     until(t, "sera", 2)
     assert dying(t, "Sera") == ("dying: dies at the start of its turn in 2 turns", "dies in round 4")
-    assert t.said()[-1] == "Sera is dying: dies at the start of its turn in 2 turns unless healed above 0"
+    assert t.said()[-1] == "Sera is dying (dies at the start of its turn in 2 turns unless healed above 0)"
     until(t, "sera", 3)
     assert t.c("Sera").life == "dying"
     until(t, "emissary", 4)
@@ -229,7 +229,7 @@ def test_pulled_blow_leaves_one_health_and_unconscious():
     e = t.c("Emissary")
     assert (e.pools["health"].value, e.life) == (1, "unconscious")
     assert "unconscious: wakes in 7 min (28 rounds)" in status(t, "Emissary")
-    assert t.said()[-1] == "Pulled blow: Emissary is left unconscious at 1 health; wakes in 7 minutes (2d6)"
+    assert t.said()[-1] == "Pulled blow: Emissary is left unconscious at 1 health (wakes in 7 minutes (2d6))"
 
 
 def test_pulled_blow_on_a_pc_prevents_dying():
@@ -295,7 +295,7 @@ def test_dying_is_a_pending_warning_and_explained_in_spanish():
     warnings = t.session.ruleset.pending(t.state)
     assert any(p.render().startswith("Sera is dying: dies at the start of its turn in 3 turns") for p in warnings)
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
-    assert said[-1].text("es").startswith("Sera está moribundo: Con +1 + 2 = 3")
+    assert said[-1].text("es").startswith("Sera está moribundo (Con +1 + 2 = 3")
     assert said[-1].rule == "dragon_age.md §2.6"
     assert status(t, "Sera")[0] == "dying: dies at the start of its turn in 3 turns"
     assert render(t.session.ruleset.sheet.status(t.state, t.c("Sera"))[0], "es") == \

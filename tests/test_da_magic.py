@@ -31,8 +31,8 @@ def test_mana_is_spent_even_when_the_casting_fails():
     t.rolls(3, 2, 1)
     t.do("cast Morrigan 'Arcane Bolt' 2 10")
     assert mana(t) == 10
-    assert t.said()[-1] == ("Morrigan casts Arcane Bolt (2 MP, mana 10 left): 6 (3,2,1; dragon 3) +3 Magic = 9 "
-                            "vs TN 10: fails: the mana is spent anyway")
+    assert t.said()[-1] == ("Morrigan casts Arcane Bolt: fails, the mana is spent anyway (2 MP, mana 10 left; "
+                            "6 (3,2,1; dragon 3) +3 Magic = 9 vs TN 10)")
 
 
 def test_success_reports_spellpower_with_the_school_focus():
@@ -41,7 +41,8 @@ def test_success_reports_spellpower_with_the_school_focus():
     t.rolls(6, 5, 4)
     t.do("cast Morrigan 'Stone Fist' 3 12 magic:primal")
     assert mana(t) == 9
-    assert "= 20 vs TN 12: success; Spellpower 15" in t.said()[-1]
+    assert t.said()[-1].startswith("Morrigan casts Stone Fist: success (")
+    assert t.said()[-1].endswith("= 20 vs TN 12; Spellpower 15)")
 
 
 def test_not_enough_mana_is_refused_untouched():

@@ -91,8 +91,8 @@ def test_mighty_blow_adds_1d6_damage():
     t.do("stunt Alistair mighty-blow")
     assert hp(t, "Hurlock") == 19
     assert sp(t) == 3
-    assert t.said()[-1] == ("Mighty Blow +1d6 (4): damage 14 - 3 armor = 11 instead of 7: "
-                            "Hurlock takes 4 damage: health 23 -> 19")
+    assert t.said()[-1] == ("Hurlock takes 4 damage: health 23 -> 19 "
+                            "(Mighty Blow +1d6 (4): damage 14 - 3 armor = 11 instead of 7)")
 
 
 def test_pierce_armor_halves_armor_rounding_down():
@@ -153,7 +153,7 @@ def test_knock_prone_gives_melee_plus_one():
     assert t.c("Hurlock").has("prone")
     t.rolls(1, 2, 4)
     t.do("attack Genlock Hurlock")
-    assert "7 (1,2,4; dragon 1) +1 Str +1 prone target = 9 vs Defense 12: miss" in t.said()[-1]
+    assert t.said()[-1] == "Genlock attacks Hurlock: miss (7 (1,2,4; dragon 1) +1 Str +1 prone target = 9 vs Defense 12)"
 
 
 def test_defensive_stance_until_the_start_of_its_next_turn():
@@ -291,7 +291,7 @@ def test_dual_strike_applies_the_same_roll_to_a_second_target():
     t.rolls(5, 5)
     t.do("stunt Alistair dual-strike Genlock")
     assert hp(t, "Genlock") == 9  # 10 + 3 - 2 = 11 damage
-    assert "Dual Strike: the attack roll 19 vs Genlock's Defense 14: hit" in t.said()
+    assert "Dual Strike on Genlock: hit (the attack roll 19 vs Defense 14)" in t.said()
 
 
 def test_dual_strike_can_miss_the_second_target():
@@ -300,7 +300,7 @@ def test_dual_strike_can_miss_the_second_target():
     hit(t, 4)  # 4,3,3 = 10 + 5 = 15 vs Genlock 14: hit; make Genlock harder
     t.do("set Genlock defense=16", "stunt Alistair dual-strike Genlock")
     assert hp(t, "Genlock") == 20
-    assert t.said()[-1].endswith(": miss")
+    assert t.said()[-1] == "Dual Strike on Genlock: miss (the attack roll 15 vs Defense 16)"
 
 
 def test_disarm_opposed_rolls():
@@ -310,7 +310,8 @@ def test_disarm_opposed_rolls():
     t.rolls(4, 4, 4, 1, 1, 1, 3)
     t.do("stunt Alistair disarm")
     assert t.c("Hurlock").has("disarmed")
-    assert "weapon lands 6 m away (1d6 3 + Str)" in t.said()[-1]
+    assert t.said()[-1].startswith("Disarm: Hurlock's weapon lands 6 m away (Alistair ")
+    assert t.said()[-1].endswith("; 1d6 3 + Str)")
     assert sp(t) == 0
 
 
@@ -352,9 +353,9 @@ def test_doubles_announce_the_menu():
     """dragon_age.md §2.5: the log offers the stunts the points can buy, with costs."""
     t = table()
     hit(t, 2)
-    assert t.said()[-1] == ("Doubles (2,3,3) on a hit: Alistair earns 2 stunt points (the dragon die); spend now "
+    assert t.said()[-1] == ("Doubles (2,3,3) on a hit: Alistair earns 2 stunt points (the dragon die) (spend now "
                             "with stunt alistair STUNT: skirmish 1/2m, rapid-reload 1, knock-prone 2, "
-                            "defensive-stance 2, disarm 2, mighty-blow 2, pierce-armor 2")
+                            "defensive-stance 2, disarm 2, mighty-blow 2, pierce-armor 2)")
 
 
 def test_mighty_blow_on_a_pulled_blow_stays_pulled():

@@ -96,3 +96,22 @@ def test_the_plugin_ships_its_bestiary_as_data_beside_its_module(venv, tmp_path)
     hp = {c["name"]: c["pools"]["hp"]["max"] for c in shown["combatants"]}
     assert hp == {"Rata gigante 1": 3, "Rata gigante 2": 3, "Giant rat": 5, "Shade": 6}  # rolled 4 + 1
     assert next(c for c in shown["combatants"] if c["name"] == "Shade")["stats"]["armor"] == 1
+
+
+def test_the_plugin_types_its_sentences_so_the_players_read_a_pcs_line_and_never_a_foes_hp(venv, tmp_path):
+    """docs/players.md §1.1: the example a plugin author copies types each argument (named, dealt,
+    of): the players read the PC's lines whole and the foe's health as a word; the GM reads all,
+    the roll's purpose too, in the GM's language."""
+    save = tmp_path / "typed.toml"
+    r = _run(venv, "exec", str(save), "--new", "lantern", "--rolls", "6,1,4,1,4", "--",
+             "add Ash pc hp=8 armor=1 agility=2", "add Rat hp=3", "roll", "start",
+             "dmg Rat 2", "dmg Ash 4", "rally Ash", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    players = _run(venv, "log", str(save), "--players", cwd=tmp_path)
+    assert players.returncode == 0, players.stderr
+    assert "Ash takes 3 (4 - 1 armor): HP 5" in players.stdout and "Ash rallies: +4 HP" in players.stdout
+    assert "Rat is hurt: bloodied" in players.stdout
+    assert "HP 1" not in players.stdout and "(2 - 0 armor)" not in players.stdout
+    gm = _run(venv, "log", str(save), "--lang", "es", cwd=tmp_path)
+    assert "Rat recibe 2 (2 - 0 de armadura): PG 1" in gm.stdout
+    assert "reagrupamiento de Ash" in gm.stdout

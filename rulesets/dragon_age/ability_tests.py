@@ -8,7 +8,8 @@ apart because it measures the degree of success and pays stunt points.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Int, Rest, Term, Verb, Who, Word
+from gm_console.ruleset import (Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
+                                of)
 
 from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
                        roll_mods, split_ability, DEGREE)
@@ -81,7 +82,8 @@ class DAChecks(Checks):
             key, focus = ability_key(focus_ability(what)), what
         if key is None:
             ctx.fail(_("{what!r} is not an ability test; give one like dex:acrobatics or con:stamina", what=what))
-        roll = roll_3d6(ctx, None, None, _('{name}: {value} vs Spellpower {power}', name=c.name, value=ability_what(key, focus), power=power), c.id)
+        roll = roll_3d6(ctx, None, None, _('{name}: {value} vs Spellpower {power}', name=named(c),
+                                           value=ability_what(key, focus), power=of(c, power)), c.id)
         check = make_check(c, roll, key, focus, roll_mods(c, key, focus, "resist"))
         ok = check.total >= power
         keep(ctx, c, check, f"{ability_what(key, focus)} (resisting)", f"Spellpower {power}", power,
@@ -115,14 +117,21 @@ def test_verb(ctx: Context, call) -> None:
     tn = call.tn
     clear_stunt_points(ctx, NEW_ROLL)
     hidden = key == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{name}: {key} test', name=c.name, key=key), c.id, hidden=hidden)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{name}: {key} test', name=named(c), key=key),
+                    c.id, hidden=hidden)
     check = make_check(c, roll, key, focus, t.mod_parts + roll_mods(c, key, focus))
     ok = check.total >= tn
-    result = _("success, {degree}", degree=degree(roll)) if ok else _("failure by {n}", n=tn - check.total)
-    ctx.say(_("{name} tests {what}: {formula} vs TN {tn}: {result}{note}", name=c.name, what=_what(key, focus),
-              formula=check.formula(c), tn=tn, result=result, note=focus_note(c, focus)),
+    result = _("success, {degree}", degree=degree(c, roll)) if ok else _("failure by {n}", n=of(c, tn - check.total))
+    # the TN the GM set for this test is a number about the one tested (a foe's is the GM's)
+    ctx.say(_("{name} tests {what}: {formula} vs TN {tn}: {result}{note}", name=named(c), what=_what(key, focus),
+              formula=check.told(c), tn=of(c, tn), result=result, note=focus_note(c, focus)),
             rule=rule("2.1"), who=c.id, gm_only=hidden)
     keep(ctx, c, check, ability_what(key, focus), f"TN {tn}", tn, "success" if ok else "failure", hidden=hidden)
+
+
+def versus(a: Combatant, ca: Check, b: Combatant, cb: Check) -> Msg:
+    """"Sera 15 (...) +1 Dex = 16 vs Hurlock 12 (...)": both sides of an opposed roll, each a number about its roller."""
+    return _("{a} {fa} vs {b} {fb}", a=named(a), fa=ca.told(a), b=named(b), fb=cb.told(b))
 
 
 def opposed(a: Combatant, ca: Check, b: Combatant, cb: Check) -> Combatant | None:
@@ -154,13 +163,14 @@ def contest_verb(ctx: Context, call) -> None:
     hidden = "perception" in (sides[0][0], sides[1][0])
     checks = []
     for i, (who, (key, focus)) in enumerate(((a, sides[0]), (b, sides[1]))):
-        roll = given[i] if i < len(given) else roll_3d6(ctx, None, None, _('{who}: {key} (opposed)', who=who.name, key=key), who.id,
-                                                         hidden=hidden)
+        roll = given[i] if i < len(given) else roll_3d6(ctx, None, None, _('{who}: {key} (opposed)', who=named(who),
+                                                                             key=key), who.id, hidden=hidden)
         checks.append(make_check(who, roll, key, focus, roll_mods(who, key, focus)))
     winner = opposed(a, checks[0], b, checks[1])
-    result = _("{name} wins", name=winner.name) if winner else _("still tied: roll off")
-    ctx.say(_("Opposed test: {a} {fa} vs {b} {fb}: {result}", a=a.name, fa=checks[0].formula(a), b=b.name,
-              fb=checks[1].formula(b), result=result), rule=rule("2.1"), gm_only=hidden)
+    result = _("{name} wins", name=named(winner)) if winner else _("still tied: roll off")
+    # who won is the table's; each side's roll shows its abilities (a foe's are the GM's)
+    ctx.say(_("Opposed test: {result}", result=result), rule=rule("2.1"), gm_only=hidden,
+            detail=versus(a, checks[0], b, checks[1]))
     keep(ctx, a, checks[0], ability_what(*sides[0]), f"{b.name} {ability_what(*sides[1])}", None,
          "tie" if winner is None else "win" if winner is a else "loss", hidden=hidden, opponent=b,
          opponent_total=checks[1].total)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, record_check, render
+from typing import Any
+
+from gm_console.ruleset import Combatant, Context, Msg, Term, named, of, record_check, render
 
 from .conditions import effect_mods
 from .i18n import _
@@ -82,8 +84,13 @@ class Check:
         return f"{self.roll.text(lang)} {self.parts(c, lang)} = {self.total}"
 
     def formula(self, c: Combatant) -> Term:
-        """The roll and its breakdown in both languages, as an argument of a message."""
+        """The roll and its breakdown in both languages."""
         return Term(self.summary(c, "en"), self.summary(c, "es"))
+
+    def told(self, c: Combatant) -> Any:
+        """The formula as an argument of a message: a number about ``c`` (it shows c's abilities),
+        read by the players only when ``c`` is theirs."""
+        return of(c, self.formula(c))
 
 
 def roll_mods(c: Combatant, key: str, focus: str | None, *figures: str) -> tuple[tuple[Term, int], ...]:
@@ -130,14 +137,14 @@ def ability_what(key: str, focus: str | None) -> str:
 def focus_note(c: Combatant, focus: str | None) -> "Msg | str":
     """Said after a result when the named focus is not on the sheet."""
     if focus and not has_focus(c, focus):
-        return _(" ({name} lacks the {focus} focus: no +2)", name=c.name, focus=focus)
+        return _(" ({name} lacks the {focus} focus: no +2)", name=named(c), focus=of(c, focus))
     return ""
 
 
-def degree(roll: AgeRoll) -> Msg:
+def degree(c: Combatant, roll: AgeRoll) -> Msg:
     if roll.dragon is None:
         return _("dragon die not given")
-    return _("degree {n}: {word}", n=roll.dragon, word=DEGREE[roll.dragon])
+    return _("degree {n}: {word}", n=of(c, roll.dragon), word=DEGREE[roll.dragon])
 
 
 def split_ability(word: str) -> tuple[str | None, str | None]:

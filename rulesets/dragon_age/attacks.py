@@ -10,10 +10,10 @@ deal the difference.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Fields, Flag, Rest, Term, Verb, Who, fold_text, life
+from gm_console.ruleset import Combatant, Context, Fields, Flag, Rest, Term, Verb, Who, fold_text, life, named, of
 
 from .age_roll import AIM, CHARGE, PRONE_TARGET, focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
-from .common import NEW_ROLL, clear_stunt_points, rule, signed
+from .common import NEW_ROLL, clear_stunt_points, defense_of, rule, signed
 from .conditions import effect_mods
 from .economy import MAJOR, check_can_act, take
 from .effects import MELEE_DICE
@@ -32,27 +32,24 @@ def default_ability(c: Combatant, kind: str) -> str:
     return "dex" if kind in ("bow", "ranged") else "str"
 
 
-def _defense(fig) -> Term:
-    return Term(fig.explain("Defense"), f"Defensa {fig.value}")
-
-
 def _imposing_blocks(ctx: Context, a: Combatant, target: Combatant) -> bool:
     """Imposing Spell: a melee attacker first passes Willpower (Courage) vs 10 + Magic."""
     inst = next(iter(target.instances("imposing-spell")), None)
     if inst is None:
         return False
     tn = inst.value or 10
-    roll = roll_3d6(ctx, None, None, _('{attacker}: Willpower (Courage) vs Imposing Spell', attacker=a.name), a.id)
+    roll = roll_3d6(ctx, None, None, _('{attacker}: Willpower (Courage) vs Imposing Spell', attacker=named(a)), a.id)
     check = make_check(a, roll, "willpower", "courage", roll_mods(a, "willpower", "courage"))
     keep(ctx, a, check, "willpower:courage (Imposing Spell)", f"TN {tn}", tn,
          "success" if check.total >= tn else "failure")
+    # the roll and the TN it had to meet are the attacker's numbers; braving or not is the table's
+    roll_vs = _("{formula} vs TN {tn}", formula=check.told(a), tn=of(a, tn))
     if check.total >= tn:
-        ctx.say(_("{name} braves {target}'s Imposing Spell: {formula} vs TN {tn}", name=a.name, target=target.name,
-                  formula=check.formula(a), tn=tn), rule=rule("2.5"), who=a.id)
+        ctx.say(_("{name} braves {target}'s Imposing Spell", name=named(a), target=named(target)), rule=rule("2.5"),
+                who=a.id, detail=roll_vs)
         return False
-    ctx.say(_("{name} is daunted by {target}'s Imposing Spell: {formula} vs TN {tn}, fails; it must Move or Defend "
-              "instead of attacking", name=a.name, target=target.name, formula=check.formula(a), tn=tn),
-            rule=rule("2.5"), who=a.id)
+    ctx.say(_("{name} is daunted by {target}'s Imposing Spell: it must Move or Defend instead of attacking",
+              name=named(a), target=named(target)), rule=rule("2.5"), who=a.id, detail=roll_vs)
     return True
 
 
@@ -100,7 +97,7 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
     if second:
         ctx.set_mark(a, "bonus_attack", None)
     else:
-        what = _("charge at {name}", name=target.name) if charge else _("attack {name}", name=target.name)
+        what = _("charge at {name}", name=named(target)) if charge else _("attack {name}", name=named(target))
         take(ctx, a, MAJOR, what, attack=True)
     key = t.ability or default_ability(a, kind)
     focus = t.focus or a.stats.get("weapon_focus") or None
@@ -114,14 +111,17 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
         mods.append((PRONE_TARGET, 1))
     mods += t.mod_parts
     mods += roll_mods(a, key, focus, "attack", *(("melee_attack",) if kind == "melee" else ()))
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{attacker}: attack on {target}', attacker=a.name, target=target.name), a.id)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None,
+                    _('{attacker}: attack on {target}', attacker=named(a), target=named(target)), a.id)
     check = make_check(a, roll, key, focus, tuple(mods))
     dfig = ctx.ruleset.sheet.defense(ctx.state, target)
     hit = check.total >= dfig.value
-    args = dict(name=a.name, target=target.name, formula=check.formula(a), defense=_defense(dfig),
-                result=HIT if hit else MISS, note=focus_note(a, focus))
-    ctx.say(_("{name} charges {target}: {formula} vs {defense}: {result}{note}", **args) if charge else
-            _("{name} attacks {target}: {formula} vs {defense}: {result}{note}", **args), rule=rule("2.4"), who=a.id)
+    # who attacks whom and whether it hits is the table's; the roll (the attacker's abilities) and the
+    # Defense (the target's) are numbers about each, in the detail (dragon_age.md §2.4)
+    args = dict(name=named(a), target=named(target), result=HIT if hit else MISS)
+    ctx.say(_("{name} charges {target}: {result}", **args) if charge else _("{name} attacks {target}: {result}", **args),
+            rule=rule("2.4"), who=a.id, detail=_("{formula} vs {defense}{note}", formula=check.told(a),
+                                                  defense=defense_of(target, dfig), note=focus_note(a, focus)))
     keep(ctx, a, check, f"{'charge' if charge else 'attack'} on {target.name} ({key})", f"Defense {dfig.value}",
          dfig.value, "hit" if hit else "miss", earns=not second)
     if not hit:
@@ -147,22 +147,26 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
     melee = record.get("wkind", "melee") == "melee"
     dmg_key = "perception" if record.get("wkind") == "bow" else (
         "magic" if melee and a.has("combat-magic") else "str")
-    r = ctx.roll(str(expr), purpose=_('damage of {attacker} to {target}', attacker=a.name, target=target.name), who=a.id)
+    r = ctx.roll(str(expr), purpose=_('damage of {attacker} to {target}', attacker=named(a), target=named(target)),
+                 who=a.id)
     bonus = ability(a, dmg_key)
     raw = r.total + bonus
-    label = _("damage {dice} ({rolled}) {bonus} {ability}", dice=str(expr), rolled=r.total, bonus=signed(bonus),
-              ability=Term(ability_label(dmg_key), ability_label(dmg_key, "es")))
+    # the damage roll's breakdown shows the attacker's weapon and abilities: numbers about the attacker,
+    # the detail of the target's damage line (a foe's are the GM's)
+    label = _("damage {dice} ({rolled}) {bonus} {ability}", dice=of(a, str(expr)), rolled=of(a, r.total),
+              bonus=of(a, signed(bonus)), ability=Term(ability_label(dmg_key), ability_label(dmg_key, "es")))
     if melee:
         for effect, n in effect_mods(a, "damage"):
             raw += n
-            label = _("{label} {bonus} {effect}", label=label, bonus=signed(n), effect=effect)
+            label = _("{label} {bonus} {effect}", label=label, bonus=of(a, signed(n)), effect=effect)
         for inst in a.conditions:
             dice = MELEE_DICE.get(inst.cond)
             if dice:
-                extra = ctx.roll(dice, purpose=_('{name}: {effect}', name=a.name, effect=ctx.ruleset.catalogue.define(inst.cond).term), who=a.id).total
+                term = ctx.ruleset.catalogue.define(inst.cond).term
+                extra = ctx.roll(dice, purpose=_('{name}: {effect}', name=named(a), effect=term), who=a.id).total
                 raw += extra
-                label = _("{label} + {dice} {effect} ({rolled})", label=label, dice=dice, rolled=extra,
-                          effect=ctx.ruleset.catalogue.define(inst.cond).term)
+                label = _("{label} + {dice} {effect} ({rolled})", label=label, dice=of(a, dice), rolled=of(a, extra),
+                          effect=term)
     armor = ctx.ruleset.sheet.armor(target).value
     dealt = ctx.ruleset.health.take_damage(ctx, target, raw, armor=armor, penetrating=record["penetrating"],
                                            pull=record["pull"], label=label)
@@ -177,25 +181,27 @@ def coup_verb(ctx: Context, call) -> None:
         ctx.fail(_("coup de grace needs a dying or unconscious target; {name} is {life}", name=target.name,
                    life=life(target.life)))
     ranged = call.ranged or call.bow
-    take(ctx, a, MAJOR, _("coup de grace on {name}", name=target.name))
+    take(ctx, a, MAJOR, _("coup de grace on {name}", name=named(target)))
     health = ctx.ruleset.health
     if not ranged:
-        health.kill(ctx, target, _("{name} delivers the coup de grace: {target} dies", name=a.name,
-                                   target=target.name), "2.3")
+        health.kill(ctx, target, _("{name} delivers the coup de grace: {target} dies", name=named(a),
+                                   target=named(target)), "2.3")
         return
     clear_stunt_points(ctx, NEW_ROLL)
     key = t.ability or default_ability(a, "bow" if call.bow else "ranged")
     focus = t.focus or a.stats.get("weapon_focus")
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{attacker}: ranged coup de grace', attacker=a.name), a.id)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None,
+                    _('{attacker}: ranged coup de grace', attacker=named(a)), a.id)
     check = make_check(a, roll, key, focus, t.mod_parts + roll_mods(a, key, focus, "attack"))
     keep(ctx, a, check, f"ranged coup de grace on {target.name}", "Defense 10", 10,
          "hit" if check.total >= 10 else "miss")
+    roll_vs = _("{formula} vs Defense 10", formula=check.told(a))  # Defense 10: the rule's, whoever the target
     if check.total >= 10:
-        health.kill(ctx, target, _("{name}'s ranged coup de grace: {formula} vs Defense 10, hit: {target} dies",
-                                   name=a.name, formula=check.formula(a), target=target.name), "2.3")
+        health.kill(ctx, target, _("{name}'s ranged coup de grace hits: {target} dies", name=named(a),
+                                   target=named(target)), "2.3", detail=roll_vs)
     else:
-        ctx.say(_("{name}'s ranged coup de grace: {formula} vs Defense 10: miss", name=a.name,
-                  formula=check.formula(a)), rule=rule("2.3"), who=a.id)
+        ctx.say(_("{name}'s ranged coup de grace misses", name=named(a)), rule=rule("2.3"), who=a.id,
+                detail=roll_vs)
 
 
 def _attack_params() -> tuple:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool
+from typing import Any, Iterable
+
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool, Term, named, of
 
 from .i18n import _, _n
 
@@ -14,6 +16,20 @@ def rule(section: str) -> str:
 def signed(n: int) -> str:
     """+2, -1, +0: a modifier as a formula shows it."""
     return f"{n:+d}"
+
+
+def names(who: Iterable[Combatant]) -> Any:
+    """"Sera, Leliana": combatants side by side, each typed as a combatant (a hidden one keeps
+    the whole sentence from the players)."""
+    out: Any = None
+    for c in who:
+        out = named(c) if out is None else _("{names}, {name}", names=out, name=named(c))
+    return "" if out is None else out
+
+
+def defense_of(c: Combatant, fig) -> Any:
+    """"Defense 14 = 12 + 2 Defending" / "Defensa 14": ``c``'s Defense for the log, a number about it."""
+    return of(c, Term(fig.explain("Defense"), f"Defensa {fig.value}"))
 
 
 def health(ctx: Context, c: Combatant) -> Pool:
@@ -56,7 +72,8 @@ def clear_stunt_points(ctx: Context, why: Msg | None = None) -> None:
         ctx.remove_pool(c, "stunt")
         if left > 0 and why is not None:
             ctx.say(_n("{name}'s {n} unspent stunt point vanishes ({why})",
-                       "{name}'s {n} unspent stunt points vanish ({why})", left, name=c.name, why=why),
+                       "{name}'s {n} unspent stunt points vanish ({why})", left, name=named(c), n=of(c, left),
+                       why=why),
                     rule=rule("2.5"), who=c.id)
         if c.marks.get("stunt_roll") is not None:
             ctx.set_mark(c, "stunt_roll", None)

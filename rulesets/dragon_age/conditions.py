@@ -14,7 +14,7 @@ Flags the tracker enforces: ``no-actions`` (its action verbs are refused), ``no-
 from __future__ import annotations
 
 from gm_console.ruleset import (Catalogue, Combatant, ConditionDef, ConditionInstance, Conditions, Context, Term,
-                                with_every_game)
+                                named, with_every_game)
 
 from .common import rule
 from .effects import SPELLS, TALENTS
@@ -118,7 +118,7 @@ class DAConditions(Conditions):
         if target.life == "dead":
             ctx.fail(_("{name} is dead", name=target.name))
         if cdef.id == "dead":
-            health.kill(ctx, target, _("The GM declares {name} dead", name=target.name), "2.6")
+            health.kill(ctx, target, _("The GM declares {name} dead", name=named(target)), "2.6")
         elif cdef.id == "dying":
             if target.life == "dying":
                 ctx.fail(_("{name} is already dying", name=target.name))
@@ -133,12 +133,12 @@ class DAConditions(Conditions):
                 ctx.remove_condition(target, inst, reason="replaced")
             ctx.apply_condition(target, cdef, rounds=rounds, clock=target.id if rounds else None, source=source)
             ctx.set_life(target, "unconscious", rule=rule("2.6"))
-            ctx.say(_("{name} is unconscious", name=target.name), rule=rule("2.6"), who=target.id)
+            ctx.say(_("{name} is unconscious", name=named(target)), rule=rule("2.6"), who=target.id)
 
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
         self.rules.health.condition_ended(ctx, target, cond, reason)
         if cond == "prepared" and reason == "expired":
-            ctx.say(_("{name}'s prepared action is lost: its turn has come", name=target.name), rule=rule("2.2"),
+            ctx.say(_("{name}'s prepared action is lost: its turn has come", name=named(target)), rule=rule("2.2"),
                     who=target.id)
         if cond == "winters-grasp" and target.marks.get("frost"):
             ctx.set_mark(target, "frost", None)

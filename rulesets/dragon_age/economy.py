@@ -7,7 +7,7 @@ interruption the tracker cannot see) and the log says it was not counted.
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, life
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, life, named
 
 from .common import own_turn, rule, surprised
 from .conditions import CATALOGUE, flagged
@@ -55,7 +55,7 @@ def drop_aim(ctx: Context, c: Combatant) -> None:
     """Aim only helps if the attack is its very next action (dragon_age.md §2.3 [S])."""
     for inst in c.instances("aiming"):
         ctx.remove_condition(c, inst, reason="lost")
-        ctx.say(_("{name} loses its aim: the next action was not an attack", name=c.name), rule=rule("2.3"),
+        ctx.say(_("{name} loses its aim: the next action was not an attack", name=named(c)), rule=rule("2.3"),
                 who=c.id)
 
 
@@ -90,10 +90,10 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
     if kind == MAJOR and c.has("prepared"):
         held = c.instances("prepared")[0]
         ctx.remove_condition(c, held, reason="used")
-        ctx.say(_("{name} interrupts with its prepared action: {what}", name=c.name, what=what), rule=rule("2.2"),
+        ctx.say(_("{name} interrupts with its prepared action: {what}", name=named(c), what=what), rule=rule("2.2"),
                 who=c.id)
         return "prepared"
-    ctx.say(_("{name} acts out of its turn ({what}): not counted", name=c.name, what=what), rule=rule("2.3"),
+    ctx.say(_("{name} acts out of its turn ({what}): not counted", name=named(c), what=what), rule=rule("2.3"),
             who=c.id)
     return "free"
 

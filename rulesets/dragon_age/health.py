@@ -11,7 +11,9 @@ condition in 15-second rounds, for the same reason.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Spendable, Term, Use
+from typing import Any
+
+from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Spendable, Term, Use, dealt, named, of
 
 from .common import health, rule, signed, turn_started, waiting_points
 from .conditions import cdef, flagged
@@ -58,18 +60,21 @@ def death_round(state: EncounterState, c: Combatant) -> int | None:
 
 
 def _said(ctx: Context, c: Combatant, text: Msg, label: "Msg | None", section: str) -> None:
-    ctx.say(_("{label}: {text}", label=label, text=text) if label is not None else text, rule=rule(section),
-            who=c.id)
+    """What happened to ``c``'s Health; ``label`` (what did it: an attack's damage roll, the Heal
+    action) follows in brackets, dropped alone for the players when it quotes someone else's numbers."""
+    ctx.say(text, rule=rule(section), who=c.id, detail=label)
 
 
-def _formula(raw: int, used: int, rating: int, penetrating: bool, halved: bool, dealt: int) -> "Msg | int":
+def _formula(c: Combatant, raw: int, used: int, rating: int, penetrating: bool, halved: bool, taken: int) -> Any:
+    """"10 - 4 armor = 6": the damage that reached ``c`` (dealt) after its armor (a number about it)."""
     if penetrating:
-        return _("{raw} (penetrating: armor ignored) = {dealt}", raw=raw, dealt=dealt)
+        return _("{raw} (penetrating: armor ignored) = {dealt}", raw=dealt(c, raw), dealt=dealt(c, taken))
     if halved:
-        return _("{raw} - {armor} armor ({rating} halved) = {dealt}", raw=raw, armor=used, rating=rating, dealt=dealt)
+        return _("{raw} - {armor} armor ({rating} halved) = {dealt}", raw=dealt(c, raw), armor=of(c, used),
+                 rating=of(c, rating), dealt=dealt(c, taken))
     if used:
-        return _("{raw} - {armor} armor = {dealt}", raw=raw, armor=used, dealt=dealt)
-    return dealt
+        return _("{raw} - {armor} armor = {dealt}", raw=dealt(c, raw), armor=of(c, used), dealt=dealt(c, taken))
+    return dealt(c, taken)
 
 
 class DAHealth(Health):
@@ -96,59 +101,59 @@ class DAHealth(Health):
             ctx.fail(_("{name} is dead; damage does nothing", name=c.name))
         pool = health(ctx, c)
         if flagged(c, "immune-damage"):
-            _said(ctx, c, _("{name} is inside a force field: the damage does not reach it", name=c.name), label,
+            _said(ctx, c, _("{name} is inside a force field: the damage does not reach it", name=named(c)), label,
                   "2.12")
             return 0
         rating = self.rules.sheet.armor(c).value if armor is None else int(armor)
         used = 0 if penetrating else (rating // 2 if halved else rating)
-        dealt = max(0, raw - used)
+        taken = max(0, raw - used)
         before = pool.value
-        if dealt == 0 and used == 0:
-            _said(ctx, c, _("{name} takes no damage", name=c.name), label, section)
+        if taken == 0 and used == 0:
+            _said(ctx, c, _("{name} takes no damage", name=named(c)), label, section)
             return 0
-        formula = _formula(raw, used, rating, penetrating, halved, dealt)
-        if dealt == 0:
-            _said(ctx, c, _("{name} takes {formula} damage: the armor stops it", name=c.name, formula=formula),
+        formula = _formula(c, raw, used, rating, penetrating, halved, taken)
+        if taken == 0:
+            _said(ctx, c, _("{name} takes {formula} damage: the armor stops it", name=named(c), formula=formula),
                   label, section)
             return 0
         for inst in c.instances("heal-lockout"):
             ctx.remove_condition(c, inst, reason="damaged")
         for inst in flagged(c, "wakes-on-damage"):
             ctx.remove_condition(c, inst, reason="damaged")
-            ctx.say(_("{name} wakes up: the damage ends its sleep", name=c.name), rule=rule("2.12"), who=c.id)
-        after = max(0, before - dealt)
+            ctx.say(_("{name} wakes up: the damage ends its sleep", name=named(c)), rule=rule("2.12"), who=c.id)
+        after = max(0, before - taken)
         if pull and after == 0 and before > 0:
-            _said(ctx, c, _("{name} takes {formula} damage, enough to drop it; the blow is pulled", name=c.name,
+            _said(ctx, c, _("{name} takes {formula} damage, enough to drop it; the blow is pulled", name=named(c),
                             formula=formula), label, "2.6")
             self.knock_out(ctx, c)
-            return dealt
+            return taken
         if pull and c.life == "unconscious" and after == 0:
             _said(ctx, c, _("{name} takes {dealt} more, still a pulled blow: stays unconscious at {health} health",
-                            name=c.name, dealt=dealt, health=before), label, "2.6")
-            return dealt
+                            name=named(c), dealt=dealt(c, taken), health=of(c, before)), label, "2.6")
+            return taken
         ctx.set_pool(c, "health", after, rule=rule(section))
-        _said(ctx, c, _("{name} takes {formula} damage: health {before} -> {after}", name=c.name, formula=formula,
-                        before=before, after=after), label, section)
+        _said(ctx, c, _("{name} takes {formula} damage: health {before} -> {after}", name=named(c), formula=formula,
+                        before=of(c, before), after=of(c, after)), label, section)
         if after == 0:
             self.drop_to_zero(ctx, c)
-        return dealt
+        return taken
 
     def drop_to_zero(self, ctx: Context, c: Combatant) -> None:
         if c.life == "dying":
-            ctx.say(_("{name} is already dying: health stays at 0 and the countdown goes on", name=c.name),
+            ctx.say(_("{name} is already dying: health stays at 0 and the countdown goes on", name=named(c)),
                     rule=rule("2.6"), who=c.id)
             return
         if dying_rules_apply(ctx.state, c):
             self.start_dying(ctx, c)
         else:
-            self.kill(ctx, c, _("{name} (NPC) drops to 0 health and dies", name=c.name), "2.6")
+            self.kill(ctx, c, _("{name} (NPC) drops to 0 health and dies", name=named(c)), "2.6")
 
-    def kill(self, ctx: Context, c: Combatant, why: Msg, section: str) -> None:
+    def kill(self, ctx: Context, c: Combatant, why: Msg, section: str, detail: "Msg | None" = None) -> None:
         for cond in ("dying", "unconscious"):
             for inst in c.instances(cond):
                 ctx.remove_condition(c, inst, reason="replaced")
         ctx.set_life(c, "dead", rule=rule(section))
-        ctx.say(why, rule=rule(section), who=c.id)
+        ctx.say(why, rule=rule(section), who=c.id, detail=detail)
 
     def start_dying(self, ctx: Context, c: Combatant) -> None:
         n = countdown_length(c)
@@ -164,29 +169,31 @@ class DAHealth(Health):
         con = ability(c, "con")
         when = death_round(state, c)
         floor = _(" (Con + 2 is below 1: one turn)") if con + 2 < 1 else ""
+        # that it is dying is the table's; its Con and its countdown are numbers about it (a foe's are the GM's)
         if mode == "rounds":
-            ctx.say(_("{name} is dying: Con {con} + 2 = {total} rounds{floor}; dies at the start of its turn in round "
-                      "{when} unless healed above 0", name=c.name, con=signed(con), total=n, floor=floor,
-                      when=when if when is not None else signed(n)), rule=rule("2.6"), who=c.id)
-            return
-        in_round = _(" (round {n})", n=when) if when is not None else ""
-        ctx.say(_n("{name} is dying: Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turn{when} "
-                   "unless healed above 0",
-                   "{name} is dying: Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turns{when} "
-                   "unless healed above 0", ticks, name=c.name, con=signed(con), total=n, floor=floor, when=in_round),
-                rule=rule("2.6"), who=c.id)
+            detail = _("Con {con} + 2 = {total} rounds{floor}; dies at the start of its turn in round {when} unless "
+                       "healed above 0", con=of(c, signed(con)), total=of(c, n), floor=floor,
+                       when=of(c, when if when is not None else signed(n)))
+        else:
+            in_round = _(" (round {n})", n=of(c, when)) if when is not None else ""
+            detail = _n("Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turn{when} unless healed "
+                        "above 0",
+                        "Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turns{when} unless healed "
+                        "above 0", ticks, n=of(c, ticks), con=of(c, signed(con)), total=of(c, n), floor=floor,
+                        when=in_round)
+        ctx.say(_("{name} is dying", name=named(c)), rule=rule("2.6"), who=c.id, detail=detail)
 
     def knock_out(self, ctx: Context, c: Combatant, section: str = "2.6") -> None:
         """A pulled blow: 1 Health, unconscious for 2d6 minutes."""
-        minutes = ctx.roll("2d6", purpose=_('minutes until {name} wakes', name=c.name), who=c.id).total
+        minutes = ctx.roll("2d6", purpose=_('minutes until {name} wakes', name=named(c)), who=c.id).total
         health(ctx, c)
         ctx.set_pool(c, "health", 1, rule=rule(section))
         for inst in c.instances("dying"):
             ctx.remove_condition(c, inst, reason="replaced")
         ctx.apply_condition(c, cdef("unconscious"), rounds=minutes * 60 // ROUND_SECONDS, clock=c.id)
         ctx.set_life(c, "unconscious", rule=rule(section))
-        ctx.say(_("Pulled blow: {name} is left unconscious at 1 health; wakes in {n} minutes (2d6)", name=c.name,
-                  n=minutes), rule=rule(section), who=c.id)
+        ctx.say(_("Pulled blow: {name} is left unconscious at 1 health", name=named(c)), rule=rule(section), who=c.id,
+                detail=_("wakes in {n} minutes (2d6)", n=of(c, minutes)))
 
     # -- healing ----------------------------------------------------------------------------------
     def heal_health(self, ctx: Context, c: Combatant, amount: int, label: "Msg | None" = None,
@@ -198,15 +205,16 @@ class DAHealth(Health):
         before = pool.value
         top = pool.max if pool.max is not None else before + amount
         after = min(top, before + max(0, amount))
-        capped = _(" (capped at max {top})", top=top) if before + amount > top else ""
+        capped = _(" (capped at max {top})", top=of(c, top)) if before + amount > top else ""
         ctx.set_pool(c, "health", after, rule=rule(section))
-        _said(ctx, c, _("{name} heals {gained}{capped}: health {before} -> {after}", name=c.name,
-                        gained=after - before, capped=capped, before=before, after=after), label, section)
+        _said(ctx, c, _("{name} heals {gained}{capped}: health {before} -> {after}", name=named(c),
+                        gained=dealt(c, after - before), capped=capped, before=of(c, before), after=of(c, after)),
+              label, section)
         if after > 0 and c.life == "dying":
             for inst in c.instances("dying"):
                 ctx.remove_condition(c, inst, reason="healed")
             ctx.set_life(c, "ok", rule=rule("2.6"))
-            ctx.say(_("{name} is above 0 health: no longer dying", name=c.name), rule=rule("2.6"), who=c.id)
+            ctx.say(_("{name} is above 0 health: no longer dying", name=named(c)), rule=rule("2.6"), who=c.id)
         return after - before
 
     def condition_ended(self, ctx: Context, c: Combatant, cond: str, reason: str) -> None:
@@ -216,17 +224,17 @@ class DAHealth(Health):
                 for inst in c.instances("unconscious"):
                     ctx.remove_condition(c, inst, reason="replaced")
                 ctx.set_life(c, "dead", rule=rule("2.6"))
-                ctx.say(_("{name} dies at the start of its turn: the dying countdown ran out", name=c.name),
+                ctx.say(_("{name} dies at the start of its turn: the dying countdown ran out", name=named(c)),
                         rule=rule("2.6"), who=c.id)
             elif reason not in ("healed", "replaced"):
                 ctx.set_life(c, "ok", rule=rule("2.6"))
-                ctx.say(_("The GM ends {name}'s dying countdown", name=c.name), rule=rule("2.6"), who=c.id)
+                ctx.say(_("The GM ends {name}'s dying countdown", name=named(c)), rule=rule("2.6"), who=c.id)
         elif cond == "unconscious" and c.life == "unconscious" and reason != "replaced":
             pool = c.pools.get("health")
             if pool is not None and pool.value <= 0:
                 return
             ctx.set_life(c, "ok", rule=rule("2.6"))
-            ctx.say(_("{name} wakes up", name=c.name), rule=rule("2.6"), who=c.id)
+            ctx.say(_("{name} wakes up", name=named(c)), rule=rule("2.6"), who=c.id)
 
     # -- resources --------------------------------------------------------------------------------
     def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Context, Fields, Flag, Int, Rest, Verb, Who, Word, fold_text
+from gm_console.ruleset import Context, Fields, Flag, Int, Rest, Verb, Who, Word, fold_text, named, of
 
 from .age_roll import ability_what, focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
 from .common import NEW_ROLL, clear_stunt_points, rule
@@ -30,7 +30,7 @@ def cast_verb(ctx: Context, call) -> None:
         if extra:
             cost += extra
             ctx.say(_("{effect}: {spell} costs {n} MP more", effect=ctx.ruleset.catalogue.define(inst.cond).term,
-                      spell=spell, n=extra), rule=rule("2.12"), who=c.id)
+                      spell=spell, n=of(c, extra)), rule=rule("2.12"), who=c.id)
     pool = c.pools.get("mana")
     have = pool.value if pool is not None else 0
     if cost > have:
@@ -44,15 +44,24 @@ def cast_verb(ctx: Context, call) -> None:
     if cost:
         ctx.spend_pool(c, "mana", cost, rule=rule("2.8"))
     key = t.ability or "magic"
-    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None, _('{name}: casting {spell}', name=c.name, spell=spell), c.id)
+    roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None,
+                    _('{name}: casting {spell}', name=named(c), spell=spell), c.id)
     check = make_check(c, roll, key, t.focus, t.mod_parts + roll_mods(c, key, t.focus, "casting"))
     power = ctx.ruleset.sheet.spellpower(c, t.focus)
     ok = check.total >= tn
     left = c.pools["mana"].value if "mana" in c.pools else 0
-    result = _("success; Spellpower {power}", power=power.value) if ok else _("fails: the mana is spent anyway")
-    ctx.say(_("{name} casts {spell} ({cost} MP, mana {left} left): {formula} vs TN {tn}: {result}{note}",
-              name=c.name, spell=spell, cost=cost, left=left, formula=check.formula(c), tn=tn, result=result,
-              note=focus_note(c, t.focus)), rule=rule("2.8"), who=c.id)
+    # what is cast and whether it works are the table's; the caster's mana, roll, TN and Spellpower are
+    # numbers about it (a foe's are the GM's), in the detail
+    spent = _("{cost} MP, mana {left} left", cost=of(c, cost), left=of(c, left))
+    roll_vs = _("{formula} vs TN {tn}", formula=check.told(c), tn=of(c, tn))
+    if ok:
+        ctx.say(_("{name} casts {spell}: success", name=named(c), spell=spell), rule=rule("2.8"), who=c.id,
+                detail=_("{spent}; {roll}; Spellpower {power}{note}", spent=spent, roll=roll_vs,
+                         power=of(c, power.value), note=focus_note(c, t.focus)))
+    else:
+        ctx.say(_("{name} casts {spell}: fails, the mana is spent anyway", name=named(c), spell=spell),
+                rule=rule("2.8"), who=c.id, detail=_("{spent}; {roll}{note}", spent=spent, roll=roll_vs,
+                                                     note=focus_note(c, t.focus)))
     keep(ctx, c, check, f"casting {spell} ({ability_what(key, t.focus)})", f"TN {tn}", tn,
          "success" if ok else "failure", earns=not second)
     if not ok:

@@ -3,9 +3,9 @@ plain major/minor actions the tracker only counts (Activate, Equip...)."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Choice, Context, Msg, Term, Verb, Who, Word, choice_map
+from gm_console.ruleset import Choice, Context, Msg, Verb, Who, Word, choice_map, named, of
 
-from .common import rule
+from .common import defense_of, rule
 from .conditions import cdef
 from .economy import MAJOR, MINOR, take, used
 from .i18n import _
@@ -15,7 +15,7 @@ def aim_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     take(ctx, c, MINOR, _("aim"))
     ctx.apply_condition(c, cdef("aiming"), source=c.id)
-    ctx.say(_("{name} aims: +1 on its next attack if that is its next action", name=c.name), rule=rule("2.3"),
+    ctx.say(_("{name} aims: +1 on its next attack if that is its next action", name=named(c)), rule=rule("2.3"),
             who=c.id)
 
 
@@ -24,8 +24,9 @@ def defend_verb(ctx: Context, call) -> None:
     take(ctx, c, MAJOR, _("defend"))
     ctx.apply_condition(c, cdef("defending"), rounds=1, clock=c.id, source=c.id)
     fig = ctx.ruleset.sheet.defense(ctx.state, c)
-    ctx.say(_("{name} defends: {defense} until the start of its next turn", name=c.name,
-              defense=Term(fig.explain("Defense"), f"Defensa {fig.value}")), rule=rule("2.3"), who=c.id)
+    # that it defends is the table's; its Defense is a number about it (a foe's is the GM's)
+    ctx.say(_("{name} defends until the start of its next turn", name=named(c)), rule=rule("2.3"), who=c.id,
+            detail=defense_of(c, fig))
 
 
 def run_verb(ctx: Context, call) -> None:
@@ -34,7 +35,7 @@ def run_verb(ctx: Context, call) -> None:
         ctx.fail(_("{name} is prone and cannot Run; stand up first (move {ref} stand)", name=c.name, ref=c.id))
     take(ctx, c, MAJOR, _("run"))
     metres = 2 * ctx.ruleset.sheet.speed(c).value
-    ctx.say(_("{name} runs up to {m} m (2 x Speed)", name=c.name, m=metres), rule=rule("2.3"), who=c.id)
+    ctx.say(_("{name} runs up to {m} m (2 x Speed)", name=named(c), m=of(c, metres)), rule=rule("2.3"), who=c.id)
 
 
 def move_verb(ctx: Context, call) -> None:
@@ -51,17 +52,17 @@ def _move(ctx: Context, c, how: str | None) -> None:
     take(ctx, c, MINOR, _("move"))
     full = ctx.ruleset.sheet.speed(c).value
     if not how:
-        ctx.say(_("{name} moves up to {m} m", name=c.name, m=full), rule=rule("2.3"), who=c.id)
+        ctx.say(_("{name} moves up to {m} m", name=named(c), m=of(c, full)), rule=rule("2.3"), who=c.id)
         return
     half = full // 2
     if how == "stand":
         ctx.remove_all(c, "prone", reason="stood up")
-        said = _("{name} stands up and moves up to {m} m (half Speed)", name=c.name, m=half)
+        said = _("{name} stands up and moves up to {m} m (half Speed)", name=named(c), m=of(c, half))
     elif how == "prone":
         ctx.apply_condition(c, cdef("prone"), source=c.id)
-        said = _("{name} drops prone and moves up to {m} m (half Speed)", name=c.name, m=half)
+        said = _("{name} drops prone and moves up to {m} m (half Speed)", name=named(c), m=of(c, half))
     else:
-        said = _("{name} mounts and moves up to {m} m (half Speed)", name=c.name, m=half)
+        said = _("{name} mounts and moves up to {m} m (half Speed)", name=named(c), m=of(c, half))
     ctx.say(said, rule=rule("2.3"), who=c.id)
 
 
@@ -78,7 +79,7 @@ def prepare_verb(ctx: Context, call) -> None:
     take(ctx, c, MINOR, _("prepare"))
     ctx.apply_condition(c, cdef("prepared"), rounds=1, clock=c.id, source=c.id, note=action)
     ctx.say(_("{name} prepares: {action}; it may interrupt anyone with it before its next turn starts, then it is "
-              "lost. {name}'s turn ends now (unused actions are lost)", name=c.name,
+              "lost. {name}'s turn ends now (unused actions are lost)", name=named(c),
               action=action or _("a major action")), rule=rule("2.2"), who=c.id)
     ctx.end_turn()
 
@@ -87,11 +88,11 @@ def _plain(ctx: Context, c, kind: str, what: "Msg | str") -> None:
     if kind == MAJOR:
         what_done = what or _("a major action")
         take(ctx, c, kind, what_done)
-        ctx.say(_("{name}: {what} (major action)", name=c.name, what=what_done), rule=rule("2.3"), who=c.id)
+        ctx.say(_("{name}: {what} (major action)", name=named(c), what=what_done), rule=rule("2.3"), who=c.id)
     else:
         what_done = what or _("a minor action")
         take(ctx, c, kind, what_done)
-        ctx.say(_("{name}: {what} (minor action)", name=c.name, what=what_done), rule=rule("2.3"), who=c.id)
+        ctx.say(_("{name}: {what} (minor action)", name=named(c), what=what_done), rule=rule("2.3"), who=c.id)
 
 
 def major_verb(ctx: Context, call) -> None:

@@ -3,7 +3,7 @@ encounter, a night's sleep, and levelling up. Mana comes back with rest (dragon_
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Int, Msg, Rest, Verb, Who, life
+from gm_console.ruleset import Combatant, Context, Int, Msg, Rest, Verb, Who, dealt, life, named, of, public
 
 from .age_roll import focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
 from .common import NEW_ROLL, clear_stunt_points, health, rule, signed
@@ -26,31 +26,34 @@ def aid_verb(ctx: Context, call) -> None:
     if patient.has("heal-lockout"):
         ctx.fail(_("{name} cannot benefit from another Heal action until it takes damage", name=patient.name))
     health(ctx, patient)
-    take(ctx, healer, MAJOR, _("heal {name}", name=patient.name))
+    take(ctx, healer, MAJOR, _("heal {name}", name=named(patient)))
     clear_stunt_points(ctx, NEW_ROLL)
     roll = roll_3d6(ctx, t.dice, t.numbers[0] if t.numbers else None,
-                    _('{healer}: Heal action on {patient}', healer=healer.name, patient=patient.name), healer.id)
+                    _('{healer}: Heal action on {patient}', healer=named(healer), patient=named(patient)), healer.id)
     check = make_check(healer, roll, "cunning", "healing", t.mod_parts + roll_mods(healer, "cunning", "healing"))
     note = focus_note(healer, "healing")
     keep(ctx, healer, check, f"cunning:healing (Heal action on {patient.name})", f"TN {HEAL_TN}", HEAL_TN,
          "success" if check.total >= HEAL_TN else "failure")
+    # the healer's roll shows its Cunning (a foe's is the GM's); TN 11 is the rule's
     if check.total < HEAL_TN:
-        ctx.say(_("{healer} tends {patient}: Cunning (Healing) {formula} vs TN {tn}: fails{note}", healer=healer.name,
-                  patient=patient.name, formula=check.formula(healer), tn=HEAL_TN, note=note),
+        ctx.say(_("{healer} tends {patient}: Cunning (Healing) {formula} vs TN {tn}: fails{note}", healer=named(healer),
+                  patient=named(patient), formula=check.told(healer), tn=public(HEAL_TN), note=note),
                 rule=rule("2.3"), who=healer.id)
         return
     cun = ability(healer, "cunning")
     if ctx.option("heal_amount") == "dragon":
         if roll.dragon is None:
             ctx.fail(_("the heal amount uses the dragon die: give the three dice like 5,5,3, not the sum"))
-        base, how = roll.dragon, _("dragon die {n}", n=roll.dragon)
+        base, how = roll.dragon, _("dragon die {n}", n=of(healer, roll.dragon))
     else:
-        base = ctx.roll("1d6", purpose=_('Health {healer} restores to {patient}', healer=healer.name, patient=patient.name), who=healer.id).total
-        how = f"1d6 {base}"
+        base = ctx.roll("1d6", purpose=_('Health {healer} restores to {patient}', healer=named(healer),
+                                         patient=named(patient)), who=healer.id).total
+        how = of(healer, f"1d6 {base}")
     amount = max(0, base + cun)
     ctx.say(_("{healer} tends {patient}: Cunning (Healing) {formula} vs TN {tn}: success; restores {how} {cun} "
-              "Cunning = {amount}{note}", healer=healer.name, patient=patient.name, formula=check.formula(healer),
-              tn=HEAL_TN, how=how, cun=signed(cun), amount=amount, note=note), rule=rule("2.3"), who=healer.id)
+              "Cunning = {amount}{note}", healer=named(healer), patient=named(patient), formula=check.told(healer),
+              tn=public(HEAL_TN), how=how, cun=of(healer, signed(cun)), amount=dealt(patient, amount), note=note),
+            rule=rule("2.3"), who=healer.id)
     ctx.ruleset.health.heal_health(ctx, patient, amount, _("Heal action"), section="2.3")
     ctx.apply_condition(patient, cdef("heal-lockout"), source=healer.id)
 
@@ -67,10 +70,10 @@ def breather_verb(ctx: Context, call) -> None:
         if not who:
             ctx.fail(_("breather: no PCs; name who takes it; usage: {usage}", usage=BREATHER.usage()))
     for c in who:
-        _breather(ctx, c, named=bool(call.who))
+        _breather(ctx, c, asked=bool(call.who))
 
 
-def _breather(ctx: Context, c: Combatant, named: bool) -> None:
+def _breather(ctx: Context, c: Combatant, asked: bool) -> None:
     pool = health(ctx, c)
     why: Msg | None = None
     if c.life == "dead":
@@ -80,14 +83,14 @@ def _breather(ctx: Context, c: Combatant, named: bool) -> None:
     elif c.marks.get("breather") and ctx.option("breather_once"):
         why = _("has already taken a breather after this encounter")
     if why is not None:
-        if named:
+        if asked:
             ctx.fail(_("{name} cannot take a breather: it {why}", name=c.name, why=why))
-        ctx.say(_("{name} gets no breather: it {why}", name=c.name, why=why), rule=rule("2.6"), who=c.id)
+        ctx.say(_("{name} gets no breather: it {why}", name=named(c), why=why), rule=rule("2.6"), who=c.id)
         return
     con, lvl = ability(c, "con"), level(c)
     ctx.set_mark(c, "breather", True)
     ctx.ruleset.health.heal_health(ctx, c, max(0, 5 + con + lvl),
-                                   _("Breather 5 {con} Con + {level} level", con=signed(con), level=lvl))
+                                   _("Breather 5 {con} Con + {level} level", con=of(c, signed(con)), level=of(c, lvl)))
 
 
 def levelup_verb(ctx: Context, call) -> None:
@@ -97,15 +100,17 @@ def levelup_verb(ctx: Context, call) -> None:
         ctx.fail(_("{name} is {life}; level up once it is back on its feet", name=c.name, life=life(c.life)))
     if call.d6 is not None and not 1 <= call.d6 <= 6:
         ctx.fail(_("levelup: the d6 is 1 to 6, not {n}", n=call.d6))
-    d = call.d6 if call.d6 is not None else ctx.roll("1d6", purpose=_('level-up Health of {name}', name=c.name), who=c.id).total
+    d = call.d6 if call.d6 is not None else ctx.roll("1d6", purpose=_('level-up Health of {name}', name=named(c)),
+                                                     who=c.id).total
     con = ability(c, "con")
     gain = max(0, d + con)
     new_level = level(c) + 1
     ctx.set_stats(c, {"level": new_level})
     top = (pool.max if pool.max is not None else pool.value) + gain
     ctx.set_pool(c, "health", pool.value + gain, max=top, rule=rule("2.6"))
-    ctx.say(_("{name} reaches level {level}: Health +1d6 ({d}) {con} Con = +{gain}, now {now}/{top}", name=c.name,
-              level=new_level, d=d, con=signed(con), gain=gain, now=pool.value, top=top), rule=rule("2.6"), who=c.id)
+    ctx.say(_("{name} reaches level {level}: Health +1d6 ({d}) {con} Con = +{gain}, now {now}/{top}", name=named(c),
+              level=of(c, new_level), d=of(c, d), con=of(c, signed(con)), gain=of(c, gain), now=of(c, pool.value),
+              top=of(c, top)), rule=rule("2.6"), who=c.id)
 
 
 DAY = 24 * 3600
@@ -125,17 +130,18 @@ def on_time_passed(ctx: Context, seconds: int) -> None:
     if seconds < 3600:
         return
     hours, slept = seconds // 3600, nights(seconds)
+    # the time that passed is the table's (the GM said it: pass 8h)
     if slept:
-        span = _n("{hours} h, {n} night", "{hours} h, {n} nights", slept, hours=hours)
+        span = _n("{hours} h, {n} night", "{hours} h, {n} nights", slept, hours=public(hours), n=public(slept))
     else:
-        span = _("{hours} h", hours=hours)
+        span = _("{hours} h", hours=public(hours))
     for c in list(ctx.state.combatants.values()):
         if c.life in ("dead", "dying"):
             continue
         done = [x for x in (_sleep(ctx, c, slept), _mana_rest(ctx, c, hours)) if x]
         if done:
             what = done[0] if len(done) == 1 else _("{first}; {second}", first=done[0], second=done[1])
-            ctx.say(_("Rest ({span}): {name} {what}", span=span, name=c.name, what=what), rule=rule("2.9"), who=c.id)
+            ctx.say(_("Rest ({span}): {name} {what}", span=span, name=named(c), what=what), rule=rule("2.9"), who=c.id)
 
 
 def _sleep(ctx: Context, c: Combatant, slept: int) -> Msg | None:
@@ -150,8 +156,8 @@ def _sleep(ctx: Context, c: Combatant, slept: int) -> Msg | None:
     if after == before:
         return None
     ctx.set_pool(c, "health", after, rule=rule("2.6"))
-    how = _("{n} x (10 {con} Con + {level} level)", n=slept, con=signed(con), level=lvl)
-    return _("sleeps: health {before} -> {after} ({how})", before=before, after=after, how=how)
+    how = _("{n} x (10 {con} Con + {level} level)", n=public(slept), con=of(c, signed(con)), level=of(c, lvl))
+    return _("sleeps: health {before} -> {after} ({how})", before=of(c, before), after=of(c, after), how=how)
 
 
 def _mana_rest(ctx: Context, c: Combatant, hours: int) -> Msg | None:
@@ -167,15 +173,16 @@ def _mana_rest(ctx: Context, c: Combatant, hours: int) -> Msg | None:
     need = None if mana.max is None else mana.max - before
     if need is not None and 5 * hours >= need:
         after = mana.max
-        how = _("{hours} x (1d6+4), at least 5 an hour: full", hours=hours)
+        how = _("{hours} x (1d6+4), at least 5 an hour: full", hours=public(hours))
     else:
         rolled = min(hours, ROLLED_HOURS)
-        gained = ctx.roll(f"{rolled}d6+{4 * rolled}", purpose=_('mana {name} regains in {hours} h of rest', name=c.name, hours=hours),
+        gained = ctx.roll(f"{rolled}d6+{4 * rolled}", purpose=_('mana {name} regains in {hours} h of rest',
+                                                               name=named(c), hours=public(hours)),
                           who=c.id).total + (15 * (hours - rolled)) // 2
         after = before + gained if need is None else min(mana.max, before + gained)
-        how = f"{hours} x (1d6+4) = {gained}"
+        how = of(c, f"{hours} x (1d6+4) = {gained}")
     ctx.set_pool(c, "mana", after, rule=rule("2.8"))
-    return _("mana {before} -> {after} ({how})", before=before, after=after, how=how)
+    return _("mana {before} -> {after} ({how})", before=of(c, before), after=of(c, after), how=how)
 
 
 def on_combat_end(ctx: Context) -> None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from gm_console.ruleset import Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, fold_text
+from gm_console.ruleset import Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, dealt, fold_text, gm, named, of, public
 
-from .ability_tests import opposed
+from .ability_tests import opposed, versus
 from .age_roll import keep, make_check, roll_3d6
 from .attacks import default_ability, roll_damage
-from .common import rule, waiting_points
+from .common import defense_of, rule, waiting_points
 from .conditions import cdef
 from .i18n import _, _n
 from .options import option
@@ -128,8 +128,8 @@ def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...], cost_
         ctx.remove_pool(c, "stunt")  # the pool exists only while points wait (issue 5)
     mark_used(ctx, c, stunt.id)
     ctx.say(_n("{name} spends {n} stunt point on {stunt}; {left} left",
-               "{name} spends {n} stunt points on {stunt}; {left} left", cost, name=c.name,
-               stunt=Term(f"{stunt.en} ({stunt.es})", stunt.es), left=left), rule=rule("2.5"), who=c.id)
+               "{name} spends {n} stunt points on {stunt}; {left} left", cost, name=named(c), n=of(c, cost),
+               stunt=Term(f"{stunt.en} ({stunt.es})", stunt.es), left=of(c, left)), rule=rule("2.5"), who=c.id)
     EFFECTS[stunt.id](ctx, c, dict(pending), n, other)
     if left == 0 and c.marks.get("stunt_roll") is not None:
         ctx.set_mark(c, "stunt_roll", None)
@@ -139,13 +139,8 @@ def _target(ctx: Context, rec: dict) -> Combatant | None:
     return ctx.state.combatants.get(rec.get("target") or "")
 
 
-def _say(ctx: Context, c: Combatant, text: Msg) -> None:
-    ctx.say(text, rule=rule("2.5"), who=c.id)
-
-
-def _defense(fig) -> Term:
-    """"Defense 14 = 12 + 2 Defending" / "Defensa 14": a Defense for the log."""
-    return Term(fig.explain("Defense"), f"Defensa {fig.value}")
+def _say(ctx: Context, c: Combatant, text: Msg, detail: "Msg | None" = None) -> None:
+    ctx.say(text, rule=rule("2.5"), who=c.id, detail=detail)
 
 
 def _redo_damage(ctx: Context, c: Combatant, rec: dict, label: Msg, extra: int = 0, halve: bool = False) -> None:
@@ -160,23 +155,24 @@ def _redo_damage(ctx: Context, c: Combatant, rec: dict, label: Msg, extra: int =
     if target is None or target.life == "dead":
         _say(ctx, c, _("{label}: no effect, the target is already dead", label=label))
         return
-    formula = _("{raw} - {armor} armor = {dealt}", raw=raw, armor=armor, dealt=final) if armor else final
+    formula = _("{raw} - {armor} armor = {dealt}", raw=dealt(target, raw), armor=of(target, armor),
+                dealt=dealt(target, final)) if armor else dealt(target, final)
     if delta <= 0:
         _say(ctx, c, _("{label}: the attack's damage is {formula}, nothing more", label=label, formula=formula))
         return
     ctx.ruleset.health.take_damage(ctx, target, delta, armor=0, pull=bool(rec.get("pull")),
                                    label=_("{label}: damage {formula} instead of {before}", label=label,
-                                           formula=formula, before=rec["dealt"]))
+                                           formula=formula, before=dealt(target, rec["dealt"])))
 
 
 def _skirmish(ctx, c, rec, n, other):
     who = _target(ctx, rec)
-    _say(ctx, c, _("Skirmish: {name} moves itself or {target} {m} m", name=c.name, m=2 * n,
-                   target=who.name if who else Term("the target", "el objetivo")))
+    _say(ctx, c, _("Skirmish: {name} moves itself or {target} {m} m", name=named(c), m=of(c, 2 * n),
+                   target=named(who) if who else Term("the target", "el objetivo")))
 
 
 def _rapid_reload(ctx, c, rec, n, other):
-    _say(ctx, c, _("Rapid Reload: {name}'s missile weapon is loaded again", name=c.name))
+    _say(ctx, c, _("Rapid Reload: {name}'s missile weapon is loaded again", name=named(c)))
 
 
 def _knock_prone(ctx, c, rec, n, other):
@@ -184,14 +180,14 @@ def _knock_prone(ctx, c, rec, n, other):
     if target is None:
         return
     ctx.apply_condition(target, cdef("prone"), source=c.id)
-    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against it +1)", name=target.name))
+    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against it +1)", name=named(target)))
 
 
 def _until_next_turn(ctx, c, cid):
     d = cdef(cid)
     ctx.apply_condition(c, d, rounds=1, clock=c.id, source=c.id)
     fig = ctx.ruleset.sheet.defense(ctx.state, c)
-    _say(ctx, c, _("{stunt}: {defense} until the start of its next turn", stunt=d.term, defense=_defense(fig)))
+    _say(ctx, c, _("{stunt}: {defense} until the start of its next turn", stunt=d.term, defense=defense_of(c, fig)))
 
 
 def _defensive_stance(ctx, c, rec, n, other):
@@ -207,10 +203,10 @@ def _disarm(ctx, c, rec, n, other):
     target = _target(ctx, rec)
     if target is None:
         return
-    mine = roll_3d6(ctx, None, None, _('{name}: disarm (opposed)', name=c.name), c.id)
+    mine = roll_3d6(ctx, None, None, _('{name}: disarm (opposed)', name=named(c)), c.id)
     fb = int(rec.get("focus_bonus") or 0)
     check_a = make_check(c, mine, rec.get("ability") or "str", None, ((Term("focus"), fb),) if fb else ())
-    theirs = roll_3d6(ctx, None, None, _('{target}: resists disarm (opposed)', target=target.name), target.id)
+    theirs = roll_3d6(ctx, None, None, _('{target}: resists disarm (opposed)', target=named(target)), target.id)
     key = default_ability(target, weapon_kind(target))
     focus = target.stats.get("weapon_focus")
     check_b = make_check(target, theirs, key, focus if has_focus(target, focus) else None)
@@ -218,30 +214,32 @@ def _disarm(ctx, c, rec, n, other):
     keep(ctx, c, check_a, f"disarm {target.name} (opposed attack)", f"{target.name} attack", None,
          "win" if winner is c else "loss" if winner is target else "tie", opponent=target,
          opponent_total=check_b.total)
-    vs = _("{a} {fa} vs {b} {fb}", a=c.name, fa=check_a.formula(c), b=target.name, fb=check_b.formula(target))
+    # who keeps the weapon, and where it lands (in sight), are the table's; the rolls are each side's
+    vs = versus(c, check_a, target, check_b)
     if winner is c:
-        d = ctx.roll("1d6", purpose=_("metres {target}'s weapon flies", target=target.name), who=c.id).total
+        d = ctx.roll("1d6", purpose=_("metres {target}'s weapon flies", target=named(target)), who=c.id).total
         metres = max(0, d + ability(c, "str"))
         ctx.apply_condition(target, cdef("disarmed"), source=c.id, note=f"{metres} m")
-        _say(ctx, c, _("Disarm: {vs}: {name}'s weapon lands {m} m away (1d6 {d} + Str)", vs=vs, name=target.name,
-                       m=metres, d=d))
+        _say(ctx, c, _("Disarm: {name}'s weapon lands {m} m away", name=named(target), m=public(metres)),
+             detail=_("{vs}; 1d6 {d} + Str", vs=vs, d=of(c, d)))
     else:
-        _say(ctx, c, _("Disarm: {vs}: {name} keeps its weapon", vs=vs, name=target.name))
+        _say(ctx, c, _("Disarm: {name} keeps its weapon", name=named(target)), detail=vs)
 
 
 def _mighty_blow(ctx, c, rec, n, other):
-    d = ctx.roll("1d6", purpose=_('{name}: Mighty Blow', name=c.name), who=c.id).total
-    _redo_damage(ctx, c, rec, _("Mighty Blow +1d6 ({n})", n=d), extra=d)
+    d = ctx.roll("1d6", purpose=_('{name}: Mighty Blow', name=named(c)), who=c.id).total
+    _redo_damage(ctx, c, rec, _("Mighty Blow +1d6 ({n})", n=dealt(_target(ctx, rec), d)), extra=d)
 
 
 def _pierce_armor(ctx, c, rec, n, other):
-    _redo_damage(ctx, c, rec, _("Pierce Armor (armor {n} halved)", n=rec["armor"]), halve=True)
+    _redo_damage(ctx, c, rec, _("Pierce Armor (armor {n} halved)", n=of(_target(ctx, rec), rec["armor"])),
+                 halve=True)
 
 
 def _lightning_attack(ctx, c, rec, n, other):
     ctx.set_mark(c, "bonus_attack", True)
-    _say(ctx, c, _("Lightning Attack: {name} attacks again now (attack {ref} TARGET): no action, and its doubles "
-                   "earn no stunt points", name=c.name, ref=c.id))
+    _say(ctx, c, _("Lightning Attack: {name} attacks again now: no action, and its doubles earn no stunt points",
+                   name=named(c)), detail=_("attack {ref} TARGET", ref=gm(c.id)))
 
 
 def _dual_strike(ctx, c, rec, n, other):
@@ -251,12 +249,11 @@ def _dual_strike(ctx, c, rec, n, other):
         ctx.fail(_("{name} is already dead", name=other.name))
     fig = ctx.ruleset.sheet.defense(ctx.state, other)
     total = int(rec["total"])
+    roll_vs = _("the attack roll {total} vs {defense}", total=of(c, total), defense=defense_of(other, fig))
     if total < fig.value:
-        _say(ctx, c, _("Dual Strike: the attack roll {total} vs {name}'s {defense}: miss", total=total,
-                       name=other.name, defense=_defense(fig)))
+        _say(ctx, c, _("Dual Strike on {name}: miss", name=named(other)), detail=roll_vs)
         return
-    _say(ctx, c, _("Dual Strike: the attack roll {total} vs {name}'s {defense}: hit", total=total, name=other.name,
-                   defense=_defense(fig)))
+    _say(ctx, c, _("Dual Strike on {name}: hit", name=named(other)), detail=roll_vs)
     roll_damage(ctx, c, other, rec, rec.get("weapon"))
 
 
@@ -267,15 +264,16 @@ def _seize(ctx, c, rec, n, other):
 def _powerful_casting(ctx, c, rec, n, other):
     sp = int(rec.get("spellpower") or ctx.ruleset.sheet.spellpower(c).value) + n
     ctx.set_mark(c, "stunt_roll", {**rec, "spellpower": sp})
-    _say(ctx, c, _("Powerful Casting: +{n} Spellpower, now {power}", n=n, power=sp))
+    _say(ctx, c, _("Powerful Casting: +{n} Spellpower, now {power}", n=of(c, n), power=of(c, sp)))
 
 
 def _mighty_spell(ctx, c, rec, n, other):
     target = other or _target(ctx, rec)
     if target is None:
         ctx.fail(_("mighty-spell needs the damaged target: stunt {ref} mighty-spell TARGET", ref=c.id))
-    d = ctx.roll("1d6", purpose=_('{name}: Mighty Spell', name=c.name), who=c.id).total
-    ctx.ruleset.health.take_damage(ctx, target, d, armor=0, label=_("Mighty Spell +1d6 ({n})", n=d), section="2.5")
+    d = ctx.roll("1d6", purpose=_('{name}: Mighty Spell', name=named(c)), who=c.id).total
+    ctx.ruleset.health.take_damage(ctx, target, d, armor=0, label=_("Mighty Spell +1d6 ({n})", n=dealt(target, d)),
+                                   section="2.5")
 
 
 def _skillful_casting(ctx, c, rec, n, other):
@@ -286,21 +284,21 @@ def _skillful_casting(ctx, c, rec, n, other):
         return
     ctx.set_pool(c, "mana", pool.value + 1, rule=rule("2.8"))
     ctx.set_mark(c, "stunt_roll", {**rec, "refunded": int(rec.get("refunded") or 0) + 1})
-    _say(ctx, c, _("Skillful Casting: the spell costs {cost} mana; {name} gets 1 back (mana {mana})", cost=paid - 1,
-                   name=c.name, mana=pool.value))
+    _say(ctx, c, _("Skillful Casting: the spell costs {cost} mana; {name} gets 1 back (mana {mana})",
+                   cost=of(c, paid - 1), name=named(c), mana=of(c, pool.value)))
 
 
 def _imposing_spell(ctx, c, rec, n, other):
     tn = 10 + ability(c, "magic")
     ctx.apply_condition(c, cdef("imposing-spell"), rounds=1, clock=c.id, value=tn, source=c.id)
     _say(ctx, c, _("Imposing Spell: until the start of {name}'s next turn, melee attackers must pass "
-                   "Willpower (Courage) vs TN {tn} or Move/Defend instead", name=c.name, tn=tn))
+                   "Willpower (Courage) or Move/Defend instead", name=named(c)), detail=_("TN {tn}", tn=of(c, tn)))
 
 
 def _fast_casting(ctx, c, rec, n, other):
     ctx.set_mark(c, "bonus_cast", True)
-    _say(ctx, c, _("Fast Casting: {name} casts another spell now (cast {ref} ... with a major or minor "
-                   "casting time): no action, and its doubles earn no stunt points", name=c.name, ref=c.id))
+    _say(ctx, c, _("Fast Casting: {name} casts another spell now: no action, and its doubles earn no stunt points",
+                   name=named(c)), detail=_("cast {ref} ... with a major or minor casting time", ref=gm(c.id)))
 
 
 EFFECTS: dict[str, Callable[..., None]] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Term
+from gm_console.ruleset import Combatant, Context, EncounterState, Term, gm, named, of
 
 from .age_roll import AgeRoll
 from .common import rule, waiting_points
@@ -77,12 +77,12 @@ def grant(ctx: Context, c: Combatant, roll: AgeRoll, kind: str, record: dict) ->
     """Doubles on a success earn points equal to the dragon die (triples count)."""
     if not roll.dice:
         ctx.say(_("Only the 3d6 sum was given: doubles and the dragon die are unknown, so no stunt points "
-                  "(give the three dice like 5,5,3)"), rule=rule("2.5"), who=c.id)
+                  "(give the three dice like 5,5,3)"), rule=rule("2.5"), who=c.id, gm_only=True)  # about the GM's typing
         return
     if not roll.doubles:
         return
     for inst in flagged(c, "no-stunts")[:1]:  # Misdirection Hex
-        ctx.say(_("Doubles, but {name} is under {effect}: no stunt points", name=c.name,
+        ctx.say(_("Doubles, but {name} is under {effect}: no stunt points", name=named(c),
                   effect=CATALOGUE.define(inst.cond).term), rule=rule("2.12"), who=c.id)
         return
     points = int(roll.dragon or 0)
@@ -90,9 +90,10 @@ def grant(ctx: Context, c: Combatant, roll: AgeRoll, kind: str, record: dict) ->
         ctx.set_mark(c, "stunts_used", None)
     ctx.set_pool(c, "stunt", points, max=points, rule=rule("2.5"))
     ctx.set_mark(c, "stunt_roll", {"kind": kind, **record})
-    ctx.say(_n("Doubles ({dice}) on a {what}: {name} earns {n} stunt point (the dragon die); spend now with "
-               "stunt {ref} STUNT: {menu}",
-               "Doubles ({dice}) on a {what}: {name} earns {n} stunt points (the dragon die); spend now with "
-               "stunt {ref} STUNT: {menu}", points, dice=",".join(map(str, roll.dice)),
-               what=HIT if kind == "combat" else CASTING, name=c.name, ref=c.id,
-               menu=Term(menu_text(ctx.state, c), menu_text(ctx.state, c, "es"))), rule=rule("2.5"), who=c.id)
+    # a PC's stunt points are its players'; a foe's are the GM's; the command to spend them is the GM's
+    ctx.say(_n("Doubles ({dice}) on a {what}: {name} earns {n} stunt point (the dragon die)",
+               "Doubles ({dice}) on a {what}: {name} earns {n} stunt points (the dragon die)", points,
+               dice=of(c, ",".join(map(str, roll.dice))), what=HIT if kind == "combat" else CASTING, name=named(c),
+               n=of(c, points)), rule=rule("2.5"), who=c.id,
+            detail=_("spend now with stunt {ref} STUNT: {menu}", ref=gm(c.id),
+                     menu=gm(Term(menu_text(ctx.state, c), menu_text(ctx.state, c, "es")))))

@@ -10,10 +10,10 @@ Dragon Age has no delay and no ready: a combatant prepares (``prepare``).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Turns
+from gm_console.ruleset import Combatant, Context, Msg, Turns, dealt, named, of, public
 
 from . import economy, recovery
-from .common import TURN_ENDED, clear_stunt_points, rule
+from .common import TURN_ENDED, clear_stunt_points, names, rule
 from .conditions import CATALOGUE, effect_mods
 from .effects import ONGOING, UPKEEP
 from .health import turns_left
@@ -34,7 +34,7 @@ class DATurns(Turns):
 
     def roll_initiative(self, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
         bonus = self.initiative_bonus(c)
-        r = ctx.roll("3d6", purpose=_('initiative of {name}', name=c.name), who=c.id)
+        r = ctx.roll("3d6", purpose=_('initiative of {name}', name=named(c)), who=c.id)
         dice = tuple(d.value for d in r.dice)
         total = r.total + bonus
         focus = " (+2 Initiative focus)" if has_focus(c, "initiative") else ""
@@ -72,8 +72,8 @@ class DATurns(Turns):
                    "initiative order",
                    "Surprise: {caught} are surprised. A surprise round comes first: only {first} act, each a full turn "
                    "(major and minor action); the surprised take no action in it. Then round 1 for everyone, in "
-                   "initiative order", len(unaware), caught=", ".join(c.name for c in unaware),
-                   first=", ".join(c.name for c in aware)), rule=rule("2.2.4"))
+                   "initiative order", len(unaware), caught=names(unaware), first=names(aware),
+                   n=public(len(unaware))), rule=rule("2.2.4"))
         return True
 
     # -- Seize the Initiative --------------------------------------------------------------------
@@ -87,16 +87,16 @@ class DATurns(Turns):
         if in_order:
             ctx.move_to_top(c, reason="seize the initiative")
         if not (state.in_combat and in_order):
-            ctx.say(_("{name} seizes the initiative: top of the order", name=c.name), rule=rule("2.2"), who=c.id)
+            ctx.say(_("{name} seizes the initiative: top of the order", name=named(c)), rule=rule("2.2"), who=c.id)
             return
         ctx.say(_("{name} seizes the initiative: it moves to the top of the order and stays there until someone "
-                  "else seizes it; this round goes on with whoever followed its old slot", name=c.name),
+                  "else seizes it; this round goes on with whoever followed its old slot", name=named(c)),
                 rule=rule("2.2"), who=c.id)
         if state.started.get(c.id) != state.round:
             # out of its turn (a prepared attack) before its own slot came up: now above the turn being played,
             # it is not reached again this round [I]
             ctx.say(_("{name} had not taken its turn this round: now above the current turn, it acts next at the "
-                      "start of round {n}", name=c.name, n=state.round + 1), rule=rule("2.2"), who=c.id)
+                      "start of round {n}", name=named(c), n=public(state.round + 1)), rule=rule("2.2"), who=c.id)
 
     def _forget_seized(self, ctx: Context) -> None:
         """A new or finished combat: seized places do not carry over."""
@@ -115,9 +115,10 @@ class DATurns(Turns):
         economy.fresh_turn(ctx, c)
         left = turns_left(c)
         if c.life == "dying" and left is not None:
-            ctx.say(_n("{name} is dying: dies at the start of its turn in {n} turn unless healed above 0",
-                       "{name} is dying: dies at the start of its turn in {n} turns unless healed above 0", left,
-                       name=c.name), rule=rule("2.6"), who=c.id)
+            # that it is dying is the table's; its countdown is a number about it (a foe's is the GM's)
+            ctx.say(_("{name} is dying", name=named(c)), rule=rule("2.6"), who=c.id,
+                    detail=_n("dies at the start of its turn in {n} turn unless healed above 0",
+                              "dies at the start of its turn in {n} turns unless healed above 0", left, n=of(c, left)))
         for inst in list(c.conditions):
             if inst.cond in ONGOING and c.life not in ("dead", "dying"):
                 self._ongoing(ctx, c, inst)
@@ -130,24 +131,28 @@ class DATurns(Turns):
         spell, effect = ONGOING[inst.cond], CATALOGUE.define(inst.cond).term
         power = int(inst.value or 0)  # the caster's Spellpower, given as the effect's value
         ok, check = self.rules.checks.resist(ctx, c, spell.test, power)
+        # whether it resists is the table's; its roll and the Spellpower it rolls against are numbers about it
+        roll_vs = _("{formula} vs Spellpower {power}", formula=check.told(c), power=of(c, power))
         if ok:
-            ctx.say(_("{name} shakes off {effect}: {formula} vs Spellpower {power}", name=c.name, effect=effect,
-                      formula=check.formula(c), power=power), rule=rule("2.12"), who=c.id)
+            ctx.say(_("{name} shakes off {effect}", name=named(c), effect=effect), rule=rule("2.12"), who=c.id,
+                    detail=roll_vs)
             ctx.remove_condition(c, inst, reason="resisted")
             return
-        ctx.say(_("{name} fails against {effect}: {formula} vs Spellpower {power}", name=c.name, effect=effect,
-                  formula=check.formula(c), power=power), rule=rule("2.12"), who=c.id)
+        ctx.say(_("{name} fails against {effect}", name=named(c), effect=effect), rule=rule("2.12"), who=c.id,
+                detail=roll_vs)
         if spell.slows:
             frost = int(c.marks.get("frost") or 0) + 1
             ctx.set_mark(c, "frost", frost)
-            ctx.say(_("{name}'s Speed drops by {n} more ({effect}: -{total} so far)", name=c.name, n=spell.slows,
-                      effect=effect, total=spell.slows * frost), rule=rule("2.12"), who=c.id)
-        rolled = ctx.roll(spell.dice, purpose=_('{name}: {effect}', name=c.name, effect=ctx.ruleset.catalogue.define(inst.cond).term), who=c.id).total
+            ctx.say(_("{name}'s Speed drops by {n} more ({effect}: -{total} so far)", name=named(c),
+                      n=of(c, spell.slows), effect=effect, total=of(c, spell.slows * frost)), rule=rule("2.12"),
+                    who=c.id)
+        rolled = ctx.roll(spell.dice, purpose=_('{name}: {effect}', name=named(c), effect=effect), who=c.id).total
         before = c.pools["health"].value if "health" in c.pools else 0
         self.rules.health.take_damage(ctx, c, rolled, penetrating=True, section="2.12",
-                                      label=_("{effect} {dice} ({n})", effect=effect, dice=spell.dice, n=rolled))
+                                      label=_("{effect} {dice} ({n})", effect=effect, dice=public(spell.dice),
+                                              n=dealt(c, rolled)))
         if inst.cond == "walking-bomb" and before > 0 and "health" in c.pools and c.pools["health"].value == 0:
-            ctx.say(_("{name} bursts in a shower of blood: 2d6 damage to everyone within 4 yards", name=c.name),
+            ctx.say(_("{name} bursts in a shower of blood: 2d6 damage to everyone within 4 yards", name=named(c)),
                     rule=rule("2.12"), who=c.id)
 
     def _upkeep(self, ctx: Context, c: Combatant, inst) -> None:
@@ -156,12 +161,12 @@ class DATurns(Turns):
         mana = c.pools.get("mana")
         if mana is None or mana.value < cost:
             ctx.remove_condition(c, inst, reason="unpaid")
-            ctx.say(_("{name} cannot pay {n} MP: {effect} ends", name=c.name, n=cost, effect=effect),
+            ctx.say(_("{name} cannot pay {n} MP: {effect} ends", name=named(c), n=of(c, cost), effect=effect),
                     rule=rule("2.12"), who=c.id)
             return
         ctx.spend_pool(c, "mana", cost, rule=rule("2.12"))
-        ctx.say(_("{name} pays {n} MP to keep {effect} (mana {left})", name=c.name, n=cost, effect=effect,
-                  left=c.pools["mana"].value), rule=rule("2.12"), who=c.id)
+        ctx.say(_("{name} pays {n} MP to keep {effect} (mana {left})", name=named(c), n=of(c, cost), effect=effect,
+                  left=of(c, c.pools["mana"].value)), rule=rule("2.12"), who=c.id)
 
     def on_turn_end(self, ctx: Context, c: Combatant) -> None:
         clear_stunt_points(ctx, TURN_ENDED)

@@ -7,7 +7,7 @@ uses nothing the third-party author does not have.
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, ConditionDef, Conditions, Context, EncounterState, Figure, Health, Ruleset,
-                                Sheet, StatField, part)
+                                Sheet, StatField, dealt, named, of, part)
 
 from .i18n import _
 
@@ -85,8 +85,9 @@ class GenericHealth(Health):
     def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         hp = self._hp(ctx, target)
         ctx.set_pool(target, "hp", max(0, hp.value - amount))
-        ctx.say(_("{name} takes {amount} damage: HP {hp}", name=target.name, amount=amount, hp=hp.value),
-                who=target.id)
+        # a PC's line is its players' in full; a foe's HP is the GM's (the players read a health word)
+        ctx.say(_("{name} takes {amount} damage: HP {hp}", name=named(target), amount=dealt(target, amount),
+                  hp=of(target, hp.value)), who=target.id)
         if hp.value == 0 and target.life not in ("dead", "unconscious"):
             ctx.set_life(target, "unconscious", rule="generic: 0 HP")
 
@@ -94,7 +95,8 @@ class GenericHealth(Health):
         hp = self._hp(ctx, target)
         top = hp.max if hp.max is not None else hp.value + amount
         ctx.set_pool(target, "hp", min(top, hp.value + amount))
-        ctx.say(_("{name} heals {amount}: HP {hp}", name=target.name, amount=amount, hp=hp.value), who=target.id)
+        ctx.say(_("{name} heals {amount}: HP {hp}", name=named(target), amount=dealt(target, amount),
+                  hp=of(target, hp.value)), who=target.id)
         if hp.value > 0 and target.life != "ok":
             ctx.set_life(target, "ok", rule="generic: above 0 HP")
 

@@ -7,13 +7,16 @@ the start of each of its turns).
 
 Everything a GM reads is a message of Lantern's catalogue (``_``), so it shows in
 English or Spanish; everything that changes goes through the ``Context``, so undo,
-saves and the log just work.
+saves and the log just work. Each argument of a sentence for the log is typed by what
+it is, which tells who may read it (docs/players.md §1.1): ``named(c)`` a combatant,
+``dealt(c, n)`` damage or healing done to c, ``of(c, n)`` a number about c (its HP,
+its armor: a foe's are the GM's), ``public(n)`` anyone's, ``gm(x)`` the GM's alone.
 """
 
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, ConditionDef, Conditions, Context, EncounterState, Figure, Health,
-                                Ruleset, Sheet, StatField, Turns, Verb, Who, part)
+                                Ruleset, Sheet, StatField, Turns, Verb, Who, dealt, named, of, part)
 
 from .i18n import _
 
@@ -47,11 +50,13 @@ class LanternHealth(Health):
         hp = target.pools["hp"]
         if hp.value == 0 and taken:
             ctx.set_life(target, "dead", rule="Lantern: a hit while down")
-            ctx.say(_("{name} is hit while down and dies", name=target.name), who=target.id)
+            ctx.say(_("{name} is hit while down and dies", name=named(target)), who=target.id)
             return
         ctx.set_pool(target, "hp", max(0, hp.value - taken))
-        ctx.say(_("{name} takes {taken} ({amount} - {armor} armor): HP {hp}", name=target.name, taken=taken,
-                  amount=amount, armor=armor, hp=hp.value), who=target.id)
+        # the players read a PC's line in full; a foe's armor and HP are the GM's (they read a health word)
+        ctx.say(_("{name} takes {taken} ({amount} - {armor} armor): HP {hp}", name=named(target),
+                  taken=dealt(target, taken), amount=dealt(target, amount), armor=of(target, armor),
+                  hp=of(target, hp.value)), who=target.id)
         if hp.value == 0:
             ctx.set_life(target, "unconscious", rule="Lantern: 0 HP")
 
@@ -81,7 +86,7 @@ class LanternTurns(Turns):
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
         if c.has("burning") and c.life != "dead":
-            ctx.say(_("{name} burns", name=c.name), who=c.id)
+            ctx.say(_("{name} burns", name=named(c)), who=c.id)
             self.rules.health.damage(ctx, c, 1 + self.rules.sheet.effective(ctx.state, c)["armor"].value, ())
 
     def on_combat_end(self, ctx: Context) -> None:
@@ -96,10 +101,10 @@ def rally(ctx: Context, call) -> None:
         ctx.fail(_("{name} has already rallied this combat", name=c.name))
     if c.life == "dead":
         ctx.fail(_("{name} is dead; no healing brings it back", name=c.name))
-    gained = ctx.roll("1d6", purpose=f"rally of {c.name}", who=c.id).total
+    gained = ctx.roll("1d6", purpose=_("rally of {name}", name=named(c)), who=c.id).total
     ctx.set_mark(c, "rallied", True)
     ctx.ruleset.health.heal(ctx, c, gained, ())
-    ctx.say(_("{name} rallies: +{gained} HP", name=c.name, gained=gained), who=c.id)
+    ctx.say(_("{name} rallies: +{gained} HP", name=named(c), gained=dealt(c, gained)), who=c.id)
 
 
 class Lantern(Ruleset):
