@@ -84,11 +84,6 @@ def test_a_sentence_about_the_foe_with_its_numbers_becomes_a_health_word(speaker
     _check(speaker)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "issue 22: an untyped number in a sentence counts as a number about the combatant the sentence is "
-    "about (engine/told.py); a plugin that credits a sentence about a foe to the PC who acts, with "
-    "untyped numbers, still shows them. Closed when untyped numbers become the GM's, once the built-in "
-    "games type theirs"))
 def test_the_same_sentence_said_on_a_pcs_turn_by_the_pc_keeps_the_foes_numbers_from_the_players():
     """A plugin that credits the sentence to whoever acts (Kyra hits Goblin 1): the foe's 12 and 5
     are still the GM's."""

@@ -49,12 +49,15 @@ def test_damage_to_a_foe_is_the_tables_choice():
     assert told.render(dmg, reader(True, damage=True)) == "Goblin: bleed 3"
 
 
-def test_an_untyped_number_is_about_whom_the_sentence_is_about_or_the_gms():
+def test_an_untyped_number_is_the_gms_whoever_the_sentence_is_about():
+    """A plugin's sentence credited to the PC who acts may quote a foe's numbers: whose a bare
+    number is cannot be told, so the players never read it (docs/players.md §1.1)."""
     msg = _("{name}: {n}", name=told.named(GOB), n=7)
-    assert told.render(told.stored(msg, "goblin"), reader(True)) is None
-    assert told.render(told.stored(msg, "kyra"), reader(True)) == "Goblin: 7"
-    assert told.render(told.stored(msg), reader(True)) is None  # about nobody: the GM's
-    assert told.render(told.stored(msg), reader()) == "Goblin: 7"
+    for subject in ("goblin", "kyra", None):
+        assert told.render(told.stored(msg, subject), reader(True)) is None
+        assert told.render(told.stored(msg, subject), reader()) == "Goblin: 7"
+    typed = _("{name}: {n}", name=told.named(KYRA), n=told.of(KYRA, 7))
+    assert told.render(told.stored(typed, "kyra"), reader(True)) == "Kyra: 7"
 
 
 def test_the_reader_chooses_the_language_and_the_name_is_read_now():

@@ -53,7 +53,7 @@ class Context:
         """A sentence for the log: a catalogue message (``_("...")``) with typed arguments
         (``told.named``, ``told.of``, ``told.dealt``, ``told.gm``, ``told.public``), kept as data
         and rendered when read, for the GM or the players, in their language (told.py). ``who``:
-        whom it is about (an untyped number in it is a number about them). ``detail``: what
+        whom it is about (an untyped number is the GM's: type what the players may read). ``detail``: what
         follows it in brackets, dropped alone when the players may not read it."""
         self.emit(ev.Said(msg=told.stored(text, who), detail=told.stored(detail, who) if detail is not None else {},
                           rule=rule, who=who, gm_only=gm_only))

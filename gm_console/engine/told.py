@@ -27,8 +27,8 @@ kind          what it holds                                  the players read it
 
 A sentence the players may not read in full is not shown to them at all (its detail, when it
 has one, is dropped alone): a new message can never leak what its author forgot to type,
-because an untyped number in a sentence about a combatant counts as ``of`` that combatant
-(and as ``gm`` in a sentence about nobody). A foe's health still reaches the players as a
+because an untyped number is the GM's (the sentence may be about a PC and quote a foe's
+numbers: whose a bare number is cannot be told). A foe's health still reaches the players as a
 word, from the pool changes themselves (players.py).
 
 A message from a catalogue that is not installed (a plugin removed) shows to the GM as its
@@ -98,8 +98,8 @@ def public(value: Any) -> Arg:
 
 # -- keeping: a message as data for the log ----------------------------------------------------
 def stored(msg: "Msg | Term | str", subject: str | None = None) -> dict[str, Any]:
-    """``msg`` as the log keeps it: JSON data, each argument typed. ``subject``: whom the
-    sentence is about (an untyped number in it is a number about them)."""
+    """``msg`` as the log keeps it: JSON data, each argument typed (an untyped number is the
+    GM's). ``subject``: whom the sentence is about."""
     if isinstance(msg, Term):
         return {"d": "", "id": "{t}", "a": {"t": [TERM, [msg.en, msg.es or msg.en]]}}
     if not isinstance(msg, Msg):
@@ -124,7 +124,7 @@ def _arg(value: Any, subject: str | None) -> list[Any]:
     if isinstance(value, bool) or value is None:
         return [NUM, value]
     if isinstance(value, (int, float)):
-        return [OF, value, subject] if subject else [GM, value]
+        return [GM, value]  # untyped: whose it is cannot be told, so it is the GM's
     return [TEXT, str(value)]
 
 
