@@ -82,11 +82,12 @@ def default_lang() -> str:
     return "en"
 
 
-class UsageError(Exception):
-    """What argparse would print as its usage and a message: one line of ours instead."""
+class UsageError(SystemExit):
+    """What argparse would print as its usage and a message: one line of ours instead. Still
+    the exit argparse promises (status 2) for any caller of the parser that does not catch it."""
 
     def __init__(self, prog: str, why: str) -> None:
-        super().__init__(why)
+        super().__init__(2)
         self.prog, self.why = prog, why
 
 

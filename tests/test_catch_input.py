@@ -112,6 +112,15 @@ def test_any_argument_mistake_is_one_line_not_the_usage_page(fight, capsys, argv
     assert one_line(capsys) == said
 
 
+def test_the_parser_alone_still_exits_with_status_2_as_argparse_promises():
+    """Code that builds the parser itself (tests, the served view) gets argparse's exit."""
+    from gm_console.cli import _parser
+
+    with pytest.raises(SystemExit) as exc:
+        _parser().parse_args(["serve", "fight.toml"])
+    assert exc.value.code == 2
+
+
 def test_the_argument_mistake_reads_in_spanish(fight, capsys):
     capsys.readouterr()
     assert main(["--lang", "es", "exec", str(fight), "-inf"]) == 2

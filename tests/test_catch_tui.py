@@ -7,68 +7,57 @@ other: `a` opens the add form, and an `a` typed after it is painted is the Name'
 
 from __future__ import annotations
 
-import asyncio
-
 from textual import events
 from textual.keys import _character_to_key
 
 from gm_console.tui.modals.add import AddCombatantModal
 from gm_console.tui.modals.condition import ConditionModal
 from test_tui_support import SKIRMISH, drive, make_encounter
-from test_tui_table import SIZE, app_for, burst, keys
+from test_tui_table import SIZE, app_for, burst
 
 
 async def typed(app, pilot, text: str) -> None:
-    """Any characters at once, as a terminal hands over a paste; then every key handled."""
+    """Any characters at once, as a terminal hands over fast typing; then every key handled."""
     for ch in text:
         app._driver.send_message(events.Key(_character_to_key(ch), ch))
-    await pilot.pause()
-    while app.typeahead.keys or app.typeahead.busy:
-        await asyncio.sleep(0.01)
-    await pilot.pause()
+    await burst(app, pilot)
 
 
-async def _open_and_wait_until_painted(app, pilot, key: str, modal_type) -> None:
-    await burst(app, pilot, key)
-    assert isinstance(app.screen, modal_type)
-    await pilot.pause()
-    await pilot.pause()  # a frame later: the form is on the screen
-
-
-@drive
-async def test_the_add_forms_key_typed_after_the_form_is_painted_is_the_names_first_letter(tmp_path):
+def form(tmp_path, key: str, modal_type, text: str):
+    """Open a form with ``key``, wait until it is on the screen, type ``text`` and Enter."""
     enc = make_encounter(tmp_path, SKIRMISH)
-    app = app_for(enc)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await _open_and_wait_until_painted(app, pilot, "a", AddCombatantModal)
-        await burst(app, pilot, *keys("alf"), "enter")
+
+    @drive
+    async def play() -> None:
+        app = app_for(enc)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await burst(app, pilot, key)
+            assert isinstance(app.screen, modal_type)
+            await pilot.pause()
+            await pilot.pause()  # a frame later: the form is on the screen
+            await typed(app, pilot, text)
+            await burst(app, pilot, "enter")
+
+    play()
+    return enc
+
+
+def test_the_add_forms_key_typed_after_the_form_is_painted_is_the_names_first_letter(tmp_path):
+    enc = form(tmp_path, "a", AddCombatantModal, "alf")
     assert enc.session.done[-1].line == "add alf"
     assert [c.name for c in enc.state.combatants.values()][-1] == "alf"
 
 
-@drive
-async def test_the_condition_forms_key_typed_after_the_form_is_painted_goes_into_the_search(tmp_path):
+def test_the_condition_forms_key_typed_after_the_form_is_painted_goes_into_the_search(tmp_path):
     """`c`, then (the form painted) `c` `o` `n` `f`: the search reads "conf" and finds confused."""
-    enc = make_encounter(tmp_path, SKIRMISH)
-    app = app_for(enc)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await _open_and_wait_until_painted(app, pilot, "c", ConditionModal)
-        await burst(app, pilot, *keys("conf"), "enter")
+    enc = form(tmp_path, "c", ConditionModal, "conf")
     assert enc.session.done[-1].line == "cond Kyra confused"
     assert [i.cond for i in enc.state.get("kyra").conditions] == ["confused"]
 
 
-@drive
-async def test_the_add_form_adds_a_name_holding_an_equals_sign(tmp_path):
+def test_the_add_form_adds_a_name_holding_an_equals_sign(tmp_path):
     """The form builds `add "[b]=boss"`, quoted: a name, not a key=value (issue 23, item 5)."""
-    enc = make_encounter(tmp_path, SKIRMISH)
-    app = app_for(enc)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await _open_and_wait_until_painted(app, pilot, "a", AddCombatantModal)
-        await typed(app, pilot, "[b]=boss")
-        await burst(app, pilot, "enter")
+    enc = form(tmp_path, "a", AddCombatantModal, "[b]=boss")
     assert enc.session.done[-1].line == 'add "[b]=boss"'
     assert [c.name for c in enc.state.combatants.values()][-1] == "[b]=boss"
