@@ -129,7 +129,7 @@ def test_serve_listens_on_this_computer_only_unless_told_and_quotes_the_path(tmp
     Python on this save, whatever its name holds."""
     import shlex
 
-    from gm_console.cli import UsageError, _parser
+    from gm_console.cli import _parser
     from gm_console.tui.players.serve import command, public_url
 
     args = _parser().parse_args(["serve", "fight.toml", "--players"])
@@ -139,5 +139,5 @@ def test_serve_listens_on_this_computer_only_unless_told_and_quotes_the_path(tmp
     assert words[0] == sys.executable and words[1:] == ["-m", "gm_console", "--lang", "es", "players", str(odd)]
     assert public_url("127.0.0.1", 8123) == "http://127.0.0.1:8123"
     assert not public_url("0.0.0.0", 80).startswith("http://0.0.0.0")
-    with pytest.raises(UsageError, match="--players"):
+    with pytest.raises(SystemExit):
         _parser().parse_args(["serve", "fight.toml"])  # only the players' view is ever served
