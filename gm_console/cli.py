@@ -366,6 +366,8 @@ def _exec(args, lang) -> int:
             raise
     finally:
         enc.close()  # saved: the next program may write while this one prints
+    for problem in getattr(enc.session.bestiary, "problems", ()) or ():  # met reading the GM's bestiary
+        err(render(_("warning: {why}", why=problem), lang))
     if dice.forced:
         err(render(_n("warning: {n} of the --rolls was not needed: {rolls}",
                       "warning: {n} of the --rolls were not needed: {rolls}", len(dice.forced),

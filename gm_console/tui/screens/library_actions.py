@@ -70,7 +70,7 @@ class LibraryActions(_Base):
         except SaveError as exc:
             self._refused(exc)
             return
-        enc.session.bestiary, _problems = bestiary_file.load(enc.ruleset)  # add @NAME finds it at once
+        enc.session.bestiary = bestiary_file.lazy(enc.ruleset)  # add @NAME finds it at once, read when asked
         self.notify(render(_("stored {name} as @{id} in {file}; add it with: add @{id}", name=c.name, id=cid,
                              file=str(path)), self.lang))
 
