@@ -428,7 +428,7 @@ def _log(args, lang) -> int:
 
     enc = Encounter.open(args.path, read_only=True)
     _warn(enc, lang)
-    out(play_log(enc.session.done, enc.state, enc.ruleset, lang, players=args.players), end="")
+    out(play_log(enc.session.done, enc.state, enc.ruleset, lang, players=args.players, options=enc.doc.options), end="")
     return 0
 
 

@@ -104,3 +104,13 @@ def test_the_summary_counts_no_damage_to_a_hidden_one_nor_a_foes_total(table):
     text = report(t.session.done, t.session.ruleset, None, "Fight", "markdown", "en", since=1)
     assert "52" not in text and "Shade" not in text
     assert "dealt 6" not in text
+
+
+def test_damage_dealt_before_the_table_chose_to_show_it_stays_a_word(table):
+    """players_damage turned on later shows the amounts from then on, not the earlier ones."""
+    t = table("generic")
+    t.do("add Hero pc hp=40", "add Brute hp=30", "init Hero 20", "init Brute 10", "start", "dmg Brute 7",
+         "option players_damage on", "dmg Brute 5")
+    text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
+    assert "Brute is hurt: wounded" in text and "Brute takes 5 damage: wounded" in text
+    assert "7 damage" not in text

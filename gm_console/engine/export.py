@@ -6,6 +6,7 @@ from typing import Any, Callable, TypeVar
 
 from gm_console.i18n import C_, Named, _, _n, render
 
+from . import events as ev
 from . import players as player_view
 from . import told
 from .aftermath import fight_summary, summary_dict
@@ -167,14 +168,19 @@ def _label(ruleset: Ruleset, key: str, lang: str) -> str:
 
 
 def play_log(entries, state: EncounterState, ruleset: Ruleset, lang: str = "en",
-             players: bool = False) -> str:
-    """The encounter's story, grouped by round: each action as typed, then what it did."""
+             players: bool = False, options: dict | None = None) -> str:
+    """The encounter's story, grouped by round: each action as typed, then what it did.
+    ``options``: the save's ``[options]`` as the log starts (each line is read with the options
+    of its moment: damage dealt to foes before the table chose to show it stays a word)."""
     from .describe import describe_events
 
     out: list[str] = []
     current = None
     if players:  # what the table saw happen, not what the GM typed (hero=3...)
-        for ln in player_view.lines(entries, ruleset, state.options, lang):
+        if options is None:  # the options before the log changed any of them
+            changed = {e.key for entry in entries for e in entry.events if isinstance(e, ev.OptionSet)}
+            options = {k: v for k, v in state.options.items() if k not in changed}
+        for ln in player_view.lines(entries, ruleset, options, lang):
             if ln.round != current:
                 current = ln.round
                 out += ["", "## " + _round_title(current, lang), ""]
