@@ -150,3 +150,15 @@ def test_the_life_state_agrees_in_the_log_and_in_show(table):
     assert "Kyra: moribunda" in log and "Goblin: moribundo" in log
     assert "| moribunda · ▶ |" in markdown(t.state, t.session.ruleset, lang="es")  # her turn
     assert "Kyra: dying" in play_log(t.session.done, t.state, t.session.ruleset, "en")
+
+
+def test_a_message_typed_as_a_whole_types_the_numbers_in_it():
+    """``of(c, _("HP {hp}/{max}", ...))``: the numbers inside are numbers about c, not the GM's."""
+    inner = _("{item} ({kind}) HP {hp}/{max}, hardness {hardness}", item="sword", kind="weapon", hp=5, max=5,
+              hardness=10)
+    pc = told.stored(_("{name}: {item}", name=told.named(KYRA), item=told.of(KYRA, inner)))
+    foe = told.stored(_("{name}: {item}", name=told.named(GOB), item=told.of(GOB, inner)))
+    assert told.render(pc, reader(True)) == "Kyra: sword (weapon) HP 5/5, hardness 10"
+    assert told.render(foe, reader(True)) is None
+    bare = told.stored(_("{name}: {item}", name=told.named(KYRA), item=inner))
+    assert told.render(bare, reader(True)) is None  # untyped all the way down: the GM's

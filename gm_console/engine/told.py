@@ -97,15 +97,18 @@ def public(value: Any) -> Arg:
 
 
 # -- keeping: a message as data for the log ----------------------------------------------------
-def stored(msg: "Msg | Term | str", subject: str | None = None) -> dict[str, Any]:
-    """``msg`` as the log keeps it: JSON data, each argument typed (an untyped number is the
-    GM's). ``subject``: whom the sentence is about."""
+def stored(msg: "Msg | Term | str", subject: str | None = None,
+           untyped: "tuple[str, str | None]" = (GM, None)) -> dict[str, Any]:
+    """``msg`` as the log keeps it: JSON data, each argument typed. ``subject``: whom the
+    sentence is about. ``untyped``: the kind (and whom it is about) of a number nobody typed:
+    the GM's, unless the message is itself an argument typed as a whole (``of(c, _("HP
+    {hp}/{max}", ...))``: its numbers are numbers about ``c``)."""
     if isinstance(msg, Term):
         return {"d": "", "id": "{t}", "a": {"t": [TERM, [msg.en, msg.es or msg.en]]}}
     if not isinstance(msg, Msg):
         return {"d": "", "id": "{t}", "a": {"t": [TEXT, "" if msg is None else str(msg)]}}
     out: dict[str, Any] = {"d": msg.domain.name, "id": msg.id,
-                           "a": {k: _arg(v, subject) for k, v in msg.args.items()}}
+                           "a": {k: _arg(v, subject, untyped) for k, v in msg.args.items()}}
     if msg.plural is not None:
         out["p"], out["n"] = msg.plural, msg.count
     if msg.context is not None:
@@ -113,25 +116,26 @@ def stored(msg: "Msg | Term | str", subject: str | None = None) -> dict[str, Any
     return out
 
 
-def _arg(value: Any, subject: str | None) -> list[Any]:
+def _arg(value: Any, subject: str | None, untyped: "tuple[str, str | None]") -> list[Any]:
     if isinstance(value, Arg):
-        piece = _piece(value.value, subject)
+        piece = _piece(value.value, subject, (value.kind, value.about))
         return [value.kind, piece] if value.about is None else [value.kind, piece, value.about]
     if isinstance(value, Msg):
-        return [MSG, stored(value, subject)]
+        return [MSG, stored(value, subject, untyped)]
     if isinstance(value, Term):
         return [TERM, [value.en, value.es or value.en]]
     if isinstance(value, bool) or value is None:
         return [NUM, value]
-    if isinstance(value, (int, float)):
-        return [GM, value]  # untyped: whose it is cannot be told, so it is the GM's
+    if isinstance(value, (int, float)):  # untyped: whose it is cannot be told, so the GM's
+        kind, about = untyped
+        return [kind, value] if about is None else [kind, value, about]
     return [TEXT, str(value)]
 
 
-def _piece(value: Any, subject: str | None) -> Any:
+def _piece(value: Any, subject: str | None, untyped: "tuple[str, str | None]" = (GM, None)) -> Any:
     """An argument's value as data: a number or text as it is, a message or a term tagged."""
     if isinstance(value, Msg):
-        return {"m": stored(value, subject)}
+        return {"m": stored(value, subject, untyped if untyped[0] != WHO else (GM, None))}
     if isinstance(value, Term):
         return {"t": [value.en, value.es or value.en]}
     if value is None or isinstance(value, (bool, int, float, str)):

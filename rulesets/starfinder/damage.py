@@ -160,7 +160,7 @@ def damage_line(c: Combatant, amount: int, kind: Term, ac: str, ac_value: int, d
                 why: "Msg | None") -> Msg:
     """"Navasi takes 45 electricity, fire damage (vs EAC 16): SP 19→0, HP 24→0", with ``why`` in front.
     The amounts are damage dealt to ``c``, its AC and pools numbers about it: a PC's line reads in
-    full for the players; a foe's reaches them as a health word (docs/players.md §1.1)."""
+    full for the players; a foe's reaches them as a health word (docs/players.md, "How the log keeps them")."""
     head = _("{name} takes {amount} {kind} damage (vs {ac} {value})", name=named(c), amount=dealt(c, amount),
              kind=kind, ac=AC_NAMES[ac], value=of(c, ac_value))
     text = joined(details)
