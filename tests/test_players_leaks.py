@@ -26,6 +26,7 @@ from gm_console.engine.post import report
 GAMES = builtin_rulesets()
 HEALTH = {"dragon_age": "health"}
 FOE_HP = re.compile(r"(?<!\d)91\d\d(?!\d)")  # every value a foe's HP takes here
+HINT = re.compile(r"\((?:spend|pass|uncond|stabilize|cond|dmg|heal) [^)]*\)")  # a command for the GM to type
 
 
 def outputs(t: Table, lang: str) -> str:
@@ -66,6 +67,7 @@ def test_no_players_output_holds_a_secret(game, actions, lang):
     assert not FOE_HP.search(text), FOE_HP.search(text).group()
     assert "Zorblax" not in text
     assert "xyzzy" not in text
+    assert not HINT.search(text), HINT.search(text).group()
 
 
 @settings(max_examples=20, deadline=None)

@@ -147,8 +147,9 @@ def stamina(ctx: Context, c: Combatant, amount: int | None) -> None:
         ctx.fail(_("{name} has no RP to regain stamina", name=c.name))
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.5 [S]")
     ctx.set_mark(c, "stamina_rest", 0)
-    say(ctx, c, _("{name} spends 1 RP ({left} left) and rests: all stamina returns after 10 minutes (pass 10m)",
-                  name=named(c), left=of(c, rp.value)), "starfinder.md §3.5 [S]")
+    say(ctx, c, _("{name} spends 1 RP ({left} left) and rests: all stamina returns after 10 minutes",
+                  name=named(c), left=of(c, rp.value)), "starfinder.md §3.5 [S]",
+        detail=_("{command}", command=gm("pass 10m")))  # the GM's next command, not the table's
 
 
 def interrupt_rests(ctx: Context) -> None:
