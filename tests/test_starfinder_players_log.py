@@ -21,8 +21,9 @@ def gm_reads(t: Table, lang: str = "en") -> list[str]:
 
 
 def players_read(t: Table, lang: str = "en") -> list[str]:
-    """Every line of the story as the players read it (the live view, the served view, the post)."""
-    return [ln.text for ln in pv.lines(t.session.done, t.session.ruleset, t.state.options, lang)]
+    """Every line of the story as the players read it (the live view, the served view, the post),
+    each with the table's options of its moment (these tables start with none)."""
+    return [ln.text for ln in pv.lines(t.session.done, t.session.ruleset, {}, lang)]
 
 
 def players_log(t: Table, lang: str = "en") -> str:
@@ -156,7 +157,6 @@ def test_a_pcs_damage_line_reads_in_full_and_a_foes_as_a_word():
     t = table("add Obozaya pc level=4 key=18 sp=40 hp=34 eac=17 er=fire:5", "add Pirate level=2 hp=18 kac=15",
               "init Navasi 20", "init Obozaya 15", "init Pirate 10", "start", "dmg Navasi 28 plasma",
               "dmg Obozaya 12 fire", "dmg Pirate 7 slashing")
-    word = about(players_read(t), "Pirate")
     t.do("option players_damage on", "dmg Pirate 3 slashing")
     for lang, lines in (("en", ("Navasi takes 28 electricity, fire damage (vs EAC 16): SP 10→0, HP 20→2",
                                 "Obozaya takes 12 fire damage (vs EAC 17): fire resistance 5 stops 5; SP 40→33")),
@@ -167,8 +167,8 @@ def test_a_pcs_damage_line_reads_in_full_and_a_foes_as_a_word():
             assert line in gm_reads(t, lang) and line in players_read(t, lang), (line, players_read(t, lang))
     assert "Pirate takes 7 slashing damage (vs KAC 15): HP 18→11" in gm_reads(t)
     told = about(players_read(t), "Pirate")
-    assert word == ["Pirate is hurt: wounded"]
-    assert told == ["Pirate takes 7 damage: wounded", "Pirate takes 3 damage: bloodied"]
+    assert told == ["Pirate is hurt: wounded", "Pirate takes 3 damage: bloodied"]
+    assert about(players_log(t).splitlines(), "Pirate") == ["- " + line for line in told]
 
 
 def test_a_maneuver_reads_without_the_foes_kac():
