@@ -10,7 +10,6 @@ the rule of docs/rulesets/dragon_age.md it is about.
 
 from __future__ import annotations
 
-import pytest
 
 from conftest import Table
 from gm_console.engine import players
@@ -96,10 +95,6 @@ def test_a_foe_that_dies_at_zero_is_read_by_the_players():
     assert players_said(t, "es") == ["Hurlock recibe daño: caído", "Hurlock (PNJ) cae a 0 de Salud y muere"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "issue 22, engine: a condition's rounds reach the players whoever carries it ('Hurlock: + Dying (4 rounds)' "
-    "in the log, 'rounds' in show --players --json); Dragon Age's dying countdown is the dying condition's "
-    "rounds, so a foe's countdown (its Con + 2) still shows. Closed when a foe's condition rounds are the GM's"))
 def test_a_dying_foes_countdown_does_not_reach_the_players_through_its_condition():
     """dragon_age.md §2.6: the countdown of a foe is the GM's, wherever the players read."""
     t = table({"npcs_as_pcs": True})

@@ -38,9 +38,9 @@ def test_a_pcs_damage_and_healing_lines_are_read_whole_by_its_players():
     t = table()
     t.do("dmg Kyra 30", "heal Kyra 5")
     assert gm_said(t) == ["Kyra takes 30 damage: HP 0", "Kyra heals 5: HP 5"]
-    assert gm_said(t, "es") == ["Kyra recibe 30 de daño: PV 0", "Kyra se cura 5: PV 5"]
+    assert gm_said(t, "es") == ["Kyra recibe 30 de daño: PG 0", "Kyra se cura 5: PG 5"]
     assert [x for x in players_read(t) if "HP" in x] == ["Kyra takes 30 damage: HP 0", "Kyra heals 5: HP 5"]
-    assert [x for x in players_read(t, "es") if "PV" in x] == ["Kyra recibe 30 de daño: PV 0", "Kyra se cura 5: PV 5"]
+    assert [x for x in players_read(t, "es") if "PG" in x] == ["Kyra recibe 30 de daño: PG 0", "Kyra se cura 5: PG 5"]
     assert "- Kyra takes 30 damage: HP 0\n" in players_log(t)
 
 
@@ -56,4 +56,4 @@ def test_a_foes_hp_is_the_gms_and_its_damage_is_read_only_when_the_table_says_so
     assert players_read(t)[1:] == ["Goblin takes 1 damage: bloodied", "Goblin heals 2: wounded",
                                    "Goblin takes 4 damage: down"]  # what it lost, not the 9 rolled
     text = players_log(t) + players_log(t, "es")
-    assert "HP" not in text and "PV" not in text
+    assert "HP" not in text and "PG" not in text and "PV" not in text

@@ -116,3 +116,18 @@ def test_damage_dealt_before_the_table_chose_to_show_it_stays_a_word(table):
     text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
     assert "Brute is hurt: wounded" in text and "Brute takes 5 damage: wounded" in text
     assert "7 damage" not in text
+
+
+def test_a_foes_condition_reaches_the_players_without_its_numbers(table):
+    """A foe's rounds left and a condition's value are numbers about it (Dragon Age's dying
+    countdown is its Con + 2): the players read the condition, a PC's in full."""
+    t = table("generic")
+    t.do("add Hero pc hp=40", "add Brute hp=30", "init Hero 20", "init Brute 10", "start",
+         "cond Brute shaken 3", "cond Hero shaken 2", "cond Brute bleed:2")
+    text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
+    assert "Brute: + Shaken\n" in text and "Hero: + Shaken (2 rounds)" in text
+    assert "(3 rounds)" not in text and "Bleed 2" not in text
+    data = state_dict(t.state, t.session.ruleset, players=True)
+    brute = next(c for c in data["combatants"] if c["name"] == "Brute")
+    assert all(x["rounds"] is None and "value" not in x for x in brute["conditions"])
+    assert "(3" not in markdown(t.state, t.session.ruleset, players=True)

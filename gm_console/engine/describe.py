@@ -118,6 +118,8 @@ def _rule(text: "Msg", rule: str) -> "Msg":
 
 def _condition_added(e: ev.ConditionAdded, v: _View) -> Msg:
     cond = v.cond(e.cond)
+    if v.reader.players and not v.reader.in_full(e.id):  # a foe's rounds and value are numbers about it
+        return _("{name}: + {cond}", name=v.name(e.id), cond=cond)
     if e.value is not None:
         cond = _("{cond} {value}", cond=cond, value=e.value)
     if e.rounds:

@@ -126,7 +126,13 @@ def health_keys(ruleset: Ruleset) -> tuple[str, ...]:
 
 
 def visible_conditions(ruleset: Ruleset, c: Combatant) -> list[ConditionInstance]:
-    return [inst for inst in c.conditions if SECRET_FLAG not in ruleset.catalogue.define(inst.cond).flags]
+    """The conditions the players see on ``c``: not the GM-only ones, and on anyone but their
+    own combatants without their numbers (rounds left, value): a foe's dying countdown is its
+    Con, its Imposing Spell's value its Magic."""
+    shown = [inst for inst in c.conditions if SECRET_FLAG not in ruleset.catalogue.define(inst.cond).flags]
+    if in_full(c):
+        return shown
+    return [dataclasses.replace(inst, rounds=None, value=None) for inst in shown]
 
 
 def roster(state: EncounterState) -> list[Combatant]:

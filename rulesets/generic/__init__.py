@@ -35,7 +35,7 @@ LIFE_WORDS = {"dead": "dead", "muerto": "dead", "dying": "dying", "moribundo": "
 class GenericSheet(Sheet):
     def stat_block(self):
         return (
-            StatField("hp", "pool", aliases=("pv", "vida"), en="Hit points", es="Puntos de vida",
+            StatField("hp", "pool", aliases=("pg", "pv", "vida"), en="Hit points", es="Puntos de golpe",
                       doc="hp=7 or hp=3/7 (current/max)", health=1),
             StatField("init", "int", default=0, aliases=("ini",), en="Initiative bonus",
                       es="Bono de iniciativa"),
