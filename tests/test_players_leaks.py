@@ -131,3 +131,20 @@ def test_a_foes_condition_reaches_the_players_without_its_numbers(table):
     brute = next(c for c in data["combatants"] if c["name"] == "Brute")
     assert all(x["rounds"] is None and "value" not in x for x in brute["conditions"])
     assert "(3" not in markdown(t.state, t.session.ruleset, players=True)
+
+
+def test_a_pcs_warning_reaches_the_players_without_the_gms_command(table):
+    """The warnings the players read are written out for them as the log is: a PC's own numbers
+    stay, the command the GM would type does not (docs/players.md §1)."""
+    from gm_console.engine.players import pending_texts
+
+    t = table("starfinder")
+    t.do("add Navasi pc sp=10 hp=10 rp=3 level=4", "add Pirate hp=18", "init Navasi 20", "init Pirate 5", "start",
+         "dmg Navasi 25")
+    gm = [p.render() for p in t.session.ruleset.pending(t.state)]
+    players = pending_texts(t.state, t.session.ruleset)
+    assert players == ["Navasi is dying: 3 resolve left; stabilise with 1 RP on its turn or Medicine DC 15"]
+    t.do("next", "next", "spend Navasi resolve stabilize", "next", "next")
+    gm = [p.render() for p in t.session.ruleset.pending(t.state)]
+    assert gm == ["Navasi is stable: 1 RP now puts it back in the fight with 1 HP (spend navasi resolve fight)"]
+    assert pending_texts(t.state, t.session.ruleset) == []  # a warning with the GM's command in it is the GM's

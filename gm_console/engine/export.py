@@ -140,10 +140,13 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
             if not players or player_view.in_full(c) else ""
         state_text = " · ".join(x for x in [life, *marks] if x)
         lines.append(f"| {i} | {init} | {name} | {state_text} | {pools} | {conds} |")
-    notes = reading(lambda: player_view.pending(state, ruleset) if players else ruleset.pending(state), [])
+    if players:
+        notes = reading(lambda: player_view.pending_texts(state, ruleset, lang), [])
+    else:
+        notes = [p.render(lang) for p in reading(lambda: ruleset.pending(state), [])]
     if notes:
         lines += ["", "**" + t(_("Warnings")) + "**"]
-        lines += [f"- {p.render(lang)}" for p in notes]
+        lines += [f"- {text}" for text in notes]
     fight = fight_summary(entries, ruleset, options, players) if entries is not None else None
     if fight is not None and fight.ended:
         from .post import after_the_fight

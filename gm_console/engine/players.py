@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from gm_console.i18n import C_, Msg, _, render
+from gm_console.i18n import C_, Msg, Term, _, render
 
 from . import events as ev
 from . import told
@@ -202,7 +202,7 @@ def state_view(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
         "time_seconds": state.seconds,
         "options": dict(state.options),
         "combatants": [combatant_view(state, ruleset, c) for c in roster(state)],
-        "pending": [p.render() for p in pending(state, ruleset, hidden_names)],
+        "pending": pending_texts(state, ruleset, "en", hidden_names),
         "checks": checks,
     }
 
@@ -217,6 +217,28 @@ def pending(state: EncounterState, ruleset: Ruleset, hidden_names: "re.Pattern |
         if hidden_names is not None and (hidden_names.search(p.render("en")) or hidden_names.search(p.render("es"))):
             continue
         out.append(p)
+    return out
+
+
+def pending_texts(state: EncounterState, ruleset: Ruleset, lang: str = "en",
+                  hidden_names: "re.Pattern | None" = None) -> list[str]:
+    """The warnings the players may read, written out for them as the log is (told.py): a
+    warning's command hint, a foe's numbers in it, stay the GM's (the warning is left out when
+    its sentence is not theirs whole)."""
+    reader = told.Reader(lang=lang, players=True,
+                         hidden=lambda cid: cid in state.combatants and state.combatants[cid].hidden,
+                         in_full=lambda cid: cid in state.combatants and in_full(state.combatants[cid]),
+                         damage=bool(state.options.get(DAMAGE_OPTION)),
+                         gender=lambda cid: told.gender_of(state.combatants.get(cid)))
+    out = []
+    for p in pending(state, ruleset, hidden_names):
+        if isinstance(p.en, (Msg, Term)):  # only a PC's warnings come this far: a bare number in one is its own
+            untyped = (told.OF, p.who) if p.who else (told.GM, None)
+            text = told.render(told.stored(p.en, p.who, untyped), reader)
+        else:  # an older plugin's finished text: the GM's (it may quote anything)
+            text = None
+        if text:
+            out.append(text)
     return out
 
 
