@@ -147,7 +147,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sub.add_parser("rulesets", parents=[lang_too], help=h(_("list installed rulesets")))
     _players_parsers(sub, lang_too, h)
-    cli_library.add_parsers(sub, lang_too)
+    cli_library.add_parsers(sub, lang_too, h)
     _argparse_words(p, lang)
     return p
 
@@ -375,10 +375,16 @@ def _exec(args, lang) -> int:
     if args.quiet:
         return 0
     from gm_console.engine.describe import describe_events
+    from gm_console.engine.language import HISTORY
 
     try:
-        for entry in entries:
+        for line, entry in zip(lines, entries):
             if entry is None:
+                continue
+            move = enc.session.parse(line).verb
+            if move in HISTORY:  # what was taken back or brought back, not its lines again
+                said = _("Undone: {line}", line=entry.line) if move == "undo" else _("Redone: {line}", line=entry.line)
+                out(render(said, lang))
                 continue
             for _event, text in describe_events(entry.events, enc.state, enc.ruleset, lang):
                 out(text)

@@ -127,3 +127,16 @@ def test_a_torn_last_line_is_reported_when_opened(fight, capsys):
     capsys.readouterr()
     assert run("show", fight, "--json") == 0
     assert "not completely written" in capsys.readouterr().err
+
+
+def test_exec_undo_and_redo_say_what_they_took_back(fight, capsys):
+    """`exec -- undo` names the action it took back, as the console does ("Undone: dmg Kyra 4"),
+    instead of printing that action's lines again as if it had just happened."""
+    assert run("exec", fight, "--", "dmg Kyra 4") == 0
+    capsys.readouterr()
+    assert run("exec", fight, "--", "undo") == 0
+    assert capsys.readouterr().out.splitlines() == ["Undone: dmg Kyra 4"]
+    assert run("--lang", "es", "exec", fight, "--", "rehacer") == 0
+    assert capsys.readouterr().out.splitlines() == ["Rehecho: dmg Kyra 4"]
+    kyra = next(c for c in show(fight, capsys)["combatants"] if c["id"] == "kyra")
+    assert kyra["pools"]["hp"]["value"] == 16
