@@ -1,14 +1,16 @@
-"""Fill the README's generated sections from their sources.
+"""Fill the generated sections of the README and the docs from their sources.
 
-    python scripts/readme.py          # rewrite README.md
-    python scripts/readme.py --check  # exit 1 if README.md is stale
+    python scripts/readme.py          # rewrite them
+    python scripts/readme.py --check  # exit 1 if any is stale
 
-Sections (between `<!-- NAME:start -->` and `<!-- NAME:end -->`):
-  keys      docs/keys.md (itself generated from the TUI bindings by keys_table.py)
-  verbs     the core verbs' declarations (gm_console/engine/language.py); each docs/rulesets
-            page with `<!-- verbs:start -->` markers gets its ruleset's own verbs the same way
-  rulesets  docs/rulesets/*.md, one section per game
-tests/test_readme.py fails when the README and its sources disagree.
+Sections (between `<!-- NAME:start -->` and `<!-- NAME:end -->`), per file in TARGETS:
+  cli    the command line at a glance, read off the argument parser (gm_console/cli_glance.py),
+         in English in the README and in Spanish in docs/guia.md
+  keys   the keys used every round, from the TUI bindings (the full table is docs/keys.md,
+         written by keys_table.py)
+  verbs  the core verbs' declarations (gm_console/engine/language.py) in docs/commands.md; each
+         docs/rulesets page with `<!-- verbs:start -->` markers gets its ruleset's own verbs
+tests/test_readme.py fails when a page and its sources disagree.
 """
 
 from __future__ import annotations
@@ -18,21 +20,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-ORDER = ("pathfinder1e", "starfinder", "dragon_age")
-
-
-def _demote(text: str, levels: int = 1) -> str:
-    """Sub-documents start at `#`; inside the README they sit under a `##` section."""
-    out = []
-    fence = False
-    for line in text.splitlines():
-        if line.startswith("```"):
-            fence = not fence
-        if not fence and re.match(r"^#{1,5} ", line):
-            line = "#" * levels + line
-        out.append(line)
-    return "\n".join(out).strip()
 
 
 def verbs_table(ruleset_id: str | None = None) -> str:
@@ -73,38 +60,62 @@ def fill_ruleset_pages(check: bool = False) -> list[Path]:
     return stale
 
 
-def sections() -> dict[str, str]:
-    keys = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
-    keys = "\n".join(ln for ln in keys.splitlines() if not ln.startswith("<!--"))
-    docs = sorted((ROOT / "docs" / "rulesets").glob("*.md"),
-                  key=lambda p: (ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem))
-    rulesets = "\n\n".join(_demote(p.read_text(encoding="utf-8"), 0) for p in docs)
-    return {"keys": "## Keys\n\n" + _demote(keys.strip(), 0), "verbs": verbs_table(), "rulesets": rulesets}
+MOST_USED = ("next", "damage", "heal", "condition", "delay", "ready", "undo", "add", "roll", "start",
+             "find", "mark", "command_bar", "help", "quit")
 
 
-def render(text: str) -> str:
-    for name, body in sections().items():
+def keys_short(lang: str) -> str:
+    """The keys a GM uses every round, read off the bindings (the full table: docs/keys.md)."""
+    sys.path.insert(0, str(ROOT))
+    from gm_console.tui.bindings import ENCOUNTER_KEYS, key_label
+
+    by_id = {spec.id: spec for spec in ENCOUNTER_KEYS}
+    head = "| Tecla | Qué hace |" if lang == "es" else "| Key | What it does |"
+    rows = [head, "|---|---|"]
+    rows += [f"| `{key_label(by_id[i].key)}` | {by_id[i].tooltip(lang)} |" for i in MOST_USED if i in by_id]
+    return "\n".join(rows)
+
+
+def cli_table(lang: str) -> str:
+    sys.path.insert(0, str(ROOT))
+    from gm_console.cli_glance import table
+
+    return table(lang)
+
+
+# Each file's generated sections: `<!-- NAME:start -->` ... `<!-- NAME:end -->`.
+TARGETS = {
+    "README.md": {"cli": lambda: cli_table("en"), "keys": lambda: keys_short("en")},
+    "docs/guia.md": {"cli": lambda: cli_table("es"), "keys": lambda: keys_short("es")},
+    "docs/guide.md": {"keys": lambda: keys_short("en")},
+    "docs/commands.md": {"verbs": verbs_table},
+}
+
+
+def render(text: str, sections: dict, name_of: str = "README.md") -> str:
+    for name, body in sections.items():
         pattern = re.compile(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)", re.S)
         if not pattern.search(text):
-            raise SystemExit(f"README.md has no <!-- {name}:start --> ... <!-- {name}:end --> markers")
-        text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
+            raise SystemExit(f"{name_of} has no <!-- {name}:start --> ... <!-- {name}:end --> markers")
+        fresh = body()
+        text = pattern.sub(lambda m: m.group(1) + fresh + "\n" + m.group(2), text)
     return text
 
 
 def main(argv: list[str]) -> int:
-    pages = fill_ruleset_pages(check="--check" in argv)
-    if pages and "--check" in argv:
-        print(f"stale verb tables in {', '.join(p.name for p in pages)}: run python scripts/readme.py",
-              file=sys.stderr)
-        return 1
-    current = README.read_text(encoding="utf-8")
-    fresh = render(current)
-    if "--check" in argv:
+    check = "--check" in argv
+    stale = [p.relative_to(ROOT).as_posix() for p in fill_ruleset_pages(check=check)]
+    for name, sections in TARGETS.items():
+        path = ROOT / name
+        current = path.read_text(encoding="utf-8")
+        fresh = render(current, sections, name)
         if fresh != current:
-            print("README.md is stale: run python scripts/readme.py", file=sys.stderr)
-            return 1
-        return 0
-    README.write_text(fresh, encoding="utf-8")
+            stale.append(name)
+            if not check:
+                path.write_text(fresh, encoding="utf-8")
+    if stale and check:
+        print(f"stale generated sections in {', '.join(stale)}: run python scripts/readme.py", file=sys.stderr)
+        return 1
     return 0
 
 

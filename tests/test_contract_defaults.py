@@ -1,6 +1,6 @@
 """A game written with nothing but the contract's defaults is a whole game.
 
-The README's plugin example is run here exactly as printed, so the page a plugin author
+The plugin example of docs/plugins.md is run here exactly as printed, so the page a plugin author
 copies from cannot drift from what works.
 """
 
@@ -15,13 +15,13 @@ import pytest
 from gm_console.engine.dice import Dice
 from gm_console.engine.session import Session
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
 
 
 def readme_game():
     text = README.read_text(encoding="utf-8")
     block = re.search(r"    # mygame_rules\.py\n((?:    .*\n|\n)+?)(?=\S)", text)
-    assert block, "README lost its plugin example"
+    assert block, "docs/plugins.md lost its plugin example"
     namespace: dict = {}
     exec(compile(textwrap.dedent(block.group(1)), "README:mygame_rules.py", "exec"), namespace)
     return namespace["MyGame"]()
