@@ -101,7 +101,9 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     def h(msg) -> str:
         return render(msg, lang)
 
-    p = _Parser(prog="gm-console", description=h(_("Keyboard-driven combat tracker for game masters.")))
+    p = _Parser(prog="gm-console", description=h(_("Keyboard-driven combat tracker for game masters.")),
+                epilog=h(_("Without a command: the encounter picker. `gm-console COMMAND --help` for each one; "
+                           "a first fight step by step: docs/guide.md (in Spanish: docs/guia.md).")))
     p.add_argument("--lang", choices=("en", "es"), default=None,
                    help=h(_("interface language (default: from the environment)")))
     sub = p.add_subparsers(dest="command")
