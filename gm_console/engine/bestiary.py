@@ -377,7 +377,9 @@ def preview(creature: Creature, ruleset: Any, lang: str = "en") -> list[str]:
         rank.append(render(_("threat: {threat}", threat=creature.threat), lang))
     lines = [" · ".join([title, *rank])]
     if creature.type:
-        lines.append(creature.type)
+        from gm_console.engine.creature_types import type_line
+
+        lines.append(type_line(creature.type, lang))
     order = [f.key for f in ruleset.stat_block()] if ruleset is not None else []
     keys = [k for k in order if k in creature.stats] + [k for k in creature.stats if k not in order]
     stats = []
