@@ -111,11 +111,11 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     lang_too.add_argument("--lang", choices=("en", "es"), default=argparse.SUPPRESS)
 
     o = sub.add_parser("open", parents=[lang_too], help=h(_("open an encounter in the TUI")))
-    o.add_argument("path", type=Path)
+    o.add_argument("path", metavar="PATH", type=Path)
     o.add_argument("--dice", choices=("auto", "ask"), default=None)
 
     n = sub.add_parser("new", parents=[lang_too], help=h(_("create an encounter")))
-    n.add_argument("path", type=Path)
+    n.add_argument("path", metavar="PATH", type=Path)
     n.add_argument("--ruleset", "-r", default=None,
                    help=h(_("ruleset id (see `gm-console rulesets`; default: the party's, else generic)")))
     n.add_argument("--name", default="")
@@ -127,24 +127,24 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     e = sub.add_parser("exec", parents=[lang_too],
                        help=h(_("apply commands to an encounter and save (all or nothing)")))
-    e.add_argument("path", type=Path)
+    e.add_argument("path", metavar="PATH", type=Path)
     e.add_argument("--rolls", default="", help=h(_("natural die results used in order, e.g. 15,3,12")))
     e.add_argument("--new", metavar="RULESET", default=None,
                    help=h(_("create the encounter first with this ruleset")))
     e.add_argument("--script", type=Path, default=None, help=h(_("read commands from a file, one per line")))
     e.add_argument("--quiet", "-q", action="store_true", help=h(_("print nothing but warnings and errors")))
-    e.add_argument("commands", nargs="*", help=h(_("command lines, e.g. \"dmg Goblin 7\"; after `--` when one "
+    e.add_argument("commands", metavar="COMMAND", nargs="*", help=h(_("command lines, e.g. \"dmg Goblin 7\"; after `--` when one "
                                                    "starts with -")))
 
     s = sub.add_parser("show", parents=[lang_too], help=h(_("print an encounter's state")))
-    s.add_argument("path", type=Path)
+    s.add_argument("path", metavar="PATH", type=Path)
     fmt = s.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--markdown", action="store_true")
     s.add_argument("--players", action="store_true", help=h(_("hide GM-only figures (hero points, hidden rolls)")))
 
     lg = sub.add_parser("log", parents=[lang_too], help=h(_("print the play log, grouped by round")))
-    lg.add_argument("path", type=Path)
+    lg.add_argument("path", metavar="PATH", type=Path)
     lg.add_argument("--players", action="store_true", help=h(_("hide GM-only lines and hidden rolls")))
 
     sub.add_parser("rulesets", parents=[lang_too], help=h(_("list installed rulesets")))
@@ -157,16 +157,16 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 def _players_parsers(sub, lang_too, h) -> None:
     """The players' side (docs/players.md): a live view, the same view served, a forum post."""
     pv = sub.add_parser("players", parents=[lang_too], help=h(_("the players' live view of an encounter (read-only)")))
-    pv.add_argument("path", type=Path)
+    pv.add_argument("path", metavar="PATH", type=Path)
     sv = sub.add_parser("serve", parents=[lang_too], help=h(_("serve the players' view to web browsers (read-only)")))
-    sv.add_argument("path", type=Path)
+    sv.add_argument("path", metavar="PATH", type=Path)
     sv.add_argument("--players", action="store_true", required=True,
                     help=h(_("the players' view (the only one served)")))
     sv.add_argument("--port", type=int, default=8000, help=h(_("port to listen on (default 8000)")))
     sv.add_argument("--host", default="127.0.0.1",
                     help=h(_("address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for the network)")))
     po = sub.add_parser("post", parents=[lang_too], help=h(_("a round report to paste into a forum thread")))
-    po.add_argument("path", type=Path)
+    po.add_argument("path", metavar="PATH", type=Path)
     which = po.add_mutually_exclusive_group()
     which.add_argument("--round", type=int, default=None, help=h(_("that round (default: the current one)")))
     which.add_argument("--since", type=int, default=None, help=h(_("from that round to the current one")))

@@ -97,7 +97,7 @@ def test_after_dashes_such_a_command_is_the_engines_refusal_in_one_line(fight, c
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["show"], "error: gm-console show: missing path; see `gm-console show --help`"),
+    (["show"], "error: gm-console show: missing PATH; see `gm-console show --help`"),
     (["post", "{p}", "--format", "html"],
      "error: gm-console post: --format takes 'bbcode', 'markdown', not 'html'; see `gm-console post --help`"),
     (["post", "{p}", "--round"], "error: gm-console post: --round needs a value; see `gm-console post --help`"),
@@ -127,7 +127,7 @@ def test_the_argument_mistake_reads_in_spanish(fight, capsys):
     err = one_line(capsys)
     assert err.startswith("error: exec: '-inf' no es una opción de exec") and "después de `--`" in err
     assert main(["show", "--lang", "es"]) == 2
-    assert one_line(capsys) == "error: gm-console show: falta path; consulta `gm-console show --help`"
+    assert one_line(capsys) == "error: gm-console show: falta PATH; consulta `gm-console show --help`"
 
 
 # -- duplicate and rename with a broken character ------------------------------------------------

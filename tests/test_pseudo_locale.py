@@ -128,3 +128,26 @@ def test_show_and_the_forum_post_are_all_catalogue_under_a_third_language(xx, ga
                  report(done, rs, None, "fight", "markdown", "xx", since=1),
                  report(done, rs, None, "fight", "bbcode", "xx", since=1)):
         assert leftovers(re.sub(r"\[/?(b|i|list|size|\*)[^\]]*\]", " ", text), allowed) == [], text[:3000]
+
+
+def test_the_command_line_help_is_all_catalogue_under_a_third_language(xx):
+    """`gm-console --help` and every command's help: argparse's own words too (usage, options)."""
+    import argparse
+
+    from gm_console.cli import _parser
+
+    def helps(parser: argparse.ArgumentParser):
+        yield parser.format_help()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child in action.choices.values():
+                    yield from helps(child)
+
+    ours = {"gm", "console", "en", "es", "json", "bbcode", "markdown", "auto", "ask", "docs", "md", "guide", "guia"}
+    for text in helps(_parser("xx")):
+        text = re.sub(r"gm-console( [a-z]+)*", " ", text)  # the program and command names
+        text = re.sub(r"(?<![\w⟦])-{1,2}[\w-]+", " ", text)  # option names: --rolls, -h
+        text = re.sub(r"\b[A-Z][A-Z_]+\b", " ", text)  # metavars: PATH, RULESET
+        text = re.sub(r"\{[^{}⟦⟧]*\}", " ", text)  # choices and sub-commands: {en,es}
+        text = re.sub(r"^\s{2,}[a-z]+\b", " ", text, flags=re.M)  # a sub-command's name in its list
+        assert leftovers(" ".join(text.split()), ours) == [], text  # argparse wraps inside a message
