@@ -297,6 +297,6 @@ def test_the_sheets_say_who_holds_whom_and_what_comes_next():
     rs = t.session.ruleset
     assert "holds Goblin in a grapple: maintain valeros goblin [pin] each round" in sheet_lines(rs, t.state, t.c("Valeros"))
     assert "held by Valeros: escape goblin [artist N] [reverse]" in sheet_lines(rs, t.state, t.c("Goblin"))
-    assert "apresado por Valeros: escape goblin [artist N] [reverse]" in sheet_lines(rs, t.state, t.c("Goblin"), "es")
+    assert "apresado por Valeros: escapar goblin [artist N] [reverse]" in sheet_lines(rs, t.state, t.c("Goblin"), "es")
     t.do("release Valeros")
     assert not any("grapple" in s or "held" in s for s in sheet_lines(rs, t.state, t.c("Goblin")))

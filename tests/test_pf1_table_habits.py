@@ -90,7 +90,7 @@ def test_the_unaided_warning_reads_in_spanish():
          "dmg Kyra 25", "next")
     (pending,) = [p for p in t.session.ruleset.pending(t.state) if "unaided" in p.render()]
     assert render(pending.en, "es") == ("Kyra está estable sin ayuda: cada prueba horaria de Con fallida cuesta 1 "
-                                        "PG (una prueba de Sanar CD 15 le da ayuda: stabilize kyra by SANADOR)")
+                                        "PG (una prueba de Sanar CD 15 le da ayuda: estabilizar kyra por SANADOR)")
 
 
 def test_a_foe_acting_is_not_offered_as_the_healer():

@@ -1,0 +1,59 @@
+"""A Spanish table reads its command hints in Spanish (issue 22): where a warning or a refusal
+says what to type ("estabilizar {ref} por SANADOR"), the verb is the Spanish one the command
+language takes, not the English one beside Spanish words. English verbs still work when typed;
+a verb with no Spanish alias stays as it is."""
+
+import glob
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from gm_console import plugins
+from gm_console.engine.language import registry_for
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUES = {"generic": ROOT / "gm_console/locale/es/LC_MESSAGES/gm_console.po",
+              **{game: Path(glob.glob(str(ROOT / f"rulesets/{game}/locale/es/LC_MESSAGES/*.po"))[0])
+                 for game in ("pathfinder1e", "starfinder", "dragon_age", "generic")}}
+HINT = r"(?:^|[(`:;]\s?|\bo |: )(?P<verb>[a-z][\w-]*)(?= (?:\{[a-z_]+\}|[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ_]{2,}))"
+
+
+def english_hints(game: str, po: Path) -> list[str]:
+    registry = registry_for(plugins.load(game))
+    english = {v.name for v in registry if v.es}
+    out = []
+    with open(po, "rb") as handle:
+        for message in read_po(handle):
+            texts = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+            for text in texts:
+                for match in re.finditer(HINT, text or ""):
+                    if match["verb"] in english:
+                        out.append(f"{match['verb']}: {text}")
+    return out
+
+
+@pytest.mark.parametrize("game", sorted({"pathfinder1e", "starfinder", "dragon_age", "generic"}))
+def test_spanish_hints_use_the_spanish_verbs(game):
+    assert english_hints(game, CATALOGUES[game]) == []
+
+
+def test_the_core_catalogue_hints_use_the_spanish_verbs():
+    assert english_hints("generic", ROOT / "gm_console/locale/es/LC_MESSAGES/gm_console.po") == []
+
+
+def test_a_spanish_hint_runs_as_written():
+    """The unaided warning's hint, typed as the Spanish table reads it, stabilizes Kyra."""
+    from conftest import Table
+    from gm_console.i18n import render
+
+    t = Table("pathfinder1e")
+    t.rolls(15, 16)
+    t.do("add Kyra pc hp=20 con=14", "add Seelah pc hp=30 wis=14", "add Goblin hp=6", "init Kyra 10",
+         "init Seelah 5", "init Goblin 15", "start", "dmg Kyra 25", "next")
+    (pending,) = [p for p in t.session.ruleset.pending(t.state) if "unaided" in p.render()]
+    hint = render(pending.en, "es").rsplit(": ", 1)[1].rstrip(")").replace("SANADOR", "Seelah")
+    assert hint == "estabilizar kyra por Seelah"
+    t.do(hint)
+    assert not [p for p in t.session.ruleset.pending(t.state) if "unaided" in p.render()]
