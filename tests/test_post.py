@@ -101,6 +101,24 @@ def test_the_summary_after_the_fight_tallies_each_combatant():
     assert (s.xp_total, s.pcs, s.xp_each) == (1200, 2, 600)
 
 
+def test_the_players_summary_never_says_a_pc_dealt_0_when_its_hits_were_on_foes():
+    """docs/players.md §3: with the damage dealt to foes kept from the players (the default), a
+    PC's hits on foes are not counted for them, so its "dealt" is not told at all (Kyra's 8 to a
+    goblin is not "dealt 0"); what it took is. With `players_damage` on, "dealt 8"."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=20", "add Goblin hp=6", "init Kyra 15", "init Goblin 10", "start",
+         "dmg Goblin 8", "next", "dmg Kyra 3", "end")
+    text = report(t.session.done, t.session.ruleset, t.state.options, "f", "markdown", "en", since=1)
+    assert "Kyra: took 3, healed 0" in text and "Kyra: dealt" not in text
+    assert "- Goblin: dealt 3\n" in text  # its hit on a PC is the players' to know; what it took is not
+    players = aftermath.fight_summary(t.session.done, t.session.ruleset, players=True)
+    told = {x.name: (x.dealt_untold, x.taken_untold) for x in players.tallies.values()}
+    assert told == {"Kyra": (True, False), "Goblin": (False, True)}
+    t.do("option players_damage on")
+    text = report(t.session.done, t.session.ruleset, t.state.options, "f", "markdown", "en", since=1)
+    assert "Kyra: dealt 8, took 3, healed 0" in text
+
+
 def test_conditions_that_outlast_the_fight_are_listed():
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=20", "add Goblin hp=6", "init Kyra 15", "init Goblin 10", "start",

@@ -27,6 +27,10 @@ class Tally:
     taken: int = 0
     healed: int = 0
     fell: int | None = None  # the round it went down
+    #: some of its hits are not the players' to know (damage to a foe, while the table keeps it):
+    #: then its ``dealt`` is not told at all, since Kyra's "dealt 0" after 8 to a goblin is untrue
+    dealt_untold: bool = False
+    taken_untold: bool = False  # a foe's, the same way: what it took and healed is the GM's
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,10 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
         for cid, (delta, by) in moved.items():
             t = out.tallies.get(cid)
             if t is None or (players and not _told_to_players(walk, cid, exact)):
+                if t is not None:
+                    t.taken_untold = True
+                    if delta < 0 and by and by != cid and by in out.tallies:
+                        out.tallies[by].dealt_untold = True
                 continue  # a hidden one's, or a foe's when the table keeps those numbers from the players
             if delta > 0:
                 t.healed += delta
@@ -199,8 +207,10 @@ def summary_dict(summary: Summary | None) -> dict[str, Any] | None:
     return {
         "ended": summary.ended,
         "rounds": summary.rounds,
-        "combatants": [{"id": t.id, "name": t.name, "side": t.side, "dealt": t.dealt, "taken": t.taken,
-                        "healed": t.healed, "fell": t.fell} for t in summary.tallies.values()],
+        "combatants": [{"id": t.id, "name": t.name, "side": t.side,
+                        "dealt": None if t.dealt_untold else t.dealt,
+                        "taken": None if t.taken_untold else t.taken,
+                        "healed": None if t.taken_untold else t.healed, "fell": t.fell} for t in summary.tallies.values()],
         "fallen": [t.id for t in summary.fallen],
         "biggest_hit": None if summary.biggest is None else {
             "amount": summary.biggest.amount, "by": summary.biggest.by, "target": summary.biggest.target,

@@ -120,10 +120,8 @@ def report(entries, ruleset: Ruleset, options: dict | None = None, name: str = "
                     m.items([esc(ln.text) for ln in group]), ""]
 
     s = aftermath.tally(entries, ruleset, options, first, stop, players=True)
-    moved = [x for x in s.tallies.values() if x.dealt or x.taken or x.healed]
-    if moved:
-        rows = [t(_("{name}: dealt {dealt}, took {taken}, healed {healed}", name=esc(x.name), dealt=x.dealt,
-                    taken=x.taken, healed=x.healed)) for x in moved]
+    rows = _tally_rows(s, lang, esc)
+    if rows:
         out += [m.bold(t(_("Damage and healing"))), m.items(rows), ""]
     down = [c for c in roster(state) if health_word(ruleset, c) == "down"]
     if down:
@@ -135,6 +133,23 @@ def report(entries, ruleset: Ruleset, options: dict | None = None, name: str = "
     return "\n".join(x for x in _squeeze(out)).strip() + "\n"
 
 
+def _tally_rows(s: aftermath.Summary, lang: str, esc) -> list[str]:
+    """One line per combatant something happened to, with only the figures its reader may know:
+    for the players, no "dealt" for a PC whose hits were on foes the table keeps the numbers of
+    (Kyra's 8 to a goblin is not "dealt 0"), nor "took" for such a foe."""
+    rows = []
+    for x in s.tallies.values():
+        parts = []
+        if not x.dealt_untold:
+            parts.append((x.dealt, _("dealt {n}", n=x.dealt)))
+        if not x.taken_untold:
+            parts += [(x.taken, _("took {n}", n=x.taken)), (x.healed, _("healed {n}", n=x.healed))]
+        if any(n for n, _said in parts):
+            said = ", ".join(render(msg, lang) for _n, msg in parts)
+            rows.append(render(_("{name}: {figures}", name=esc(x.name), figures=said), lang))
+    return rows
+
+
 def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup = MARKDOWN) -> list[str]:
     """The summary after a fight, for the GM (``show``) and the players (``post``)."""
     t = lambda msg: render(msg, lang)  # noqa: E731
@@ -143,8 +158,7 @@ def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup
     out = [m.heading(t(_("After the fight"))), "",
            t(_n_rounds(s.rounds)) + (" · " + t(_("fell: {names}", names=", ".join(
                esc(x.name) for x in s.fallen))) if s.fallen else ""), ""]
-    rows = [t(_("{name}: dealt {dealt}, took {taken}, healed {healed}", name=esc(x.name), dealt=x.dealt,
-                taken=x.taken, healed=x.healed)) for x in s.tallies.values() if x.dealt or x.taken or x.healed]
+    rows = _tally_rows(s, lang, esc)
     if rows:
         out += [m.items(rows), ""]
     if s.biggest is not None:
