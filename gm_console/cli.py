@@ -28,7 +28,7 @@ _loading = collector.pause()  # these imports make many objects and no garbage (
 
 from gm_console import cli_library, plugins  # noqa: E402
 from gm_console.engine.commands import CommandError
-from gm_console.engine.errors import message_of
+from gm_console.engine.errors import GMError, message_of
 from gm_console.engine.dice import Dice, DiceError, parse_rolls
 from gm_console.i18n import C_, _, _n, render
 from gm_console.storage import Encounter, SaveError, SaveExists
@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `show | head -1`: the reader has all it wanted
         _output_gone()
         return 0
-    except (SaveError, CommandError, DiceError, plugins.UnknownRuleset) as exc:
+    except (SaveError, GMError, DiceError, plugins.UnknownRuleset) as exc:
         err(render(_("error: {why}", why=message_of(exc)), lang))
         return 1
 
@@ -302,6 +302,9 @@ def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
     if collecting is None:
         collecting = collector.pause()
     try:
+        from gm_console.tui import compat
+
+        compat.check()  # before a screen that would apply fast typing out of order
         from gm_console.tui.app import run  # Textual loads only when a screen is wanted
 
         return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang(), encounter=encounter,
