@@ -52,10 +52,12 @@ def test_a_stable_characters_line_names_it_in_the_command():
     assert t.c("Navasi").life == "stable"
     (line,) = [x for x in lines(t, "Navasi") if "resolve fight" in x]
     assert "(spend navasi resolve fight)" in line and "NAME" not in line
-    assert "(spend navasi resolve fight)" in [x for x in lines(t, "Navasi", "es") if "resolve" in x][0]
+    assert "(gastar navasi resolve fight)" in [x for x in lines(t, "Navasi", "es") if "resolve" in x][0]
 
 
 COMMAND = re.compile(r"\((spend|pass|uncond|medicine) [^)]*\)")
+# The Spanish line offers the same command in the Spanish verbs the command language takes.
+COMANDO = re.compile(r"\((gastar|pasar|quitar-estado|medicina) [^)]*\)")
 
 
 def every_warning_and_line(t: Table):
@@ -97,9 +99,11 @@ def test_a_warning_that_names_a_command_carries_it_and_the_command_runs(scene):
         words = COMMAND.search(en)
         if pending is None:
             continue
-        assert (COMMAND.search(es) is None) == (words is None), (en, es)
+        assert (COMANDO.search(es) is None) == (words is None), (en, es)
         if words is not None:
             assert pending.command == words.group(0)[1:-1], en
+            t.do(COMANDO.search(es).group(0)[1:-1])   # the Spanish words run too
+            t.session.execute("undo", t.dice)
         if pending.command is not None:
             offered += 1
             before = t.state.copy()

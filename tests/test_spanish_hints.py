@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {"generic": ROOT / "gm_console/locale/es/LC_MESSAGES/gm_console.po",
               **{game: Path(glob.glob(str(ROOT / f"rulesets/{game}/locale/es/LC_MESSAGES/*.po"))[0])
                  for game in ("pathfinder1e", "starfinder", "dragon_age", "generic")}}
-HINT = r"(?:^|[(`:;]\s?|\bo |: )(?P<verb>[a-z][\w-]*)(?= (?:\{[a-z_]+\}|[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ_]{2,}))"
+HINT = (r"(?:^|[(`:;]\s?|\bo |: )(?P<verb>[a-z][\w-]*)(?= (?:\{[a-z_]+\}|[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ_]{2,}))"
+        r"|\((?P<bare>[a-z][\w-]*) [^)]*\)")   # a whole command in brackets: "(pass 1h)"
 
 
 def english_hints(game: str, po: Path) -> list[str]:
@@ -29,8 +30,9 @@ def english_hints(game: str, po: Path) -> list[str]:
             texts = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
             for text in texts:
                 for match in re.finditer(HINT, text or ""):
-                    if match["verb"] in english:
-                        out.append(f"{match['verb']}: {text}")
+                    verb = match["verb"] or match["bare"]
+                    if verb in english:
+                        out.append(f"{verb}: {text}")
     return out
 
 
@@ -57,3 +59,12 @@ def test_a_spanish_hint_runs_as_written():
     assert hint == "estabilizar kyra por Seelah"
     t.do(hint)
     assert not [p for p in t.session.ruleset.pending(t.state) if "unaided" in p.render()]
+
+
+def test_an_offered_command_reads_in_the_tables_words():
+    """The `[y] runs:` beside a Spanish warning shows the Spanish verb, and that spelling runs."""
+    verbs = registry_for(plugins.load("starfinder"))
+    assert verbs.spoken("uncond captain-vex burning", "es") == "quitar-estado captain-vex burning"
+    assert verbs.spoken("uncond captain-vex burning", "en") == "uncond captain-vex burning"
+    assert verbs.spoken("pass 1h", "es") == "pasar 1h"
+    assert verbs.parse(verbs.spoken("pass 1h", "es")).verb == "pass"

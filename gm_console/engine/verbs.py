@@ -483,6 +483,15 @@ class Registry:
     def canonical(self, word: str) -> str | None:
         return self._index.get(verb_key(word))
 
+    def spoken(self, line: str, lang: str) -> str:
+        """The line with its verb as a GM at a ``lang`` table types it, so an offered command reads
+        in the same words as the warning beside it; the rest of the line is left as written."""
+        verb, sep, rest = line.partition(" ")
+        name = self.canonical(verb)
+        if lang != "es" or name is None or not self.verbs[name].es:
+            return line
+        return self.verbs[name].es[0] + sep + rest
+
     def names(self) -> list[str]:
         """Every spelling a GM may type: verbs and aliases."""
         return sorted({name for v in self.verbs.values() for name in (v.name, *v.aliases)})

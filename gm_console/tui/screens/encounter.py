@@ -182,7 +182,8 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                 offered += 1
                 text.append("  ")
                 text.append(f"[{accept}]", style="bold reverse")
-                text.append(" " + tr(self.lang, "offer_run", line=note.command), style="yellow")
+                line = self.controller.encounter.session.verbs.spoken(note.command, self.lang)
+                text.append(" " + tr(self.lang, "offer_run", line=line), style="yellow")
         paint.update(widget, clean(text))
 
     # -- running lines ---------------------------------------------------------------
