@@ -7,10 +7,12 @@ command line first, then ``keymap.toml`` (``[settings]``), then defaults.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.command import CommandPalette
+from textual.screen import Screen
 
 from gm_console.engine.dice import Dice
 from gm_console.storage import Encounter, SaveError
@@ -50,6 +52,22 @@ class GMConsole(App):
         self.initial = encounter
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
         self.typeahead = Typeahead(self)
+
+    # -- the command palette, in the GM's language ------------------------------------------
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=tr(self.lang, "palette_search")))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own commands (theme, quit, keys panel, screenshot) with our words."""
+        yield SystemCommand(tr(self.lang, "sys_theme"), tr(self.lang, "sys_theme_help"), self.action_change_theme)
+        yield SystemCommand(tr(self.lang, "sys_quit"), tr(self.lang, "sys_quit_help"), self.action_quit)
+        if screen.query("HelpPanel"):
+            yield SystemCommand(tr(self.lang, "sys_keys"), tr(self.lang, "sys_keys_hide"), self.action_hide_help_panel)
+        else:
+            yield SystemCommand(tr(self.lang, "sys_keys"), tr(self.lang, "sys_keys_show"), self.action_show_help_panel)
+        yield SystemCommand(tr(self.lang, "sys_screenshot"), tr(self.lang, "sys_screenshot_help"),
+                            lambda: self.set_timer(0.1, self.deliver_screenshot))
 
     # -- keys: one at a time, each after the last has done all it does (see typeahead) ----
     async def on_event(self, event: events.Event) -> None:

@@ -213,6 +213,19 @@ TEXT: dict[str, "str | Msg"] = {
     "action": N_('Action'),
     "what": N_('What it does'),
     "dice_mode": N_('dice: {mode}'),
+    # the command palette and Textual's own commands in it
+    "palette_search": N_('Search for commands…'),
+    "key_id": N_('id (keymap.toml)'),
+    "sys_theme": N_('Theme'),
+    "sys_theme_help": N_('Change the colours of the screen'),
+    "sys_quit": N_('Quit'),
+    "sys_quit_help": N_('Quit now (everything is already saved)'),
+    "sys_keys": N_('Keys panel'),
+    "sys_keys_show": N_('Show the keys of this screen in a side panel'),
+    "sys_keys_hide": N_('Hide the keys panel'),
+    "sys_screenshot": N_('Screenshot'),
+    "sys_screenshot_help": N_('Save a picture (SVG) of the screen as it is now'),
+    "dice_example": N_('1d20+5 stealth · 4d6kh3 · check Kyra perception+5 vs 15'),
 }
 
 

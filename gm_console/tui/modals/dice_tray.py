@@ -60,7 +60,7 @@ class DiceTrayModal(FormModal[str]):
         else:
             yield Static(tr(self.lang, "dice_tray_none"), id="history")
         yield self.label("dice_tray_expr")
-        yield self.input("expr", placeholder="1d20+5 stealth · 4d6kh3 · check Kyra perception+5 vs 15")
+        yield self.input("expr", placeholder=tr(self.lang, "dice_example"))
 
     def build(self) -> str:
         text = self.value("expr").strip()

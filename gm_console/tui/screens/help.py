@@ -28,7 +28,7 @@ def key_text(spec: KeySpec, keymap: dict[str, str]) -> str:
 def keys_table(lang: str, keymap: dict[str, str], specs=ENCOUNTER_KEYS) -> Table:
     table = Table(title=tr(lang, "help_keys"), title_justify="left", expand=True, show_edge=False)
     table.add_column(tr(lang, "key"), style="bold cyan", no_wrap=True)
-    table.add_column("id", style="dim", no_wrap=True)
+    table.add_column(tr(lang, "key_id"), style="dim", no_wrap=True)
     table.add_column(tr(lang, "what"))
     for spec in specs:
         table.add_row(plain(key_text(spec, keymap)), spec.id, spec.tooltip(lang))
