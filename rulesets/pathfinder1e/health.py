@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, dealt, named, of
 
-from . import abilities, defenses, hero
+from . import abilities, defenses, hero, regeneration
 from .catalogue import BLEEDS
 from .i18n import _
 from .life import die, hp_of, lose_hp, make_stable, negative_state, need_hp, nl_of, reconcile, settle
@@ -52,6 +52,7 @@ class PF1Health(Health):
         amount = defenses.apply(ctx, c, amount, types)
         if amount <= 0:
             return
+        regeneration.after_damage(ctx, c, types)
         if kinds & NONLETHAL:
             nonlethal(ctx, c, amount)
             return
@@ -82,6 +83,10 @@ class PF1Health(Health):
 
     def damage_types(self) -> tuple[str, ...]:
         return DAMAGE_TYPES
+
+    def tick_works(self, ctx: Context, c: Combatant, inst) -> bool:
+        """A regeneration stopped by its types heals nothing the round after (§1.14)."""
+        return regeneration.tick_works(ctx, c, inst)
 
     def heal(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
         need_hp(ctx, c)

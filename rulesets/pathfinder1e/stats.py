@@ -186,6 +186,15 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("vulnerable", "str", aliases=("vulnerability", "vulnerabilities", "vulnerabilidad",
                                                 "vulnerabilidades", "vuln"),
                   en="Vulnerabilities", es="Vulnerabilidades", doc="fire or fire,cold: +50% damage (§1.13)"),
+        StatField("regeneration", "str", aliases=("regen", "regeneracion", "regeneración"),
+                  en="Regeneration", es="Regeneración",
+                  doc="5 or 5/fire,acid: heals 5 at its turn start, cannot die from HP loss; the types stop it "
+                      "for the round after (§1.14)"),
+        StatField("fast_healing", "int", aliases=("fast healing", "fast-healing", "curacion rapida",
+                                                  "curación rápida", "curacion_rapida"), minimum=0,
+                  en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
+        StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
+                  doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
         *_skill_fields(),
     )
 
