@@ -57,7 +57,7 @@ def con_mod(c: Combatant) -> int:
     con = c.stats.get("con")
     con = 10 if con is None else int(con)
     damage = int((c.marks.get("ability_damage") or {}).get("con", 0))
-    return mod(con - drained(c, "con") - damage)
+    return mod(con - drained(c, "con")) - damage // 2  # -1 per 2 points of damage (§1.9)
 
 
 def need_hp(ctx: Context, c: Combatant) -> None:
