@@ -138,3 +138,16 @@ def test_without_ferocity_the_same_blow_leaves_it_dying():
     t = Table("pathfinder1e")
     t.do("add Orc hp=6 con=12", "dmg Orc 16")
     assert t.c("Orc").life == "dying"
+
+
+def test_the_bestiary_troll_regenerates_and_the_orc_is_ferocious():
+    """§1.14, §1.15: the bestiary carries them (Bestiary p. 268 troll, p. 222 orc)."""
+    from test_bestiary import Table as Library
+
+    t = Library("pathfinder1e")
+    t.do("add @troll", "add @orc", "add @skeleton")
+    assert t.c("Troll").instances("regeneration")[0].note == "fire,acid"
+    assert t.c("Orc").stats["ferocity"] is True
+    top = t.hp("Skeleton")
+    t.do("dmg Skeleton 7 slashing", "dmg Skeleton 3 cold")  # DR 5/bludgeoning, immune to cold
+    assert t.hp("Skeleton") == top - 2
