@@ -170,3 +170,21 @@ def test_the_sheet_shows_drain_apart_from_damage():
     t.do("add Val pc hp=30 str=16", "dmg Val 2 str drain", "dmg Val 1 str")
     lines = sheet_lines(t.session.ruleset, t.state, t.c("Val"))
     assert "Str drained 2 (rest does not restore it)" in lines and "Str damage 1" in lines
+
+
+# -- ability damage done right (issue 25): -1 per 2 points, Con costs HD x penalty in HP ----------
+
+def test_three_dex_damage_is_minus_one_not_minus_two():
+    """§1.9 [O, CRB Ability Score Damage]: -1 per 2 points: 3 Dex damage on Dex 14 is -1 AC and Reflex."""
+    t = pf()
+    t.do("add Kyra pc hp=20 dex=14 ref=4 ac=16", "dmg Kyra 3 dex")
+    e = eff(t, "Kyra")
+    assert (e["ac"], e["ref"]) == (15, 3)
+
+
+@pytest.mark.parametrize("points,penalty", [(1, 0), (2, 1), (3, 1), (4, 2)])
+def test_ability_damage_penalty_at_its_edges(points, penalty):
+    t = pf()
+    t.do("add Kyra pc hp=20 str=15 bab=0", f"dmg Kyra {points} str")
+    assert eff(t, "Kyra")["attack"] == 2 - penalty
+

@@ -332,7 +332,8 @@ def test_different_type_bleeds_stack():
     t.do("next")
     assert t.hp("Kyra") == 18
     assert t.c("Kyra").marks["ability_damage"] == {"con": 1}
-    assert t.session.ruleset.effective(t.state, t.c("Kyra"))["con"].value == 11
+    # one point of Con damage is no penalty yet (-1 per 2 points, §1.9): the figure keeps the modifier
+    assert t.session.ruleset.effective(t.state, t.c("Kyra"))["con"].value == 12
 
 
 def test_any_hp_healing_stops_bleeding():

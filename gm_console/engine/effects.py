@@ -159,12 +159,12 @@ def put(ctx: Context, call, free: bool = False) -> None:
     if catalogued and not cdef.valued and call.value is not None and not cdef.tick:
         raise RulesError(_("cond: {cond} takes no value (write {cond}, not {cond}:{value})", cond=cdef.id,
                            value=call.value))
-    if tail.words and not (cdef.tick == "damage" or not catalogued):
+    if tail.words and not (cdef.tick or not catalogued):  # regeneration: the types that stop it
         raise RulesError(_("cond: unexpected {words!r}; after the condition: a duration (3, 10m, 1h), modifiers "
                            "like ac+2, `by NAME`", words=" ".join(tail.words)))
     if tail.words:
         known = ctx.ruleset.health.damage_types()
-        bad = [w for w in tail.words if known and w not in known]
+        bad = [w for typed in tail.words for w in typed.split(",") if w and known and w not in known]
         if bad:
             raise RulesError(_("cond: unknown damage type {word!r}; types: {types}", word=bad[0],
                                types=listing(known)))
@@ -221,6 +221,8 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         if amount <= 0:
             continue
         if cdef.tick == "heal":
+            if not ctx.ruleset.health.tick_works(ctx, c, inst):
+                continue
             ctx.say(_("{name}: {effect} {amount}", name=named(c), effect=cdef.term, amount=dealt(c, amount)), who=c.id)
             ctx.ruleset.health.heal(ctx, c, amount, ())
         else:

@@ -384,7 +384,7 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
     known = ctx.ruleset.health.damage_types()
     if not known:
         return
-    for t in types:
+    for t in (w for typed in types for w in typed.split("/") if w):  # `slashing/magic`: both words
         if t not in known:
             hint = did_you_mean(t, known)
             raise RulesError(_('dmg: unknown damage type {t!r}{hint} types: {names}', t=t, hint=hint or ';', names=listing(known)))

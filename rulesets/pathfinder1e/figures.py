@@ -142,8 +142,9 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     for key in ABILITIES:
         _t, kept, dropped = combine(act.mods(key))
         parts = [(m.label, m.delta) for m in kept]
-        if damage.get(key):
-            parts.append((f"{key} damage", -int(damage[key])))
+        if int(damage.get(key) or 0) >= 2:
+            # -1 per 2 points to what the ability governs (§1.9): shown as the score giving that modifier
+            parts.append((f"{key} damage", -2 * (int(damage[key]) // 2)))
         zero_by = [w for f in zero.get(key, ()) for w in act.why(f)]
         lost = int(drain.get(key) or 0)
         if lost and base[key] - lost <= 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, dealt, named, of
 
-from . import abilities, hero
+from . import abilities, defenses, hero, regeneration
 from .catalogue import BLEEDS
 from .i18n import _
 from .life import die, hp_of, lose_hp, make_stable, negative_state, need_hp, nl_of, reconcile, settle
@@ -25,7 +25,9 @@ DAMAGE_TYPES = (
     "bludgeoning", "contundente", "piercing", "perforante", "slashing", "cortante",
     "precision", "precisión", "bleed", "sangrado", "magic", "magico", "mágico",
     "untyped", "str", "fue", "dex", "des", "con", "drain", "drained", "consuncion", "consunción", "drenaje",
+    *defenses.DAMAGE_WORDS,
 )
+DAMAGE_TYPES = tuple(dict.fromkeys(DAMAGE_TYPES))
 MASSIVE = "pathfinder1e.md §1.3 massive damage [O]"
 
 
@@ -33,9 +35,11 @@ class PF1Health(Health):
     def damage(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
         need_hp(ctx, c)
         reconcile(ctx, c)
-        kinds = set(types)
+        kinds = {w for t in types for w in t.casefold().replace("/", ",").split(",") if w}
         keys = sorted({ABILITIES[t] for t in kinds if t in ABILITIES})
         if keys:
+            if defenses.immune(ctx, c, types):
+                return
             for key in keys:
                 if kinds & DRAIN:
                     abilities.drain(ctx, c, key, amount)
@@ -45,6 +49,10 @@ class PF1Health(Health):
         if kinds & DRAIN:
             ctx.fail(_("drain needs the ability: dmg NAME N str|dex|con drain "
                        "(negative levels: cond NAME energy-drained:N)"))
+        amount = defenses.apply(ctx, c, amount, types)
+        if amount <= 0:
+            return
+        regeneration.after_damage(ctx, c, types)
         if kinds & NONLETHAL:
             nonlethal(ctx, c, amount)
             return
@@ -75,6 +83,10 @@ class PF1Health(Health):
 
     def damage_types(self) -> tuple[str, ...]:
         return DAMAGE_TYPES
+
+    def tick_works(self, ctx: Context, c: Combatant, inst) -> bool:
+        """A regeneration stopped by its types heals nothing the round after (§1.14)."""
+        return regeneration.tick_works(ctx, c, inst)
 
     def heal(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
         need_hp(ctx, c)

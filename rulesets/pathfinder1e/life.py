@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, public, record_check
 
+from . import regeneration
 from .i18n import _
 from .options import option
 from .stats import death_threshold, drained, mod
@@ -56,7 +57,7 @@ def con_mod(c: Combatant) -> int:
     con = c.stats.get("con")
     con = 10 if con is None else int(con)
     damage = int((c.marks.get("ability_damage") or {}).get("con", 0))
-    return mod(con - drained(c, "con") - damage)
+    return mod(con - drained(c, "con")) - damage // 2  # -1 per 2 points of damage (§1.9)
 
 
 def need_hp(ctx: Context, c: Combatant) -> None:
@@ -114,10 +115,14 @@ def reconcile(ctx: Context, c: Combatant) -> None:
     if c.life == "dead" or "hp" not in c.pools:
         return
     hp, thr = hp_of(c), death_threshold(c)
+    if hp <= thr and regenerating(ctx, c, hp, thr, hurt=False):
+        return
     if hp <= thr:
         die(ctx, c, _("HP {hp}, dead at {thr}", hp=of(c, hp), thr=of(c, thr)), can_cheat=False)
     elif hp < 0 and c.life not in ("dying", "stable", "disabled") and foe_dies(ctx, c):
         die(ctx, c, _foe_below_0(c, hp), can_cheat=False, rule=FOES_RULE)
+    elif hp < 0 and c.life not in ("dying", "stable", "disabled") and fights_on(ctx, c, hp, thr):
+        return
     elif hp < 0 and c.life not in ("dying", "stable", "disabled"):
         ctx.set_life(c, "dying", rule=RULE)
         ctx.say(_("{name} is dying", name=named(c)), rule=RULE, who=c.id,
@@ -155,13 +160,17 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
             ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=of(c, old), new=of(c, new)), rule=rule, who=c.id)
     if rest <= 0:
         return
+    if new <= thr and regenerating(ctx, c, new, thr):
+        return
     if new <= thr:
         why = (_("HP {hp}, dead at {thr} (-Con)", hp=of(c, new), thr=of(c, thr)) if thr
                else _("HP {hp}, no Con score", hp=of(c, new)))
         die(ctx, c, why, rule=RULE)
         return
-    if new < 0 and foe_dies(ctx, c):
+    if new < 0 and foe_dies(ctx, c) and not regeneration.works(ctx.state, c):
         die(ctx, c, _foe_below_0(c, new), rule=FOES_RULE)
+        return
+    if new < 0 and fights_on(ctx, c, new, thr):
         return
     if new < 0:
         if c.life != "dying":
@@ -178,6 +187,53 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
                              thr=of(c, thr), left=of(c, new - thr)))
         return
     settle(ctx, c)
+
+
+FEROCITY = "pathfinder1e.md §1.15"
+
+
+def ferocious(c: Combatant) -> bool:
+    return bool(c.stats.get("ferocity"))
+
+
+def fights_on(ctx: Context, c: Combatant, hp: int, thr: int) -> bool:
+    """Ferocity (pathfinder1e.md §1.15): below 0 HP it stays conscious and staggered instead of dying."""
+    if not ferocious(c) or c.life in ("dying", "stable", "unconscious"):
+        return False
+    if c.life != "staggered":
+        ctx.set_life(c, "staggered", rule=FEROCITY)
+        _clear_recovery(ctx, c)
+        ctx.say(_("{name} fights on with ferocity: staggered, loses 1 HP each round", name=named(c)),
+                rule=FEROCITY, who=c.id, detail=_("HP {hp}, dies at {thr}, {left} to go", hp=of(c, hp),
+                                                  thr=of(c, thr), left=of(c, hp - thr)))
+    return True
+
+
+def ferocity_tick(ctx: Context, c: Combatant) -> None:
+    """At the start of its turn a ferocious creature below 0 HP loses 1 HP (§1.15 [I]: the round's HP loss
+    at its own turn, as a dying creature's)."""
+    if not ferocious(c) or c.life != "staggered" or hp_of(c) >= 0:
+        return
+    new = hp_of(c) - 1
+    ctx.say(_("{name} bleeds on with ferocity: 1 HP, HP {hp}", name=named(c), hp=of(c, new)), rule=FEROCITY, who=c.id)
+    lose_hp(ctx, c, 1, rule=FEROCITY, quiet=True)
+
+
+def regenerating(ctx: Context, c: Combatant, hp: int, thr: int, hurt: bool = True) -> bool:
+    """HP at or below death while its regeneration works (pathfinder1e.md §1.14): alive, unconscious
+    (dying, which the regeneration heals), never dead from HP loss. ``hurt``: it was just damaged
+    (said each time; a stable creature is dying again); else HP typed by hand or a turn start."""
+    if not regeneration.works(ctx.state, c):
+        return False
+    changed = c.life != "dying" and (hurt or c.life != "stable")
+    if changed:
+        ctx.set_life(c, "dying", rule=regeneration.RULE)
+        _clear_recovery(ctx, c)
+    if hurt or changed:
+        ctx.say(_("{name} cannot die while its regeneration works: unconscious", name=named(c)),
+                rule=regeneration.RULE, who=c.id, detail=_("HP {hp}, dead at {thr} without it", hp=of(c, hp),
+                                                           thr=of(c, thr)))
+    return True
 
 
 def die(ctx: Context, c: Combatant, why: Msg, rule: str = RULE, can_cheat: bool = True) -> None:
@@ -204,10 +260,12 @@ def strain(ctx: Context, c: Combatant) -> None:
     ctx.say(_("{name} takes a standard action while disabled: 1 damage, HP {old} -> {new}", name=named(c),
               old=of(c, old), new=of(c, new)), rule="pathfinder1e.md §1.4 disabled [S]", who=c.id)
     thr = death_threshold(c)
+    if new <= thr and regenerating(ctx, c, new, thr):
+        return
     if new <= thr:
         die(ctx, c, _dead_at(c, new))
         return
-    if foe_dies(ctx, c):
+    if foe_dies(ctx, c) and not regeneration.works(ctx.state, c):
         die(ctx, c, _foe_below_0(c, new), rule=FOES_RULE)
         return
     ctx.set_life(c, "dying", rule="pathfinder1e.md §1.4 disabled")
@@ -300,5 +358,5 @@ def _lose_keep_state(ctx: Context, c: Combatant, amount: int) -> None:
     """HP lost by a failed recovery check: the state stays unless the creature dies."""
     new = hp_of(c) - amount
     ctx.set_pool(c, "hp", new, rule=RULE)
-    if new <= death_threshold(c):
+    if new <= death_threshold(c) and not regenerating(ctx, c, new, death_threshold(c), hurt=False):
         die(ctx, c, _dead_at(c, new))

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from gm_console.ruleset import Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet
 
-from . import economy, figures, hero, life, negative_levels
+from . import defenses, economy, figures, hero, life, negative_levels, regeneration
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
 from .i18n import _, flag_names
@@ -36,6 +36,8 @@ class PF1Sheet(Sheet):
     def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
         if stats.get("hero") is not None and not stats.get("pc"):
             raise RulesError(_("hero points are only for PCs: add NAME pc hero=N ..."))
+        defenses.check(stats)
+        regeneration.check(stats)
         return stats
 
     def initial_pools(self, stats: Mapping[str, Any], current: Mapping[str, int],
@@ -53,10 +55,16 @@ class PF1Sheet(Sheet):
         return pools
 
     def on_added(self, ctx: Context, c: Combatant) -> None:
-        """pathfinder1e.md §1.4: HP typed at 0 or below is disabled / dying / dead right away."""
+        """pathfinder1e.md §1.4: HP typed at 0 or below is disabled / dying / dead right away; the
+        regeneration and fast healing of the stat block start (§1.14)."""
+        regeneration.place(ctx, c)
         life.reconcile(ctx, c)
 
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
+        defenses.check(changes)
+        regeneration.check(changes)
+        if "regeneration" in changes or "fast_healing" in changes:
+            regeneration.place(ctx, c)
         if "hp" in changes or "con" in changes or "nl" in changes:
             life.reconcile(ctx, c)
         if "hd" in changes:

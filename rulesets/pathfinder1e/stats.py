@@ -173,6 +173,28 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="normal | light | feat | light-feat: shows the penalty table"),
         StatField("owner", "str", aliases=("dueno", "dueño", "amo"), en="Owner (pet, companion, mount)",
                   es="Dueño (mascota, compañero, montura)"),
+        StatField("dr", "str", aliases=("rd", "damage reduction", "reduccion de dano", "reducción de daño"),
+                  en="Damage reduction", es="Reducción de daño",
+                  doc="5/silver, 10/magic, 5/- (nothing bypasses), 15/bludgeoning+magic (both needed), "
+                      "5/cold-iron|good (either); several: 5/-,10/magic (§1.13)"),
+        StatField("resist", "str", aliases=("resistance", "resistances", "resistencia", "resistencias", "er"),
+                  en="Energy resistance", es="Resistencia a energía",
+                  doc="fire:10 or fire:10,cold:5 (§1.13)"),
+        StatField("immune", "str", aliases=("immunity", "immunities", "inmune", "inmunidad", "inmunidades"),
+                  en="Immunities", es="Inmunidades",
+                  doc="fire,poison,nonlethal,precision,bleed,str... (§1.13)"),
+        StatField("vulnerable", "str", aliases=("vulnerability", "vulnerabilities", "vulnerabilidad",
+                                                "vulnerabilidades", "vuln"),
+                  en="Vulnerabilities", es="Vulnerabilidades", doc="fire or fire,cold: +50% damage (§1.13)"),
+        StatField("regeneration", "str", aliases=("regen", "regeneracion", "regeneración"),
+                  en="Regeneration", es="Regeneración",
+                  doc="5 or 5/fire,acid: heals 5 at its turn start, cannot die from HP loss; the types stop it "
+                      "for the round after (§1.14)"),
+        StatField("fast_healing", "int", aliases=("fast healing", "fast-healing", "curacion rapida",
+                                                  "curación rápida", "curacion_rapida"), minimum=0,
+                  en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
+        StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
+                  doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
         *_skill_fields(),
     )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Turns, dealt, life as life_word, named, of, public
 
-from . import abilities, economy, hero, initiative, life, passing
+from . import abilities, economy, hero, initiative, life, passing, regeneration
 from .catalogue import BLEEDS
 from .i18n import _, flag_names
 from .options import DEFAULTS, option
@@ -101,6 +101,7 @@ class PF1Turns(Turns):
             return
         if was_dying and c.life == "dying":
             life.dying_check(ctx, c, bleeding)
+        life.ferocity_tick(ctx, c)
         if c.life not in ("dead", "dying", "stable", "unconscious"):
             self.confusion(ctx, c)
         if c.id in ctx.state.readied and option(ctx.state, "ready_lapses"):
@@ -117,6 +118,7 @@ class PF1Turns(Turns):
         economy.combat_end(ctx)
 
     def on_time_passed(self, ctx: Context, seconds: int) -> None:
+        regeneration.time_passed(ctx)
         passing.time_passed(ctx, seconds)
 
     # -- what a turn start does ------------------------------------------------------------
@@ -160,4 +162,5 @@ class PF1Turns(Turns):
         bleeding = self.bleed(ctx, c)
         if was_dying and c.life == "dying":
             life.dying_check(ctx, c, bleeding)
+        life.ferocity_tick(ctx, c)
 

@@ -268,6 +268,11 @@ class Health(Part):
         """Words accepted after the amount in ``dmg``; empty = anything goes."""
         return ()
 
+    def tick_works(self, ctx: "Context", target: Combatant, inst) -> bool:
+        """Whether a healing tick (regeneration, fast healing) heals at this turn start. Default: always
+        (Pathfinder: a regeneration stopped by fire or acid heals nothing the round after)."""
+        return True
+
     def spend(self, ctx: "Context", c: Combatant, resource: str, amount: int | None,
               args: tuple[str, ...]) -> None:
         """``spend NAME RESOURCE [N] [USE...]``. Default: take N (1) from a pool of that name."""

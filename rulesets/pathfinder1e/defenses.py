@@ -1,0 +1,325 @@
+"""What a monster's hide does to the damage it takes (pathfinder1e.md §1.13): damage reduction,
+energy resistance, immunity and vulnerability, from the stat keys ``dr``, ``resist``, ``immune``
+and ``vulnerable``, applied by ``dmg`` to the types it carries.
+
+The keys are stored as the GM typed them (``dr=5/plata``) and read here each time; ``check``
+refuses a value written wrong when it is added or set, naming the form expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, named, of
+
+from .i18n import _
+
+RULE = "pathfinder1e.md §1.13"
+
+#: damage kinds: what a portion of damage *is* (each energy its own; the weapon kinds together)
+PHYSICAL = {"bludgeoning": Term("bludgeoning", "contundente"), "piercing": Term("piercing", "perforante"),
+            "slashing": Term("slashing", "cortante")}
+ENERGY = {"acid": Term("acid", "ácido"), "cold": Term("cold", "frío"), "electricity": Term("electricity",
+                                                                                            "electricidad"),
+          "fire": Term("fire", "fuego"), "sonic": Term("sonic", "sónico")}
+#: other kinds of damage, not energy for resistance, not stopped by DR [O, CRB Damage Reduction]
+SPECIAL = {"force": Term("force", "fuerza"), "positive": Term("positive energy", "energía positiva"),
+           "negative": Term("negative energy", "energía negativa")}
+#: what a weapon or attack is made of or aligned with: the words that get past DR
+MATERIAL = {"magic": Term("magic", "magia"), "silver": Term("silver", "plata"),
+            "cold-iron": Term("cold iron", "hierro frío"), "adamantine": Term("adamantine", "adamantina"),
+            "good": Term("good", "bien"), "evil": Term("evil", "mal"), "lawful": Term("lawful", "legal"),
+            "chaotic": Term("chaotic", "caótico"), "epic": Term("epic", "épico")}
+#: how it is delivered: a spell or supernatural ability ignores DR [O]
+DELIVERY = {"spell": Term("spell", "conjuro"), "supernatural": Term("supernatural", "sobrenatural")}
+#: what else a creature may be immune to and `dmg` may carry
+OTHER = {"poison": Term("poison", "veneno"), "bleed": Term("bleed", "sangrado"),
+         "precision": Term("precision", "precisión"), "nonlethal": Term("nonlethal", "no letal"),
+         "ability": Term("ability damage", "daño de característica"), "drain": Term("ability drain",
+                                                                                    "consunción"),
+         "disease": Term("disease", "enfermedad"), "critical": Term("critical hits", "críticos"),
+         "mind": Term("mind-affecting", "enajenador"), "sleep": Term("sleep", "sueño"),
+         "paralysis": Term("paralysis", "parálisis"), "stun": Term("stunning", "aturdimiento"),
+         "death": Term("death effects", "efectos de muerte")}
+
+WORDS: dict[str, Term] = {**PHYSICAL, **ENERGY, **SPECIAL, **MATERIAL, **DELIVERY, **OTHER}
+
+ALIASES = {
+    "contundente": "bludgeoning", "b": "bludgeoning", "perforante": "piercing", "p": "piercing",
+    "cortante": "slashing", "s": "slashing",
+    "acido": "acid", "ácido": "acid", "frio": "cold", "frío": "cold", "electricidad": "electricity",
+    "elec": "electricity", "fuego": "fire", "sonico": "sonic", "sónico": "sonic",
+    "fuerza": "force", "positivo": "positive", "positiva": "positive", "negativo": "negative", "negativa": "negative",
+    "magico": "magic", "mágico": "magic", "magia": "magic", "plata": "silver", "cold iron": "cold-iron",
+    "coldiron": "cold-iron", "hierro-frio": "cold-iron", "hierro-frío": "cold-iron", "hierro frio": "cold-iron",
+    "hierro frío": "cold-iron", "adamantino": "adamantine", "adamantina": "adamantine", "bien": "good",
+    "bueno": "good", "mal": "evil", "maligno": "evil", "legal": "lawful", "caotico": "chaotic", "caótico": "chaotic",
+    "epico": "epic", "épico": "epic", "conjuro": "spell", "hechizo": "spell", "sobrenatural": "supernatural",
+    "su": "supernatural", "veneno": "poison", "sangrado": "bleed", "precisión": "precision", "precision": "precision",
+    "nl": "nonlethal", "no-letal": "nonlethal", "noletal": "nonlethal", "no letal": "nonlethal",
+    "subdual": "nonlethal", "enfermedad": "disease", "criticos": "critical", "críticos": "critical",
+    "crits": "critical", "crit": "critical", "mind-affecting": "mind", "enajenador": "mind", "enajenamiento": "mind",
+    "sueno": "sleep", "sueño": "sleep", "paralisis": "paralysis", "parálisis": "paralysis", "aturdimiento": "stun",
+    "death-effects": "death", "muerte": "death", "str": "ability", "dex": "ability", "con": "ability",
+    "fue": "ability", "des": "ability", "consuncion": "drain", "consunción": "drain", "drained": "drain",
+    "drenaje": "drain",
+}
+
+#: the type words `dmg` accepts beside the ones it always did (health.DAMAGE_TYPES)
+DAMAGE_WORDS = tuple(dict.fromkeys([*WORDS, *(a for a in ALIASES if " " not in a and len(a) > 1)]))
+
+
+def canon(word: str) -> str | None:
+    low = word.strip().casefold()
+    if low in WORDS:
+        return low
+    return ALIASES.get(low)
+
+
+def _near(word: str, choices) -> str:
+    close = difflib.get_close_matches(word.casefold(), list(choices), n=1, cutoff=0.75)
+    return close[0] if close else ""
+
+
+def _word(word: str, allowed, form: Msg) -> str:
+    key = canon(word)
+    if key is None or key not in allowed:
+        near = _near(word, [*allowed, *(a for a, k in ALIASES.items() if k in allowed)])
+        if near:
+            raise RulesError(_("{form}: unknown word {word!r}; did you mean {near}?", form=form, word=word,
+                               near=near))
+        raise RulesError(_("{form}: unknown word {word!r}", form=form, word=word))
+    return key
+
+
+# -- the stat keys ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reduction:
+    amount: int
+    #: what gets past it: any one alternative whose words are all on the attack; () = nothing (DR n/-)
+    bypass: tuple[tuple[str, ...], ...]
+
+    def text(self) -> Term:
+        """``10/magic and silver`` in the reader's language."""
+        if not self.bypass:
+            return Term(f"{self.amount}/-", f"{self.amount}/-")
+        en = " or ".join(" and ".join(WORDS[w].en for w in alt) for alt in self.bypass)
+        es = " o ".join(" y ".join(WORDS[w].es for w in alt) for alt in self.bypass)
+        return Term(f"{self.amount}/{en}", f"{self.amount}/{es}")
+
+    def stops(self, carried: set[str]) -> bool:
+        return not any(set(alt) <= carried for alt in self.bypass)
+
+
+DR_FORM = Term("dr=5/silver, dr=10/magic, dr=5/-, dr=15/bludgeoning+magic, dr=5/cold-iron|good "
+               "(several: dr=5/-,10/magic)",
+               "rd=5/plata, rd=10/magia, rd=5/-, rd=15/contundente+magia, rd=5/hierro-frío|bien "
+               "(varias: rd=5/-,10/magia)")
+RESIST_FORM = Term("resist=fire:10 or resist=fire:10,cold:5", "resistencia=fuego:10 o resistencia=fuego:10,frío:5")
+LIST_FORMS = {"immune": Term("immune=fire or immune=fire,poison", "inmune=fuego o inmune=fuego,veneno"),
+              "vulnerable": Term("vulnerable=fire or vulnerable=fire,cold",
+                                 "vulnerable=fuego o vulnerable=fuego,frío")}
+
+
+def read_dr(text: str) -> tuple[Reduction, ...]:
+    """``5/silver`` -> DR 5 that silver bypasses; ``+`` joins words all needed, ``|`` alternatives."""
+    out = []
+    form = _("dr takes AMOUNT/WHAT ({forms})", forms=DR_FORM)
+    for part in (p.strip() for p in str(text).split(",")):
+        if not part:
+            continue
+        number, slash, what = part.partition("/")
+        if not slash or not number.strip().isdigit() or not what.strip():
+            raise RulesError(_("dr={text}: expected AMOUNT/WHAT ({forms})", text=text, forms=DR_FORM))
+        amount = int(number)
+        if amount > 10**6:
+            raise RulesError(_("dr={text}: the amount is out of range", text=text))
+        what = what.strip()
+        if what in ("-", "—", "–"):
+            out.append(Reduction(amount, ()))
+            continue
+        bypass = []
+        for alt in what.split("|"):
+            words = tuple(_word(w, {**PHYSICAL, **MATERIAL}, form) for w in alt.split("+") if w.strip())
+            if not words:
+                raise RulesError(_("dr={text}: expected AMOUNT/WHAT ({forms})", text=text, forms=DR_FORM))
+            bypass.append(words)
+        out.append(Reduction(amount, tuple(bypass)))
+    return tuple(out)
+
+
+def read_resist(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    form = _("resist takes ENERGY:AMOUNT ({forms})", forms=RESIST_FORM)
+    for part in (p.strip() for p in str(text).split(",")):
+        if not part:
+            continue
+        word, colon, number = part.partition(":")
+        if not colon or not number.strip().isdigit():
+            raise RulesError(_("resist={text}: expected ENERGY:AMOUNT ({forms})", text=text, forms=RESIST_FORM))
+        key = _word(word, {**ENERGY, **SPECIAL}, form)
+        out[key] = max(out.get(key, 0), min(int(number), 10**6))
+    return out
+
+
+def read_list(key: str, text: str) -> tuple[str, ...]:
+    form = _("{key} takes damage types or effects ({forms})", key=key, forms=LIST_FORMS[key])
+    return tuple(dict.fromkeys(_word(w, WORDS, form) for w in str(text).split(",") if w.strip()))
+
+
+FIELDS = ("dr", "resist", "immune", "vulnerable")
+
+
+def check(stats) -> None:
+    """Refuse a defense key written wrong (add and set), before anything is applied."""
+    if stats.get("dr"):
+        read_dr(stats["dr"])
+    if stats.get("resist"):
+        read_resist(stats["resist"])
+    for key in ("immune", "vulnerable"):
+        if stats.get(key):
+            read_list(key, stats[key])
+
+
+@dataclass(frozen=True)
+class Defenses:
+    dr: tuple[Reduction, ...] = ()
+    resist: tuple[tuple[str, int], ...] = ()
+    immune: frozenset[str] = frozenset()
+    vulnerable: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.dr or self.resist or self.immune or self.vulnerable)
+
+
+def of_creature(c: Combatant) -> Defenses:
+    s = c.stats
+    try:
+        return Defenses(read_dr(s["dr"]) if s.get("dr") else (),
+                        tuple(read_resist(s["resist"]).items()) if s.get("resist") else (),
+                        frozenset(read_list("immune", s["immune"])) if s.get("immune") else frozenset(),
+                        frozenset(read_list("vulnerable", s["vulnerable"])) if s.get("vulnerable") else frozenset())
+    except RulesError:  # a hand-edited save: the damage goes through whole rather than crash
+        return Defenses()
+
+
+# -- applying them ---------------------------------------------------------------------------
+
+
+def carried(types) -> set[str]:
+    """The canonical words a `dmg` carries (``slashing/magic`` is two)."""
+    return set(ordered(types))
+
+
+def kinds(words: set[str], order) -> list[str]:
+    """The portions the damage splits into: each energy (or force, positive, negative) on its own,
+    and the weapon's damage ("physical") when a weapon kind is named or nothing else is [I]."""
+    energies = [k for k in dict.fromkeys(order) if k in ENERGY or k in SPECIAL]
+    physical = bool(words & set(PHYSICAL)) or not energies
+    return (["physical"] if physical else []) + energies
+
+
+def split(amount: int, parts: list[str]) -> list[tuple[str, int]]:
+    """Even portions, the odd points to the first named [I] (pathfinder1e.md §1.13)."""
+    n = len(parts)
+    base, extra = divmod(amount, n)
+    return [(k, base + (1 if i < extra else 0)) for i, k in enumerate(parts)]
+
+
+def ordered(types) -> list[str]:
+    """The canonical words in the order typed."""
+    out = []
+    for t in types:
+        for w in str(t).replace("/", ",").split(","):
+            key = canon(w)
+            if key:
+                out.append(key)
+    return out
+
+
+def apply(ctx: Context, c: Combatant, amount: int, types) -> int:
+    """The damage left after the creature's defenses, each step said in the log (the numbers are the GM's
+    unless ``c`` is a PC). Returns what gets through."""
+    d = of_creature(c)
+    words = carried(types)
+    if not d or amount <= 0:
+        return amount
+    if immune(ctx, c, types):
+        return 0
+    parts = kinds(words, ordered(types))
+    portions = split(amount, parts) if len(parts) > 1 else [(parts[0], amount)]
+    if len(portions) > 1:
+        ctx.say(_("{name}: the damage splits evenly between {kinds}", name=named(c),
+                  kinds=_join([_kind(k) for k, _share in portions])), rule=RULE + " [I]", who=c.id,
+                detail=_join([_("{n} {kind}", n=of(c, n), kind=_kind(k)) for k, n in portions]))
+    total = 0
+    for kind, share in portions:
+        total += _portion(ctx, c, d, kind, share, words)
+    return total
+
+
+def immune(ctx: Context, c: Combatant, types) -> bool:
+    """Immune to something the damage carries besides its kinds (poison, bleed, precision, nonlethal,
+    ability damage or drain): it takes none, and the log says why."""
+    d = of_creature(c)
+    blocked = sorted((carried(types) & d.immune) - set(ENERGY) - set(PHYSICAL) - set(SPECIAL))
+    if not blocked:
+        return False
+    ctx.say(_("{name} is immune to {what}: no damage", name=named(c), what=WORDS[blocked[0]]), rule=RULE, who=c.id)
+    return True
+
+
+def _kind(kind: str) -> "Term | Msg":
+    return _("weapon damage") if kind == "physical" else WORDS[kind]
+
+
+def _join(items: list) -> "Msg | Term":
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = _("{first}, {rest}", first=item, rest=out)
+    return out
+
+
+def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, words: set[str]) -> int:
+    if share <= 0:
+        return 0
+    name = named(c)
+    if kind == "physical":
+        hit = words & set(PHYSICAL)
+        if hit and hit <= d.immune:
+            ctx.say(_("{name} is immune to {what}: no damage", name=name, what=WORDS[sorted(hit)[0]]), rule=RULE,
+                    who=c.id)
+            return 0
+        if words & set(DELIVERY) or not d.dr:
+            return share
+        standing = [r for r in d.dr if r.stops(words)]
+        if not standing:
+            ctx.say(_("{name}'s damage reduction is bypassed", name=name), rule=RULE, who=c.id,
+                    detail=_("DR {dr}", dr=of(c, d.dr[0].text())))
+            return share
+        best = max(standing, key=lambda r: r.amount)
+        left = max(0, share - best.amount)
+        text = (_("{name}'s damage reduction stops all of the damage", name=name) if not left
+                else _("{name}'s damage reduction stops part of the damage", name=name))
+        ctx.say(text, rule=RULE, who=c.id, detail=_("DR {dr}: {stopped} of {share} stopped", dr=of(c, best.text()),
+                                                     stopped=of(c, share - left), share=of(c, share)))
+        return left
+    if kind in d.immune:
+        ctx.say(_("{name} is immune to {what}: no damage", name=name, what=WORDS[kind]), rule=RULE, who=c.id)
+        return 0
+    out = share
+    if kind in d.vulnerable:
+        out = share + share // 2
+        ctx.say(_("{name} is vulnerable to {what}: half again as much damage", name=name, what=WORDS[kind]),
+                rule=RULE, who=c.id, detail=_("{share} becomes {out}", share=of(c, share), out=of(c, out)))
+    resist = dict(d.resist).get(kind, 0)
+    if resist:
+        left = max(0, out - resist)
+        ctx.say(_("{name} resists {what}", name=name, what=WORDS[kind]), rule=RULE, who=c.id,
+                detail=_("resistance {n}: {stopped} of {share} stopped", n=of(c, resist), stopped=of(c, out - left),
+                         share=of(c, out)))
+        out = left
+    return out
