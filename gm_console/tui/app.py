@@ -20,7 +20,7 @@ from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
 
 from .controller import Controller
-from .i18n import tr
+from .i18n import problem_text, tr
 from .keymap import check_keymap
 from .palette import ActionsProvider
 from .players.clipboard import PostProvider
@@ -113,7 +113,7 @@ class GMConsole(App):
                 self.open_encounter(Encounter.open(self.path))
                 return
             except SaveError as exc:  # the CLI checks first; a file changed since then lands here
-                self.notify(str(exc), severity="error", timeout=15)
+                self.notify(problem_text(exc, self.lang), severity="error", timeout=15)
         from .screens.picker import PickerScreen  # only when there is no encounter to open
 
         self.push_screen(PickerScreen(self.lang))

@@ -79,12 +79,13 @@ class Controller:
                                               f"(details in {log_path()})")
         return Outcome(True, line, entry=entry)
 
-    def save(self) -> str | None:
-        """Write what is not yet on disk; returns an error line or None."""
+    def save(self) -> "Msg | str | None":
+        """Write what is not yet on disk; returns what went wrong (a message the screen renders
+        in the GM's language) or None."""
         try:
             self.encounter.save()
         except SaveError as exc:
-            return str(exc)
+            return exc.message
         return None
 
     @property
@@ -92,13 +93,13 @@ class Controller:
         """Another program holds the save (or it cannot be written): every change is refused."""
         return self.encounter.read_only
 
-    def save_as(self, path: Path) -> str | None:
+    def save_as(self, path: Path) -> "Msg | str | None":
         """Write a full copy and go on in it (the way out of a full disk, a vanished folder or a
         file someone else holds); returns an error line or None."""
         try:
             copy = self.encounter.save_as_copy(path)
         except SaveError as exc:
-            return str(exc)
+            return exc.message
         old, self.encounter = self.encounter, copy
         old.close()
         return None

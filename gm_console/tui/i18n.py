@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gm_console.i18n import LANGS, C_, Msg, N_, core, render
 
-__all__ = ["LANGS", "TEXT", "tr", "life", "side", "error_text"]
+__all__ = ["LANGS", "TEXT", "tr", "life", "side", "error_text", "problem_text"]
 
 TEXT: dict[str, "str | Msg"] = {
     # header and panes
@@ -215,6 +215,7 @@ TEXT: dict[str, "str | Msg"] = {
     "dice_mode": N_('dice: {mode}'),
     # the command palette and Textual's own commands in it
     "palette_search": N_('Search for commands…'),
+    "os_problem": N_('{path}: the system refused: {why}'),
     "key_id": N_('id (keymap.toml)'),
     "sys_theme": N_('Theme'),
     "sys_theme_help": N_('Change the colours of the screen'),
@@ -246,6 +247,18 @@ def side(lang: str, value: str) -> str:
     return tr(lang, key) if key in TEXT else value
 
 
+
+
+def problem_text(exc: BaseException, lang: str) -> str:
+    """What went wrong, for the GM, in the GM's language: our errors carry a catalogue message;
+    the operating system's (a full disk, a folder that vanished) are named by the file and the
+    system's reason, in one of ours."""
+    message = getattr(exc, "message", None)
+    if message is not None:
+        return render(message, lang)
+    if isinstance(exc, OSError):
+        return tr(lang, "os_problem", path=str(exc.filename or ""), why=exc.strerror or type(exc).__name__)
+    return str(exc)
 
 
 def error_text(message, lang: str) -> str:

@@ -79,7 +79,7 @@ class PlayersApp(App):
             self.problem("")
         except SaveError as exc:
             self.watcher.seen = None  # look again next time
-            self.problem(str(exc))
+            self.problem(render(exc.message, self.lang))
 
     def problem(self, text: str) -> None:
         box = self.query_one("#problem", Static)

@@ -400,7 +400,7 @@ class EncounterKeys(_Base):
         pending = bool(enc.session.journal)
         error = self.controller.save()
         if error:
-            self.notify(error, severity="error", timeout=8)
+            self.notify(error_text(error, self.lang), severity="error", timeout=8)
         else:
             self.notify(tr(self.lang, "saved" if pending else "nothing_to_save", path=str(enc.path)))
 
@@ -446,7 +446,7 @@ class EncounterKeys(_Base):
             if yes:
                 self.app.exit(1)
 
-        self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "quit_unsaved", error=error)), answer)
+        self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "quit_unsaved", error=error_text(error, self.lang))), answer)
 
 
 def _refusal(rs, c) -> str | None:

@@ -106,7 +106,7 @@ class LibraryActions(_Base):
 
     def _refused(self, exc: SaveError) -> None:
         """A file that could not be read or written: its one line, in the GM's language."""
-        self.notify(render(getattr(exc, "message", str(exc)), self.lang), severity="error", timeout=8)
+        self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
 
     def offer_party_write_back(self, was_in_combat: bool) -> None:
         """After a line that ended the combat: what lasted goes back to the party, if the GM says so."""

@@ -28,7 +28,7 @@ from gm_console.storage.library import EncounterInfo, copy_example, list_encount
 from gm_console.storage.party import list_parties
 
 from ..bindings import PICKER_KEYS, bindings_for
-from ..i18n import tr
+from ..i18n import problem_text, tr
 from ..modals.base import FormError, FormModal
 from ..modals.prompts import ConfirmModal, TextPrompt
 from ..safe import plain, visible
@@ -201,7 +201,7 @@ class PickerScreen(Screen):
                 path = info.path
             enc = Encounter.open(path)
         except (SaveError, OSError) as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
             return
         self.app.open_encounter(enc)
 
@@ -215,7 +215,7 @@ class PickerScreen(Screen):
                 party = party_file.load(party_name) if party_name else None
                 enc = Encounter.create(path, party.ruleset if party else ruleset, name=name, party=party)
             except SaveError as exc:
-                self.notify(render(getattr(exc, "message", str(exc)), self.lang), severity="error", timeout=8)
+                self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
                 return
             self.notify(tr(self.lang, "created", path=str(path)))
             self.app.open_encounter(enc)
@@ -246,7 +246,7 @@ class PickerScreen(Screen):
         try:
             work()
         except (SaveError, OSError) as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
             return
         self.notify(tr(self.lang, done_key, **kwargs))
         self.reload(keep)
