@@ -132,6 +132,8 @@ def _condition_removed(e: ev.ConditionRemoved, v: _View) -> Msg:
     cond = v.cond(e.cond) if e.cond else _("condition")
     if e.reason == "expired":
         return _("{name}: − {cond} (expired)", name=v.name(e.id), cond=cond)
+    if e.reason == "replaced":
+        return _("{name}: − {cond} (recast: the new one replaces it)", name=v.name(e.id), cond=cond)
     return _("{name}: − {cond}", name=v.name(e.id), cond=cond)
 
 

@@ -25,8 +25,9 @@ from .errors import CommandError, RulesError
 from .state import Combatant
 from .text import fold_text, listing
 
-#: ``ac+2``, ``will-1``, ``speed-10``: a figure and a signed whole number
-MODIFIER = re.compile(r"^([a-z_][a-z0-9_]*)([+-]\d{1,4})$", re.IGNORECASE)
+#: ``ac+2``, ``will-1``, ``ca+2``, ``daño+1``, ``ac+1:deflection``: a figure (either language), a signed
+#: whole number and, after a colon, the bonus's type
+MODIFIER = re.compile(r"^([^\W\d][\w-]*)([+-]\d{1,4})(?::([^\W\d][\w-]*))?$")
 #: ``3`` or ``3r`` rounds; ``10m``, ``1h``, ``2horas``...: a span of time
 ROUNDS = re.compile(r"^\d{1,6}r?$", re.IGNORECASE)
 SAVE_MODES = {"half": "half", "mitad": "half", "negates": "negates", "negate": "negates", "niega": "negates",
@@ -69,7 +70,7 @@ class Tail:
     """What follows the condition: its duration, its modifiers, a damage type for a tick."""
 
     duration: str | None = None
-    mods: tuple[tuple[str, int], ...] = ()
+    mods: tuple[tuple[str, int, str], ...] = ()  # (figure as typed, delta, bonus type as typed or "")
     words: tuple[str, ...] = ()
 
 
@@ -79,7 +80,7 @@ def read_tail(verb: str, tokens: tuple[str, ...]) -> Tail:
     for token in tokens:
         m = MODIFIER.match(token)
         if m:
-            mods.append((m.group(1).casefold(), int(m.group(2))))
+            mods.append((m.group(1), int(m.group(2)), m.group(3) or ""))
         elif duration is None and (ROUNDS.match(token) or _is_span(token)):
             duration = token
         else:
@@ -169,10 +170,14 @@ def put(ctx: Context, call, free: bool = False) -> None:
             raise RulesError(_("cond: unknown damage type {word!r}; types: {types}", word=bad[0],
                                types=listing(known)))
     rounds = rounds_of(ctx, tail.duration)
+    mods, mod_types = modifiers(ctx, call.verb, tail.mods)
     state = ctx.state
     caster = ctx.combatant(call.by) if call.by else None
     note = " ".join(tail.words)
     for target in who:
+        if (mods or note or not catalogued) and cdef.stack != "separate":
+            for old in target.instances(cdef.id):  # a recast replaces, whatever its numbers
+                ctx.remove_condition(target, old, reason="replaced")
         clock = None
         if rounds is not None:
             if caster is not None:
@@ -182,16 +187,57 @@ def put(ctx: Context, call, free: bool = False) -> None:
             else:
                 clock = target.id
         source = caster.id if caster else (state.active if state.in_combat else None)
-        if tail.mods or note:
+        if mods or note:
             uid = state.next_uid
             ctx.emit(ev.ConditionAdded(id=target.id, uid=uid, cond=cdef.id, rounds=rounds, value=call.value,
-                                       clock=clock, source=source, note=note, mods=dict(tail.mods)))
+                                       clock=clock, source=source, note=note, mods=mods, mod_types=mod_types))
         else:
             ctx.ruleset.conditions.add(ctx, target, cdef, rounds, call.value, clock, source)
     if caster is not None:
         names = ", ".join(t.name for t in who)
         ctx.say(_("{caster} puts {effect} on {names}", caster=named(caster), effect=cdef.term, names=names),
                 who=caster.id)
+
+
+def modifiers(ctx: Context, verb: str, typed: tuple[tuple[str, int, str], ...]) -> tuple[dict[str, int], dict[str, str]]:
+    """``ca+2 ataque+1:moral`` as the game's figures read them: ({"ac": 2, "attack": 1}, {"attack": "morale"}).
+
+    A figure or a bonus type the game does not know is refused with the likely one and what it
+    takes; a game that names no figures (a plugin) keeps the words as typed."""
+    sheet = ctx.ruleset.sheet
+    words, types = sheet.modifier_words(), sheet.bonus_types()
+    mods: dict[str, int] = {}
+    kinds: dict[str, str] = {}
+    for word, delta, kind in typed:
+        key = words.get(fold_text(word)) if words else word.casefold()
+        if key is None:
+            _refuse(verb, word, words, _("figures"), _("no figure {word!r} in this game", word=word))
+        if key in mods:
+            raise RulesError(_("{verb}: {key} twice; one modifier per figure (e.g. {key}+2)", verb=verb, key=key))
+        mods[key] = delta
+        if not kind:
+            continue
+        if not types:
+            raise RulesError(_("{verb}: this game has no bonus types; write {word}{delta:+d} without :{kind}",
+                               verb=verb, word=word, delta=delta, kind=kind))
+        bonus = types.get(fold_text(kind))
+        if bonus is None:
+            _refuse(verb, kind, types, _("bonus types"), _("no bonus type {word!r}", word=kind))
+        if bonus != "untyped":
+            kinds[key] = bonus
+    return mods, kinds
+
+
+def _refuse(verb: str, word: str, known: dict[str, str], what, problem) -> None:
+    from .text import closest
+
+    accepted = listing(dict.fromkeys(known.values()), limit=40)
+    near = closest(word, known)
+    if near is not None and fold_text(near) != fold_text(word):
+        raise RulesError(_("{verb}: {problem}; did you mean {near}? {what}: {accepted}", verb=verb, problem=problem,
+                           near=known[near], what=what, accepted=accepted))
+    raise RulesError(_("{verb}: {problem}; {what}: {accepted}", verb=verb, problem=problem, what=what,
+                       accepted=accepted))
 
 
 def take_off(ctx: Context, call) -> None:

@@ -59,6 +59,8 @@ def _condition(inst) -> dict[str, Any]:
         out["source"] = inst.source
     if inst.mods:
         out["mods"] = dict(inst.mods)
+    if inst.mod_types:
+        out["mod_types"] = dict(inst.mod_types)
     if inst.note:
         out["note"] = inst.note
     return out

@@ -28,6 +28,7 @@ class ConditionInstance:
     source: str | None = None
     note: str = ""
     mods: dict[str, int] = field(default_factory=dict)  # a free effect's own modifiers (ac+2)
+    mod_types: dict[str, str] = field(default_factory=dict)  # their bonus types (ac+1:deflection)
 
 
 @dataclass

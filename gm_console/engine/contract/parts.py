@@ -185,6 +185,19 @@ class Sheet(Part):
         """Derived figures after conditions and effects (AC, attack, saves...)."""
         return {}
 
+    def modifier_words(self) -> Mapping[str, str]:
+        """What a GM may type before ``+N`` in ``cond``/``effect`` (``ac+2``, ``ca+2``): every
+        spelling, folded (``fold_text``), -> the figure key this game's figures read; anything
+        else is refused with the likely one. Empty (a plugin that says nothing): kept as typed.
+        ``engine.figure_words.words_for`` builds it from keys in English and Spanish."""
+        return {}
+
+    def bonus_types(self) -> Mapping[str, str]:
+        """Bonus types a typed modifier may carry (``ac+1:deflection``), folded spelling -> type;
+        empty: the game has none and refuses ``:TYPE``. Bonuses of one type do not stack
+        (``engine.bonuses.combine``); the game's figures apply that rule."""
+        return {}
+
     def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> "list[str | Msg]":
         """Short lines for the sheet: countdowns ("dies at -14 (9 to go)"), what the rules wait for."""
         return []
