@@ -423,6 +423,11 @@ class ConditionAdded(Event):
     mods: Mapping[str, int] = field(default_factory=dict)
     #: the bonus type of a typed modifier (``ac+1:deflection``): figure -> type; absent = untyped
     mod_types: Mapping[str, str] = field(default_factory=dict)
+    #: a save that ends it (``save=will:15``): the save as the game names it, its DC, and when it
+    #: is rolled: "start" or "end" of the affected's turn
+    save: str = ""
+    dc: int | None = None
+    save_at: str = ""
 
 
 @by_value

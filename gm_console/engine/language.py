@@ -158,6 +158,12 @@ CORE = Registry([
     Verb("uncond", (Who("who", many=True), _Condition("cond", completes="own-condition")),
          lambda ctx, c: effects.take_off(ctx, c), _("remove a condition or effect"),
          en=("uncondition",), es=("quitar-estado", "sin-estado"), group="conditions"),
+    Verb("save", (Who("who"), _Condition("cond", completes="own-condition"),
+                   Word("roll", meta="DIE", required=False)),
+         lambda ctx, c: effects.save_now(ctx, c),
+         _("roll the save against an effect a save ends (`save=will:15` on `cond`) now; DIE: the natural roll "
+           "if the player rolled it"),
+         es=("salvar", "salvación", "salvacion"), group="conditions"),
     Verb("spend", (Who("who"), Word("resource", meta="RESOURCE", completes="resource"), Int("amount", meta="N", required=False, minimum=1),
                    Word("args", meta="USE", required=False, rest=True)), handlers._spend,
          _("spend from a pool (hero, resolve, ...) on a use"), es=("gastar",), group="health"),

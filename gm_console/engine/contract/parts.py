@@ -403,6 +403,8 @@ class Turns(Part):
     ready_lapses: ClassVar[bool] = False
     #: combatants added mid-combat without initiative roll it at the start of the next round
     newcomers_roll_at_round_start: ClassVar[bool] = False
+    #: when an effect's save to end it is rolled: "start" or "end" of the affected's turn
+    save_moment: ClassVar[str] = "start"
 
     def initiative_bonus(self, c: Combatant) -> int:
         return int(c.stats.get("init", 0) or 0)
@@ -525,6 +527,15 @@ class Checks(Part):
         expr = f"{self.dice}{bonus:+d}" if bonus else self.dice
         r = ctx.roll(expr, purpose=_("{save} save of {name}", save=what, name=c.name), who=c.id)
         return r.total >= dc, r.total, r.text or str(r.total)
+
+    def save_kind(self, what: str) -> str | None:
+        """The save ``what`` names in this game (``voluntad`` -> ``will``), or None if it has no
+        such save. Default: any word, as typed (a game that names no saves)."""
+        return fold_text(what).replace(" ", "-") or None
+
+    def save_kinds(self) -> tuple[str, ...]:
+        """The saves this game has, for the line that refuses another ("fort, ref, will")."""
+        return ()
 
     def evasion(self, c: Combatant) -> str:
         """"evasion" (no damage on a successful Reflex save for half), "improved" (half on a
