@@ -213,7 +213,8 @@ def _life(s: EncounterState, e: ev.LifeSet) -> None:
 def _cond_added(s: EncounterState, e: ev.ConditionAdded) -> None:
     s.combatants[e.id].conditions.append(
         ConditionInstance(uid=e.uid, cond=e.cond, rounds=e.rounds, value=e.value,
-                          clock=e.clock, source=e.source, note=e.note, mods=dict(e.mods))
+                          clock=e.clock, source=e.source, note=e.note, mods=dict(e.mods),
+                          mod_types=dict(e.mod_types), save=e.save, dc=e.dc, save_at=e.save_at)
     )
     s.next_uid = max(s.next_uid, e.uid + 1)
 

@@ -122,6 +122,8 @@ def _condition_added(e: ev.ConditionAdded, v: _View) -> Msg:
         return _("{name}: + {cond}", name=v.name(e.id), cond=cond)
     if e.value is not None:
         cond = _("{cond} {value}", cond=cond, value=e.value)
+    if e.save and e.dc is not None and not v.reader.players:
+        cond = _("{cond}, {save} DC {dc} ends it", cond=cond, save=v.label(e.save), dc=e.dc)
     if e.rounds:
         return _n("{name}: + {cond} ({n} round)", "{name}: + {cond} ({n} rounds)", e.rounds,
                   name=v.name(e.id), cond=cond)
@@ -132,6 +134,10 @@ def _condition_removed(e: ev.ConditionRemoved, v: _View) -> Msg:
     cond = v.cond(e.cond) if e.cond else _("condition")
     if e.reason == "expired":
         return _("{name}: − {cond} (expired)", name=v.name(e.id), cond=cond)
+    if e.reason == "saved":
+        return None  # the sentence says who shook it off and how
+    if e.reason == "replaced":
+        return _("{name}: − {cond} (recast: the new one replaces it)", name=v.name(e.id), cond=cond)
     return _("{name}: − {cond}", name=v.name(e.id), cond=cond)
 
 

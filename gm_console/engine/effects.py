@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gm_console.i18n import _
 
-from .told import dealt, named, of, public
+from .told import dealt, gm, named, of, public
 from . import events as ev
 from .durations import parse_duration
 from .context import Context
@@ -25,10 +25,17 @@ from .errors import CommandError, RulesError
 from .state import Combatant
 from .text import fold_text, listing
 
-#: ``ac+2``, ``will-1``, ``speed-10``: a figure and a signed whole number
-MODIFIER = re.compile(r"^([a-z_][a-z0-9_]*)([+-]\d{1,4})$", re.IGNORECASE)
+#: ``ac+2``, ``will-1``, ``ca+2``, ``daño+1``, ``ac+1:deflection``: a figure (either language), a signed
+#: whole number and, after a colon, the bonus's type
+MODIFIER = re.compile(r"^([^\W\d][\w-]*)([+-]\d{1,4})(?::([^\W\d][\w-]*))?$")
 #: ``3`` or ``3r`` rounds; ``10m``, ``1h``, ``2horas``...: a span of time
 ROUNDS = re.compile(r"^\d{1,6}r?$", re.IGNORECASE)
+#: ``save=will:15`` on an effect: a save ends it (Spanish ``salvación=voluntad:15``)
+SAVE_WORDS = ("save=", "salvacion=", "salvación=", "ts=")
+#: when that save is rolled, in either language
+SAVE_AT = {"start": "start", "inicio": "start", "comienzo": "start", "end": "end", "final": "end", "fin": "end"}
+#: the combatant mark of saves offered to the GM (table option ``save_rolls offer``): instance uids
+OWED = "saves_owed"  # contract.SAVES_OWED
 SAVE_MODES = {"half": "half", "mitad": "half", "negates": "negates", "negate": "negates", "niega": "negates",
               "anula": "negates", "none": "negates"}
 
@@ -69,22 +76,26 @@ class Tail:
     """What follows the condition: its duration, its modifiers, a damage type for a tick."""
 
     duration: str | None = None
-    mods: tuple[tuple[str, int], ...] = ()
+    mods: tuple[tuple[str, int, str], ...] = ()  # (figure as typed, delta, bonus type as typed or "")
     words: tuple[str, ...] = ()
+    save: str | None = None  # what followed ``save=``
 
 
 def read_tail(verb: str, tokens: tuple[str, ...]) -> Tail:
-    duration, mods, words = None, [], []
+    duration, mods, words, save = None, [], [], None
     tokens = _spans_joined(tokens)
     for token in tokens:
         m = MODIFIER.match(token)
-        if m:
-            mods.append((m.group(1).casefold(), int(m.group(2))))
+        word = next((w for w in SAVE_WORDS if token.casefold().startswith(w)), None)
+        if word is not None:
+            save = token[len(word):]
+        elif m:
+            mods.append((m.group(1), int(m.group(2)), m.group(3) or ""))
         elif duration is None and (ROUNDS.match(token) or _is_span(token)):
             duration = token
         else:
             words.append(token.casefold())
-    return Tail(duration, tuple(mods), tuple(words))
+    return Tail(duration, tuple(mods), tuple(words), save)
 
 
 def _spans_joined(tokens: tuple[str, ...]) -> list[str]:
@@ -169,10 +180,15 @@ def put(ctx: Context, call, free: bool = False) -> None:
             raise RulesError(_("cond: unknown damage type {word!r}; types: {types}", word=bad[0],
                                types=listing(known)))
     rounds = rounds_of(ctx, tail.duration)
+    mods, mod_types = modifiers(ctx, call.verb, tail.mods)
+    ends = ends_on_save(ctx, call.verb, cdef, tail.save)
     state = ctx.state
     caster = ctx.combatant(call.by) if call.by else None
     note = " ".join(tail.words)
     for target in who:
+        if (mods or note or ends or not catalogued) and cdef.stack != "separate":
+            for old in target.instances(cdef.id):  # a recast replaces, whatever its numbers
+                ctx.remove_condition(target, old, reason="replaced")
         clock = None
         if rounds is not None:
             if caster is not None:
@@ -182,16 +198,85 @@ def put(ctx: Context, call, free: bool = False) -> None:
             else:
                 clock = target.id
         source = caster.id if caster else (state.active if state.in_combat else None)
-        if tail.mods or note:
+        if mods or note or ends:
             uid = state.next_uid
+            what, dc, at = ends or ("", None, "")
             ctx.emit(ev.ConditionAdded(id=target.id, uid=uid, cond=cdef.id, rounds=rounds, value=call.value,
-                                       clock=clock, source=source, note=note, mods=dict(tail.mods)))
+                                       clock=clock, source=source, note=note, mods=mods, mod_types=mod_types,
+                                       save=what, dc=dc, save_at=at))
         else:
             ctx.ruleset.conditions.add(ctx, target, cdef, rounds, call.value, clock, source)
+    if cdef.save and ends is None:
+        ctx.say(_("{effect}: a {save} save each round ends it; to have it asked, give the DC: {hint}",
+                  effect=cdef.term, save=ctx.ruleset.sheet.label(cdef.save),
+                  hint=gm(f"{call.verb} ... {cdef.id} save=DC")), gm_only=True)
     if caster is not None:
         names = ", ".join(t.name for t in who)
         ctx.say(_("{caster} puts {effect} on {names}", caster=named(caster), effect=cdef.term, names=names),
                 who=caster.id)
+
+
+def ends_on_save(ctx: Context, verb: str, cdef: ConditionDef, text: str | None) -> tuple[str, int, str] | None:
+    """``save=will:15[:end]`` (or ``save=15`` for a catalogue entry that names its save): which
+    save ends the effect, its DC and when it is rolled (the game's moment unless given)."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(":")]
+    at = ctx.ruleset.turns.save_moment
+    if len(parts) >= 2 and fold_text(parts[-1]) in SAVE_AT:
+        at = SAVE_AT[fold_text(parts.pop())]
+    if not parts[-1].isdigit() or (len(parts) == 1 and not cdef.save):
+        raise RulesError(_("{verb}: save={text} needs the save and its DC: save=WHAT:DC[:start|end], e.g. "
+                           "save=will:15 (save=15 for an entry that names its save)", verb=verb, text=text))
+    dc = int(parts.pop())
+    typed = ":".join(parts) or cdef.save
+    checks = ctx.ruleset.checks
+    what = checks.save_kind(typed)
+    if what is None:
+        raise RulesError(_("{verb}: no save {what!r} in this game; saves: {saves}", verb=verb, what=typed,
+                           saves=listing(checks.save_kinds())))
+    return what, dc, at
+
+
+def modifiers(ctx: Context, verb: str, typed: tuple[tuple[str, int, str], ...]) -> tuple[dict[str, int], dict[str, str]]:
+    """``ca+2 ataque+1:moral`` as the game's figures read them: ({"ac": 2, "attack": 1}, {"attack": "morale"}).
+
+    A figure or a bonus type the game does not know is refused with the likely one and what it
+    takes; a game that names no figures (a plugin) keeps the words as typed."""
+    sheet = ctx.ruleset.sheet
+    words, types = sheet.modifier_words(), sheet.bonus_types()
+    mods: dict[str, int] = {}
+    kinds: dict[str, str] = {}
+    for word, delta, kind in typed:
+        key = words.get(fold_text(word)) if words else word.casefold()
+        if key is None:
+            _refuse(verb, word, words, _("figures"), _("no figure {word!r} in this game", word=word))
+        if key in mods:
+            raise RulesError(_("{verb}: {key} twice; one modifier per figure (e.g. {key}+2)", verb=verb, key=key))
+        mods[key] = delta
+        if not kind:
+            continue
+        if not types:
+            raise RulesError(_("{verb}: this game has no bonus types; write {word}{delta:+d} without :{kind}",
+                               verb=verb, word=word, delta=delta, kind=kind))
+        bonus = types.get(fold_text(kind))
+        if bonus is None:
+            _refuse(verb, kind, types, _("bonus types"), _("no bonus type {word!r}", word=kind))
+        if bonus != "untyped":
+            kinds[key] = bonus
+    return mods, kinds
+
+
+def _refuse(verb: str, word: str, known: dict[str, str], what, problem) -> None:
+    from .text import closest
+
+    accepted = listing(dict.fromkeys(known.values()), limit=40)
+    near = closest(word, known)
+    if near is not None and fold_text(near) != fold_text(word):
+        raise RulesError(_("{verb}: {problem}; did you mean {near}? {what}: {accepted}", verb=verb, problem=problem,
+                           near=known[near], what=what, accepted=accepted))
+    raise RulesError(_("{verb}: {problem}; {what}: {accepted}", verb=verb, problem=problem, what=what,
+                       accepted=accepted))
 
 
 def take_off(ctx: Context, call) -> None:
@@ -209,7 +294,12 @@ def take_off(ctx: Context, call) -> None:
 
 
 def turn_start(ctx: Context, c: Combatant) -> None:
-    """Regeneration and fast healing heal, ongoing damage hurts, at the start of the owner's turn."""
+    """Saves due at the start of the turn first (one that ends ongoing damage spares its damage),
+    then regeneration and fast healing heal, ongoing damage hurts."""
+    due_saves(ctx, c, "start")
+    if c.id not in ctx.state.combatants:
+        return
+    c = ctx.state.get(c.id)
     for inst in list(c.conditions):
         cdef = ctx.ruleset.catalogue.define(inst.cond)
         if not cdef.tick or c.id not in ctx.state.combatants or c.life == "dead":
@@ -229,6 +319,79 @@ def turn_start(ctx: Context, c: Combatant) -> None:
             kind = tuple(w for w in ((inst.note or cdef.tick_type or "").split()) if w)
             ctx.say(_("{name}: {effect} {amount}", name=named(c), effect=cdef.term, amount=dealt(c, amount)), who=c.id)
             ctx.ruleset.health.damage(ctx, c, amount, kind)
+
+
+def turn_end(ctx: Context, c: Combatant) -> None:
+    """Saves due at the end of the affected's turn."""
+    due_saves(ctx, c, "end")
+
+
+# --- effects that end on a save ----------------------------------------------------------------
+
+
+def due_saves(ctx: Context, c: Combatant, at: str) -> None:
+    """Each effect on ``c`` that a save ends and whose moment this is: rolled now (one action with
+    the turn, undone with it), or offered to the GM on the warnings line (option ``save_rolls offer``)."""
+    if c.life == "dead":
+        return
+    default = ctx.ruleset.turns.save_moment
+    due = [inst for inst in c.conditions if inst.save and inst.dc is not None and (inst.save_at or default) == at]
+    if not due:
+        return
+    if ctx.option("save_rolls") == "offer":
+        ctx.set_mark(c, OWED, sorted({*(c.marks.get(OWED) or ()), *(inst.uid for inst in due)}))
+        for inst in due:
+            effect = ctx.ruleset.catalogue.define(inst.cond).term
+            ctx.say(_("{name} may save against {effect} now: {hint}", name=named(c), effect=effect,
+                      hint=gm(save_command(c, inst))), who=c.id, gm_only=True)
+        return
+    for inst in due:
+        if c.id in ctx.state.combatants and any(i.uid == inst.uid for i in ctx.state.get(c.id).conditions):
+            roll_save(ctx, ctx.state.get(c.id), inst)
+
+
+def save_command(c: Combatant, inst) -> str:
+    name = f'"{c.name}"' if " " in c.name else c.name
+    return f"save {name} {inst.cond}"
+
+
+def roll_save(ctx: Context, c: Combatant, inst) -> bool:
+    """The affected's save (its bonus and every condition on it, as the game rolls saves) against
+    the effect's DC; a success ends it. The players read the outcome, never the DC (unless the
+    table's ``players_save_dc``) nor a foe's numbers."""
+    cdef = ctx.ruleset.catalogue.define(inst.cond)
+    ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, inst.dc)
+    dc = public(inst.dc) if ctx.option("players_save_dc") else gm(inst.dc)
+    roll = of(c, text) if isinstance(text, str) else text
+    detail = _("{save} save {roll} vs DC {dc}", save=ctx.ruleset.sheet.label(inst.save), roll=roll, dc=dc)
+    owed = [uid for uid in (c.marks.get(OWED) or ()) if uid != inst.uid]
+    if c.marks.get(OWED):
+        ctx.set_mark(c, OWED, owed or None)
+    if ok:
+        ctx.say(_("{name} shakes off {effect}", name=named(c), effect=cdef.term), who=c.id, detail=detail)
+        ctx.remove_condition(c, inst, reason="saved")
+    else:
+        ctx.say(_("{name} fails to shake off {effect}", name=named(c), effect=cdef.term), who=c.id, detail=detail)
+    return ok
+
+
+def save_now(ctx: Context, call) -> None:
+    """``save NAME EFFECT [DIE]``: the save against an effect that a save ends, now (offered on
+    the warnings line, or whenever the GM calls for it); DIE: the natural roll the player made."""
+    c = ctx.combatant(call.who)
+    cdef = lookup(ctx, call.cond, free=True)
+    found = [inst for inst in c.instances(cdef.id) if inst.save and inst.dc is not None]
+    if not found:
+        have = listing((i.cond for i in c.conditions if i.save and i.dc is not None), "none")
+        raise RulesError(_("save: {name} has no {effect} that a save ends; its effects a save ends: {have}",
+                           name=c.name, effect=cdef.term, have=have))
+    if call.roll:
+        dice = [int(n) for n in call.roll.split(",") if n.strip().isdigit()]
+        if not dice or len(dice) != len(call.roll.split(",")) or any(n < 1 or n > 20 for n in dice):
+            raise RulesError(_("save: the die is the natural roll (1 to 20; AGE: 3 dice like 5,5,3), not {roll!r}",
+                               roll=call.roll))
+        ctx.dice.forced[:0] = dice
+    roll_save(ctx, c, found[0])
 
 
 # --- one roll, many targets, each with its save -----------------------------------------------

@@ -57,7 +57,7 @@ class Event(ByValue):
 _REQUIRED: dict[type, tuple[str, ...]] = {}
 #: fields left out of the save when empty (``Said.detail``, ``Said.msg`` of an old sentence,
 #: ``Rolled.why`` of a purpose the GM typed): they default to empty
-_OMITTED_EMPTY = frozenset({"detail", "msg", "why"})
+_OMITTED_EMPTY = frozenset({"detail", "msg", "why", "mod_types"})
 
 
 def _required(cls: type) -> tuple[str, ...]:
@@ -421,6 +421,13 @@ class ConditionAdded(Event):
     note: str = ""
     #: modifiers the GM typed with a free effect (``ac+2 attack+1``): figure -> delta
     mods: Mapping[str, int] = field(default_factory=dict)
+    #: the bonus type of a typed modifier (``ac+1:deflection``): figure -> type; absent = untyped
+    mod_types: Mapping[str, str] = field(default_factory=dict)
+    #: a save that ends it (``save=will:15``): the save as the game names it, its DC, and when it
+    #: is rolled: "start" or "end" of the affected's turn
+    save: str = ""
+    dc: int | None = None
+    save_at: str = ""
 
 
 @by_value

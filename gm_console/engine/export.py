@@ -59,6 +59,10 @@ def _condition(inst) -> dict[str, Any]:
         out["source"] = inst.source
     if inst.mods:
         out["mods"] = dict(inst.mods)
+    if inst.mod_types:
+        out["mod_types"] = dict(inst.mod_types)
+    if inst.save:
+        out["save"] = {"what": inst.save, "dc": inst.dc, "at": inst.save_at}
     if inst.note:
         out["note"] = inst.note
     return out
@@ -87,7 +91,7 @@ def _gm_state(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
         "time_seconds": state.seconds,
         "options": dict(state.options),
         "combatants": [combatant_dict(state, ruleset, c) for c in _roster(state)],
-        "pending": [p.render() for p in reading(lambda: ruleset.pending(state), [])],
+        "pending": [p.render() for p in reading(lambda: ruleset.warnings(state), [])],
         "checks": recent_checks(state),
     }
 
@@ -143,7 +147,7 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
     if players:
         notes = reading(lambda: player_view.pending_texts(state, ruleset, lang), [])
     else:
-        notes = [p.render(lang) for p in reading(lambda: ruleset.pending(state), [])]
+        notes = [p.render(lang) for p in reading(lambda: ruleset.warnings(state), [])]
     if notes:
         lines += ["", "**" + t(_("Warnings")) + "**"]
         lines += [f"- {text}" for text in notes]

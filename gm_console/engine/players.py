@@ -210,7 +210,7 @@ def state_view(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
 def pending(state: EncounterState, ruleset: Ruleset, hidden_names: "re.Pattern | None" = None) -> list:
     """The ruleset's warnings the players may read: not GM-only, about a PC or nobody, naming no hidden one."""
     out = []
-    for p in ruleset.pending(state):
+    for p in ruleset.warnings(state):
         who = state.combatants.get(p.who or "")
         if p.gm_only or (p.who and (who is None or not in_full(who) or who.hidden)):
             continue

@@ -28,6 +28,10 @@ class ConditionInstance:
     source: str | None = None
     note: str = ""
     mods: dict[str, int] = field(default_factory=dict)  # a free effect's own modifiers (ac+2)
+    mod_types: dict[str, str] = field(default_factory=dict)  # their bonus types (ac+1:deflection)
+    save: str = ""  # the save that ends it (will), rolled at the "start"/"end" (save_at) of its turn
+    dc: int | None = None
+    save_at: str = ""
 
 
 @dataclass

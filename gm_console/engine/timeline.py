@@ -39,6 +39,7 @@ class Span:
     projected_end: int | None = None  # for ongoing spans with rounds left
     open_ended: bool = False
     first_turn: bool = False  # a mark that ends at its owner's first turn
+    save: bool = False  # a save ends it (``save=will:15``): open-ended, drawn with a save mark
 
     @property
     def brief(self) -> bool:
@@ -115,7 +116,8 @@ class TimelineModel:
                 span.open_ended = False
                 span.projected_end = _first_turn_round(state, span.who)
                 continue
-            span.open_ended = inst is None or inst.rounds is None or inst.clock is None
+            span.save = inst is not None and bool(inst.save)
+            span.open_ended = inst is None or inst.rounds is None or inst.clock is None or span.save
             if span.open_ended:
                 continue
             now = max(state.round, 1) if state.in_combat else 0

@@ -113,6 +113,8 @@ def end_turn(ctx: Context, run_hooks: bool = True) -> None:
     active = state.active
     if active is not None and active in state.combatants:
         if run_hooks:
+            effects.turn_end(ctx, state.get(active))  # saves due at the end of the turn
+        if run_hooks and active in state.combatants:
             ctx.ruleset.turns.on_turn_end(ctx, state.get(active))
         ctx.emit(ev.TurnEnded(id=active))
     index = state.order.index(active) + 1 if active in state.order else 0

@@ -56,7 +56,7 @@ class Controller:
         key = (self.state, len(session.done), session.done[-1].n if session.done else 0)
         held, notes = self._pending
         if len(held) != 3 or held[0] is not key[0] or held[1:] != key[1:]:
-            notes = ask("pending warnings", lambda: list(self.ruleset.pending(self.state)), [])
+            notes = ask("pending warnings", lambda: list(self.ruleset.warnings(self.state)), [])
             self._pending = (key, notes)
         return list(notes)
 

@@ -47,6 +47,8 @@ TEXT: dict[str, "str | Msg"] = {
     "legend_ahead_short": N_('ahead'),
     "legend_open": N_('until removed'),
     "legend_open_short": N_('open'),
+    "legend_save": N_('a save ends it'),
+    "legend_save_short": N_('save ends'),
     "legend_now": N_('this round'),
     # sheet sections
     "pools": N_('Pools'),

@@ -9,7 +9,7 @@ apart because it measures the degree of success and pays stunt points.
 from __future__ import annotations
 
 from gm_console.ruleset import (Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
-                                of)
+                                fold_text, of)
 
 from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
                        roll_mods, split_ability, DEGREE)
@@ -95,6 +95,20 @@ class DAChecks(Checks):
         spell's Spellpower. Returns (succeeded, total, the roll's breakdown)."""
         ok, check = self.resist(ctx, c, what, dc)
         return ok, check.total, check.formula(c)
+
+    def save_kind(self, what: str) -> str | None:
+        """AGE resists with an ability test: ``willpower:courage``, ``con``, a focus alone
+        (``courage``) as its ability's (dragon_age.md §2.12)."""
+        name, sep, focus = (what or "").partition(":")
+        key = ability_key(name) if name else None
+        if key is None and name and not sep and focus_ability(name):
+            key, focus = ability_key(focus_ability(name)), name
+        if key is None:
+            return None
+        return f"{key}:{fold_text(focus).replace(' ', '-')}" if focus.strip() else key
+
+    def save_kinds(self) -> tuple[str, ...]:
+        return ("ABILITY", "ABILITY:FOCUS")
 
     def evasion(self, c: Combatant) -> str:
         """AGE has no evasion: a target that resists takes what the spell says."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, Term
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, Term, words_for
 
 from . import economy, stats
 from .common import own_turn, surprised, waiting_points
@@ -110,6 +110,13 @@ class DASheet(Sheet):
         parts += _labelled(effect_mods(c, "spellpower"))
         return _figure(10, parts)
 
+    def modifier_words(self) -> Mapping[str, str]:
+        """The figures and rolls effects reach (dragon_age.md §2.12): Defense, Armor, Speed,
+        Spellpower, initiative, attacks, damage, casting, resisting, every test (``tests``), an
+        ability, a test of one ability or focus (``test_willpower``, ``test_courage``); AGE has no
+        bonus types (``bonus_types`` stays empty)."""
+        return _MODIFIER_WORDS
+
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
         out = {"defense": self.defense(state, c), "armor": self.armor(c), "speed": self.speed(c)}
         power = self.spellpower(c)
@@ -169,3 +176,10 @@ class DASheet(Sheet):
         if c.marks.get("ended_at_zero") and not state.in_combat:
             out.append(_("no breather: ended the encounter at 0 Health"))
         return out
+
+
+_MODIFIER_WORDS = words_for(
+    ("defense", "armor", "speed", "spellpower", "initiative", "attack", "melee_attack", "damage", "casting", "resist",
+     "tests", *ABILITIES, *(f"test_{a}" for a in ABILITIES),
+     *(f"test_{f.replace(' ', '_')}" for f in stats.FOCUS_ABILITY)),
+    {w: key for key, (en, es, more) in stats.ABILITY_INFO.items() for w in (en, es, *more)})

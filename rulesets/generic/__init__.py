@@ -7,7 +7,7 @@ uses nothing the third-party author does not have.
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, ConditionDef, Conditions, Context, EncounterState, Figure, Health, Ruleset,
-                                Sheet, StatField, dealt, named, of, part)
+                                Sheet, StatField, dealt, named, of, part, words_for)
 
 from .i18n import _
 
@@ -32,6 +32,10 @@ LIFE_WORDS = {"dead": "dead", "muerto": "dead", "dying": "dying", "moribundo": "
               "estable": "stable", "disabled": "disabled", "staggered": "staggered"}
 
 
+#: what an effect's numbers may name: the two figures the generic sheet has
+_MODIFIER_WORDS = words_for(("ac", "init"), {"defense": "ac", "defensa": "ac"})
+
+
 class GenericSheet(Sheet):
     def stat_block(self):
         return (
@@ -51,10 +55,21 @@ class GenericSheet(Sheet):
             ctx.set_life(c, "unconscious", rule="generic: 0 HP")
 
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
-        out = {"init": Figure(self.rules.turns.initiative_bonus(c))}
+        """Initiative and AC with what the GM's effects add (``effect B Shield ac+2``): the generic
+        game has no bonus types, so every effect's numbers add (docs/rulesets/generic.md)."""
+        own = [(inst.cond, key, int(delta)) for inst in c.conditions for key, delta in (inst.mods or {}).items()]
+
+        def figure(key: str, base: int) -> Figure:
+            parts = tuple((label, delta) for label, k, delta in own if k == key and delta)
+            return Figure(base + sum(d for _l, d in parts), base, parts)
+
+        out = {"init": figure("init", self.rules.turns.initiative_bonus(c))}
         if isinstance(c.stats.get("ac"), int):
-            out["ac"] = Figure(c.stats["ac"])
+            out["ac"] = figure("ac", c.stats["ac"])
         return out
+
+    def modifier_words(self):
+        return _MODIFIER_WORDS
 
 
 class GenericConditions(Conditions):

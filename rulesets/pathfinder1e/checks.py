@@ -135,6 +135,14 @@ class PF1Checks(Checks):
             text = _("{save} {nat}{bonus:+d} = {total} vs DC {dc}", **args)
         return ok, total, text, natural, bonus
 
+    def save_kind(self, what: str) -> str | None:
+        """fort, ref or will, by any of their names (``voluntad``, ``reflejos``)."""
+        key = FIGURES.get(_key(what))
+        return key if key in SAVES else None
+
+    def save_kinds(self) -> tuple[str, ...]:
+        return tuple(SAVES)
+
     def evasion(self, c: Combatant) -> str:
         """"" | "evasion" | "improved": the stat block's, lost while helpless (Core Rulebook, Evasion)."""
         have = c.stats.get("evasion") or "none"

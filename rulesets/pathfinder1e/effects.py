@@ -184,4 +184,9 @@ EFFECTS: tuple[ConditionDef, ...] = (
        tick="damage", tick_type="acid", tick_dice="2d4", duration=("1 round + 1 per 3 levels",
                                                                     "1 asalto + 1 cada 3 niveles"),
        summary_en="2d4 acid damage at the start of its turn", summary_es="2d4 de daño de ácido al inicio de su turno"),
+    _e("hold-person", "Hold person", "Inmovilizar persona", aliases=("hold", "held", "inmovilizado", "inmovilizada"),
+       flags=("helpless", "str-zero", "dex-zero", "no-actions", "no-move"), duration=ROUND_LEVEL, save="will",
+       summary_en="paralyzed; a new Will save on each of its turns ends it (give the DC: save=DC)",
+       summary_es="paralizado; una nueva salvación de Voluntad en cada uno de sus turnos lo termina (da la CD: "
+                  "save=CD)"),
 )

@@ -58,7 +58,8 @@ class Active:
 
     def mods(self, *keys: str) -> list[Mod]:
         """Every modifier to these keys, typed: a valued entry's value is the size of its numbers
-        (shield-of-faith:3 is +3; energy-drained:2 is -2 each), a free effect's own are untyped."""
+        (shield-of-faith:3 is +3; energy-drained:2 is -2 each); a free effect's own carry the type
+        the GM gave them (``ac+1:deflection``, else untyped), the effect as their source."""
         out = []
         for label, d, inst in self.items:
             value = getattr(inst, "value", None)
@@ -71,7 +72,8 @@ class Active:
                     source = d.id if d.kind == "effect" else ""
                     out.append(Mod(label, delta, d.bonus_of(key), source))
                 if own.get(key):
-                    out.append(Mod(label, int(own[key])))
+                    kinds = getattr(inst, "mod_types", None) or {}
+                    out.append(Mod(label, int(own[key]), kinds.get(key, ""), d.id))
         return out
 
     def steps(self) -> list[tuple[str, int]]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from gm_console.ruleset import Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet
+from gm_console.ruleset import (Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet,
+                                types_for, words_for)
 
 from . import defenses, economy, figures, hero, life, negative_levels, regeneration
 from .catalogue import BLEEDS
@@ -18,7 +19,7 @@ from .i18n import _, flag_names
 from .initiative import FLAT_NOTE, still_flat_footed
 from .items import describe, items_of, state_of
 from .options import DEFAULTS
-from .stats import TWF, TWF_TEXT, hd, stat_block
+from .stats import ABILITIES, SKILLS, TWF, TWF_TEXT, hd, stat_block
 
 TWF_TABLE = _("normal -6/-10, light off-hand -4/-8, feat -4/-4, light + feat -2/-2")
 
@@ -78,6 +79,14 @@ class PF1Sheet(Sheet):
         if still_flat_footed(state, c):
             conds = [*conds, ConditionInstance(uid=-1, cond="flat-footed", note=FLAT_NOTE)]
         return self.figures(c, conds, {**DEFAULTS, **state.options})
+
+    def modifier_words(self) -> Mapping[str, str]:
+        """The keys figures.py reads (FEEDS, the abilities, each skill), in English and Spanish."""
+        return _MODIFIER_WORDS
+
+    def bonus_types(self) -> Mapping[str, str]:
+        """The Core Rulebook's bonus types (pathfinder1e.md §1.11)."""
+        return _BONUS_TYPES
 
     def action_budget(self, state: EncounterState, c: Combatant):
         """The active combatant's turn (§1.2): what it did and may still do, each with `action NAME KIND`."""
@@ -191,3 +200,12 @@ def _actions(rs, c: Combatant) -> list[Msg]:
     if "no-charge" in flags and "no-actions" not in flags:
         out.append(_("can't run or charge ({why})", why=why("no-charge")))
     return out
+
+
+_MODIFIER_WORDS = words_for(
+    ("ac", "touch", "ff", "cmb", "cmd", "attack", "melee", "ranged", "charge", "damage", "saves", "fort", "ref",
+     "will", "init", "skills", "checks", "speed", *ABILITIES, *SKILLS),
+    {w: key for key, (_a, en, es, more) in SKILLS.items() for w in (en, es, *more)})
+_BONUS_TYPES = types_for(("alchemical", "armor", "circumstance", "competence", "deflection", "dodge", "enhancement",
+                          "insight", "luck", "morale", "natural", "profane", "racial", "resistance", "sacred",
+                          "shield", "size", "trait", "untyped"))

@@ -89,6 +89,13 @@ class StarfinderChecks(Checks):
             text = _("{roll} (natural {nat})", roll=of(c, text), nat=of(c, natural))
         return ok, r.total, text
 
+    def save_kind(self, what: str) -> str | None:
+        """fort, ref or will, by any of their names (``voluntad``, ``reflejos``)."""
+        return SAVES.get(fold_text(what))
+
+    def save_kinds(self) -> tuple[str, ...]:
+        return ("fort", "ref", "will")
+
     def evasion(self, c: Combatant) -> str:
         """"evasion", "improved" or "": a Reflex save for half takes nothing (improved: a failed one
         half), never while helpless (CRB, Operative: Evasion)."""

@@ -84,8 +84,9 @@ def modifiers(rules: Ruleset, c: Combatant, state: EncounterState | None = None)
                 yield fig, Mod(d.id, delta * times, d.bonus_of(fig), inst.source or d.id)
             else:
                 yield fig, Mod(d.id, delta)
-        for fig, delta in (inst.mods or {}).items():  # a free effect's own numbers, untyped
-            yield fig, Mod(inst.cond, int(delta), "", inst.source or inst.cond)
+        kinds = inst.mod_types or {}
+        for fig, delta in (inst.mods or {}).items():  # a free effect's own numbers, of the type the GM gave
+            yield fig, Mod(inst.cond, int(delta), kinds.get(fig, ""), inst.source or inst.cond)
 
 
 def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:

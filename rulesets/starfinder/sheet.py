@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm
+from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
 from . import economy, initiative, life, stats, vehicles
 from .figures import armor_bonus, effective, value
@@ -30,6 +30,14 @@ class StarfinderSheet(Sheet):
 
     def effective(self, state: EncounterState, c: Combatant):
         return effective(self.rules, state, c)
+
+    def modifier_words(self) -> Mapping[str, str]:
+        """The figures figures.py builds (``ac`` is both ACs, ``saves`` all three), DR and each skill."""
+        return _MODIFIER_WORDS
+
+    def bonus_types(self) -> Mapping[str, str]:
+        """The Core Rulebook's bonus types (starfinder.md §3.13.1)."""
+        return _BONUS_TYPES
 
     def action_budget(self, state, c):
         """starfinder.md §3.2: the active combatant's standard, move, swift or full action, each ticked by
@@ -149,3 +157,12 @@ def pending(rules, state: EncounterState) -> list[Pending]:
     for v, text in vehicles.pending(state):
         out.append(Pending(v.id, text, command=None))
     return out
+
+
+
+_MODIFIER_WORDS = words_for(
+    ("ac", "eac", "kac", "attack", "melee", "ranged", "damage", "saves", "fort", "ref", "will", "init", "speed",
+     "skills", "perception", "physical", "abilities", "piloting", "dr", *stats.SKILL_ABILITY),
+    {w: key for key, en, es, aliases, _a in stats.SKILLS for w in (en, es, *aliases)})
+_BONUS_TYPES = types_for(("armor", "circumstance", "divine", "enhancement", "insight", "luck", "morale", "racial",
+                          "resistance", "untyped"))

@@ -30,6 +30,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
+from gm_console.i18n import _
+
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
 from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pending, RulesError, StatField,
@@ -40,10 +42,32 @@ from ..text import listing
 TABLE_OPTIONS = (
     OptionDef("players_damage", False, doc="the players read the exact damage and healing dealt to foes "
                                            "(off: a health word; docs/players.md)"),
+    OptionDef("save_rolls", "roll", choices=("roll", "offer"),
+              doc="an effect's save to end it (save=will:15) is rolled at its moment (roll), or offered on "
+                  "the warnings line for the GM to run (offer: `save NAME EFFECT [DIE]`)"),
+    OptionDef("players_save_dc", False, doc="the players read the DC of an effect's save to end it"),
 )
 
 if TYPE_CHECKING:
     from ..verbs import Verb
+
+#: the combatant mark holding the saves offered to the GM (engine/effects.py)
+SAVES_OWED = "saves_owed"
+
+
+def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
+    """An effect's save to end it, offered at its moment: the command that rolls it."""
+    out: list[Pending] = []
+    for c in state.combatants.values():
+        for uid in c.marks.get(SAVES_OWED) or ():
+            inst = next((i for i in c.conditions if i.uid == uid and i.save), None)
+            if inst is None:
+                continue
+            name = f'"{c.name}"' if " " in c.name else c.name
+            out.append(Pending(c.id, _("{name}: {save} save against {effect} (DC {dc})", name=c.name,
+                                       save=rules.sheet.label(inst.save), effect=rules.catalogue.define(inst.cond).term,
+                                       dc=inst.dc), gm_only=True, command=f"save {name} {inst.cond}"))
+    return out
 
 __all__ = [
     "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Figure", "Health", "OptionDef", "Part",
@@ -87,6 +111,11 @@ class Ruleset:
     def pending(self, state: EncounterState) -> list[Pending]:
         """Warnings a GM wants before they become surprises."""
         return []
+
+    def warnings(self, state: EncounterState) -> list[Pending]:
+        """What the warnings line shows: the saves the engine offers the GM (``save_rolls offer``),
+        then the game's own ``pending``."""
+        return offered_saves(self, state) + list(self.pending(state))
 
     def bestiary_files(self) -> Sequence[Traversable]:
         """The game's starter bestiary, as data: TOML files of creatures (one table each, English

@@ -185,6 +185,19 @@ class Sheet(Part):
         """Derived figures after conditions and effects (AC, attack, saves...)."""
         return {}
 
+    def modifier_words(self) -> Mapping[str, str]:
+        """What a GM may type before ``+N`` in ``cond``/``effect`` (``ac+2``, ``ca+2``): every
+        spelling, folded (``fold_text``), -> the figure key this game's figures read; anything
+        else is refused with the likely one. Empty (a plugin that says nothing): kept as typed.
+        ``engine.figure_words.words_for`` builds it from keys in English and Spanish."""
+        return {}
+
+    def bonus_types(self) -> Mapping[str, str]:
+        """Bonus types a typed modifier may carry (``ac+1:deflection``), folded spelling -> type;
+        empty: the game has none and refuses ``:TYPE``. Bonuses of one type do not stack
+        (``engine.bonuses.combine``); the game's figures apply that rule."""
+        return {}
+
     def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> "list[str | Msg]":
         """Short lines for the sheet: countdowns ("dies at -14 (9 to go)"), what the rules wait for."""
         return []
@@ -395,6 +408,8 @@ class Turns(Part):
     ready_lapses: ClassVar[bool] = False
     #: combatants added mid-combat without initiative roll it at the start of the next round
     newcomers_roll_at_round_start: ClassVar[bool] = False
+    #: when an effect's save to end it is rolled: "start" or "end" of the affected's turn
+    save_moment: ClassVar[str] = "start"
 
     def initiative_bonus(self, c: Combatant) -> int:
         return int(c.stats.get("init", 0) or 0)
@@ -517,6 +532,15 @@ class Checks(Part):
         expr = f"{self.dice}{bonus:+d}" if bonus else self.dice
         r = ctx.roll(expr, purpose=_("{save} save of {name}", save=what, name=c.name), who=c.id)
         return r.total >= dc, r.total, r.text or str(r.total)
+
+    def save_kind(self, what: str) -> str | None:
+        """The save ``what`` names in this game (``voluntad`` -> ``will``), or None if it has no
+        such save. Default: any word, as typed (a game that names no saves)."""
+        return fold_text(what).replace(" ", "-") or None
+
+    def save_kinds(self) -> tuple[str, ...]:
+        """The saves this game has, for the line that refuses another ("fort, ref, will")."""
+        return ()
 
     def evasion(self, c: Combatant) -> str:
         """"evasion" (no damage on a successful Reflex save for half), "improved" (half on a

@@ -115,6 +115,8 @@ class ConditionDef:
     duration_en: str = ""
     duration_es: str = ""
     source: str = ""  # where the numbers come from: "Core Rulebook, Bless" (docs cite it too)
+    #: the save its text allows each round to end it ("will"); the GM gives the DC (``save=17``)
+    save: str = ""
 
     def bonus_of(self, figure: str) -> str:
         """The type of this entry's bonus to ``figure`` ("" = untyped)."""

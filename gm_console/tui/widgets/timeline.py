@@ -2,7 +2,8 @@
 
 Past rounds are dimmed, the current round is marked, projected ends are drawn
 ahead (▒ until the round it ends in, ▌ for that round: it ends at its clock
-owner's turn), and open-ended conditions run off the edge (┄). The last row is
+owner's turn), and open-ended conditions run off the edge (┄); one that a save ends is open-ended
+too, its name marked ↺ (the save may end it at any of its turns). The last row is
 the legend. Rows follow the current acting order, so a combatant whose
 initiative moved is still found in its place. "Who is still stunned next
 round?" is the column right of the mark.
@@ -26,6 +27,7 @@ from gm_console.engine.timeline import Span, TimelineModel
 
 CELL = 3
 FULL, HALF, POINT, AHEAD, OPEN, EMPTY = "██ ", "▌  ", "▪  ", "▒▒ ", "┄┄ ", "   "
+SAVE_MARK = "↺"
 
 
 class TimelinePane(Widget):
@@ -100,17 +102,20 @@ def timeline_text(frame: Frame, spans: list[Span], width: int, height: int) -> T
             break
         lines.append(_row(frame, span, n, rounds, now, label_w))
     if height >= 3:
-        lines.append(legend(lang, width))
+        lines.append(legend(lang, width, saves=any(s.save and s.ongoing for s in spans)))
     return Text("\n").join(lines)
 
 
-def legend(lang: str, width: int) -> Text:
+def legend(lang: str, width: int, saves: bool = False) -> Text:
     """What the glyphs mean, on one row: short words when the pane is narrow, and only the
-    entries that fit."""
+    entries that fit (the save mark's while an effect that a save ends is on the timeline)."""
     short = width < 100
     pieces = []
-    for glyph, key, style in ((FULL.strip(), "legend_on", "magenta"), (HALF.strip(), "legend_ends", "magenta"),
-                              (AHEAD.strip(), "legend_ahead", "magenta"), (OPEN.strip(), "legend_open", "dim magenta")):
+    entries = [(FULL.strip(), "legend_on", "magenta"), (HALF.strip(), "legend_ends", "magenta"),
+               (AHEAD.strip(), "legend_ahead", "magenta"), (OPEN.strip(), "legend_open", "dim magenta")]
+    if saves:
+        entries.append((SAVE_MARK, "legend_save", "magenta"))
+    for glyph, key, style in entries:
         piece = Text(glyph, style=style)
         piece.append(" " + tr(lang, key + ("_short" if short else "")) + "  ", style="dim")
         pieces.append(piece)
@@ -167,6 +172,8 @@ def _label(frame: Frame, span: Span, n: int = 1) -> str:
     cond = p.cond_name(frame.ruleset, span.cond, frame.lang)
     if span.value is not None:
         cond += f" {span.value}"
+    if span.save and span.ongoing:
+        cond += f" {SAVE_MARK}"
     if n > 1:
         return f"{cond} ×{n}"
     return f"{p.name_of(frame.state, span.who)} · {cond}"
