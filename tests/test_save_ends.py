@@ -1,6 +1,6 @@
 """Effects that end on a save (issue 31): the tracker rolls (or offers) the affected's save at the
 game's moment each round and ends the effect on a success, as part of the turn's one action
-(docs/rulesets/pathfinder1e.md#113-effects-that-end-on-a-save, docs/rulesets/starfinder.md,
+(docs/rulesets/pathfinder1e.md#1111-effects-that-end-on-a-save, docs/rulesets/starfinder.md,
 docs/rulesets/dragon_age.md, docs/rulesets/generic.md)."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def pf_fight(*rolls: int, **options) -> Table:
 
 
 def test_a_success_on_the_first_chance_ends_it_at_the_start_of_its_turn():
-    """pathfinder1e.md §1.13: on its turn the held creature saves; 14 + 1 = 15 ties the DC: free."""
+    """pathfinder1e.md §1.11.1: on its turn the held creature saves; 14 + 1 = 15 ties the DC: free."""
     t = pf_fight(14)
     t.do("next")
     assert t.active == "gob" and not held(t)
