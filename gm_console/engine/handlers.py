@@ -12,7 +12,7 @@ from typing import Any
 from gm_console.i18n import _
 
 from .told import gm
-from . import effects, turns
+from . import effects, sheets, turns
 from . import events as ev
 from . import group_verbs, groups, order
 from .bestiary import as_text, average, dice_terms, hit_pool
@@ -23,74 +23,7 @@ from .dice import MAX_TOTAL, DiceError, is_dice
 from .state import Combatant
 from .verbs import Call
 
-TRUE = {"true", "yes", "y", "1", "on", "si", "sí", "s", "verdadero"}
-FALSE = {"false", "no", "n", "0", "off", "falso"}
-
-
-def yes_no(text: str, error: str) -> bool:
-    low = text.strip().casefold()
-    if low in TRUE:
-        return True
-    if low in FALSE:
-        return False
-    raise RulesError(error)
-
-
-# -- stat values -----------------------------------------------------------------
-
-
-def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | None]:
-    """``hp=6/38`` -> (field hp, 38, current 6). Errors name the key and what it accepts."""
-    rs = ctx.ruleset
-    canonical = rs.field_index.get(fold_text(key))
-    if canonical is None:
-        keys = listing(f.key for f in rs.stat_block())
-        hint = did_you_mean(key, [n for f in rs.stat_block() for n in (f.key, *f.aliases)])
-        raise RulesError(_('unknown stat {key!r} for {name}{hint} keys: {keys}', key=key, name=rs.name, hint=hint or ';', keys=keys))
-    f = rs.fields[canonical]
-    current = None
-    text = raw.strip()
-    try:
-        if f.kind in ("int", "pool", "counter"):
-            if f.kind == "pool" and "/" in text:
-                cur, _slash, top = text.partition("/")
-                current, value = int(cur), int(top)
-            else:
-                value = int(text)
-            lo = f.minimum
-            if lo is not None and value < lo:
-                raise RulesError(_('{key} must be at least {lo}, not {value}', key=f.key, lo=lo, value=value))
-            if f.maximum is not None and value > f.maximum:
-                raise RulesError(_('{key} must be at most {maximum}, not {value}', key=f.key, maximum=f.maximum, value=value))
-            if f.kind == "pool" and value < 0:
-                raise RulesError(_('{key} maximum cannot be negative ({value})', key=f.key, value=value))
-            if current is not None and current > value:
-                raise RulesError(_('{key}={raw}: the current value is above the maximum; write current/max, e.g. {key}={value}/{value}', key=f.key, raw=raw, value=value))
-            if abs(value) > 10**6 or (current is not None and abs(current) > 10**6):
-                raise RulesError(_('{key}={raw} is out of range', key=f.key, raw=raw))
-        elif f.kind == "bool":
-            value = yes_no(text, f"{f.key} takes true or false, not {raw!r}")
-        elif f.kind == "choice":
-            low = fold_text(text)
-            aliases = {fold_text(k): v for k, v in f.choice_aliases.items()}
-            choices = {fold_text(c): c for c in f.choices}
-            value = choices.get(low) or aliases.get(low)
-            if value is None:
-                raise RulesError(_('{key} takes one of {names}, not {raw!r}', key=f.key, names=listing(f.choices), raw=raw))
-        elif f.kind == "list":
-            value = [part.strip() for part in text.split(",") if part.strip()]
-        elif f.kind == "dice":
-            if not is_dice(text) and not re.fullmatch(r"\d+", text):
-                raise RulesError(_('{key} takes dice like 4d6, not {raw!r}', key=f.key, raw=raw))
-            value = text
-        else:
-            value = text
-    except ValueError:
-        if f.kind == "pool":
-            raise RulesError(_("{key} takes a whole number or current/max like 6/38, not {raw!r}", key=f.key,
-                               raw=raw)) from None
-        raise RulesError(_("{key} takes a whole number, not {raw!r}", key=f.key, raw=raw)) from None
-    return f, value, current
+yes_no = sheets.yes_no
 
 
 def _unique_id(ctx: Context, name: str) -> str:
@@ -146,23 +79,31 @@ def _add(ctx: Context, c: Call) -> None:
     stats: dict[str, Any] = {}
     current: dict[str, int] = {}
     formulas: dict[str, str] = {}  # pool -> hit-dice formula: its average now, rolled per copy with `roll`
+    given: tuple[dict[str, sheets.PoolValue], dict[str, sheets.PoolValue]] = ({}, {})  # the creature's, the GM's
     for key, raw, entry in _add_fields(creature, c.fields):
         try:
-            f, value, cur, formula = _add_stat(ctx, key, raw)
+            f, value, formula = _add_stat(ctx, key, raw)
         except RulesError as exc:
             if entry is None:
                 raise
             raise RulesError(_("add: the bestiary's {id} ({origin}): {why}", id=entry.id, origin=entry.origin or "?",
                                why=exc.message)) from None
-        stats[f.key] = value
-        current.pop(f.key, None)
-        formulas.pop(f.key, None)
-        if cur is not None:
-            current[f.key] = cur
+        if not isinstance(value, sheets.PoolValue):
+            stats[f.key] = value
+            continue
+        layer = given[entry is None]
+        layer[f.key] = sheets.gather([layer.get(f.key, sheets.PoolValue(f.key)), value])[f.key]
         if formula:
             formulas[f.key] = formula
+        elif value.current is not None:
+            formulas.pop(f.key, None)
+    for key, value in {**given[0], **given[1]}.items():  # the GM's keys for a pool replace the creature's
+        cur, top = sheets.for_new(rs.fields[key], value)
+        stats[key] = top if rs.fields[key].kind == "pool" else cur
+        if cur != top and rs.fields[key].kind == "pool":
+            current[key] = cur
     hp_key = hit_pool(rs)
-    typed = {rs.field_index.get(fold_text(k)) for k, _v in c.fields}
+    typed = set(given[1])
     published = None
     if creature is not None and creature.hit_dice and hp_key and hp_key not in typed and hp_key in stats:
         formulas[hp_key] = creature.hit_dice  # the published HP stay the average
@@ -216,15 +157,15 @@ def _add_fields(creature, typed):
         yield key, raw, None
 
 
-def _add_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | None, str]:
-    """Like ``parse_stat``; a pool given as hit dice (``hp=2d8+2``) is its average, and the formula
+def _add_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, str]:
+    """Like ``sheets.read``; a pool given as hit dice (``hp=2d8+2``) is its average, and the formula
     comes back so ``roll`` can roll it for each copy."""
     f = ctx.ruleset.fields.get(ctx.ruleset.field_index.get(fold_text(key)) or "")
     text = raw.strip()
     if f is not None and f.kind == "pool" and "d" in text.casefold() and dice_terms(text) is not None:
-        return f, average(text), None, text
-    f, value, cur = parse_stat(ctx, key, raw)
-    return f, value, cur, ""
+        return f, sheets.PoolValue(f.key, current=average(text)), text
+    f, value = sheets.read(ctx.ruleset, key, raw)
+    return f, value, ""
 
 
 def _origin_mark(creature) -> dict[str, Any]:
@@ -279,27 +220,39 @@ def _remove(ctx: Context, c: Call) -> None:
 
 
 def _set(ctx: Context, c: Call) -> None:
+    """``set NAME key=value ...``: a pool's meaning is sheets.py's (hp=N the current value,
+    hp=N/M both, hpmax=M the maximum); each pool that moves is a log line, old → new."""
     target = ctx.combatant(c.who)
+    rs = ctx.ruleset
     changes: dict[str, Any] = {}
+    pools: list[sheets.PoolValue] = []
+    name = None
     for key, raw in c.fields:
-        low = fold_text(key)
-        if low in ("name", "nombre"):
+        if fold_text(key) in ("name", "nombre"):
             if not raw.strip():
                 raise RulesError(_('set: name cannot be empty'))
-            changes["__name__"] = raw.strip()
+            name = raw.strip()
             continue
-        f, value, cur = parse_stat(ctx, key, raw)
-        changes[f.key] = value
-        if f.kind == "counter":
-            ctx.set_pool(target, f.key, value, max=f.maximum)
-        elif f.kind == "pool":
-            pool = target.pools.get(f.key)
-            new_value = cur if cur is not None else (pool.value if pool else value)
-            ctx.set_pool(target, f.key, new_value, max=value)
-    name = changes.pop("__name__", None)
+        f, value = sheets.read(rs, key, raw)
+        if isinstance(value, sheets.PoolValue):
+            pools.append(value)
+        else:
+            changes[f.key] = value
+    touched = dict(changes)
+    for key, value in sheets.gather(pools).items():
+        f = rs.fields[key]
+        pool = target.pools.get(key)
+        cur, top = sheets.for_existing(f, value, pool)
+        if pool is None or pool.value != cur or (f.kind == "pool" and pool.max != top):
+            ctx.set_pool(target, key, cur, max=top)
+        kept = top if f.kind == "pool" else cur  # the stat block holds a pool's maximum, a counter's count
+        if target.stats.get(key) != kept:
+            changes[key] = kept
+        touched[key] = kept
     if changes:
         ctx.set_stats(target, changes)
-        ctx.ruleset.sheet.on_stats_set(ctx, target, changes)
+    if touched:
+        rs.sheet.on_stats_set(ctx, target, touched)
     if name:
         if ctx.state.names.get(fold_text(name), target.id) != target.id:
             raise RulesError(_('set: there is already a combatant named {name!r}', name=name))

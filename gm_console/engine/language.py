@@ -87,7 +87,7 @@ CORE = Registry([
     Verb("remove", (Who("who"),), handlers._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
          en=("rm", "del"), es=("quitar", "eliminar"), group="roster"),
     Verb("set", (Who("who"), Fields("fields", at_least_one=True)), handlers._set,
-         _("change stats (`name=\"New name\"` renames)"),
+         _("change stats: `hp=N` the current value, `hp=N/M` both, `hpmax=M` the maximum (docs/sheets.md); `name=\"New name\"` renames"),
          es=("poner", "cambiar"), group="roster"),
     Verb("side", (Who("who"), Choice("side", choices=SIDES)), handlers._side,
          _("whose side a combatant is on"), es=("bando",), group="roster"),

@@ -1,0 +1,152 @@
+"""What a stat key means on `add`, `set`, prepared files and parties (docs/sheets.md): pools
+have one meaning in every game, every change is a log line old → new, and what the GM may not
+tell the players about a foe stays the GM's (issue 24)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gm_console import cli
+from gm_console.engine.describe import describe_events
+from gm_console.engine.errors import CommandError
+from gm_console.engine.players import lines
+from gm_console.storage import Encounter
+
+from conftest import Table, builtin_rulesets
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def said(t: Table, line: str) -> list[str]:
+    entry = t.do(line)
+    return [text for _e, text in describe_events(entry.events, t.state, t.session.ruleset)]
+
+
+def pool(t: Table, who: str, key: str) -> tuple[int, int | None]:
+    p = t.c(who).pools[key]
+    return p.value, p.max
+
+
+#: the pools of every built-in game, with a spelling in the other language
+POOLS = {
+    "generic": [("hp", "pg")],
+    "pathfinder1e": [("hp", "pg")],
+    "starfinder": [("sp", "stamina"), ("hp", "pg"), ("rp", "resolve")],
+    "dragon_age": [("health", "salud"), ("mana", "mana")],
+}
+
+
+def test_every_pool_of_every_game_is_listed_here():
+    from gm_console import plugins
+
+    for rid in builtin_rulesets():
+        rs = plugins.load(rid)
+        kinds = {f.key for f in rs.stat_block() if f.kind == "pool" and f.key != "temp"}
+        assert kinds == {k for k, _es in POOLS[rid]}, rid
+
+
+@pytest.mark.parametrize("rid", sorted(POOLS))
+def test_a_pool_means_the_same_in_every_game(rid):
+    """hp=N the current value (a new pool: both), hp=N/M both, hpmax=M or hp=/M the maximum."""
+    for key, other in POOLS[rid]:
+        t = Table(rid)
+        t.do(f"add Kyra pc {key}=30")
+        assert pool(t, "Kyra", key) == (30, 30)  # new: both
+        assert said(t, f"set Kyra {key}=24") == [f"Kyra: {_label(t, key)} 30 → 24"]
+        assert pool(t, "Kyra", key) == (24, 30)  # the maximum unchanged
+        assert said(t, f"set Kyra {key}=20/40") == [f"Kyra: {_label(t, key)} 24/30 → 20/40"]
+        assert said(t, f"set Kyra {key}max=35") == [f"Kyra: {_label(t, key)} 20/40 → 20/35"]
+        t.do(f"set Kyra {key}=/38")
+        assert pool(t, "Kyra", key) == (20, 38)
+        t.do(f"set Kyra {other}=12")  # the other language's name
+        assert pool(t, "Kyra", key) == (12, 38)
+        t.do(f"set Kyra {other}max=10")  # a maximum below the current value brings it down
+        assert pool(t, "Kyra", key) == (10, 10)
+        t.do(f"add Orc {key}=8/20", f"add Ogre {key}max=25")
+        assert pool(t, "Orc", key) == (8, 20) and pool(t, "Ogre", key) == (25, 25)
+        assert t.c("Kyra").stats[key] == 10 and t.c("Orc").stats[key] == 20  # the stat block keeps the maximum
+
+
+def _label(t: Table, key: str) -> str:
+    from gm_console.i18n import render
+
+    return render(t.session.ruleset.sheet.label(key), "en")
+
+
+def test_set_hp_changes_the_current_value_with_a_log_line_old_to_new():
+    """The GM's report: `set Gob hp=4` made it 10/4 and said nothing; `dmg` lines read old → new."""
+    t = Table("pathfinder1e")
+    t.do("add Gob hp=10", "add Kyra pc hp=30 hero=1")
+    assert said(t, "set Gob hp=4") == ["Gob: HP 10 → 4"]
+    assert pool(t, "Gob", "hp") == (4, 10)
+    assert said(t, "set Kyra hero=2") == ["Kyra: hero points 1 → 2"]  # a counter: what is left
+    assert pool(t, "Kyra", "hero") == (2, 3)
+    assert said(t, "set Kyra hp=24 hpmax=38") == ["Kyra: HP 30/30 → 24/38"]
+
+
+def test_a_counter_takes_a_number_and_a_pool_refuses_a_current_value_above_its_maximum():
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=30 hero=1")
+    before = t.state.copy()
+    for line, why in [
+        ("set Kyra hp=50", "hp=50 is above the maximum 30; hp=50/50 raises both"),
+        ("set Kyra hp=9/8", "hp=9/8: the current value is above the maximum"),
+        ("set Kyra hp=lots", "hp takes a whole number or current/max like 6/38, not 'lots'"),
+        ("set Kyra hp=/-3", "hp maximum cannot be negative (-3)"),
+        ("set Kyra hp=99999999", "hp=99999999 is out of range"),
+        ("set Kyra heromax=2", "hero is a count of what is left, its maximum the rules' (3): hero=N"),
+        ("set Kyra hero=1/3", "hero is a count of what is left"),
+        ("set Kyra nlmax=2", "nl is a count with no maximum: nl=N"),
+        ("set Kyra hpmx=3", "unknown stat 'hpmx' for Pathfinder 1e; did you mean hpmax?"),
+        ("add Orc hp=2 hpmax=1", "hp: the current value 2 is above the maximum 1"),
+    ]:
+        with pytest.raises(CommandError) as exc:
+            t.do(line)
+        assert why in str(exc.value), (line, str(exc.value))
+        assert "\n" not in str(exc.value)
+    assert pool(t, "Kyra", "hp") == (30, 30) and t.state.combatants.keys() == before.combatants.keys()
+
+
+def test_the_players_read_a_foes_pool_change_as_a_word_and_their_pcs_in_full():
+    t = Table("starfinder")
+    t.do("add Kyra pc sp=10 hp=12 rp=3", "add Ksarik sp=20 hp=30 rp=2")
+    t.do("set Ksarik hp=10", "set Ksarik hpmax=40", "set Kyra sp=4", "set Ksarik rp=1")
+    told = [ln.text for ln in lines(t.session.done, t.session.ruleset)]
+    assert "Kyra: SP 10 → 4" in told
+    ksarik = [text for text in told if "Ksarik" in text and "joins" not in text]
+    assert ksarik and all(not any(ch.isdigit() for ch in text) for text in ksarik), ksarik
+    gm = [ln.text for ln in lines(t.session.done, t.session.ruleset, players=False)]
+    assert "Ksarik: HP 30 → 10" in gm and "Ksarik: HP 10/30 → 10/40" in gm and "Ksarik: RP 2 → 1" in gm
+
+
+def test_a_prepared_file_reads_pools_as_add_does(tmp_path, capsys):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('ruleset = "starfinder"\n\n[[combatant]]\nname = "Kyra"\nside = "pc"\nsp = "4/12"\nhp = 14\n'
+                    'rp = 3\nrpmax = 5\n\n[[combatant]]\nname = "Drone"\nhpmax = 9\n', encoding="utf-8")
+    code, out, err = run(capsys, "show", str(plan))
+    assert code == 0, err
+    enc = Encounter.open(plan, read_only=True)
+    kyra = enc.state.get("kyra").pools
+    assert (kyra["sp"].value, kyra["sp"].max) == (4, 12) and (kyra["hp"].value, kyra["hp"].max) == (14, 14)
+    assert (kyra["rp"].value, kyra["rp"].max) == (3, 5)
+    assert (enc.state.get("drone").pools["hp"].value, enc.state.get("drone").pools["hp"].max) == (9, 9)
+
+
+def test_set_through_the_cli_in_spanish(tmp_path, capsys):
+    fight = tmp_path / "f.toml"
+    code, out, err = run(capsys, "--lang", "es", "exec", str(fight), "--new", "pathfinder1e", "--",
+                         "añadir Kyra pj pg=30", "poner Kyra pg=24", "poner Kyra pgmax=35")
+    assert code == 0, err
+    assert "Kyra: PG 30 → 24" in out and "Kyra: PG 24/30 → 24/35" in out
+
+
+def test_the_sheets_page_has_one_table_for_every_pool():
+    text = (Path(__file__).resolve().parent.parent / "docs" / "sheets.md").read_text(encoding="utf-8")
+    for spelled in ("`hp=N`", "`hp=N/M`", "`hpmax=M`", "`hp=/M`", "`hero=N`"):
+        assert spelled in text
