@@ -23,8 +23,9 @@ from .state import Combatant, ConditionInstance, EncounterState
 
 class Context:
     def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice, bestiary: Bestiary = EMPTY,
-                 turns: Any = None) -> None:
+                 turns: Any = None, lang: str | None = None) -> None:
         self.state = state
+        self.lang = lang  # the table's language, for the names of creatures added from the bestiary
         self.ruleset = ruleset
         self.dice = dice
         self.bestiary = bestiary  # the creatures `add @NAME` finds (read-only; storage reads the files)

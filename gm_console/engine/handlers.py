@@ -39,10 +39,11 @@ def _unique_id(ctx: Context, name: str) -> str:
 
 def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
     """``Goblin x2`` -> Goblin N+1, N+2, after the highest number any goblin ever had (issue 16:
-    after Goblin 2 is removed the next is Goblin 3, not a second Goblin 2)."""
-    if count is None:
-        return [name]
+    after Goblin 2 is removed the next is Goblin 3, not a second Goblin 2). One more goblin
+    where goblins are numbered is numbered too: Goblin 3 (issue 24), and no one is renamed."""
     start = ctx.state.numbered.get(fold_text(name), 0)
+    if count is None:
+        return [f"{name} {start + 1}"] if start else [name]
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
@@ -61,7 +62,7 @@ def _add(ctx: Context, c: Call) -> None:
     if refs:
         creature = ctx.bestiary.find(refs[0])
         if name.startswith("@"):
-            name = creature.spelled(name)
+            name = creature.name(ctx.lang) if ctx.lang else creature.spelled(name)
     words = tuple(w.casefold() for w in c.words if not w.startswith("@"))
     hp_mode = "average"
     for w in words:
@@ -91,6 +92,7 @@ def _add(ctx: Context, c: Call) -> None:
         if not isinstance(value, sheets.PoolValue):
             stats[f.key] = value
             continue
+        stats.setdefault(f.key, None)  # its place in the stat block, as typed; its number below
         layer = given[entry is None]
         layer[f.key] = sheets.gather([layer.get(f.key, sheets.PoolValue(f.key)), value])[f.key]
         if formula:

@@ -115,12 +115,11 @@ def _whole(f: StatField, key: str, raw: str, text: str) -> int:
 
 
 def _number(f: StatField, raw: str, text: str, refusal: Any) -> int:
-    if not re.fullmatch(r"[+-]?\d{1,12}", text):
+    if not re.fullmatch(r"[+-]?\d+", text):
         raise RulesError(refusal)
-    value = int(text)
-    if abs(value) > LIMIT:
+    if len(text.lstrip("+-")) > 12 or abs(int(text)) > LIMIT:
         raise RulesError(_('{key}={raw} is out of range', key=f.key, raw=raw))
-    return value
+    return int(text)
 
 
 def _bounds(f: StatField, value: int) -> None:
