@@ -150,3 +150,53 @@ def test_the_sheets_page_has_one_table_for_every_pool():
     text = (Path(__file__).resolve().parent.parent / "docs" / "sheets.md").read_text(encoding="utf-8")
     for spelled in ("`hp=N`", "`hp=N/M`", "`hpmax=M`", "`hp=/M`", "`hero=N`"):
         assert spelled in text
+
+
+# --- cr and xp: a foe without a bestiary entry counts for XP (issue 24) ---------------------------
+
+
+def awards(t: Table) -> list[tuple[str, str, int]]:
+    from gm_console.engine.aftermath import fight_summary
+
+    return sorted((a.name, a.cr, a.xp) for a in fight_summary(t.session.done, t.session.ruleset).awards)
+
+
+def test_cr_and_xp_keys_give_a_hand_made_foe_its_xp_in_pathfinder():
+    """docs/players.md §4: the CRB's Table 12-2 by CR; an `xp` of the GM's own wins."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=30", "add Bugbear hp=10 cr=2", "add Cultist hp=5 vd=1/2", "add Imp hp=5 px=150",
+         "add Thug hp=5", "set Thug cr=3")
+    t.do("start", "dmg Bugbear 30", "dmg Cultist 30", "dmg Imp 30", "dmg Thug 30", "end")
+    assert awards(t) == [("Bugbear", "2", 600), ("Cultist", "1/2", 200), ("Imp", "", 150), ("Thug", "3", 800)]
+
+
+def test_starfinder_reads_its_cr_as_the_level_and_takes_xp():
+    t = Table("starfinder")
+    t.do("add Kyra pc sp=10 hp=10", "add Pirate hp=10 cr=2", "add Drone hp=5 xp=65")
+    t.do("start", "dmg Pirate 30", "dmg Drone 30", "end")
+    assert awards(t) == [("Drone", "", 65), ("Pirate", "2", 600)]
+
+
+@pytest.mark.parametrize("line, why", [
+    ("add Orc hp=5 cr=lots", "cr takes a challenge rating like 3, 1/2 or 0.5, not 'lots'"),
+    ("add Orc hp=5 cr=1/0", "cr takes a challenge rating"),
+    ("add Orc hp=5 xp=-5", "xp must be at least 0, not -5"),
+])
+def test_a_bad_cr_or_xp_is_one_line(line, why):
+    t = Table("pathfinder1e")
+    with pytest.raises(CommandError) as exc:
+        t.do(line)
+    assert why in str(exc.value) and not t.state.combatants
+
+
+def test_a_prepared_foe_with_a_cr_counts_for_xp(tmp_path, capsys):
+    from gm_console.engine.aftermath import fight_summary
+
+    plan = tmp_path / "plan.toml"
+    plan.write_text('ruleset = "pathfinder1e"\n\n[[combatant]]\nname = "Kyra"\nside = "pc"\nhp = 20\n\n'
+                    '[[combatant]]\nname = "Brute"\nhp = 9\ncr = "1/3"\n', encoding="utf-8")
+    code, _out, err = run(capsys, "exec", str(plan), "-q", "--", "start", "dmg Brute 20", "end")
+    assert code == 0, err
+    enc = Encounter.open(plan, read_only=True)
+    got = [(a.name, a.cr, a.xp) for a in fight_summary(enc.session.done, enc.ruleset).awards]
+    assert got == [("Brute", "1/3", 135)]

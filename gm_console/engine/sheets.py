@@ -35,13 +35,12 @@ FALSE = {"false", "no", "n", "0", "off", "falso"}
 
 #: the keys of every game with experience (the summary's XP): a foe without a bestiary entry
 #: counts too. ``cr`` reads 1/2, 0.5 or 3; ``xp`` is the award itself, which wins over the CR's.
-EXPERIENCE = (
-    StatField("cr", "str", aliases=("vd", "nd", "challenge"), en="Challenge rating", es="Valor de desafío",
-              doc="cr=3 or cr=1/2: the XP the summary awards, from the game's table"),
-    StatField("xp", "int", aliases=("px", "experience", "experiencia"), en="Experience award",
-              es="Puntos de experiencia", minimum=0, maximum=LIMIT,
-              doc="the XP this foe is worth (wins over its CR)"),
-)
+CR_FIELD = StatField("cr", "str", aliases=("vd", "nd", "challenge", "desafio"), en="Challenge rating",
+                     es="Valor de desafío", doc="cr=3 or cr=1/2: the XP the summary awards, from the game's table")
+XP_FIELD = StatField("xp", "int", aliases=("px", "experience", "experiencia"), en="Experience award",
+                     es="Puntos de experiencia", minimum=0, maximum=LIMIT,
+                     doc="the XP this foe is worth (wins over its CR)")
+EXPERIENCE = (CR_FIELD, XP_FIELD)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from gm_console.ruleset import Combatant, StatField, Term
+from gm_console.ruleset import EXPERIENCE, Combatant, StatField, Term
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 
@@ -173,6 +173,7 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="normal | light | feat | light-feat: shows the penalty table"),
         StatField("owner", "str", aliases=("dueno", "dueño", "amo"), en="Owner (pet, companion, mount)",
                   es="Dueño (mascota, compañero, montura)"),
+        *EXPERIENCE,  # cr, xp: what a foe is worth in the summary (docs/sheets.md)
         *_skill_fields(),
     )
 
