@@ -200,3 +200,39 @@ def test_a_prepared_foe_with_a_cr_counts_for_xp(tmp_path, capsys):
     enc = Encounter.open(plan, read_only=True)
     got = [(a.name, a.cr, a.xp) for a in fight_summary(enc.session.done, enc.ruleset).awards]
     assert got == [("Brute", "1/3", 135)]
+
+
+# --- prepared rows: side, group, hidden; `add ... hidden` (issue 24) --------------------------------
+
+
+def test_add_hidden_keeps_the_newcomers_from_the_players_from_their_first_line():
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=20", "add Assassin hp=12 hidden", "añadir Sombra x2 hp=5 oculto")
+    assert [c.name for c in t.state.combatants.values() if c.hidden] == ["Assassin", "Sombra 1", "Sombra 2"]
+    told = " ".join(ln.text for ln in lines(t.session.done, t.session.ruleset))
+    assert "Kyra" in told and "Assassin" not in told and "Sombra" not in told
+    assert "Hidden from the players: Assassin" in " ".join(t.said())
+
+
+def test_a_prepared_row_takes_side_group_and_hidden(tmp_path, capsys):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('ruleset = "pathfinder1e"\n\n'
+                    '[[combatant]]\nfrom = "goblin"\ncount = 3\ngroup = true\nhidden = true\n\n'
+                    '[[combatant]]\nname = "Guard"\nhp = 9\nside = "ally"\n', encoding="utf-8")
+    code, _out, err = run(capsys, "exec", str(plan), "-q", "--rolls", "10,10", "--", "roll", "start")
+    assert code == 0, err
+    enc = Encounter.open(plan, read_only=True)
+    goblins = [c for c in enc.state.combatants.values() if c.name.startswith("Goblin")]
+    assert [c.name for c in goblins] == ["Goblin 1", "Goblin 2", "Goblin 3"] and all(c.hidden for c in goblins)
+    assert len({c.initiative for c in goblins}) == 1  # one roll for the group
+    assert enc.state.get("guard").side == "ally" and not enc.state.get("guard").hidden
+    assert [e.line for e in enc.session.done][:2] == ["add @goblin x3 group hidden", "add Guard ally hp=9"]
+
+
+def test_a_prepared_switch_that_is_not_true_or_false_is_one_line(tmp_path, capsys):
+    plan = tmp_path / "plan.toml"
+    text = 'ruleset = "generic"\n\n[[combatant]]\nname = "Orc"\nhp = 5\nhidden = "yes"\n'
+    plan.write_text(text, encoding="utf-8")
+    code, _out, err = run(capsys, "show", str(plan))
+    assert code == 1 and err.strip().endswith("line 3: combatant 1: hidden takes true or false, not 'yes'")
+    assert plan.read_text(encoding="utf-8") == text

@@ -14,7 +14,7 @@ from gm_console.i18n import _
 from .told import gm
 from . import effects, sheets, turns
 from . import events as ev
-from . import group_verbs, groups, order
+from . import group_verbs, groups, hiding, order
 from .bestiary import as_text, average, dice_terms, hit_pool
 from .context import Context
 from .durations import parse_duration
@@ -53,6 +53,10 @@ HP_WORDS = {"roll": "roll", "rolled": "roll", "tirar": "roll", "tirada": "roll",
             "average": "average", "avg": "average", "media": "average", "promedio": "average"}
 
 
+#: the bare word of `add` that keeps the newcomers off the players' view (as `hide` would)
+HIDDEN_WORDS = ("hidden", "oculto", "oculta", "ocultos", "ocultas")
+
+
 def _add(ctx: Context, c: Call) -> None:
     rs = ctx.ruleset
     name, creature = c.name, None
@@ -69,11 +73,12 @@ def _add(ctx: Context, c: Call) -> None:
         if w in HP_WORDS:
             hp_mode = HP_WORDS[w]
     words = tuple(w for w in words if w not in HP_WORDS)
-    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", "group", "grupo", *rs.sheet.categories()}
+    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", "group", "grupo", *HIDDEN_WORDS, *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
             raise RulesError(_('add: unexpected word {w!r}; expected key=value or one of {names}', w=w, names=listing(sorted(allowed))))
-    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe", "grupo": "group"}.get(w, w) for w in words)
+    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe", "grupo": "group",
+                   **dict.fromkeys(HIDDEN_WORDS, "hidden")}.get(w, w) for w in words)
     grouped = "group" in words  # `add Goblin x6 group`: one initiative roll for all of them
     added: list[Combatant] = []
     category = next((w for w in words if w in rs.sheet.categories()), "creature")
@@ -148,6 +153,8 @@ def _add(ctx: Context, c: Call) -> None:
                 and not rs.turns.newcomers_roll_at_round_start):
             order.roll_initiative(ctx, added)  # the group joins with one roll
     _say_added(ctx, names, creature, formulas, rolled, stats, hp_mode, published)
+    if "hidden" in words:  # `add Assassin hidden`: kept from the players from the first line
+        hiding.set_hidden(ctx, added)
 
 
 def _add_fields(creature, typed):
