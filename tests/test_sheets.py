@@ -236,3 +236,20 @@ def test_a_prepared_switch_that_is_not_true_or_false_is_one_line(tmp_path, capsy
     code, _out, err = run(capsys, "show", str(plan))
     assert code == 1 and err.strip().endswith("line 3: combatant 1: hidden takes true or false, not 'yes'")
     assert plan.read_text(encoding="utf-8") == text
+
+
+# --- an override of a bestiary creature's AC moves what is written from it (issue 24) -------------
+
+
+def test_overriding_a_goblins_ac_moves_its_touch_and_flat_footed_ac_unless_given():
+    """pathfinder1e.md, stat keys: touch and flat-footed AC are the AC without some of its
+    bonuses, so the same difference moves them (the goblin's 16/13/14 in the bestiary)."""
+    from gm_console import plugins
+    from gm_console.storage.bestiary import lazy
+
+    t = Table("pathfinder1e", bestiary=lazy(plugins.load("pathfinder1e")))
+    t.do("add @goblin ac=17", 'add "Grak" @goblin ac=18 touch=12', 'añadir "Gob" @trasgo ca=15', 'add "Plain" @goblin')
+    rs = t.session.ruleset
+    shown = {c.name: tuple(rs.sheet.effective(t.state, c)[k].value for k in ("ac", "touch", "ff"))
+             for c in t.state.combatants.values()}
+    assert shown == {"Goblin": (17, 14, 15), "Grak": (18, 12, 16), "Gob": (15, 12, 13), "Plain": (16, 13, 14)}

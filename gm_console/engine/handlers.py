@@ -109,8 +109,10 @@ def _add(ctx: Context, c: Call) -> None:
         stats[key] = top if rs.fields[key].kind == "pool" else cur
         if cur != top and rs.fields[key].kind == "pool":
             current[key] = cur
+    typed = {sheets.resolve(rs, k)[0].key for k, _v in c.fields}
+    if creature is not None:
+        _follow(rs, creature, stats, typed)
     hp_key = hit_pool(rs)
-    typed = set(given[1])
     published = None
     if creature is not None and creature.hit_dice and hp_key and hp_key not in typed and hp_key in stats:
         formulas[hp_key] = creature.hit_dice  # the published HP stay the average
@@ -155,6 +157,18 @@ def _add(ctx: Context, c: Call) -> None:
     _say_added(ctx, names, creature, formulas, rolled, stats, hp_mode, published)
     if "hidden" in words:  # `add Assassin hidden`: kept from the players from the first line
         hiding.set_hidden(ctx, added)
+
+
+def _follow(rs, creature, stats: dict[str, Any], typed: set[str]) -> None:
+    """``add @goblin ac=17``: the goblin's touch and flat-footed AC move with its AC (13 → 14,
+    14 → 15) unless the GM gave them too (a field's ``follows``)."""
+    for f in rs.stat_block():
+        source = f.follows
+        if not source or f.key in typed or source not in typed or f.key not in stats:
+            continue
+        was, now = creature.stats.get(source), stats.get(source)
+        if isinstance(was, int) and isinstance(now, int) and isinstance(stats[f.key], int):
+            stats[f.key] += now - was
 
 
 def _add_fields(creature, typed):
