@@ -253,3 +253,41 @@ def test_overriding_a_goblins_ac_moves_its_touch_and_flat_footed_ac_unless_given
     shown = {c.name: tuple(rs.sheet.effective(t.state, c)[k].value for k in ("ac", "touch", "ff"))
              for c in t.state.combatants.values()}
     assert shown == {"Goblin": (17, 14, 15), "Grak": (18, 12, 16), "Gob": (15, 12, 13), "Plain": (16, 13, 14)}
+
+
+# --- party add keeps what the PCs have now, and takes a PC written as a stat block (issue 24) -------
+
+
+def test_party_add_keeps_the_pcs_pools_as_they_are_in_the_encounter(tmp_path, capsys):
+    run(capsys, "party", "new", "Crew", "--ruleset", "pathfinder1e")
+    fight = tmp_path / "fight.toml"
+    code, _o, err = run(capsys, "exec", str(fight), "--new", "pathfinder1e", "-q", "--",
+                        "add Kyra pc hp=38 hero=1", "set Kyra hero=2", "dmg Kyra 8", "add Bren pc hp=20 hero=1",
+                        "spend Bren hero")
+    assert code == 0, err
+    assert run(capsys, "party", "add", "Crew", str(fight))[0] == 0
+    nxt = tmp_path / "next.toml"
+    assert run(capsys, "new", str(nxt), "--party", "Crew", "--no-open")[0] == 0
+    enc = Encounter.open(nxt, read_only=True)
+    kyra, bren = enc.state.get("kyra").pools, enc.state.get("bren").pools
+    assert (kyra["hero"].value, kyra["hp"].value, kyra["hp"].max) == (2, 30, 38)
+    assert (bren["hero"].value, bren["hp"].value) == (0, 20)
+
+
+def test_party_add_takes_a_pc_written_as_a_stat_block(tmp_path, capsys):
+    run(capsys, "party", "new", "Crew", "--ruleset", "pathfinder1e")
+    code, out, err = run(capsys, "party", "add", "Crew", "--pc", "Kyra hp=30/38 ac=18", "--pc", '"Old Bren" hp=20')
+    assert code == 0, err
+    assert out.strip() == "Crew: Kyra, Old Bren (stat blocks as written)"
+    nxt = tmp_path / "next.toml"
+    assert run(capsys, "new", str(nxt), "--party", "Crew", "--no-open")[0] == 0
+    enc = Encounter.open(nxt, read_only=True)
+    kyra = enc.state.get("kyra")
+    assert (kyra.pools["hp"].value, kyra.pools["hp"].max, kyra.stats["ac"], kyra.side) == (30, 38, 18, "pc")
+    assert enc.state.get("old-bren").pools["hp"].value == 20
+    from gm_console.storage import party as party_file
+
+    before = party_file.party_path("Crew").read_bytes()
+    code, _o, err = run(capsys, "party", "add", "Crew", "--pc", "Valeros hp=lots")
+    assert code == 1 and "Valeros hp=lots" in err and "hp takes a whole number or current/max" in err
+    assert len(err.strip().splitlines()) == 1 and party_file.party_path("Crew").read_bytes() == before
