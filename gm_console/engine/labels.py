@@ -69,6 +69,8 @@ LABELS: dict[str, Msg] = {
     "hd": C_("label", "HD"),
     # the rest of the stat blocks' keys, short enough for a form's label column
     "pc": C_("label", "PC"),
+    "cr": C_("label", "CR"),
+    "xp": C_("label", "XP"),
     "gender": C_("label", "gender"),
     "notes": C_("label", "notes"),
     "owner": C_("label", "owner"),

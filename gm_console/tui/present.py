@@ -62,7 +62,7 @@ def label(ruleset: Ruleset, key: str, lang: str) -> str:
         field = ruleset.fields.get(key)
         if key not in LABELS and field is not None and field.es:
             name = field.term.render(lang)  # a skill: its name in the game's two languages
-            return name[:1].lower() + name[1:] if name[1:2].islower() else name
+            return " ".join(w if w.isupper() else w.lower() for w in name.split(" "))  # as labels are
         found = short_label(key)
     return render(found, lang)
 

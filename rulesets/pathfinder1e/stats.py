@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from gm_console.ruleset import Combatant, StatField, Term
+from gm_console.ruleset import EXPERIENCE, Combatant, StatField, Term
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 
@@ -119,10 +119,10 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("ac", "int", aliases=("ca",), en="Armor class", es="Clase de armadura",
                   doc="default 10 + Dex + size + armor + shield"),
         StatField("touch", "int", aliases=("toque", "ca toque"), en="Touch AC", es="CA de toque",
-                  doc="default 10 + Dex + size"),
+                  doc="default 10 + Dex + size", follows="ac"),
         StatField("ff", "int", aliases=("flat", "flatfooted", "flat-footed", "desprevenido",
                                         "ca desprevenido"),
-                  en="Flat-footed AC", es="CA desprevenido", doc="default AC minus Dex bonus"),
+                  en="Flat-footed AC", es="CA desprevenido", doc="default AC minus Dex bonus", follows="ac"),
         StatField("armor", "int", aliases=("armadura", "armour"), en="Armor bonus (in the AC)",
                   es="Bonificador de armadura (en la CA)", minimum=0,
                   doc="the worn armor's bonus the given AC holds: mage armor does not stack with it"),
@@ -195,6 +195,7 @@ def stat_block() -> tuple[StatField, ...]:
                   en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
         StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
                   doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
+        *EXPERIENCE,  # cr, xp: what a foe is worth in the summary (docs/sheets.md)
         *_skill_fields(),
     )
 
