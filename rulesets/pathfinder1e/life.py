@@ -132,13 +132,14 @@ def reconcile(ctx: Context, c: Combatant) -> None:
 
 
 def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.md §1.3",
-            cause: Msg | None = None, quiet: bool = False) -> None:
-    """Lethal HP loss and what it does to life. ``cause`` opens the log line."""
+            cause: Msg | None = None, quiet: bool = False, soak: bool = True) -> None:
+    """Lethal HP loss and what it does to life. ``cause`` opens the log line. ``soak``: temporary HP
+    take it first (damage does; HP lost to a Con penalty, §1.9, does not)."""
     need_hp(ctx, c)
     old = hp_of(c)
     rest = amount
     temp = c.pools.get("temp")
-    if temp and temp.value > 0 and rest > 0:
+    if soak and temp and temp.value > 0 and rest > 0:
         soak = min(temp.value, rest)
         ctx.set_pool(c, "temp", temp.value - soak, rule="pathfinder1e.md §1.3 temporary HP")
         rest -= soak

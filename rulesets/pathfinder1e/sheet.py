@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from gm_console.ruleset import Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet
 
-from . import defenses, economy, figures, hero, life, negative_levels, regeneration
+from . import abilities, defenses, economy, figures, hero, life, negative_levels, regeneration
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
 from .i18n import _, flag_names
@@ -67,6 +67,8 @@ class PF1Sheet(Sheet):
             regeneration.place(ctx, c)
         if "hp" in changes or "con" in changes or "nl" in changes:
             life.reconcile(ctx, c)
+        if "hd" in changes or "con" in changes:
+            abilities.con_hp(ctx, c)  # Hit Dice x the Con penalty (§1.9)
         if "hd" in changes:
             negative_levels.check_death(ctx, c)
 
