@@ -113,3 +113,65 @@ def test_the_gm_reads_the_numbers_the_players_do_not():
     assert not any("42" in line or "8 HD" in line or "8 DG" in line for line in seen), seen
     t.do("add Kyra pc hp=20 con=12 hd=2", "dmg Kyra 2 con")
     assert any("Kyra" in line and "20 -> 18" in line for line in players_said(t)), players_said(t)
+
+
+# -- ability penalties: like damage, but they never knock out or kill (§1.9) ----------------------
+
+def eff(t: Table, name: str) -> dict[str, int]:
+    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c(name)).items()}
+
+
+@pytest.mark.parametrize("points,penalty", [(1, 0), (2, 1), (3, 1), (4, 2)])
+def test_a_penalty_weighs_like_damage(points, penalty):
+    """§1.9 [O, CRB]: "these penalties function just like ability damage": -1 per 2 points."""
+    t = pf()
+    t.do("add Kyra pc hp=20 str=14 bab=0", f"cond Kyra str-penalty:{points} 10")
+    assert eff(t, "Kyra")["attack"] == 2 - penalty
+
+
+def test_a_penalty_as_big_as_the_score_does_not_knock_out_but_damage_does():
+    """§1.9 [O, CRB]: penalties "cannot cause you to fall unconscious or die": the score stays at 1."""
+    t = pf()
+    t.do("add Kyra pc hp=20 str=10", "cond Kyra str-penalty:12 10")
+    assert eff(t, "Kyra")["str"] == 1 and t.c("Kyra").life == "ok" and not t.c("Kyra").has("unconscious")
+    t.do("add Val pc hp=20 str=10", "dmg Val 10 str")
+    assert t.c("Val").has("unconscious")
+
+
+def test_a_con_penalty_costs_hp_never_kills_and_gives_them_back_when_it_ends():
+    """§1.9: a Con penalty costs HD x penalty HP like damage, down to what Con 1 gives (-5), and ends with
+    its effect: Con 10, 2 HD, penalty 30 is at most -5: 20 -> 10; two rounds later, 20 again."""
+    t = pf()
+    t.do("add Kyra pc hp=20 con=10 hd=2", "add Gob hp=5", "init Kyra 10", "init Gob 5", "start")
+    t.do("cond Kyra con-penalty:30 1")
+    assert (t.hp("Kyra"), t.c("Kyra").pools["hp"].max, t.c("Kyra").life) == (10, 10, "ok")
+    t.do("next", "next")
+    assert not t.c("Kyra").has("con-penalty") and (t.hp("Kyra"), t.c("Kyra").pools["hp"].max) == (20, 20)
+
+
+def test_a_penalty_and_damage_add_and_only_damage_kills():
+    """§1.9: 1 Con damage + 1 Con penalty are 2 points: -1; damage up to the score kills whatever the penalty."""
+    t = pf()
+    t.do("add Kyra pc hp=20 con=10 hd=2", "dmg Kyra 1 con")
+    assert t.hp("Kyra") == 20
+    t.do("cond Kyra con-penalty:1")
+    assert t.hp("Kyra") == 18
+    t.do("undo")
+    assert t.hp("Kyra") == 20
+    t.do("cond Kyra con-penalty:1", "dmg Kyra 9 con")
+    assert t.c("Kyra").life == "dead"
+
+
+def test_the_sheet_says_what_a_score_at_zero_means():
+    """§1.9: damage equal to the score: unconscious (Con: dead); drain to 0: helpless, paralyzed, dead."""
+    from pf1_support import sheet_lines
+
+    t = pf()
+    t.do("add Val pc hp=30 str=10 dex=8 con=12 hd=2", "dmg Val 10 str", "dmg Val 8 dex drain", "dmg Val 2 con")
+    lines = sheet_lines(t.session.ruleset, t.state, t.c("Val"))
+    assert "Str damage 10 reaches its score 10: unconscious until it heals below" in lines
+    assert "Dex drained to 0: paralyzed" in lines
+    assert "Con penalty -1 x 2 HD: -2 current and maximum HP" in lines
+    es = sheet_lines(t.session.ruleset, t.state, t.c("Val"), "es")
+    assert any(line.startswith("daño de Fue 10") for line in es), es
+    assert any(line.startswith("Des consumida a 0") for line in es), es

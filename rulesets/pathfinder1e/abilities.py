@@ -12,7 +12,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of
 
 from .i18n import _
-from .stats import hd, mod, score
+from .stats import ability_points, hd, mod, score
 
 RULE = "pathfinder1e.md §1.9"
 NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con")}
@@ -130,11 +130,13 @@ NOTE_WORDS = {f"{key} damage": _("{ability} damage", ability=name) for key, name
 # -- Constitution and hit points (CRB Ability Score Damage: Constitution) ------------------------
 
 def con_penalty(c: Combatant, more_damage: int = 0) -> int:
-    """What Con damage and drain take off the Con modifier: -1 per 2 points of damage, and the drained
-    score's lower modifier (pathfinder1e.md §1.9). ``more_damage``: as if that much more damage."""
+    """What Con damage, penalties and drain take off the Con modifier: -1 per 2 points of damage and
+    penalty, and the drained score's lower modifier (pathfinder1e.md §1.9). ``more_damage``: as if that
+    much more damage."""
     con = score(c, "con")
     drain_part = mod(con) - mod(max(0, con - points(c, "ability_drain", "con")))
-    return (points(c, "ability_damage", "con") + more_damage) // 2 + drain_part
+    damage, penalty = ability_points(c, "con", more_damage)
+    return (damage + penalty) // 2 + drain_part
 
 
 def con_hp_due(c: Combatant, more_damage: int = 0) -> int:

@@ -14,7 +14,7 @@ from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, 
 from . import regeneration
 from .i18n import _
 from .options import option
-from .stats import death_threshold, drained, mod
+from .stats import ability_points, death_threshold, drained, mod
 
 DC = 10
 #: the two ways of being stable (the mark ``stable``), as the log names them
@@ -56,8 +56,8 @@ def countdown(c: Combatant) -> tuple[int, int]:
 def con_mod(c: Combatant) -> int:
     con = c.stats.get("con")
     con = 10 if con is None else int(con)
-    damage = int((c.marks.get("ability_damage") or {}).get("con", 0))
-    return mod(con - drained(c, "con")) - damage // 2  # -1 per 2 points of damage (§1.9)
+    damage, penalty = ability_points(c, "con")
+    return mod(con - drained(c, "con")) - (damage + penalty) // 2  # -1 per 2 points of damage or penalty (§1.9)
 
 
 def need_hp(ctx: Context, c: Combatant) -> None:

@@ -227,6 +227,16 @@ def drained(c: Combatant, key: str) -> int:
     return int((c.marks.get("ability_drain") or {}).get(key, 0))
 
 
+def ability_points(c: Combatant, key: str, more_damage: int = 0) -> tuple[int, int]:
+    """(damage, penalty) on ``key`` (pathfinder1e.md §1.9): penalties (``str-penalty:N``...) weigh like
+    damage, -1 per 2 points together, but never below what a score of 1 gives (-5): they count only as
+    far as that. ``more_damage``: as if that much more damage (time passing)."""
+    damage = int((c.marks.get("ability_damage") or {}).get(key, 0)) + more_damage
+    penalty = sum(i.value or 0 for i in c.conditions if i.cond == f"{key}-penalty")
+    room = 2 * (mod(max(0, score(c, key) - drained(c, key))) - mod(1)) + 1 - damage
+    return damage, max(0, min(penalty, room))
+
+
 def death_threshold(c: Combatant) -> int:
     """HP at which it dies: -Con (drain lowers the score); no Con score (con=0): destroyed at 0."""
     con = con_score(c)
