@@ -115,6 +115,8 @@ def reconcile(ctx: Context, c: Combatant) -> None:
     if c.life == "dead" or "hp" not in c.pools:
         return
     hp, thr = hp_of(c), death_threshold(c)
+    if hp <= 0 and swarm_breaks_up(ctx, c, hp):
+        return
     if hp <= thr and regenerating(ctx, c, hp, thr, hurt=False):
         return
     if hp <= thr:
@@ -161,6 +163,8 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
             ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=of(c, old), new=of(c, new)), rule=rule, who=c.id)
     if rest <= 0:
         return
+    if new <= 0 and swarm_breaks_up(ctx, c, new):
+        return
     if new <= thr and regenerating(ctx, c, new, thr):
         return
     if new <= thr:
@@ -188,6 +192,14 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
                              thr=of(c, thr), left=of(c, new - thr)))
         return
     settle(ctx, c)
+
+
+def swarm_breaks_up(ctx: Context, c: Combatant, hp: int) -> bool:
+    """A swarm at 0 HP or less breaks up: never disabled, dying or staggered (pathfinder1e.md §1.16)."""
+    if not c.stats.get("swarm"):
+        return False
+    die(ctx, c, _("a swarm breaks up at {hp} HP", hp=of(c, hp)), rule="pathfinder1e.md §1.16", can_cheat=False)
+    return True
 
 
 FEROCITY = "pathfinder1e.md §1.15"

@@ -195,6 +195,12 @@ def stat_block() -> tuple[StatField, ...]:
                   en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
         StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
                   doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
+        StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
+                  doc="immune to nonmagical attacks, half from magic, spells and supernatural, full from force "
+                      "and ghost touch (§1.16)"),
+        StatField("swarm", "bool", aliases=("enjambre",), en="Swarm", es="Enjambre",
+                  doc="by its size: Fine/Diminutive immune to weapons, Tiny half from slashing and piercing; "
+                      "+50% from area effects; breaks up at 0 HP (§1.16)"),
         *_skill_fields(),
     )
 
