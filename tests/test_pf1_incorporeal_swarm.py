@@ -101,3 +101,47 @@ def test_players_read_the_rule_not_the_numbers():
     assert not any("becomes" in line for line in seen)
     es = players_said(t, "es")
     assert any(line.startswith("Shadow es incorporal") for line in es), es
+
+
+# -- the bestiary carries them (Bestiary: Undead type traits; shadow p. 245; rat swarm p. 232) ---------
+
+def library() -> Table:
+    from test_bestiary import Table as Library
+
+    return Library("pathfinder1e")
+
+
+@pytest.mark.parametrize("who", ["ghoul", "wight", "shadow", "skeletal-champion", "skeleton", "zombie"])
+def test_the_undead_are_immune_to_what_the_undead_traits_name(who):
+    """Bestiary, Undead type: immune to poison, disease, paralysis, sleep, stun, death and mind-affecting
+    effects; not subject to nonlethal damage or ability drain; immune to physical ability damage."""
+    t = library()
+    t.do(f"add @{who}")
+    (c,) = t.state.combatants.values()
+    top = c.pools["hp"].value
+    for line in ("2 poison", "3 nonlethal", "2 con", "2 str drain", "2 dex"):
+        t.do(f"dmg {c.id} {line}")
+    c = t.c(c.id)
+    assert c.pools["hp"].value == top and c.pools["nl"].value == 0
+    assert not c.marks.get("ability_damage") and not c.marks.get("ability_drain")
+
+
+def test_the_bestiary_shadow_is_incorporeal_and_the_rat_swarm_a_tiny_swarm():
+    t = library()
+    t.do("add @shadow", "add @rat-swarm")
+    t.do("dmg Shadow 8 slashing", "dmg Shadow 8 slashing magic")
+    assert t.hp("Shadow") == 15
+    t.do("dmg Rat 8 piercing")
+    assert t.hp("Rat") == 12
+
+
+def test_bestiary_show_and_the_add_form_show_the_new_keys(capsys):
+    """The preview is the add form's and `bestiary show`'s, in either language."""
+    from gm_console.cli import main
+
+    for lang in ("en", "es"):
+        assert main(["--lang", lang, "bestiary", "show", "shadow", "--ruleset", "pathfinder1e"]) == 0
+        out = capsys.readouterr().out
+        assert "incorporeal true" in out and "immune mind,death" in out
+        assert main(["--lang", lang, "bestiary", "show", "rat-swarm", "--ruleset", "pathfinder1e"]) == 0
+        assert "swarm true" in capsys.readouterr().out
