@@ -48,12 +48,12 @@ from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
                                      Text, Verb, Who, Word, choice_map)
 from gm_console.engine.words import life
-from gm_console.i18n import Domain, Msg, Term, render
+from gm_console.i18n import Domain, Msg, Row, Term, render
 
 __all__ = [
     "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
-    "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
+    "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
     "fold_text", "life", "listing", "part", "record_check", "render", "slug", "with_every_game",
 ]
