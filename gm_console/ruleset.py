@@ -43,6 +43,7 @@ from gm_console.engine.contract import (
     with_every_game,
 )
 from gm_console.engine.dice import RollResult
+from gm_console.engine.groups import group_of, keep_together, places
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
 from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
@@ -55,5 +56,5 @@ __all__ = [
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
-    "fold_text", "life", "listing", "part", "record_check", "render", "slug", "with_every_game",
+    "fold_text", "group_of", "keep_together", "life", "places", "listing", "part", "record_check", "render", "slug", "with_every_game",
 ]
