@@ -288,6 +288,7 @@ class PoolSet(Event):
     max: int | None = None
     delta: int = 0  # for the log only: how much it moved
     rule: str = ""
+    by: str | None = None  # who did it, when not the one whose turn it is (the summary's credit)
 
 
 @by_value

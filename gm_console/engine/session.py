@@ -78,6 +78,7 @@ class Session:
         ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns)
         try:
             self.verbs[command.verb].handler(ctx, command)
+            turns.after_action(ctx)
         except RulesError as exc:
             self._rollback(ctx)
             raise cmd.CommandError(exc.message) from None
