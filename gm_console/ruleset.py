@@ -45,18 +45,19 @@ from gm_console.engine.contract import (
 from gm_console.engine.dice import RollResult
 from gm_console.engine.figure_words import types_for, words_for
 from gm_console.engine.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
+from gm_console.engine.groups import group_of, keep_together, places
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
 from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
                                      Text, Verb, Who, Word, choice_map)
 from gm_console.engine.words import life
-from gm_console.i18n import Domain, Msg, Term, render
+from gm_console.i18n import Domain, Msg, Row, Term, render
 
 __all__ = [
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
-    "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
-    "fold_text", "life", "listing", "part", "record_check", "render", "slug", "types_for", "with_every_game",
-    "words_for",
+    "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
+    "fold_text", "group_of", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
+    "with_every_game", "words_for",
 ]

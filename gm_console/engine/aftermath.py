@@ -2,8 +2,9 @@
 the conditions that outlast the fight and the experience for the defeated foes.
 
 Read from the log, like every view (docs/players.md §3): damage is the health a combatant
-lost in one action (stamina and hit points together), credited to whoever's turn it was
-(a combatant's own bleeding is nobody's); healing is the health it gained. For the
+lost in one action (stamina and hit points together), credited to the actor: the one the
+command names (``attack A B``), the readied combatant just triggered, else whoever's turn it
+was (a combatant's own bleeding is nobody's); healing is the health it gained. For the
 players (``players=True``) the hidden combatants are left out, as everywhere.
 """
 
@@ -120,7 +121,7 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
         moved: dict[str, tuple[int, str | None]] = {}
         for event, turn in stepped:
             if isinstance(event, ev.PoolSet) and event.pool in health and event.delta:
-                total, by = moved.get(event.id, (0, turn))
+                total, by = moved.get(event.id, (0, event.by or turn))  # the actor, else whose turn it was
                 moved[event.id] = (total + event.delta, by)
             if isinstance(event, ev.CombatEnded):
                 out.ended = True

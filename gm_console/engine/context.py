@@ -21,6 +21,11 @@ from .events import shown
 from .state import Combatant, ConditionInstance, EncounterState
 
 
+#: encounter mark: the combatant whose readied action just went off (``trigger``); the next
+#: damage a command deals is its own, unless the command names its actor (turns.trigger)
+READIED_ACTS = "readied-acts"
+
+
 class Context:
     def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice, bestiary: Bestiary = EMPTY,
                  turns: Any = None, lang: str | None = None) -> None:
@@ -33,6 +38,9 @@ class Context:
         #: so it cannot import it, yet a ruleset's verb may end a turn or act out of turn through it
         self.turns = turns
         self.events: list[ev.Event] = []
+        #: who acts in this command, when the command names its actor (``attack A B``) or a
+        #: readied action has just gone off (``trigger``): damage and healing are credited to it
+        self.actor: str | None = state.marks.get(READIED_ACTS) if state.in_combat else None
 
     # -- core ------------------------------------------------------------------
     def emit(self, event: ev.Event) -> ev.Event:
@@ -79,13 +87,19 @@ class Context:
     def combatant(self, ref: str) -> Combatant:
         return find_combatant(self.state, ref)
 
+    def acting(self, c: Combatant) -> None:
+        """``c`` is the one acting in this command (``attack A B``): what it does to others is
+        credited to it, whoever's turn it is (the summary after the fight)."""
+        self.actor = c.id
+
     def set_pool(self, c: Combatant, pool: str, value: int, max: int | None = None,
                  rule: str = "") -> None:
         was = c.pools.get(pool)
         old = was.value if was is not None else 0
         was_max = was.max if was is not None and max is not None and was.max != max else None
+        by = self.actor if self.actor and self.actor != c.id and self.actor != self.state.active else None
         self.emit(ev.PoolSet(id=c.id, pool=pool, value=int(value), max=max,
-                             delta=int(value) - old, rule=rule, was_max=was_max))
+                             delta=int(value) - old, rule=rule, was_max=was_max, by=by))
 
     def spend_pool(self, c: Combatant, pool: str, amount: int, rule: str = "") -> None:
         p = c.pools.get(pool)

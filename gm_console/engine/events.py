@@ -289,6 +289,7 @@ class PoolSet(Event):
     delta: int = 0  # for the log only: how much it moved
     rule: str = ""
     was_max: int | None = None  # for the log only: the maximum before, when this changed it
+    by: str | None = None  # who did it, when not the one whose turn it is (the summary's credit)
 
 
 @by_value

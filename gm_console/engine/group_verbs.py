@@ -32,7 +32,7 @@ def make(ctx: Context, who: list[Combatant]) -> None:
             if c.id != leader.id and (c.initiative != leader.initiative or c.tiebreak != leader.tiebreak):
                 ctx.emit(ev.InitiativeSet(id=c.id, value=leader.initiative, tiebreak=leader.tiebreak))
         if state.in_combat:
-            ctx.set_order(groups.keep_together(state, state.order), reason="group")
+            order.place_by_initiative(ctx, state.get(leader.id))  # one place, at its count, in join order
         elif state.order:
             ctx.set_order(order.sorted_order(ctx), reason="group")
     ctx.say(_("{names} act together (one initiative)", names=", ".join(c.name for c in unique)))

@@ -55,6 +55,27 @@ def with_members(state: EncounterState, who: Iterable[Combatant]) -> list[Combat
     return list(out.values())
 
 
+def places(state: EncounterState, who: Iterable[Combatant]) -> list[list[Combatant]]:
+    """``who`` as places, in the order the first of each comes in ``who``: each group one place
+    (its members among ``who``, in the order they joined), everyone else a place alone. A
+    roll-off among tied places rolls once for a group, never between its own members
+    (docs/rulesets/generic.md, "Groups")."""
+    out: list[list[Combatant]] = []
+    at: dict[str, list[Combatant]] = {}
+    for c in who:
+        gid = group_of(c)
+        if gid is None:
+            out.append([c])
+        elif gid in at:
+            at[gid].append(c)
+        else:
+            at[gid] = [c]
+            out.append(at[gid])
+    for place in at.values():
+        place.sort(key=lambda c: c.added)
+    return out
+
+
 def rolls(ctx: Context, who: list[Combatant]) -> Iterator[tuple[Combatant, tuple[float, tuple, str]]]:
     """Each combatant with its initiative roll; a group's members share the first one's."""
     shared: dict[str, tuple[float, tuple, str]] = {}
@@ -75,15 +96,21 @@ def rolls(ctx: Context, who: list[Combatant]) -> Iterator[tuple[Combatant, tuple
 
 
 def keep_together(state: EncounterState, order: list[str]) -> list[str]:
-    """The order with each group's members side by side, where its first member stands."""
+    """The order with each group's members side by side, where its first member stands: those
+    at the group's count (one who delayed or readied to another count acts at that count)."""
     seen: set[str] = set()
     out: list[str] = []
+
+    def place(cid: str) -> tuple | None:
+        c = state.combatants.get(cid)
+        gid = group_of(c)
+        return None if gid is None else (gid, c.initiative)
+
     for cid in order:
         if cid in seen:
             continue
-        gid = group_of(state.combatants.get(cid))
-        block = [m for m in order if m not in seen and group_of(state.combatants.get(m)) == gid] \
-            if gid is not None else [cid]
+        key = place(cid)
+        block = [m for m in order if m not in seen and place(m) == key] if key is not None else [cid]
         out += block
         seen.update(block)
     return out

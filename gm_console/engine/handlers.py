@@ -283,20 +283,25 @@ def _set(ctx: Context, c: Call) -> None:
 
 
 def _init(ctx: Context, c: Call) -> None:
+    """One combatant's count; for a group member, the whole group's (it shares one initiative)."""
     target = ctx.combatant(c.who)
     state = ctx.state
     value = int(c.value) if float(c.value).is_integer() else c.value
+    tiebreak = tuple(ctx.ruleset.turns.tiebreak_for(target, value))
+    who = [state.get(cid) for cid in groups.members(state, groups.group_of(target))] or [target]
     # a correction must not cost a turn still to come this round (see turns.OWED)
-    still_to_act = (state.in_combat and state.active in state.order and target.id in state.order
-                    and state.order.index(target.id) > state.order.index(state.active)
-                    and state.started.get(target.id) != state.round
-                    and not turns.joined_this_round(state, target.id))
-    ctx.emit(ev.InitiativeSet(id=target.id, value=value,
-                              tiebreak=tuple(ctx.ruleset.turns.tiebreak_for(target, value))))
+    still_to_act = [m.id for m in who if state.in_combat and state.active in state.order and m.id in state.order
+                    and state.order.index(m.id) > state.order.index(state.active)
+                    and state.started.get(m.id) != state.round
+                    and not turns.joined_this_round(state, m.id)]
+    for m in who:
+        if m.initiative != value or tuple(m.tiebreak) != tiebreak or m.id == target.id:
+            ctx.emit(ev.InitiativeSet(id=m.id, value=value, tiebreak=tiebreak))
     order.reorder(ctx, [target])
-    if still_to_act and state.order.index(target.id) < state.order.index(state.active):
+    lifted = [cid for cid in still_to_act if state.order.index(cid) < state.order.index(state.active)]
+    if lifted:
         owed = list(state.marks.get(turns.OWED) or ())
-        ctx.set_encounter_mark(turns.OWED, owed + [target.id])
+        ctx.set_encounter_mark(turns.OWED, owed + lifted)
 
 
 def _roll(ctx: Context, c: Call) -> None:

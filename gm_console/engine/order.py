@@ -20,16 +20,21 @@ def sorted_order(ctx: Context) -> list[str]:
 
 
 def place_by_initiative(ctx: Context, c: Combatant) -> None:
-    """Insert (or move) ``c`` in a running order by its initiative."""
+    """Insert (or move) ``c`` in a running order by its initiative; a group member brings its
+    whole group, which is one place at its count, its members in the order they joined."""
     state, rs = ctx.state, ctx.ruleset
-    order = [cid for cid in state.order if cid != c.id]
-    key = rs.turns.order_key(c)
+    block = [cid for cid in groups.members(state, groups.group_of(c))
+             if (cid in state.order or cid == c.id) and state.get(cid).initiative == c.initiative]
+    if c.id not in block:
+        block = [c.id]
+    order = [cid for cid in state.order if cid not in block]
+    key = rs.turns.order_key(state.get(block[0]))
     pos = len(order)
     for i, cid in enumerate(order):
         if rs.turns.order_key(state.get(cid)) < key:
             pos = i
             break
-    order.insert(pos, c.id)
+    order[pos:pos] = block
     ctx.set_order(groups.keep_together(state, order), reason="initiative")
 
 

@@ -82,6 +82,7 @@ class Session:
                       lang=self.lang)
         try:
             self.verbs[command.verb].handler(ctx, command)
+            turns.after_action(ctx)
         except RulesError as exc:
             self._rollback(ctx)
             raise cmd.CommandError(exc.message) from None

@@ -22,6 +22,8 @@ kind          what it holds                                  the players read it
               command hint, hero points, a note
 ``text``      words the GM typed (a label, a trigger)        unless they name a hidden combatant
 ``msg``       a message of its own, its arguments typed      when every argument of it may be read
+``row``       messages side by side (a list of any length,   when every argument of each may be read
+              stored flat: ``i18n.Row``)
 ``term``      a name that is data (a condition, a stat)      always
 ============  =============================================  =======================================
 
@@ -40,10 +42,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from gm_console.i18n import SOURCE, Msg, Named, Term, _, agree, agreeable, domain_named
+from gm_console.i18n import SOURCE, Msg, Named, Row, Term, _, agree, agreeable, domain_named
 
-WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM = "who", "num", "of", "dealt", "gm", "text", "msg", "term"
-KINDS = frozenset({WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM})
+WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW = "who", "num", "of", "dealt", "gm", "text", "msg", "term", "row"
+KINDS = frozenset({WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW})
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ def _arg(value: Any, subject: str | None, untyped: "tuple[str, str | None]") -> 
         return [value.kind, piece] if value.about is None else [value.kind, piece, value.about]
     if isinstance(value, Msg):
         return [MSG, stored(value, subject, untyped)]
+    if isinstance(value, Row):
+        return [ROW, [stored(item, subject, untyped) for item in value.items]]
     if isinstance(value, Term):
         return [TERM, [value.en, value.es or value.en]]
     if isinstance(value, bool) or value is None:
@@ -162,7 +166,7 @@ class Reader:
         """The one rule per kind (the table above)."""
         if not self.players:
             return True
-        if kind in (NUM, TERM, TEXT, MSG):
+        if kind in (NUM, TERM, TEXT, MSG, ROW):
             return True
         if kind == WHO:
             return about is None or not self.hidden(about)
@@ -234,6 +238,10 @@ def _value(arg: Any, reader: Reader) -> Any:
         return Named(reader.name(about, piece) if about else str(piece), reader.gender(about) if about else None)
     if kind == MSG:
         return _render(piece, reader)
+    if kind == ROW:
+        if not isinstance(piece, (list, tuple)):
+            raise ValueError("a row is a list of messages")
+        return ", ".join(_render(item, reader) for item in piece)
     if kind == TERM:
         return _term(piece, reader.lang)
     value = _piece_text(piece, reader)

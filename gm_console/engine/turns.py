@@ -20,7 +20,7 @@ from .told import named, public
 from . import effects
 from . import events as ev
 from . import groups, order
-from .context import Context
+from .context import READIED_ACTS, Context
 from .state import Combatant
 from .text import whole
 from .words import life as life_word
@@ -63,6 +63,7 @@ def tick_clock(ctx: Context, owner: str) -> None:
 def begin_turn(ctx: Context, c: Combatant) -> None:
     """Make ``c`` the active combatant. A turn already started this round just continues."""
     state = ctx.state
+    readied_done(ctx)
     if state.started.get(c.id) == state.round:
         ctx.emit(ev.TurnResumed(id=c.id))
         return
@@ -111,6 +112,7 @@ def end_turn(ctx: Context, run_hooks: bool = True) -> None:
     if not state.in_combat:
         ctx.fail(_("no combat running: `start` it first"))
     active = state.active
+    readied_done(ctx)
     if active is not None and active in state.combatants:
         if run_hooks:
             effects.turn_end(ctx, state.get(active))  # saves due at the end of the turn
@@ -295,12 +297,29 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
         tick_clock(ctx, c.id)
         ctx.emit(ev.TurnEnded(id=c.id))  # its new slot, even just after the active one, is spent
         ctx.emit(ev.TurnResumed(id=active.id))
+    # the damage the GM types next is the readied action's (one action): credited to c (after_action)
+    ctx.set_encounter_mark(READIED_ACTS, c.id)
+    ctx.actor = c.id
     if position == "after":
         ctx.say(_("{name}'s readied action goes off ({text}), after {other}", name=named(c), text=text,
                   other=named(active)), who=c.id)
     else:
         ctx.say(_("{name}'s readied action goes off ({text}), before {other}", name=named(c), text=text,
                   other=named(active)), who=c.id)
+
+
+def readied_done(ctx: Context) -> None:
+    """The turn moves on: a readied action that went off is over."""
+    ctx.set_encounter_mark(READIED_ACTS, None)
+    ctx.actor = None
+
+
+def after_action(ctx: Context) -> None:
+    """After each command: a triggered readied action is one action, so once a command dealt
+    damage credited to its owner the next damage is the turn's again."""
+    owner = ctx.state.marks.get(READIED_ACTS)
+    if owner and any(isinstance(e, ev.PoolSet) and e.by == owner and e.delta < 0 for e in ctx.events):
+        ctx.set_encounter_mark(READIED_ACTS, None)
 
 
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:

@@ -108,7 +108,7 @@ class Msg:
 
     def render(self, lang: str = SOURCE) -> str:
         template = self.domain.template(self.id, lang, self.plural, self.count, self.context)
-        values = {k: agreeable(render(v, lang) if isinstance(v, (Msg, Term)) else v) for k, v in self.args.items()}
+        values = {k: agreeable(render(v, lang) if isinstance(v, (Msg, Term, Row)) else v) for k, v in self.args.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a catalogue with a broken placeholder
@@ -153,6 +153,21 @@ class Term:
         return self.en
 
 
+@dataclass(frozen=True)
+class Row:
+    """Messages side by side, comma-separated ("Goblin 1 rolls 9, Goblin 2 rolls 2"), each
+    rendered in the reader's language: one argument however many they are, so a list of any
+    length is stored flat in the log (never as a message inside a message inside...)."""
+
+    items: tuple = ()
+
+    def render(self, lang: str = SOURCE) -> str:
+        return ", ".join(render(i, lang) for i in self.items)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
 Text = "str | Msg | Term"
 
 
@@ -193,7 +208,7 @@ def agreeable(value: Any) -> Any:
 
 def render(text: Any, lang: str = SOURCE) -> str:
     """Any text a GM reads, in ``lang``: a plain string is already final."""
-    if isinstance(text, (Msg, Term)):
+    if isinstance(text, (Msg, Term, Row)):
         return text.render(lang)
     return "" if text is None else str(text)
 

@@ -78,7 +78,7 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("remove", "x", "remove", C_("key", "Remove"),
             C_("key", "Remove the selected combatant (asks first)")),
     KeySpec("roll", "i", "roll_initiative", C_("key", "Initiative"),
-            C_("key", "Initiative for everyone without one: type the players' rolls (PCs first, Tab between), the rest are rolled")),
+            C_("key", "Initiative for everyone without one: type the players' totals, die + modifier (PCs first, Tab between), the rest are rolled")),
     KeySpec("start", "s", "start", C_("key", "Start"),
             C_("key", "Start the combat: round 1, the highest initiative acts")),
     KeySpec("spend", "$", "spend", C_("key", "Spend"),

@@ -147,8 +147,9 @@ TEXT: dict[str, "str | Msg"] = {
     "group_help": N_('Group: they share one initiative roll and act side by side (Space toggles)'),
     "pool_help": N_('{label} ({key}): 7, or 3/7 for now/max'),
     "default_help": N_('{label} ({key}): empty means {value}'),
-    "initiative_title": N_('Initiative'),
-    "initiative_help": N_('Type the players\' rolls (Tab or ↓ to the next); empty ones are rolled. Enter: done'),
+    "initiative_title": N_('Initiative: type totals'),
+    "initiative_help": N_('Type each player\'s total, the die plus the modifier shown ({dice}+2 rolling 15: '
+                          'type 17); empty ones are rolled. Tab or ↓: next. Enter: done'),
     "bad_initiative": N_('{name}: a number, or empty to roll'),
     "dice_title": N_('Roll a d{sides}'),
     "dice_tray_title": N_('Dice tray'),

@@ -87,6 +87,7 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
     if charge and kind != "melee":
         ctx.fail(_("charge ends in a melee attack; drop ranged/bow"))
     check_can_act(ctx, a)
+    ctx.acting(a)  # its damage is its own, whoever's turn it is (a group member in the group's slot)
     second = bool(a.marks.get("bonus_attack"))
     if not second:
         # the Lightning Attack's own attack leaves the first attack's other points waiting: stunts

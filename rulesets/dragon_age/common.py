@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool, Term, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool, Term, group_of, named, of
 
 from .i18n import _, _n
 
@@ -40,7 +40,16 @@ def health(ctx: Context, c: Combatant) -> Pool:
 
 
 def own_turn(state: EncounterState, c: Combatant) -> bool:
-    return state.in_combat and state.active == c.id
+    """Its turn, or its group's slot: a member acting while a fellow member of its group (at the
+    same count) is up, before its own turn this round has ended (generic.md, "Groups")."""
+    return state.in_combat and (state.active == c.id or in_group_slot(state, c))
+
+
+def in_group_slot(state: EncounterState, c: Combatant) -> bool:
+    active = state.combatants.get(state.active or "")
+    gid = group_of(c)
+    return (active is not None and gid is not None and group_of(active) == gid
+            and active.initiative == c.initiative and state.finished.get(c.id) != state.round)
 
 
 def turn_started(state: EncounterState, c: Combatant) -> bool:

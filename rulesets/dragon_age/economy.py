@@ -38,6 +38,10 @@ def left(state: EncounterState, c: Combatant) -> Msg:
 
 
 def fresh_turn(ctx: Context, c: Combatant) -> None:
+    """Its turn starts with a whole budget, less what it took this round in its group's slot."""
+    m = c.marks.get("turn")
+    if m and m.get("round") == ctx.state.round:
+        return
     ctx.set_mark(c, "turn", {"round": ctx.state.round, "major": 0, "minor": 0})
 
 
@@ -60,8 +64,10 @@ def drop_aim(ctx: Context, c: Combatant) -> None:
 
 
 def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool = False) -> str:
-    """Count one action; returns "turn", "prepared", "free" (out of turn) or "outside" (no combat)."""
+    """Count one action; returns "turn", "prepared", "free" (out of turn) or "outside" (no combat).
+    ``c`` is the one acting: what the action does to others is credited to it."""
     check_can_act(ctx, c)
+    ctx.acting(c)
     state = ctx.state
     if surprised(state, c) and option(state, "action_limits"):
         ctx.fail(_("{name} is surprised: no action in the surprise round (it acts from round 1)", name=c.name))

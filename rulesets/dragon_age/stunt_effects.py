@@ -65,6 +65,7 @@ def buy(ctx: Context, c: Combatant, words: tuple[str, ...], cost: str | None = N
 
 def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...], cost_given: str | None = None) -> None:
     state = ctx.state
+    ctx.acting(c)  # a stunt's damage is the one whose roll earned the points
     pending = c.marks.get("stunt_roll")
     points = waiting_points(c)
     if not pending or points <= 0:

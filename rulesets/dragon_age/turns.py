@@ -34,11 +34,12 @@ class DATurns(Turns):
 
     def roll_initiative(self, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
         bonus = self.initiative_bonus(c)
-        r = ctx.roll("3d6", purpose=_('initiative of {name}', name=named(c)), who=c.id)
+        # the log's line shows the Dex it adds: "3d6 (1, 5, 1) + 1 = 8", the count the order uses (§2.2.1)
+        r = ctx.roll(f"3d6{bonus:+d}" if bonus else "3d6", purpose=_('initiative of {name}', name=named(c)), who=c.id)
         dice = tuple(d.value for d in r.dice)
-        total = r.total + bonus
+        total = r.total
         focus = " (+2 Initiative focus)" if has_focus(c, "initiative") else ""
-        text = f"3d6 {r.total} ({','.join(map(str, dice))}; dragon {dice[0]}) {bonus:+d} Dex{focus} = {total}"
+        text = f"3d6 {sum(dice)} ({','.join(map(str, dice))}; dragon {dice[0]}) {bonus:+d} Dex{focus} = {total}"
         return total, (dice[0], ability(c, "dex")), text
 
     def tiebreak_for(self, c: Combatant, value: float) -> tuple:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from gm_console.ruleset import Domain, Msg, Term, life, render
+from gm_console.ruleset import Domain, Row, Term, life, render
 
 _ = Domain("gm_console_pathfinder1e", Path(__file__).resolve().parent / "locale")
 _n = _.plural
@@ -18,16 +18,11 @@ def joined(items: Iterable) -> Term:
     return Term(", ".join(render(i, "en") for i in items), ", ".join(render(i, "es") for i in items), _)
 
 
-def in_a_row(items: Iterable) -> "Msg | Term":
+def in_a_row(items: Iterable) -> Row:
     """Messages side by side, comma-separated, each keeping its typed arguments for the log (a
-    ``joined`` Term is a fixed text that anyone may read, whatever names or numbers it holds)."""
-    items = list(items)
-    if not items:
-        return Term("")
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = _("{first}, {rest}", first=item, rest=out)
-    return out
+    ``joined`` Term is a fixed text that anyone may read, whatever names or numbers it holds).
+    One flat argument however many there are: a tie of twelve saves like a tie of two."""
+    return Row(tuple(items))
 
 
 def flag_names(rules, ids: Iterable[str]) -> Term:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from gm_console.ruleset import Combatant, Context, named, of, public
+from gm_console.ruleset import Combatant, Context, group_of, keep_together, named, of, places, public
 
 from .i18n import _, in_a_row
 
@@ -28,40 +28,58 @@ def order_key(c: Combatant) -> tuple:
 
 
 def resolve_ties(ctx: Context, who: list[Combatant]) -> bool:
-    """Roll off every group with the same initiative and modifier. True if any was rolled."""
-    groups: dict[tuple, list[Combatant]] = defaultdict(list)
-    for c in who:
-        if c.initiative is not None:
-            groups[(c.initiative, tuple(c.tiebreak))].append(c)
+    """Roll off every set of places with the same initiative and modifier. True if any was rolled.
+
+    A group is one place (generic.md#groups): it rolls once, for all its members, who keep the
+    order they joined in; its members never roll off among themselves."""
+    tied: dict[tuple, list[list[Combatant]]] = defaultdict(list)
+    for place in places(ctx.state, sorted((c for c in who if c.initiative is not None), key=lambda c: c.added)):
+        first = place[0]
+        tied[(first.initiative, tuple(first.tiebreak))].append(place)
+        _same_mark(ctx, place, first.marks.get("rolloff"))
     rolled = False
-    for (init, tb), members in groups.items():
-        if len(members) < 2:
+    for (init, tb), at in tied.items():
+        if len(at) < 2:
             continue
         rolled = True
-        _rolloff(ctx, sorted(members, key=lambda c: c.added), init, tb)
+        _rolloff(ctx, at, init, tb)
     return rolled
 
 
-def _rolloff(ctx: Context, members: list[Combatant], init, tb) -> None:
-    keys = {c.id: () for c in members}
-    pending = list(members)
+def _same_mark(ctx: Context, place: list[Combatant], key) -> None:
+    """A group's members share one roll-off result, as they share one initiative."""
+    for c in place:
+        if (None if key is None else tuple(key)) != (None if c.marks.get("rolloff") is None else rolloff_key(c)):
+            ctx.set_mark(c, "rolloff", None if key is None else list(key))
+
+
+def _rolled_by(place: list[Combatant]):
+    """Who rolls for a place: the combatant, or the group (by its first member)."""
+    return named(place[0]) if len(place) == 1 else _("{name}'s group", name=named(place[0]))
+
+
+def _rolloff(ctx: Context, at: list[list[Combatant]], init, tb) -> None:
+    keys: dict[int, tuple] = {i: () for i in range(len(at))}
+    pending = list(range(len(at)))
+    members = [c for place in at for c in place]
     for _round in range(20):
         results = []
-        for c in pending:
-            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(c)), who=c.id)
-            keys[c.id] = keys[c.id] + (r.total,)
-            results.append(_("{name} rolls {n}", name=named(c), n=public(r.total)))  # a bare d20
+        for i in pending:
+            first = at[i][0]
+            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=_rolled_by(at[i])), who=first.id)
+            keys[i] = keys[i] + (r.total,)
+            results.append(_("{name} rolls {n}", name=_rolled_by(at[i]), n=public(r.total)))  # a bare d20
         # the count is on every view; the modifier they share is the initiative bonus of each of them
         ctx.say(_("Initiative tie at {init} (modifier {mod:+d}): roll-off {results}", init=public(_num(init)),
                   mod=of(_told(members), tb[0] if tb else 0), results=in_a_row(results)), rule=RULE)
-        seen: dict[tuple, list[Combatant]] = defaultdict(list)
-        for c in pending:
-            seen[keys[c.id]].append(c)
-        pending = [c for group in seen.values() if len(group) > 1 for c in group]
+        seen: dict[tuple, list[int]] = defaultdict(list)
+        for i in pending:
+            seen[keys[i]].append(i)
+        pending = [i for same in seen.values() if len(same) > 1 for i in same]
         if not pending:
             break
-    for c in members:
-        ctx.set_mark(c, "rolloff", list(keys[c.id]))
+    for i, place in enumerate(at):
+        _same_mark(ctx, place, keys[i])
 
 
 def _told(members: list[Combatant]) -> Combatant:
@@ -74,7 +92,7 @@ def reorder(ctx: Context) -> None:
     state = ctx.state
     with_init = [c for c in state.combatants.values() if c.initiative is not None]
     with_init.sort(key=order_key, reverse=True)
-    ctx.set_order([c.id for c in with_init], reason="initiative roll-off")
+    ctx.set_order(keep_together(state, [c.id for c in with_init]), reason="initiative roll-off")
 
 
 def combat_start(ctx: Context, flat_def) -> None:
@@ -129,28 +147,35 @@ def joined_mid_combat(ctx: Context, c: Combatant, total, tiebreak: tuple, flat_d
     Called before the engine records the new initiative, so it compares ``total``.
     """
     state = ctx.state
+    own = group_of(c)
     others = [o for o in state.combatants.values() if o.id != c.id and o.initiative == total
-              and tuple(o.tiebreak) == tuple(tiebreak)]
+              and tuple(o.tiebreak) == tuple(tiebreak) and (own is None or group_of(o) != own)]
+    mates = [o for o in state.combatants.values() if own is not None and group_of(o) == own]
     if others:
-        for o in others:
-            if not o.marks.get("rolloff"):
-                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(o)), who=o.id)
-                ctx.set_mark(o, "rolloff", [r.total])
-        taken = {rolloff_key(o) for o in others}
+        at = places(state, others)
+        for place in at:
+            if not place[0].marks.get("rolloff"):
+                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=_rolled_by(place)),
+                             who=place[0].id)
+                _same_mark(ctx, place, (r.total,))
+            _same_mark(ctx, place, rolloff_key(place[0]))
+        taken = {rolloff_key(place[0]) for place in at}
         key: tuple = ()
+        mine = [c, *(o for o in mates if o.id != c.id)]
         for _try in range(20):
-            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(c)), who=c.id)
+            r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=_rolled_by(mine)), who=c.id)
             key = (r.total,)
             if key not in taken:
                 break
-        ctx.set_mark(c, "rolloff", list(key))
-        names = in_a_row(_("{name} {n}", name=named(o), n=public(rolloff_key(o)[0])) for o in others)
+        _same_mark(ctx, mine, key)
+        names = in_a_row(_("{name} {n}", name=_rolled_by(place), n=public(rolloff_key(place[0])[0])) for place in at)
         ctx.say(_("Initiative tie at {init}: roll-off {name} rolls {n} (vs {names})", init=public(_num(total)),
-                  name=named(c), n=public(key[0]), names=names), rule=RULE)
+                  name=_rolled_by(mine), n=public(key[0]), names=names), rule=RULE)
     else:
-        ctx.set_mark(c, "rolloff", None)
-    if state.started.get(c.id) is None and c.life != "dead":
-        flat_footed(ctx, c, flat_def)
+        _same_mark(ctx, [c, *(o for o in mates if o.id != c.id)], None)
+    for o in [c, *(o for o in mates if o.id != c.id)]:  # a group rolling in: none of them has acted yet
+        if state.started.get(o.id) is None and o.life != "dead":
+            flat_footed(ctx, o, flat_def)
 
 
 def _num(v) -> str:

@@ -8,7 +8,7 @@ says "acts together with ...", and the log announces the shared slot when it com
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text, named, public
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text, keep_together, named, places, public
 
 from .common import say
 from .figures import value
@@ -32,15 +32,20 @@ def order_key(c: Combatant) -> tuple:
     return (init, *c.tiebreak, tuple(c.marks.get("rolloff") or ()), -c.added)
 
 
-def _groups(state: EncounterState, ids, by_modifier: bool) -> list[list[str]]:
-    buckets: dict[tuple, list[str]] = {}
-    for cid in ids:
-        c = state.get(cid)
-        if c.initiative is None or is_vehicle(c):
-            continue
+def _places(state: EncounterState, ids, by_modifier: bool) -> list[list[list[str]]]:
+    """The places tied on a count (and modifier): each a list of ids, a group's members in one
+    place in the order they joined (a group is one place in the order, generic.md#groups)."""
+    buckets: dict[tuple, list[list[str]]] = {}
+    who = [state.get(cid) for cid in ids]
+    for place in places(state, [c for c in who if c.initiative is not None and not is_vehicle(c)]):
+        c = place[0]
         key = (c.initiative, *c.tiebreak) if by_modifier else (c.initiative,)
-        buckets.setdefault(key, []).append(cid)
+        buckets.setdefault(key, []).append([o.id for o in place])
     return [g for g in buckets.values() if len(g) > 1]
+
+
+def _groups(state: EncounterState, ids, by_modifier: bool) -> list[list[str]]:
+    return [[cid for place in g for cid in place] for g in _places(state, ids, by_modifier)]
 
 
 def combat_start(ctx: Context) -> None:
@@ -62,25 +67,29 @@ def combat_start(ctx: Context) -> None:
 
 
 def _roll_off(ctx: Context) -> None:
-    """Official: the higher initiative modifier first (the tie-break key), then a d20 roll-off."""
+    """Official: the higher initiative modifier first (the tie-break key), then a d20 roll-off;
+    a group rolls once, its members share the result and keep the order they joined in."""
     state = ctx.state
-    pending = _groups(state, state.order, by_modifier=True)
+    pending = _places(state, state.order, by_modifier=True)
     rounds = 0
     while pending and rounds < 20:
         rounds += 1
         nxt = []
         for g in pending:
-            for cid in g:
-                c = state.get(cid)
-                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=named(c)), who=cid)
-                ctx.set_mark(c, "rolloff", [*(c.marks.get("rolloff") or ()), r.total])
-            buckets: dict[tuple, list[str]] = {}
-            for cid in g:
-                buckets.setdefault(tuple(state.get(cid).marks["rolloff"]), []).append(cid)
+            for place in g:
+                first = state.get(place[0])
+                who = named(first) if len(place) == 1 else _("{name}'s group", name=named(first))
+                r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=who), who=first.id)
+                key = [*(first.marks.get("rolloff") or ()), r.total]
+                for cid in place:
+                    ctx.set_mark(state.get(cid), "rolloff", key)
+            buckets: dict[tuple, list[list[str]]] = {}
+            for place in g:
+                buckets.setdefault(tuple(state.get(place[0]).marks["rolloff"]), []).append(place)
             nxt += [b for b in buckets.values() if len(b) > 1]
         pending = nxt
     order = sorted(state.order, key=lambda cid: order_key(state.get(cid)), reverse=True)
-    ctx.set_order(order, reason="initiative roll-off")
+    ctx.set_order(keep_together(state, order), reason="initiative roll-off")
     say(ctx, None, _("Initiative ties broken by the higher modifier, then a roll-off (official)"),
         "starfinder.md §3.1 ties [Δ official]")
 

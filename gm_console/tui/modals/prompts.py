@@ -184,13 +184,24 @@ class InitiativeModal(FormModal[list]):
         from .. import present as p
 
         rows = []
+        dice = self.frame.ruleset.turns.initiative_dice
         for c in self.who:
             side = c.side if c.side in p.SIDE_STYLE else "foe"
-            rows.append(GridField(c.id, f"{p.SIDE_GLYPH[side]} {c.name}", kind="number",
+            rows.append(GridField(c.id, f"{p.SIDE_GLYPH[side]} {c.name} {self._formula(c)}".rstrip(), kind="number",
                                   style=p.SIDE_STYLE[side], extra={"combatant": c}))
-        yield FieldGrid(rows, columns=1, label_width=min(28, max(len(r.label) for r in rows) + 1),
+        yield FieldGrid(rows, columns=1, label_width=min(34, max(len(r.label) for r in rows) + 1),
                         value_width=8, id="rolls")
-        yield Static(plain(tr(self.lang, "initiative_help")), id="help")
+        # the form takes the total the order uses, never the bare die (issue 24)
+        yield Static(plain(tr(self.lang, "initiative_help", dice=dice)), id="help")
+
+    def _formula(self, c: Combatant) -> str:
+        """What the total is for ``c``: ``(1d20+2)``; nothing when the game cannot say."""
+        turns = self.frame.ruleset.turns
+        try:
+            bonus = int(turns.initiative_bonus(c))
+        except (ArithmeticError, LookupError, TypeError, ValueError):
+            return ""
+        return f"({turns.initiative_dice}{bonus:+d})"
 
     def build(self) -> list:
         grid = self.query_one("#rolls", FieldGrid)
