@@ -17,6 +17,7 @@ from gm_console.storage import Encounter, SaveError
 from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
 
+from . import keyboard
 from .controller import Controller
 from .i18n import tr
 from .keymap import check_keymap
@@ -40,6 +41,7 @@ class GMConsole(App):
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,
                  encounter: Encounter | None = None, first_frame: Callable[[], None] | None = None) -> None:
+        keyboard.install()  # an Esc, then a key at once, is not Alt+key; an early Enter is Enter
         super().__init__()
         self.first_frame = first_frame  # called once, when the first screen has been painted
         self.config = config if config is not None else UserConfig()

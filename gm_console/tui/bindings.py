@@ -246,5 +246,12 @@ def markdown_table() -> str:
         "`[settings]` `dice = \"ask\"` (prompt for physical dice), `lang = \"es\"` and `groups = \"block\"`",
         "(`n` ends a whole group's turns at once; the default `\"each\"` steps through its members).",
         "",
+        "## Typing ahead",
+        "",
+        "Keys are applied in the order they were typed, each after the last has done all it does: `d 7 Enter n`",
+        "typed in one go damages the selected combatant by 7 and then ends the turn, even when typed while",
+        "the program is still starting. `Esc` followed at once by a key is `Esc`, then that key (gm-console",
+        "binds no `Alt` key); `Ctrl+J` is `Enter`, as in a shell.",
+        "",
     ]
     return "\n".join(lines)

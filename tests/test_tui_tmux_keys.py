@@ -1,0 +1,67 @@
+"""Keys typed the way a GM who knows them types (issue 24, "Lost or misread keys"): tmux runs this
+checkout's program, keys go in with send-keys in bursts (no sleep between them), and the test
+waits on what the screen shows, then reads the file.
+"""
+
+from __future__ import annotations
+
+import time
+
+from gm_console.storage import Encounter
+from test_tui_tmux import Terminal, _program, pytestmark  # noqa: F401 (skip without tmux)
+from test_tui_support import SKIRMISH, make_encounter
+
+
+def _open(tmp_path, lines=SKIRMISH, name="fast", size=(100, 30)) -> tuple[Terminal, object]:
+    enc = make_encounter(tmp_path, lines, name=name)
+    enc.close()  # the program in the terminal is the one that writes
+    return Terminal(tmp_path, [*_program(), str(enc.path)], size=size), enc
+
+
+def _burst(term: Terminal, *keys: str) -> None:
+    """One send-keys: the bytes reach the program in one write, as fast as a terminal can."""
+    term.tmux("send-keys", "-t", "gm", *keys)
+
+
+def _quit(term: Terminal) -> None:
+    term.keys("q")
+    assert term.wait_exit() == 0
+
+
+def test_keys_typed_before_the_first_frame_are_applied_in_order(tmp_path):
+    """`d 7 Enter n` 0.3 s after launch: the terminal is not yet in raw mode and sends the
+    Enter as a line feed; Kyra takes 7, then Goblin 1's turn (not a damage form holding "7n")."""
+    term, enc = _open(tmp_path)
+    try:
+        time.sleep(0.3)  # the GM's head start: before the program has drawn anything
+        term.keys("d", "7", "Enter", "n")
+        screen = term.wait_for("Goblin 1's turn", "13/20")
+        assert "7n" not in screen and "Damage Kyra" not in screen
+        _quit(term)
+    finally:
+        term.close()
+    state = Encounter.open(enc.path).state
+    assert state.get("kyra").pools["hp"].value == 13 and state.active == "goblin-1"
+
+
+def test_escape_then_a_key_at_once_is_escape_then_the_key(tmp_path):
+    """Esc closes the damage form and `n` goes next; Textual read the pair as Alt+n and typed
+    an "n" into the form."""
+    term, enc = _open(tmp_path)
+    try:
+        term.wait_for("Round 1", "Kyra's turn")
+        term.keys("d")
+        term.wait_for("Damage Kyra")
+        _burst(term, "Escape", "n")
+        screen = term.wait_for("Goblin 1's turn")
+        assert "Damage Kyra" not in screen
+        term.keys("d")  # Esc closes this one too, and `:` opens the command bar
+        term.wait_for("Damage Goblin 1")
+        _burst(term, "Escape", ":")
+        term.wait_for("command (Tab completes")
+        _burst(term, "Escape", "Escape")
+        _quit(term)
+    finally:
+        term.close()
+    state = Encounter.open(enc.path).state
+    assert state.active == "goblin-1" and state.get("kyra").pools["hp"].value == 20
