@@ -65,3 +65,30 @@ def test_escape_then_a_key_at_once_is_escape_then_the_key(tmp_path):
         term.close()
     state = Encounter.open(enc.path).state
     assert state.active == "goblin-1" and state.get("kyra").pools["hp"].value == 20
+
+
+def test_a_search_that_finds_nothing_closes_and_the_next_keys_are_keys(tmp_path):
+    """`/ tra1 Enter` on a fight with no Trasgo: the bar closes, one line says so, the sheet
+    stays on whoever was selected (never a goblin the search says it did not find), and the
+    next burst (`/ gob2 Enter d 3 Enter`) is read as keys, not typed into the bar."""
+    term, enc = _open(tmp_path)
+    try:
+        term.wait_for("Round 1", "Kyra's turn")
+        term.keys("/")
+        term.type("tra1")
+        term.keys("Enter")
+        screen = term.wait_for("✗ No combatant matches 'tra1'")  # on the warnings line
+        sheet = [line.split("▏", 1)[1] for line in screen.splitlines() if "▏" in line]
+        assert any("Kyra" in line for line in sheet[:2]) and not any("Goblin" in line for line in sheet)
+        assert "tra1" not in screen.replace("No combatant matches 'tra1'", "")  # the bar is closed
+        assert screen.splitlines()[1].startswith(" ✗ No combatant")  # under the head, in view
+        term.keys("/")
+        term.type("gob2")
+        term.keys("Enter", "d", "3", "Enter")
+        screen = term.wait_for("4/7")
+        assert "✗" not in screen  # the warnings line said it once: the next key took it away
+        _quit(term)
+    finally:
+        term.close()
+    state = Encounter.open(enc.path).state
+    assert state.get("goblin-2").pools["hp"].value == 4 and state.get("goblin-1").pools["hp"].value == 7

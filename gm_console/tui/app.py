@@ -64,7 +64,14 @@ class GMConsole(App):
         if not self.screen_stack:  # closing: nothing left to type into
             self.typeahead.keys.clear()
             return
-        await self.typeahead.pump(super().on_event)
+        await self.typeahead.pump(super().on_event, self._key_starts)
+
+    def _key_starts(self) -> None:
+        """A key is about to be handled: a refusal the last key left on a screen is over."""
+        for screen in self.screen_stack:
+            said = getattr(screen, "key_pressed", None)
+            if said is not None:
+                said()
 
     def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
         result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)

@@ -354,9 +354,11 @@ class EncounterKeys(_Base):
         if event.input.id != "find-bar":
             return
         event.stop()
+        if not self.finding:  # the bar emptied as it closed: whoever it selected stays
+            return
         found = find(self.controller.state, self.roster_ids(), event.value)
-        if found is not None:
-            self.selected = found
+        # the sheet shows what Enter would select: nobody matches, whoever was selected before
+        self.selected = found if found is not None else getattr(self, "_before_find", self.selected)
         self.redraw()
 
     def on_input_submitted(self, event) -> None:
@@ -367,7 +369,8 @@ class EncounterKeys(_Base):
             self._end_find(keep=False)
             return
         found = find(self.controller.state, self.roster_ids(), event.value)
-        if found is None:
+        if found is None:  # the bar closes (the next keys are keys again) and says so once
+            self._end_find(keep=False)
             self.notify(tr(self.lang, "find_none", text=event.value.strip()), severity="warning")
             return
         self.selected = found
