@@ -92,3 +92,24 @@ def test_a_search_that_finds_nothing_closes_and_the_next_keys_are_keys(tmp_path)
         term.close()
     state = Encounter.open(enc.path).state
     assert state.get("goblin-2").pools["hp"].value == 4 and state.get("goblin-1").pools["hp"].value == 7
+
+
+THREE_GOBLINS = ["add Kyra pc hp=20", "add Goblin x3 hp=9", "init Kyra 15", 'init "Goblin 1" 12',
+                 'init "Goblin 2" 8', 'init "Goblin 3" 5', "start"]
+
+
+def test_marks_clear_after_the_damage_they_were_for(tmp_path):
+    """Three goblins marked take 5 each; the next `d 2` goes to the selected goblin only."""
+    term, enc = _open(tmp_path, THREE_GOBLINS)
+    try:
+        term.wait_for("Round 1", "Kyra's turn")
+        term.keys("j", "Space", "Space", "Space", "d")
+        term.wait_for("Damage Goblin 1, Goblin 2, Goblin 3")
+        term.keys("5", "Enter", "d", "2", "Enter")
+        screen = term.wait_for("2/9")
+        assert "marked" not in screen.splitlines()[0]
+        _quit(term)
+    finally:
+        term.close()
+    state = Encounter.open(enc.path).state
+    assert [state.get(f"goblin-{n}").pools["hp"].value for n in (1, 2, 3)] == [4, 4, 2]

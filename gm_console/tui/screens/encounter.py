@@ -288,10 +288,26 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             return None
         return verb if verb in HISTORY else None
 
-    def open_form(self, modal: FormModal) -> None:
-        """A form whose line the screen runs while it is open: a refusal stays on the form."""
-        modal.runner = lambda line, done: self.run_line(line, done, report=False)
+    def open_form(self, modal: FormModal, for_marks: bool = False) -> None:
+        """A form whose line the screen runs while it is open: a refusal stays on the form.
+        ``for_marks``: the form acts on the marked combatants, whose marks go once it has (the
+        next ``d`` is for the selected one again)."""
+
+        def runner(line: str, done: Done) -> None:
+            def after(ok: bool, error: str | None) -> None:
+                if ok and for_marks:
+                    self.clear_marks()
+                done(ok, error)
+
+            self.run_line(line, after, report=False)
+
+        modal.runner = runner
         self.app.push_screen(modal)
+
+    def clear_marks(self) -> None:
+        if self.marked:
+            self.marked = []
+            self.redraw()
 
     def _target(self):
         c = self.frame().selected_combatant

@@ -186,21 +186,21 @@ class EncounterKeys(_Base):
 
         targets = self._targets()
         if targets:
-            self.open_form(DamageModal(self.frame(), targets))
+            self.open_form(DamageModal(self.frame(), targets), for_marks=bool(self.marked))
 
     def action_heal(self) -> None:
         from ..modals.damage import DamageModal
 
         targets = self._targets()
         if targets:
-            self.open_form(DamageModal(self.frame(), targets, heal=True))
+            self.open_form(DamageModal(self.frame(), targets, heal=True), for_marks=bool(self.marked))
 
     def action_condition(self) -> None:
         from ..modals.condition import ConditionModal
 
         targets = self._targets()
         if targets:
-            self.open_form(ConditionModal(self.frame(), targets))
+            self.open_form(ConditionModal(self.frame(), targets), for_marks=bool(self.marked))
 
     def action_uncondition(self) -> None:
         from ..modals.condition import UnconditionModal
@@ -276,6 +276,7 @@ class EncounterKeys(_Base):
             if yes:
                 for line in lines_:
                     self.run_line(line)
+                self.clear_marks()  # the marked ones are gone; none is left marked for the next key
 
         names = ", ".join(c.name for c in targets)
         self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "remove_confirm", name=names)), answer)
@@ -287,8 +288,7 @@ class EncounterKeys(_Base):
         if len(self.marked) >= 2:
             targets = [state.get(cid) for cid in self.roster_ids() if cid in self.marked]
             self.run_line(lines.join("group", lines.refs(state, targets)))
-            self.marked = []
-            self.redraw()
+            self.clear_marks()
             return
         c = self._target()
         if c is None:
@@ -327,9 +327,7 @@ class EncounterKeys(_Base):
         self.redraw()
 
     def action_clear_marks(self) -> None:
-        if self.marked:
-            self.marked = []
-            self.redraw()
+        self.clear_marks()
 
     def action_find(self) -> None:
         bar = self.query_one(FindBar)
