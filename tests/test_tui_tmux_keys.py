@@ -113,3 +113,30 @@ def test_marks_clear_after_the_damage_they_were_for(tmp_path):
         term.close()
     state = Encounter.open(enc.path).state
     assert [state.get(f"goblin-{n}").pools["hp"].value for n in (1, 2, 3)] == [4, 4, 2]
+
+
+TWO_DYING = ["add Kyra pc hp=10 sp=5 rp=4", "add Navasi pc hp=10 sp=5 rp=4", "add Pirate hp=12",
+             "init Pirate 20", "init Kyra 15", "init Navasi 12", "start", "dmg Kyra 15", "dmg Navasi 15"]
+
+
+def test_y_runs_the_offer_on_the_screen_when_it_was_pressed(tmp_path):
+    """Kyra's turn offers `[y] runs: spend kyra resolve stabilize`; `n y` in one burst: the y was
+    for Kyra's offer (the one on the screen), never Navasi's, which the next turn brought before
+    the y was handled: Navasi keeps her RP and is still dying, and the refusal for Kyra says why."""
+    enc = make_encounter(tmp_path, TWO_DYING, ruleset="starfinder", name="two-dying")
+    enc.close()
+    term = Terminal(tmp_path, [*_program(), str(enc.path)], size=(140, 30))
+    try:
+        term.wait_for("Round 1", "Pirate's turn")
+        term.keys("n")
+        term.wait_for("Kyra's turn", "[y] runs: spend kyra resolve stabilize")
+        rp_before = Encounter.open(enc.path, read_only=True).state.get("navasi").pools["rp"].value
+        _burst(term, "n", "y")
+        screen = term.wait_for("Navasi's turn", "only on its own turn")
+        assert "✗ Kyra can spend RP to stabilise only on its own turn" in screen
+        _quit(term)
+    finally:
+        term.close()
+    navasi = Encounter.open(enc.path).state.get("navasi")
+    assert navasi.life == "dying" and navasi.pools["rp"].value <= rp_before  # no stabilisation spent
+    assert not any(e.line.startswith("spend") for e in Encounter.open(enc.path).session.done)

@@ -58,6 +58,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         self.finding = False
         self.told: str | None = None  # the last refusal, on the warnings line until the next key
         self._bar_error = False  # the hint line under the command bar shows a refusal
+        self.shown_offers: tuple[tuple[str, str], ...] = ()  # (warning, command) on the warnings line
         self.group_turns = group_turns if group_turns in ("each", "block") else "each"
 
     def bind_keys(self) -> None:
@@ -213,6 +214,9 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         widget = widget or self.query_one("#warnings", Static)
         widget.display = bool(notes) or self.told is not None
         accept = shown_key(self.app, "accept")
+        # what [y] runs as the GM reads it: a key takes these with it when it is typed (app.py),
+        # so a y queued behind other keys runs what was on the screen, not what they brought
+        self.shown_offers = tuple((note.render(self.lang), note.command) for note in notes if note.command)
         text = Text()
         if self.told is not None:  # first: the warnings line shows three lines at most
             text.append("✗ " + self.told, style="bold red")

@@ -56,7 +56,7 @@ class EncounterKeys(_Base):
         elif action == "redo":
             return True if self.controller.encounter.session.can_redo else None
         elif action == "accept":
-            return True if self.offers() else False
+            return True if self.offers() or self._offers_when_typed() else False
         elif action == "uncondition":
             c = self.frame().selected_combatant
             return True if c is not None and c.conditions else None
@@ -102,7 +102,8 @@ class EncounterKeys(_Base):
     def action_accept(self) -> None:
         from ..modals.prompts import ChooseModal
 
-        offers = self.offers()
+        shown = self._offers_when_typed()
+        offers = list(shown) if shown is not None else self.offers()
         if not offers:
             return
         if len(offers) == 1:
@@ -115,6 +116,15 @@ class EncounterKeys(_Base):
 
         self.app.push_screen(ChooseModal(self.lang, tr(self.lang, "accept_title"),
                                          [(line, f"{text} → {line}") for text, line in offers]), chosen)
+
+    def _offers_when_typed(self) -> tuple[tuple[str, str], ...] | None:
+        """The offers the warnings line showed when the key now handled was typed (None: not
+        typed on this screen). Keys typed ahead are handled later, after the keys before them
+        have changed the fight: `n y` on Kyra's offer must not run the offer Navasi's turn brings
+        (it runs Kyra's, which the engine then takes or refuses in one line)."""
+        key = self.app.typeahead.current
+        shown = getattr(key, "gm_offers", None)
+        return shown if isinstance(shown, tuple) else None
 
     def action_delay(self) -> None:
         from ..modals.base import FormError
