@@ -12,8 +12,8 @@ from test_tui_tmux import Terminal, _program, pytestmark  # noqa: F401 (skip wit
 from test_tui_support import SKIRMISH, make_encounter
 
 
-def _open(tmp_path, lines=SKIRMISH, name="fast", size=(100, 30)) -> tuple[Terminal, object]:
-    enc = make_encounter(tmp_path, lines, name=name)
+def _open(tmp_path, lines=SKIRMISH, name="fast", size=(100, 30), ruleset="generic") -> tuple[Terminal, object]:
+    enc = make_encounter(tmp_path, lines, ruleset=ruleset, name=name)
     enc.close()  # the program in the terminal is the one that writes
     return Terminal(tmp_path, [*_program(), str(enc.path)], size=size), enc
 
@@ -123,9 +123,7 @@ def test_y_runs_the_offer_on_the_screen_when_it_was_pressed(tmp_path):
     """Kyra's turn offers `[y] runs: spend kyra resolve stabilize`; `n y` in one burst: the y was
     for Kyra's offer (the one on the screen), never Navasi's, which the next turn brought before
     the y was handled: Navasi keeps her RP and is still dying, and the refusal for Kyra says why."""
-    enc = make_encounter(tmp_path, TWO_DYING, ruleset="starfinder", name="two-dying")
-    enc.close()
-    term = Terminal(tmp_path, [*_program(), str(enc.path)], size=(140, 30))
+    term, enc = _open(tmp_path, TWO_DYING, name="two-dying", size=(140, 30), ruleset="starfinder")
     try:
         term.wait_for("Round 1", "Pirate's turn")
         term.keys("n")
