@@ -64,3 +64,40 @@ async def test_a_search_never_previews_a_combatant_it_did_not_find(tmp_path):
         assert not app.screen.query_one("#find-bar").display
         assert "✗ No combatant matches 'gzz'" in shown(app, "#warnings")
         assert app.screen.selected == "kyra"
+
+
+@drive
+async def test_the_gm_sees_who_is_hidden_in_its_row_and_sheet_and_the_players_see_nothing_new(tmp_path):
+    """issue 24: a hidden combatant is marked on the GM's screen, so no one forgets to reveal it."""
+    from gm_console.storage import Encounter
+    from gm_console.tui.players.model import frame
+    from gm_console.tui.widgets.initiative import InitiativePane
+
+    enc = make_encounter(tmp_path, SKIRMISH + ['hide "Goblin 2"', 'dmg "Goblin 2" 9'])
+    app = app_for(enc)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rows = app.screen.query_one(InitiativePane).render().plain.splitlines()
+        assert "unconscious ◌ hidden" in next(r for r in rows if "Goblin 2" in r)
+        assert not any("◌" in r for r in rows if "Goblin 2" not in r)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        rows = app.screen.query_one(InitiativePane).render().plain.splitlines()
+        assert "uncon. ◌" in next(r for r in rows if "Goblin 2" in r)  # the mark fits at 80x24
+        assert "hidden" not in sheet_name(app)  # Kyra's sheet
+        await pilot.press("j", "j")
+        await pilot.pause()
+        sheet = str(app.screen.query_one("#sheet-body").render())
+        assert "◌ hidden from the players (reveal \"Goblin 2\")" in sheet.replace("\n", " ").replace("  ", " ")
+    players = frame(Encounter.open(enc.path, read_only=True))
+    assert [r.name for r in players.rows] == ["Kyra", "Goblin 1"]  # unchanged: they never see it
+
+
+@drive
+async def test_the_spanish_sheet_offers_revelar(tmp_path):
+    enc = make_encounter(tmp_path, SKIRMISH + ['hide "Goblin 2"'])
+    app = app_for(enc, lang="es")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("j", "j")
+        await pilot.pause()
+        sheet = str(app.screen.query_one("#sheet-body").render())
+        assert "◌ oculto a los jugadores (revelar \"Goblin 2\")" in sheet
