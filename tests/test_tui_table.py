@@ -289,8 +289,10 @@ async def test_marked_combatants_take_damage_and_a_condition_together(tmp_path):
         assert app.screen.marked == ["goblin-1", "goblin-2"]
         assert "2 marked" in str(app.screen.query_one("#head").render())
         await burst(app, pilot, "d", "3", "enter")
+        assert app.screen.marked == []  # the marks were for that damage (issue 24)
+        await burst(app, pilot, "k", "space", "space")  # marked again for the condition
+        assert app.screen.marked == ["goblin-1", "goblin-2"]
         await burst(app, pilot, "c", *keys("prone"), "tab", "2", "enter")
-        await burst(app, pilot, "escape")
         assert app.screen.marked == []
     assert [e.line for e in enc.session.done][-2:] == ['dmg "Goblin 1","Goblin 2" 3',
                                                       'cond "Goblin 1","Goblin 2" prone 2']

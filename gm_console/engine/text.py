@@ -32,9 +32,16 @@ def slug(text: str) -> str:
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
-    """The one choice a typo most likely meant, or None (typos are the common error at the table)."""
+    """The one choice a typo most likely meant, or None (typos are the common error at the table).
+
+    None for a word that is one of the choices, in any case, with or without its accents: it was
+    refused for another reason, and "no 'perception'; did you mean perception?" (or its other
+    language's "percepcion") tells the GM nothing."""
+    key = fold_text(word)
     folded = {fold_text(ch): ch for ch in choices}
-    close = difflib.get_close_matches(fold_text(word), list(folded), n=1, cutoff=0.75)
+    if key in folded:
+        return None
+    close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.75)
     return folded[close[0]] if close else None
 
 

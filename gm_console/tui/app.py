@@ -20,6 +20,7 @@ from gm_console.storage import Encounter, SaveError
 from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
 
+from . import keyboard
 from .controller import Controller
 from .i18n import problem_text, tr
 from .keymap import check_keymap
@@ -43,6 +44,7 @@ class GMConsole(App):
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,
                  encounter: Encounter | None = None, first_frame: Callable[[], None] | None = None) -> None:
+        keyboard.install()  # an Esc, then a key at once, is not Alt+key; an early Enter is Enter
         super().__init__()
         self.first_frame = first_frame  # called once, when the first screen has been painted
         self.config = config if config is not None else UserConfig()
@@ -72,6 +74,9 @@ class GMConsole(App):
 
     # -- keys: one at a time, each after the last has done all it does (see typeahead) ----
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            # the offers on the screen as the key is typed: `y` runs one of these (see EncounterKeys)
+            event.gm_offers = getattr(self.screen, "shown_offers", None) if self.screen_stack else None
         if isinstance(event, events.Key) and self.typeahead.take(event):
             await self._pump_keys()
             return
@@ -81,7 +86,14 @@ class GMConsole(App):
         if not self.screen_stack:  # closing: nothing left to type into
             self.typeahead.keys.clear()
             return
-        await self.typeahead.pump(super().on_event)
+        await self.typeahead.pump(super().on_event, self._key_starts)
+
+    def _key_starts(self) -> None:
+        """A key is about to be handled: a refusal the last key left on a screen is over."""
+        for screen in self.screen_stack:
+            said = getattr(screen, "key_pressed", None)
+            if said is not None:
+                said()
 
     def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
         result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)

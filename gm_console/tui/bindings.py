@@ -108,7 +108,7 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("find", "slash", "find", C_("key", "Find"),
             C_("key", "Select by typing: a few letters of a name (or a row number), then Enter"), footer=True, display="/"),
     KeySpec("mark", "space", "mark", C_("key", "Mark"),
-            C_("key", "Mark or unmark the selected combatant and go to the next; damage, healing and conditions then go to every marked one")),
+            C_("key", "Mark or unmark the selected combatant and go to the next; the next damage, healing or condition goes to every marked one, then the marks clear")),
     KeySpec("clear_marks", "escape", "clear_marks", C_("key", "Unmark all"),
             C_("key", "Clear every mark"), display="Esc"),
     KeySpec("group", "g", "group", C_("key", "Group"),
@@ -221,6 +221,13 @@ def markdown_table() -> str:
         "`keymap.toml` in the config folder (`[keys]` `next = \"space\"`); the same file takes",
         "`[settings]` `dice = \"ask\"` (prompt for physical dice), `lang = \"es\"` and `groups = \"block\"`",
         "(`n` ends a whole group's turns at once; the default `\"each\"` steps through its members).",
+        "",
+        "## Typing ahead",
+        "",
+        "Keys are applied in the order they were typed, each after the last has done all it does: `d 7 Enter n`",
+        "typed in one go damages the selected combatant by 7 and then ends the turn, even when typed while",
+        "the program is still starting. `Esc` followed at once by a key is `Esc`, then that key (gm-console",
+        "binds no `Alt` key); `Ctrl+J` is `Enter`, as in a shell.",
         "",
     ]
     return "\n".join(lines)

@@ -103,6 +103,9 @@ TEXT: dict[str, "str | Msg"] = {
     "everyone_has_initiative": N_('Everyone has an initiative already (roll NAME in the command bar rerolls)'),
     "find_placeholder": N_('/ a few letters of a name, or a row number; Enter selects, Esc goes back'),
     "find_none": N_('No combatant matches {text!r}'),
+    # a combatant the players do not see (hide/reveal), marked on the GM's screen only
+    "hidden_mark": C_('mark', 'hidden'),  # as `show` marks it
+    "hidden_sheet": N_('hidden from the players ({line})'),
     "group_how": N_('Mark two or more with Space, then g groups them'),
     "accept_title": N_('Which offer?'),
     "read_only_head": N_('READ-ONLY: {holder}'),

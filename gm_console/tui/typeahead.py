@@ -52,12 +52,15 @@ class Typeahead:
         self.keys.append((event, self.shown))
         return True
 
-    async def pump(self, dispatch) -> None:
-        """Hand on the next key if the last one has settled (runs in the app's task)."""
+    async def pump(self, dispatch, before=None) -> None:
+        """Hand on the next key if the last one has settled (runs in the app's task);
+        ``before()`` runs first, each time."""
         while self.keys and not self.busy:
             event, shown_then = self.keys.popleft()
             if self._double_press(event, shown_then):
                 continue
+            if before is not None:
+                before()
             self.busy = True
             self.current = event  # until it settles: its binding runs when it bubbles back
             await dispatch(event)

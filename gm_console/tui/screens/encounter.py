@@ -56,11 +56,53 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         self.marked: list[str] = []
         self.breakdown = False
         self.finding = False
+        self.told: str | None = None  # the last refusal, on the warnings line until the next key
+        self._bar_error = False  # the hint line under the command bar shows a refusal
+        self.shown_offers: tuple[tuple[str, str], ...] = ()  # (warning, command) on the warnings line
         self.group_turns = group_turns if group_turns in ("each", "block") else "each"
 
     def bind_keys(self) -> None:
         """The keys; on a read-only save every key that would change it says who holds it."""
         self._bindings = BindingsMap(bindings_for(ENCOUNTER_KEYS, self.lang, self.controller.read_only))
+
+    # -- refusals where the GM is looking ---------------------------------------------------
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = True) -> None:
+        """A refusal or a warning is said where the GM is looking: under the command bar when it
+        is open, else on the warnings line (a form says its own on its error line); the corner
+        notice keeps it a few seconds more. The next key takes it away."""
+        if severity in ("warning", "error"):
+            self.tell(message)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def tell(self, message: str | None) -> None:
+        if message is None and self.told is None:
+            return
+        self.told = message
+        if not self.is_mounted:
+            return
+        bar = self.query_one(CommandBar)
+        if message is not None and bar.display:
+            self._bar_says(Text("✗ " + message, style="bold red"))
+            self.told = None
+            return
+        if message is None and self._bar_error:
+            self._bar_says(None)
+        self._warnings()
+
+    def key_pressed(self) -> None:
+        """Called before each key is handled: what the last one was refused is over."""
+        if self.told is not None or self._bar_error:
+            self.told = None
+            if self._bar_error:
+                self._bar_says(None)
+            self._warnings()
+
+    def _bar_says(self, text: Text | None) -> None:
+        hint = self.query_one("#hint", Static)
+        hint.update(clean(text) if text is not None else "")
+        hint.display = text is not None
+        self._bar_error = text is not None
 
     def action_read_only(self) -> None:
         self.notify(error_text(self.controller.encounter.refusal(), self.lang), severity="error", timeout=8)
@@ -170,12 +212,17 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
     def _warnings(self, widget: Static | None = None) -> None:
         notes = self.controller.pending()
         widget = widget or self.query_one("#warnings", Static)
-        widget.display = bool(notes)
+        widget.display = bool(notes) or self.told is not None
         accept = shown_key(self.app, "accept")
+        # what [y] runs as the GM reads it: a key takes these with it when it is typed (app.py),
+        # so a y queued behind other keys runs what was on the screen, not what they brought
+        self.shown_offers = tuple((note.render(self.lang), note.command) for note in notes if note.command)
         text = Text()
+        if self.told is not None:  # first: the warnings line shows three lines at most
+            text.append("✗ " + self.told, style="bold red")
         offered = 0
         for i, note in enumerate(notes):
-            if i:
+            if i or self.told is not None:
                 text.append("\n")
             text.append("⚠ " + note.render(self.lang), style="bold yellow")
             if note.command:
@@ -245,10 +292,26 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             return None
         return verb if verb in HISTORY else None
 
-    def open_form(self, modal: FormModal) -> None:
-        """A form whose line the screen runs while it is open: a refusal stays on the form."""
-        modal.runner = lambda line, done: self.run_line(line, done, report=False)
+    def open_form(self, modal: FormModal, for_marks: bool = False) -> None:
+        """A form whose line the screen runs while it is open: a refusal stays on the form.
+        ``for_marks``: the form acts on the marked combatants, whose marks go once it has (the
+        next ``d`` is for the selected one again)."""
+
+        def runner(line: str, done: Done) -> None:
+            def after(ok: bool, error: str | None) -> None:
+                if ok and for_marks:
+                    self.clear_marks()
+                done(ok, error)
+
+            self.run_line(line, after, report=False)
+
+        modal.runner = runner
         self.app.push_screen(modal)
+
+    def clear_marks(self) -> None:
+        if self.marked:
+            self.marked = []
+            self.redraw()
 
     def _target(self):
         c = self.frame().selected_combatant
@@ -281,6 +344,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         hint = self.query_one("#hint", Static)
         hint.update("")
         hint.display = False
+        self._bar_error = False
         self.set_focus(None)
 
     @on(CommandBar.Closed)
@@ -292,6 +356,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         hint = self.query_one("#hint", Static)
         hint.update(plain(tr(self.lang, "candidates", items=event.text)) if event.text else "")
         hint.display = bool(event.text)
+        self._bar_error = False
 
     @on(Input.Submitted, "#command-bar")
     def _bar_submitted(self, event: Input.Submitted) -> None:

@@ -56,7 +56,7 @@ class EncounterKeys(_Base):
         elif action == "redo":
             return True if self.controller.encounter.session.can_redo else None
         elif action == "accept":
-            return True if self.offers() else False
+            return True if self.offers() or self._offers_when_typed() else False
         elif action == "uncondition":
             c = self.frame().selected_combatant
             return True if c is not None and c.conditions else None
@@ -102,7 +102,8 @@ class EncounterKeys(_Base):
     def action_accept(self) -> None:
         from ..modals.prompts import ChooseModal
 
-        offers = self.offers()
+        shown = self._offers_when_typed()
+        offers = list(shown) if shown is not None else self.offers()
         if not offers:
             return
         if len(offers) == 1:
@@ -115,6 +116,15 @@ class EncounterKeys(_Base):
 
         self.app.push_screen(ChooseModal(self.lang, tr(self.lang, "accept_title"),
                                          [(line, f"{text} → {line}") for text, line in offers]), chosen)
+
+    def _offers_when_typed(self) -> tuple[tuple[str, str], ...] | None:
+        """The offers the warnings line showed when the key now handled was typed (None: not
+        typed on this screen). Keys typed ahead are handled later, after the keys before them
+        have changed the fight: `n y` on Kyra's offer must not run the offer Navasi's turn brings
+        (it runs Kyra's, which the engine then takes or refuses in one line)."""
+        key = self.app.typeahead.current
+        shown = getattr(key, "gm_offers", None)
+        return shown if isinstance(shown, tuple) else None
 
     def action_delay(self) -> None:
         from ..modals.base import FormError
@@ -186,21 +196,21 @@ class EncounterKeys(_Base):
 
         targets = self._targets()
         if targets:
-            self.open_form(DamageModal(self.frame(), targets))
+            self.open_form(DamageModal(self.frame(), targets), for_marks=bool(self.marked))
 
     def action_heal(self) -> None:
         from ..modals.damage import DamageModal
 
         targets = self._targets()
         if targets:
-            self.open_form(DamageModal(self.frame(), targets, heal=True))
+            self.open_form(DamageModal(self.frame(), targets, heal=True), for_marks=bool(self.marked))
 
     def action_condition(self) -> None:
         from ..modals.condition import ConditionModal
 
         targets = self._targets()
         if targets:
-            self.open_form(ConditionModal(self.frame(), targets))
+            self.open_form(ConditionModal(self.frame(), targets), for_marks=bool(self.marked))
 
     def action_uncondition(self) -> None:
         from ..modals.condition import UnconditionModal
@@ -276,6 +286,7 @@ class EncounterKeys(_Base):
             if yes:
                 for line in lines_:
                     self.run_line(line)
+                self.clear_marks()  # the marked ones are gone; none is left marked for the next key
 
         names = ", ".join(c.name for c in targets)
         self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "remove_confirm", name=names)), answer)
@@ -287,8 +298,7 @@ class EncounterKeys(_Base):
         if len(self.marked) >= 2:
             targets = [state.get(cid) for cid in self.roster_ids() if cid in self.marked]
             self.run_line(lines.join("group", lines.refs(state, targets)))
-            self.marked = []
-            self.redraw()
+            self.clear_marks()
             return
         c = self._target()
         if c is None:
@@ -327,9 +337,7 @@ class EncounterKeys(_Base):
         self.redraw()
 
     def action_clear_marks(self) -> None:
-        if self.marked:
-            self.marked = []
-            self.redraw()
+        self.clear_marks()
 
     def action_find(self) -> None:
         bar = self.query_one(FindBar)
@@ -354,9 +362,11 @@ class EncounterKeys(_Base):
         if event.input.id != "find-bar":
             return
         event.stop()
+        if not self.finding:  # the bar emptied as it closed: whoever it selected stays
+            return
         found = find(self.controller.state, self.roster_ids(), event.value)
-        if found is not None:
-            self.selected = found
+        # the sheet shows what Enter would select: nobody matches, whoever was selected before
+        self.selected = found if found is not None else getattr(self, "_before_find", self.selected)
         self.redraw()
 
     def on_input_submitted(self, event) -> None:
@@ -367,7 +377,8 @@ class EncounterKeys(_Base):
             self._end_find(keep=False)
             return
         found = find(self.controller.state, self.roster_ids(), event.value)
-        if found is None:
+        if found is None:  # the bar closes (the next keys are keys again) and says so once
+            self._end_find(keep=False)
             self.notify(tr(self.lang, "find_none", text=event.value.strip()), severity="warning")
             return
         self.selected = found

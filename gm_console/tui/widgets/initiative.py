@@ -178,6 +178,8 @@ class InitiativePane(Widget):
             row.append(p.SIDE_GLYPH[side] + " ", style=p.SIDE_STYLE[side])
         name = p.short_name(visible(c.name), name_w)
         name_style = p.SIDE_STYLE[side] if c.life != "dead" else "strike bright_black"
+        if c.hidden:  # the players do not see it: the GM sees that at a glance, and reveals it
+            name_style += " italic dim"
         if marked:
             name_style += " underline"
         row.append(f"{name:<{name_w}} ", style=name_style)
@@ -192,6 +194,9 @@ class InitiativePane(Widget):
                 row.append(" ")
         if c.life != "ok":
             row.append(life(lang, c.life, short=width < 60) + " ", style=p.LIFE_STYLE.get(c.life, ""))
+        if c.hidden:  # after how it is doing (more urgent); a narrow pane keeps the mark alone
+            row.append(p.HIDDEN_GLYPH + (f" {tr(lang, 'hidden_mark')} " if width >= 60 else " "),
+                       style=p.HIDDEN_STYLE)
         if c.id in state.delayed:
             count = state.delayed[c.id].count
             label = tr(lang, "delaying_until", n=p.num(count)) if count is not None else tr(lang, "holding")

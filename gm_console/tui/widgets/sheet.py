@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from gm_console.engine.state import Combatant
 
-from .. import paint
+from .. import lines, paint
 from .. import present as p
 from ..frame import Frame
 from ..i18n import life, side, tr
@@ -71,6 +71,9 @@ def sheet_text(frame: Frame, width: int = 40) -> Text:
     out.append(life(lang, c.life), style=p.LIFE_STYLE.get(c.life, ""))
     if c.id == state.active:
         out.append(" ▶", style="bold green")
+    if c.hidden:
+        reveal = frame.session.verbs.spoken(lines.join("reveal", lines.ref(state, c)), lang)
+        out.append(f"\n{p.HIDDEN_GLYPH} " + tr(lang, "hidden_sheet", line=reveal), style=p.HIDDEN_STYLE)
     # most urgent first: what is about to happen, what applies now, then the numbers
     _pools(out, frame, c, width)
     _status(out, frame, c)
