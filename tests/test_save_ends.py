@@ -9,7 +9,7 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.errors import CommandError
-from test_acceptance_core import comb, ex, fails_cleanly, ok, show
+from test_acceptance_core import comb, ex, fails_cleanly, ok, run, show
 from test_effect_modifiers import log_lines
 
 
@@ -135,7 +135,7 @@ def test_players_read_the_outcome_never_the_dc_nor_a_foes_bonus():
     t = pf_fight(3, 13, 19)
     t.do("next", "next", "next")
     players = log_lines(t, players=True)
-    assert "Gob fails to shake off Hold person" in players and "Gob: + Hold person" in players
+    assert "Gob fails to shake off Hold person" in players and "Gob: + Hold person, a Will save ends it" in players
     assert not [line for line in players if "Gob" in line and ("15" in line or "+1" in line or "DC" in line)], players
 
 
@@ -150,6 +150,99 @@ def test_the_table_may_show_the_dc():
     t2.do("add Kyra pc hp=20 will=2", "add Gob hp=6", "init Kyra 15", "init Gob 10", "start",
           "cond Kyra hold-person 10 save=will:15", "next", "next")
     assert "Kyra fails to shake off Hold person" in log_lines(t2, players=True)
+
+
+def dc_fight(tmp_path, capsys, dc_shown: bool):
+    """Gob (Will +1) holds Kyra (PC, Will +2) with DC 16 and Kyra holds Gob with DC 15; both fail once:
+    Gob rolls 3 on its turn, Kyra 5 on hers in round 2."""
+    p = tmp_path / "dc.toml"
+    ok(capsys, p, f"option players_save_dc {'on' if dc_shown else 'off'}", "add Kyra pc hp=20 will=2",
+       "add Gob hp=6 will=1", "init Kyra 18", "init Gob 12", "start", "cond Gob hold-person 10 save=will:15 by Kyra",
+       "cond Kyra hold-person 10 save=will:16 by Gob", new="pathfinder1e")
+    ok(capsys, p, "next", "next", rolls="3,5")
+    return p
+
+
+def players_text(capsys, p, lang: str) -> dict[str, str]:
+    """What the players read of the fight: log --players, show --players (and its JSON), post."""
+    out = {}
+    for name, argv in (("log", ["log", p, "--players"]), ("show", ["show", p, "--players"]),
+                       ("json", ["show", p, "--players", "--json"]), ("post", ["post", p, "--since", "1"])):
+        capsys.readouterr()
+        assert run(*argv, "--lang", lang) == 0
+        out[name] = capsys.readouterr().out
+    return out
+
+
+KYRA_LINE = {"en": "Kyra fails to shake off Hold person (Will save 1d20 (5) +2 = 7",
+             "es": "Kyra no consigue librarse de Inmovilizar persona (salvación de Vol 1d20 (5) +2 = 7"}
+GOB_LINE = {"en": "Gob fails to shake off Hold person", "es": "Gob no consigue librarse de Inmovilizar persona"}
+DC = {"en": "DC", "es": "CD"}
+
+
+def about_the_hold(text: str) -> list[str]:
+    """The lines about the hold and its saves, without their list marks (markdown, bbcode)."""
+    words = ("Hold person", "Inmovilizar persona", "save", "salvación", "roll", "tirada")
+    return [line.lstrip("-*[] ").rstrip() for line in text.splitlines() if any(w in line for w in words)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_players_without_the_option_read_their_own_roll_and_no_dc(tmp_path, capsys, lang):
+    """docs/saves.md: the DC is the caster's secret (a foe's), even on a PC's own save line; a foe's save
+    reaches the players as its outcome alone."""
+    p = dc_fight(tmp_path, capsys, dc_shown=False)
+    seen = players_text(capsys, p, lang)
+    for name in ("log", "post", "show"):
+        lines = about_the_hold(seen[name])
+        if name != "show":
+            assert KYRA_LINE[lang] + ")" in lines, (name, lines)  # her roll, without the DC
+            assert GOB_LINE[lang] in lines, (name, lines)  # its outcome alone
+        assert not [line for line in lines if "16" in line or "15" in line or "+1" in line or DC[lang] in line], \
+            (name, lines)
+    import json
+
+    gob, kyra = [c for c in json.loads(seen["json"])["checks"] if c["what"] == "will"]
+    assert (kyra["who"], kyra["total"], kyra["target"], kyra["against"]) == ("kyra", 7, None, None)
+    assert (gob["who"], gob["bonus"], gob["total"], gob["dice"], gob["target"], gob["outcome"]) == (
+        "gob", None, None, [], None, "failure")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_players_with_the_option_read_the_dc_and_never_a_foes_bonus(tmp_path, capsys, lang):
+    p = dc_fight(tmp_path, capsys, dc_shown=True)
+    seen = players_text(capsys, p, lang)
+    save = {"en": "Will save vs DC 15", "es": "salvación de Vol contra CD 15"}[lang]
+    vs16 = {"en": " vs DC 16)", "es": " contra CD 16)"}[lang]
+    for name in ("log", "post"):
+        lines = about_the_hold(seen[name])
+        assert KYRA_LINE[lang] + vs16 in lines, (name, lines)
+        assert f"{GOB_LINE[lang]} ({save})" in lines, (name, lines)
+        assert not [line for line in lines if "Gob" in line and ("+1" in line or "(3)" in line)], (name, lines)
+    import json
+
+    gob, kyra = [c for c in json.loads(seen["json"])["checks"] if c["what"] == "will"]
+    assert (kyra["total"], kyra["target"], gob["target"], gob["bonus"], gob["total"]) == (7, 16, 15, None, None)
+
+
+def test_the_gm_reads_everything_whatever_the_option(tmp_path, capsys):
+    p = dc_fight(tmp_path, capsys, dc_shown=False)
+    capsys.readouterr()
+    assert run("log", p) == 0
+    text = capsys.readouterr().out
+    assert "Gob fails to shake off Hold person (Will save 1d20 (3) +1 = 4 vs DC 15)" in text
+    assert "Kyra fails to shake off Hold person (Will save 1d20 (5) +2 = 7 vs DC 16)" in text
+    assert "Gob: + Hold person, Will DC 15 ends it (10 rounds)" in text
+
+
+@pytest.mark.parametrize("shown, line", [(False, "Kyra: + Hold person, a Will save ends it (10 rounds)"),
+                                         (True, "Kyra: + Hold person, Will DC 16 ends it (10 rounds)")])
+def test_the_players_read_that_a_save_ends_it_and_its_dc_as_the_table_says(tmp_path, capsys, shown, line):
+    p = dc_fight(tmp_path, capsys, dc_shown=shown)
+    capsys.readouterr()
+    assert run("log", p, "--players") == 0
+    text = capsys.readouterr().out
+    assert line in text
+    assert ("Gob: + Hold person, Will DC 15 ends it" in text) is shown
 
 
 # -- the dice mode: offered to the GM, typed, --rolls --------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gm_console.i18n import _
 
-from .told import dealt, gm, named, of, public
+from .told import SaveDC, dealt, either, gm, named, of, public, save_dc
 from . import events as ev
 from .durations import parse_duration
 from .context import Context
@@ -358,12 +358,15 @@ def save_command(c: Combatant, inst) -> str:
 def roll_save(ctx: Context, c: Combatant, inst) -> bool:
     """The affected's save (its bonus and every condition on it, as the game rolls saves) against
     the effect's DC; a success ends it. The players read the outcome, never the DC (unless the
-    table's ``players_save_dc``) nor a foe's numbers."""
+    table's ``players_save_dc``) nor a foe's numbers: their PC's roll without the DC, a foe's DC
+    without its roll when the table shows DCs (``told.either``)."""
     cdef = ctx.ruleset.catalogue.define(inst.cond)
-    ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, inst.dc)
-    dc = public(inst.dc) if ctx.option("players_save_dc") else gm(inst.dc)
+    ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, SaveDC(inst.dc))
+    dc, save = save_dc(inst.dc), ctx.ruleset.sheet.label(inst.save)
     roll = of(c, text) if isinstance(text, str) else text
-    detail = _("{save} save {roll} vs DC {dc}", save=ctx.ruleset.sheet.label(inst.save), roll=roll, dc=dc)
+    detail = either(_("{save} save {roll} vs DC {dc}", save=save, roll=roll, dc=dc),
+                    _("{save} save {roll}", save=save, roll=roll),
+                    _("{save} save vs DC {dc}", save=save, dc=dc))
     owed = [uid for uid in (c.marks.get(OWED) or ()) if uid != inst.uid]
     if c.marks.get(OWED):
         ctx.set_mark(c, OWED, owed or None)
