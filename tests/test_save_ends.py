@@ -329,3 +329,49 @@ def test_the_timeline_shows_it_open_ended_with_a_save_mark():
     t = pf_fight()
     (span,) = [s for s in TimelineModel().update(t.session.done, t.state) if s.cond == "hold-person"]
     assert span.open_ended and span.save and span.projected_end is None
+
+
+# -- the catalogue's entries that carry their save (pathfinder1e.md §1.11.1) ----------------------------
+
+
+@pytest.mark.parametrize("entry, spanish", [("hold-monster", "inmovilizar-monstruo"), ("hold-animal", "inmovilizar-animal")])
+def test_hold_monster_and_hold_animal_work_like_hold_person(entry, spanish):
+    """CRB, Hold Monster / Hold Animal: "functions like hold person" (Will, a new save each round)."""
+    t = Table("pathfinder1e")
+    t.rolls(3, 19)
+    t.do("add Kyra pc hp=20", "add Gob hp=6 will=1", "init Kyra 15", "init Gob 10", "start",
+         f"estado Gob {spanish} 10 salvación=15", "next")
+    assert t.c("Gob").has(entry)
+    t.do("next", "next")
+    assert not t.c("Gob").has(entry)
+    assert [s.split(" (")[0] for s in t.said() if "shake" in s][-1].startswith("Gob shakes off Hold")
+
+
+def test_on_fire_carries_the_crbs_reflex_dc_15_and_burns_until_a_save_puts_it_out():
+    """CRB, Catching on Fire: each round a DC 15 Reflex save puts it out; a failure takes 1d6 fire."""
+    t = Table("pathfinder1e")
+    t.rolls(13, 4, 14)  # Gob's turn: 13 + 1 = 14 fails, 4 fire; next turn 14 + 1 = 15 puts it out
+    t.do("add Kyra pc hp=20", "add Gob hp=20 ref=1", "init Kyra 15", "init Gob 10", "start", "cond Gob burning")
+    (fire,) = t.c("Gob").instances("on-fire")
+    assert (fire.save, fire.dc) == ("ref", 15)
+    t.do("next")
+    assert t.hp("Gob") == 16 and t.c("Gob").has("on-fire")
+    t.do("next", "next")
+    assert t.hp("Gob") == 16 and not t.c("Gob").has("on-fire")
+    assert "Gob: + On fire, Ref DC 15 ends it" in log_lines(t)
+
+
+def test_on_fire_takes_a_spells_own_dc():
+    t = Table("pathfinder1e")
+    t.do("add Gob hp=20", "estado Gob en-llamas salvación=18")
+    (fire,) = t.c("Gob").instances("on-fire")
+    assert (fire.save, fire.dc) == ("ref", 18)
+
+
+def test_starfinder_on_fire_is_burning_with_its_own_save_at_the_end_of_the_round():
+    """starfinder.md §3.13.3, §3.6: burning's Reflex save against 10 + the fire taken this round."""
+    t = Table("starfinder")
+    t.rolls(3, 2, 19)  # Gob's turn: 3 fire (Ref +0 vs DC 13): 2 fails; 19 at the next round's end puts it out
+    t.do("add Kyra pc hp=20 sp=10", "add Gob hp=20 ref=0", "init Kyra 15", "init Gob 10", "start",
+         "cond Gob on-fire:1", "next", "next")
+    assert t.c("Gob").has("burning") and t.hp("Gob") == 17

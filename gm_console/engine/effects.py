@@ -220,6 +220,9 @@ def ends_on_save(ctx: Context, verb: str, cdef: ConditionDef, text: str | None) 
     """``save=will:15[:end]`` (or ``save=15`` for a catalogue entry that names its save): which
     save ends the effect, its DC and when it is rolled (the game's moment unless given)."""
     if text is None:
+        if cdef.save and cdef.save_dc is not None:  # the text's own DC (catching fire: Reflex 15)
+            what = ctx.ruleset.checks.save_kind(cdef.save)
+            return (what, cdef.save_dc, ctx.ruleset.turns.save_moment) if what else None
         return None
     parts = [p.strip() for p in text.split(":")]
     at = ctx.ruleset.turns.save_moment
