@@ -345,17 +345,18 @@ def due_saves(ctx: Context, c: Combatant, at: str) -> None:
         ctx.set_mark(c, OWED, sorted({*(c.marks.get(OWED) or ()), *(inst.uid for inst in due)}))
         for inst in due:
             effect = ctx.ruleset.catalogue.define(inst.cond).term
-            ctx.say(_("{name} may save against {effect} now: {hint}", name=named(c), effect=effect,
-                      hint=gm(save_command(c, inst))), who=c.id, gm_only=True)
+            ctx.say(_("{name} may save against {effect} now: save {ref} {id}", name=named(c), effect=effect,
+                      ref=gm(quoted(c)), id=gm(inst.cond)),
+                    who=c.id, gm_only=True)
         return
     for inst in due:
         if c.id in ctx.state.combatants and any(i.uid == inst.uid for i in ctx.state.get(c.id).conditions):
             roll_save(ctx, ctx.state.get(c.id), inst)
 
 
-def save_command(c: Combatant, inst) -> str:
-    name = f'"{c.name}"' if " " in c.name else c.name
-    return f"save {name} {inst.cond}"
+def quoted(c: Combatant) -> str:
+    """``c``'s name as a command line takes it (quoted when it has a space)."""
+    return f'"{c.name}"' if " " in c.name else c.name
 
 
 def roll_save(ctx: Context, c: Combatant, inst) -> bool:
