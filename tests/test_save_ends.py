@@ -375,3 +375,56 @@ def test_starfinder_on_fire_is_burning_with_its_own_save_at_the_end_of_the_round
     t.do("add Kyra pc hp=20 sp=10", "add Gob hp=20 ref=0", "init Kyra 15", "init Gob 10", "start",
          "cond Gob on-fire:1", "next", "next")
     assert t.c("Gob").has("burning") and t.hp("Gob") == 17
+
+
+# -- the edges through the command line (gm-console exec --rolls) -----------------------------------
+
+
+def cli_fight(tmp_path, capsys):
+    """Kyra (20), Gob (15, Will +1, held by Kyra: DC 15), Ally (5), as a file the CLI reopens each time."""
+    p = tmp_path / "edges.toml"
+    ok(capsys, p, "add Kyra pc hp=20", "add Gob hp=6 will=1", "add Ally hp=8 ally", "init Kyra 20", "init Gob 15",
+       "init Ally 5", "start", "cond Gob hold-person 10 save=will:15 by Kyra", new="pathfinder1e")
+    return p
+
+
+def still_held(capsys, p) -> bool:
+    return any(c["id"] == "hold-person" for c in comb(show(capsys, p), "gob")["conditions"])
+
+
+def test_cli_a_failure_then_a_success_two_rounds_later(tmp_path, capsys):
+    p = cli_fight(tmp_path, capsys)
+    out = ok(capsys, p, "next", "next", "next", "next", "next", "next", "next", rolls="3,13,19")
+    assert [line for line in out.splitlines() if "shake" in line] == [
+        "Gob fails to shake off Hold person (Will save 1d20 (3) +1 = 4 vs DC 15)",
+        "Gob fails to shake off Hold person (Will save 1d20 (13) +1 = 14 vs DC 15)",
+        "Gob shakes off Hold person (Will save 1d20 (19) +1 = 20 vs DC 15)"]
+    assert not still_held(capsys, p) and show(capsys, p)["round"] == 3
+
+
+def test_cli_a_creature_that_delays_across_its_moment_saves_once_a_round(tmp_path, capsys):
+    """pathfinder1e.md §1.11.1: rolled at its turn's start; back in the same round, no second roll; a delay
+    taken into the next round is that round's turn, with its save."""
+    p = cli_fight(tmp_path, capsys)
+    ok(capsys, p, "next", "delay", rolls="3")  # Gob's turn: 3 + 1 fails; it waits
+    rc, out, err = ex(capsys, p, "resume Gob", rolls="19")  # the same round: its turn goes on
+    assert rc == 0 and "shake" not in out and "not needed: 19" in err, (out, err)
+    assert still_held(capsys, p)
+    ok(capsys, p, "delay", "next")  # waits again, past the round's end: round 2, Kyra's turn
+    out = ok(capsys, p, "resume Gob", rolls="19")  # round 2's turn, before its count: its save
+    assert "Gob shakes off Hold person (Will save 1d20 (19) +1 = 20 vs DC 15)" in out
+    assert not still_held(capsys, p)
+
+
+def test_cli_undo_takes_the_save_back_with_the_turn(tmp_path, capsys):
+    p = cli_fight(tmp_path, capsys)
+    ok(capsys, p, "next", rolls="19")
+    assert not still_held(capsys, p)
+    ok(capsys, p, "undo")
+    state = show(capsys, p)
+    assert state["active"] == "kyra" and still_held(capsys, p)
+    capsys.readouterr()
+    assert run("log", p) == 0
+    assert "shakes off" not in capsys.readouterr().out
+    out = ok(capsys, p, "redo")
+    assert not still_held(capsys, p), out
