@@ -77,10 +77,12 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
         "n": serial, "round": state.round, "who": who.id if who is not None else None,
         "name": who.name if who is not None else "", "what": what, "dice": [int(d) for d in dice],
         "bonus": bonus, "total": int(total), "against": against,
-        "target": int(target) if target is not None else None, "save_dc": isinstance(target, SaveDC),
+        "target": int(target) if target is not None else None,
         "vs": opponent.id if opponent is not None else None, "vs_total": opponent_total,
         "outcome": outcome, "degree": degree, "stunt_points": stunt_points, "hidden": bool(hidden),
     }
+    if isinstance(target, SaveDC):
+        record["save_dc"] = True
     ctx.set_encounter_mark(f"{CHECK_MARK}{serial % CHECKS_KEPT}", record)
 
 
