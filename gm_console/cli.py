@@ -318,7 +318,7 @@ def _open(args, lang) -> int:
         raise SaveError(_('{path}: no such file; create it with: gm-console new {path} --ruleset ID', path=args.path))
     collecting = collector.pause()  # until the first frame (collector.py)
     try:
-        enc = Encounter.open(args.path)  # fail here, on the terminal, if it cannot be read
+        enc = Encounter.open(args.path, lang=lang)  # fail here, on the terminal, if it cannot be read
     except BaseException:
         collector.resume(collecting)
         raise
@@ -328,7 +328,7 @@ def _open(args, lang) -> int:
 def _new(args, lang) -> int:
     party = party_file.load(args.party) if args.party else None
     ruleset = args.ruleset or (party.ruleset if party else "generic")
-    enc = Encounter.create(args.path, ruleset, name=args.name, party=party)
+    enc = Encounter.create(args.path, ruleset, name=args.name, party=party, lang=lang)
     out(render(_("created {path} ({ruleset})", path=enc.path, ruleset=enc.ruleset.name), lang))
     if args.no_open or not sys.stdin.isatty() or not sys.stdout.isatty():
         return 0
@@ -360,7 +360,7 @@ def _exec(args, lang) -> int:
     if not lines:
         raise CommandError(_('exec: no commands given; usage: gm-console exec PATH -- CMD [CMD ...]'))
     dice = Dice.from_rolls(parse_rolls(args.rolls))
-    enc, created = _open_for_exec(args.path, args.new, dice)
+    enc, created = _open_for_exec(args.path, args.new, dice, lang)
     try:
         _warn(enc, lang)
         try:
@@ -409,21 +409,22 @@ def _warn(enc: Encounter, lang: str) -> None:
         err(render(_("warning: {path}: {why}", path=enc.path, why=why), lang))
 
 
-def _open_for_exec(path: Path, ruleset: str | None, dice: Dice | None = None) -> tuple[Encounter, bool]:
+def _open_for_exec(path: Path, ruleset: str | None, dice: Dice | None = None,
+                   lang: str | None = None) -> tuple[Encounter, bool]:
     """Waits a moment for another program to finish with the save; ``--new`` creates it
     unless it exists, also when another exec creates it at the same moment."""
     if ruleset:
         try:
-            return Encounter.create(path, ruleset, wait=LOCK_WAIT), True
+            return Encounter.create(path, ruleset, wait=LOCK_WAIT, lang=lang), True
         except SaveExists:
             pass
-    return Encounter.open(path, wait=LOCK_WAIT, dice=dice), False
+    return Encounter.open(path, wait=LOCK_WAIT, dice=dice, lang=lang), False
 
 
 def _show(args, lang) -> int:
     from gm_console.engine.export import markdown, state_dict
 
-    enc = Encounter.open(args.path, read_only=True)
+    enc = Encounter.open(args.path, read_only=True, lang=lang)
     _warn(enc, lang)
     history = {"entries": enc.session.done, "options": enc.doc.options}
     if args.json:

@@ -55,10 +55,12 @@ def add_parsers(sub, lang_too: argparse.ArgumentParser, h=lambda msg: render(msg
     pn = psub.add_parser("new", parents=[lang_too], help=h(_("create an empty party")))
     pn.add_argument("name", metavar="NAME")
     pn.add_argument("--ruleset", "-r", required=True)
-    pa = psub.add_parser("add", parents=[lang_too], help=h(_("copy PCs of an encounter into the party")))
+    pa = psub.add_parser("add", parents=[lang_too], help=h(_("copy PCs of an encounter into the party, or write them with --pc")))
     pa.add_argument("name", metavar="NAME")
-    pa.add_argument("save", metavar="SAVE", type=Path)
+    pa.add_argument("save", metavar="SAVE", type=Path, nargs="?")
     pa.add_argument("pcs", metavar="PC", nargs="*", help=h(_("combatants (default: every PC of the encounter)")))
+    pa.add_argument("--pc", dest="written", metavar="BLOCK", action="append", default=[],
+                    help=h(_("a PC written as a stat block, e.g. \"Kyra hp=30/38 ac=18\" (repeatable)")))
     pu = psub.add_parser("update", parents=[lang_too], help=h(_("write what lasted of the PCs back to the party")))
     pu.add_argument("save", metavar="SAVE", type=Path)
     pu.add_argument("--party", default=None, help=h(_("default: the party the encounter was started with")))
@@ -177,6 +179,8 @@ def _party_new(args, lang, say) -> int:
 
 def _party_add(args, lang, say) -> int:
     p = party_file.load(args.name)
+    if args.written or args.save is None:
+        return _party_add_written(p, args, say)
     enc = Encounter.open(args.save, read_only=True)
     if args.pcs:
         who = [_combatant(enc, ref) for ref in args.pcs]
@@ -184,13 +188,28 @@ def _party_add(args, lang, say) -> int:
         who = [c for c in enc.state.combatants.values() if c.side == "pc"]
         if not who:
             raise LibraryError(_("{file}: no PCs in this encounter; name the combatants to add", file=str(enc.path)))
-    added = party_file.add_members(p, who, enc.ruleset)
+    added = party_file.add_members(p, who, enc.ruleset, enc.state)
     say(_("{party}: {names} (stat blocks as they are in {file})", party=p.name, names=", ".join(a.name for a in added),
           file=str(enc.path)))
     for a in added:
         if a.kept:
             say(_("{name}: kept from the party file, not set in the encounter: {stats}", name=a.name,
                   stats=", ".join(f"{key}={as_text(value)}" for key, value in a.kept.items())))
+    return 0
+
+
+def _party_add_written(p, args, say) -> int:
+    """``party add NAME --pc "Kyra hp=30/38 ac=18"``: PCs written as stat blocks, no encounter."""
+    if args.save is not None or args.pcs:
+        raise LibraryError(_("party add: either SAVE [PC ...] or --pc \"NAME key=value ...\", not both"))
+    if not args.written:
+        raise LibraryError(_("party add: name an encounter (SAVE) or write a PC: --pc \"Kyra hp=30/38 ac=18\""))
+    ruleset = party_file.ruleset_of(p)
+    added = []
+    for block in args.written:
+        c, state = party_file.written_pc(ruleset, block)
+        added += party_file.add_members(p, [c], ruleset, state)
+    say(_("{party}: {names} (stat blocks as written)", party=p.name, names=", ".join(a.name for a in added)))
     return 0
 
 

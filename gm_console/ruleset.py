@@ -44,6 +44,7 @@ from gm_console.engine.contract import (
 )
 from gm_console.engine.dice import RollResult
 from gm_console.engine.figure_words import types_for, words_for
+from gm_console.engine.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
 from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
@@ -52,7 +53,7 @@ from gm_console.engine.words import life
 from gm_console.i18n import Domain, Msg, Term, render
 
 __all__ = [
-    "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
+    "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",

@@ -94,7 +94,8 @@ def test_the_plugin_ships_its_bestiary_as_data_beside_its_module(venv, tmp_path)
 
     shown = json.loads(_run(venv, "show", str(save), "--json", cwd=tmp_path).stdout)
     hp = {c["name"]: c["pools"]["hp"]["max"] for c in shown["combatants"]}
-    assert hp == {"Rata gigante 1": 3, "Rata gigante 2": 3, "Giant rat": 5, "Shade": 6}  # rolled 4 + 1
+    # named in the table's language (English here), one more rat numbered after two (issue 24)
+    assert hp == {"Giant rat 1": 3, "Giant rat 2": 3, "Giant rat 3": 5, "Shade": 6}  # rolled 4 + 1
     assert next(c for c in shown["combatants"] if c["name"] == "Shade")["stats"]["armor"] == 1
 
 

@@ -56,8 +56,9 @@ def test_a_combatant_stored_in_the_bestiary_comes_back_in_the_next_encounter(tmp
                        'add @"jefe trasgo" x2', "add @goblin")
     assert code == 0, err
     enc = Encounter.open(second, read_only=True)
-    assert [c.name for c in enc.state.combatants.values()] == ["Jefe trasgo 1", "Jefe trasgo 2", "Goblin"]
-    assert hp(enc, "jefe-trasgo-2") == (22, 22) and enc.state.get("jefe-trasgo-1").stats["ac"] == 19
+    # named in the table's language, whichever name found it (issue 24)
+    assert [c.name for c in enc.state.combatants.values()] == ["Goblin chief 1", "Goblin chief 2", "Goblin"]
+    assert hp(enc, "goblin-chief-2") == (22, 22) and enc.state.get("goblin-chief-1").stats["ac"] == 19
 
 
 def test_storing_over_a_creature_needs_replace_and_the_file_is_left_as_it_was(tmp_path, capsys):

@@ -232,7 +232,9 @@ def test_party_add_keeps_what_the_encounter_does_not_set(tmp_path, capsys):
                                 "Kyra: kept from the party file, not set in the encounter: con=14"]
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["campaign"] == "Rise of the Runelords"
-    assert data["pc"] == [{"name": "Kyra", "hp": 38, "con": 14, "wis": 18}]
+    assert [{k: v for k, v in pc.items() if k != "now"} for pc in data["pc"]] == [
+        {"name": "Kyra", "hp": 38, "con": 14, "wis": 18}]
+    assert data["pc"][0]["now"]["pools"]["hp"] == 38  # and as the encounter has it now (issue 24)
     enc_path = tmp_path / "next.toml"
     assert run(capsys, "new", str(enc_path), "--party", "Crew", "--no-open")[0] == 0
     kyra = Encounter.open(enc_path, read_only=True).state.get("kyra")

@@ -3,8 +3,11 @@ creatures never share a history in the log; undo and reopening give the same num
 
 import json
 
+import pytest
+
 from conftest import Table
 from gm_console import plugins
+from gm_console.engine.errors import CommandError
 from gm_console.engine.session import Session
 
 
@@ -85,3 +88,37 @@ def test_a_crowd_is_numbered_in_order_and_found_by_name():
     assert t.hp("Orc 2999") == 5
     t.do("undo")
     assert t.hp("Orc 2999") == 9
+
+
+# --- issue 24: one more of a numbered creature, and names in the table's language --------------
+
+
+def test_one_more_goblin_after_two_is_goblin_3_and_no_one_is_renamed():
+    from gm_console.storage.bestiary import lazy
+
+    t = Table("pathfinder1e", bestiary=lazy(plugins.load("pathfinder1e")))
+    t.do("add @goblin x2", "add @goblin")
+    assert names(t) == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    t.do("add Orc hp=9")
+    with pytest.raises(CommandError, match="already a combatant named 'Orc'"):
+        t.do("add Orc hp=9")  # an unnumbered name is still refused a twin, not numbered
+
+
+def test_a_creature_found_by_its_spanish_name_is_named_in_the_tables_language(tmp_path, capsys):
+    from gm_console import cli
+    from gm_console.storage import Encounter
+
+    plan = tmp_path / "plan.toml"
+    plan.write_text('ruleset = "pathfinder1e"\n\n[[combatant]]\nfrom = "trasgo"\ncount = 3\n', encoding="utf-8")
+    assert cli.main(["--lang", "en", "show", str(plan)]) == 0
+    assert "Goblin 1" in capsys.readouterr().out
+    assert cli.main(["--lang", "en", "exec", str(plan), "-q", "--", "add @ogro"]) == 0
+    enc = Encounter.open(plan, read_only=True)
+    assert names_of(enc) == ["Goblin 1", "Goblin 2", "Goblin 3", "Ogre"]
+    fight = tmp_path / "f.toml"
+    assert cli.main(["--lang", "es", "exec", str(fight), "--new", "pathfinder1e", "-q", "--", "add @goblin x2"]) == 0
+    assert names_of(Encounter.open(fight, read_only=True)) == ["Trasgo 1", "Trasgo 2"]
+
+
+def names_of(enc) -> list[str]:
+    return [c.name for c in enc.state.combatants.values()]

@@ -715,7 +715,9 @@ def test_same_type_bleeds_worst_applies_different_types_stack():
     t.do("cond Kyra bleed:3", "cond Kyra bleed:2", "cond Kyra con-bleed:1", "next")
     c = C(t, "Kyra")
     assert c["pools"]["hp"]["value"] == 17
-    assert E(t, "Kyra")["con"] == 13
+    assert t.c("Kyra").marks["ability_damage"] == {"con": 1}  # the Con bleed applied too
+    # one point of Con damage is no penalty yet: -1 per 2 points (pathfinder1e.md §1.9), Con stays 14
+    assert E(t, "Kyra")["con"] == 14
 
 
 def test_healing_stops_bleed():

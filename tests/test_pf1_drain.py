@@ -107,9 +107,12 @@ def test_drain_does_not_heal_with_rest_but_with_magic():
 
 
 def test_con_drain_moves_death_up():
-    """pathfinder1e.md §1.9 and §1.4: death at -(Con - drain): Con 12 drained 4 dies at -8."""
+    """pathfinder1e.md §1.9 and §1.4: death at -(Con - drain): Con 12 drained 4 dies at -8. The drained
+    score's modifier (-1 instead of +1) also costs 2 HP per Hit Die (1 when not given): HP 18/18 (§1.9)."""
     t = pf()
-    t.do("add Kyra pc hp=20 con=12", "dmg Kyra 4 con drain", "dmg Kyra 27")
+    t.do("add Kyra pc hp=20 con=12", "dmg Kyra 4 con drain")
+    assert (t.hp("Kyra"), t.c("Kyra").pools["hp"].max) == (18, 18)
+    t.do("dmg Kyra 25")
     assert t.c("Kyra").life == "dying" and t.hp("Kyra") == -7
     t.do("dmg Kyra 1")
     assert t.c("Kyra").life == "dead"

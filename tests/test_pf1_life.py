@@ -579,9 +579,10 @@ def test_massive_damage_option_fort_dc_15():
 
 
 def test_con_damage_lowers_the_dying_check_and_kills_at_the_score():
-    """pathfinder1e.md §1.9 [O] ability damage: Con damage lowers the Con modifier; equal to the score -> dead."""
+    """pathfinder1e.md §1.9 [O] ability damage: Con damage lowers the Con modifier; equal to the score -> dead.
+    4 Con damage is -2, which also costs 2 HP per Hit Die (1 when not given): 20 -> 18 before the 21 damage."""
     t = fight("Gob 20 hp=6", "Kyra 10 pc hp=20 con=12")
-    t.do("dmg Kyra 4 con", "dmg Kyra 23")
+    t.do("dmg Kyra 4 con", "dmg Kyra 21")
     t.rolls(11)
     t.do("next")
     assert "Kyra: Con check 11-1-3 = 7 vs DC 10, fails: HP -4" in t.said()

@@ -118,15 +118,17 @@ def test_nonlethal_over_a_year_is_one_step():
 
 @settings(max_examples=80, deadline=None)
 @given(hp=st.integers(-12, 25), temp=st.integers(0, 4), bleed=st.integers(0, 4), con=st.integers(4, 14),
-       con_bleed=st.integers(0, 2), rounds=st.integers(1, 40), dice=st.lists(st.integers(1, 20), min_size=45,
-                                                                              max_size=45))
-def test_one_long_pass_equals_many_one_round_passes(hp, temp, bleed, con, con_bleed, rounds, dice):
-    """pathfinder1e.md §1.10: the closed form gives exactly what rounds one by one give, with the same dice."""
+       con_bleed=st.integers(0, 3), rounds=st.integers(1, 40), dice=st.lists(st.integers(1, 20), min_size=45,
+                                                                              max_size=45),
+       hd=st.integers(1, 6))
+def test_one_long_pass_equals_many_one_round_passes(hp, temp, bleed, con, con_bleed, rounds, dice, hd):
+    """pathfinder1e.md §1.10: the closed form gives exactly what rounds one by one give, with the same dice;
+    a Con bleed costs HD x the Con penalty in HP each time the damage crosses 2 points (§1.9)."""
     assume(hp > -con)
     def play(split: bool) -> tuple:
         t = pf()
         t.rolls(*dice)
-        t.do(f"add Gob hp={hp}/25 con={con} temp={temp}")
+        t.do(f"add Gob hp={hp}/25 con={con} temp={temp} hd={hd}")
         if bleed:
             t.do(f"cond Gob bleed:{bleed}")
         if con_bleed:
@@ -134,7 +136,7 @@ def test_one_long_pass_equals_many_one_round_passes(hp, temp, bleed, con, con_bl
         for line in ([f"pass {6 * rounds}s"] if not split else ["pass 6s"] * rounds):
             t.do(line)
         c = t.c("Gob")
-        return (c.life, t.hp("Gob"), t.hp("Gob", "temp"), c.marks.get("ability_damage"),
+        return (c.life, t.hp("Gob"), c.pools["hp"].max, t.hp("Gob", "temp"), c.marks.get("ability_damage"),
                 sorted((i.cond, i.value) for i in c.conditions), len(t.dice.forced))
     assert play(False) == play(True)
 

@@ -48,7 +48,8 @@ def screen_text(app) -> str:
             continue
         lines = widget.render_lines(Region(0, 0, widget.outer_size.width, widget.outer_size.height))
         text = "\n".join(strip.text.rstrip() for strip in lines)
-        out.append(re.sub(r"^(\s*\n| {4,}[^\n]*\n)+", "", text))  # a message scrolled half out of view
+        # a message scrolled half out of view (under the pane's title line)
+        out.append(re.sub(r"^((?:[^\n]*─[^\n]*\n)?)(\s*\n| {4,}[^\n]*\n)+", r"\1", text))
     return "\n\n".join(out)
 
 
@@ -57,7 +58,7 @@ def visible_words(text: str, allowed: set[str]) -> list[str]:
     text = re.sub(r"\[[\w.]+\.md(\s+§[\d.]+( \[\w+\])?)?\]?", " ", text)  # the rule a log line cites
     text = re.sub(r"\b[A-Z][A-Z_]+\b", " ", text)  # the command language's placeholders: NAME, AMOUNT
     while True:  # markers may span the rows a message wraps over
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        shorter = re.sub(r"⟦[^⟦⟧]*(⟧|…)", " ", text)  # a label cut short ends in …
         if shorter == text:
             break
         text = shorter
@@ -102,6 +103,50 @@ async def test_the_gms_screens_are_all_catalogue_under_a_third_language(xx, game
         for name, keys in FORMS.items():
             await pilot.press(*keys)
             await pilot.pause()
+            await pilot.pause()
+            found[name] = visible_words(screen_text(app), allowed)
+            await pilot.press("escape")
+            await pilot.pause()
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+#: short names that are the same word at a Spanish table (Con, Int, Fort, Ref; control)
+SAME_IN_SPANISH = {"con", "int", "fort", "ref", "control"}
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_every_key_of_the_add_form_reads_in_spanish(game):
+    """The add form's labels at a Spanish table: acrobacias, escudo, tamaño, dueño, PJ (the
+    issue saw acrobatics, FLY, owner, TWF)."""
+    from gm_console import plugins
+    from gm_console.tui.present import field_label
+
+    rs = plugins.load(game)
+    english = [f.key for f in rs.stat_block() if f.key not in SAME_IN_SPANISH
+               and field_label(rs, f.key, "es", short=True) == field_label(rs, f.key, "en", short=True)]
+    assert english == []
+
+
+@drive
+async def test_the_picker_is_all_catalogue_under_a_third_language(xx):  # noqa: F811
+    """The first screen a GM sees: the list of encounters, the new-encounter form and help."""
+    from gm_console import plugins
+    from gm_console.engine.language import registry_for
+
+    app = GMConsole(None, lang="es")
+    app.lang = "xx"
+    found: dict[str, list[str]] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        picker = app.screen
+        verbs = registry_for(plugins.load("generic"))
+        texts = [*all_ids(), *verbs.names(), *(verb.usage() for verb in verbs), "gm-console"]
+        for info in picker.infos.values():
+            texts += [info.name, info.ruleset, plugins.load(info.ruleset).name, info.path.name]
+        allowed = {w.casefold() for text in texts for w in re.findall(r"[^\W\d_]+", text or "")}
+        found["picker"] = visible_words(screen_text(app), allowed)
+        for name, keys in {"new": ["N"], "help": ["question_mark"]}.items():
+            await pilot.press(*keys)
             await pilot.pause()
             found[name] = visible_words(screen_text(app), allowed)
             await pilot.press("escape")

@@ -110,4 +110,5 @@ def test_figure_and_pool_labels_have_spanish_through_the_sheet_hook():
     words = [render(pf.sheet.label(k), "es") for k in ("ac", "touch", "ff", "attack", "damage", "hp")]
     assert words == ["CA", "toque", "desprevenido", "ataque", "daño", "PG"]
     assert render(pf.sheet.label("ac"), "en") == "AC"
-    assert render(pf.sheet.label("dr"), "es") == "DR"  # nobody named it: the key, as it is
+    assert render(pf.sheet.label("dr"), "es") == "RD"  # damage reduction: reducción de daño
+    assert render(pf.sheet.label("zz"), "es") == "ZZ"  # nobody named it: the key, as it is

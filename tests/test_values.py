@@ -22,7 +22,7 @@ def test_two_events_are_equal_exactly_when_a_dataclass_would_say_so(who, pool, a
     assert one == ev.PoolSet(id=who, pool=pool, value=a, delta=1)
     assert hash(one) == hash(ev.PoolSet(id=who, pool=pool, value=a, delta=1))
     assert one != ev.TurnStarted(id=who, round=1)  # another kind of event, never equal
-    assert repr(one) == f"PoolSet(id={who!r}, pool={pool!r}, value={a!r}, max=None, delta=1, rule='')"
+    assert repr(one) == f"PoolSet(id={who!r}, pool={pool!r}, value={a!r}, max=None, delta=1, rule='', was_max=None)"
 
 
 def test_every_event_and_argument_kind_is_frozen_and_compares_by_value():

@@ -23,8 +23,9 @@ from .state import Combatant, ConditionInstance, EncounterState
 
 class Context:
     def __init__(self, state: EncounterState, ruleset: Ruleset, dice: Dice, bestiary: Bestiary = EMPTY,
-                 turns: Any = None) -> None:
+                 turns: Any = None, lang: str | None = None) -> None:
         self.state = state
+        self.lang = lang  # the table's language, for the names of creatures added from the bestiary
         self.ruleset = ruleset
         self.dice = dice
         self.bestiary = bestiary  # the creatures `add @NAME` finds (read-only; storage reads the files)
@@ -80,9 +81,11 @@ class Context:
 
     def set_pool(self, c: Combatant, pool: str, value: int, max: int | None = None,
                  rule: str = "") -> None:
-        old = c.pools[pool].value if pool in c.pools else 0
+        was = c.pools.get(pool)
+        old = was.value if was is not None else 0
+        was_max = was.max if was is not None and max is not None and was.max != max else None
         self.emit(ev.PoolSet(id=c.id, pool=pool, value=int(value), max=max,
-                             delta=int(value) - old, rule=rule))
+                             delta=int(value) - old, rule=rule, was_max=was_max))
 
     def spend_pool(self, c: Combatant, pool: str, amount: int, rule: str = "") -> None:
         p = c.pools.get(pool)

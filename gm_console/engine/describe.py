@@ -160,11 +160,16 @@ def _ready_ended(e: ev.ReadyEnded, v: _View) -> Msg | None:
 
 
 def _pool(e: ev.PoolSet, v: _View) -> Msg | None:
-    if e.delta == 0:
+    """Old → new, as every other line: "Kyra: HP 30 → 24"; a maximum that moved shows both
+    ("Kyra: HP 24/38 → 24/40")."""
+    old = e.value - e.delta
+    if e.was_max is not None and e.max is not None:
+        line = _("{name}: {pool} {old}/{was_max} → {value}/{max}", name=v.name(e.id), pool=v.label(e.pool),
+                 old=old, was_max=e.was_max, value=e.value, max=e.max)
+    elif e.delta:
+        line = _("{name}: {pool} {old} → {value}", name=v.name(e.id), pool=v.label(e.pool), old=old, value=e.value)
+    else:
         return None
-    delta = "%+d" % e.delta
-    line = _("{name}: {pool} {delta} → {value}", name=v.name(e.id), pool=v.label(e.pool), delta=delta,
-             value=e.value)
     return _rule(line, e.rule)
 
 

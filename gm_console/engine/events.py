@@ -288,6 +288,7 @@ class PoolSet(Event):
     max: int | None = None
     delta: int = 0  # for the log only: how much it moved
     rule: str = ""
+    was_max: int | None = None  # for the log only: the maximum before, when this changed it
 
 
 @by_value

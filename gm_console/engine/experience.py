@@ -45,8 +45,12 @@ def challenge(c: Combatant, ruleset_id: str) -> Fraction | None:
 
 
 def xp_by_cr(ruleset_id: str, c: Combatant) -> int | None:
-    """The table's award for this combatant's CR; None where the game has no table or the
-    sheet no CR (a CR between two rows gets the lower one)."""
+    """The combatant's ``xp`` stat (a foe the GM priced by hand, docs/sheets.md), else the
+    table's award for its CR; None where the game has no table or the sheet no CR (a CR
+    between two rows gets the lower one)."""
+    own = c.stats.get("xp")
+    if isinstance(own, int) and not isinstance(own, bool) and own >= 0:
+        return own
     table = TABLES.get(ruleset_id)
     cr = challenge(c, ruleset_id)
     if table is None or cr is None:

@@ -12,9 +12,9 @@ from typing import Any
 from gm_console.i18n import _
 
 from .told import gm
-from . import effects, turns
+from . import effects, sheets, turns
 from . import events as ev
-from . import group_verbs, groups, order
+from . import group_verbs, groups, hiding, order
 from .bestiary import as_text, average, dice_terms, hit_pool
 from .context import Context
 from .durations import parse_duration
@@ -23,74 +23,7 @@ from .dice import MAX_TOTAL, DiceError, is_dice
 from .state import Combatant
 from .verbs import Call
 
-TRUE = {"true", "yes", "y", "1", "on", "si", "sí", "s", "verdadero"}
-FALSE = {"false", "no", "n", "0", "off", "falso"}
-
-
-def yes_no(text: str, error: str) -> bool:
-    low = text.strip().casefold()
-    if low in TRUE:
-        return True
-    if low in FALSE:
-        return False
-    raise RulesError(error)
-
-
-# -- stat values -----------------------------------------------------------------
-
-
-def parse_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | None]:
-    """``hp=6/38`` -> (field hp, 38, current 6). Errors name the key and what it accepts."""
-    rs = ctx.ruleset
-    canonical = rs.field_index.get(fold_text(key))
-    if canonical is None:
-        keys = listing(f.key for f in rs.stat_block())
-        hint = did_you_mean(key, [n for f in rs.stat_block() for n in (f.key, *f.aliases)])
-        raise RulesError(_('unknown stat {key!r} for {name}{hint} keys: {keys}', key=key, name=rs.name, hint=hint or ';', keys=keys))
-    f = rs.fields[canonical]
-    current = None
-    text = raw.strip()
-    try:
-        if f.kind in ("int", "pool", "counter"):
-            if f.kind == "pool" and "/" in text:
-                cur, _slash, top = text.partition("/")
-                current, value = int(cur), int(top)
-            else:
-                value = int(text)
-            lo = f.minimum
-            if lo is not None and value < lo:
-                raise RulesError(_('{key} must be at least {lo}, not {value}', key=f.key, lo=lo, value=value))
-            if f.maximum is not None and value > f.maximum:
-                raise RulesError(_('{key} must be at most {maximum}, not {value}', key=f.key, maximum=f.maximum, value=value))
-            if f.kind == "pool" and value < 0:
-                raise RulesError(_('{key} maximum cannot be negative ({value})', key=f.key, value=value))
-            if current is not None and current > value:
-                raise RulesError(_('{key}={raw}: the current value is above the maximum; write current/max, e.g. {key}={value}/{value}', key=f.key, raw=raw, value=value))
-            if abs(value) > 10**6 or (current is not None and abs(current) > 10**6):
-                raise RulesError(_('{key}={raw} is out of range', key=f.key, raw=raw))
-        elif f.kind == "bool":
-            value = yes_no(text, f"{f.key} takes true or false, not {raw!r}")
-        elif f.kind == "choice":
-            low = fold_text(text)
-            aliases = {fold_text(k): v for k, v in f.choice_aliases.items()}
-            choices = {fold_text(c): c for c in f.choices}
-            value = choices.get(low) or aliases.get(low)
-            if value is None:
-                raise RulesError(_('{key} takes one of {names}, not {raw!r}', key=f.key, names=listing(f.choices), raw=raw))
-        elif f.kind == "list":
-            value = [part.strip() for part in text.split(",") if part.strip()]
-        elif f.kind == "dice":
-            if not is_dice(text) and not re.fullmatch(r"\d+", text):
-                raise RulesError(_('{key} takes dice like 4d6, not {raw!r}', key=f.key, raw=raw))
-            value = text
-        else:
-            value = text
-    except ValueError:
-        if f.kind == "pool":
-            raise RulesError(_("{key} takes a whole number or current/max like 6/38, not {raw!r}", key=f.key,
-                               raw=raw)) from None
-        raise RulesError(_("{key} takes a whole number, not {raw!r}", key=f.key, raw=raw)) from None
-    return f, value, current
+yes_no = sheets.yes_no
 
 
 def _unique_id(ctx: Context, name: str) -> str:
@@ -106,10 +39,11 @@ def _unique_id(ctx: Context, name: str) -> str:
 
 def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
     """``Goblin x2`` -> Goblin N+1, N+2, after the highest number any goblin ever had (issue 16:
-    after Goblin 2 is removed the next is Goblin 3, not a second Goblin 2)."""
-    if count is None:
-        return [name]
+    after Goblin 2 is removed the next is Goblin 3, not a second Goblin 2). One more goblin
+    where goblins are numbered is numbered too: Goblin 3 (issue 24), and no one is renamed."""
     start = ctx.state.numbered.get(fold_text(name), 0)
+    if count is None:
+        return [f"{name} {start + 1}"] if start else [name]
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
@@ -117,6 +51,10 @@ def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
 #: the stat block's own number, the one the encounter was built on, the same for every copy)
 HP_WORDS = {"roll": "roll", "rolled": "roll", "tirar": "roll", "tirada": "roll",
             "average": "average", "avg": "average", "media": "average", "promedio": "average"}
+
+
+#: the bare word of `add` that keeps the newcomers off the players' view (as `hide` would)
+HIDDEN_WORDS = ("hidden", "oculto", "oculta", "ocultos", "ocultas")
 
 
 def _add(ctx: Context, c: Call) -> None:
@@ -128,41 +66,53 @@ def _add(ctx: Context, c: Call) -> None:
     if refs:
         creature = ctx.bestiary.find(refs[0])
         if name.startswith("@"):
-            name = creature.spelled(name)
+            name = creature.name(ctx.lang) if ctx.lang else creature.spelled(name)
     words = tuple(w.casefold() for w in c.words if not w.startswith("@"))
     hp_mode = "average"
     for w in words:
         if w in HP_WORDS:
             hp_mode = HP_WORDS[w]
     words = tuple(w for w in words if w not in HP_WORDS)
-    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", "group", "grupo", *rs.sheet.categories()}
+    allowed = {"pc", "pj", "ally", "aliado", "foe", "enemigo", "group", "grupo", *HIDDEN_WORDS, *rs.sheet.categories()}
     for w in words:
         if w not in allowed:
             raise RulesError(_('add: unexpected word {w!r}; expected key=value or one of {names}', w=w, names=listing(sorted(allowed))))
-    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe", "grupo": "group"}.get(w, w) for w in words)
+    words = tuple({"pj": "pc", "aliado": "ally", "enemigo": "foe", "grupo": "group",
+                   **dict.fromkeys(HIDDEN_WORDS, "hidden")}.get(w, w) for w in words)
     grouped = "group" in words  # `add Goblin x6 group`: one initiative roll for all of them
     added: list[Combatant] = []
     category = next((w for w in words if w in rs.sheet.categories()), "creature")
     stats: dict[str, Any] = {}
     current: dict[str, int] = {}
     formulas: dict[str, str] = {}  # pool -> hit-dice formula: its average now, rolled per copy with `roll`
+    given: tuple[dict[str, sheets.PoolValue], dict[str, sheets.PoolValue]] = ({}, {})  # the creature's, the GM's
     for key, raw, entry in _add_fields(creature, c.fields):
         try:
-            f, value, cur, formula = _add_stat(ctx, key, raw)
+            f, value, formula = _add_stat(ctx, key, raw)
         except RulesError as exc:
             if entry is None:
                 raise
             raise RulesError(_("add: the bestiary's {id} ({origin}): {why}", id=entry.id, origin=entry.origin or "?",
                                why=exc.message)) from None
-        stats[f.key] = value
-        current.pop(f.key, None)
-        formulas.pop(f.key, None)
-        if cur is not None:
-            current[f.key] = cur
+        if not isinstance(value, sheets.PoolValue):
+            stats[f.key] = value
+            continue
+        stats.setdefault(f.key, None)  # its place in the stat block, as typed; its number below
+        layer = given[entry is None]
+        layer[f.key] = sheets.gather([layer.get(f.key, sheets.PoolValue(f.key)), value])[f.key]
         if formula:
             formulas[f.key] = formula
+        elif value.current is not None:
+            formulas.pop(f.key, None)
+    for key, value in {**given[0], **given[1]}.items():  # the GM's keys for a pool replace the creature's
+        cur, top = sheets.for_new(rs.fields[key], value)
+        stats[key] = top if rs.fields[key].kind == "pool" else cur
+        if cur != top and rs.fields[key].kind == "pool":
+            current[key] = cur
+    typed = {sheets.resolve(rs, k)[0].key for k, _v in c.fields}
+    if creature is not None:
+        _follow(rs, creature, stats, typed)
     hp_key = hit_pool(rs)
-    typed = {rs.field_index.get(fold_text(k)) for k, _v in c.fields}
     published = None
     if creature is not None and creature.hit_dice and hp_key and hp_key not in typed and hp_key in stats:
         formulas[hp_key] = creature.hit_dice  # the published HP stay the average
@@ -205,6 +155,20 @@ def _add(ctx: Context, c: Call) -> None:
                 and not rs.turns.newcomers_roll_at_round_start):
             order.roll_initiative(ctx, added)  # the group joins with one roll
     _say_added(ctx, names, creature, formulas, rolled, stats, hp_mode, published)
+    if "hidden" in words:  # `add Assassin hidden`: kept from the players from the first line
+        hiding.set_hidden(ctx, added)
+
+
+def _follow(rs, creature, stats: dict[str, Any], typed: set[str]) -> None:
+    """``add @goblin ac=17``: the goblin's touch and flat-footed AC move with its AC (13 → 14,
+    14 → 15) unless the GM gave them too (a field's ``follows``)."""
+    for f in rs.stat_block():
+        source = f.follows
+        if not source or f.key in typed or source not in typed or f.key not in stats:
+            continue
+        was, now = creature.stats.get(source), stats.get(source)
+        if isinstance(was, int) and isinstance(now, int) and isinstance(stats[f.key], int):
+            stats[f.key] += now - was
 
 
 def _add_fields(creature, typed):
@@ -216,15 +180,15 @@ def _add_fields(creature, typed):
         yield key, raw, None
 
 
-def _add_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, int | None, str]:
-    """Like ``parse_stat``; a pool given as hit dice (``hp=2d8+2``) is its average, and the formula
+def _add_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, str]:
+    """Like ``sheets.read``; a pool given as hit dice (``hp=2d8+2``) is its average, and the formula
     comes back so ``roll`` can roll it for each copy."""
     f = ctx.ruleset.fields.get(ctx.ruleset.field_index.get(fold_text(key)) or "")
     text = raw.strip()
     if f is not None and f.kind == "pool" and "d" in text.casefold() and dice_terms(text) is not None:
-        return f, average(text), None, text
-    f, value, cur = parse_stat(ctx, key, raw)
-    return f, value, cur, ""
+        return f, sheets.PoolValue(f.key, current=average(text)), text
+    f, value = sheets.read(ctx.ruleset, key, raw)
+    return f, value, ""
 
 
 def _origin_mark(creature) -> dict[str, Any]:
@@ -279,27 +243,39 @@ def _remove(ctx: Context, c: Call) -> None:
 
 
 def _set(ctx: Context, c: Call) -> None:
+    """``set NAME key=value ...``: a pool's meaning is sheets.py's (hp=N the current value,
+    hp=N/M both, hpmax=M the maximum); each pool that moves is a log line, old → new."""
     target = ctx.combatant(c.who)
+    rs = ctx.ruleset
     changes: dict[str, Any] = {}
+    pools: list[sheets.PoolValue] = []
+    name = None
     for key, raw in c.fields:
-        low = fold_text(key)
-        if low in ("name", "nombre"):
+        if fold_text(key) in ("name", "nombre"):
             if not raw.strip():
                 raise RulesError(_('set: name cannot be empty'))
-            changes["__name__"] = raw.strip()
+            name = raw.strip()
             continue
-        f, value, cur = parse_stat(ctx, key, raw)
-        changes[f.key] = value
-        if f.kind == "counter":
-            ctx.set_pool(target, f.key, value, max=f.maximum)
-        elif f.kind == "pool":
-            pool = target.pools.get(f.key)
-            new_value = cur if cur is not None else (pool.value if pool else value)
-            ctx.set_pool(target, f.key, new_value, max=value)
-    name = changes.pop("__name__", None)
+        f, value = sheets.read(rs, key, raw)
+        if isinstance(value, sheets.PoolValue):
+            pools.append(value)
+        else:
+            changes[f.key] = value
+    touched = dict(changes)
+    for key, value in sheets.gather(pools).items():
+        f = rs.fields[key]
+        pool = target.pools.get(key)
+        cur, top = sheets.for_existing(f, value, pool)
+        if pool is None or pool.value != cur or (f.kind == "pool" and pool.max != top):
+            ctx.set_pool(target, key, cur, max=top)
+        kept = top if f.kind == "pool" else cur  # the stat block holds a pool's maximum, a counter's count
+        if target.stats.get(key) != kept:
+            changes[key] = kept
+        touched[key] = kept
     if changes:
         ctx.set_stats(target, changes)
-        ctx.ruleset.sheet.on_stats_set(ctx, target, changes)
+    if touched:
+        rs.sheet.on_stats_set(ctx, target, touched)
     if name:
         if ctx.state.names.get(fold_text(name), target.id) != target.id:
             raise RulesError(_('set: there is already a combatant named {name!r}', name=name))

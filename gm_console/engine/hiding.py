@@ -33,6 +33,11 @@ def _set(ctx: Context, call: Call, hidden: bool) -> None:
         if hidden:
             raise RulesError(_("hide: {names} already hidden from the players", names=names))
         raise RulesError(_("reveal: {names} not hidden from the players", names=names))
+    set_hidden(ctx, changing, hidden)
+
+
+def set_hidden(ctx: Context, changing, hidden: bool = True) -> None:
+    """Hide (or reveal) these combatants and say so (``add ... hidden`` too)."""
     for c in changing:
         ctx.emit(ev.HiddenSet(id=c.id, hidden=hidden))
     names = listing(c.name for c in changing)

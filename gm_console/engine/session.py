@@ -54,9 +54,12 @@ class JournalError(GMError, ValueError):
 
 class Session:
     def __init__(self, ruleset: Ruleset, options: Mapping[str, Any] | None = None,
-                 bestiary: Bestiary | None = None) -> None:
+                 bestiary: Bestiary | None = None, lang: str | None = None) -> None:
         self.ruleset = ruleset
         self.bestiary = bestiary if bestiary is not None else EMPTY  # what `add @goblin` finds
+        #: the table's language: a creature from the bestiary is named in it, whichever of its
+        #: names found it (None: the name as typed, ``Creature.spelled``)
+        self.lang = lang
         self._base = EncounterState(ruleset=ruleset.id, options=dict(options or {}))
         self.state = self._base.copy()
         self.done: list[Entry] = []
@@ -75,7 +78,8 @@ class Session:
         command = self.parse(line)
         if command.verb in HISTORY:
             return self.undo() if command.verb == "undo" else self.redo()
-        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns)
+        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns,
+                      lang=self.lang)
         try:
             self.verbs[command.verb].handler(ctx, command)
         except RulesError as exc:

@@ -421,10 +421,12 @@ def entry_of(c: Combatant, ruleset: Ruleset, en: str = "", es: str = "", cr: str
     es = es or (known.es if known and known.en == en else "")
     if es:
         table["es"] = es
-    cr = cr or origin.get("cr", "")
+    cr = cr or c.stats.get("cr") or origin.get("cr", "")  # the GM's cr= stat too (docs/sheets.md)
     if cr:
         table["cr"] = str(cr)
-    if origin.get("xp") is not None and not (cr and cr != origin.get("cr")):
+    if c.stats.get("xp") is not None:
+        table["xp"] = c.stats["xp"]
+    elif origin.get("xp") is not None and not (cr and cr != origin.get("cr")):
         table["xp"] = origin["xp"]
     if origin.get("threat"):
         table["threat"] = origin["threat"]
@@ -435,8 +437,8 @@ def entry_of(c: Combatant, ruleset: Ruleset, en: str = "", es: str = "", cr: str
     stats: dict[str, Any] = {}
     for f in ruleset.stat_block():
         value = c.stats.get(f.key)
-        if f.key == "pc" or value is None or (value == f.default and f.kind != "pool"):
-            continue
+        if f.key in ("pc", *META) or value is None or (value == f.default and f.kind != "pool"):
+            continue  # cr and xp are the entry's own keys, above
         stats[f.key] = value
     if known is not None and known.hit_dice:
         hp = hit_pool(ruleset)

@@ -62,10 +62,12 @@ class Encounter:
     @classmethod
     def create(cls, path: Path | str, ruleset_id: str, name: str = "",
                options: Mapping[str, Any] | None = None, overwrite: bool = False,
-               wait: float = 0.0, created: str | None = None, party: "party_file.Party | None" = None) -> "Encounter":
+               wait: float = 0.0, created: str | None = None, party: "party_file.Party | None" = None,
+               lang: str | None = None) -> "Encounter":
         """A new save; never overwrites one (SaveExists) unless ``overwrite``, not even one
         another program creates at the same moment. With a ``party``, its PCs are in it from
-        the first line, as they were left after their last fight."""
+        the first line, as they were left after their last fight. ``lang``: the table's
+        language, in which creatures from the bestiary are named (``Session.lang``)."""
         path = Path(path)
         try:
             ruleset = plugins.load(ruleset_id)
@@ -73,7 +75,7 @@ class Encounter:
             raise SaveError(str(exc)) from None
         defaults = {o.key: o.default for o in ruleset.options()}
         defaults.update(options or {})
-        session, problems = _session(ruleset, defaults)
+        session, problems = _session(ruleset, defaults, lang)
         extra: dict[str, Any] = {}
         if party is not None:  # in memory first: a party that cannot come in leaves no file behind
             party_file.bring_in(session, party)
@@ -94,10 +96,11 @@ class Encounter:
 
     @classmethod
     def open(cls, path: Path | str, read_only: bool = False, wait: float = 0.0,
-             dice: Dice | None = None) -> "Encounter":
+             dice: Dice | None = None, lang: str | None = None) -> "Encounter":
         """Open a save. Unless ``read_only``, take its lock (waiting up to ``wait`` s); if
         another program holds it, the encounter opens read-only and ``holder`` says who.
-        ``dice``: what a prepared encounter rolls while it is built (``exec --rolls``)."""
+        ``dice``: what a prepared encounter rolls while it is built (``exec --rolls``); ``lang``:
+        the table's language, in which creatures from the bestiary are named (``Session.lang``)."""
         path = Path(path)
         lock, holder = None, None
         if not read_only:
@@ -108,7 +111,7 @@ class Encounter:
             except locking.Unlockable as exc:  # no lock file can be made there (read-only folder)
                 holder = exc.reason
         try:
-            enc = cls._load(path, lock, holder, dice)
+            enc = cls._load(path, lock, holder, dice, lang)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -117,9 +120,9 @@ class Encounter:
 
     @classmethod
     def _load(cls, path: Path, lock: locking.Lock | None, holder: str | None,
-              dice: Dice | None = None) -> "Encounter":
+              dice: Dice | None = None, lang: str | None = None) -> "Encounter":
         if prepared.looks_prepared(path):
-            return cls._from_plan(path, lock, holder, dice)
+            return cls._from_plan(path, lock, holder, dice, lang)
         raw, ident = store.read_bytes(path)
         enc = cls._from_snapshot(path, raw, ident, lock, holder)
         if enc is None:
@@ -128,6 +131,7 @@ class Encounter:
             enc.keep_snapshot((raw, ident))
         if lock is not None:  # only an encounter that can change adds from the bestiary (read at its first use)
             enc.session.bestiary = bestiary_file.lazy(enc.ruleset)
+        enc.session.lang = lang
         return enc
 
     @classmethod
@@ -205,7 +209,7 @@ class Encounter:
 
     @classmethod
     def _from_plan(cls, path: Path, lock: locking.Lock | None, holder: str | None,
-                   dice: Dice | None) -> "Encounter":
+                   dice: Dice | None, lang: str | None = None) -> "Encounter":
         """A prepared encounter (prepared.py): built through the session line by line, then
         written over the plan as an ordinary save, the plan kept beside it. Opened read-only
         (``show``), it is built in memory and nothing is written."""
@@ -219,7 +223,7 @@ class Encounter:
         problem = replay.options_problem(ruleset, options)
         if problem:
             raise bestiary_file.LibraryError(_("{file}: [options]: {why}", file=str(path), why=problem))
-        session, problems = _session(ruleset, options)
+        session, problems = _session(ruleset, options, lang)
         extra: dict[str, Any] = {}
         if plan.party:
             try:
@@ -430,11 +434,11 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def _session(ruleset, options: Mapping[str, Any]) -> tuple[Session, list]:
+def _session(ruleset, options: Mapping[str, Any], lang: str | None = None) -> tuple[Session, list]:
     """A new session that adds from the game's bestiary and the GM's (read at the first `add @...`),
     and what reading them has met by the time the caller looks (a prepared encounter, once built)."""
     bestiary = bestiary_file.lazy(ruleset)
-    return Session(ruleset, options, bestiary=bestiary), bestiary_file.Met(bestiary)
+    return Session(ruleset, options, bestiary=bestiary, lang=lang), bestiary_file.Met(bestiary)
 
 
 def _history(session: Session) -> list[dict[str, Any]]:

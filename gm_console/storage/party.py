@@ -161,14 +161,17 @@ def save(party: Party) -> Path:
     return path
 
 
+def ruleset_of(party: Party) -> Ruleset:
+    try:
+        return plugins.load(party.ruleset)
+    except plugins.UnknownRuleset as exc:
+        raise LibraryError(_("{file}: {why}", file=str(party.path or party.name), why=str(exc))) from None
+
+
 def check(party: Party) -> None:
     """The party brought into an empty encounter of its game, as `new --party` does: the same
     judgement, the same one line (``FILE: Kyra: hp takes a whole number...``) when it fails."""
-    try:
-        ruleset = plugins.load(party.ruleset)
-    except plugins.UnknownRuleset as exc:
-        raise LibraryError(_("{file}: {why}", file=str(party.path or party.name), why=str(exc))) from None
-    bring_in(Session(ruleset), party)
+    bring_in(Session(ruleset_of(party)), party)
 
 
 def create(name: str, ruleset_id: str) -> Party:
@@ -199,6 +202,26 @@ def add_line(member: Member) -> str:
             continue
         parts.append(quote(f"{key}={as_text(value)}"))
     return " ".join(parts)
+
+
+def written_pc(ruleset: Ruleset, block: str) -> tuple[Combatant, EncounterState]:
+    """A PC written as a stat block (``Kyra hp=30/38 ac=18``), as `add NAME pc ...` takes it,
+    brought into an empty encounter of the party's game: the same judgement, the same line
+    when it is refused (docs/sheets.md)."""
+    try:
+        words = shlex.split(block)
+    except ValueError as exc:
+        raise LibraryError(_("--pc {block!r}: {why}", block=block, why=str(exc))) from None
+    if not words or "=" in words[0]:
+        raise LibraryError(_("--pc {block!r}: a name first, then its stat block: --pc \"Kyra hp=30/38 ac=18\"",
+                             block=block))
+    scratch = Session(ruleset)
+    try:
+        entry = scratch.execute(" ".join(["add", quote(words[0]), "pc", *(quote(w) for w in words[1:])]))
+    except CommandError as exc:
+        raise LibraryError(_("--pc {block!r}: {why}", block=block, why=exc.message)) from None
+    cid = next(e.id for e in entry.events if e.kind == "CombatantAdded")
+    return scratch.state.get(cid), scratch.state
 
 
 def bring_in(session: Session, party: Party) -> None:
@@ -372,11 +395,14 @@ class Added:
     kept: dict[str, Any] = field(default_factory=dict)
 
 
-def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset) -> list[Added]:
-    """PCs of an encounter into the party: their stat blocks as entered; a PC already there is
-    replaced, its lasting state kept and so are the keys of its stat block the encounter does
-    not set (at their default there). Nothing is written when the party would not come into
-    an encounter (``check``)."""
+def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset,
+                state: EncounterState | None = None) -> list[Added]:
+    """PCs of an encounter into the party: their stat blocks as entered, and, given the
+    encounter's ``state``, what lasts of them as they are now (``Sheet.lasting``: hero points
+    2 stay 2, HP 30 of 38 stay 30); a PC already there is replaced, and the keys of its stat
+    block the encounter does not set (at their default there) are kept. Without ``state`` its
+    lasting state is kept. Nothing is written when the party would not come into an encounter
+    (``check``)."""
     if ruleset.id != party.ruleset:
         raise LibraryError(_("the party {party} plays {theirs}, not {ours}", party=party.name,
                              theirs=party.ruleset, ours=ruleset.id))
@@ -390,12 +416,14 @@ def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset) -> 
             stats[f.key] = value
         old = party.member(c.name)
         kept: dict[str, Any] = {}
+        now = _plain(ruleset.sheet.lasting(state, c)) if state is not None else None
         if old is not None:
             kept = {key: value for key, value in old.stats.items()
                     if ruleset.field_index.get(fold_text(key)) not in (*stats, "pc")}
             old.stats = {**stats, **kept}
+            old.now = now if now is not None else old.now
         else:
-            party.members.append(Member(name=c.name, stats=stats))
+            party.members.append(Member(name=c.name, stats=stats, now=now))
         added.append(Added(c.name, kept))
     save(party)
     return added

@@ -11,12 +11,14 @@
     from = "goblin"                      # a bestiary creature (either language)
     count = 4                            # Goblin 1..4
     initiative = 12                      # optional, for each of them
+    group = true                         # optional: one initiative for all of them
 
     [[combatant]]
     name = "Grak"                        # a name of its own...
     from = "hobgoblin"                   # ...and a creature's stat block
     hp = 22                              # any stat key overrides the creature's
     roll = true                          # optional: HP rolled from its hit dice
+    hidden = true                        # optional: kept from the players until `reveal`
 
     [[combatant]]
     name = "Bandit captain"              # no `from`: the stat block is all here
@@ -53,7 +55,9 @@ from .bestiary import LibraryError
 from .store import read_bytes
 
 #: keys of a [[combatant]] table that are not stats
-RESERVED = ("name", "from", "count", "initiative", "side", "roll", "category")
+RESERVED = ("name", "from", "count", "initiative", "side", "roll", "category", "group", "hidden")
+#: keys of a [[combatant]] table that are true or false: the bare word of `add` when true
+SWITCHES = ("roll", "group", "hidden")
 SIDES = {"pc": "pc", "pj": "pc", "ally": "ally", "aliado": "ally", "foe": "foe", "enemigo": "foe"}
 _HEAD_BYTES = 65536
 _FORMAT = re.compile(r"^[ \t]*format[ \t]*=", re.M)
@@ -168,8 +172,9 @@ def _check(plan: Plan, c: Combatant) -> None:
     side = t.get("side")
     if side is not None and (not isinstance(side, str) or fold_text(side) not in SIDES):
         raise bad(_("side takes pc, ally or foe, not {value!r}", value=side))
-    if "roll" in t and not isinstance(t["roll"], bool):
-        raise bad(_("roll takes true or false"))
+    for key in SWITCHES:
+        if key in t and not isinstance(t[key], bool):
+            raise bad(_("{key} takes true or false, not {raw!r}", key=key, raw=t[key]))
     for key, value in t.items():
         if key not in RESERVED and isinstance(value, dict):
             raise bad(_("{key} must be a value, not a table", key=key))
@@ -189,8 +194,7 @@ def add_line(c: Combatant) -> str:
         parts.append(SIDES[fold_text(t["side"])])
     if t.get("category"):
         parts.append(shlex.quote(str(t["category"])))
-    if t.get("roll"):
-        parts.append("roll")
+    parts += [key for key in SWITCHES if t.get(key) is True]
     for key, value in t.items():
         if key not in RESERVED:
             parts.append(shlex.quote(f"{key}={as_text(value)}"))

@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
@@ -101,6 +102,10 @@ class GMConsole(App):
                        markup=False)
 
     def on_mount(self) -> None:
+        # Textual's own Ctrl+P binding, with its footer word and tooltip in the GM's language
+        self._bindings.key_to_bindings[self.COMMAND_PALETTE_BINDING] = [Binding(
+            self.COMMAND_PALETTE_BINDING, "command_palette", tr(self.lang, "palette_key"), show=False,
+            key_display=self.COMMAND_PALETTE_DISPLAY, priority=True, tooltip=tr(self.lang, "palette_tip"))]
         if self.user_keys:
             self.set_keymap(self.user_keys)
         for problem in self.config.problems + self.key_problems:
@@ -121,6 +126,7 @@ class GMConsole(App):
     def open_encounter(self, encounter: Encounter) -> None:
         from .screens.encounter import EncounterScreen
 
+        encounter.session.lang = self.lang  # a creature added from the bestiary is named in the table's language
         controller = Controller(encounter, self.dice_mode, self.dice)
         if encounter.warning:
             self.notify(encounter.warning, severity="warning", timeout=10)

@@ -220,6 +220,8 @@ TEXT: dict[str, "str | Msg"] = {
     "dice_mode": N_('dice: {mode}'),
     # the command palette and Textual's own commands in it
     "palette_search": N_('Search for commands…'),
+    "palette_key": N_('palette'),
+    "palette_tip": N_('Every action by name (Ctrl+P)'),
     "os_problem": N_('{path}: the system refused: {why}'),
     "key_id": N_('id (keymap.toml)'),
     "sys_theme": N_('Theme'),

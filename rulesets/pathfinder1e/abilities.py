@@ -12,7 +12,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of
 
 from .i18n import _
-from .stats import score
+from .stats import ability_points, hd, mod, score
 
 RULE = "pathfinder1e.md §1.9"
 NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con")}
@@ -52,6 +52,8 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
                               ability=name))
     ctx.say(_("{why}: {ability} damage {old} -> {new}", why=why, ability=name, old=of(c, old), new=of(c, new)),
             rule=RULE, who=c.id)
+    if key == "con" and new < top:
+        con_hp(ctx, c)
     if c.life == "dead" or score(c, key) <= 0:
         return
     if heal:
@@ -96,6 +98,8 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
                 for inst in c.instances(cond):
                     if inst.note == note:
                         ctx.remove_condition(c, inst, reason="restored")
+        if key == "con":
+            con_hp(ctx, c)  # the restored modifier gives its HP back
         return
     if base - new <= 0:
         if key == "con":
@@ -107,6 +111,7 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
             ctx.say(_("{name}: {ability} 0, {cond}", name=named(c), ability=name, cond=cdef.term), rule=RULE,
                     who=c.id)
     elif key == "con" and "hp" in c.pools:
+        con_hp(ctx, c)
         reconcile(ctx, c)  # death moved up to -(Con - drain)
 
 
@@ -120,3 +125,57 @@ def _wake(ctx: Context, c: Combatant, note: str) -> None:
 
 
 NOTE_WORDS = {f"{key} damage": _("{ability} damage", ability=name) for key, name in NAMES.items()}
+
+
+# -- Constitution and hit points (CRB Ability Score Damage: Constitution) ------------------------
+
+def con_penalty(c: Combatant, more_damage: int = 0) -> int:
+    """What Con damage, penalties and drain take off the Con modifier: -1 per 2 points of damage and
+    penalty, and the drained score's lower modifier (pathfinder1e.md §1.9). ``more_damage``: as if that
+    much more damage."""
+    con = score(c, "con")
+    drain_part = mod(con) - mod(max(0, con - points(c, "ability_drain", "con")))
+    damage, penalty = ability_points(c, "con", more_damage)
+    return (damage + penalty) // 2 + drain_part
+
+
+def con_hp_due(c: Combatant, more_damage: int = 0) -> int:
+    """The HP the Con penalty takes off current and maximum HP: Hit Dice (1 when not given) x penalty."""
+    if score(c, "con") <= 0:
+        return 0
+    return max(1, hd(c) or 1) * con_penalty(c, more_damage)
+
+
+def con_hp(ctx: Context, c: Combatant) -> None:
+    """Bring HP in line with the Con penalty (pathfinder1e.md §1.9): Hit Dice x penalty off current and
+    maximum HP, given back as the damage heals or the drain is restored. Mark ``con_hp``: the HP already
+    taken off, so each change moves HP by the difference. HP lost this way is not damage: temporary HP
+    do not soak it; below 0 it is dying as any HP loss (§1.4)."""
+    from .life import lose_hp, reconcile
+
+    pool = c.pools.get("hp")
+    if pool is None or c.life == "dead":
+        return
+    now, applied = con_hp_due(c), int(c.marks.get("con_hp") or 0)
+    if now == applied:
+        return
+    delta = now - applied
+    old = pool.value
+    top = pool.max - delta if pool.max is not None else None
+    value = old - delta
+    if top is not None and value > top:
+        value = top
+    ctx.set_mark(c, "con_hp", now or None)
+    args = dict(name=named(c), penalty=of(c, -con_penalty(c)), hd=of(c, max(1, hd(c) or 1)), old=of(c, old),
+                new=of(c, value), max=of(c, top))
+    if top is not None:
+        ctx.say(_("{name}: Con penalty {penalty} x {hd} HD: HP {old} -> {new}, max {max}", **args), rule=RULE,
+                who=c.id)
+    else:
+        ctx.say(_("{name}: Con penalty {penalty} x {hd} HD: HP {old} -> {new}", **args), rule=RULE, who=c.id)
+    if delta > 0:
+        ctx.set_pool(c, "hp", old, max=top, rule=RULE)
+        lose_hp(ctx, c, old - value, rule=RULE, quiet=True, soak=False)
+    else:
+        ctx.set_pool(c, "hp", value, max=top, rule=RULE)
+        reconcile(ctx, c)

@@ -169,6 +169,23 @@ DEFS: tuple[ConditionDef, ...] = (
        summary_en="Dex damage at the start of its turn", summary_es="daño de Des al inicio de su turno"),
     _c("con-bleed", "Constitution bleed", "Sangrado de Constitución", valued=True, stack="max",
        summary_en="Con damage at the start of its turn", summary_es="daño de Con al inicio de su turno"),
+    # ability penalties (pathfinder1e.md §1.9): like ability damage, -1 per 2 points, but never below 1
+    _c("str-penalty", "Strength penalty", "Penalizador de Fuerza", valued=True,
+       stack="separate",
+       summary_en="-1 per 2 points on what Str governs, like Str damage; never knocks out (score 1 at least)",
+       summary_es="-1 por cada 2 puntos a lo que rige la Fue, como el daño de Fue; nunca deja inconsciente "
+                  "(puntuación 1 como mínimo)"),
+    _c("dex-penalty", "Dexterity penalty", "Penalizador de Destreza", valued=True,
+       stack="separate",
+       summary_en="-1 per 2 points on what Dex governs, like Dex damage; never knocks out (score 1 at least)",
+       summary_es="-1 por cada 2 puntos a lo que rige la Des, como el daño de Des; nunca deja inconsciente "
+                  "(puntuación 1 como mínimo)"),
+    _c("con-penalty", "Constitution penalty", "Penalizador de Constitución",
+       valued=True, stack="separate",
+       summary_en="-1 per 2 points on what Con governs and HD x that in HP, like Con damage; never kills "
+                  "(score 1 at least)",
+       summary_es="-1 por cada 2 puntos a lo que rige la Con y DG x eso en PG, como el daño de Con; nunca "
+                  "mata (puntuación 1 como mínimo)"),
     _c("prone", "Prone", "Tumbado", aliases=("tumbado", "derribado"), mods={"melee": -4},
        flags=("prone",),
        summary_en="-4 melee attack, no ranged but crossbow; +4 AC vs ranged, -4 AC vs melee; "
@@ -206,3 +223,4 @@ from .effects import EFFECTS  # noqa: E402 - spells and abilities follow the con
 
 CATALOGUE: tuple[ConditionDef, ...] = DEFS + EFFECTS
 BLEEDS = {"bleed": "hp", "str-bleed": "str", "dex-bleed": "dex", "con-bleed": "con"}
+PENALTIES = {"str-penalty": "str", "dex-penalty": "dex", "con-penalty": "con"}

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, life, named, of, public
 
-from . import health, negative_levels
+from . import abilities, health, negative_levels
 from .catalogue import CATALOGUE
 from .grapple import condition_removed as grapple_condition_removed
 from .i18n import _
@@ -64,6 +64,8 @@ class PF1Conditions(Conditions):
         ctx.apply_condition(c, cdef, rounds=rounds, value=value, clock=clock, source=source)
         if cdef.id == "energy-drained":
             negative_levels.sync(ctx, c)
+        if cdef.id == "con-penalty":
+            abilities.con_hp(ctx, c)
 
     def flags(self, c: Combatant) -> dict[str, list[str]]:
         """flag -> what sets it: the flags of what applies now and those of its life state (§1.4,
@@ -83,6 +85,8 @@ class PF1Conditions(Conditions):
         grapple_condition_removed(ctx, target, cond)
         if cond == "energy-drained":
             negative_levels.sync(ctx, target)
+        if cond == "con-penalty":
+            abilities.con_hp(ctx, target)
 
 
 def _count(ctx: Context, c: Combatant, cdef: ConditionDef, value: int) -> None:

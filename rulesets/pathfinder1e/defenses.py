@@ -43,7 +43,11 @@ OTHER = {"poison": Term("poison", "veneno"), "bleed": Term("bleed", "sangrado"),
          "paralysis": Term("paralysis", "parálisis"), "stun": Term("stunning", "aturdimiento"),
          "death": Term("death effects", "efectos de muerte")}
 
-WORDS: dict[str, Term] = {**PHYSICAL, **ENERGY, **SPECIAL, **MATERIAL, **DELIVERY, **OTHER}
+#: what the attack is beside its kind: an incorporeal attacker or a ghost touch weapon; an area effect
+FORM = {"incorporeal": Term("incorporeal or ghost touch", "incorporal o toque fantasmal"),
+        "area": Term("area effect", "efecto de área")}
+
+WORDS: dict[str, Term] = {**PHYSICAL, **ENERGY, **SPECIAL, **MATERIAL, **DELIVERY, **OTHER, **FORM}
 
 ALIASES = {
     "contundente": "bludgeoning", "b": "bludgeoning", "perforante": "piercing", "p": "piercing",
@@ -63,7 +67,8 @@ ALIASES = {
     "sueno": "sleep", "sueño": "sleep", "paralisis": "paralysis", "parálisis": "paralysis", "aturdimiento": "stun",
     "death-effects": "death", "muerte": "death", "str": "ability", "dex": "ability", "con": "ability",
     "fue": "ability", "des": "ability", "consuncion": "drain", "consunción": "drain", "drained": "drain",
-    "drenaje": "drain",
+    "drenaje": "drain", "ghost-touch": "incorporeal", "incorporal": "incorporeal",
+    "toque-fantasmal": "incorporeal", "área": "area", "splash": "area", "salpicadura": "area",
 }
 
 #: the type words `dmg` accepts beside the ones it always did (health.DAMAGE_TYPES)
@@ -245,10 +250,14 @@ def apply(ctx: Context, c: Combatant, amount: int, types) -> int:
     unless ``c`` is a PC). Returns what gets through."""
     d = of_creature(c)
     words = carried(types)
-    if not d or amount <= 0:
+    if amount <= 0 or not (d or incorporeal(c) or swarm(c)):
         return amount
     if immune(ctx, c, types):
         return 0
+    amount = _incorporeal(ctx, c, amount, words)
+    amount = _swarm(ctx, c, amount, words)
+    if amount <= 0 or not d:
+        return max(0, amount)
     parts = kinds(words, ordered(types))
     portions = split(amount, parts) if len(parts) > 1 else [(parts[0], amount)]
     if len(portions) > 1:
@@ -323,3 +332,64 @@ def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, wor
                          share=of(c, out)))
         out = left
     return out
+
+
+# -- incorporeal creatures and swarms (pathfinder1e.md §1.16) --------------------------------------
+
+INCORPOREAL_RULE = "pathfinder1e.md §1.16"
+MAGICAL = {"magic", "spell", "supernatural", "epic"}
+
+
+def incorporeal(c: Combatant) -> bool:
+    return bool(c.stats.get("incorporeal")) or c.has("incorporeal")
+
+
+def swarm(c: Combatant) -> bool:
+    return bool(c.stats.get("swarm"))
+
+
+def _incorporeal(ctx: Context, c: Combatant, amount: int, words: set[str]) -> int:
+    """Force and incorporeal (ghost touch) attacks in full; magic weapons, spells and supernatural effects
+    half; anything else nothing; precision damage only from ghost touch [O, Bestiary Incorporeal]."""
+    if not incorporeal(c):
+        return amount
+    name = named(c)
+    if "incorporeal" in words or ("force" in words and "precision" not in words):
+        return amount
+    if "precision" in words:
+        ctx.say(_("{name} is incorporeal: immune to precision damage (except from ghost touch)", name=name),
+                rule=INCORPOREAL_RULE, who=c.id)
+        return 0
+    if words & MAGICAL:
+        ctx.say(_("{name} is incorporeal: half damage from a magical attack", name=name), rule=INCORPOREAL_RULE,
+                who=c.id, detail=_("{share} becomes {out}", share=of(c, amount), out=of(c, amount // 2)))
+        return amount // 2
+    ctx.say(_("{name} is incorporeal: immune to nonmagical attacks (magic, spell, supernatural: half; force, "
+              "ghost touch: full)", name=name), rule=INCORPOREAL_RULE, who=c.id)
+    return 0
+
+
+def _swarm(ctx: Context, c: Combatant, amount: int, words: set[str]) -> int:
+    """A swarm's size decides what weapons do: Fine or Diminutive immune to weapon damage, Tiny half from
+    slashing and piercing; an area effect deals half again as much [O, Bestiary Swarm]."""
+    if not swarm(c):
+        return amount
+    name = named(c)
+    weapon = not (words & (set(ENERGY) | set(SPECIAL) | set(DELIVERY)))
+    size = str(c.stats.get("size") or "medium")
+    if weapon and size in ("fine", "diminutive"):
+        ctx.say(_("{name} is a swarm of creatures too small to hit: immune to weapon damage", name=name),
+                rule=INCORPOREAL_RULE, who=c.id)
+        return 0
+    if weapon and size == "tiny" and words & {"slashing", "piercing"} and "bludgeoning" not in words:
+        ctx.say(_("{name} is a swarm of Tiny creatures: half damage from slashing and piercing weapons", name=name),
+                rule=INCORPOREAL_RULE, who=c.id, detail=_("{share} becomes {out}", share=of(c, amount),
+                                                          out=of(c, amount // 2)))
+        amount //= 2
+    if "area" in words and amount > 0:
+        out = amount + amount // 2
+        ctx.say(_("{name} is a swarm: half again as much damage from an area effect", name=name),
+                rule=INCORPOREAL_RULE, who=c.id, detail=_("{share} becomes {out}", share=of(c, amount),
+                                                          out=of(c, out)))
+        amount = out
+    return amount

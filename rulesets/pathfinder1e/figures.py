@@ -20,7 +20,7 @@ from typing import Iterable, Mapping
 
 from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, combine
 
-from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZES, SKILLS, TWF, base_numbers, mod, size
+from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
 
 #: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
 _OUT = frozenset({"helpless", "unconscious", "no-actions", "no-move"})
@@ -144,9 +144,11 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     for key in ABILITIES:
         _t, kept, dropped = combine(act.mods(key))
         parts = [(m.label, m.delta) for m in kept]
-        if int(damage.get(key) or 0) >= 2:
+        hurt, penalty = ability_points(c, key)
+        if hurt + penalty >= 2:
             # -1 per 2 points to what the ability governs (§1.9): shown as the score giving that modifier
-            parts.append((f"{key} damage", -2 * (int(damage[key]) // 2)))
+            what = " and ".join(w for w, n in ((f"{key} damage", hurt), (f"{key} penalty", penalty)) if n)
+            parts.append((what, -2 * ((hurt + penalty) // 2)))
         zero_by = [w for f in zero.get(key, ()) for w in act.why(f)]
         lost = int(drain.get(key) or 0)
         if lost and base[key] - lost <= 0:

@@ -14,7 +14,7 @@ from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, 
 from . import regeneration
 from .i18n import _
 from .options import option
-from .stats import death_threshold, drained, mod
+from .stats import ability_points, death_threshold, drained, mod
 
 DC = 10
 #: the two ways of being stable (the mark ``stable``), as the log names them
@@ -56,8 +56,8 @@ def countdown(c: Combatant) -> tuple[int, int]:
 def con_mod(c: Combatant) -> int:
     con = c.stats.get("con")
     con = 10 if con is None else int(con)
-    damage = int((c.marks.get("ability_damage") or {}).get("con", 0))
-    return mod(con - drained(c, "con")) - damage // 2  # -1 per 2 points of damage (§1.9)
+    damage, penalty = ability_points(c, "con")
+    return mod(con - drained(c, "con")) - (damage + penalty) // 2  # -1 per 2 points of damage or penalty (§1.9)
 
 
 def need_hp(ctx: Context, c: Combatant) -> None:
@@ -115,6 +115,8 @@ def reconcile(ctx: Context, c: Combatant) -> None:
     if c.life == "dead" or "hp" not in c.pools:
         return
     hp, thr = hp_of(c), death_threshold(c)
+    if hp <= 0 and swarm_breaks_up(ctx, c, hp):
+        return
     if hp <= thr and regenerating(ctx, c, hp, thr, hurt=False):
         return
     if hp <= thr:
@@ -132,13 +134,14 @@ def reconcile(ctx: Context, c: Combatant) -> None:
 
 
 def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.md §1.3",
-            cause: Msg | None = None, quiet: bool = False) -> None:
-    """Lethal HP loss and what it does to life. ``cause`` opens the log line."""
+            cause: Msg | None = None, quiet: bool = False, soak: bool = True) -> None:
+    """Lethal HP loss and what it does to life. ``cause`` opens the log line. ``soak``: temporary HP
+    take it first (damage does; HP lost to a Con penalty, §1.9, does not)."""
     need_hp(ctx, c)
     old = hp_of(c)
     rest = amount
     temp = c.pools.get("temp")
-    if temp and temp.value > 0 and rest > 0:
+    if soak and temp and temp.value > 0 and rest > 0:
         soak = min(temp.value, rest)
         ctx.set_pool(c, "temp", temp.value - soak, rule="pathfinder1e.md §1.3 temporary HP")
         rest -= soak
@@ -159,6 +162,8 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
         else:
             ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=of(c, old), new=of(c, new)), rule=rule, who=c.id)
     if rest <= 0:
+        return
+    if new <= 0 and swarm_breaks_up(ctx, c, new):
         return
     if new <= thr and regenerating(ctx, c, new, thr):
         return
@@ -187,6 +192,14 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
                              thr=of(c, thr), left=of(c, new - thr)))
         return
     settle(ctx, c)
+
+
+def swarm_breaks_up(ctx: Context, c: Combatant, hp: int) -> bool:
+    """A swarm at 0 HP or less breaks up: never disabled, dying or staggered (pathfinder1e.md §1.16)."""
+    if not c.stats.get("swarm"):
+        return False
+    die(ctx, c, _("a swarm breaks up at {hp} HP", hp=of(c, hp)), rule="pathfinder1e.md §1.16", can_cheat=False)
+    return True
 
 
 FEROCITY = "pathfinder1e.md §1.15"

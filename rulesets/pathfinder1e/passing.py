@@ -73,24 +73,44 @@ def rounds(ctx: Context, c: Combatant, available: int) -> int:
 
 
 def quiet_rounds(c: Combatant) -> int:
-    """How many rounds change nothing but the numbers (no new life state, no roll needed)."""
+    """How many rounds change nothing but the numbers (no new life state, no roll needed).
+
+    Within such rounds every loss only lowers HP, so the HP after k rounds (bleeds soaked by temporary
+    HP, a dying creature's failed check, the HP the growing Con penalty takes, §1.9) is the lowest it
+    reaches: k rounds are quiet when that HP keeps the life state (0 or more; unchanged if negative
+    and not dying; above death while dying) and Con damage stays below the score."""
     bleeds = _bleeds(c)
     if c.life == "dying" and not bleeds:
         return 0  # each round is a Con check
-    hp, temp = life.hp_of(c), (c.pools["temp"].value if "temp" in c.pools else 0)
-    temp = max(0, temp)
-    out = ENDLESS
-    b = bleeds.get("hp", 0)
-    if c.life == "dying":
-        loss = b + 1  # its bleed and the automatic failure of its check
-        out = min(out, (hp - life.death_threshold(c) - 1 + temp) // loss)
-    elif b:
-        out = min(out, (max(hp, 0) + temp) // b)  # until HP would drop below 0 (or at all, if negative)
+    hp = life.hp_of(c)
+    if hp < 0 and c.life == "staggered" and life.ferocious(c):
+        return 0  # ferocity's 1 HP a round (§1.15): played round by round, dead at -Con in a few
+    temp = max(0, c.pools["temp"].value if "temp" in c.pools else 0)
+    dying = c.life == "dying"
+    soaked = bleeds.get("hp", 0) + (1 if dying else 0)  # its bleed and the automatic failure of its check
     con = bleeds.get("con", 0)
+    applied = int(c.marks.get("con_hp") or 0)
+    thr = life.death_threshold(c)
+    floor = thr + 1 if dying else min(hp, 0)
+
+    def hp_after(k: int) -> int:
+        con_loss = abilities.con_hp_due(c, k * con) - applied if con else 0
+        return hp - max(0, k * soaked - temp) - con_loss
+
+    top = ENDLESS
     if con:
         room = abilities.left(c, "con") - abilities.points(c, "ability_damage", "con")
-        out = min(out, max(0, (room - 1) // con))
-    return max(0, out)
+        top = max(0, (room - 1) // con)
+    if hp_after(top) >= floor:
+        return top
+    lo, hi = 0, top  # hp_after(lo) >= floor > hp_after(hi): HP only goes down as k grows
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if hp_after(mid) >= floor:
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def _batch(ctx: Context, c: Combatant, k: int) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from gm_console.ruleset import (Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet,
                                 types_for, words_for)
 
-from . import defenses, economy, figures, hero, life, negative_levels, regeneration
+from . import abilities, defenses, economy, figures, hero, life, negative_levels, regeneration
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
 from .i18n import _, flag_names
@@ -21,6 +21,7 @@ from .items import describe, items_of, state_of
 from .options import DEFAULTS
 from .stats import ABILITIES, SKILLS, TWF, TWF_TEXT, hd, stat_block
 
+DRAINED_ZERO = {"str": _("helpless"), "dex": _("paralyzed"), "con": _("dead")}
 TWF_TABLE = _("normal -6/-10, light off-hand -4/-8, feat -4/-4, light + feat -2/-2")
 
 
@@ -68,6 +69,8 @@ class PF1Sheet(Sheet):
             regeneration.place(ctx, c)
         if "hp" in changes or "con" in changes or "nl" in changes:
             life.reconcile(ctx, c)
+        if "hd" in changes or "con" in changes:
+            abilities.con_hp(ctx, c)  # Hit Dice x the Con penalty (§1.9)
         if "hd" in changes:
             negative_levels.check_death(ctx, c)
 
@@ -117,9 +120,24 @@ class PF1Sheet(Sheet):
             out.append(_("{n} negative level(s): dies at {hd}", n=levels, hd=dice) if dice
                        else _("{n} negative level(s)", n=levels))
         for key, n in (c.marks.get("ability_damage") or {}).items():
-            out.append(_("{ability} damage {n}", ability=key.capitalize(), n=n))
+            top = abilities.left(c, key)
+            if n >= top and key == "con":
+                out.append(_("{ability} damage {n} reaches its score {top}: dead", ability=abilities.NAMES[key], n=n,
+                             top=top))
+            elif n >= top:
+                out.append(_("{ability} damage {n} reaches its score {top}: unconscious until it heals below",
+                             ability=abilities.NAMES[key], n=n, top=top))
+            else:
+                out.append(_("{ability} damage {n}", ability=abilities.NAMES[key], n=n))
         for key, n in (c.marks.get("ability_drain") or {}).items():
-            out.append(_("{ability} drained {n} (rest does not restore it)", ability=key.capitalize(), n=n))
+            if abilities.left(c, key) <= 0:
+                out.append(_("{ability} drained to 0: {what}", ability=abilities.NAMES[key], what=DRAINED_ZERO[key]))
+            else:
+                out.append(_("{ability} drained {n} (rest does not restore it)", ability=abilities.NAMES[key], n=n))
+        lost = int(c.marks.get("con_hp") or 0)
+        if lost:
+            out.append(_("Con penalty {penalty} x {hd} HD: -{lost} current and maximum HP",
+                         penalty=-abilities.con_penalty(c), hd=max(1, hd(c) or 1), lost=lost))
         out.extend(_grapple(state, c))
         for name, it in items_of(c).items():
             if state_of(it) != "ok":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from gm_console.ruleset import Combatant, StatField, Term
+from gm_console.ruleset import EXPERIENCE, Combatant, StatField, Term
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 
@@ -119,10 +119,10 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("ac", "int", aliases=("ca",), en="Armor class", es="Clase de armadura",
                   doc="default 10 + Dex + size + armor + shield"),
         StatField("touch", "int", aliases=("toque", "ca toque"), en="Touch AC", es="CA de toque",
-                  doc="default 10 + Dex + size"),
+                  doc="default 10 + Dex + size", follows="ac"),
         StatField("ff", "int", aliases=("flat", "flatfooted", "flat-footed", "desprevenido",
                                         "ca desprevenido"),
-                  en="Flat-footed AC", es="CA desprevenido", doc="default AC minus Dex bonus"),
+                  en="Flat-footed AC", es="CA desprevenido", doc="default AC minus Dex bonus", follows="ac"),
         StatField("armor", "int", aliases=("armadura", "armour"), en="Armor bonus (in the AC)",
                   es="Bonificador de armadura (en la CA)", minimum=0,
                   doc="the worn armor's bonus the given AC holds: mage armor does not stack with it"),
@@ -195,6 +195,13 @@ def stat_block() -> tuple[StatField, ...]:
                   en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
         StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
                   doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
+        *EXPERIENCE,  # cr, xp: what a foe is worth in the summary (docs/sheets.md)
+        StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
+                  doc="immune to nonmagical attacks, half from magic, spells and supernatural, full from force "
+                      "and ghost touch (§1.16)"),
+        StatField("swarm", "bool", aliases=("enjambre",), en="Swarm", es="Enjambre",
+                  doc="by its size: Fine/Diminutive immune to weapons, Tiny half from slashing and piercing; "
+                      "+50% from area effects; breaks up at 0 HP (§1.16)"),
         *_skill_fields(),
     )
 
@@ -225,6 +232,16 @@ def con_score(c: Combatant) -> int:
 def drained(c: Combatant, key: str) -> int:
     """Points of ability drain on ``key`` (pathfinder1e.md §1.9): they lower the score itself."""
     return int((c.marks.get("ability_drain") or {}).get(key, 0))
+
+
+def ability_points(c: Combatant, key: str, more_damage: int = 0) -> tuple[int, int]:
+    """(damage, penalty) on ``key`` (pathfinder1e.md §1.9): penalties (``str-penalty:N``...) weigh like
+    damage, -1 per 2 points together, but never below what a score of 1 gives (-5): they count only as
+    far as that. ``more_damage``: as if that much more damage (time passing)."""
+    damage = int((c.marks.get("ability_damage") or {}).get(key, 0)) + more_damage
+    penalty = sum(i.value or 0 for i in c.conditions if i.cond == f"{key}-penalty")
+    room = 2 * (mod(max(0, score(c, key) - drained(c, key))) - mod(1)) + 1 - damage
+    return damage, max(0, min(penalty, room))
 
 
 def death_threshold(c: Combatant) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, StatField
+from gm_console.ruleset import XP_FIELD, Combatant, StatField
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 SIZE_ALIASES = {
@@ -145,6 +145,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("autopilot", "int", aliases=("piloto-automatico-bono",), en="Autopilot Piloting",
                   es="Pilotaje del piloto automático", doc="vehicles: the autopilot's Piloting bonus"),
         StatField("notes", "str", aliases=("notas",), en="Notes", es="Notas"),
+        XP_FIELD,  # what a foe is worth in the summary; its CR is its level (cr=, vd=)
     )
 
 

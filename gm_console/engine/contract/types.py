@@ -50,6 +50,10 @@ class StatField:
     gm_only: bool = False
     #: a health pool: the order in which it absorbs damage (1 first: stamina before HP); 0 = not health
     health: int = 0
+    #: the key this figure is written from (touch and flat-footed AC from the AC): when the GM
+    #: overrides that key on a bestiary creature, this one moves by the same difference unless
+    #: given too (docs/sheets.md)
+    follows: str = ""
 
     def label(self, lang: str = "en") -> str:
         return (self.es if lang == "es" else self.en) or self.key

@@ -199,7 +199,7 @@ class PickerScreen(Screen):
                 self.notify(tr(self.lang, "opened_copy", path=str(path)))
             else:
                 path = info.path
-            enc = Encounter.open(path)
+            enc = Encounter.open(path, lang=self.lang)
         except (SaveError, OSError) as exc:
             self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
             return
@@ -213,7 +213,8 @@ class PickerScreen(Screen):
             path = new_save_path(name)  # a file name made from it: never outside the saves folder
             try:
                 party = party_file.load(party_name) if party_name else None
-                enc = Encounter.create(path, party.ruleset if party else ruleset, name=name, party=party)
+                enc = Encounter.create(path, party.ruleset if party else ruleset, name=name, party=party,
+                                       lang=self.lang)
             except SaveError as exc:
                 self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
                 return
