@@ -82,6 +82,18 @@ def test_hidden_checks_are_left_out_of_the_players_view():
     assert checks(t)[0]["hidden"] is True
 
 
+def test_the_players_read_a_foes_check_as_its_outcome_alone():
+    """docs/players.md §1: a foe's numbers (its dice, bonus, total) never reach the players; a PC's do."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=20", "add Gob hp=6")
+    t.rolls(12, 9)
+    t.do("check Gob stealth+5 vs 15", "check Kyra perception+2 vs Gob")
+    gob, kyra = checks(t, players=True)
+    assert (gob["who"], gob["dice"], gob["bonus"], gob["total"], gob["outcome"]) == ("gob", [], None, None, "success")
+    assert (kyra["who"], kyra["dice"], kyra["total"]) == ("kyra", [9], 11)
+    assert checks(t)[0]["total"] == 17  # the GM's, whole
+
+
 def test_only_the_last_ten_are_kept_oldest_first():
     t = Table("generic")
     t.do("add Kyra hp=20")

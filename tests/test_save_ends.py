@@ -9,7 +9,7 @@ import pytest
 
 from conftest import Table
 from gm_console.engine.errors import CommandError
-from test_acceptance_core import comb, ex, fails_cleanly, ok, show
+from test_acceptance_core import comb, ex, fails_cleanly, ok, run, show
 from test_effect_modifiers import log_lines
 
 
@@ -135,7 +135,7 @@ def test_players_read_the_outcome_never_the_dc_nor_a_foes_bonus():
     t = pf_fight(3, 13, 19)
     t.do("next", "next", "next")
     players = log_lines(t, players=True)
-    assert "Gob fails to shake off Hold person" in players and "Gob: + Hold person" in players
+    assert "Gob fails to shake off Hold person" in players and "Gob: + Hold person, a Will save ends it" in players
     assert not [line for line in players if "Gob" in line and ("15" in line or "+1" in line or "DC" in line)], players
 
 
@@ -150,6 +150,99 @@ def test_the_table_may_show_the_dc():
     t2.do("add Kyra pc hp=20 will=2", "add Gob hp=6", "init Kyra 15", "init Gob 10", "start",
           "cond Kyra hold-person 10 save=will:15", "next", "next")
     assert "Kyra fails to shake off Hold person" in log_lines(t2, players=True)
+
+
+def dc_fight(tmp_path, capsys, dc_shown: bool):
+    """Gob (Will +1) holds Kyra (PC, Will +2) with DC 16 and Kyra holds Gob with DC 15; both fail once:
+    Gob rolls 3 on its turn, Kyra 5 on hers in round 2."""
+    p = tmp_path / "dc.toml"
+    ok(capsys, p, f"option players_save_dc {'on' if dc_shown else 'off'}", "add Kyra pc hp=20 will=2",
+       "add Gob hp=6 will=1", "init Kyra 18", "init Gob 12", "start", "cond Gob hold-person 10 save=will:15 by Kyra",
+       "cond Kyra hold-person 10 save=will:16 by Gob", new="pathfinder1e")
+    ok(capsys, p, "next", "next", rolls="3,5")
+    return p
+
+
+def players_text(capsys, p, lang: str) -> dict[str, str]:
+    """What the players read of the fight: log --players, show --players (and its JSON), post."""
+    out = {}
+    for name, argv in (("log", ["log", p, "--players"]), ("show", ["show", p, "--players"]),
+                       ("json", ["show", p, "--players", "--json"]), ("post", ["post", p, "--since", "1"])):
+        capsys.readouterr()
+        assert run(*argv, "--lang", lang) == 0
+        out[name] = capsys.readouterr().out
+    return out
+
+
+KYRA_LINE = {"en": "Kyra fails to shake off Hold person (Will save 1d20 (5) +2 = 7",
+             "es": "Kyra no consigue librarse de Inmovilizar persona (salvación de Vol 1d20 (5) +2 = 7"}
+GOB_LINE = {"en": "Gob fails to shake off Hold person", "es": "Gob no consigue librarse de Inmovilizar persona"}
+DC = {"en": "DC", "es": "CD"}
+
+
+def about_the_hold(text: str) -> list[str]:
+    """The lines about the hold and its saves, without their list marks (markdown, bbcode)."""
+    words = ("Hold person", "Inmovilizar persona", "save", "salvación", "roll", "tirada")
+    return [line.lstrip("-*[] ").rstrip() for line in text.splitlines() if any(w in line for w in words)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_players_without_the_option_read_their_own_roll_and_no_dc(tmp_path, capsys, lang):
+    """docs/saves.md: the DC is the caster's secret (a foe's), even on a PC's own save line; a foe's save
+    reaches the players as its outcome alone."""
+    p = dc_fight(tmp_path, capsys, dc_shown=False)
+    seen = players_text(capsys, p, lang)
+    for name in ("log", "post", "show"):
+        lines = about_the_hold(seen[name])
+        if name != "show":
+            assert KYRA_LINE[lang] + ")" in lines, (name, lines)  # her roll, without the DC
+            assert GOB_LINE[lang] in lines, (name, lines)  # its outcome alone
+        assert not [line for line in lines if "16" in line or "15" in line or "+1" in line or DC[lang] in line], \
+            (name, lines)
+    import json
+
+    gob, kyra = [c for c in json.loads(seen["json"])["checks"] if c["what"] == "will"]
+    assert (kyra["who"], kyra["total"], kyra["target"], kyra["against"]) == ("kyra", 7, None, None)
+    assert (gob["who"], gob["bonus"], gob["total"], gob["dice"], gob["target"], gob["outcome"]) == (
+        "gob", None, None, [], None, "failure")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_players_with_the_option_read_the_dc_and_never_a_foes_bonus(tmp_path, capsys, lang):
+    p = dc_fight(tmp_path, capsys, dc_shown=True)
+    seen = players_text(capsys, p, lang)
+    save = {"en": "Will save vs DC 15", "es": "salvación de Vol contra CD 15"}[lang]
+    vs16 = {"en": " vs DC 16)", "es": " contra CD 16)"}[lang]
+    for name in ("log", "post"):
+        lines = about_the_hold(seen[name])
+        assert KYRA_LINE[lang] + vs16 in lines, (name, lines)
+        assert f"{GOB_LINE[lang]} ({save})" in lines, (name, lines)
+        assert not [line for line in lines if "Gob" in line and ("+1" in line or "(3)" in line)], (name, lines)
+    import json
+
+    gob, kyra = [c for c in json.loads(seen["json"])["checks"] if c["what"] == "will"]
+    assert (kyra["total"], kyra["target"], gob["target"], gob["bonus"], gob["total"]) == (7, 16, 15, None, None)
+
+
+def test_the_gm_reads_everything_whatever_the_option(tmp_path, capsys):
+    p = dc_fight(tmp_path, capsys, dc_shown=False)
+    capsys.readouterr()
+    assert run("log", p) == 0
+    text = capsys.readouterr().out
+    assert "Gob fails to shake off Hold person (Will save 1d20 (3) +1 = 4 vs DC 15)" in text
+    assert "Kyra fails to shake off Hold person (Will save 1d20 (5) +2 = 7 vs DC 16)" in text
+    assert "Gob: + Hold person, Will DC 15 ends it (10 rounds)" in text
+
+
+@pytest.mark.parametrize("shown, line", [(False, "Kyra: + Hold person, a Will save ends it (10 rounds)"),
+                                         (True, "Kyra: + Hold person, Will DC 16 ends it (10 rounds)")])
+def test_the_players_read_that_a_save_ends_it_and_its_dc_as_the_table_says(tmp_path, capsys, shown, line):
+    p = dc_fight(tmp_path, capsys, dc_shown=shown)
+    capsys.readouterr()
+    assert run("log", p, "--players") == 0
+    text = capsys.readouterr().out
+    assert line in text
+    assert ("Gob: + Hold person, Will DC 15 ends it" in text) is shown
 
 
 # -- the dice mode: offered to the GM, typed, --rolls --------------------------------------------
@@ -236,3 +329,102 @@ def test_the_timeline_shows_it_open_ended_with_a_save_mark():
     t = pf_fight()
     (span,) = [s for s in TimelineModel().update(t.session.done, t.state) if s.cond == "hold-person"]
     assert span.open_ended and span.save and span.projected_end is None
+
+
+# -- the catalogue's entries that carry their save (pathfinder1e.md §1.11.1) ----------------------------
+
+
+@pytest.mark.parametrize("entry, spanish", [("hold-monster", "inmovilizar-monstruo"), ("hold-animal", "inmovilizar-animal")])
+def test_hold_monster_and_hold_animal_work_like_hold_person(entry, spanish):
+    """CRB, Hold Monster / Hold Animal: "functions like hold person" (Will, a new save each round)."""
+    t = Table("pathfinder1e")
+    t.rolls(3, 19)
+    t.do("add Kyra pc hp=20", "add Gob hp=6 will=1", "init Kyra 15", "init Gob 10", "start",
+         f"estado Gob {spanish} 10 salvación=15", "next")
+    assert t.c("Gob").has(entry)
+    t.do("next", "next")
+    assert not t.c("Gob").has(entry)
+    assert [s.split(" (")[0] for s in t.said() if "shake" in s][-1].startswith("Gob shakes off Hold")
+
+
+def test_on_fire_carries_the_crbs_reflex_dc_15_and_burns_until_a_save_puts_it_out():
+    """CRB, Catching on Fire: each round a DC 15 Reflex save puts it out; a failure takes 1d6 fire."""
+    t = Table("pathfinder1e")
+    t.rolls(13, 4, 14)  # Gob's turn: 13 + 1 = 14 fails, 4 fire; next turn 14 + 1 = 15 puts it out
+    t.do("add Kyra pc hp=20", "add Gob hp=20 ref=1", "init Kyra 15", "init Gob 10", "start", "cond Gob burning")
+    (fire,) = t.c("Gob").instances("on-fire")
+    assert (fire.save, fire.dc) == ("ref", 15)
+    t.do("next")
+    assert t.hp("Gob") == 16 and t.c("Gob").has("on-fire")
+    t.do("next", "next")
+    assert t.hp("Gob") == 16 and not t.c("Gob").has("on-fire")
+    assert "Gob: + On fire, Ref DC 15 ends it" in log_lines(t)
+
+
+def test_on_fire_takes_a_spells_own_dc():
+    t = Table("pathfinder1e")
+    t.do("add Gob hp=20", "estado Gob en-llamas salvación=18")
+    (fire,) = t.c("Gob").instances("on-fire")
+    assert (fire.save, fire.dc) == ("ref", 18)
+
+
+def test_starfinder_on_fire_is_burning_with_its_own_save_at_the_end_of_the_round():
+    """starfinder.md §3.13.3, §3.6: burning's Reflex save against 10 + the fire taken this round."""
+    t = Table("starfinder")
+    t.rolls(3, 2, 19)  # Gob's turn: 3 fire (Ref +0 vs DC 13): 2 fails; 19 at the next round's end puts it out
+    t.do("add Kyra pc hp=20 sp=10", "add Gob hp=20 ref=0", "init Kyra 15", "init Gob 10", "start",
+         "cond Gob on-fire:1", "next", "next")
+    assert t.c("Gob").has("burning") and t.hp("Gob") == 17
+
+
+# -- the edges through the command line (gm-console exec --rolls) -----------------------------------
+
+
+def cli_fight(tmp_path, capsys):
+    """Kyra (20), Gob (15, Will +1, held by Kyra: DC 15), Ally (5), as a file the CLI reopens each time."""
+    p = tmp_path / "edges.toml"
+    ok(capsys, p, "add Kyra pc hp=20", "add Gob hp=6 will=1", "add Ally hp=8 ally", "init Kyra 20", "init Gob 15",
+       "init Ally 5", "start", "cond Gob hold-person 10 save=will:15 by Kyra", new="pathfinder1e")
+    return p
+
+
+def still_held(capsys, p) -> bool:
+    return any(c["id"] == "hold-person" for c in comb(show(capsys, p), "gob")["conditions"])
+
+
+def test_cli_a_failure_then_a_success_two_rounds_later(tmp_path, capsys):
+    p = cli_fight(tmp_path, capsys)
+    out = ok(capsys, p, "next", "next", "next", "next", "next", "next", "next", rolls="3,13,19")
+    assert [line for line in out.splitlines() if "shake" in line] == [
+        "Gob fails to shake off Hold person (Will save 1d20 (3) +1 = 4 vs DC 15)",
+        "Gob fails to shake off Hold person (Will save 1d20 (13) +1 = 14 vs DC 15)",
+        "Gob shakes off Hold person (Will save 1d20 (19) +1 = 20 vs DC 15)"]
+    assert not still_held(capsys, p) and show(capsys, p)["round"] == 3
+
+
+def test_cli_a_creature_that_delays_across_its_moment_saves_once_a_round(tmp_path, capsys):
+    """pathfinder1e.md §1.11.1: rolled at its turn's start; back in the same round, no second roll; a delay
+    taken into the next round is that round's turn, with its save."""
+    p = cli_fight(tmp_path, capsys)
+    ok(capsys, p, "next", "delay", rolls="3")  # Gob's turn: 3 + 1 fails; it waits
+    rc, out, err = ex(capsys, p, "resume Gob", rolls="19")  # the same round: its turn goes on
+    assert rc == 0 and "shake" not in out and "not needed: 19" in err, (out, err)
+    assert still_held(capsys, p)
+    ok(capsys, p, "delay", "next")  # waits again, past the round's end: round 2, Kyra's turn
+    out = ok(capsys, p, "resume Gob", rolls="19")  # round 2's turn, before its count: its save
+    assert "Gob shakes off Hold person (Will save 1d20 (19) +1 = 20 vs DC 15)" in out
+    assert not still_held(capsys, p)
+
+
+def test_cli_undo_takes_the_save_back_with_the_turn(tmp_path, capsys):
+    p = cli_fight(tmp_path, capsys)
+    ok(capsys, p, "next", rolls="19")
+    assert not still_held(capsys, p)
+    ok(capsys, p, "undo")
+    state = show(capsys, p)
+    assert state["active"] == "kyra" and still_held(capsys, p)
+    capsys.readouterr()
+    assert run("log", p) == 0
+    assert "shakes off" not in capsys.readouterr().out
+    out = ok(capsys, p, "redo")
+    assert not still_held(capsys, p), out

@@ -18,7 +18,7 @@ from gm_console.i18n import Msg, _, joined
 import re
 from dataclasses import dataclass, field
 
-from .told import named, of, public
+from .told import SaveDC, named, of, public
 from .context import Context
 from .contract import RulesError, did_you_mean
 from .text import listing
@@ -66,7 +66,8 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
     ``dice``: the natural results (empty when the GM typed the total; AGE: dragon die first);
     ``against``: what it was rolled against, as the GM reads it ("DC 15", "KAC + 8 = 23");
     ``target``: that number when there is one; ``outcome``: "success", "failure", "win",
-    "loss", or the ruleset's word. Only the last ``CHECKS_KEPT`` are kept.
+    "loss", or the ruleset's word. Only the last ``CHECKS_KEPT`` are kept. A ``target`` that is an
+    effect's save DC (``told.SaveDC``) is marked ``save_dc``: the players read it as the table says.
     """
     state = ctx.state
     serial = 1 + max((v["n"] for k, v in state.marks.items()
@@ -75,10 +76,13 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
     record = {
         "n": serial, "round": state.round, "who": who.id if who is not None else None,
         "name": who.name if who is not None else "", "what": what, "dice": [int(d) for d in dice],
-        "bonus": bonus, "total": int(total), "against": against, "target": target,
+        "bonus": bonus, "total": int(total), "against": against,
+        "target": int(target) if target is not None else None,
         "vs": opponent.id if opponent is not None else None, "vs_total": opponent_total,
         "outcome": outcome, "degree": degree, "stunt_points": stunt_points, "hidden": bool(hidden),
     }
+    if isinstance(target, SaveDC):
+        record["save_dc"] = True
     ctx.set_encounter_mark(f"{CHECK_MARK}{serial % CHECKS_KEPT}", record)
 
 

@@ -58,7 +58,7 @@ class Context:
         return None
 
     def say(self, text: "Msg | Term", *, rule: str = "", who: str | None = None, gm_only: bool = False,
-            detail: "Msg | None" = None) -> None:
+            detail: "Msg | told.Either | None" = None) -> None:
         """A sentence for the log: a catalogue message (``_("...")``) with typed arguments
         (``told.named``, ``told.of``, ``told.dealt``, ``told.gm``, ``told.public``), kept as data
         and rendered when read, for the GM or the players, in their language (told.py). ``who``:

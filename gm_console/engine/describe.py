@@ -118,12 +118,16 @@ def _rule(text: "Msg", rule: str) -> "Msg":
 
 def _condition_added(e: ev.ConditionAdded, v: _View) -> Msg:
     cond = v.cond(e.cond)
-    if v.reader.players and not v.reader.in_full(e.id):  # a foe's rounds and value are numbers about it
-        return _("{name}: + {cond}", name=v.name(e.id), cond=cond)
-    if e.value is not None:
+    foe = v.reader.players and not v.reader.in_full(e.id)  # a foe's rounds and value are numbers about it
+    if e.value is not None and not foe:
         cond = _("{cond} {value}", cond=cond, value=e.value)
-    if e.save and e.dc is not None and not v.reader.players:
-        cond = _("{cond}, {save} DC {dc} ends it", cond=cond, save=v.label(e.save), dc=e.dc)
+    if e.save and e.dc is not None:  # the DC: the GM's, the players' when the table shows it
+        if not v.reader.players or v.reader.save_dc:
+            cond = _("{cond}, {save} DC {dc} ends it", cond=cond, save=v.label(e.save), dc=e.dc)
+        else:
+            cond = _("{cond}, a {save} save ends it", cond=cond, save=v.label(e.save))
+    if foe:
+        return _("{name}: + {cond}", name=v.name(e.id), cond=cond)
     if e.rounds:
         return _n("{name}: + {cond} ({n} round)", "{name}: + {cond} ({n} rounds)", e.rounds,
                   name=v.name(e.id), cond=cond)

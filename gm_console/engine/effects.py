@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gm_console.i18n import _
 
-from .told import dealt, gm, named, of, public
+from .told import SaveDC, dealt, either, gm, named, of, public, save_dc
 from . import events as ev
 from .durations import parse_duration
 from .context import Context
@@ -220,6 +220,9 @@ def ends_on_save(ctx: Context, verb: str, cdef: ConditionDef, text: str | None) 
     """``save=will:15[:end]`` (or ``save=15`` for a catalogue entry that names its save): which
     save ends the effect, its DC and when it is rolled (the game's moment unless given)."""
     if text is None:
+        if cdef.save and cdef.save_dc is not None:  # the text's own DC (catching fire: Reflex 15)
+            what = ctx.ruleset.checks.save_kind(cdef.save)
+            return (what, cdef.save_dc, ctx.ruleset.turns.save_moment) if what else None
         return None
     parts = [p.strip() for p in text.split(":")]
     at = ctx.ruleset.turns.save_moment
@@ -342,28 +345,32 @@ def due_saves(ctx: Context, c: Combatant, at: str) -> None:
         ctx.set_mark(c, OWED, sorted({*(c.marks.get(OWED) or ()), *(inst.uid for inst in due)}))
         for inst in due:
             effect = ctx.ruleset.catalogue.define(inst.cond).term
-            ctx.say(_("{name} may save against {effect} now: {hint}", name=named(c), effect=effect,
-                      hint=gm(save_command(c, inst))), who=c.id, gm_only=True)
+            ctx.say(_("{name} may save against {effect} now: save {ref} {id}", name=named(c), effect=effect,
+                      ref=gm(quoted(c)), id=gm(inst.cond)),
+                    who=c.id, gm_only=True)
         return
     for inst in due:
         if c.id in ctx.state.combatants and any(i.uid == inst.uid for i in ctx.state.get(c.id).conditions):
             roll_save(ctx, ctx.state.get(c.id), inst)
 
 
-def save_command(c: Combatant, inst) -> str:
-    name = f'"{c.name}"' if " " in c.name else c.name
-    return f"save {name} {inst.cond}"
+def quoted(c: Combatant) -> str:
+    """``c``'s name as a command line takes it (quoted when it has a space)."""
+    return f'"{c.name}"' if " " in c.name else c.name
 
 
 def roll_save(ctx: Context, c: Combatant, inst) -> bool:
     """The affected's save (its bonus and every condition on it, as the game rolls saves) against
     the effect's DC; a success ends it. The players read the outcome, never the DC (unless the
-    table's ``players_save_dc``) nor a foe's numbers."""
+    table's ``players_save_dc``) nor a foe's numbers: their PC's roll without the DC, a foe's DC
+    without its roll when the table shows DCs (``told.either``)."""
     cdef = ctx.ruleset.catalogue.define(inst.cond)
-    ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, inst.dc)
-    dc = public(inst.dc) if ctx.option("players_save_dc") else gm(inst.dc)
+    ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, SaveDC(inst.dc))
+    dc, save = save_dc(inst.dc), ctx.ruleset.sheet.label(inst.save)
     roll = of(c, text) if isinstance(text, str) else text
-    detail = _("{save} save {roll} vs DC {dc}", save=ctx.ruleset.sheet.label(inst.save), roll=roll, dc=dc)
+    detail = either(_("{save} save {roll} vs DC {dc}", save=save, roll=roll, dc=dc),
+                    _("{save} save {roll}", save=save, roll=roll),
+                    _("{save} save vs DC {dc}", save=save, dc=dc))
     owed = [uid for uid in (c.marks.get(OWED) or ()) if uid != inst.uid]
     if c.marks.get(OWED):
         ctx.set_mark(c, OWED, owed or None)

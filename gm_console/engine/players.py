@@ -53,6 +53,8 @@ SECRET_FLAG = "gm-only"
 #: the table's option (every game's, in the save's [options]): the players read the exact
 #: damage and healing dealt to foes (docs/players.md §3); off, they read a health word
 DAMAGE_OPTION = "players_damage"
+#: the table's option: the players read the DC of an effect's save to end it (docs/saves.md)
+SAVE_DC_OPTION = "players_save_dc"
 
 
 def health_word(ruleset: Ruleset, c: Combatant) -> str | None:
@@ -183,11 +185,33 @@ def combatant_view(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dic
     }
 
 
+#: a kept check's numbers: its roller's (the dice, its bonus, the total), its opponent's, its target
+_ROLLER_NUMBERS, _TARGET = ("dice", "bonus", "total"), ("against", "target")
+
+
+def check_for_players(state: EncounterState, record: dict) -> dict:
+    """A kept check as the players may read it: a foe's dice, bonus and total left out (null, the
+    dice empty), an opponent foe's total too, and the DC of an effect's save to end it unless the
+    table's ``players_save_dc`` is on; who rolled what, and the outcome, stay."""
+    def theirs(cid: Any) -> bool:
+        c = state.combatants.get(cid) if isinstance(cid, str) else None
+        return cid is None or (c is not None and in_full(c))
+
+    out = dict(record)
+    if not theirs(out.get("who")):
+        out.update({k: [] if k == "dice" else None for k in _ROLLER_NUMBERS})
+    if out.get("vs") is not None and not theirs(out.get("vs")):
+        out["vs_total"] = None
+    if out.get("save_dc") and not state.options.get(SAVE_DC_OPTION):
+        out.update(dict.fromkeys(_TARGET))
+    return out
+
+
 def state_view(state: EncounterState, ruleset: Ruleset) -> dict[str, Any]:
     """`show --players --json`: the state with every secret taken out."""
     shown = {c.id for c in roster(state)}
     hidden_names = _hidden_names(state)
-    checks = [r for r in recent_checks(state, players=True)  # a hand-edited who/vs may be any value
+    checks = [check_for_players(state, r) for r in recent_checks(state, players=True)  # a hand-edited who/vs
               if all(x is None or (isinstance(x, str) and x in shown) for x in (r.get("who"), r.get("vs")))]
     return {
         "ruleset": ruleset.id,
@@ -229,6 +253,7 @@ def pending_texts(state: EncounterState, ruleset: Ruleset, lang: str = "en",
                          hidden=lambda cid: cid in state.combatants and state.combatants[cid].hidden,
                          in_full=lambda cid: cid in state.combatants and in_full(state.combatants[cid]),
                          damage=bool(state.options.get(DAMAGE_OPTION)),
+                         save_dc=bool(state.options.get(SAVE_DC_OPTION)),
                          gender=lambda cid: told.gender_of(state.combatants.get(cid)))
     out = []
     for p in pending(state, ruleset, hidden_names):
@@ -347,6 +372,7 @@ def reader_for(walk: Walk, unseen: set[str], lang: str = "en") -> told.Reader:
 
     return told.Reader(lang=lang, players=True, hidden=hidden, in_full=in_full_,
                        damage=bool(walk.state.options.get(DAMAGE_OPTION)),
+                       save_dc=bool(walk.state.options.get(SAVE_DC_OPTION)),
                        name=lambda cid, then: (walk.combatant(cid).name if walk.combatant(cid) else then),
                        gender=lambda cid: told.gender_of(walk.combatant(cid)),
                        secret_words=secret_words)

@@ -20,11 +20,14 @@ kind          what it holds                                  the players read it
                                                              option ``players_damage`` is on
 ``gm``        the GM's alone: a DC, a bestiary origin, a     never
               command hint, hero points, a note
+``dc``        the DC of an effect's save to end it           when the table's option
+              (``save=will:15``)                             ``players_save_dc`` is on
 ``text``      words the GM typed (a label, a trigger)        unless they name a hidden combatant
 ``msg``       a message of its own, its arguments typed      when every argument of it may be read
 ``row``       messages side by side (a list of any length,   when every argument of each may be read
               stored flat: ``i18n.Row``)
 ``term``      a name that is data (a condition, a stat)      always
+``any``       alternatives, most detailed first              the first one they may read whole
 ============  =============================================  =======================================
 
 A sentence the players may not read in full is not shown to them at all (its detail, when it
@@ -45,7 +48,8 @@ from typing import Any, Callable, Mapping
 from gm_console.i18n import SOURCE, Msg, Named, Row, Term, _, agree, agreeable, domain_named
 
 WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW = "who", "num", "of", "dealt", "gm", "text", "msg", "term", "row"
-KINDS = frozenset({WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW})
+DC, ANY = "dc", "any"
+KINDS = frozenset({WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW, DC, ANY})
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,10 @@ def gender_of(c: Any) -> str | None:
 
 
 def of(c: Any, value: Any) -> Arg:
-    """A number about combatant ``c`` (``c`` or its id): the GM's unless ``c`` is a PC."""
+    """A number about combatant ``c`` (``c`` or its id): the GM's unless ``c`` is a PC (an
+    effect's save DC stays one: ``SaveDC``)."""
+    if isinstance(value, SaveDC):
+        return save_dc(value)
     return Arg(OF, value, c if isinstance(c, str) or c is None else c.id)
 
 
@@ -98,6 +105,33 @@ def public(value: Any) -> Arg:
     return Arg(NUM, value)
 
 
+class SaveDC(int):
+    """The DC of an effect's save to end it, handed to a ruleset's save as a number: wherever the
+    ruleset quotes it (``of(c, dc)`` or bare) it stays a DC the players read only when the table
+    says so (option ``players_save_dc``), even about a PC (the DC is its caster's)."""
+
+
+def save_dc(value: int) -> Arg:
+    """An effect's save DC: the players read it when the table's ``players_save_dc`` is on."""
+    return Arg(DC, int(value))
+
+
+@dataclass(frozen=True)
+class Either:
+    """Alternatives for one piece of a sentence, most detailed first: each reader reads the first
+    it may read whole (the GM the first; a player their PC's roll, or a foe's DC alone), and
+    the piece is not theirs when none is."""
+
+    options: "tuple[Msg | Term | Arg, ...]"
+
+    def __str__(self) -> str:
+        return str(self.options[0]) if self.options else ""
+
+
+def either(*options: "Msg | Term | Arg") -> Either:
+    return Either(tuple(options))
+
+
 # -- keeping: a message as data for the log ----------------------------------------------------
 def stored(msg: "Msg | Term | str", subject: str | None = None,
            untyped: "tuple[str, str | None]" = (GM, None)) -> dict[str, Any]:
@@ -107,6 +141,8 @@ def stored(msg: "Msg | Term | str", subject: str | None = None,
     {hp}/{max}", ...))``: its numbers are numbers about ``c``)."""
     if isinstance(msg, Term):
         return {"d": "", "id": "{t}", "a": {"t": [TERM, [msg.en, msg.es or msg.en]]}}
+    if isinstance(msg, Either):
+        return {"d": "", "id": "{t}", "a": {"t": _arg(msg, subject, untyped)}}
     if not isinstance(msg, Msg):
         return {"d": "", "id": "{t}", "a": {"t": [TEXT, "" if msg is None else str(msg)]}}
     out: dict[str, Any] = {"d": msg.domain.name, "id": msg.id,
@@ -119,6 +155,10 @@ def stored(msg: "Msg | Term | str", subject: str | None = None,
 
 
 def _arg(value: Any, subject: str | None, untyped: "tuple[str, str | None]") -> list[Any]:
+    if isinstance(value, Either):
+        return [ANY, [_arg(option, subject, untyped) for option in value.options]]
+    if isinstance(value, SaveDC):
+        return [DC, int(value)]
     if isinstance(value, Arg):
         piece = _piece(value.value, subject, (value.kind, value.about))
         return [value.kind, piece] if value.about is None else [value.kind, piece, value.about]
@@ -142,6 +182,8 @@ def _piece(value: Any, subject: str | None, untyped: "tuple[str, str | None]" = 
         return {"m": stored(value, subject, untyped if untyped[0] != WHO else (GM, None))}
     if isinstance(value, Term):
         return {"t": [value.en, value.es or value.en]}
+    if isinstance(value, SaveDC):
+        return int(value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
@@ -157,6 +199,7 @@ class Reader:
     hidden: Callable[[str], bool] = lambda cid: False  # noqa: E731 - kept out of the players' view now
     in_full: Callable[[str], bool] = lambda cid: True  # noqa: E731 - the players' own combatants
     damage: bool = False  # the table's option: the players read the damage dealt to foes
+    save_dc: bool = False  # the table's option: the players read an effect's save DC
     name: Callable[[str, str], str] = lambda cid, then: then  # noqa: E731 - a combatant's name
     gender: Callable[[str], "str | None"] = lambda cid: None  # noqa: E731 - its gender, for agreement
     secret_words: Callable[[str], bool] = lambda text: False  # noqa: E731 - text naming a hidden one
@@ -174,6 +217,8 @@ class Reader:
             return about is not None and not self.hidden(about) and self.in_full(about)
         if kind == DEALT:
             return about is not None and not self.hidden(about) and (self.damage or self.in_full(about))
+        if kind == DC:
+            return self.save_dc
         return False  # GM, and any kind this version does not know
 
 
@@ -232,6 +277,13 @@ def _value(arg: Any, reader: Reader) -> Any:
         if reader.players:
             raise _Unreadable
         return f"⟨{kind}: {piece}⟩"
+    if kind == ANY:
+        for option in piece:
+            try:
+                return _value(option, reader)
+            except _Unreadable:
+                continue
+        raise _Unreadable
     if not reader.may(kind, about):
         raise _Unreadable
     if kind == WHO:

@@ -23,6 +23,15 @@ def _e(cid, en, es, *, aliases=(), mods=None, bonus="", types=None, flags=(), va
                         summary_en=summary_en, summary_es=summary_es, **more)
 
 
+def _hold(cid, en, es, aliases, like_en, like_es, source="") -> ConditionDef:
+    """Hold person and the spells that work like it: paralyzed, a new Will save on each of its turns."""
+    return _e(cid, en, es, aliases=aliases, flags=("helpless", "str-zero", "dex-zero", "no-actions", "no-move"),
+              duration=ROUND_LEVEL, save="will", source=source,
+              summary_en=like_en + "paralyzed; a new Will save on each of its turns ends it (give the DC: save=DC)",
+              summary_es=like_es + "paralizado; una nueva salvación de Voluntad en cada uno de sus turnos lo termina "
+                                   "(da la CD: save=CD)")
+
+
 EFFECTS: tuple[ConditionDef, ...] = (
     _e("bless", "Bless", "Bendecir", aliases=("bendicion", "bendición"), mods={"attack": 1}, bonus="morale",
        summary_en="+1 morale on attack rolls and on saves against fear",
@@ -184,9 +193,20 @@ EFFECTS: tuple[ConditionDef, ...] = (
        tick="damage", tick_type="acid", tick_dice="2d4", duration=("1 round + 1 per 3 levels",
                                                                     "1 asalto + 1 cada 3 niveles"),
        summary_en="2d4 acid damage at the start of its turn", summary_es="2d4 de daño de ácido al inicio de su turno"),
-    _e("hold-person", "Hold person", "Inmovilizar persona", aliases=("hold", "held", "inmovilizado", "inmovilizada"),
-       flags=("helpless", "str-zero", "dex-zero", "no-actions", "no-move"), duration=ROUND_LEVEL, save="will",
-       summary_en="paralyzed; a new Will save on each of its turns ends it (give the DC: save=DC)",
-       summary_es="paralizado; una nueva salvación de Voluntad en cada uno de sus turnos lo termina (da la CD: "
-                  "save=CD)"),
+    _hold("hold-person", "Hold person", "Inmovilizar persona", ("hold", "held", "inmovilizado", "inmovilizada"),
+          "", "", source="Core Rulebook, Hold person"),
+    # hold animal and hold monster "function like hold person" (Core Rulebook, each spell's entry)
+    _hold("hold-animal", "Hold animal", "Inmovilizar animal", ("hold animal", "inmovilizar animal"),
+          "as hold person, on an animal: ", "como inmovilizar persona, sobre un animal: "),
+    _hold("hold-monster", "Hold monster", "Inmovilizar monstruo", ("hold monster", "inmovilizar monstruo"),
+          "as hold person, on any living creature: ", "como inmovilizar persona, sobre cualquier criatura viva: "),
+    _e("on-fire", "On fire", "En llamas", aliases=("on fire", "catching fire", "caught fire", "burning", "afire",
+                                                  "en llamas", "ardiendo", "prendido", "prendida"),
+       tick="damage", tick_type="fire", tick_dice="1d6", save="ref", save_dc=15,
+       duration=("until a save puts it out", "hasta que una salvación lo apague"),
+       source="Core Rulebook, Environment: Catching on Fire",
+       summary_en="Reflex DC 15 each round puts it out; otherwise 1d6 fire (the 1d6 when it catches: dmg NAME "
+                  "1d6 fire); water puts it out (uncond)",
+       summary_es="salvación de Reflejos CD 15 cada asalto lo apaga; si no, 1d6 de fuego (el 1d6 al prenderse: "
+                  "daño NOMBRE 1d6 fuego); el agua lo apaga (quitar-estado)"),
 )

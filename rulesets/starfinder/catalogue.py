@@ -46,7 +46,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
     _c("broken", "Broken", "Roto", "rota", mods={"attack": -2, "damage": -2},
        summary="weapon -2 attack and damage; vehicle -2 AC and collision DC, Piloting -2, half speed",
        resumen="arma -2 ataque y daño; vehículo -2 CA y CD de colisión, Pilotaje -2, mitad de velocidad"),
-    _c("burning", "Burning", "Ardiendo", "burn", "en-llamas", "quemandose", valued=True, stack="sum",
+    _c("burning", "Burning", "Ardiendo", "burn", "en-llamas", "quemandose", "on-fire", "on fire", valued=True, stack="sum",
        summary="value d6 fire at the start of its turn (sources add); Reflex DC 10 + fire taken this round "
                "at the end of each round ends it",
        resumen="valor d6 de fuego al inicio de su turno (las fuentes se suman); salvación de Reflejos CD 10 "

@@ -121,6 +121,8 @@ class ConditionDef:
     source: str = ""  # where the numbers come from: "Core Rulebook, Bless" (docs cite it too)
     #: the save its text allows each round to end it ("will"); the GM gives the DC (``save=17``)
     save: str = ""
+    #: that save's DC when the text fixes it (catching fire: Reflex DC 15); ``save=N`` still overrides
+    save_dc: int | None = None
 
     def bonus_of(self, figure: str) -> str:
         """The type of this entry's bonus to ``figure`` ("" = untyped)."""

@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from gm_console.engine.contract import ConditionDef, Ruleset, fold_text
+from gm_console.engine.effects import SAVE_WORDS
 from gm_console.engine.state import Combatant
 
 from .. import lines
@@ -145,6 +146,8 @@ class ConditionModal(FormModal[str]):
         yield self.input("rounds", type="integer")
         yield self.label("value_opt")
         yield self.input("value", type="integer")
+        yield self.label("save_opt")
+        yield self.input("save", placeholder=tr(self.lang, "save_example"))
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -222,7 +225,20 @@ class ConditionModal(FormModal[str]):
         rounds = self.value("rounds")
         if rounds and (not rounds.isdigit() or int(rounds) < 1):
             raise FormError(tr(self.lang, "bad_rounds"))
-        return lines.join("cond", lines.refs(self.frame.state, self.targets), cond, rounds)
+        return lines.join("cond", lines.refs(self.frame.state, self.targets), cond, rounds, self._save())
+
+    def _save(self) -> str:
+        """The SAVE field as ``save=will:15`` (typed with or without ``save=``, in either language);
+        what it holds is the engine's to judge, with the line that says what it takes."""
+        typed = self.value("save").replace(" ", "")
+        if not typed:
+            return ""
+        head, sep, rest = typed.partition("=")
+        if sep and fold_text(head + sep) in {fold_text(w) for w in SAVE_WORDS}:
+            typed = rest
+        if not typed or "=" in typed or '"' in typed:
+            raise FormError(tr(self.lang, "bad_save"))
+        return f"save={typed}"
 
 
 class UnconditionModal(FormModal[str]):
