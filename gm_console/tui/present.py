@@ -32,6 +32,7 @@ DELAY_GLYPH = "‖"
 READY_GLYPH = "»"
 STATUS_GLYPH = "†"
 MARK_GLYPH = "✓"
+SHARED_MARK_GLYPH = "◌"  # a mark several carry until they act (flat-footed): told once, above the order
 ACTIVE_BG = "on #1e4028"
 SELECTED_BG = "on #34346a"
 MARKED_BG = "on #4a3c12"
