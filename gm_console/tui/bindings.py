@@ -144,8 +144,24 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
             "Save a copy under another name and go on in it (the way out of a full disk or a read-only file)",
             "Guarda una copia con otro nombre y sigue en ella (la salida si el disco está lleno o es de solo lectura)",
             display="S"),
+    KeySpec("end_fight", "E", "end_fight", "End fight", "Terminar",
+            "End the fight (asks first, y/n), then its summary: rounds, fallen, damage, biggest hit, XP, what lasts",
+            "Termina el combate (pregunta antes, s/n) y muestra su resumen: asaltos, caídos, daño, mayor golpe, PX, lo que dura",
+            display="E"),
     KeySpec("quit", "q", "quit", "Quit", "Salir",
-            "Quit (everything is already saved)", "Salir (todo está ya guardado)"),
+            "Quit (everything is already saved); an encounter opened from the picker goes back to it",
+            "Salir (todo está ya guardado); un encuentro abierto desde la lista vuelve a ella"),
+)
+
+#: the summary after a fight (``screens/summary.py``)
+SUMMARY_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("summary_party", "P", "party", "Write back", "Guardar en el grupo",
+            "Write what lasted of the PCs back to the party the encounter started with (asks first)",
+            "Guarda en el grupo con que empezó el encuentro lo que dura de los PJ (pregunta antes)",
+            footer=True, display="P"),
+    KeySpec("summary_close", "escape,enter,q", "close", "Close", "Cerrar",
+            "Back to the encounter (the summary stays in `show` and `post`)",
+            "Vuelve al encuentro (el resumen sigue en `show` y `post`)", footer=True, display="Esc"),
 )
 
 PICKER_KEYS: tuple[KeySpec, ...] = (
@@ -172,7 +188,7 @@ PICKER_KEYS: tuple[KeySpec, ...] = (
 
 
 def spec(binding_id: str) -> KeySpec:
-    for s in ENCOUNTER_KEYS + PICKER_KEYS:
+    for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
         if s.id == binding_id:
             return s
     raise KeyError(binding_id)
@@ -181,6 +197,7 @@ def spec(binding_id: str) -> KeySpec:
 # What a read-only console (another program holds the save) still does: look, save a copy, quit.
 # Every other key answers with who holds the file.
 READ_ONLY_KEYS = frozenset({"breakdown", "view", "help", "command_bar", "select_up", "select_down", "find", "mark", "clear_marks",
+                            "summary_close",
                             "select_active", "log_up", "log_down", "save", "save_as", "quit",
                             "open", "picker_help", "picker_quit", "new", "rename", "duplicate", "delete"})
 
@@ -202,7 +219,7 @@ def shown_key(app, binding_id: str) -> str:
 
 
 def all_ids() -> list[str]:
-    return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS]
+    return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS]
 
 
 _KEY_NAMES = {"question_mark": "?", "colon": ":", "dollar_sign": "$", "up": "↑", "down": "↓",
@@ -239,6 +256,8 @@ def markdown_table() -> str:
     lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in ENCOUNTER_KEYS]
     lines += ["", "## Encounter picker", "", "| Key | Id | What it does |", "|---|---|---|"]
     lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in PICKER_KEYS]
+    lines += ["", "## After the fight", "", "| Key | Id | What it does |", "|---|---|---|"]
+    lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in SUMMARY_KEYS]
     lines += [
         "",
         "`Ctrl+P` opens the command palette with every action. Any key can be remapped by its id in",
