@@ -171,12 +171,15 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             pieces.pop("ruleset")
         if size() > width and "marked" in pieces:
             pieces["marked"] = ("· " + tr(lang, "marked_short", n=len(self.marked)) + " ", "bold yellow")
-        if size() > width and "read_only" in pieces:
-            pieces["read_only"] = (" " + tr(lang, "read_only_short") + " ", "bold reverse red")
         if size() > width:
             words, style = pieces["name"]
             room = max(6, Text(words).cell_len - (size() - width))
             pieces["name"] = (" " + p.short_name(words.strip(), room - 2) + " ", style)
+        if size() > width and "read_only" in pieces:  # who holds the file, as much as fits
+            words, style = pieces["read_only"]
+            short = " " + tr(lang, "read_only_short") + " "
+            room = max(len(short), len(words) - (size() - width))
+            pieces["read_only"] = (words[:room - 2] + "… " if room > len(short) else short, style)
         text = Text(no_wrap=True, overflow="ellipsis")
         for words, style in pieces.values():
             text.append(words, style=style)
