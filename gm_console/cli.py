@@ -8,7 +8,7 @@
     gm-console show PATH [--json | --markdown] [--players]
     gm-console log PATH [--players]
     gm-console players PATH         the players' live view (read-only; follows the GM's actions)
-    gm-console serve PATH --players [--port N] [--host H]   that view in a web browser
+    gm-console serve PATH --players [--port N] [--host H] [--projector]   that view in a web browser
     gm-console post PATH [--round N | --since N] --format bbcode|markdown
     gm-console rulesets
 """
@@ -158,6 +158,8 @@ def _players_parsers(sub, lang_too, h) -> None:
     """The players' side (docs/players.md): a live view, the same view served, a forum post."""
     pv = sub.add_parser("players", parents=[lang_too], help=h(_("the players' live view of an encounter (read-only)")))
     pv.add_argument("path", metavar="PATH", type=Path)
+    pv.add_argument("--projector", action="store_true",
+                    help=h(_("the layout for a projector or a TV: round and turn in a banner, health bars")))
     sv = sub.add_parser("serve", parents=[lang_too], help=h(_("serve the players' view to web browsers (read-only)")))
     sv.add_argument("path", metavar="PATH", type=Path)
     sv.add_argument("--players", action="store_true", required=True,
@@ -165,6 +167,8 @@ def _players_parsers(sub, lang_too, h) -> None:
     sv.add_argument("--port", type=int, default=8000, help=h(_("port to listen on (default 8000)")))
     sv.add_argument("--host", default="127.0.0.1",
                     help=h(_("address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for the network)")))
+    sv.add_argument("--projector", action="store_true",
+                    help=h(_("the projector layout in large type (a page's ?fontsize=N still sets the size)")))
     po = sub.add_parser("post", parents=[lang_too], help=h(_("a round report to paste into a forum thread")))
     po.add_argument("path", metavar="PATH", type=Path)
     which = po.add_mutually_exclusive_group()
@@ -461,14 +465,14 @@ def _players(args, lang) -> int:
     from gm_console.tui.players.app import run_players
 
     Encounter.open(args.path, read_only=True)  # fail here, on the terminal, if it cannot be read
-    return run_players(args.path, lang)
+    return run_players(args.path, lang, projector=args.projector)
 
 
 def _serve(args, lang) -> int:
     from gm_console.tui.players.serve import serve
 
     Encounter.open(args.path, read_only=True)
-    return serve(args.path, lang, host=args.host, port=args.port)
+    return serve(args.path, lang, host=args.host, port=args.port, projector=args.projector)
 
 
 def _post(args, lang) -> int:

@@ -5,7 +5,8 @@
 
 The Pathfinder example (saves/pathfinder1e.toml) in English and the Starfinder one in
 Spanish, each copied to a temporary folder first (the view only reads, but the checkout's
-saves are never handed to a program), drawn at 100x30 through Textual's test driver.
+saves are never handed to a program), drawn at 100x30 through Textual's test driver; the
+projector layout of each too (English at 80x24, Spanish at 120x40: large type leaves few cells).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from screenshots import OUT, SAVES, _setup_env, shoot, to_png  # noqa: E402
 
-SHOTS = (("players", "pathfinder1e", "en"), ("players-es", "starfinder", "es"))
+#: (file, example, language, projector layout, size)
+SHOTS = (("players", "pathfinder1e", "en", False, (100, 30)), ("players-es", "starfinder", "es", False, (100, 30)),
+         ("players-projector", "pathfinder1e", "en", True, (80, 24)),
+         ("players-projector-es", "starfinder", "es", True, (120, 40)))
 
 
 async def main(png_dir: Path | None) -> list[Path]:
@@ -32,11 +36,11 @@ async def main(png_dir: Path | None) -> list[Path]:
     _setup_env(tmp)
     OUT.mkdir(exist_ok=True)
     written = []
-    for name, ruleset, lang in SHOTS:
+    for name, ruleset, lang, projector, size in SHOTS:
         copy = tmp / f"{ruleset}.toml"
         shutil.copyfile(SAVES / f"{ruleset}.toml", copy)
         target = OUT / f"{name}.svg"
-        target.write_text(await shoot(PlayersApp(copy, lang), (100, 30)), encoding="utf-8")
+        target.write_text(await shoot(PlayersApp(copy, lang, projector=projector), size), encoding="utf-8")
         written.append(target)
     if png_dir is not None:
         to_png(written, png_dir)

@@ -119,6 +119,9 @@ async def main(png_dir: Path | None) -> list[Path]:
         keys = ("j", "c", "a", "t", "u", "r") if with_catalogue else ("j", "c", "p", "r")
         app = GMConsole(lang="es", encounter=Encounter.open(tmp / target.name))
         save("condition-modal", await shoot(app, (120, 40), keys))
+    # nine combatants at 80x24 (everyone flat-footed on one line, three goblins dying on one
+    # warning), in both languages, and the summary after the fight with its party write-back
+    await nine_at_80x24(tmp, save)
     saves_dir = tmp / "data" / "encounters"
     saves_dir.mkdir(parents=True, exist_ok=True)
     for n, path in enumerate(examples[:3]):
@@ -130,6 +133,40 @@ async def main(png_dir: Path | None) -> list[Path]:
         to_png(written, png_dir)
     shutil.rmtree(tmp, ignore_errors=True)
     return written
+
+
+NINE = ("add Kyra pc hp=30 init=4", "add Lia pc hp=22 init=3", "add Doran pc hp=28 init=1", "add Seren pc hp=18 init=2",
+        "add @goblin x4", 'add "Goblin chief" hp=20 init=3', "init Kyra 20", "init Lia 15", "init Doran 9",
+        "init Seren 17", 'init "Goblin 1" 12', 'init "Goblin 2" 10', 'init "Goblin 3" 8', 'init "Goblin 4" 7',
+        'init "Goblin chief" 18', "start")
+FALLEN = ('dmg "Goblin 1" 9', "next", "dmg Kyra 5", "cond Kyra sickened 3", "next", 'dmg "Goblin 2" 12', "next",
+          'dmg "Goblin 3" 9')
+
+
+async def nine_at_80x24(tmp: Path, save) -> None:
+    from gm_console.storage import Encounter
+    from gm_console.storage import party as party_file
+    from gm_console.tui.app import GMConsole
+
+    sheets = Encounter.create(tmp / "sheets.toml", "pathfinder1e", name="sheets")
+    for line in NINE[:4]:
+        sheets.execute(line)
+    party = party_file.create("The Lanterns", "pathfinder1e")
+    party_file.add_members(party, list(sheets.state.combatants.values()), sheets.ruleset)
+    sheets.close()
+    for lang in ("en", "es"):
+        enc = Encounter.create(tmp / f"warren-{lang}.toml", "pathfinder1e", name="The goblin warren",
+                               party=party_file.load("The Lanterns"))
+        for line in NINE[4:]:
+            enc.execute(line)
+        suffix = "" if lang == "en" else "-es"
+        save(f"nine-80x24{suffix}", await shoot(GMConsole(lang=lang, encounter=enc), (80, 24)))
+        for line in FALLEN:
+            enc.execute(line)
+        save(f"dying-80x24{suffix}", await shoot(GMConsole(lang=lang, encounter=enc), (80, 24)))
+        save(f"summary{suffix}", await shoot(GMConsole(lang=lang, encounter=enc), (80, 24) if lang == "en" else (120, 40),
+                                             ("E", "y" if lang == "en" else "s")))
+        enc.close()
 
 
 def to_png(svgs: list[Path], folder: Path) -> None:

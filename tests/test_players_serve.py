@@ -62,15 +62,20 @@ def served(tmp_path):
         wait_for_port(port, proc)
         yield path, f"http://127.0.0.1:{port}/"
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """The server and the apps it started (its own process group) end."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
 
 
 def gm(path: Path, *lines: str) -> None:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from gm_console.storage.config import load_config
-from gm_console.tui.bindings import ENCOUNTER_KEYS, PICKER_KEYS, bindings_for, markdown_table
+from gm_console.tui.bindings import ENCOUNTER_KEYS, PICKER_KEYS, SUMMARY_KEYS, bindings_for, markdown_table
 from gm_console.tui.keymap import check_keymap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,24 +29,24 @@ def test_keys_table_script_check_mode():
 
 
 def test_every_binding_has_an_id_a_description_and_a_tooltip_in_both_languages():
-    ids = [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS]
+    ids = [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS]
     assert len(ids) == len(set(ids))
     assert REQUIRED <= set(ids)
     for lang in ("en", "es"):
-        for b in bindings_for(ENCOUNTER_KEYS, lang) + bindings_for(PICKER_KEYS, lang):
+        for b in bindings_for(ENCOUNTER_KEYS, lang) + bindings_for(PICKER_KEYS, lang) + bindings_for(SUMMARY_KEYS, lang):
             assert b.id and b.description and b.tooltip
 
 
 def test_each_action_is_one_keystroke():
     """Two keystrokes plus arguments at most: one key, then (for some) a modal's Enter."""
-    for spec in ENCOUNTER_KEYS + PICKER_KEYS:
+    for spec in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
         for key in spec.key.split(","):
             assert " " not in key.strip()  # no key sequences
 
 
 def test_every_key_in_the_table_appears_in_the_markdown():
     text = markdown_table()
-    for spec in ENCOUNTER_KEYS + PICKER_KEYS:
+    for spec in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
         assert re.search(rf"\| `[^`]+` \| `{spec.id}` \|", text)
 
 

@@ -15,6 +15,7 @@ from gm_console.tui.modals.add import AddCombatantModal
 from gm_console.tui.modals.prompts import ConfirmModal, TextPrompt
 from gm_console.tui.screens.encounter import EncounterScreen
 from gm_console.tui.screens.picker import PARTY, NewEncounterModal, PickerScreen
+from gm_console.tui.screens.summary import SummaryScreen
 from gm_console.tui.widgets.bestiary_search import BestiarySearch
 from test_tui_flows import SIZE, app_for, type_text
 from test_tui_support import drive, make_encounter
@@ -115,6 +116,9 @@ async def test_ending_the_combat_offers_to_write_the_party_back(tmp_path):
         await pilot.press("colon")
         await type_text(pilot, "end")
         await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)  # the summary after the fight offers it
+        await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmModal)
         assert "Ash: Hit points 10 → 6, +Poisoned" in str(app.screen.query_one("#title").render())

@@ -11,9 +11,6 @@ clock, and the picker's "last change" is pinned with a fixed mtime in UTC.
 
 from __future__ import annotations
 
-import datetime
-import os
-import re
 import shutil
 from pathlib import Path
 
@@ -23,6 +20,7 @@ from gm_console import plugins
 from gm_console.storage import Encounter
 from gm_console.storage.library import peek
 from gm_console.tui.app import GMConsole
+from test_tui_support import picker_library
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "saves").glob("*.toml") if not p.stem.startswith("prepared-"))  # test_library.py
@@ -61,23 +59,7 @@ def test_damage_modal(snap_compare, tmp_path):
 
 
 def test_picker(snap_compare, tmp_path, monkeypatch):
-    from gm_console.storage import library
-    from gm_console.storage.paths import saves_dir
-    from gm_console.tui.screens import picker
-
-    bundled = tmp_path / "bundled"
-    bundled.mkdir()
-    shutil.copyfile(ROOT / "saves" / "generic.toml", bundled / "generic.toml")
-    monkeypatch.setattr(library, "bundled_saves_dir", lambda: bundled)
-    monkeypatch.setattr(picker, "when", lambda mtime: datetime.datetime.fromtimestamp(
-        mtime, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"))  # the same picture in any time zone
-    folder = saves_dir()
-    folder.mkdir(parents=True)
-    text = (ROOT / "saves" / "generic.toml").read_text(encoding="utf-8")
-    for n, name in enumerate(("Tuesday goblins", "Ogre bridge")):
-        target = folder / f"table-{n}.toml"
-        target.write_text(re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', text), encoding="utf-8")
-        os.utime(target, (1_767_225_600 + n * 3600,) * 2)
+    picker_library(tmp_path, monkeypatch, ("Tuesday goblins", "Ogre bridge"), examples=("generic",))
     assert snap_compare(GMConsole(None, lang="en"), terminal_size=(80, 24))
 
 

@@ -150,3 +150,30 @@ def drive(fn):
         return asyncio.run(fn(*args, **kwargs))
 
     return wrapper
+
+
+def picker_library(tmp_path: Path, monkeypatch, names: tuple[str, ...], examples: tuple[str, ...] = ()) -> None:
+    """The GM's saves folder holding the generic example under each of ``names`` (one hour apart
+    from 2026-01-01 00:00 UTC), the bundled examples only ``examples``, dates in UTC."""
+    import datetime
+    import os
+    import re
+
+    from gm_console.storage import library
+    from gm_console.storage.paths import saves_dir
+    from gm_console.tui.screens import picker
+
+    bundled = tmp_path / "bundled"
+    bundled.mkdir()
+    for stem in examples:
+        shutil.copyfile(ROOT / "saves" / f"{stem}.toml", bundled / f"{stem}.toml")
+    monkeypatch.setattr(library, "bundled_saves_dir", lambda: bundled)
+    monkeypatch.setattr(picker, "when", lambda mtime: datetime.datetime.fromtimestamp(
+        mtime, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"))  # the same picture in any time zone
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    text = (ROOT / "saves" / "generic.toml").read_text(encoding="utf-8")
+    for n, name in enumerate(names):
+        target = folder / f"table-{n}.toml"
+        target.write_text(re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', text), encoding="utf-8")
+        os.utime(target, (1_767_225_600 + n * 3600,) * 2)

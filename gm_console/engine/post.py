@@ -68,6 +68,14 @@ MARKDOWN = Markup(
     escape=_md_escape,
 )
 MARKUPS = {"bbcode": BBCODE, "markdown": MARKDOWN}
+#: no markup at all: the console's own summary screen draws the lines as they are
+PLAIN = Markup(
+    heading=lambda t: t,
+    bold=lambda t: t,
+    italic=lambda t: t,
+    items=lambda xs: "\n".join(f"• {x}" for x in xs),
+    escape=str,
+)
 
 
 # -- which actions --------------------------------------------------------------------------

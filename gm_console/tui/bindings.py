@@ -124,8 +124,20 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("save_as", "S", "save_as", C_("key", "Save as"),
             C_("key", "Save a copy under another name and go on in it (the way out of a full disk or a read-only file)"),
             display="S"),
+    KeySpec("end_fight", "E", "end_fight", C_("key", "End fight"),
+            C_("key", "End the fight (asks first, y/n), then its summary: rounds, fallen, damage, biggest hit, XP, what lasts"),
+            display="E"),
     KeySpec("quit", "q", "quit", C_("key", "Quit"),
-            C_("key", "Quit (everything is already saved)")),
+            C_("key", "Quit (everything is already saved); an encounter opened from the picker goes back to it")),
+)
+
+#: the summary after a fight (``screens/summary.py``)
+SUMMARY_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("summary_party", "P", "party", C_("key", "Write back"),
+            C_("key", "Write what lasted of the PCs back to the party the encounter started with (asks first)"),
+            footer=True, display="P"),
+    KeySpec("summary_close", "escape,enter,q", "close", C_("key", "Close"),
+            C_("key", "Back to the encounter (the summary stays in `show` and `post`)"), footer=True, display="Esc"),
 )
 
 PICKER_KEYS: tuple[KeySpec, ...] = (
@@ -148,7 +160,7 @@ PICKER_KEYS: tuple[KeySpec, ...] = (
 
 
 def spec(binding_id: str) -> KeySpec:
-    for s in ENCOUNTER_KEYS + PICKER_KEYS:
+    for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
         if s.id == binding_id:
             return s
     raise KeyError(binding_id)
@@ -157,6 +169,7 @@ def spec(binding_id: str) -> KeySpec:
 # What a read-only console (another program holds the save) still does: look, save a copy, quit.
 # Every other key answers with who holds the file.
 READ_ONLY_KEYS = frozenset({"breakdown", "view", "help", "command_bar", "select_up", "select_down", "find", "mark", "clear_marks",
+                            "summary_close",
                             "select_active", "log_up", "log_down", "save", "save_as", "quit",
                             "open", "picker_help", "picker_quit", "new", "rename", "duplicate", "delete"})
 
@@ -178,7 +191,7 @@ def shown_key(app, binding_id: str) -> str:
 
 
 def all_ids() -> list[str]:
-    return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS]
+    return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS]
 
 
 _KEY_NAMES = {"question_mark": "?", "colon": ":", "dollar_sign": "$", "up": "↑", "down": "↓",
@@ -215,6 +228,8 @@ def markdown_table() -> str:
     lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in ENCOUNTER_KEYS]
     lines += ["", "## Encounter picker", "", "| Key | Id | What it does |", "|---|---|---|"]
     lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in PICKER_KEYS]
+    lines += ["", "## After the fight", "", "| Key | Id | What it does |", "|---|---|---|"]
+    lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in SUMMARY_KEYS]
     lines += [
         "",
         "`Ctrl+P` opens the command palette with every action. Any key can be remapped by its id in",

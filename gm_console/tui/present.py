@@ -34,6 +34,7 @@ STATUS_GLYPH = "†"
 MARK_GLYPH = "✓"
 HIDDEN_GLYPH = "◌"  # hidden from the players (hide/reveal): the GM's screen only
 HIDDEN_STYLE = "bold magenta"
+SHARED_MARK_GLYPH = "▫"  # a mark several carry until they act (flat-footed): told once, above the order
 ACTIVE_BG = "on #1e4028"
 SELECTED_BG = "on #34346a"
 MARKED_BG = "on #4a3c12"

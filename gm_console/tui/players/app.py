@@ -22,7 +22,7 @@ from gm_console.storage import Encounter, SaveError
 from gm_console.storage.watch import Watcher
 
 from ..safe import plain, visible
-from .model import PlayerFrame, frame
+from .model import PlayerFrame, Row, frame
 
 POLL = 0.25  # seconds between looks at the file: an action shows within a second
 
@@ -37,7 +37,17 @@ Screen { layout: vertical; }
          border-title-style: bold; padding: 0 1; }
 #problem { height: auto; background: $warning 20%; padding: 0 1; display: none; }
 #problem.-shown { display: block; }
+#now { display: none; }
+/* the projector: whose turn and the round in a banner across the top, bars in the order, a
+   short story; the browser's large type (serve --projector) does the rest */
+Screen.-projector #now { display: block; height: 3; content-align: center middle; text-style: bold;
+                         background: $accent 30%; color: $text; }
+Screen.-projector #title { display: none; }
+Screen.-projector #story { max-height: 6; }
 """
+
+#: cells of a projector's health bar
+BAR = 12
 
 
 class PlayersApp(App):
@@ -47,15 +57,17 @@ class PlayersApp(App):
     TITLE = "gm-console"
     ENABLE_COMMAND_PALETTE = False  # nothing to run from here: the view only shows
 
-    def __init__(self, path: Path | str, lang: str = "en", poll: float = POLL) -> None:
+    def __init__(self, path: Path | str, lang: str = "en", poll: float = POLL, projector: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
+        self.projector = projector
         self.lang = lang if lang in ("en", "es") else "en"
         self.poll = poll
         self.watcher = Watcher(self.path)
         self.shown: PlayerFrame | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="now")
         yield Static(id="title")
         yield Static(id="problem")
         with VerticalScroll(id="order"):
@@ -63,6 +75,7 @@ class PlayersApp(App):
         yield Static(id="story")
 
     def on_mount(self) -> None:
+        self.screen.set_class(self.projector, "-projector")
         self.query_one("#order").border_title = render(_("Initiative"), self.lang)
         self.query_one("#story").border_title = render(_("What happened"), self.lang)
         self.refresh_view()
@@ -91,17 +104,45 @@ class PlayersApp(App):
         title = Text(visible(view.title), style="bold")
         title.append("  " + visible(view.status), style="")
         self.query_one("#title", Static).update(title)
-        self.query_one("#initiative", Static).update(initiative_table(view, self.lang))
+        self.query_one("#now", Static).update(banner(view, self.lang))
+        self.query_one("#initiative", Static).update(initiative_table(view, self.lang, bars=self.projector))
         story = Text("\n".join(visible(line) for line in view.log)) if view.log else Text("")
         self.query_one("#story", Static).update(story)
 
 
-def initiative_table(view: PlayerFrame, lang: str) -> Table:
-    """Rich Text in every cell: a name is never read as markup."""
+def banner(view: PlayerFrame, lang: str) -> Text:
+    """The projector's top line: the encounter, the round and whose turn (or what the fight is at)."""
+    text = Text(visible(view.title) + "   ", style="")
+    if not view.round:
+        text.append(visible(view.status), style="bold")
+        return text
+    text.append(render(_("Round {n}", n=view.round), lang).upper(), style="bold")
+    if view.turn:
+        text.append("   ▶ " + visible(view.turn), style="bold")
+    return text
+
+
+def health_bar(row: Row) -> Text:
+    """A bar for anyone with health to measure: filled to ``row.share``, in its word's colour."""
+    if row.share is None:
+        return Text("")
+    filled = round(row.share * BAR)
+    if row.share > 0 and filled == 0:
+        filled = 1
+    text = Text("█" * filled, style=HEALTH_STYLE.get(row.health or "", "green"))
+    text.append("░" * (BAR - filled), style="bright_black")
+    return text
+
+
+def initiative_table(view: PlayerFrame, lang: str, bars: bool = False) -> Table:
+    """Rich Text in every cell: a name is never read as markup. ``bars``: the projector's
+    health bars (a foe's from its health word, never from its numbers)."""
     table = Table(box=None, show_header=False, expand=True, padding=(0, 1))
     table.add_column(width=1)
     table.add_column(justify="right", width=4)
     table.add_column(ratio=2)
+    if bars:
+        table.add_column(width=BAR, no_wrap=True)
     table.add_column(ratio=2)
     table.add_column(ratio=3)
     for row in view.rows:
@@ -113,11 +154,12 @@ def initiative_table(view: PlayerFrame, lang: str) -> Table:
         extra = Text(visible(row.conditions))
         if row.note:
             extra.append(("  " if row.conditions else "") + visible(row.note), style="italic")
-        table.add_row(marker, Text(row.init), name, figures, extra)
+        cells = [marker, Text(row.init), name] + ([health_bar(row)] if bars else []) + [figures, extra]
+        table.add_row(*cells)
     return table
 
 
-def run_players(path: Path | str, lang: str = "en") -> int:
-    app = PlayersApp(path, lang)
+def run_players(path: Path | str, lang: str = "en", projector: bool = False) -> int:
+    app = PlayersApp(path, lang, projector=projector)
     app.run()
     return app.return_code or 0

@@ -25,7 +25,8 @@ from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
 from ..controller import Controller
 from ..frame import Frame
 from ..i18n import error_text, tr
-from ..safe import clean, plain
+from ..safe import clean, plain, visible
+from ..warnings import collapse
 from ..widgets.command_bar import CommandBar, FindBar
 from ..widgets.initiative import InitiativePane
 from ..widgets.log import LogPane
@@ -178,27 +179,52 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         widget = widget or self.query_one("#head", Static)
         paint.update(widget, clean(self._head(frame)), layout=False)  # one row, always
 
-    def _head(self, frame: Frame) -> Text:
+    def _head(self, frame: Frame, width: int | None = None) -> Text:
+        """One row: the encounter, the game, the round and whose turn, marks, dice mode. When
+        it does not fit, the game's name goes first, then the encounter's name shortens: the
+        round and whose turn always stay in view."""
         state, lang = frame.state, frame.lang
-        text = Text(no_wrap=True, overflow="ellipsis")
+        width = width or self.app.size.width or 80
         enc = self.controller.encounter
+        pieces: dict[str, tuple[str, str]] = {}  # in the order drawn
         if enc.read_only:
             holder = error_text(enc.holder or "", lang)
-            text.append(" " + tr(lang, "read_only_head", holder=holder) + " ", style="bold reverse red")
-        text.append(f" {self.controller.encounter.name} ", style="bold")
-        text.append(f"· {frame.ruleset.name} ", style="dim")
+            pieces["read_only"] = (" " + tr(lang, "read_only_head", holder=holder) + " ", "bold reverse red")
+        pieces["name"] = (f" {visible(self.controller.encounter.name)} ", "bold")
+        pieces["ruleset"] = (f"· {frame.ruleset.name} ", "dim")
         if state.in_combat:
-            text.append(f"· {tr(lang, 'round', n=state.round)} ", style="bold cyan")
+            pieces["round"] = (f"· {tr(lang, 'round', n=state.round)} ", "bold cyan")
             if state.active in state.combatants:
-                text.append("· " + tr(lang, "turn_of", name=state.get(state.active).name) + " ", style="bold green")
+                turn = tr(lang, "turn_of", name=visible(state.get(state.active).name))
+                pieces["turn"] = ("· " + turn + " ", "bold green")
         elif state.round:
-            text.append("· " + tr(lang, "combat_over") + " ", style="yellow")
+            pieces["round"] = ("· " + tr(lang, "combat_over") + " ", "yellow")
         else:
-            text.append("· " + tr(lang, "setup") + " ", style="italic")
+            pieces["round"] = ("· " + tr(lang, "setup") + " ", "italic")
         if self.marked:
-            text.append("· " + tr(lang, "marked_head", n=len(self.marked)) + " ", style="bold yellow")
+            pieces["marked"] = ("· " + tr(lang, "marked_head", n=len(self.marked)) + " ", "bold yellow")
         if self.controller.dice_mode == "ask":
-            text.append("· " + tr(lang, "dice_mode", mode="ask"), style="magenta")
+            pieces["dice"] = ("· " + tr(lang, "dice_mode", mode="ask"), "magenta")
+
+        def size() -> int:
+            return sum(Text(words).cell_len for words, _style in pieces.values())
+
+        if size() > width:
+            pieces.pop("ruleset")
+        if size() > width and "marked" in pieces:
+            pieces["marked"] = ("· " + tr(lang, "marked_short", n=len(self.marked)) + " ", "bold yellow")
+        if size() > width:
+            words, style = pieces["name"]
+            room = max(6, Text(words).cell_len - (size() - width))
+            pieces["name"] = (" " + p.short_name(words.strip(), room - 2) + " ", style)
+        if size() > width and "read_only" in pieces:  # who holds the file, as much as fits
+            words, style = pieces["read_only"]
+            short = " " + tr(lang, "read_only_short") + " "
+            room = max(len(short), len(words) - (size() - width))
+            pieces["read_only"] = (words[:room - 2] + "… " if room > len(short) else short, style)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for words, style in pieces.values():
+            text.append(words, style=style)
         return text
 
     def offers(self) -> list[tuple[str, str]]:
@@ -221,10 +247,10 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         if self.told is not None:  # first: the warnings line shows three lines at most
             text.append("✗ " + self.told, style="bold red")
         offered = 0
-        for i, note in enumerate(notes):
+        for i, note in enumerate(collapse(notes, self.controller.state, self.lang)):
             if i or self.told is not None:
                 text.append("\n")
-            text.append("⚠ " + note.render(self.lang), style="bold yellow")
+            text.append("⚠ " + note.text, style="bold yellow")
             if note.command:
                 offered += 1
                 text.append("  ")

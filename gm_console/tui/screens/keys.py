@@ -47,7 +47,7 @@ class EncounterKeys(_Base):
             return True if any(cid in state.combatants for cid in state.delayed) else None
         elif action == "trigger":
             return True if any(cid in state.combatants for cid in state.readied) else None
-        elif action in ("next", "previous"):
+        elif action in ("next", "previous", "end_fight"):
             return True if state.in_combat else None
         elif action == "start":
             return None if state.in_combat or not state.combatants else True
@@ -446,16 +446,17 @@ class EncounterKeys(_Base):
         self.app.push_screen(HelpScreen(self.lang, self.controller.ruleset))
 
     def action_quit(self) -> None:
+        """Quit; an encounter opened from the picker goes back to it (its file let go)."""
         from ..modals.prompts import ConfirmModal
 
         error = self.controller.save()
         if error is None:
-            self.app.exit(0)
+            self.leave(0)
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.app.exit(1)
+                self.leave(1)
 
         self.app.push_screen(ConfirmModal(self.lang, tr(self.lang, "quit_unsaved", error=error_text(error, self.lang))), answer)
 

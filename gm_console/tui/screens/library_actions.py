@@ -6,7 +6,8 @@ atomic), the screen only asks and says what happened.
 
 - ``B`` stores the selected combatant in the GM's bestiary (``add @NAME`` finds it later).
 - ``P`` writes what lasted of the party's PCs back to the party, after showing what changes;
-  when a combat ends in an encounter started with a party, the screen offers it by itself.
+  when a combat ends, the summary after the fight (``summary.py``) offers it.
+- ``E`` ends the fight after a y/n; ``q`` from an encounter opened in the picker goes back to it.
 """
 
 from __future__ import annotations
@@ -109,7 +110,45 @@ class LibraryActions(_Base):
         self.notify(problem_text(exc, self.lang), severity="error", timeout=8)
 
     def offer_party_write_back(self, was_in_combat: bool) -> None:
-        """After a line that ended the combat: what lasted goes back to the party, if the GM says so."""
+        """After a line that ended the combat: its summary, which offers the party write-back."""
         enc = self.controller.encounter
-        if was_in_combat and not enc.state.in_combat and enc.doc.extra.get("party") and not enc.read_only:
-            self.action_party_write_back()
+        if was_in_combat and not enc.state.in_combat:
+            self.show_summary()
+
+    def show_summary(self) -> None:
+        from .summary import PARTY, SummaryScreen
+
+        enc = self.controller.encounter
+        party = enc.doc.extra.get("party")
+        party = party if isinstance(party, str) and party and not enc.read_only else None
+
+        def answer(choice: str | None) -> None:
+            if choice == PARTY:
+                self.action_party_write_back()
+
+        self.app.push_screen(SummaryScreen(enc, self.lang, party), answer)
+
+    def action_end_fight(self) -> None:
+        """``end``, after a y/n: the fight is over; its summary follows (``run_line``)."""
+        from ..modals.prompts import ConfirmModal
+
+        if not self.controller.state.in_combat:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.run_line("end")
+
+        self.app.push_screen(ConfirmModal(self.lang, render(_("End the fight? (y/n)"), self.lang)), answer)
+
+    def leave(self, code: int) -> None:
+        """Out of the encounter: back to the picker it was opened from (the file let go, the
+        list read again), else out of the program."""
+        from .picker import PickerScreen
+
+        stack = self.app.screen_stack
+        if len(stack) >= 2 and isinstance(stack[-2], PickerScreen):
+            self.controller.encounter.close()
+            self.app.pop_screen()
+            return
+        self.app.exit(code)

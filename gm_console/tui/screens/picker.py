@@ -41,9 +41,16 @@ def when(mtime: float) -> str:
     return _dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
 
 
-def name_width(infos: list[EncounterInfo]) -> int:
-    """Wide enough for the longest name (within reason): long campaign names stay readable."""
-    return max(28, min(44, max((len(i.name) for i in infos), default=0)))
+#: what a row holds besides the name: the ruleset (15), the round (14), the date (16), the indent
+#: (2) and the list's padding and scrollbar (4)
+ROW_REST = 15 + 14 + 16 + 2 + 4
+
+
+def name_width(infos: list[EncounterInfo], screen: int = 120) -> int:
+    """Wide enough for the longest name (within reason) and no wider than the screen leaves:
+    a row never runs past the right edge (80 columns give a name 28 cells)."""
+    wanted = max(28, min(44, max((len(visible(i.name)) for i in infos), default=0)))
+    return max(12, min(wanted, screen - ROW_REST - 1))
 
 
 def row(info: EncounterInfo, lang: str, width: int = 28, twin: bool = False) -> Text:
@@ -56,7 +63,7 @@ def row(info: EncounterInfo, lang: str, width: int = 28, twin: bool = False) -> 
     text.append(f"{visible(info.ruleset)[:14]:<15}", style="cyan")
     rnd = tr(lang, "picker_round", n=info.round) if info.round else (
         render(_("prepared"), lang) if info.prepared else tr(lang, "picker_not_started"))
-    text.append(f"{rnd:<14}")
+    text.append(f"{rnd[:13]:<14}")
     if info.bundled:
         text.append(tr(lang, "picker_example"), style="dim italic")
     else:
@@ -121,7 +128,7 @@ class PickerScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(f" gm-console · {tr(self.lang, 'picker_title')}", id="picker-title")
         yield OptionList(id="encounters")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.reload()
@@ -129,13 +136,19 @@ class PickerScreen(Screen):
     def on_screen_resume(self) -> None:
         self.reload()
 
+    def on_resize(self) -> None:
+        widget = self.query_one(OptionList)
+        highlighted = widget.highlighted
+        key = widget.get_option_at_index(highlighted).id if highlighted is not None else None
+        self.reload(key)
+
     def reload(self, keep: str | None = None) -> None:
         """The list again (``keep``: the option to highlight, by key)."""
         lang = self.lang
         found = list_encounters()
         saved = [i for i in found if not i.bundled]
         examples = [i for i in found if i.bundled]
-        width = name_width(found)
+        width = name_width(found, self.app.size.width or 80)
         options: list[Option | None] = [Option(Text(tr(lang, "picker_new"), style="bold green"), id=NEW)]
         options.append(Option(Text(""), disabled=True))
         options.append(Option(Text("  ").append_text(header(lang, width)), disabled=True))
@@ -161,7 +174,7 @@ class PickerScreen(Screen):
             options.append(Option(Text(render(_("Parties (Enter: a new encounter with them)"), lang),
                                        style="bold underline"), disabled=True))
             for party in parties:
-                text = Text("  ")
+                text = Text("  ", no_wrap=True, overflow="ellipsis")
                 text.append(f"{visible(party.name)[:width]:<{width + 1}}", style="bold")
                 text.append(f"{visible(party.ruleset)[:14]:<15}", style="cyan")
                 text.append(visible(", ".join(m.name for m in party.members) or "-"), style="dim")

@@ -48,6 +48,9 @@ class InitiativePane(Widget):
         self._health: tuple[str, ...] = ()  # the ruleset's health pools, asked once per render
         self._lines: list[Text] | None = None  # the rows drawn since the last show or resize
         self._strips: dict[tuple, Strip] = {}
+        #: marks lasting until a first turn that several combatants carry (everyone flat-footed
+        #: at the start): a glyph on each row and one line for all, not a badge (and a line) each
+        self._shared: dict[str, int] = {}
 
     def show(self, frame: Frame) -> None:
         self.frame = frame
@@ -73,7 +76,11 @@ class InitiativePane(Widget):
         self._row_numbers = {cid: str(n) for n, cid in enumerate((cid for cid, _ in entries if cid), 1)}
         if not any(cid for cid, _ in entries):
             return [Text(tr(frame.lang, "empty_roster", key="a"), style="italic")]
-        return [_spans_only(clean(line)) for line in self._window(entries, frame, width, height)]
+        self._shared = shared_marks(frame)
+        head: list[Text] = []
+        if self._shared and height > 2:  # one line says what the glyph on the rows stands for
+            head = [shared_line(frame, self._shared, width)]
+        return [_spans_only(clean(line)) for line in head + self._window(entries, frame, width, height - len(head))]
 
     def render_line(self, y: int) -> Strip:
         """Rows as strips, each made once while it looks the same: `n` changes two rows of
@@ -183,6 +190,9 @@ class InitiativePane(Widget):
         if marked:
             name_style += " underline"
         row.append(f"{name:<{name_w}} ", style=name_style)
+        if self._shared:  # a column of its own, so the glyphs line up under the shared line's
+            carries = any(inst.cond in self._shared for inst in c.conditions)
+            row.append((p.SHARED_MARK_GLYPH if carries else " ") + " ", style="bold yellow")
         pools = [k for k in self._health if k in c.pools]
         bar_w = 8 if width < 56 else 10
         if pools:
@@ -205,6 +215,7 @@ class InitiativePane(Widget):
         insts = sorted(rs.conditions.active(c), key=lambda i: (i.cond not in p.EARLY_MARKS, i.uid))
         shown = {i.uid for i in insts}
         insts += [i for i in c.conditions if i.uid not in shown]
+        insts = [inst for inst in insts if inst.cond not in self._shared]
         for inst in insts:
             style = p.badge_style(inst) if inst.uid in shown else "dim magenta"
             badges.append(Text(f"[{p.cond_badge(rs, inst, lang, short=width < 60)}]", style=style))
@@ -237,6 +248,27 @@ class InitiativePane(Widget):
                 sub.truncate(width, overflow="ellipsis")
                 lines.append(sub)
         return Block(c.id, lines)
+
+
+def shared_marks(frame: Frame) -> dict[str, int]:
+    """{condition: how many carry it} for the marks that last until a first turn and that two
+    or more combatants carry: those share one line instead of a badge on every row."""
+    counts: dict[str, int] = {}
+    for c in frame.state.combatants.values():
+        for cond in {inst.cond for inst in c.conditions if inst.cond in p.EARLY_MARKS}:
+            counts[cond] = counts.get(cond, 0) + 1
+    return {cond: n for cond, n in counts.items() if n >= 2}
+
+
+def shared_line(frame: Frame, shared: dict[str, int], width: int) -> Text:
+    """``▫ Flat-footed ×7 until they act``: the line the rows' glyph refers to."""
+    text = Text(no_wrap=True)
+    text.append(p.SHARED_MARK_GLYPH + " ", style="bold yellow")
+    names = " · ".join(f"{p.cond_name(frame.ruleset, cond, frame.lang)} ×{n}" for cond, n in shared.items())
+    text.append(names, style="bold yellow")
+    text.append(" " + tr(frame.lang, "shared_until_act"), style="yellow")
+    text.truncate(width, overflow="ellipsis")
+    return text
 
 
 def _spans_only(line: Text) -> Text:
