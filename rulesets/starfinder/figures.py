@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable, Iterator
 
-from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule, shared with Pathfinder
-from gm_console.ruleset import Combatant, EncounterState, Figure, Ruleset
+from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, combine  # combine: the d20 stacking rule
 
 from .options import official
 from .stats import SKILL_ABILITY, ability_mod, is_vehicle, skill_bonus
