@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
 
 from . import life, resolve
-from .common import joined, say
-from .figures import value
+from .common import joined, say, value
+from .options import opt
 from .i18n import _
 
 ENERGY = ("acid", "cold", "electricity", "fire", "sonic")
@@ -204,8 +204,6 @@ class StarfinderHealth(Health):
         if fire:  # the burning save's DC counts fire damage taken this round (starfinder.md §3.6)
             ctx.set_mark(c, "fire_round", int(c.marks.get("fire_round") or 0) + fire)
         if c.category == "vehicle":
-            from .vehicles import damage_vehicle
-
             damage_vehicle(ctx, c, amount, taken, kind, ac, ac_value, notes, why)
             return taken
         hp = c.pools.get("hp")
@@ -275,8 +273,6 @@ class StarfinderHealth(Health):
             if before == 0:
                 life.revive(ctx, c, "starfinder.md §3.4.6 [O]")
         if c.category == "vehicle" and new > 0:
-            from .vehicles import after_repair
-
             after_repair(ctx, c)
 
     def _stamina(self, ctx: Context, c: Combatant, amount: int) -> None:
@@ -300,3 +296,37 @@ class StarfinderHealth(Health):
 
     def spendable(self, state, c: Combatant):
         return resolve.spendable(state, c)
+
+
+# -- vehicles (starfinder.md §3.8): HP only, wrecked at 0, broken at half with the option --------
+
+
+def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Term, ac: str, ac_value: int,
+                   notes: "list[Msg]", why: "Msg | None") -> None:
+    hp = v.pools.get("hp")
+    if hp is None:
+        ctx.fail(_("{name} has no hp; set it first: set {ref} hp=40", name=v.name, ref=v.id))
+    before = hp.value
+    new = max(0, before - taken)
+    ctx.set_pool(v, "hp", new, rule="starfinder.md §3.8 vehicle damage")
+    moved = _("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=of(v, before), after=of(v, new))
+    say(ctx, v, damage_line(v, amount, kind, ac, ac_value, [joined(notes), moved], why), "starfinder.md §3.8")
+    if new == 0:
+        ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
+        ctx.set_mark(v, "death", "wrecked")
+        ctx.set_mark(v, "motion", None)
+        say(ctx, v, _("{name} is wrecked at 0 HP", name=named(v)), "starfinder.md §3.8 [O]")
+        return
+    top = hp.max or 0
+    if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
+        ctx.apply_condition(v, ctx.ruleset.catalogue.define("broken"), source=v.id)
+        ctx.set_mark(v, "auto_broken", True)
+        say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
+                      name=named(v)), "starfinder.md §3.8 [O]")
+
+
+def after_repair(ctx: Context, v: Combatant) -> None:
+    hp = v.pools["hp"]
+    if v.marks.get("auto_broken") and hp.value * 2 > (hp.max or 0):
+        ctx.set_mark(v, "auto_broken", None)
+        ctx.remove_all(v, "broken", reason="repaired")

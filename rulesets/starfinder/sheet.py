@@ -6,8 +6,9 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
+from .common import value
 from . import economy, initiative, life, stats, vehicles
-from .figures import armor_bonus, effective, value
+from .figures import armor_bonus, effective
 from .i18n import _
 
 
