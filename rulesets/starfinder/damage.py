@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
 
-from . import life, resolve
+from . import life, monsters, resolve
 from .common import joined, say
 from .figures import value
 from .i18n import _
@@ -172,7 +172,11 @@ class StarfinderHealth(Health):
     """Damage in the seed's order, healing by pool, Resolve Points spent on their uses."""
 
     def damage_types(self) -> tuple[str, ...]:
-        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS
+        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS + monsters.ATTACK_WORDS
+
+    def tick_works(self, ctx: Context, c: Combatant, inst) -> bool:
+        """A regeneration a stopping type got through heals nothing at the next turn start (§3.14.1)."""
+        return monsters.tick_works(ctx, c, inst)
 
     def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         self.hurt(ctx, target, amount, types)
@@ -197,7 +201,11 @@ class StarfinderHealth(Health):
         continuous = continuous or cont
         ac = "EAC" if is_energy(canon) else "KAC"
         ac_value = value(self.rules, ctx.state, c, ac.lower())
+        rolled = amount
+        amount, first = monsters.adjust(c, amount, canon, types, is_energy(canon))
         parts, notes = _reduce(c, amount, canon, self.damage_reduction(c))
+        notes = first + notes
+        amount = rolled
         taken = sum(p.taken for p in parts)
         kind = kind_term(*canon, *(("nonlethal",) if nonlethal else ()))
         fire = sum(p.taken for p in parts if p.kind == "fire")
@@ -224,6 +232,7 @@ class StarfinderHealth(Health):
             moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES[pool], before=of(c, before),
                            after=of(c, before - used)))
         at_zero = hp.value == 0 and c.life in ("dying", "stable", "unconscious")
+        feral = monsters.fighting_on(c) and hp.value == 0
         before = hp.value
         if rest > 0 and not at_zero:
             ctx.set_pool(c, "hp", max(0, before - rest), rule="starfinder.md §3.3 HP never below 0 [S]")
@@ -231,7 +240,11 @@ class StarfinderHealth(Health):
                            after=of(c, max(0, before - rest))))
         details = [joined(notes), joined(moved, ", ")]
         say(ctx, c, damage_line(c, amount, kind, ac, ac_value, details, why), "starfinder.md §3.3 [S]")
-        if at_zero:
+        monsters.after_damage(ctx, c, {p.kind for p in parts if p.taken > 0})
+        if feral and rest > 0 and not nonlethal:
+            life.kill(ctx, c, "ferocity", _("{name} loses more HP while fighting on with ferocity: it dies",
+                                            name=named(c)), monsters.FEROCITY + " [O]")
+        elif at_zero:
             life.hit_at_zero(ctx, c, rest, nonlethal, continuous)
         elif rest > 0 and rest >= before:
             life.drop_to_zero(ctx, c, rest - before, nonlethal)
