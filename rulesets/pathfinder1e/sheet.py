@@ -139,6 +139,7 @@ class PF1Sheet(Sheet):
             out.append(_("Con penalty {penalty} x {hd} HD: -{lost} current and maximum HP",
                          penalty=-abilities.con_penalty(c), hd=max(1, hd(c) or 1), lost=lost))
         out.extend(_grapple(state, c))
+        out.extend(defenses.status(state, c))
         for name, it in items_of(c).items():
             if state_of(it) != "ok":
                 out.append(describe(name, it))

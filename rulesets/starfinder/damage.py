@@ -37,7 +37,8 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
 #: the damage types' names, in both languages (data, like conditions' names)
 KIND_ES = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fire": "fuego", "sonic": "sónico",
            "energy": "energía", "bludgeoning": "contundente", "piercing": "perforante", "slashing": "cortante",
-           "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo"}
+           "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo", "poison": "veneno",
+           "disease": "enfermedad", "bleed": "sangrado"}
 NONLETHAL = ("nonlethal", "non-lethal", "noletal", "no-letal", "nl")
 CONTINUOUS = ("continuous", "ongoing", "continuo", "continuado", "bleed", "burn")
 STAMINA = ("sp", "stamina", "estamina", "pe", "aguante")
@@ -313,3 +314,23 @@ class StarfinderHealth(Health):
 
     def spendable(self, state, c: Combatant):
         return resolve.spendable(state, c)
+
+
+def status(c: Combatant) -> "list[Msg]":
+    """The sheet's lines for its defenses (starfinder.md §3.3.3; the GM's: the players never read a foe's sheet)."""
+    out: list[Msg] = []
+    dr = int(c.stats.get("dr") or 0)
+    if dr:
+        out.append(_("DR {dr} against kinetic damage", dr=dr))
+    er = _resistances(c)
+    if er:
+        out.append(_("energy resistance {what}", what=Term(", ".join(f"{k} {n}" for k, n in er.items()),
+                                                            ", ".join(f"{KIND_ES.get(k, k)} {n}"
+                                                                      for k, n in er.items()))))
+    immune = sorted(_type_list(c, "immune", bare=1))
+    if immune:
+        out.append(_("immune to {what}", what=kind_term(*immune)))
+    weak = sorted(_type_list(c, "vulnerable", bare=1))
+    if weak:
+        out.append(_("vulnerable to {what} (+50%)", what=kind_term(*weak)))
+    return out

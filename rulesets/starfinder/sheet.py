@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
-from . import economy, initiative, life, monsters, stats, vehicles
+from . import damage, economy, initiative, life, monsters, stats, vehicles
 from .figures import armor_bonus, effective, value
 from .i18n import _
 
@@ -94,6 +94,7 @@ class StarfinderSheet(Sheet):
         for inst in c.instances("mirror-image"):
             out.append(_("{n} mirror images: a hit picks at random; a figment hit or a miss by 5 or less loses one",
                          n=inst.value))
+        out += damage.status(c)
         out += monsters.status(c)
         return out
 
