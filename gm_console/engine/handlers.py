@@ -232,6 +232,9 @@ def _remove(ctx: Context, c: Call) -> None:
     if target.id in order and len(order) > 1:
         heir = order[(order.index(target.id) + 1) % len(order)]
     index = order.index(target.id) if target.id in order else 0
+    if was_active and state.in_combat and target.id in order:
+        after = turns.resume_index(ctx, target.id)  # its slot goes: the ones after it move up one
+        index = after - 1 if after > index else after
     ctx.emit(ev.CombatantRemoved(id=target.id))
     if was_active and state.in_combat and state.order:
         # ...after the heir's turn has begun: it takes over at the next round, as the owner would have
