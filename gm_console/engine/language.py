@@ -159,10 +159,11 @@ CORE = Registry([
          lambda ctx, c: effects.take_off(ctx, c), _("remove a condition or effect"),
          en=("uncondition",), es=("quitar-estado", "sin-estado"), group="conditions"),
     Verb("save", (Who("who"), _Condition("cond", completes="own-condition"),
-                   Word("roll", meta="DIE", required=False)),
+                   Word("roll", meta="DIE|HOW", required=False, rest=True, fold=False)),
          lambda ctx, c: effects.save_now(ctx, c),
          _("roll the save against an effect a save ends (`save=will:15` on `cond`) now; DIE: the natural roll "
-           "if the player rolled it"),
+           "if the player rolled it; then what helps that save where the game names it (Pathfinder's on fire: "
+           "`rolling`, +4)"),
          es=("salvar", "salvación", "salvacion"), group="conditions"),
     Verb("spend", (Who("who"), Word("resource", meta="RESOURCE", completes="resource"), Int("amount", meta="N", required=False, minimum=1),
                    Word("args", meta="USE", required=False, rest=True)), handlers._spend,
