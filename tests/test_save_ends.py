@@ -348,16 +348,18 @@ def test_hold_monster_and_hold_animal_work_like_hold_person(entry, spanish):
 
 
 def test_on_fire_carries_the_crbs_reflex_dc_15_and_burns_until_a_save_puts_it_out():
-    """CRB, Catching on Fire: each round a DC 15 Reflex save puts it out; a failure takes 1d6 fire."""
+    """CRB, Catching on Fire: 1d6 when it catches, then each round a DC 15 Reflex save puts it out;
+    a failure takes 1d6 fire."""
     t = Table("pathfinder1e")
-    t.rolls(13, 4, 14)  # Gob's turn: 13 + 1 = 14 fails, 4 fire; next turn 14 + 1 = 15 puts it out
+    t.rolls(2, 13, 4, 14)  # catches: 2; Gob's turn: 13 + 1 = 14 fails, 4 fire; next turn 14 + 1 = 15 puts it out
     t.do("add Kyra pc hp=20", "add Gob hp=20 ref=1", "init Kyra 15", "init Gob 10", "start", "cond Gob burning")
     (fire,) = t.c("Gob").instances("on-fire")
     assert (fire.save, fire.dc) == ("ref", 15)
+    assert t.hp("Gob") == 18
     t.do("next")
-    assert t.hp("Gob") == 16 and t.c("Gob").has("on-fire")
+    assert t.hp("Gob") == 14 and t.c("Gob").has("on-fire")
     t.do("next", "next")
-    assert t.hp("Gob") == 16 and not t.c("Gob").has("on-fire")
+    assert t.hp("Gob") == 14 and not t.c("Gob").has("on-fire")
     assert "Gob: + On fire, Ref DC 15 ends it" in log_lines(t)
 
 

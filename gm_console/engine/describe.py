@@ -243,7 +243,8 @@ def _duration(seconds: int) -> Msg:
 _DESCRIBE: dict[type, Callable[[Any, _View], "Msg | str | None"]] = {
     ev.CombatantAdded: lambda e, v: _("{name} joins", name=e.name),
     ev.CombatantRemoved: lambda e, v: _("{name} leaves", name=v.name(e.id)),
-    ev.Renamed: lambda e, v: _("Now called {name}", name=e.name),
+    ev.Renamed: lambda e, v: (_("{was} is now {name}", was=e.was, name=e.name) if e.was
+                              else _("Now called {name}", name=e.name)),
     ev.InitiativeSet: lambda e, v: (None if e.roll else
                                     _("{name}: initiative {value}", name=v.name(e.id), value=whole(e.value))),
     ev.CombatStarted: lambda e, v: _("Combat begins"),

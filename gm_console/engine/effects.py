@@ -186,6 +186,7 @@ def put(ctx: Context, call, free: bool = False) -> None:
     caster = ctx.combatant(call.by) if call.by else None
     note = " ".join(tail.words)
     for target in who:
+        fresh = not target.has(cdef.id)  # catching fire hurts at once, not again when it is put on anew
         if (mods or note or ends or not catalogued) and cdef.stack != "separate":
             for old in target.instances(cdef.id):  # a recast replaces, whatever its numbers
                 ctx.remove_condition(target, old, reason="replaced")
@@ -206,6 +207,9 @@ def put(ctx: Context, call, free: bool = False) -> None:
                                        save=what, dc=dc, save_at=at))
         else:
             ctx.ruleset.conditions.add(ctx, target, cdef, rounds, call.value, clock, source)
+        now = state.combatants.get(target.id)
+        if fresh and now is not None and now.has(cdef.id):
+            ctx.ruleset.conditions.took_hold(ctx, now, cdef)
     if cdef.save and ends is None:
         ctx.say(_("{effect}: a {save} save each round ends it; to have it asked, give the DC: {hint}",
                   effect=cdef.term, save=ctx.ruleset.sheet.label(cdef.save),
@@ -359,13 +363,16 @@ def quoted(c: Combatant) -> str:
     return f'"{c.name}"' if " " in c.name else c.name
 
 
-def roll_save(ctx: Context, c: Combatant, inst) -> bool:
+def roll_save(ctx: Context, c: Combatant, inst, bonus: int = 0) -> bool:
     """The affected's save (its bonus and every condition on it, as the game rolls saves) against
     the effect's DC; a success ends it. The players read the outcome, never the DC (unless the
     table's ``players_save_dc``) nor a foe's numbers: their PC's roll without the DC, a foe's DC
     without its roll when the table shows DCs (``told.either``)."""
     cdef = ctx.ruleset.catalogue.define(inst.cond)
-    ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, SaveDC(inst.dc))
+    if bonus:  # what helps this save (the game's save_helps): only a game that names one takes it
+        ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, SaveDC(inst.dc), bonus=bonus)
+    else:
+        ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, SaveDC(inst.dc))
     dc, save = save_dc(inst.dc), ctx.ruleset.sheet.label(inst.save)
     roll = of(c, text) if isinstance(text, str) else text
     detail = either(_("{save} save {roll} vs DC {dc}", save=save, roll=roll, dc=dc),
@@ -374,11 +381,13 @@ def roll_save(ctx: Context, c: Combatant, inst) -> bool:
     owed = [uid for uid in (c.marks.get(OWED) or ()) if uid != inst.uid]
     if c.marks.get(OWED):
         ctx.set_mark(c, OWED, owed or None)
+    said = ctx.ruleset.conditions.save_outcome(c, cdef, ok)
     if ok:
-        ctx.say(_("{name} shakes off {effect}", name=named(c), effect=cdef.term), who=c.id, detail=detail)
+        ctx.say(said or _("{name} shakes off {effect}", name=named(c), effect=cdef.term), who=c.id, detail=detail)
         ctx.remove_condition(c, inst, reason="saved")
     else:
-        ctx.say(_("{name} fails to shake off {effect}", name=named(c), effect=cdef.term), who=c.id, detail=detail)
+        ctx.say(said or _("{name} fails to shake off {effect}", name=named(c), effect=cdef.term), who=c.id,
+                detail=detail)
     return ok
 
 
@@ -392,13 +401,33 @@ def save_now(ctx: Context, call) -> None:
         have = listing((i.cond for i in c.conditions if i.save and i.dc is not None), "none")
         raise RulesError(_("save: {name} has no {effect} that a save ends; its effects a save ends: {have}",
                            name=c.name, effect=cdef.term, have=have))
-    if call.roll:
-        dice = [int(n) for n in call.roll.split(",") if n.strip().isdigit()]
-        if not dice or len(dice) != len(call.roll.split(",")) or any(n < 1 or n > 20 for n in dice):
+    helps = ctx.ruleset.conditions.save_helps(cdef)
+    words = [w for w in (call.roll or ()) if w]
+    used = [fold_text(w) for w in words if fold_text(w) in helps]
+    rolls = [w for w in words if fold_text(w) not in helps]
+    odd = [w for w in rolls if not w[:1].isdigit()] + rolls[1:]
+    if odd and helps:
+        raise RulesError(_("save: {word!r} is neither the die nor what helps this save ({helps})", word=odd[0],
+                           helps=listing(helps)))
+    if odd and rolls[0][:1].isdigit():
+        raise RulesError(_("save: one die, not {rolls}", rolls=" ".join(rolls)))
+    if rolls:
+        roll = rolls[0]
+        dice = [int(n) for n in roll.split(",") if n.strip().isdigit()]
+        if not dice or len(dice) != len(roll.split(",")) or any(n < 1 or n > 20 for n in dice):
             raise RulesError(_("save: the die is the natural roll (1 to 20; AGE: 3 dice like 5,5,3), not {roll!r}",
-                               roll=call.roll))
+                               roll=roll))
         ctx.dice.forced[:0] = dice
-    roll_save(ctx, c, found[0])
+    bonus, seen = 0, []
+    for word in used:
+        if helps[word] in seen:  # two names for one thing (rolling, ground) help once
+            continue
+        seen.append(helps[word])
+        amount, what = helps[word]
+        bonus += amount
+        ctx.say(_("{name}: {what}, {bonus} on the save", name=named(c), what=what, bonus=public(f"{amount:+d}")),
+                who=c.id)
+    roll_save(ctx, c, found[0], bonus=bonus)
 
 
 # --- one roll, many targets, each with its save -----------------------------------------------

@@ -270,6 +270,7 @@ class CombatantRemoved(Event):
 class Renamed(Event):
     id: str
     name: str
+    was: str = ""  # the name it had: the log line reads "Goblin is now Goblin 1" whenever it is read
 
 
 @by_value

@@ -47,6 +47,24 @@ def _names_for(ctx: Context, name: str, count: int | None) -> list[str]:
     return [f"{name} {start + i}" for i in range(1, count + 1)]  # x1 numbers too
 
 
+def _number_the_namesake(ctx: Context, name: str, numbering: bool) -> str:
+    """``add @goblin`` (or ``add Goblin x2``) beside an unnumbered "Goblin": that one becomes
+    "Goblin 1" (a rename, logged) and the newcomers are numbered after it. A name typed by hand
+    once more is refused with the way to number both. Returns the name to number the newcomers
+    by (the one already there, as it is spelled)."""
+    state = ctx.state
+    cid = state.names.get(fold_text(name))
+    there = state.combatants.get(cid) if cid else None
+    if there is None or there.side == "pc":
+        return name
+    if not numbering:
+        raise RulesError(_("add: there is already a combatant named {name!r}; type another name, or `add {name} x1` "
+                           "to number both ({name} 1, {name} 2)", name=there.name))
+    was = there.name
+    ctx.emit(ev.Renamed(id=there.id, name=f"{was} {state.numbered.get(fold_text(name), 0) + 1}", was=was))
+    return was
+
+
 #: bare words of `add` that choose how HP are set from a hit-dice formula (average is the default:
 #: the stat block's own number, the one the encounter was built on, the same for every copy)
 HP_WORDS = {"roll": "roll", "rolled": "roll", "tirar": "roll", "tirada": "roll",
@@ -123,6 +141,8 @@ def _add(ctx: Context, c: Call) -> None:
     side = rs.sheet.side_of(stats, words)
     if side == "pc" and "pc" in rs.fields and rs.fields["pc"].kind == "bool":
         stats["pc"] = True  # `add Kyra pc` and `add Kyra pc=true` mean the same
+    if fold_text(name) in ctx.state.names:
+        name = _number_the_namesake(ctx, name, numbering=creature is not None or c.count is not None)
     names = _names_for(ctx, name, c.count)
     for new in names:
         if fold_text(new) in ctx.state.names:
@@ -232,6 +252,9 @@ def _remove(ctx: Context, c: Call) -> None:
     if target.id in order and len(order) > 1:
         heir = order[(order.index(target.id) + 1) % len(order)]
     index = order.index(target.id) if target.id in order else 0
+    if was_active and state.in_combat and target.id in order:
+        after = turns.resume_index(ctx, target.id)  # its slot goes: the ones after it move up one
+        index = after - 1 if after > index else after
     ctx.emit(ev.CombatantRemoved(id=target.id))
     if was_active and state.in_combat and state.order:
         # ...after the heir's turn has begun: it takes over at the next round, as the owner would have
@@ -279,7 +302,7 @@ def _set(ctx: Context, c: Call) -> None:
     if name:
         if ctx.state.names.get(fold_text(name), target.id) != target.id:
             raise RulesError(_('set: there is already a combatant named {name!r}', name=name))
-        ctx.emit(ev.Renamed(id=target.id, name=name))
+        ctx.emit(ev.Renamed(id=target.id, name=name, was=target.name))
 
 
 def _init(ctx: Context, c: Call) -> None:

@@ -11,6 +11,10 @@ from . import groups
 from .context import Context
 from .state import Combatant
 
+#: encounter mark: [active id, ids...]: the active combatant's count was lowered during its turn
+#: below those ids, still to act this round; its turn ends into the first of them (turns.resume_index)
+MOVED_PAST = "moved-past"
+
 
 def sorted_order(ctx: Context) -> list[str]:
     rs, state = ctx.ruleset, ctx.state
@@ -34,8 +38,24 @@ def place_by_initiative(ctx: Context, c: Combatant) -> None:
         if rs.turns.order_key(state.get(cid)) < key:
             pos = i
             break
+    passed = _passed_by_active(ctx, block, order, pos)
     order[pos:pos] = block
     ctx.set_order(groups.keep_together(state, order), reason="initiative")
+    if passed:
+        mark = tuple(state.marks.get(MOVED_PAST) or ())
+        before = [cid for cid in mark[1:] if cid not in passed] if mark[:1] == (state.active,) else []
+        ctx.set_encounter_mark(MOVED_PAST, (state.active, *before, *passed))
+
+
+def _passed_by_active(ctx: Context, block: list[str], rest: list[str], pos: int) -> list[str]:
+    """Those the active combatant's block (it, or its group) moves below by going to ``pos`` of
+    ``rest`` (the order without the block): they follow its old slot and have not acted yet, so
+    its turn must still end into them (docs/rulesets/generic.md, "Changing a count mid-round")."""
+    state = ctx.state
+    if not state.in_combat or state.active not in block or state.active not in state.order:
+        return []
+    old = sum(1 for cid in state.order[:state.order.index(state.active)] if cid not in block)
+    return [cid for cid in rest[old:pos] if state.started.get(cid) != state.round]
 
 
 def roll_initiative(ctx: Context, who: list[Combatant]) -> None:

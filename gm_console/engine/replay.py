@@ -14,11 +14,12 @@ from typing import Any, Mapping
 from . import events as ev
 from .contract import Ruleset, StatField, listing
 from .state import EncounterState
+from .order import MOVED_PAST
 from .turns import AWARE, OWED, SURPRISE_ROUND
 
 _IDS = ev.checker_for(tuple[str, ...] | None)
 #: encounter marks the engine itself reads, and their types
-_ENGINE_MARKS = {AWARE: _IDS, OWED: _IDS, SURPRISE_ROUND: ev.checker_for(bool | None)}
+_ENGINE_MARKS = {AWARE: _IDS, OWED: _IDS, MOVED_PAST: _IDS, SURPRISE_ROUND: ev.checker_for(bool | None)}
 
 _KIND_TYPES = {
     "int": int, "pool": int, "counter": int, "bool": bool, "str": str, "dice": str, "choice": str,

@@ -119,8 +119,22 @@ def end_turn(ctx: Context, run_hooks: bool = True) -> None:
         if run_hooks and active in state.combatants:
             ctx.ruleset.turns.on_turn_end(ctx, state.get(active))
         ctx.emit(ev.TurnEnded(id=active))
-    index = state.order.index(active) + 1 if active in state.order else 0
-    _advance(ctx, start_index=index)
+    _advance(ctx, start_index=resume_index(ctx, active))
+
+
+def resume_index(ctx: Context, cid: str | None) -> int:
+    """Where the order goes on when ``cid``'s turn ends: the slot after it, or, if its count
+    was lowered during its turn below some who had not acted yet (``order.MOVED_PAST``), the
+    first of those: they still act this round, in count order, and its own new slot, already
+    spent, is passed over (docs/rulesets/generic.md, "Changing a count mid-round")."""
+    state = ctx.state
+    index = state.order.index(cid) + 1 if cid in state.order else 0
+    mark = tuple(state.marks.get(order.MOVED_PAST) or ())
+    if mark:
+        ctx.set_encounter_mark(order.MOVED_PAST, None)
+        if mark[0] == cid:
+            index = min([index, *(state.order.index(p) for p in mark[1:] if p in state.order)])
+    return index
 
 
 def _due_delayer(ctx: Context, before_init: float | None) -> Combatant | None:
@@ -187,6 +201,7 @@ def _advance(ctx: Context, start_index: int) -> None:
                 ctx.set_encounter_mark(AWARE, None)
             ctx.emit(ev.RoundStarted(round=state.round + 1))
             ctx.set_encounter_mark(JOINED, None)  # last round's joiners were there when this one began
+            ctx.set_encounter_mark(order.MOVED_PAST, None)
             if rs.turns.newcomers_roll_at_round_start:
                 _roll_newcomers(ctx)
             index = 0
@@ -246,8 +261,7 @@ def delay(ctx: Context, count: float | None) -> None:
                    init=whole(c.initiative), count=whole(count)))
     ctx.emit(ev.Delayed(id=c.id, round=state.round, count=count))
     ctx.emit(ev.TurnEnded(id=c.id))
-    index = state.order.index(c.id) + 1
-    _advance(ctx, start_index=index)
+    _advance(ctx, start_index=resume_index(ctx, c.id))
 
 
 def resume(ctx: Context, c: Combatant) -> None:
@@ -361,6 +375,7 @@ def end_combat(ctx: Context) -> None:
         ctx.fail(_("no combat running"))
     ctx.ruleset.turns.on_combat_end(ctx)
     ctx.set_encounter_mark(JOINED, None)
+    ctx.set_encounter_mark(order.MOVED_PAST, None)
     ctx.emit(ev.CombatEnded())
 
 

@@ -97,10 +97,11 @@ class PF1Checks(Checks):
                     out.append(("deafened", -4))
         return out
 
-    def save(self, ctx: Context, c: Combatant, what: str, dc: int) -> tuple[bool, int, "Msg | str"]:
+    def save(self, ctx: Context, c: Combatant, what: str, dc: int, bonus: int = 0) -> tuple[bool, int, "Msg | str"]:
         """The contract's save (an area's ``save=ref:15``): the roll as the log shows it; the engine
-        writes the DC and the verdict."""
-        ok, total, _text, natural, bonus = self._save(ctx, c, what, dc)
+        writes the DC and the verdict. ``bonus``: what helps this one save (rolling on the ground
+        when on fire, +4: pathfinder1e.md §1.11.1)."""
+        ok, total, _text, natural, bonus = self._save(ctx, c, what, dc, extra=bonus)
         text = f"1d20 ({natural}) {bonus:+d} = {total}".replace("+-", "-")
         if natural in (1, 20) and (natural == 20) != (total >= dc):
             text = _("{roll} (natural {nat})", roll=of(c, text), nat=of(c, natural))
@@ -114,13 +115,13 @@ class PF1Checks(Checks):
         return ok, total, text
 
     def _save(self, ctx: Context, c: Combatant, what: str, dc: int, natural: int | None = None,
-              purpose: "str | Msg" = "") -> tuple[bool, int, Msg, int, int]:
+              purpose: "str | Msg" = "", extra: int = 0) -> tuple[bool, int, Msg, int, int]:
         """A saving throw: d20 + the sheet's save and everything weighing on it, vs DC; a natural 20
         always succeeds and a natural 1 always fails (pathfinder1e.md §1.12). Kept with the recent checks."""
         key = FIGURES.get(_key(what))
         if key not in SAVES:
             ctx.fail(_("{what!r} is not a save: fort, ref or will", what=what))
-        bonus = self.rules.effective(ctx.state, c)[key].value
+        bonus = self.rules.effective(ctx.state, c)[key].value + extra
         if natural is None:
             natural = ctx.roll("1d20", purpose=_('{name}: {value} save (DC {dc})', name=named(c), value=purpose or key,
                                                  dc=of(c, dc)), who=c.id).total

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, life, named, of, public
+from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, dealt, life, named, of, public
 
 from . import abilities, health, negative_levels
 from .catalogue import CATALOGUE
@@ -21,6 +21,7 @@ from .life import die, hp_of, make_stable, need_hp
 from .options import option
 
 RULE = "pathfinder1e.md §1.5"
+FIRE = "pathfinder1e.md §1.11.1"
 
 
 class PF1Conditions(Conditions):
@@ -80,6 +81,29 @@ class PF1Conditions(Conditions):
         if c.life in ("disabled", "staggered"):
             flags.setdefault("one-action", []).append(c.life)
         return flags
+
+    def took_hold(self, ctx: Context, c: Combatant, cdef: ConditionDef) -> None:
+        """Catching fire: 1d6 fire at once (CRB, Catching on Fire: pathfinder1e.md §1.11.1)."""
+        if cdef.id != "on-fire" or c.life == "dead":
+            return
+        amount = ctx.roll("1d6", purpose=_("{name} catches fire", name=named(c)), who=c.id).total
+        ctx.say(_("{name} catches fire: {amount} fire", name=named(c), amount=dealt(c, amount)), rule=FIRE, who=c.id)
+        self.rules.health.damage(ctx, c, amount, ("fire",))
+
+    def save_outcome(self, c: Combatant, cdef: ConditionDef, ok: bool):
+        if cdef.id != "on-fire":
+            return None
+        if ok:
+            return _("{name} puts out the flames", name=named(c))
+        return _("{name} is still on fire", name=named(c))
+
+    def save_helps(self, cdef: ConditionDef):
+        """On fire: rolling on the ground (or smothering the flames with a cloak) gives another save
+        at +4 (CRB, Catching on Fire: pathfinder1e.md §1.11.1)."""
+        if cdef.id != "on-fire":
+            return {}
+        rolling = (4, _("rolling on the ground"))
+        return dict.fromkeys(("rolling", "ground", "smother", "rodando", "rodar", "suelo", "sofocar"), rolling)
 
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
         grapple_condition_removed(ctx, target, cond)

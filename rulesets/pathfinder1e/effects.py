@@ -205,8 +205,9 @@ EFFECTS: tuple[ConditionDef, ...] = (
        tick="damage", tick_type="fire", tick_dice="1d6", save="ref", save_dc=15,
        duration=("until a save puts it out", "hasta que una salvación lo apague"),
        source="Core Rulebook, Environment: Catching on Fire",
-       summary_en="Reflex DC 15 each round puts it out; otherwise 1d6 fire (the 1d6 when it catches: dmg NAME "
-                  "1d6 fire); water puts it out (uncond)",
-       summary_es="salvación de Reflejos CD 15 cada asalto lo apaga; si no, 1d6 de fuego (el 1d6 al prenderse: "
-                  "daño NOMBRE 1d6 fuego); el agua lo apaga (quitar-estado)"),
+       summary_en="1d6 fire when it catches; then Reflex DC 15 each round puts it out, otherwise 1d6 fire; "
+                  "rolling on the ground: another save at +4 (save NAME on-fire rolling); water puts it out (uncond)",
+       summary_es="1d6 de fuego al prenderse; luego salvación de Reflejos CD 15 cada asalto lo apaga, si no, 1d6 "
+                  "de fuego; rodar por el suelo: otra salvación con +4 (salvar NOMBRE en-llamas rodando); el agua "
+                  "lo apaga (quitar-estado)"),
 )

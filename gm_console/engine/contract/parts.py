@@ -383,6 +383,20 @@ class Conditions(Part):
     def removed(self, ctx: "Context", target: Combatant, cond: str, reason: str) -> None:
         """After a condition ends (removed, expired): e.g. restore what it suppressed."""
 
+    def took_hold(self, ctx: "Context", target: Combatant, cdef: ConditionDef) -> None:
+        """After ``cond``/``effect`` puts ``cdef`` on ``target``, who did not have it: what it does
+        at once (Pathfinder: catching fire deals 1d6 fire). Default: nothing."""
+
+    def save_outcome(self, c: Combatant, cdef: ConditionDef, ok: bool) -> "Msg | None":
+        """The log's sentence when ``c``'s save against ``cdef`` (an effect a save ends) succeeds
+        or fails ("puts out the flames"); None: the generic "shakes off" / "fails to shake off"."""
+        return None
+
+    def save_helps(self, cdef: ConditionDef) -> "Mapping[str, tuple[int, Msg]]":
+        """Words the ``save`` verb takes after the effect for what helps that save, each with its
+        bonus and what the log calls it (Pathfinder's on fire: ``rolling``, +4). Default: none."""
+        return {}
+
     def active(self, c: Combatant) -> list[ConditionInstance]:
         """Instances that apply now: within a family only the highest grade counts."""
         best: dict[str, int] = {}
