@@ -389,6 +389,19 @@ class Encounter:
         """What ``add @NAME`` finds."""
         return self.session.bestiary
 
+    def bestiary_changed(self) -> None:
+        """The GM's bestiary file was written: ``add @NAME`` reads it again at its next use."""
+        self.session.bestiary = bestiary_file.lazy(self.ruleset)
+
+    @property
+    def lang(self) -> str | None:
+        """The table's language, in which a creature added from the bestiary is named."""
+        return self.session.lang
+
+    @lang.setter
+    def lang(self, lang: str | None) -> None:
+        self.session.lang = lang
+
     @property
     def unsaved(self) -> bool:
         """Records not yet written to the file."""

@@ -29,7 +29,7 @@ PARTY = "party"
 
 def summary_lines(encounter, lang: str) -> list[str]:
     """The summary of the last fight as ``post`` writes it, without markup; [] before a fight."""
-    s = fight_summary(encounter.session.done, encounter.ruleset, encounter.doc.options, players=True)
+    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=True)
     if s is None:
         return []
     return after_the_fight(s, encounter.ruleset, lang, PLAIN)

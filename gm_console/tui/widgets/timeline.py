@@ -44,7 +44,7 @@ class TimelinePane(Widget):
     def show(self, frame: Frame) -> None:
         self.frame = frame
         self.border_title = tr(frame.lang, "timeline")
-        self.spans = self.model.update(frame.session.done, frame.state)
+        self.spans = self.model.update(frame.history, frame.state)
         self.refresh()
 
     def render(self) -> Text:
