@@ -1,9 +1,8 @@
 """Ruleset discovery through the ``gm_console.rulesets`` entry-point group.
 
-Listing reads only package metadata; a ruleset's code is imported when it is
-asked for by id, so a broken third-party plugin cannot stop the others. Opening a
-save reads the group's ``entry_points.txt`` files (``entry_points``); only the list
-with packages and versions (``available``) needs ``importlib.metadata``.
+Listing reads only package metadata, through ``entry_points.entry_points`` (the one
+function that finds games); a ruleset's code is imported when it is asked for by id, so
+a broken third-party plugin cannot stop the others.
 """
 
 from __future__ import annotations
@@ -14,9 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gm_console.engine.contract import Ruleset
-from gm_console.entry_points import EntryPoint, entry_points
-
-GROUP = "gm_console.rulesets"
+from gm_console.entry_points import GROUP, entry_points
 
 
 class UnknownRuleset(LookupError):
@@ -35,31 +32,18 @@ class RulesetInfo:
         return self.target.startswith("rulesets.")
 
 
-def _entry_points() -> dict[str, EntryPoint]:
-    return entry_points(GROUP)
-
-
 def available() -> list[RulesetInfo]:
-    from importlib.metadata import entry_points as listed  # the packages' names and versions
-
-    found = {}
-    for ep in listed(group=GROUP):
-        found.setdefault(ep.name, ep)
-    out = []
-    for name, ep in sorted(found.items()):
-        dist = getattr(ep, "dist", None)
-        out.append(RulesetInfo(id=name, target=ep.value, package=dist.name if dist else "?",
-                               package_version=dist.version if dist else "?"))
-    return out
+    return [RulesetInfo(id=name, target=ep.value, package=ep.package, package_version=ep.version)
+            for name, ep in sorted(entry_points(GROUP).items())]
 
 
 def installed_ids() -> list[str]:
-    return sorted(_entry_points())
+    return sorted(entry_points(GROUP))
 
 
 @lru_cache(maxsize=None)
 def load(ruleset_id: str) -> Ruleset:
-    eps = _entry_points()
+    eps = entry_points(GROUP)
     ep = eps.get(ruleset_id)
     if ep is None:
         names = ", ".join(sorted(eps)) or "(none: is gm-console installed?)"

@@ -15,7 +15,7 @@ them, gm_console/engine/told.py). See ``docs/CONTRIBUTING.md``
 and the worked plugin under ``examples/``.
 """
 
-from gm_console.engine.bonuses import Mod, combine  # noqa: F401 - the d20 stacking rule, for rulesets
+from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule (typed bonuses), for rulesets
 from gm_console.engine.checks import record_check
 from gm_console.engine.context import Context
 from gm_console.engine.contract import (
@@ -56,8 +56,8 @@ from gm_console.i18n import Domain, Msg, Row, Term, render
 __all__ = [
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
-    "Keyword", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
+    "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
-    "fold_text", "group_of", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
+    "combine", "fold_text", "group_of", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
     "with_every_game", "words_for",
 ]

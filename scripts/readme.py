@@ -61,7 +61,7 @@ def fill_ruleset_pages(check: bool = False) -> list[Path]:
 
 
 MOST_USED = ("next", "damage", "heal", "condition", "delay", "ready", "undo", "add", "roll", "start",
-             "find", "mark", "command_bar", "help", "quit")
+             "find", "mark", "accept", "end_fight", "command_bar", "help", "quit")
 
 
 def keys_short(lang: str) -> str:

@@ -86,24 +86,27 @@ def test_builtin_rulesets_do_not_shadow_core_verbs():
         assert plugins.verb_clashes(plugins.load(rid)) == [], rid
 
 
-def _as_importlib_metadata_finds(group: str) -> dict[str, str]:
+def _as_importlib_metadata_finds(group: str) -> dict[str, tuple[str, str, str]]:
     from importlib.metadata import entry_points as listed
 
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str, str]] = {}
     for ep in listed(group=group):
-        found.setdefault(ep.name, ep.value)
+        found.setdefault(ep.name, (ep.value, ep.dist.name, ep.dist.version))
     return found
 
 
 @pytest.mark.parametrize("group", [plugins.GROUP, "console_scripts", "pytest11"])
 def test_the_entry_point_reader_finds_what_importlib_metadata_finds(group):
-    """Opening a save reads entry_points.txt itself (no importlib.metadata at start): on this
-    installation it finds the same entry points, in every group tried, the first of a name."""
+    """Every listing (opening a save, the picker, `gm-console rulesets`) reads entry_points.txt
+    itself, no importlib.metadata: on this installation it finds the same entry points, in
+    every group tried, the first of a name, with the same package names and versions."""
     from gm_console.entry_points import entry_points
 
-    found = {name: ep.value for name, ep in entry_points(group).items()}
+    found = {name: (ep.value, ep.package, ep.version) for name, ep in entry_points(group).items()}
     assert found == _as_importlib_metadata_finds(group)
     assert found  # each group tried has something installed: the comparison means something
+    if group == plugins.GROUP:
+        assert {(i.id, i.package) for i in plugins.available()} >= {("generic", "gm-console")}
 
 
 def test_the_reader_takes_a_third_party_package_and_the_first_of_a_name(tmp_path):

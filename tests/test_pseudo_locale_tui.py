@@ -152,3 +152,24 @@ async def test_the_picker_is_all_catalogue_under_a_third_language(xx):  # noqa: 
             await pilot.press("escape")
             await pilot.pause()
     assert {k: v for k, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize("projector", [False, True], ids=["live", "projector"])
+@pytest.mark.parametrize("game", builtin_rulesets())
+@drive
+async def test_the_players_view_is_all_catalogue_under_a_third_language(xx, game, projector, tmp_path):  # noqa: F811
+    """What the table reads on the second screen (and the projector layout), every word from a
+    catalogue but the names and the game's data."""
+    from gm_console.tui.players.app import PlayersApp
+
+    copy = tmp_path / f"{game}.toml"
+    shutil.copyfile(ROOT / "saves" / f"{game}.toml", copy)
+    allowed = allowed_for(Encounter.open(copy, read_only=True))
+    app = PlayersApp(copy, "es", poll=0.05, projector=projector)
+    app.lang = "xx"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.2)
+        text = screen_text(app)
+    assert "⟦" in text
+    assert visible_words(text, allowed) == []

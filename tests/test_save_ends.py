@@ -428,3 +428,18 @@ def test_cli_undo_takes_the_save_back_with_the_turn(tmp_path, capsys):
     assert "shakes off" not in capsys.readouterr().out
     out = ok(capsys, p, "redo")
     assert not still_held(capsys, p), out
+
+
+def test_the_timeline_marks_starfinder_burning_as_ended_by_its_save():
+    """starfinder.md §3.13.3: burning keeps its own end-of-round Reflex save; the timeline draws it like any
+    effect a save ends (open-ended, ↺), which the TUI asks of the game's catalogue."""
+    from gm_console.engine.timeline import TimelineModel
+
+    t = Table("starfinder")
+    t.do("add Navasi pc hp=20 init=30", "add Gob hp=10 init=1", "start", "cond Gob burning:1", "cond Gob shaken 3")
+    catalogue = t.session.ruleset.catalogue
+    spans = TimelineModel().update(t.session.done, t.state, lambda cond: "save-ends" in catalogue.define(cond).flags)
+    (burn,) = [s for s in spans if s.cond == "burning"]
+    (shaken,) = [s for s in spans if s.cond == "shaken"]
+    assert burn.open_ended and burn.save and burn.projected_end is None
+    assert not shaken.save

@@ -54,11 +54,11 @@ async def test_e_asks_first_and_n_keeps_the_fight_going(tmp_path):
     assert enc.state.in_combat and enc.session.done[-1].line == 'dmg "Goblin 3" 9'
 
 
-SHOWN = {"en": ["After the fight", "2 rounds · fell: Goblin 1, Goblin 2, Goblin 3", "Kyra: took 5",
-                 "Biggest hit: 5 by Goblin 1 to Kyra (round 1)", "Kyra: Sickened (3r)",
+SHOWN = {"en": ["After the fight", "2 rounds · fell: Goblin 1, Goblin 2, Goblin 3", "Kyra: dealt 18, took 5",
+                 "Biggest hit: 12 by Lia to Goblin 2 (round 1)", "Kyra: Sickened (3r)",
                  "Total 405 XP · 202 XP each for 2 PCs", "P: write what lasted of the PCs back to the party Band"],
          "es": ["Tras el combate", "2 asaltos · cayeron: Goblin 1, Goblin 2, Goblin 3", "Kyra: Indispuesto (3a)",
-                "Golpe más fuerte: 5 de Goblin 1 a Kyra (asalto 1)", "202 PX para cada uno de 2 PJ",
+                "Kyra: causó 18, recibió 5", "Golpe más fuerte: 12 de Lia a Goblin 2 (asalto 1)", "202 PX para cada uno de 2 PJ",
                 "P: guarda en el grupo Band lo que dura de los PJ"]}
 
 
@@ -78,11 +78,13 @@ def test_e_then_y_ends_the_fight_and_shows_its_summary(tmp_path, lang):
             shown = "\n".join(screen_lines(app))
             for word in SHOWN[lang]:
                 assert word in shown, (word, shown)
-            # the lines `post` gives the players, not a second tally: no PC "dealt" to foes whose
-            # numbers the table keeps, no foe's hit points
-            s = fight_summary(enc.session.done, enc.ruleset, enc.doc.options, players=True)
+            # the GM's figures, the same tally as `show` (not a second one): what Kyra dealt to the
+            # goblins is on it, though the players' post leaves it out
+            s = fight_summary(enc.session.done, enc.ruleset, enc.doc.options, players=False)
             assert app.screen.lines == after_the_fight(s, enc.ruleset, lang, PLAIN)
-            assert "Kyra: dealt" not in shown and "-3/6" not in shown
+            players = after_the_fight(fight_summary(enc.session.done, enc.ruleset, enc.doc.options, players=True),
+                                      enc.ruleset, lang, PLAIN)
+            assert app.screen.lines != players
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, EncounterScreen)

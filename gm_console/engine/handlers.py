@@ -368,6 +368,9 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
         return
     for t in (w for typed in types for w in typed.split("/") if w):  # `slashing/magic`: both words
         if t not in known:
+            own = ctx.ruleset.health.refuse_type(t)
+            if own is not None:
+                raise RulesError(own)
             hint = did_you_mean(t, known)
             raise RulesError(_('dmg: unknown damage type {t!r}{hint} types: {names}', t=t, hint=hint or ';',
                                names=listing(known)), param="types")

@@ -17,7 +17,7 @@ Pure Python, part of the engine: the TUI draws it, exports could print it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from gm_console.engine import events as ev
 from gm_console.engine.session import Entry
@@ -94,16 +94,20 @@ class TimelineModel:
             self._count += 1
             self._last_n = entry.n
 
-    def update(self, done: list[Entry], state: EncounterState) -> list[Span]:
+    def update(self, done: list[Entry], state: EncounterState,
+               ends_on_save: "Callable[[str], bool] | None" = None) -> list[Span]:
+        """The spans now; ``ends_on_save(cond)``: a game's own condition that a save ends though its
+        instance carries none (Starfinder's burning, its Reflex save at each round's end), drawn with the
+        save mark like ``save=`` effects."""
         fits = self._count <= len(done) and (
             self._count == 0 or done[self._count - 1].n == self._last_n)
         if not fits:
             self._reset()
         self._feed(done[self._count:])
-        self._project(state)
+        self._project(state, ends_on_save)
         return list(self.spans.values())
 
-    def _project(self, state: EncounterState) -> None:
+    def _project(self, state: EncounterState, ends_on_save: "Callable[[str], bool] | None" = None) -> None:
         live = {inst.uid: inst for _, inst in state.all_conditions()}
         for span in self.spans.values():
             if span.end is not None:
@@ -116,7 +120,7 @@ class TimelineModel:
                 span.open_ended = False
                 span.projected_end = _first_turn_round(state, span.who)
                 continue
-            span.save = inst is not None and bool(inst.save)
+            span.save = inst is not None and (bool(inst.save) or (ends_on_save is not None and ends_on_save(inst.cond)))
             span.open_ended = inst is None or inst.rounds is None or inst.clock is None or span.save
             if span.open_ended:
                 continue

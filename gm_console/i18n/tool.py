@@ -44,14 +44,14 @@ def packages() -> list[Package]:
     """The core, then each built-in ruleset found through the entry points (its i18n module's domain)."""
     import importlib
 
-    from gm_console import plugins
+    from gm_console.entry_points import GROUP, entry_points
 
     core = Path(__file__).resolve().parent.parent
     out = [Package(core, "gm_console")]
-    for info in plugins.available():
-        if not info.builtin:
+    for _id, ep in sorted(entry_points(GROUP).items()):
+        name = ep.value.partition(":")[0]
+        if name.split(".")[0] != "rulesets":  # a built-in game
             continue
-        name = info.target.partition(":")[0]
         module = importlib.import_module(name)
         folder = Path(module.__file__).resolve().parent
         messages = getattr(module, "_", None)

@@ -43,12 +43,12 @@ class AgeRoll:
         """Any two of the three dice equal (triples count), dragon_age.md §2.5 [S]."""
         return bool(self.dice) and len(set(self.dice)) < 3
 
-    def text(self, lang: str = "en") -> str:
-        es = lang == "es"
+    def text(self) -> Msg:
+        """The three dice as the log writes them, the dragon die named (dragon_age.md §2.5)."""
         if not self.dice:
-            return f"{self.natural} (suma de 3d6 dada)" if es else f"{self.natural} (3d6 sum given)"
+            return _("{total} (3d6 sum given)", total=self.natural)
         a, b, c = self.dice
-        return f"{self.natural} ({a},{b},{c}; {'dragón' if es else 'dragon'} {a})"
+        return _("{total} ({a},{b},{c}; dragon {dragon})", total=self.natural, a=a, b=b, c=c, dragon=a)
 
 
 def roll_3d6(ctx: Context, dice: tuple[int, ...] | None, total: int | None, purpose: "str | Msg",
@@ -80,12 +80,11 @@ class Check:
             out += f" {n:+d} {render(label, lang)}"
         return out.replace("+-", "-")
 
-    def summary(self, c: Combatant, lang: str = "en") -> str:
-        return f"{self.roll.text(lang)} {self.parts(c, lang)} = {self.total}"
-
-    def formula(self, c: Combatant) -> Term:
-        """The roll and its breakdown in both languages."""
-        return Term(self.summary(c, "en"), self.summary(c, "es"))
+    def formula(self, c: Combatant) -> Msg:
+        """The roll and its breakdown: the dice through the catalogue, the ability's and the
+        effects' names as the game's data in both languages."""
+        return _("{roll} {parts} = {total}", roll=self.roll.text(),
+                 parts=Term(self.parts(c, "en"), self.parts(c, "es")), total=self.total)
 
     def told(self, c: Combatant) -> Any:
         """The formula as an argument of a message: a number about ``c`` (it shows c's abilities),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of
 
 from .i18n import _
+from .life import die, lose_hp, reconcile
 from .stats import ability_points, hd, mod, score
 
 RULE = "pathfinder1e.md §1.9"
@@ -39,8 +40,6 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
            why: Msg | None = None) -> None:
     """Ability damage: capped at the score (more changes nothing); at the score, unconscious
     (Con: dead); healing below it wakes a creature the damage knocked out."""
-    from .life import die  # local: life imports stats only, damage imports life
-
     old = points(c, "ability_damage", key)
     top = left(c, key)
     new = max(0, old - amount) if heal else min(old + amount, max(top, old))
@@ -73,8 +72,6 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
 
 def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False) -> None:
     """Ability drain lowers the score; at 0, Con kills, Str leaves it helpless, Dex paralyzed."""
-    from .life import die, reconcile
-
     base = score(c, key)
     old = points(c, "ability_drain", key)
     new = max(0, old - amount) if heal else min(base, old + amount)
@@ -151,8 +148,6 @@ def con_hp(ctx: Context, c: Combatant) -> None:
     maximum HP, given back as the damage heals or the drain is restored. Mark ``con_hp``: the HP already
     taken off, so each change moves HP by the difference. HP lost this way is not damage: temporary HP
     do not soak it; below 0 it is dying as any HP loss (§1.4)."""
-    from .life import lose_hp, reconcile
-
     pool = c.pools.get("hp")
     if pool is None or c.life == "dead":
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, named, of
+from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, named, of, public
 
 from .i18n import _
 
@@ -71,8 +71,42 @@ ALIASES = {
     "toque-fantasmal": "incorporeal", "área": "area", "splash": "area", "salpicadura": "area",
 }
 
+#: a weapon's enhancement bonus typed on `dmg` (`+3`): what it counts as against DR, from the Core
+#: Rulebook's table (Special Abilities, Damage Reduction: Overcoming DR): +1 is magic, +3 cold iron and
+#: silver, +4 adamantine, +5 every alignment (pathfinder1e.md §1.13.1)
+ENHANCEMENT = {1: ("magic",), 3: ("cold-iron", "silver"), 4: ("adamantine",),
+               5: ("good", "evil", "lawful", "chaotic")}
+MAX_ENHANCEMENT = 5
+ENHANCEMENT_WORDS = tuple(f"+{n}" for n in range(1, MAX_ENHANCEMENT + 1))
+
 #: the type words `dmg` accepts beside the ones it always did (health.DAMAGE_TYPES)
-DAMAGE_WORDS = tuple(dict.fromkeys([*WORDS, *(a for a in ALIASES if " " not in a and len(a) > 1)]))
+DAMAGE_WORDS = tuple(dict.fromkeys([*WORDS, *(a for a in ALIASES if " " not in a and len(a) > 1),
+                                    *ENHANCEMENT_WORDS]))
+
+
+def enhancement(types) -> int:
+    """The weapon's enhancement bonus typed on `dmg` (``+3``), 0 when none; the highest if several."""
+    best = 0
+    for t in types:
+        for w in str(t).replace("/", ",").split(","):
+            w = w.strip()
+            if w.startswith("+") and w[1:].isdigit():
+                best = max(best, int(w[1:]))
+    return best
+
+
+def counts_as(bonus: int) -> set[str]:
+    """What a weapon of that enhancement bonus counts as against DR (pathfinder1e.md §1.13.1)."""
+    return {w for need, words in ENHANCEMENT.items() if bonus >= need for w in words}
+
+
+def refuse_word(word: str) -> "Msg | None":
+    """Why `dmg` refuses a word that looks like an enhancement bonus but is none (``+0``, ``+6``)."""
+    w = word.strip()
+    if w.startswith("+") and w[1:].isdigit():
+        return _("dmg: a weapon's enhancement bonus is +1 to +{top}, not {word} (+1 magic, +3 cold iron and "
+                 "silver, +4 adamantine, +5 alignment)", top=MAX_ENHANCEMENT, word=w)
+    return None
 
 
 def canon(word: str) -> str | None:
@@ -254,7 +288,8 @@ def apply(ctx: Context, c: Combatant, amount: int, types) -> int:
         return amount
     if immune(ctx, c, types):
         return 0
-    amount = _incorporeal(ctx, c, amount, words)
+    bonus = enhancement(types)
+    amount = _incorporeal(ctx, c, amount, words | ({"magic"} if bonus else set()))
     amount = _swarm(ctx, c, amount, words)
     if amount <= 0 or not d:
         return max(0, amount)
@@ -266,7 +301,7 @@ def apply(ctx: Context, c: Combatant, amount: int, types) -> int:
                 detail=_join([_("{n} {kind}", n=of(c, n), kind=_kind(k)) for k, n in portions]))
     total = 0
     for kind, share in portions:
-        total += _portion(ctx, c, d, kind, share, words)
+        total += _portion(ctx, c, d, kind, share, words, bonus)
     return total
 
 
@@ -292,7 +327,8 @@ def _join(items: list) -> "Msg | Term":
     return out
 
 
-def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, words: set[str]) -> int:
+def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, words: set[str],
+             bonus: int = 0) -> int:
     if share <= 0:
         return 0
     name = named(c)
@@ -304,7 +340,15 @@ def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, wor
             return 0
         if words & set(DELIVERY) or not d.dr:
             return share
-        standing = [r for r in d.dr if r.stops(words)]
+        plain = [r for r in d.dr if r.stops(words)]
+        standing = [r for r in plain if r.stops(words | counts_as(bonus))]
+        if not standing and plain:  # the enhancement bonus is what gets past (§1.13.1)
+            best = max(plain, key=lambda r: r.amount)
+            alt = next(a for a in best.bypass if set(a) <= words | counts_as(bonus))
+            ctx.say(_("{name}'s damage reduction is bypassed: a +{bonus} weapon counts as {what}", name=name,
+                      bonus=public(bonus), what=_join([WORDS[w] for w in alt if w not in words])),
+                    rule=RULE + ".1", who=c.id, detail=_("DR {dr}", dr=of(c, best.text())))
+            return share
         if not standing:
             ctx.say(_("{name}'s damage reduction is bypassed", name=name), rule=RULE, who=c.id,
                     detail=_("DR {dr}", dr=of(c, d.dr[0].text())))

@@ -6,7 +6,7 @@ Dex bonus, Dex penalties (grappled -4, fatigued -2...), or Dex 0 when helpless.
 Str, Con and Wis work the same way for what is built on them.
 
 Conditions' numbers all apply (the seed). Effects' bonuses are typed and follow
-the d20 stacking rule (``engine.bonuses.combine``, pathfinder1e.md §1.11): what
+the d20 stacking rule (``gm_console.ruleset.combine``, pathfinder1e.md §1.11): what
 does not count is kept in ``Figure.suppressed`` for the sheet to show dimmed.
 Which bonuses reach which AC is the Core Rulebook's: touch AC takes no armor,
 shield or natural armor bonus, flat-footed AC no dodge bonus, and CMD only the

@@ -14,7 +14,7 @@ from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, gm
 
 from .checks import keep
 from .i18n import _
-from .maneuvers import contest, parse_roll_and_extra
+from .cmb import contest, parse_roll_and_extra
 
 RULE = "pathfinder1e.md §1.7.1"
 MARK = "grappling"

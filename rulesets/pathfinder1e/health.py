@@ -84,6 +84,9 @@ class PF1Health(Health):
     def damage_types(self) -> tuple[str, ...]:
         return DAMAGE_TYPES
 
+    def refuse_type(self, word: str) -> "Msg | None":
+        return defenses.refuse_word(word)
+
     def tick_works(self, ctx: Context, c: Combatant, inst) -> bool:
         """A regeneration stopped by its types heals nothing the round after (§1.14)."""
         return regeneration.tick_works(ctx, c, inst)

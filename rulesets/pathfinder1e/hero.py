@@ -1,9 +1,8 @@
 """Hero points (pathfinder1e.md §1.6): a GM-only count, so every line about them is gm_only.
 
 Only PCs hold them (start 1, at most 3). At most one is spent per combat
-round, except to cheat death. Cheat death is offered right after the killing
-blow: the death stands (the GM may not want it) and a ``cheat_window`` mark
-lets ``spend NAME hero cheat-death`` undo it until the next turn starts.
+round, except to cheat death (``cheat_death``: what dying asks of them, offered
+right after the killing blow; spent here, through ``spend NAME hero cheat-death``).
 """
 
 from __future__ import annotations
@@ -12,13 +11,10 @@ from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, RulesEr
                                 life, named, of)
 
 from . import economy
-from .catalogue import BLEEDS
+from .cheat_death import RULE, is_pet_of, points, restore, saveable, set_points
 from .i18n import _, _n
-from .life import conscious_life
 from .options import option
-from .stats import HERO_MAX, HERO_START, death_threshold
-
-RULE = "pathfinder1e.md §1.6"
+from .stats import HERO_MAX, HERO_START
 
 USES: dict[str, Msg] = {
     "act": _("acts now, out of turn: one move or standard action"),
@@ -77,15 +73,6 @@ def use_of(word: str) -> str:
     return key
 
 
-def points(c: Combatant) -> int:
-    p = c.pools.get("hero")
-    return p.value if p else 0
-
-
-def _set_points(ctx: Context, c: Combatant, value: int) -> None:
-    ctx.set_pool(c, "hero", value, max=HERO_MAX, rule=RULE)
-
-
 def _not_pc(c: Combatant) -> Msg:
     return _("{name} is not a PC: only PCs have hero points", name=c.name)
 
@@ -117,7 +104,7 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
         why = economy.extra_refusal(ctx.ruleset, ctx.state, c)
         if why:
             ctx.fail(why)
-    _set_points(ctx, c, have - cost)
+    set_points(ctx, c, have - cost)
     if ctx.state.in_combat:
         ctx.set_mark(c, "hero_round", ctx.state.round)
     if target:
@@ -139,7 +126,7 @@ def spendable(state: EncounterState, c: Combatant) -> list[Spendable]:
     if not c.is_pc or have <= 0:
         return []
     uses = [Use(key, label) for key, label in LABELS.items() if key != "cheat-death"]
-    if have >= 2 and _saveable(c):
+    if have >= 2 and saveable(c):
         uses.append(Use("cheat-death", LABELS["cheat-death"], 2))
     return [Spendable("hero", Term("Hero points", "Puntos de héroe"), have, tuple(uses))]
 
@@ -164,63 +151,29 @@ def _act_check(ctx: Context, c: Combatant) -> None:
         ctx.fail(why)
 
 
-def _restore(ctx: Context, c: Combatant, who_pays: Combatant, cost: int, rule: str) -> None:
-    have = points(who_pays)
-    thr = death_threshold(c)
-    hp = c.pools["hp"].value if "hp" in c.pools else thr + 1
-    new_hp = max(hp, thr + 1)
-    _set_points(ctx, who_pays, have - cost)
-    if "hp" in c.pools and new_hp != hp:
-        ctx.set_pool(c, "hp", new_hp, rule=rule)
-    if new_hp < 0:
-        ctx.set_life(c, "stable", rule=rule)
-        ctx.set_mark(c, "stable", "unaided")
-        now = _("stable at HP {hp}", hp=of(c, new_hp))
-    else:
-        nl = c.pools["nl"].value if "nl" in c.pools else 0
-        ctx.set_life(c, conscious_life(new_hp, nl), rule=rule)
-        now = _("alive at HP {hp}", hp=of(c, new_hp))
-    ctx.set_mark(c, "cheat_window", None)
-    if who_pays is c:
-        ctx.say(_("{name} spends {cost} hero points to cheat death: {now}; {left} left", name=named(c), cost=gm(cost),
-                  now=now, left=gm(have - cost)), rule=rule, who=c.id, gm_only=True)
-    else:
-        ctx.say(_n("{payer} spends {n} hero point to save {name}: {now}; {left} left",
-                   "{payer} spends {n} hero points to save {name}: {now}; {left} left", cost, n=gm(cost),
-                   payer=named(who_pays), name=named(c), now=now, left=gm(have - cost)), rule=rule, who=who_pays.id,
-                gm_only=True)
-    # §1.4 [S] "alive ... stable": a bleed left running would kill it again at its next turn
-    # start, so the blood stops as with any stabilisation (§1.5 bleed).
-    bleeding = [inst for inst in c.conditions if inst.cond in BLEEDS]
-    for inst in bleeding:
-        ctx.remove_condition(c, inst, reason="healed")
-    if bleeding:
-        ctx.say(_("{name}: the bleeding stops", name=named(c)), rule=rule, who=c.id)
-
-
 def _cheat(ctx: Context, c: Combatant) -> None:
     """Right after the killing blow (dead, window open), or while dying: stable at negative HP."""
-    if not _saveable(c):
+    if not saveable(c):
         ctx.fail(_("{name} is {life}, not dying of this blow: cheat-death is spent while dying or right after the "
                    "killing blow, before the next turn", name=c.name, life=life(c.life)))
     if points(c) < 2:
         ctx.fail(_("{name} has {have} hero points, cheat-death costs 2", name=c.name, have=points(c)))
-    _restore(ctx, c, c, 2, RULE)
+    restore(ctx, c, c, 2, RULE)
 
 
 def _pet(ctx: Context, owner: Combatant, rest: tuple[str, ...]) -> None:
     if not owner.is_pc:
         ctx.fail(_not_pc(owner))
     cost = int(option(ctx.state, "pet_cheat_cost"))
-    pets = [p for p in ctx.state.combatants.values() if _saveable(p) and not p.is_pc and _is_pet_of(p, owner)]
+    pets = [p for p in ctx.state.combatants.values() if saveable(p) and not p.is_pc and is_pet_of(p, owner)]
     if rest:
         pet = ctx.combatant(rest[0])
         if pet.is_pc:
             ctx.fail(_("{name} is a PC: a hero point never saves another character", name=pet.name))
-        if not _is_pet_of(pet, owner):
+        if not is_pet_of(pet, owner):
             ctx.fail(_("{name} is not {owner}'s pet, companion or mount (an ally, or set {ref} owner={owner_ref})",
                        name=pet.name, owner=owner.name, ref=pet.id, owner_ref=owner.id))
-        if not _saveable(pet):
+        if not saveable(pet):
             ctx.fail(_("{name} is {life}, not dying of this blow: spend it while it is dying or right after the "
                        "killing blow", name=pet.name, life=life(pet.life)))
     elif len(pets) == 1:
@@ -230,63 +183,7 @@ def _pet(ctx: Context, owner: Combatant, rest: tuple[str, ...]) -> None:
     if points(owner) < cost:
         ctx.fail(_("{name} has {have} hero points, saving a pet costs {cost}", name=owner.name, have=points(owner),
                    cost=cost))
-    _restore(ctx, pet, owner, cost, RULE)
-
-
-def _saveable(c: Combatant) -> bool:
-    return c.life == "dying" or (c.life == "dead" and bool(c.marks.get("cheat_window")))
-
-
-def _is_pet_of(pet: Combatant, owner: Combatant) -> bool:
-    """The `owner=` stat decides; without it any allied non-PC may be some PC's companion."""
-    given = pet.stats.get("owner")
-    if given:
-        return fold_text(given) in (fold_text(owner.id), fold_text(owner.name))
-    return pet.side == "ally"
-
-
-def could_be_pet(pet: Combatant) -> bool:
-    return not pet.is_pc and (bool(pet.stats.get("owner")) or pet.side == "ally")
-
-
-def owner_of(state, pet: Combatant) -> Combatant | None:
-    if pet.is_pc or not pet.stats.get("owner"):
-        return None
-    return next((o for o in state.combatants.values() if o.is_pc and _is_pet_of(pet, o)), None)
-
-
-def cheat_death_auto(ctx: Context, c: Combatant) -> bool:
-    """Option cheat_death=auto: the GM pre-decided to spend 2 points whenever a PC would die."""
-    if not c.is_pc or points(c) < 2 or option(ctx.state, "cheat_death") != "auto":
-        return False
-    _restore(ctx, c, c, 2, RULE)
-    return True
-
-
-def offer_cheat_death(ctx: Context, c: Combatant) -> None:
-    """Keep the death undoable until the next turn; say so when the points are there."""
-    if c.is_pc:
-        ctx.set_mark(c, "cheat_window", True)
-        if points(c) >= 2:
-            ctx.say(_("{name} would die: spend 2 hero points to cheat death? (spend {ref} hero cheat-death)",
-                      name=named(c), ref=gm(c.id)), rule=RULE, who=c.id, gm_only=True)
-        return
-    if not could_be_pet(c):
-        return
-    ctx.set_mark(c, "cheat_window", True)
-    owner = owner_of(ctx.state, c)
-    cost = int(option(ctx.state, "pet_cheat_cost"))
-    if owner is None:
-        ctx.say(_n("{name} would die: if it is a PC's pet, companion or mount, {n} hero point can save it "
-                   "(spend OWNER hero pet {ref})",
-                   "{name} would die: if it is a PC's pet, companion or mount, {n} hero points can save it "
-                   "(spend OWNER hero pet {ref})", cost, n=gm(cost), name=named(c), ref=gm(c.id)), rule=RULE, who=c.id,
-                gm_only=True)
-    elif points(owner) >= cost:
-        ctx.say(_n("{name} would die: {owner} may spend {n} hero point to save it (spend {owner_ref} hero pet {ref})",
-                   "{name} would die: {owner} may spend {n} hero points to save it (spend {owner_ref} hero pet "
-                   "{ref})", cost, n=gm(cost), name=named(c), owner=named(owner), owner_ref=gm(owner.id), ref=gm(c.id)),
-                rule=RULE, who=c.id, gm_only=True)
+    restore(ctx, pet, owner, cost, RULE)
 
 
 def close_windows(ctx: Context) -> None:
@@ -318,7 +215,7 @@ def change(ctx: Context, c: Combatant, target: int) -> None:
     if target < 0:
         ctx.fail(_("{name} has {have} hero points; cannot go below 0", name=c.name, have=have))
     kept = min(HERO_MAX, target)
-    _set_points(ctx, c, kept)
+    set_points(ctx, c, kept)
     if target > kept:
         ctx.say(_("{name}: hero points {old} -> {new} ({lost} over the maximum of {max} lost)", name=named(c),
                   old=gm(have), new=gm(kept), lost=gm(target - kept), max=gm(HERO_MAX)), rule=RULE, who=c.id,

@@ -12,9 +12,10 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, public, record_check
 
 from . import regeneration
+from .cheat_death import cheat_death_auto, offer_cheat_death
 from .i18n import _
 from .options import option
-from .stats import ability_points, death_threshold, drained, mod
+from .stats import ability_points, conscious_life, death_threshold, drained, mod
 
 DC = 10
 #: the two ways of being stable (the mark ``stable``), as the log names them
@@ -30,17 +31,6 @@ def hp_of(c: Combatant) -> int:
 def nl_of(c: Combatant) -> int:
     p = c.pools.get("nl")
     return p.value if p else 0
-
-
-def conscious_life(hp: int, nl: int) -> str:
-    """Life at 0+ HP: NL above HP knocks out, NL equal to HP staggers, 0 HP disables."""
-    if nl > hp:
-        return "unconscious"
-    if hp == 0:
-        return "disabled"
-    if nl == hp:
-        return "staggered"
-    return "ok"
 
 
 def negative_state(c: Combatant) -> bool:
@@ -250,8 +240,6 @@ def regenerating(ctx: Context, c: Combatant, hp: int, thr: int, hurt: bool = Tru
 
 
 def die(ctx: Context, c: Combatant, why: Msg, rule: str = RULE, can_cheat: bool = True) -> None:
-    from .hero import cheat_death_auto, offer_cheat_death  # local: hero uses life
-
     if can_cheat and cheat_death_auto(ctx, c):
         return
     ctx.set_life(c, "dead", rule=rule)

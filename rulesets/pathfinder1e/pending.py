@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, EncounterState, Pending
 
-from .hero import could_be_pet, owner_of, points
+from .cheat_death import could_be_pet, owner_of, points
 from .i18n import _, _n
 from .life import countdown
 from .options import option

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from gm_console.ruleset import (Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet,
                                 types_for, words_for)
 
-from . import abilities, defenses, economy, figures, hero, life, negative_levels, regeneration
+from . import abilities, defenses, economy, figures, hero, life, monster_sheet, negative_levels, regeneration
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
 from .i18n import _, flag_names
@@ -139,6 +139,7 @@ class PF1Sheet(Sheet):
             out.append(_("Con penalty {penalty} x {hd} HD: -{lost} current and maximum HP",
                          penalty=-abilities.con_penalty(c), hd=max(1, hd(c) or 1), lost=lost))
         out.extend(_grapple(state, c))
+        out.extend(monster_sheet.status(state, c))
         for name, it in items_of(c).items():
             if state_of(it) != "ok":
                 out.append(describe(name, it))

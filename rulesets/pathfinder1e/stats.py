@@ -252,6 +252,17 @@ def death_threshold(c: Combatant) -> int:
     return -max(0, con - drained(c, "con"))
 
 
+def conscious_life(hp: int, nl: int) -> str:
+    """Life at 0+ HP: NL above HP knocks out, NL equal to HP staggers, 0 HP disables."""
+    if nl > hp:
+        return "unconscious"
+    if hp == 0:
+        return "disabled"
+    if nl == hp:
+        return "staggered"
+    return "ok"
+
+
 def hd(c: Combatant) -> int | None:
     value = c.stats.get("hd")
     return None if value is None else int(value)

@@ -47,6 +47,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
        summary="weapon -2 attack and damage; vehicle -2 AC and collision DC, Piloting -2, half speed",
        resumen="arma -2 ataque y daño; vehículo -2 CA y CD de colisión, Pilotaje -2, mitad de velocidad"),
     _c("burning", "Burning", "Ardiendo", "burn", "en-llamas", "quemandose", "on-fire", "on fire", valued=True, stack="sum",
+       flags=("save-ends",),  # its own Reflex save at each round's end (§3.6): the timeline's save mark
        summary="value d6 fire at the start of its turn (sources add); Reflex DC 10 + fire taken this round "
                "at the end of each round ends it",
        resumen="valor d6 de fuego al inicio de su turno (las fuentes se suman); salvación de Reflejos CD 10 "

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, fold_text, named, of
 
-from .figures import HELPLESS_LIFE, check_parts, init_base, value
+from .common import value
+from .figures import HELPLESS_LIFE, check_parts, init_base
 from .i18n import _
 from .stats import SKILL_ABILITY, SKILLS, mod, skill_bonus
 

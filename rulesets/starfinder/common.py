@@ -1,8 +1,9 @@
-"""Small helpers the rule modules share: the log, a d20 check, a die roll, a creature (not a vehicle)."""
+"""Small helpers the rule modules share: the log, a d20 check, a die roll, a creature (not a vehicle),
+a figure's value (read through the ruleset's sheet, so a module needs not import ``figures``)."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, RollResult, RulesError, record_check
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, RollResult, Ruleset, RulesError, record_check
 
 from .i18n import _
 
@@ -60,3 +61,8 @@ def joined(items: "list[Msg | str]", sep: str = "; ") -> "Msg | str":
     for item in items[1:]:
         out = _("{a}, {b}", a=out, b=item) if sep == ", " else _("{a}; {b}", a=out, b=item)
     return out
+
+
+def value(rules: Ruleset, state: EncounterState, c: Combatant, fig: str) -> int:
+    figure = rules.sheet.effective(state, c).get(fig)
+    return figure.value if figure is not None else 0

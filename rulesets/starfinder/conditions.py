@@ -12,9 +12,9 @@ from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg
 from gm_console.ruleset import life as life_word
 
 from . import life
+from .economy import use
 from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS
-from .common import check, say
-from .figures import value
+from .common import check, say, value
 from .i18n import _, _n
 
 #: a second one adds its duration to the first (starfinder.md §3.6 [O])
@@ -235,8 +235,6 @@ def _life_condition(ctx: Context, target: Combatant, cid: str) -> None:
 
 def smother(ctx: Context, call) -> None:
     """Full action: a new Reflex save against burning with +4 (starfinder.md §3.6 [O])."""
-    from .economy import use
-
     c = ctx.combatant(call.who)
     if not c.has("burning"):
         ctx.fail(_("{name} is not burning", name=c.name))

@@ -12,44 +12,18 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
 
-from . import life, resolve
-from .common import joined, say
-from .figures import value
+from . import life, monsters, resolve
+from .common import joined, say, value
+from .kinds import ENERGY, KIND_ES, TYPE_WORDS, kind_term  # noqa: F401 (the damage vocabulary, used here and re-read)
+from .options import opt
 from .i18n import _
 
-ENERGY = ("acid", "cold", "electricity", "fire", "sonic")
-#: word -> canonical damage types (energy words of the seed map to their SF types)
-TYPE_WORDS: dict[str, tuple[str, ...]] = {
-    "acid": ("acid",), "a": ("acid",), "acido": ("acid",), "ácido": ("acid",),
-    "cold": ("cold",), "c": ("cold",), "frio": ("cold",), "frío": ("cold",),
-    "electricity": ("electricity",), "e": ("electricity",), "electric": ("electricity",),
-    "electricidad": ("electricity",), "electrico": ("electricity",), "eléctrico": ("electricity",),
-    "fire": ("fire",), "f": ("fire",), "fuego": ("fire",),
-    "sonic": ("sonic",), "so": ("sonic",), "sonico": ("sonic",), "sónico": ("sonic",),
-    "plasma": ("electricity", "fire"), "laser": ("fire",), "láser": ("fire",), "solar": ("fire",),
-    "energy": ("energy",), "energia": ("energy",), "energía": ("energy",), "arcane": ("energy",),
-    "arcano": ("energy",),
-    "bludgeoning": ("bludgeoning",), "b": ("bludgeoning",), "contundente": ("bludgeoning",),
-    "piercing": ("piercing",), "p": ("piercing",), "perforante": ("piercing",),
-    "slashing": ("slashing",), "s": ("slashing",), "cortante": ("slashing",),
-    "kinetic": ("kinetic",), "cinetico": ("kinetic",), "cinético": ("kinetic",),
-}
-#: the damage types' names, in both languages (data, like conditions' names)
-KIND_ES = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fire": "fuego", "sonic": "sónico",
-           "energy": "energía", "bludgeoning": "contundente", "piercing": "perforante", "slashing": "cortante",
-           "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo"}
 NONLETHAL = ("nonlethal", "non-lethal", "noletal", "no-letal", "nl")
 CONTINUOUS = ("continuous", "ongoing", "continuo", "continuado", "bleed", "burn")
 STAMINA = ("sp", "stamina", "estamina", "pe", "aguante")
 TEMP = ("temp", "thp", "temporary", "temporales", "temporal")
 AC_NAMES = {"EAC": Term("EAC", "CAE"), "KAC": Term("KAC", "CAC")}
 POOL_NAMES = {"temp": Term("temp HP", "PG temp."), "sp": Term("SP", "PE"), "hp": Term("HP", "PG")}
-
-
-def kind_term(*kinds: str) -> Term:
-    """Damage types as one name in both languages: "electricity, fire" / "electricidad, fuego"."""
-    names = [k for k in kinds if k] or ["untyped"]
-    return Term(", ".join(names), ", ".join(KIND_ES.get(k, k) for k in names))
 
 
 def classify(types: tuple[str, ...]) -> tuple[tuple[str, ...], bool, bool]:
@@ -172,7 +146,11 @@ class StarfinderHealth(Health):
     """Damage in the seed's order, healing by pool, Resolve Points spent on their uses."""
 
     def damage_types(self) -> tuple[str, ...]:
-        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS
+        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS + monsters.ATTACK_WORDS
+
+    def tick_works(self, ctx: Context, c: Combatant, inst) -> bool:
+        """A regeneration a stopping type got through heals nothing at the next turn start (§3.14.1)."""
+        return monsters.tick_works(ctx, c, inst)
 
     def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
         self.hurt(ctx, target, amount, types)
@@ -197,15 +175,17 @@ class StarfinderHealth(Health):
         continuous = continuous or cont
         ac = "EAC" if is_energy(canon) else "KAC"
         ac_value = value(self.rules, ctx.state, c, ac.lower())
+        rolled = amount
+        amount, first = monsters.adjust(c, amount, canon, types, is_energy(canon))
         parts, notes = _reduce(c, amount, canon, self.damage_reduction(c))
+        notes = first + notes
+        amount = rolled
         taken = sum(p.taken for p in parts)
         kind = kind_term(*canon, *(("nonlethal",) if nonlethal else ()))
         fire = sum(p.taken for p in parts if p.kind == "fire")
         if fire:  # the burning save's DC counts fire damage taken this round (starfinder.md §3.6)
             ctx.set_mark(c, "fire_round", int(c.marks.get("fire_round") or 0) + fire)
         if c.category == "vehicle":
-            from .vehicles import damage_vehicle
-
             damage_vehicle(ctx, c, amount, taken, kind, ac, ac_value, notes, why)
             return taken
         hp = c.pools.get("hp")
@@ -224,6 +204,7 @@ class StarfinderHealth(Health):
             moved.append(_("{pool} {before}→{after}", pool=POOL_NAMES[pool], before=of(c, before),
                            after=of(c, before - used)))
         at_zero = hp.value == 0 and c.life in ("dying", "stable", "unconscious")
+        feral = monsters.fighting_on(c) and hp.value == 0
         before = hp.value
         if rest > 0 and not at_zero:
             ctx.set_pool(c, "hp", max(0, before - rest), rule="starfinder.md §3.3 HP never below 0 [S]")
@@ -231,7 +212,11 @@ class StarfinderHealth(Health):
                            after=of(c, max(0, before - rest))))
         details = [joined(notes), joined(moved, ", ")]
         say(ctx, c, damage_line(c, amount, kind, ac, ac_value, details, why), "starfinder.md §3.3 [S]")
-        if at_zero:
+        monsters.after_damage(ctx, c, {p.kind for p in parts if p.taken > 0})
+        if feral and rest > 0 and not nonlethal:
+            life.kill(ctx, c, "ferocity", _("{name} loses more HP while fighting on with ferocity: it dies",
+                                            name=named(c)), monsters.FEROCITY + " [O]")
+        elif at_zero:
             life.hit_at_zero(ctx, c, rest, nonlethal, continuous)
         elif rest > 0 and rest >= before:
             life.drop_to_zero(ctx, c, rest - before, nonlethal)
@@ -275,8 +260,6 @@ class StarfinderHealth(Health):
             if before == 0:
                 life.revive(ctx, c, "starfinder.md §3.4.6 [O]")
         if c.category == "vehicle" and new > 0:
-            from .vehicles import after_repair
-
             after_repair(ctx, c)
 
     def _stamina(self, ctx: Context, c: Combatant, amount: int) -> None:
@@ -300,3 +283,57 @@ class StarfinderHealth(Health):
 
     def spendable(self, state, c: Combatant):
         return resolve.spendable(state, c)
+
+
+# -- vehicles (starfinder.md §3.8): HP only, wrecked at 0, broken at half with the option --------
+
+
+def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Term, ac: str, ac_value: int,
+                   notes: "list[Msg]", why: "Msg | None") -> None:
+    hp = v.pools.get("hp")
+    if hp is None:
+        ctx.fail(_("{name} has no hp; set it first: set {ref} hp=40", name=v.name, ref=v.id))
+    before = hp.value
+    new = max(0, before - taken)
+    ctx.set_pool(v, "hp", new, rule="starfinder.md §3.8 vehicle damage")
+    moved = _("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=of(v, before), after=of(v, new))
+    say(ctx, v, damage_line(v, amount, kind, ac, ac_value, [joined(notes), moved], why), "starfinder.md §3.8")
+    if new == 0:
+        ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
+        ctx.set_mark(v, "death", "wrecked")
+        ctx.set_mark(v, "motion", None)
+        say(ctx, v, _("{name} is wrecked at 0 HP", name=named(v)), "starfinder.md §3.8 [O]")
+        return
+    top = hp.max or 0
+    if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
+        ctx.apply_condition(v, ctx.ruleset.catalogue.define("broken"), source=v.id)
+        ctx.set_mark(v, "auto_broken", True)
+        say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
+                      name=named(v)), "starfinder.md §3.8 [O]")
+
+
+def after_repair(ctx: Context, v: Combatant) -> None:
+    hp = v.pools["hp"]
+    if v.marks.get("auto_broken") and hp.value * 2 > (hp.max or 0):
+        ctx.set_mark(v, "auto_broken", None)
+        ctx.remove_all(v, "broken", reason="repaired")
+
+
+def status(c: Combatant) -> "list[Msg]":
+    """The sheet's lines for its defenses (starfinder.md §3.3.3; the GM's: the players never read a foe's sheet)."""
+    out: list[Msg] = []
+    dr = int(c.stats.get("dr") or 0)
+    if dr:
+        out.append(_("DR {dr} against kinetic damage", dr=dr))
+    er = _resistances(c)
+    if er:
+        out.append(_("energy resistance {what}", what=Term(", ".join(f"{k} {n}" for k, n in er.items()),
+                                                            ", ".join(f"{KIND_ES.get(k, k)} {n}"
+                                                                      for k, n in er.items()))))
+    immune = sorted(_type_list(c, "immune", bare=1))
+    if immune:
+        out.append(_("immune to {what}", what=kind_term(*immune)))
+    weak = sorted(_type_list(c, "vulnerable", bare=1))
+    if weak:
+        out.append(_("vulnerable to {what} (+50%)", what=kind_term(*weak)))
+    return out

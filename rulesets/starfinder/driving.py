@@ -7,9 +7,8 @@ import re
 from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, Term, choice_map, dealt, fold_text, named, of,
                                 public)
 
-from .common import check, roll, say
+from .common import check, roll, say, value
 from .economy import use
-from .figures import value
 from .i18n import _
 from .options import official
 from .stats import SIZES, is_vehicle, level, size_index

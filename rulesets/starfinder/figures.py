@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable, Iterator
 
-from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule, shared with Pathfinder
-from gm_console.ruleset import Combatant, EncounterState, Figure, Ruleset
+from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, combine  # combine: the d20 stacking rule
 
 from .options import official
 from .stats import SKILL_ABILITY, ability_mod, is_vehicle, skill_bonus
+from .vehicles import operator_piloting
 
 CREATURE_FIGURES = ("eac", "kac", "attack", "melee", "ranged", "damage", "init", "fort", "ref", "will",
                     "speed", "skills", "perception", "physical", "abilities", "piloting", "maneuver")
@@ -195,8 +195,6 @@ def _speed(sheet: _Sheet, active, flags: set[str]) -> None:
 
 
 def _vehicle(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
-    from .vehicles import operator_piloting  # local: vehicles reads figures
-
     sheet = _Sheet({
         "eac": _stat(c, "eac", 10), "kac": _stat(c, "kac", 10), "attack": _stat(c, "attack"),
         "init": init_base(c), "fort": 0, "ref": 0, "will": 0, "speed": _stat(c, "speed"),
@@ -236,8 +234,3 @@ def check_parts(rules: Ruleset, c: Combatant, aimed: Iterable[str]) -> list[tupl
     for m in counted:
         total[m.label] = total.get(m.label, 0) + m.delta
     return [(label, d) for label, d in total.items() if d]
-
-
-def value(rules: Ruleset, state: EncounterState, c: Combatant, fig: str) -> int:
-    figure = rules.sheet.effective(state, c).get(fig)
-    return figure.value if figure is not None else 0

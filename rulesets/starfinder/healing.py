@@ -9,10 +9,9 @@ from gm_console.ruleset import Combatant, Context, choice_map, named, of, public
 from gm_console.ruleset import life as life_word
 
 from . import life
-from .common import check, creature, joined, say
+from .common import check, creature, joined, say, value
 from .damage import NONLETHAL, TYPE_WORDS
 from .economy import use
-from .figures import value
 from .i18n import _
 from .options import official
 from .stats import level, skill_bonus

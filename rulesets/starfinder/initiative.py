@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text, keep_together, named, places, public
 
-from .common import say
-from .figures import value
+from .common import say, value
 from .i18n import _
 from .options import official
 from .stats import is_vehicle

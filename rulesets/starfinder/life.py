@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of
 
+from . import monsters
 from .common import say
 from .i18n import _
 from .options import official
 from .stats import has_resolve
 
-ZERO_MARKS = ("dying", "ko", "stabilized", "stable_secs", "stable_hours", "tended", "zero_hit")
+ZERO_MARKS = ("dying", "ko", "stabilized", "stable_secs", "stable_hours", "tended", "zero_hit", "ferocity")
 
 
 def clear_zero_marks(ctx: Context, c: Combatant) -> None:
@@ -26,7 +27,10 @@ def clear_zero_marks(ctx: Context, c: Combatant) -> None:
 
 def kill(ctx: Context, c: Combatant, cause: str, msg: Msg, rule: str, detail: "Msg | None" = None) -> None:
     """``c`` dies: ``msg`` says so (the players read a death), ``detail`` the numbers behind it
-    (a foe's are the GM's: its HP, its resolve, its rolls)."""
+    (a foe's are the GM's: its HP, its resolve, its rolls). A working regeneration keeps it alive instead
+    (starfinder.md §3.14.1)."""
+    if monsters.keeps_alive(ctx, c, cause):
+        return
     clear_zero_marks(ctx, c)
     ctx.set_life(c, "dead", rule=rule)
     ctx.set_mark(c, "death", cause)
@@ -49,6 +53,13 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
              "starfinder.md §3.4.1 massive damage [S]",
              _("{left} left over after HP reached 0 is at least max HP {max}", left=dealt(c, leftover),
                max=of(c, hp_max)))
+        return
+    if not nonlethal and monsters.keeps_alive(ctx, c, "npc"):
+        return
+    if not nonlethal and monsters.swarm(c):
+        kill(ctx, c, "swarm", _("{name} breaks up at 0 HP: the swarm is no more", name=named(c)), monsters.SWARM + " [O]")
+        return
+    if not nonlethal and monsters.fight_on(ctx, c):
         return
     if nonlethal:
         clear_zero_marks(ctx, c)
@@ -98,6 +109,9 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
              "starfinder.md §3.4.1 massive damage [S]",
              _("{amount} in one attack is at least max HP {max}", amount=dealt(c, amount), max=of(c, hp_max)))
         return
+    if monsters.works(c):  # it cannot die while its regeneration works: nothing more (§3.14.1)
+        monsters.keeps_alive(ctx, c, "npc")
+        return
     if not has_resolve(c):
         kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP kills it", name=named(c)),
              "starfinder.md §3.4.10 [O]")
@@ -128,7 +142,10 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
 
 
 def end_of_turn(ctx: Context, c: Combatant) -> None:
-    """Dying: 1 RP at the end of each of its turns; none left = dead (starfinder.md §3.4.3, 3.4.5)."""
+    """Dying: 1 RP at the end of each of its turns; none left = dead (starfinder.md §3.4.3, 3.4.5). Fighting
+    on with ferocity: the end of its next turn at 0 HP is its death (§3.14.2)."""
+    if monsters.end_of_turn(ctx, c, kill):
+        return
     if c.life != "dying":
         return
     state = ctx.state
@@ -198,7 +215,8 @@ def make_stable(ctx: Context, c: Combatant, how: str, rule: str, with_resolve: b
 
 DEATHS = {"massive": _("dead (massive damage)"), "resolve": _("dead (out of resolve)"),
           "npc": _("dead (0 HP, no resolve)"), "con": _("dead (failed Con check)"),
-          "coup": _("dead (coup de grace)"), "wrecked": _("wrecked")}
+          "coup": _("dead (coup de grace)"), "wrecked": _("wrecked"), "swarm": _("broken up (swarm at 0 HP)"),
+          "ferocity": _("dead (ferocity ran out)")}
 
 
 def status(c: Combatant, in_combat: bool) -> list[Msg]:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Msg, Term, choice_map, named, of, public
 
 from .catalogue import DIRTY_TRICK
-from .common import check, creature, joined, say
+from .common import check, creature, joined, say, value
 from .economy import use
-from .figures import value
 from .i18n import _, _n
 from .options import official
 

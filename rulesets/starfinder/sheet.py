@@ -6,8 +6,9 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
-from . import economy, initiative, life, stats, vehicles
-from .figures import armor_bonus, effective, value
+from .common import value
+from . import damage, economy, initiative, life, monsters, stats, vehicles
+from .figures import armor_bonus, effective
 from .i18n import _
 
 
@@ -19,7 +20,17 @@ class StarfinderSheet(Sheet):
         return ("vehicle",)
 
     def derive(self, stats_: dict[str, Any], category: str) -> dict[str, Any]:
+        monsters.check(stats_)
         return stats.derive(stats_, category)
+
+    def on_added(self, ctx, c: Combatant) -> None:
+        """The stat block's regeneration starts (starfinder.md §3.14.1)."""
+        monsters.place(ctx, c)
+
+    def on_stats_set(self, ctx, c: Combatant, changes) -> None:
+        monsters.check(changes)
+        if "regeneration" in changes:
+            monsters.place(ctx, c)
 
     def initial_pools(self, stats_: Mapping[str, Any], current: Mapping[str, int],
                       category: str) -> dict[str, tuple[int, int | None]]:
@@ -84,6 +95,8 @@ class StarfinderSheet(Sheet):
         for inst in c.instances("mirror-image"):
             out.append(_("{n} mirror images: a hit picks at random; a figment hit or a miss by 5 or less loses one",
                          n=inst.value))
+        out += damage.status(c)
+        out += monsters.status(c)
         return out
 
 

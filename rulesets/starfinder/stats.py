@@ -129,6 +129,17 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("vulnerable", "list", aliases=("vulnerabilidad", "vulnerability", "vulnerabilities"),
                   en="Vulnerabilities (damage types)", es="Vulnerabilidades (tipos de daño)",
                   doc="vulnerable=cold: +50% damage of that type"),
+        StatField("regeneration", "str", aliases=("regen", "regeneracion", "regeneración"),
+                  en="Regeneration", es="Regeneración",
+                  doc="5 or 5/fire,acid: heals 5 at its turn start and cannot die while it works; the types stop "
+                      "it until its next turn start (§3.14.1)"),
+        StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
+                  doc="brought to 0 HP it acts on until the end of its next turn, then dies at 0 HP (§3.14.2)"),
+        StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
+                  doc="immune to nonmagical kinetic attacks, half from energy and magic, full from force and "
+                      "incorporeal attacks (§3.14.3)"),
+        StatField("swarm", "bool", aliases=("enjambre",), en="Swarm", es="Enjambre",
+                  doc="immune to single-target attacks, +50% from area effects, breaks up at 0 HP (§3.14.4)"),
         StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES,
                   aliases=("talla", "tamano"), en="Size", es="Tamaño", doc="default medium for creatures"),
         StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",

@@ -11,9 +11,8 @@ import math
 
 from gm_console.ruleset import Combatant, Context, named, of, public
 
-from .common import check, creature, say
+from .common import check, creature, say, value
 from .economy import cond_word, use
-from .figures import value
 from .i18n import _
 from .options import official
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, Turns
 
-from . import economy, initiative, life, maneuvers, resolve, surprise, vehicles
+from . import economy, initiative, life, maneuvers, monsters, resolve, surprise, vehicles
 from .figures import init_bonus
 
 
@@ -75,3 +75,4 @@ class StarfinderTurns(Turns):
 
     def on_time_passed(self, ctx: Context, seconds: int) -> None:
         resolve.time_passed(ctx, seconds)
+        monsters.time_passed(ctx)

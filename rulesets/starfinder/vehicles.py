@@ -11,12 +11,11 @@ GM types the total. The verbs live in ``vehicle_control`` and ``driving``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text, named
 from gm_console.ruleset import life as life_word
 
-from .common import check, joined, say
+from .common import check, say, value
 from .i18n import _
-from .options import opt
 from .stats import is_vehicle
 
 MOTION = {"stopped": Term("stopped", "parado"), "driving": Term("driving", "en marcha"),
@@ -48,8 +47,6 @@ def control(v: Combatant) -> str:
 
 
 def operator_piloting(rules, state: EncounterState, v: Combatant, with_broken: bool = True) -> int:
-    from .figures import value
-
     if control(v) == "autopilot":
         base = int(v.stats.get("autopilot") or 0)
     else:
@@ -97,40 +94,7 @@ def motion(v: Combatant) -> str:
     return v.marks.get("motion") or "stopped"
 
 
-# -- damage and the sheet ---------------------------------------------------------------
-
-
-def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Term, ac: str, ac_value: int,
-                   notes: "list[Msg]", why: "Msg | None") -> None:
-    from .damage import POOL_NAMES, damage_line
-
-    hp = v.pools.get("hp")
-    if hp is None:
-        ctx.fail(_("{name} has no hp; set it first: set {ref} hp=40", name=v.name, ref=v.id))
-    before = hp.value
-    new = max(0, before - taken)
-    ctx.set_pool(v, "hp", new, rule="starfinder.md §3.8 vehicle damage")
-    moved = _("{pool} {before}→{after}", pool=POOL_NAMES["hp"], before=of(v, before), after=of(v, new))
-    say(ctx, v, damage_line(v, amount, kind, ac, ac_value, [joined(notes), moved], why), "starfinder.md §3.8")
-    if new == 0:
-        ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
-        ctx.set_mark(v, "death", "wrecked")
-        ctx.set_mark(v, "motion", None)
-        say(ctx, v, _("{name} is wrecked at 0 HP", name=named(v)), "starfinder.md §3.8 [O]")
-        return
-    top = hp.max or 0
-    if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
-        ctx.apply_condition(v, ctx.ruleset.catalogue.define("broken"), source=v.id)
-        ctx.set_mark(v, "auto_broken", True)
-        say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
-                      name=named(v)), "starfinder.md §3.8 [O]")
-
-
-def after_repair(ctx: Context, v: Combatant) -> None:
-    hp = v.pools["hp"]
-    if v.marks.get("auto_broken") and hp.value * 2 > (hp.max or 0):
-        ctx.set_mark(v, "auto_broken", None)
-        ctx.remove_all(v, "broken", reason="repaired")
+# -- the sheet (damage to a vehicle is in damage.py) -------------------------------------
 
 
 def status(state: EncounterState, c: Combatant) -> list[Msg]:

@@ -281,6 +281,11 @@ class Health(Part):
         """Words accepted after the amount in ``dmg``; empty = anything goes."""
         return ()
 
+    def refuse_type(self, word: str) -> "Msg | None":
+        """The game's own line for a word ``dmg`` does not take, when it has more to say than the list
+        (Pathfinder: ``+6`` is no enhancement bonus). Default: None, the generic refusal."""
+        return None
+
     def tick_works(self, ctx: "Context", target: Combatant, inst) -> bool:
         """Whether a healing tick (regeneration, fast healing) heals at this turn start. Default: always
         (Pathfinder: a regeneration stopped by fire or acid heals nothing the round after)."""

@@ -28,8 +28,10 @@ PARTY = "party"
 
 
 def summary_lines(encounter, lang: str) -> list[str]:
-    """The summary of the last fight as ``post`` writes it, without markup; [] before a fight."""
-    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=True)
+    """The summary of the last fight as ``show`` gives it to the GM (this is the GM's screen: every
+    figure, what each PC dealt to foes included), without markup; [] before a fight. The players'
+    version is ``post``'s."""
+    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=False)
     if s is None:
         return []
     return after_the_fight(s, encounter.ruleset, lang, PLAIN)

@@ -44,7 +44,9 @@ class TimelinePane(Widget):
     def show(self, frame: Frame) -> None:
         self.frame = frame
         self.border_title = tr(frame.lang, "timeline")
-        self.spans = self.model.update(frame.history, frame.state)
+        catalogue = frame.ruleset.catalogue
+        self.spans = self.model.update(frame.history, frame.state,
+                                       lambda cond: "save-ends" in catalogue.define(cond).flags)
         self.refresh()
 
     def render(self) -> Text:

@@ -1,0 +1,35 @@
+"""Starfinder's damage types in both languages: the words `dmg` takes and the names the log
+writes (starfinder.md §3.3). Apart from damage.py so that monsters.py, which damage.py reads,
+can name types too without an import cycle."""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Term
+
+ENERGY = ("acid", "cold", "electricity", "fire", "sonic")
+#: word -> canonical damage types (energy words of the seed map to their SF types)
+TYPE_WORDS: dict[str, tuple[str, ...]] = {
+    "acid": ("acid",), "a": ("acid",), "acido": ("acid",), "ácido": ("acid",),
+    "cold": ("cold",), "c": ("cold",), "frio": ("cold",), "frío": ("cold",),
+    "electricity": ("electricity",), "e": ("electricity",), "electric": ("electricity",),
+    "electricidad": ("electricity",), "electrico": ("electricity",), "eléctrico": ("electricity",),
+    "fire": ("fire",), "f": ("fire",), "fuego": ("fire",),
+    "sonic": ("sonic",), "so": ("sonic",), "sonico": ("sonic",), "sónico": ("sonic",),
+    "plasma": ("electricity", "fire"), "laser": ("fire",), "láser": ("fire",), "solar": ("fire",),
+    "energy": ("energy",), "energia": ("energy",), "energía": ("energy",), "arcane": ("energy",),
+    "arcano": ("energy",),
+    "bludgeoning": ("bludgeoning",), "b": ("bludgeoning",), "contundente": ("bludgeoning",),
+    "piercing": ("piercing",), "p": ("piercing",), "perforante": ("piercing",),
+    "slashing": ("slashing",), "s": ("slashing",), "cortante": ("slashing",),
+    "kinetic": ("kinetic",), "cinetico": ("kinetic",), "cinético": ("kinetic",),
+}
+#: the damage types' names, in both languages (data, like conditions' names)
+KIND_ES = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fire": "fuego", "sonic": "sónico",
+           "energy": "energía", "bludgeoning": "contundente", "piercing": "perforante", "slashing": "cortante",
+           "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo", "poison": "veneno",
+           "disease": "enfermedad", "bleed": "sangrado"}
+
+def kind_term(*kinds: str) -> Term:
+    """Damage types as one name in both languages: "electricity, fire" / "electricidad, fuego"."""
+    names = [k for k in kinds if k] or ["untyped"]
+    return Term(", ".join(names), ", ".join(KIND_ES.get(k, k) for k in names))

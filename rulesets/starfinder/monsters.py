@@ -1,0 +1,249 @@
+"""The Alien Archive's universal creature rules a fight needs (starfinder.md §3.14): regeneration and
+the types that stop it, ferocity, incorporeal creatures and swarms.
+
+Each is a stat key (``regeneration=15/acid``, ``ferocity``, ``incorporeal``, ``swarm``); regeneration is
+also the engine's ``regeneration:N`` effect (``cond NAME regeneration:5 fire``), whose note holds the
+types that stop it. The marks it keeps on a combatant: ``regen_off`` (a stopping type got through: no
+healing and it can die, until its next turn start) and ``ferocity`` (at 0 HP fighting on; the round of
+its own turn in which it dropped, whose end does not count).
+"""
+
+from __future__ import annotations
+
+from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, dealt, fold_text, named
+
+from .common import say
+from .kinds import TYPE_WORDS, kind_term
+from .i18n import _
+
+REGEN = "starfinder.md §3.14.1"
+FEROCITY = "starfinder.md §3.14.2"
+INCORPOREAL = "starfinder.md §3.14.3"
+SWARM = "starfinder.md §3.14.4"
+REGEN_OFF = "regen_off"
+FEROCIOUS = "ferocity"
+FORM = Term("regeneration=5, regeneration=5/fire,acid", "regeneracion=5, regeneracion=5/fuego,acido")
+
+#: what a `dmg` may say of the attack beside its damage types (starfinder.md §3.14.3-4)
+MAGIC = ("magic", "magical", "magia", "magico", "mágico", "magica", "mágica")
+FORCE = ("force", "fuerza")
+GHOSTLY = ("incorporeal", "incorporal", "ghost-killer", "ghost killer", "ghostkiller", "asesino-de-fantasmas")
+AREA = ("area", "área", "blast", "explode", "grenade", "granada", "explosion", "explosión", "estallido")
+MULTI = ("line", "linea", "línea", "automatic", "automatico", "automático", "auto", "multi", "multiple",
+         "múltiple", "multiples", "múltiples")
+ATTACK_WORDS = MAGIC + FORCE + GHOSTLY + AREA + MULTI
+
+
+def _types() -> dict:
+    return TYPE_WORDS
+
+
+def _has(types, words) -> bool:
+    return any(fold_text(str(t)) in {fold_text(w) for w in words} for t in types)
+
+
+# -- regeneration -------------------------------------------------------------------------------
+
+
+def read(text: str) -> tuple[int, tuple[str, ...]]:
+    """``15/acid`` -> (15, ("acid",)); refused naming the form when written wrong."""
+    number, _slash, what = str(text).strip().partition("/")
+    if not number.strip().isdigit():
+        raise RulesError(_("regeneration={text}: expected AMOUNT or AMOUNT/TYPES ({form})", text=text, form=FORM))
+    words = []
+    type_words = _types()
+    for w in (w.strip() for w in what.split(",") if w.strip()):
+        canon = type_words.get(fold_text(w)) or type_words.get(w)
+        if not canon:
+            raise RulesError(_("regeneration={text}: unknown damage type {word!r} ({form})", text=text, word=w,
+                               form=FORM))
+        words.extend(canon)
+    return min(int(number), 10**6), tuple(dict.fromkeys(words))
+
+
+def check(stats) -> None:
+    if stats.get("regeneration"):
+        read(stats["regeneration"])
+
+
+def place(ctx: Context, c: Combatant) -> None:
+    """The stat key puts (or changes) the effect the turns tick."""
+    if not c.stats.get("regeneration"):
+        return
+    amount, words = read(c.stats["regeneration"])
+    for inst in c.instances("regeneration"):
+        ctx.remove_condition(c, inst, reason="replaced")
+    if amount:
+        ctx.apply_condition(c, ctx.ruleset.catalogue.get("regeneration"), value=amount, note=",".join(words))
+
+
+def instance(c: Combatant):
+    return next((i for i in c.instances("regeneration") if (i.value or 0) > 0), None)
+
+
+def stoppers(inst) -> set[str]:
+    out: set[str] = set()
+    type_words = _types()
+    for w in (inst.note or "").replace(",", " ").split():
+        out.update(type_words.get(fold_text(w), (w,)))
+    return out
+
+
+def stopped(c: Combatant) -> bool:
+    return bool(c.marks.get(REGEN_OFF))
+
+
+def works(c: Combatant) -> bool:
+    """It has regeneration and no stopping type got through since its last turn start."""
+    return c.life != "dead" and instance(c) is not None and not stopped(c)
+
+
+def after_damage(ctx: Context, c: Combatant, taken_kinds: set[str]) -> None:
+    """A stopping type that got through stops it at once, until its next turn start (§3.14.1 [I])."""
+    inst = instance(c)
+    if inst is None or c.life == "dead":
+        return
+    hit = sorted(stoppers(inst) & taken_kinds)
+    if not hit:
+        return
+    ctx.set_mark(c, REGEN_OFF, True)
+    say(ctx, c, _("{name}'s regeneration is stopped by {what}: until its next turn it heals nothing and can die",
+                  name=named(c), what=kind_term(*hit)), REGEN + " [O/I]")
+
+
+def tick_works(ctx: Context, c: Combatant, inst) -> bool:
+    """Its turn start: a stopped regeneration heals nothing now and works again after."""
+    if inst.cond != "regeneration" or not stopped(c):
+        return True
+    ctx.set_mark(c, REGEN_OFF, None)
+    say(ctx, c, _("{name}'s regeneration was stopped: no healing this turn; it works again from now", name=named(c)),
+        REGEN + " [O/I]")
+    return False
+
+
+def keeps_alive(ctx: Context, c: Combatant, cause: str) -> bool:
+    """Whatever would kill it from hit points while its regeneration works leaves it unconscious at 0 HP."""
+    if cause not in ("massive", "npc", "resolve", "coup", "ferocity") or not works(c):
+        return False
+    if c.life != "unconscious":
+        ctx.set_life(c, "unconscious", rule=REGEN + " [O]")
+    ctx.set_mark(c, "dying", None)
+    say(ctx, c, _("{name}'s regeneration keeps it alive: unconscious at 0 HP until it heals", name=named(c)),
+        REGEN + " [O]")
+    return True
+
+
+def time_passed(ctx: Context) -> None:
+    for c in ctx.state.combatants.values():
+        if c.marks.get(REGEN_OFF):
+            ctx.set_mark(c, REGEN_OFF, None)
+
+
+# -- ferocity -----------------------------------------------------------------------------------
+
+
+def ferocious(c: Combatant) -> bool:
+    return bool(c.stats.get("ferocity"))
+
+
+def fighting_on(c: Combatant) -> bool:
+    return c.marks.get(FEROCIOUS) is not None
+
+
+def fight_on(ctx: Context, c: Combatant) -> bool:
+    """Brought to 0 HP: it acts normally until the end of its next turn (§3.14.2 [O])."""
+    if not ferocious(c) or fighting_on(c) or c.life == "dead":
+        return False
+    state = ctx.state
+    own = state.round if state.in_combat and state.active == c.id else 0
+    ctx.set_mark(c, FEROCIOUS, {"own": own})
+    if c.life != "ok":
+        ctx.set_life(c, "ok", rule=FEROCITY + " [O]")
+    say(ctx, c, _("{name} fights on with ferocity at 0 HP: it acts until the end of its next turn, then dies; "
+                  "any further HP loss kills it", name=named(c)), FEROCITY + " [O]")
+    return True
+
+
+def end_of_turn(ctx: Context, c: Combatant, kill) -> bool:
+    """The end of its next turn: still at 0 HP, it dies (``kill``: life.kill, handed in by life,
+    which reads this module). True when it was fighting on."""
+    mark = c.marks.get(FEROCIOUS)
+    if mark is None or c.life == "dead":
+        return False
+    if mark.get("own") == ctx.state.round:  # dropped during this very turn: the next one is the deadline
+        ctx.set_mark(c, FEROCIOUS, {"own": 0})
+        return True
+    hp = c.pools.get("hp")
+    ctx.set_mark(c, FEROCIOUS, None)
+    if hp is not None and hp.value <= 0:
+        kill(ctx, c, "ferocity", _("{name}'s ferocity runs out: it dies at 0 HP", name=named(c)),
+                  FEROCITY + " [O]")
+    return True
+
+
+# -- incorporeal creatures and swarms -------------------------------------------------------------
+
+
+def incorporeal(c: Combatant) -> bool:
+    return bool(c.stats.get("incorporeal"))
+
+
+def swarm(c: Combatant) -> bool:
+    return bool(c.stats.get("swarm"))
+
+
+def adjust(c: Combatant, amount: int, canon: tuple[str, ...], types, energy: bool) -> tuple[int, "list[Msg]"]:
+    """What an incorporeal creature or a swarm takes of a hit, before its other defenses; the notes say
+    why (the numbers, damage dealt to ``c``, are the GM's for a foe)."""
+    notes: list[Msg] = []
+    if amount <= 0:
+        return amount, notes
+    if incorporeal(c) and not (_has(types, GHOSTLY) or _has(types, FORCE)):
+        if energy or _has(types, MAGIC):
+            half = amount // 2
+            notes.append(_("incorporeal: half from energy and magic ({amount}→{half})", amount=dealt(c, amount),
+                           half=dealt(c, half)))
+            amount = half
+        else:
+            notes.append(_("incorporeal: immune to nonmagical kinetic attacks (magic, energy: half; force, "
+                           "incorporeal, ghost killer: full)"))
+            return 0, notes
+    if swarm(c) and _has(types, ("bleed",)):
+        notes.append(_("swarm: immune to bleeding"))
+        return 0, notes
+    if swarm(c) and not _has(types, ("continuous", "ongoing", "continuo", "continuado", "burn")):
+        if _has(types, AREA):
+            more = amount + amount // 2
+            notes.append(_("swarm: half again as much from an area effect ({amount}→{more})",
+                           amount=dealt(c, amount), more=dealt(c, more)))
+            amount = more
+        elif not _has(types, MULTI):
+            notes.append(_("swarm: immune to attacks that target a single creature (area: +50%; line, automatic: "
+                           "full)"))
+            return 0, notes
+    return amount, notes
+
+
+def status(c: Combatant) -> list[Msg]:
+    """The sheet's lines for these rules (the GM's: the players never read a foe's sheet)."""
+    out: list[Msg] = []
+    inst = instance(c)
+    if inst is not None and c.life != "dead":
+        stop = sorted(stoppers(inst))
+        what = kind_term(*stop) if stop else None
+        if stopped(c):
+            out.append(_("regeneration {n}: stopped, no healing at its next turn start and it can die", n=inst.value))
+        elif what is not None:
+            out.append(_("regeneration {n} (stopped by {what}): cannot die while it works", n=inst.value, what=what))
+        else:
+            out.append(_("regeneration {n}: cannot die while it works", n=inst.value))
+    if ferocious(c) and c.life != "dead":
+        out.append(_("ferocity: at 0 HP it fights on until the end of its next turn, then dies")
+                   if fighting_on(c) else _("ferocity: fights on for a turn at 0 HP"))
+    if incorporeal(c):
+        out.append(_("incorporeal: immune to nonmagical kinetic attacks; half from energy and magic; full from force "
+                     "and incorporeal"))
+    if swarm(c):
+        out.append(_("swarm: immune to single-target attacks; +50% from area effects; breaks up at 0 HP"))
+    return out
+
