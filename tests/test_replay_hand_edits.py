@@ -200,7 +200,7 @@ def read_everything(session: Session, ruleset_id: str) -> None:
                 describe_events(entry.events, state, rs, lang=lang, players=players)
     spans = TimelineModel().update(session.done, state)
     for selected in [None, *state.combatants]:  # the TUI's panes, as pure functions of a frame
-        frame = Frame(state=state, ruleset=rs, session=session, selected=selected, breakdown=True)
+        frame = Frame(state=state, ruleset=rs, history=session.done, verbs=session.verbs, selected=selected, breakdown=True)
         sheet_text(frame, 60)
         timeline_text(frame, spans, 80, 12)
         log_lines(frame)

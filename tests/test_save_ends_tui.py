@@ -54,7 +54,7 @@ async def test_a_save_written_wrong_is_refused_in_the_form_and_nothing_changes(t
     async with app.run_test(size=SIZE) as pilot:
         await fill_condition(pilot, app, "hold person", "10", "save=")
         assert isinstance(app.screen, ConditionModal)
-        assert "like will:15" in str(app.screen.query_one("#error").render())
+        assert "like will:15" in str(app.screen.query_one("#save-error").render())  # under the field
         app.screen.query_one("#save").value = "mind:15"  # no such save: the engine's line, in the form
         await pilot.press("enter")
         await pilot.pause()

@@ -117,24 +117,6 @@ async def test_damage_modal_dice_type_and_nonlethal_build_one_line(tmp_path):
 
 
 @drive
-async def test_damage_modal_refuses_a_bad_amount_and_stays_open(tmp_path):
-    enc = make_encounter(tmp_path, SKIRMISH)
-    before = len(enc.session.done)
-    app = app_for(enc)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await type_text(pilot, "lots")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, DamageModal)
-        assert "number or dice" in str(app.screen.query_one("#error").render())
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, EncounterScreen)
-    assert len(enc.session.done) == before
-
-
-@drive
 async def test_heal_modal(tmp_path):
     enc = make_encounter(tmp_path, SKIRMISH + ["dmg Kyra 8"])
     app = app_for(enc)
@@ -234,7 +216,8 @@ async def test_add_combatant_form_from_the_stat_block(tmp_path, demo_ruleset):
 
 @drive
 async def test_add_form_keeps_every_field_when_one_value_is_refused(tmp_path, demo_ruleset):
-    """Issue 10: hp=3O is refused on the form's error line, the field marked, nothing lost."""
+    """Issue 10: hp=3O is refused under the field, the field marked, nothing lost (the engine's
+    refusal names the stat: ``Outcome.field``)."""
     enc = make_encounter(tmp_path, [], ruleset="tui-demo")
     app = app_for(enc)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -250,8 +233,11 @@ async def test_add_form_keeps_every_field_when_one_value_is_refused(tmp_path, de
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is modal  # still open, as typed
-        assert "hp" in str(modal.query_one("#error").render())
-        assert grid.get("f-hp").error and not grid.get("f-ac").error
+        assert "hp takes a whole number" in grid.get("f-hp").error and not grid.get("f-ac").error
+        drawn = str(grid.render()).splitlines()
+        row = next(i for i, ln in enumerate(drawn) if ln.lstrip().startswith("HP"))
+        assert drawn[row + 1].startswith("✗ hp takes a whole number")  # the line under the row
+        assert str(modal.query_one("#error").render()) == ""
         assert (grid.value("name"), grid.value("f-hp"), grid.value("f-ac")) == ("Orc", "3O", "14")
         grid.focus_field("f-hp")
         await pilot.press("backspace")

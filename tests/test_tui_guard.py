@@ -29,7 +29,7 @@ def test_a_status_line_that_raises_is_left_out_and_logged(monkeypatch):
     t = Table("generic")
     t.session.ruleset = Broken()
     t.do("add Kyra hp=10 stamina=5")
-    frame = Frame(state=t.state, ruleset=Broken(), session=t.session, lang="en", selected="kyra", breakdown=False)
+    frame = Frame(state=t.state, ruleset=Broken(), history=t.session.done, lang="en", selected="kyra", breakdown=False)
     text = sheet_text(frame).plain
     assert "Kyra" in text and "AC" in text  # the rest of the sheet is there
     log = guard.log_path().read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ way, the session throws the working state away; nothing is half-applied.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from gm_console.i18n import Msg, Term, _
 
@@ -41,6 +41,11 @@ class Context:
         #: who acts in this command, when the command names its actor (``attack A B``) or a
         #: readied action has just gone off (``trigger``): damage and healing are credited to it
         self.actor: str | None = state.marks.get(READIED_ACTS) if state.in_combat else None
+        #: the argument of the line being run that holds a value as typed (None: not from the
+        #: line); the session sets it, so a refusal about a name or an amount says which argument
+        self.concerning: Callable[[Any], str | None] = lambda value: None
+        #: the combatants the line named, found (ids, in order): the command's targets
+        self.found: list[str] = []
 
     # -- core ------------------------------------------------------------------
     def emit(self, event: ev.Event) -> ev.Event:
@@ -85,7 +90,19 @@ class Context:
 
     # -- combatants ---------------------------------------------------------------
     def combatant(self, ref: str) -> Combatant:
-        return find_combatant(self.state, ref)
+        param = self.concerning(ref)
+        try:
+            c = find_combatant(self.state, ref)
+        except RulesError as exc:
+            raise exc.about(param=param) from None
+        if param is not None:
+            self.named(c)
+        return c
+
+    def named(self, c: Combatant) -> None:
+        """``c`` is one the line names (a target of the command)."""
+        if c.id not in self.found:
+            self.found.append(c.id)
 
     def acting(self, c: Combatant) -> None:
         """``c`` is the one acting in this command (``attack A B``): what it does to others is

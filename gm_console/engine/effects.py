@@ -54,7 +54,11 @@ def targets(ctx: Context, refs: tuple[str, ...]) -> list[Combatant]:
                      if fnmatch.fnmatchcase(fold_text(c.name), pattern) or fnmatch.fnmatchcase(c.id, pattern)]
             if not found:
                 names = listing(c.name for c in ctx.state.combatants.values())
-                raise RulesError(_("no combatant matches {pattern!r}; combatants: {names}", pattern=ref, names=names))
+                raise RulesError(_("no combatant matches {pattern!r}; combatants: {names}", pattern=ref, names=names),
+                                 param=ctx.concerning(ref))
+            if ctx.concerning(ref) is not None:
+                for c in found:
+                    ctx.named(c)
         else:
             found = [exact or ctx.combatant(ref)]
         out += [c for c in found if all(c.id != o.id for o in out)]

@@ -346,7 +346,7 @@ def amount_of(ctx: Context, text: str, purpose: str) -> int:
         try:
             value = ctx.roll(text, purpose=purpose).total
         except DiceError as exc:
-            raise RulesError(exc.message) from None
+            raise RulesError(exc.message, param=ctx.concerning(text)) from None
     return value
 
 
@@ -364,7 +364,8 @@ def _damage(ctx: Context, c: Call) -> None:
     types = c.types
     if amount < 0:
         if not is_dice(c.amount):
-            raise RulesError(_("dmg: amount must not be negative ({amount}); use heal", amount=amount))
+            raise RulesError(_("dmg: amount must not be negative ({amount}); use heal", amount=amount),
+                             param="amount")
     if save is not None:
         effects.area_damage(ctx, who, max(0, amount), types, effects.read_save(save))
         return
@@ -379,7 +380,7 @@ def _heal(ctx: Context, c: Call) -> None:
     who = effects.targets(ctx, c.who)
     amount = amount_of(ctx, c.amount, f"healing of {', '.join(t.name for t in who)}")
     if amount < 0:
-        raise RulesError(_("heal: amount must not be negative ({amount}); use dmg", amount=amount))
+        raise RulesError(_("heal: amount must not be negative ({amount}); use dmg", amount=amount), param="amount")
     for target in who:
         ctx.ruleset.health.heal(ctx, target, amount, c.types)
 
@@ -394,7 +395,8 @@ def _check_types(ctx: Context, types: tuple[str, ...]) -> None:
             if own is not None:
                 raise RulesError(own)
             hint = did_you_mean(t, known)
-            raise RulesError(_('dmg: unknown damage type {t!r}{hint} types: {names}', t=t, hint=hint or ';', names=listing(known)))
+            raise RulesError(_('dmg: unknown damage type {t!r}{hint} types: {names}', t=t, hint=hint or ';',
+                               names=listing(known)), param="types")
 
 
 def _spend(ctx: Context, c: Call) -> None:

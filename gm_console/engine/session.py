@@ -30,7 +30,7 @@ from .events import LIMIT, Event, EventDecodeError, event_from_dict, shown
 from . import turns
 from .language import HISTORY, registry_for
 from .state import EncounterState
-from .verbs import Call
+from .verbs import Call, Fields
 
 CHECKPOINT_EVERY = 50
 RECENT_CHECKPOINTS = 4
@@ -44,6 +44,18 @@ class Entry:
     line: str
     round: int
     events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Done:
+    """What one command line did, as a front end needs it: the canonical verb (``undo`` and
+    ``redo`` too), the combatants it concerns (those the line named, in order, and any it
+    added; for an undo or a redo, those the action taken back or done again changed) and the
+    action recorded (the one taken back, for an undo; None when the verb records nothing)."""
+
+    verb: str
+    targets: tuple[str, ...]
+    entry: Entry | None
 
 
 class JournalError(GMError, ValueError):
@@ -75,20 +87,30 @@ class Session:
 
     def execute(self, line: str, dice: Dice | None = None) -> Entry | None:
         """Run one command line. Raises ``CommandError`` (state untouched) on refusal."""
+        return self.run(line, dice).entry
+
+    def run(self, line: str, dice: Dice | None = None) -> Done:
+        """Run one command line and say what it did (``Done``). A refusal is a ``CommandError``
+        (state untouched) saying which verb, argument and stat it concerns where known."""
         command = self.parse(line)
         if command.verb in HISTORY:
-            return self.undo() if command.verb == "undo" else self.redo()
+            entry = self.undo() if command.verb == "undo" else self.redo()
+            return Done(command.verb, _changed(entry), entry)
+        verb = self.verbs[command.verb]
         ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns,
                       lang=self.lang)
+        ctx.concerning = lambda value: verb.param_of(command, value)
         try:
-            self.verbs[command.verb].handler(ctx, command)
+            verb.handler(ctx, command)
             turns.after_action(ctx)
-        except RulesError as exc:
+        except (RulesError, DiceError) as exc:
             self._rollback(ctx)
-            raise cmd.CommandError(exc.message) from None
-        except DiceError as exc:
+            if exc.field and not exc.param:
+                exc.about(param=next((p.name for p in verb.params if isinstance(p, Fields)), None))
+            raise cmd.CommandError(exc.message, **exc.about(verb=verb.name).concerns()) from None
+        except cmd.CommandError as exc:
             self._rollback(ctx)
-            raise cmd.CommandError(exc.message) from None
+            raise exc.about(verb=verb.name)
         except BaseException:
             self._rollback(ctx)
             raise
@@ -98,7 +120,8 @@ class Session:
         self.undone.clear()
         self.journal.append({"n": entry.n, "r": entry.round, "do": entry.line,
                              "ev": [e.to_dict() for e in entry.events]})
-        return entry
+        added = [e.id for e in entry.events if e.kind == "CombatantAdded"]
+        return Done(verb.name, tuple(dict.fromkeys([*ctx.found, *added])), entry)
 
     def _push(self, entry: Entry) -> None:
         size = len(self.done)
@@ -262,6 +285,11 @@ class Session:
         if not all(isinstance(e, Entry) for e in session.done + session.undone) or 0 not in session._checkpoints:
             raise ValueError("not a snapshot of a session")
         return session
+
+
+def _changed(entry: Entry) -> tuple[str, ...]:
+    """The combatants an action's events changed, in order."""
+    return tuple(dict.fromkeys(e.id for e in entry.events if isinstance(getattr(e, "id", None), str)))
 
 
 def _spacing(state: EncounterState) -> int:

@@ -73,8 +73,19 @@ def resolve(rs: Ruleset, key: str) -> tuple[StatField, bool]:
 
 
 def read(rs: Ruleset, key: str, raw: str) -> tuple[StatField, Any]:
-    """One ``key=value``: a pool's or counter's is a ``PoolValue``; any other key its value."""
-    f, is_max = resolve(rs, key)
+    """One ``key=value``: a pool's or counter's is a ``PoolValue``; any other key its value.
+    A refusal names the stat at fault (``field``: its key, or the key as typed when unknown)."""
+    try:
+        f, is_max = resolve(rs, key)
+    except RulesError as exc:
+        raise exc.about(field=key) from None
+    try:
+        return _read(f, is_max, key, raw)
+    except RulesError as exc:
+        raise exc.about(field=f.key) from None
+
+
+def _read(f: StatField, is_max: bool, key: str, raw: str) -> tuple[StatField, Any]:
     text = raw.strip()
     if f.kind in ("pool", "counter"):
         return f, _pool(f, key, text, raw, is_max)
@@ -182,6 +193,13 @@ def gather(values: Iterable[PoolValue]) -> dict[str, PoolValue]:
 
 def for_new(f: StatField, v: PoolValue) -> tuple[int, int | None]:
     """A pool the combatant does not have yet: (current, maximum). ``hp=24`` sets both."""
+    try:
+        return _for_new(f, v)
+    except RulesError as exc:
+        raise exc.about(field=f.key) from None
+
+
+def _for_new(f: StatField, v: PoolValue) -> tuple[int, int | None]:
     if f.kind == "counter":
         return int(v.current or 0), f.maximum
     top = v.maximum if v.maximum is not None else v.current
@@ -205,7 +223,7 @@ def for_existing(f: StatField, v: PoolValue, pool: Pool | None) -> tuple[int, in
     if v.current is not None:
         if top is not None and v.current > top:
             raise RulesError(_("{key}={value} is above the maximum {maximum}; {key}={value}/{value} raises both",
-                               key=f.key, value=v.current, maximum=top))
+                               key=f.key, value=v.current, maximum=top), field=f.key)
         return v.current, top
     return (min(pool.value, top) if top is not None else pool.value), top
 

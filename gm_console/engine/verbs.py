@@ -410,6 +410,12 @@ class Verb:
         return (positional[i] if i < len(positional) else None), free
 
     def parse(self, line: str, tokens: list[str]) -> Call:
+        try:
+            return self._parse(line, tokens)
+        except CommandError as exc:
+            raise exc.about(verb=self.name) from None
+
+    def _parse(self, line: str, tokens: list[str]) -> Call:
         rest = list(tokens)
         values: dict[str, Any] = {}
         positional = [p for p in self.params if not p.anywhere]
@@ -420,24 +426,66 @@ class Verb:
             lead += 1
         for p in self.params:
             if p.anywhere:
-                values.update(p.extract(self, rest, min(lead, len(rest))))
+                with _about(p):
+                    values.update(p.extract(self, rest, min(lead, len(rest))))
         for p in positional:
             if p.rest:
-                values.update(p.take_all(self, rest) if rest or p.required is False else {})
+                with _about(p):
+                    values.update(p.take_all(self, rest) if rest or p.required is False else {})
                 if p.required and not rest:
                     raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.name,
-                                         usage=self.usage()))
+                                         usage=self.usage()), param=p.name)
                 rest = []
             elif rest and (p.required or p.accepts(rest[0])):
-                values.update(p.take(self, rest.pop(0)))
+                with _about(p):
+                    values.update(p.take(self, rest.pop(0)))
             elif p.required:
-                raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.name, usage=self.usage()))
+                raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.name, usage=self.usage()),
+                                   param=p.name)
             else:
                 values.update(p.missing())
         if rest:
             raise CommandError(_("{verb}: unexpected {extra!r}; usage: {usage}", verb=self.name,
                                  extra=" ".join(rest), usage=self.usage()))
         return Call(verb=self.name, line=line, values={k: _plain(v) for k, v in values.items()})
+
+    def check(self, param: str, token: str) -> CommandError | None:
+        """Whether ``token`` is a value the argument ``param`` takes, as the parser reads it
+        (a form checks one field with the language's own rule, before the whole line runs):
+        None, or the refusal the line would meet."""
+        p = next(p for p in self.params if p.name == param)
+        try:
+            with _about(p):
+                p.take(self, token)
+        except CommandError as exc:
+            return exc.about(verb=self.name)
+        return None
+
+    def param_of(self, call: Call, value: Any) -> str | None:
+        """The argument of ``call`` that holds ``value`` as typed (a name among several too):
+        what a refusal about that value concerns."""
+        for p in self.params:
+            held = call.values.get(p.name)
+            if held is None or isinstance(held, bool):
+                continue
+            if held == value or (isinstance(held, tuple) and value in held):
+                return p.name
+        return None
+
+
+class _about:
+    """Tags a refusal raised while reading one argument with that argument's name."""
+
+    def __init__(self, param: Param) -> None:
+        self.param = param
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if isinstance(exc, CommandError):
+            exc.about(param=self.param.name)
+        return False
 
 
 def verb_key(word: str) -> str:

@@ -22,7 +22,9 @@ from gm_console.engine import replay
 from gm_console.engine.errors import message_of
 from gm_console.i18n import Msg, _, render
 from gm_console.engine.dice import Dice
-from gm_console.engine.session import Entry, JournalError, Session
+from gm_console.engine.bestiary import Bestiary
+from gm_console.engine.session import Done, Entry, JournalError, Session
+from gm_console.engine.verbs import Registry
 
 from . import bestiary as bestiary_file
 from . import lock as locking
@@ -347,17 +349,63 @@ class Encounter:
     def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
         """Run a command and autosave it; if the save fails, the action is taken back too,
         so the screen never shows what the file does not hold."""
+        return self.run(line, dice, save).entry
+
+    def run(self, line: str, dice: Dice | None = None, save: bool = True) -> Done:
+        """``execute``, saying what the command did (its verb, its targets, the action)."""
         if save and self.read_only:
             raise SaveError(self.refusal())
         mark = self.session.mark()
-        entry = self.session.execute(line, dice)
+        done = self.session.run(line, dice)
         if save:
             try:
                 self.save()
             except SaveError:
                 self.session.rewind(mark)
                 raise
-        return entry
+        return done
+
+    # -- what a front end reads ------------------------------------------------------
+    @property
+    def history(self) -> list[Entry]:
+        """The actions done, oldest first (what undo would take back is the last)."""
+        return self.session.done
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.session.can_redo
+
+    @property
+    def verbs(self) -> Registry:
+        """The verbs this encounter understands (the core's and its game's)."""
+        return self.session.verbs
+
+    @property
+    def bestiary(self) -> Bestiary:
+        """What ``add @NAME`` finds."""
+        return self.session.bestiary
+
+    def bestiary_changed(self) -> None:
+        """The GM's bestiary file was written: ``add @NAME`` reads it again at its next use."""
+        self.session.bestiary = bestiary_file.lazy(self.ruleset)
+
+    @property
+    def lang(self) -> str | None:
+        """The table's language, in which a creature added from the bestiary is named."""
+        return self.session.lang
+
+    @lang.setter
+    def lang(self, lang: str | None) -> None:
+        self.session.lang = lang
+
+    @property
+    def unsaved(self) -> bool:
+        """Records not yet written to the file."""
+        return bool(self.session.journal)
 
     def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
         """All or nothing: the file is written only if every command succeeds; a refusal
@@ -374,8 +422,8 @@ class Encounter:
                 except CommandError as exc:
                     if len(lines) > 1:
                         raise CommandError(_("command {i} ({line!r}): {why}; nothing was saved", i=i, line=line,
-                                             why=exc.message)) from None
-                    raise CommandError(_("{why}; nothing was saved", why=exc.message)) from None
+                                             why=exc.message), **exc.concerns()) from None
+                    raise CommandError(_("{why}; nothing was saved", why=exc.message), **exc.concerns()) from None
             self.save()
         except BaseException:
             self.session.rewind(mark)

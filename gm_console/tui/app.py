@@ -138,7 +138,7 @@ class GMConsole(App):
     def open_encounter(self, encounter: Encounter) -> None:
         from .screens.encounter import EncounterScreen
 
-        encounter.session.lang = self.lang  # a creature added from the bestiary is named in the table's language
+        encounter.lang = self.lang  # a creature added from the bestiary is named in the table's language
         controller = Controller(encounter, self.dice_mode, self.dice)
         if encounter.warning:
             self.notify(encounter.warning, severity="warning", timeout=10)

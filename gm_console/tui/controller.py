@@ -19,18 +19,32 @@ from gm_console.engine.contract import Pending
 from gm_console.engine.dice import Dice, DiceError, NeedDie
 from gm_console.engine.errors import message_of
 from gm_console.i18n import Msg
+from gm_console.engine.bestiary import Bestiary
+from gm_console.engine.language import HISTORY
 from gm_console.engine.session import Entry
+from gm_console.engine.verbs import Registry
 from gm_console.storage import Encounter, SaveError
 from .guard import ask, log_path, report
 
 
 @dataclass
 class Outcome:
+    """What a line did, as the engine said it: screens read this, never the line again."""
+
     ok: bool
     line: str
     entry: Entry | None = None
     error: "str | Msg | None" = None  # the refusal, rendered in the GM's language by the screen
     need: NeedDie | None = None
+    verb: str | None = None  # the canonical verb (``undo``, ``redo`` too), when the line was read
+    targets: tuple[str, ...] = ()  # the combatants the line named or added; an undo's: those it took back
+    param: str | None = None  # a refusal's argument at fault (``amount``, ``who``, ``fields``), when known
+    field: str | None = None  # a refusal's stat key at fault (``hp``), when known
+
+    @property
+    def history_move(self) -> bool:
+        """An undo or a redo (the entry is the action taken back or done again)."""
+        return self.ok and self.verb in HISTORY
 
 
 class Controller:
@@ -52,8 +66,8 @@ class Controller:
         """The ruleset's warnings about this state, worked out once per state (the warnings
         line and the key that accepts an offered command both ask) (the state object is kept in the
         key, so its id cannot be reused by another)."""
-        session = self.encounter.session
-        key = (self.state, len(session.done), session.done[-1].n if session.done else 0)
+        done = self.history
+        key = (self.state, len(done), done[-1].n if done else 0)
         held, notes = self._pending
         if len(held) != 3 or held[0] is not key[0] or held[1:] != key[1:]:
             notes = ask("pending warnings", lambda: list(self.ruleset.warnings(self.state)), [])
@@ -66,18 +80,50 @@ class Controller:
         else:
             dice = self.dice
         try:
-            entry = self.encounter.execute(line, dice)
+            done = self.encounter.run(line, dice)
         except NeedDie as need:
             return Outcome(False, line, need=need)
         except CommandError as exc:
-            return Outcome(False, line, error=message_of(exc))
+            return Outcome(False, line, error=message_of(exc), verb=exc.verb, param=exc.param, field=exc.field)
         except (SaveError, DiceError) as exc:
             return Outcome(False, line, error=message_of(exc) or type(exc).__name__)
         except Exception as exc:  # a ruleset bug: the session rolled back; say it on one line, log the rest
             report(f"the command {line!r}", exc)
             return Outcome(False, line, error=f"internal error in {line!r}: {type(exc).__name__}: {exc} "
                                               f"(details in {log_path()})")
-        return Outcome(True, line, entry=entry)
+        return Outcome(True, line, entry=done.entry, verb=done.verb, targets=done.targets)
+
+    # -- what screens read -------------------------------------------------------------
+    @property
+    def history(self) -> list[Entry]:
+        """The actions done, oldest first."""
+        return self.encounter.history
+
+    @property
+    def can_undo(self) -> bool:
+        return self.encounter.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.encounter.can_redo
+
+    @property
+    def verbs(self) -> Registry:
+        """The verbs of this encounter: usage, completion, ``spoken``, ``check``."""
+        return self.encounter.verbs
+
+    def spoken(self, line: str, lang: str) -> str:
+        """An offered command line with its verb as a GM at a ``lang`` table types it."""
+        return self.verbs.spoken(line, lang)
+
+    @property
+    def bestiary(self) -> Bestiary:
+        return self.encounter.bestiary
+
+    @property
+    def unsaved(self) -> bool:
+        """Actions not yet on disk."""
+        return self.encounter.unsaved
 
     def save(self) -> "Msg | str | None":
         """Write what is not yet on disk; returns what went wrong (a message the screen renders

@@ -51,6 +51,7 @@ class AddCombatantModal(FormModal[str]):
     AddCombatantModal > #dialog { width: 84; }
     """
     FIRST = "#form"
+    PARAMS = {"name": "name", "count": "count"}
 
     def __init__(self, frame: Frame) -> None:
         super().__init__(frame.lang, tr(frame.lang, "add_title", ruleset=frame.ruleset.name))
@@ -60,7 +61,7 @@ class AddCombatantModal(FormModal[str]):
 
     @property
     def bestiary(self):
-        return getattr(self.frame.session, "bestiary", None) or {}
+        return self.frame.bestiary
 
     def stat_fields(self) -> list[StatField]:
         # `pc` is the side selector's job; the rest is the ruleset's stat block as it is
@@ -111,15 +112,6 @@ class AddCombatantModal(FormModal[str]):
     def _show_help(self, grid: FieldGrid) -> None:
         f = grid.current
         self.query_one("#help", Static).update(plain(f.help if f else ""))
-
-    def field_in(self, error: str) -> str | None:
-        key = super().field_in(error)
-        for f in self.query_one("#form", FieldGrid).fields:
-            stat = f.extra.get("field")
-            if stat is not None and (str(error).startswith(f"{stat.key} ") or f"{stat.key}=" in str(error)
-                                     or f"'{stat.key}'" in str(error)):
-                return f.key
-        return key
 
     def build(self) -> str:
         grid = self.query_one("#form", FieldGrid)

@@ -3,8 +3,10 @@
 A form's whole job is to build one command line (``build``) or say, on one
 line, what is missing (``FormError``); Enter in any field submits, Escape
 cancels. The screen runs the line (``runner``): if the engine refuses it, the
-refusal shows on the error line and the form stays as typed, so one bad value
-never throws the other fields away. The modal never touches the encounter.
+refusal shows under the field at fault (the argument the engine names,
+``Outcome.param``/``field``, mapped by ``PARAMS`` or the grid's stat keys),
+else on the error line at the form's foot, and the form stays as typed, so one
+bad value never throws the other fields away. The modal never touches the encounter.
 
 Forms open in one frame: few widgets (a ``FieldGrid`` draws a whole stat block),
 compact from the start, and the first field focused as soon as it exists.
@@ -12,7 +14,7 @@ compact from the start, and the first field focused as soon as it exists.
 
 from __future__ import annotations
 
-from typing import Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,17 +26,20 @@ from ..i18n import error_text, tr
 from ..safe import plain
 from .fields import FieldGrid
 
+if TYPE_CHECKING:
+    from ..controller import Outcome
+
 T = TypeVar("T")
 
-#: what the screen hands a form to run its line: (line, done(ok, error)) — done may come later
+#: what the screen hands a form to run its line: (line, done(outcome)) — done may come later
 #: (in "ask" dice mode the screen first asks for the dice)
-Runner = Callable[[str, Callable[[bool, "str | None"], None]], None]
+Runner = Callable[[str, Callable[["Outcome"], None]], None]
 
 
 class FormError(ValueError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
-        self.field = field  # the grid field at fault, marked in red
+        self.field = field  # the field at fault (an Input's id or a grid field's key): said under it
 
 
 class FormModal(ModalScreen[T], Generic[T]):
@@ -47,6 +52,8 @@ class FormModal(ModalScreen[T], Generic[T]):
     }
     FormModal #title { text-style: bold; width: 1fr; margin-bottom: 1; color: $accent; }
     FormModal #error { color: $error; height: auto; }
+    FormModal .field-error { color: $error; height: auto; margin-bottom: 1; display: none; }
+    FormModal Input.-refused { margin-bottom: 0; }
     FormModal #help { color: $text-muted; height: auto; }
     FormModal #buttons { height: auto; align-horizontal: right; margin-top: 1; }
     FormModal #buttons Button { margin-left: 2; min-width: 10; }
@@ -59,6 +66,9 @@ class FormModal(ModalScreen[T], Generic[T]):
     """
     #: the widget focused when the form opens (a CSS selector); None: the first focusable one
     FIRST: str | None = None
+    #: the engine's argument each field fills (``{"amount": "amount"}``: param -> Input id or grid
+    #: key): a refusal about that argument is said under that field
+    PARAMS: dict[str, str] = {}
 
     def __init__(self, lang: str = "en", title: str = "") -> None:
         super().__init__()
@@ -70,7 +80,10 @@ class FormModal(ModalScreen[T], Generic[T]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Label(plain(self.title_text), id="title")
-            yield from self.fields()
+            for widget in self.fields():
+                yield widget
+                if isinstance(widget, Input) and widget.id:  # where a refusal about it is said
+                    yield Static("", id=f"{widget.id}-error", classes="field-error")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button(tr(self.lang, "cancel"), id="cancel", compact=True)
@@ -101,12 +114,43 @@ class FormModal(ModalScreen[T], Generic[T]):
         raise NotImplementedError
 
     def show_error(self, message: str, field: str | None = None) -> None:
-        self.query_one("#error", Static).update(plain(message))
-        if field:
+        """Say ``message`` under ``field`` (an Input's id or a grid field's key), the field
+        marked; without a field of this form, on the error line at the foot."""
+        self.clear_errors()
+        under = self.query(f"#{field}-error") if field else None
+        grids = [g for g in self.query(FieldGrid) if field and any(f.key == field for f in g.fields)]
+        if under:
+            under.first(Static).update(plain(message))
+            under.first(Static).display = True
+            self.query_one(f"#{field}").add_class("-refused", "-invalid")
+        elif grids:
+            grids[0].get(field).error = message
+            grids[0].refresh(layout=True)
+        else:
+            self.query_one("#error", Static).update(plain(message))
+
+    def clear_errors(self) -> None:
+        self.query_one("#error", Static).update("")
+        for line in self.query(".field-error"):
+            line.display = False
+        for widget in self.query(".-refused"):
+            widget.remove_class("-refused", "-invalid")
+        for grid in self.query(FieldGrid):
+            if any(f.error for f in grid.fields):
+                for f in grid.fields:
+                    f.error = ""
+                grid.refresh(layout=True)
+
+    def field_for(self, outcome: "Outcome") -> str | None:
+        """The field of this form a refusal concerns: the one filling its argument, or the grid
+        field of its stat key."""
+        if outcome.field:
             for grid in self.query(FieldGrid):
                 for f in grid.fields:
-                    f.error = "x" if f.key == field else ""
-                grid.refresh()
+                    stat = f.extra.get("field")
+                    if f.key == outcome.field or (stat is not None and stat.key == outcome.field):
+                        return f.key
+        return self.PARAMS.get(outcome.param or "")
 
     def submit(self) -> None:
         """Build the line (or lines) and have the screen run them, in order; the first refusal
@@ -125,11 +169,11 @@ class FormModal(ModalScreen[T], Generic[T]):
         self._submitting = True
         queue = list(todo)
 
-        def step(ok: bool = True, error: "str | None" = None) -> None:
-            if not ok:
+        def step(outcome: "Outcome | None" = None) -> None:
+            if outcome is not None and not outcome.ok:
                 self._submitting = False
-                if error:
-                    self.show_error(error_text(error, self.lang), self.field_in(error))
+                if outcome.error:
+                    self.show_error(error_text(outcome.error, self.lang), self.field_for(outcome))
                 return
             if not queue:
                 self._submitting = False
@@ -147,13 +191,12 @@ class FormModal(ModalScreen[T], Generic[T]):
         if options.option_count:
             options.highlighted = 0
 
-    def field_in(self, error: str) -> str | None:
-        """The grid field an engine refusal names (``hp takes a whole number, not '3O'``)."""
-        for grid in self.query(FieldGrid):
-            for f in grid.fields:
-                if str(error).startswith(f"{f.key} ") or f" {f.key}=" in str(error) or f"'{f.key}'" in str(error):
-                    return f.key
-        return None
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing in the field at fault: what was refused is over (the line under it goes)."""
+        if event.input.has_class("-refused"):
+            event.input.remove_class("-refused")
+            for line in self.query(f"#{event.input.id}-error"):
+                line.display = False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -106,7 +106,7 @@ def _labels_used(frame: Frame) -> tuple[str, ...]:
     from gm_console.engine import events as ev
 
     out: dict[str, None] = {}
-    for entry in frame.session.done:
+    for entry in frame.history:
         for e in entry.events:
             if isinstance(e, ev.ConditionAdded):
                 out[e.cond] = None
@@ -220,11 +220,11 @@ class ConditionModal(FormModal[str]):
         value = self.value("value")
         if value:
             if not value.isdigit():
-                raise FormError(tr(self.lang, "bad_value"))
+                raise FormError(tr(self.lang, "bad_value"), "value")
             cond = f"{cond}:{int(value)}"
         rounds = self.value("rounds")
         if rounds and (not rounds.isdigit() or int(rounds) < 1):
-            raise FormError(tr(self.lang, "bad_rounds"))
+            raise FormError(tr(self.lang, "bad_rounds"), "rounds")
         return lines.join("cond", lines.refs(self.frame.state, self.targets), cond, rounds, self._save())
 
     def _save(self) -> str:
@@ -237,7 +237,7 @@ class ConditionModal(FormModal[str]):
         if sep and fold_text(head + sep) in {fold_text(w) for w in SAVE_WORDS}:
             typed = rest
         if not typed or "=" in typed or '"' in typed:
-            raise FormError(tr(self.lang, "bad_save"))
+            raise FormError(tr(self.lang, "bad_save"), "save")
         return f"save={typed}"
 
 

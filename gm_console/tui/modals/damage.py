@@ -19,8 +19,6 @@ from ..i18n import tr
 from ..safe import plain
 from .base import FormError, FormModal
 
-AMOUNT = re.compile(r"^[0-9dDkKhHlL%+\-*()!<>=,. ]+$")
-
 
 def names(targets: list[Combatant]) -> str:
     return ", ".join(c.name for c in targets)
@@ -28,6 +26,7 @@ def names(targets: list[Combatant]) -> str:
 
 class DamageModal(FormModal[str]):
     FIRST = "#amount"
+    PARAMS = {"amount": "amount", "types": "types"}
 
     def __init__(self, frame: Frame, targets: "Combatant | list[Combatant]", heal: bool = False) -> None:
         targets = targets if isinstance(targets, list) else [targets]
@@ -56,10 +55,10 @@ class DamageModal(FormModal[str]):
 
     def build(self) -> str:
         amount = self.value("amount").replace(" ", "")
-        if not amount or not AMOUNT.match(amount) or not any(ch.isdigit() for ch in amount):
-            raise FormError(tr(self.lang, "bad_amount"))
+        verb = "heal" if self.heal else "dmg"
+        if self.frame.language()[verb].check("amount", amount) is not None:  # the language's own rule
+            raise FormError(tr(self.lang, "bad_amount"), "amount")
         types = [t for t in re.split(r"[\s,]+", self.value("types").casefold()) if t]
         if self.query_one("#nonlethal", Checkbox).value and "nonlethal" not in types:
             types.append("nonlethal")
-        verb = "heal" if self.heal else "dmg"
         return lines.join(verb, lines.refs(self.frame.state, self.targets), amount, *map(lines.quote, types))

@@ -33,7 +33,7 @@ class GridField:
     choices: tuple[tuple[str, str], ...] = ()  # (value, label) for "choice"
     help: str = ""  # shown on the help line while the cursor is here
     style: str = ""  # the label's style (a PC's name in its colour, GM-only fields...)
-    error: str = ""  # set when the last submit was refused because of this field
+    error: str = ""  # why the last submit was refused because of this field: said under its row
     extra: dict = field(default_factory=dict)
 
     def shown(self) -> str:
@@ -123,8 +123,24 @@ class FieldGrid(Widget, can_focus=True):
         cols = self._cols(width)
         return (len(self.fields) + cols - 1) // cols
 
+    def _error_row(self, width: int) -> tuple[int, str] | None:
+        """(row, message) of the field a refusal is about: its message is a line under that row."""
+        for i, f in enumerate(self.fields):
+            if f.error:
+                return self._place(i, width)[0], f.error
+        return None
+
+    def _line_of(self, row: int, width: int) -> int:
+        """The screen line of a row, the refusal's line counted."""
+        error = self._error_row(width)
+        return row + 1 if error is not None and row > error[0] else row
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, self._rows(width))
+        error = self._error_row(width)
+        return max(1, self._rows(width)) + (len(self._error_lines(error[1], width)) if error else 0)
+
+    def _error_lines(self, message: str, width: int) -> list[Text]:
+        return list(Text("✗ " + visible(message), style="bold red").wrap(self.app.console, max(8, width)))
 
     def _place(self, index: int, width: int) -> tuple[int, int]:
         """(row, column) of a field: down the first column, then the next."""
@@ -165,6 +181,10 @@ class FieldGrid(Widget, can_focus=True):
                 body.stylize("underline" if f.kind in ("text", "number") else "")
             line.append_text(body)
             line.append("  ")
+        error = self._error_row(width)
+        if error is not None:
+            row, message = error
+            lines[row + 1:row + 1] = list(self._error_lines(message, width))
         return Text("\n").join(lines)
 
     # -- editing ---------------------------------------------------------------------------
@@ -180,7 +200,8 @@ class FieldGrid(Widget, can_focus=True):
         parent = self.parent
         if parent is None or not hasattr(parent, "scroll_to_region"):
             return
-        row, _ = self._place(self.cursor, self.content_size.width or 60)
+        width = self.content_size.width or 60
+        row = self._line_of(self._place(self.cursor, width)[0], width)
         top = self.virtual_region.y
         try:
             parent.scroll_to_region(Region(0, top + row, 1, 1), animate=False, immediate=True)
@@ -250,7 +271,12 @@ class FieldGrid(Widget, can_focus=True):
         width = self.content_size.width or 60
         cols, rows = self._cols(width), self._rows(width)
         col = min(cols - 1, event.x // max(1, width // cols))
-        index = col * rows + event.y
+        row, error = event.y, self._error_row(width)
+        if error is not None and row > error[0]:
+            row -= len(self._error_lines(error[1], width))
+            if row <= error[0]:  # a click on the refusal's own line
+                return
+        index = col * rows + row
         if 0 <= index < len(self.fields):
             self._go(index)
 

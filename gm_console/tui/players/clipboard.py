@@ -18,7 +18,7 @@ def copy_report(app, encounter, lang: str, fmt: str) -> str | None:
     from gm_console.engine.post import PostError, report  # when asked for, not at start
 
     try:
-        text = report(encounter.session.done, encounter.ruleset, encounter.doc.options, encounter.name, fmt, lang)
+        text = report(encounter.history, encounter.ruleset, encounter.doc.options, encounter.name, fmt, lang)
     except PostError as exc:
         app.notify(render(exc.args[0], lang), severity="warning")
         return None

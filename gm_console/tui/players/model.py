@@ -87,7 +87,7 @@ def frame(encounter, lang: str = "en", log_lines: int = LOG_LINES) -> PlayerFram
                                                  else str(c.initiative))
         rows.append(Row(c.id == active, init, c.name, pv.in_full(c), word, figures.strip(), conds, note,
                         share(rs, c, word)))
-    log = tuple(ln.text for ln in pv.last_lines(encounter.session.done, rs, encounter.doc.options, lang,
+    log = tuple(ln.text for ln in pv.last_lines(encounter.history, rs, encounter.doc.options, lang,
                                                  count=log_lines))
     turn = t(C_("post", "{name}'s turn", name=state.combatants[active].name)) if state.in_combat and active else ""
     return PlayerFrame(encounter.name, status, tuple(rows), log, state.round if state.in_combat else 0, turn)

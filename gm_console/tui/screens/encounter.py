@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, Static
 from .. import paint
 from .. import present as p
 from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
-from ..controller import Controller
+from ..controller import Controller, Outcome
 from ..frame import Frame
 from ..i18n import error_text, tr
 from ..safe import clean, plain, visible
@@ -39,8 +39,8 @@ if TYPE_CHECKING:  # the modals load when one opens: the first frame shows none
     from ..modals.base import FormModal
 
 TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
-#: what a run reports back: (ok, the engine's refusal or None)
-Done = Callable[[bool, "str | None"], None]
+#: what a run reports back: the outcome (not ok, no error: nothing ran, or the GM cancelled)
+Done = Callable[[Outcome], None]
 
 
 class EncounterScreen(EncounterKeys, LibraryActions, Screen):
@@ -149,7 +149,8 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
     # -- drawing -------------------------------------------------------------------
     def frame(self) -> Frame:
         c = self.controller
-        return Frame(state=c.state, ruleset=c.ruleset, session=c.encounter.session, lang=self.lang,
+        return Frame(state=c.state, ruleset=c.ruleset, history=c.history, verbs=c.verbs, bestiary=c.bestiary,
+                     lang=self.lang,
                      selected=self.selected, breakdown=self.breakdown, marked=tuple(self.marked),
                      numbered=self.finding)
 
@@ -255,7 +256,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                 offered += 1
                 text.append("  ")
                 text.append(f"[{accept}]", style="bold reverse")
-                line = self.controller.encounter.session.verbs.spoken(note.command, self.lang)
+                line = self.controller.spoken(note.command, self.lang)
                 text.append(" " + tr(self.lang, "offer_run", line=line), style="yellow")
         paint.update(widget, clean(text))
 
@@ -267,7 +268,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         ``report``: say a refusal in a notification (a form shows it on its own error line)."""
         if not line:
             if done:
-                done(False, None)
+                done(Outcome(False, ""))
             return
         before = self.controller.state.active
         was_in_combat = self.controller.state.in_combat
@@ -279,7 +280,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                 if value is None:
                     self.notify(tr(self.lang, "cancelled"), severity="warning")
                     if done:
-                        done(False, None)
+                        done(Outcome(False, line))
                     return
                 self.run_line(line, done, (*collected, value), report)
 
@@ -291,32 +292,22 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             if report:
                 self.notify(error_text(outcome.error or "?", self.lang), severity="error", timeout=6)
             if done:
-                done(False, outcome.error)
+                done(outcome)
             return
         state = self.controller.state
         if state.active != before and state.active in state.combatants:
             self.selected = state.active
-        history = self._is_history_move(line)
+        history = outcome.history_move
         if history:
             self.app.clear_notifications()  # what they said is about a state that is gone
         self.redraw()
         if history and outcome.entry is not None:
-            key = "undone" if history == "undo" else "redone"
+            key = "undone" if outcome.verb == "undo" else "redone"
             self.notify(tr(self.lang, key, line=outcome.entry.line), timeout=4)
         if not history:
             self.offer_party_write_back(was_in_combat)
         if done:
-            done(True, None)
-
-    def _is_history_move(self, line: str) -> str | None:
-        from gm_console.engine.errors import CommandError
-        from gm_console.engine.language import HISTORY
-
-        try:
-            verb = self.controller.encounter.session.parse(line).verb
-        except CommandError:
-            return None
-        return verb if verb in HISTORY else None
+            done(outcome)
 
     def open_form(self, modal: FormModal, for_marks: bool = False) -> None:
         """A form whose line the screen runs while it is open: a refusal stays on the form.
@@ -324,10 +315,10 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         next ``d`` is for the selected one again)."""
 
         def runner(line: str, done: Done) -> None:
-            def after(ok: bool, error: str | None) -> None:
-                if ok and for_marks:
+            def after(outcome: Outcome) -> None:
+                if outcome.ok and for_marks:
                     self.clear_marks()
-                done(ok, error)
+                done(outcome)
 
             self.run_line(line, after, report=False)
 
@@ -398,8 +389,8 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             self.action_help()
             return
 
-        def finished(ok: bool, error: str | None) -> None:
-            if ok:
+        def finished(outcome: Outcome) -> None:
+            if outcome.ok:
                 self._close_bar()
 
         self.run_line(line, finished)

@@ -52,9 +52,9 @@ class EncounterKeys(_Base):
         elif action == "start":
             return None if state.in_combat or not state.combatants else True
         elif action == "undo":
-            return True if self.controller.encounter.session.can_undo else None
+            return True if self.controller.can_undo else None
         elif action == "redo":
-            return True if self.controller.encounter.session.can_redo else None
+            return True if self.controller.can_redo else None
         elif action == "accept":
             return True if self.offers() or self._offers_when_typed() else False
         elif action == "uncondition":
@@ -226,7 +226,7 @@ class EncounterKeys(_Base):
     def action_dice_tray(self) -> None:
         from ..modals.dice_tray import DiceTrayModal
 
-        entries = self.controller.encounter.session.done
+        entries = self.controller.history
         self.open_form(DiceTrayModal(self.lang, entries))
 
     def action_spend(self) -> None:
@@ -408,7 +408,7 @@ class EncounterKeys(_Base):
         if enc.read_only:
             self.action_read_only()
             return
-        pending = bool(enc.session.journal)
+        pending = enc.unsaved
         error = self.controller.save()
         if error:
             self.notify(error_text(error, self.lang), severity="error", timeout=8)

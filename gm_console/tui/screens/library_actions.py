@@ -37,7 +37,7 @@ class LibraryActions(_Base):
         if c is None:
             return
         enc = self.controller.encounter
-        suggestion, _table = bestiary_file.entry_of(c, enc.ruleset, bestiary=enc.session.bestiary)
+        suggestion, _table = bestiary_file.entry_of(c, enc.ruleset, bestiary=enc.bestiary)
 
         def check(text: str) -> str:
             name = text.strip() or _table["en"]
@@ -57,8 +57,8 @@ class LibraryActions(_Base):
         from ..modals.prompts import ConfirmModal
 
         enc = self.controller.encounter
-        cid, table = bestiary_file.entry_of(c, enc.ruleset, en=name, bestiary=enc.session.bestiary)
-        if not replace and cid in enc.session.bestiary and enc.session.bestiary[cid].origin == "user":
+        cid, table = bestiary_file.entry_of(c, enc.ruleset, en=name, bestiary=enc.bestiary)
+        if not replace and cid in enc.bestiary and enc.bestiary[cid].origin == "user":
             def answer(yes: bool | None) -> None:
                 if yes:
                     self._store(c, name, replace=True)
@@ -71,7 +71,7 @@ class LibraryActions(_Base):
         except SaveError as exc:
             self._refused(exc)
             return
-        enc.session.bestiary = bestiary_file.lazy(enc.ruleset)  # add @NAME finds it at once, read when asked
+        enc.bestiary_changed()  # add @NAME finds it at once, read when asked
         self.notify(render(_("stored {name} as @{id} in {file}; add it with: add @{id}", name=c.name, id=cid,
                              file=str(path)), self.lang))
 

@@ -31,7 +31,7 @@ def summary_lines(encounter, lang: str) -> list[str]:
     """The summary of the last fight as ``show`` gives it to the GM (this is the GM's screen: every
     figure, what each PC dealt to foes included), without markup; [] before a fight. The players'
     version is ``post``'s."""
-    s = fight_summary(encounter.session.done, encounter.ruleset, encounter.doc.options, players=False)
+    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=False)
     if s is None:
         return []
     return after_the_fight(s, encounter.ruleset, lang, PLAIN)

@@ -56,7 +56,7 @@ class LogPane(ScrollView, can_focus=False):
     # -- content ---------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
         self.border_title = tr(frame.lang, "log")
-        done = frame.session.done
+        done = frame.history
         key = (len(done), done[-1].n if done else 0, frame.lang)
         if key == self._shown and self._wrapped_for == self._width():
             return  # a new selection, a view toggle: the log is what it was
@@ -205,7 +205,7 @@ class LogSources(Sequence):
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
-        done, lang = frame.session.done, frame.lang
+        done, lang = frame.history, frame.lang
         self.head: tuple[tuple, Callable[[], list[Text]]] | None = None
         if not done:
             self.head = (("empty", lang), lambda: [Text(tr(lang, "no_events"), style="italic dim")])
@@ -213,14 +213,14 @@ class LogSources(Sequence):
             self.head = (("setup", lang), lambda: [_header(tr(lang, "setup_round"))])
 
     def __len__(self) -> int:
-        return len(self.frame.session.done) + (self.head is not None)
+        return len(self.frame.history) + (self.head is not None)
 
     def __getitem__(self, i: int) -> tuple[tuple, Callable[[], list[Text]]]:
         if self.head is not None:
             if i == 0:
                 return self.head
             i -= 1
-        entry = self.frame.session.done[i]
+        entry = self.frame.history[i]
         return (entry.n, self.frame.lang), partial(_entry_lines, self.frame, entry)
 
 

@@ -72,7 +72,7 @@ def sheet_text(frame: Frame, width: int = 40) -> Text:
     if c.id == state.active:
         out.append(" ▶", style="bold green")
     if c.hidden:
-        reveal = frame.session.verbs.spoken(lines.join("reveal", lines.ref(state, c)), lang)
+        reveal = frame.spoken(lines.join("reveal", lines.ref(state, c)))
         out.append(f"\n{p.HIDDEN_GLYPH} " + tr(lang, "hidden_sheet", line=reveal), style=p.HIDDEN_STYLE)
     # most urgent first: what is about to happen, what applies now, then the numbers
     _pools(out, frame, c, width)

@@ -45,7 +45,7 @@ class TimelinePane(Widget):
         self.frame = frame
         self.border_title = tr(frame.lang, "timeline")
         catalogue = frame.ruleset.catalogue
-        self.spans = self.model.update(frame.session.done, frame.state,
+        self.spans = self.model.update(frame.history, frame.state,
                                        lambda cond: "save-ends" in catalogue.define(cond).flags)
         self.refresh()
 
