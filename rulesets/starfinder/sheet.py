@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
 from .common import value
-from . import damage, economy, initiative, life, monsters, stats, vehicles
+from . import abilities, damage, economy, initiative, life, monsters, stats, vehicles
 from .figures import armor_bonus, effective
 from .i18n import _
 
@@ -63,6 +63,7 @@ class StarfinderSheet(Sheet):
         out += vehicles.status(state, c)
         if c.category == "vehicle":
             return out
+        out += abilities.status(c)
         ids = {i.cond for i in rules.conditions.active(c)}
         flat = sorted(i for i in ids if "flat-footed" in rules.catalogue.define(i).flags)
         if len(flat) > 1:
