@@ -162,6 +162,12 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                    command=None))
             else:
                 out.append(Pending(c.id, _("{name} rests for stamina: pass 10m", name=c.name), command="pass 10m"))
+        offer = c.marks.get("burn_offer")  # save_rolls offer: the end-of-round save, for the GM to run (§3.13.3)
+        if offer and c.has("burning") and c.life != "dead":
+            name = f'"{c.name}"' if " " in c.name else c.name
+            out.append(Pending(c.id, _("{name}: Reflex save against burning (DC {dc})", name=c.name,
+                                       dc=10 + int(offer.get("fire") or 0)), gm_only=True,
+                               command=f"save {name} burning"))
         if c.has("burning") and c.life != "dead" and state.in_combat:
             out.append(Pending(c.id, _("{name} is burning: Reflex save at the end of the round", name=c.name),
                                command=None))

@@ -383,6 +383,12 @@ class Conditions(Part):
     def removed(self, ctx: "Context", target: Combatant, cond: str, reason: str) -> None:
         """After a condition ends (removed, expired): e.g. restore what it suppressed."""
 
+    def own_save(self, ctx: "Context", target: Combatant, cdef: ConditionDef, dice: tuple[int, ...]) -> bool:
+        """``save NAME COND [DIE]`` on a condition that keeps its own save rule rather than ``save=``
+        (Starfinder's burning, offered at the end of the round with ``save_rolls offer``): roll it now,
+        ``dice`` the natural roll the player made if given, and return True. Default: False, none."""
+        return False
+
     def active(self, c: Combatant) -> list[ConditionInstance]:
         """Instances that apply now: within a family only the highest grade counts."""
         best: dict[str, int] = {}
