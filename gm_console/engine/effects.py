@@ -400,11 +400,6 @@ def save_now(ctx: Context, call) -> None:
     the warnings line, or whenever the GM calls for it); DIE: the natural roll the player made."""
     c = ctx.combatant(call.who)
     cdef = lookup(ctx, call.cond, free=True)
-    found = [inst for inst in c.instances(cdef.id) if inst.save and inst.dc is not None]
-    if not found:
-        have = listing((i.cond for i in c.conditions if i.save and i.dc is not None), "none")
-        raise RulesError(_("save: {name} has no {effect} that a save ends; its effects a save ends: {have}",
-                           name=c.name, effect=cdef.term, have=have))
     helps = ctx.ruleset.conditions.save_helps(cdef)
     words = [w for w in (call.roll or ()) if w]
     used = [fold_text(w) for w in words if fold_text(w) in helps]
@@ -415,13 +410,21 @@ def save_now(ctx: Context, call) -> None:
                            helps=listing(helps)))
     if odd and rolls[0][:1].isdigit():
         raise RulesError(_("save: one die, not {rolls}", rolls=" ".join(rolls)))
+    dice: list[int] = []
     if rolls:
         roll = rolls[0]
         dice = [int(n) for n in roll.split(",") if n.strip().isdigit()]
         if not dice or len(dice) != len(roll.split(",")) or any(n < 1 or n > 20 for n in dice):
             raise RulesError(_("save: the die is the natural roll (1 to 20; AGE: 3 dice like 5,5,3), not {roll!r}",
                                roll=roll))
-        ctx.dice.forced[:0] = dice
+    found = [inst for inst in c.instances(cdef.id) if inst.save and inst.dc is not None]
+    if not found:
+        if ctx.ruleset.conditions.own_save(ctx, c, cdef, tuple(dice)):
+            return  # a condition with its own save rule (Starfinder's burning), offered at its moment
+        have = listing((i.cond for i in c.conditions if i.save and i.dc is not None), "none")
+        raise RulesError(_("save: {name} has no {effect} that a save ends; its effects a save ends: {have}",
+                           name=c.name, effect=cdef.term, have=have))
+    ctx.dice.forced[:0] = dice
     bonus, seen = 0, []
     for word in used:
         if helps[word] in seen:  # two names for one thing (rolling, ground) help once

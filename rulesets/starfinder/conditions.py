@@ -8,7 +8,7 @@ end of each round. ``dead``/``dying``/``stable`` are life states, not instances.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, named, of, public
+from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
 from . import life
@@ -19,6 +19,13 @@ from .i18n import _, _n
 
 #: a second one adds its duration to the first (starfinder.md §3.6 [O])
 ADDING = ("shaken", "frightened")
+#: the mark of a burning save offered to the GM (``save_rolls offer``): {"fire": the fire taken that round}
+BURN_OFFER = "burn_offer"
+
+
+def quoted(c: Combatant) -> str:
+    """``c``'s name as a command line takes it."""
+    return f'"{c.name}"' if " " in c.name else c.name
 
 
 class StarfinderConditions(Conditions):
@@ -59,6 +66,7 @@ class StarfinderConditions(Conditions):
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
         if cond == "burning" and not target.has("burning"):
             ctx.set_mark(target, "burn_tries", None)
+            ctx.set_mark(target, BURN_OFFER, None)
         if cond in ("grappled", "pinned") and not target.has("grappled") and not target.has("pinned"):
             ctx.set_mark(target, "held", None)
         if cond == "force-field" and not target.has("force-field") and target.pools.get("temp"):
@@ -116,16 +124,46 @@ class StarfinderConditions(Conditions):
                     "starfinder.md §3.13 force field")
 
     def round_end(self, ctx: Context) -> None:
-        """Every burning creature tries Reflex DC 10 + fire damage taken this round (+2 per earlier try)."""
+        """Every burning creature tries Reflex DC 10 + fire damage taken this round (+2 per earlier try);
+        with the table's ``save_rolls offer`` the save is offered to the GM instead, its DC kept (mark
+        ``burn_offer``: the round's fire) for when the GM runs it (starfinder.md §3.13.3)."""
+        offer = ctx.option("save_rolls") == "offer"
         for c in list(ctx.state.combatants.values()):
             if c.has("burning") and c.life != "dead":
-                self.burn_save(ctx, c, bonus=0, why=_("end of round"))
+                if offer:
+                    self._offer_burn_save(ctx, c)
+                else:
+                    self.burn_save(ctx, c, bonus=0, why=_("end of round"))
         for c in ctx.state.combatants.values():
             if c.marks.get("fire_round"):
                 ctx.set_mark(c, "fire_round", None)
 
-    def burn_save(self, ctx: Context, c: Combatant, bonus: int, why: Msg, given: int | None = None) -> None:
+    def _offer_burn_save(self, ctx: Context, c: Combatant) -> None:
         fire = int(c.marks.get("fire_round") or 0)
+        ctx.set_mark(c, BURN_OFFER, {"fire": fire})
+        ctx.say(_("{name} may save against {effect} now: save {ref} burning", name=named(c),
+                  effect=self.catalogue.define("burning").term, ref=gm(quoted(c))),
+                rule="starfinder.md §3.13.3 [I]", who=c.id, gm_only=True)
+
+    def own_save(self, ctx: Context, target: Combatant, cdef: ConditionDef, dice: tuple[int, ...]) -> bool:
+        """``save NAME burning [DIE]``: the end-of-round Reflex save offered to the GM, against the DC that
+        round's fire set; a success puts the flames out (starfinder.md §3.13.3)."""
+        if cdef.id != "burning" or not target.has("burning"):
+            return False
+        offer = target.marks.get(BURN_OFFER)
+        if not offer:
+            ctx.fail(_("{name}'s burning save comes at the end of the round (smother {ref}: a new one at +4)",
+                       name=target.name, ref=quoted(target)))
+        ctx.set_mark(target, BURN_OFFER, None)
+        ctx.dice.forced[:0] = list(dice)
+        self.burn_save(ctx, target, bonus=0, why=_("end of round"), fire=int(offer.get("fire") or 0))
+        return True
+
+    def burn_save(self, ctx: Context, c: Combatant, bonus: int, why: Msg, given: int | None = None,
+                  fire: int | None = None) -> None:
+        """The Reflex save against burning; ``fire``: the fire taken in the round it belongs to (an offered
+        save run later), else this round's."""
+        fire = int(c.marks.get("fire_round") or 0) if fire is None else fire
         tries = int(c.marks.get("burn_tries") or 0)
         dc = 10 + fire
         ref = value(self.rules, ctx.state, c, "ref")

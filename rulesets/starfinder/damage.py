@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
 
-from . import life, monsters, resolve
+from . import abilities, life, monsters, resolve
 from .common import joined, say, value
 from .kinds import ENERGY, KIND_ES, TYPE_WORDS, kind_term  # noqa: F401 (the damage vocabulary, used here and re-read)
 from .options import opt
@@ -146,14 +146,38 @@ class StarfinderHealth(Health):
     """Damage in the seed's order, healing by pool, Resolve Points spent on their uses."""
 
     def damage_types(self) -> tuple[str, ...]:
-        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS + monsters.ATTACK_WORDS
+        return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS + monsters.ATTACK_WORDS + tuple(abilities.WORDS) + \
+            abilities.DRAIN
 
     def tick_works(self, ctx: Context, c: Combatant, inst) -> bool:
         """A regeneration a stopping type got through heals nothing at the next turn start (§3.14.1)."""
         return monsters.tick_works(ctx, c, inst)
 
     def damage(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
-        self.hurt(ctx, target, amount, types)
+        if not self.ability_loss(ctx, target, amount, types):
+            self.hurt(ctx, target, amount, types)
+
+    def ability_loss(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...], heal: bool = False) -> bool:
+        """``dmg NAME 3 dex`` is ability damage, ``... con drain`` ability drain; ``heal NAME 2 dex [drain]``
+        heals them (starfinder.md §3.14.6). False: not about an ability."""
+        words = {fold_text(w) for t in types for w in t.replace("/", ",").split(",") if w}
+        keys = sorted({abilities.WORDS[w] for w in words if w in abilities.WORDS}, key=abilities.KEYS.index)
+        drain = bool(words & {fold_text(w) for w in abilities.DRAIN})
+        if not keys:
+            if drain:
+                ctx.fail(_("drain needs the ability: dmg NAME N str|dex|con|int|wis|cha drain"))
+            return False
+        if c.category == "vehicle":
+            ctx.fail(_("{name} is a vehicle: it has no ability scores", name=c.name))
+        if c.life == "dead":
+            ctx.fail(_("{name} is dead; damage has no effect", name=c.name) if not heal
+                     else _("{name} is dead; healing has no effect", name=c.name))
+        for key in keys:
+            if drain:
+                abilities.drain(ctx, c, key, amount, heal=heal)
+            else:
+                abilities.damage(ctx, c, key, amount, heal=heal)
+        return True
 
     def damage_reduction(self, c: Combatant) -> int:
         """The sheet's DR or an effect's (resistant armor), the higher: they do not add (starfinder.md §3.13)."""
@@ -227,6 +251,8 @@ class StarfinderHealth(Health):
         if c.life == "dead":
             ctx.fail(_("{name} is wrecked; healing has no effect", name=c.name) if c.category == "vehicle"
                      else _("{name} is dead; healing has no effect", name=c.name))
+        if self.ability_loss(ctx, c, amount, types, heal=True):
+            return
         words = set(types)
         if words & set(STAMINA):
             self._stamina(ctx, c, amount)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, choice_map, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import life
+from . import abilities, life
 from .common import check, creature, joined, say, value
 from .damage import NONLETHAL, TYPE_WORDS
 from .economy import use
@@ -157,6 +157,7 @@ def _rest_one(ctx: Context, c: Combatant, hours: int) -> None:
             done.append(_("HP {before}→{after} ({why})", before=of(c, before), after=of(c, new), why=why))
             if before == 0 and new > 0:
                 life.revive(ctx, c, "starfinder.md §3.5 rest")
+    done += abilities.rest(ctx, c, hours)  # a night heals 1 point of each damaged ability (§3.14.6)
     text = joined(done)
     msg = _("{name} rests {hours}h: {done}", name=named(c), hours=public(hours), done=text) if text else \
         _("{name} rests {hours}h: nothing to recover", name=named(c), hours=public(hours))

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
 from .common import value
-from . import damage, economy, initiative, life, monsters, stats, vehicles
+from . import abilities, damage, economy, initiative, life, monsters, stats, vehicles
 from .figures import armor_bonus, effective
 from .i18n import _
 
@@ -63,6 +63,7 @@ class StarfinderSheet(Sheet):
         out += vehicles.status(state, c)
         if c.category == "vehicle":
             return out
+        out += abilities.status(c)
         ids = {i.cond for i in rules.conditions.active(c)}
         flat = sorted(i for i in ids if "flat-footed" in rules.catalogue.define(i).flags)
         if len(flat) > 1:
@@ -161,6 +162,12 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                    command=None))
             else:
                 out.append(Pending(c.id, _("{name} rests for stamina: pass 10m", name=c.name), command="pass 10m"))
+        offer = c.marks.get("burn_offer")  # save_rolls offer: the end-of-round save, for the GM to run (§3.13.3)
+        if offer and c.has("burning") and c.life != "dead":
+            name = f'"{c.name}"' if " " in c.name else c.name
+            out.append(Pending(c.id, _("{name}: Reflex save against burning (DC {dc})", name=c.name,
+                                       dc=10 + int(offer.get("fire") or 0)), gm_only=True,
+                               command=f"save {name} burning"))
         if c.has("burning") and c.life != "dead" and state.in_combat:
             out.append(Pending(c.id, _("{name} is burning: Reflex save at the end of the round", name=c.name),
                                command=None))

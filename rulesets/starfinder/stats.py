@@ -53,6 +53,11 @@ SKILLS: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
 SKILL_ABILITY = {key: ability for key, _en, _es, _al, ability in SKILLS}
 #: skills no one rolls untrained (CRB ch. 5: "Trained Only"): no default from the ability
 TRAINED_ONLY = frozenset({"computers", "culture", "life_science", "medicine", "mysticism", "physical_science"})
+ABILITY_KEYS = ("str", "dex", "con", "int", "wis", "cha")
+ABILITY_ALIASES = {"fue": "str", "des": "dex", "sab": "wis", "car": "cha", "strength": "str", "dexterity": "dex",
+                   "constitution": "con", "intelligence": "int", "wisdom": "wis", "charisma": "cha", "fuerza": "str",
+                   "destreza": "dex", "constitucion": "con", "inteligencia": "int", "sabiduria": "wis",
+                   "carisma": "cha"}
 ABILITY_NAMES = {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"}
 EVASION = ("none", "evasion", "improved")
 EVASION_ALIASES = {"no": "none", "ninguna": "none", "yes": "evasion", "si": "evasion", "evasion": "evasion",
@@ -76,6 +81,9 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("key", "int", aliases=("clave", "key-ability", "atributo-clave"), minimum=-5,
                   maximum=40, en="Key ability", es="Atributo clave",
                   doc="key ability modifier (key=4) or score (key=18: 10 or more reads as a score)"),
+        StatField("key_ability", "choice", choices=ABILITY_KEYS, choice_aliases=ABILITY_ALIASES,
+                  aliases=("keyability", "key-ab", "atributo"), en="Which is key", es="Cuál es clave",
+                  doc="which ability is key: key_ability=wis; damage to it costs 1 RP per 2 points (§3.14.6)"),
         StatField("str", "int", aliases=("fue", "fuerza", "strength"), minimum=0, maximum=40,
                   en="Strength", es="Fuerza"),
         StatField("dex", "int", aliases=("des", "destreza", "dexterity"), minimum=0, maximum=40,

@@ -397,6 +397,12 @@ class Conditions(Part):
         bonus and what the log calls it (Pathfinder's on fire: ``rolling``, +4). Default: none."""
         return {}
 
+    def own_save(self, ctx: "Context", target: Combatant, cdef: ConditionDef, dice: tuple[int, ...]) -> bool:
+        """``save NAME COND [DIE]`` on a condition that keeps its own save rule rather than ``save=``
+        (Starfinder's burning, offered at the end of the round with ``save_rolls offer``): roll it now,
+        ``dice`` the natural roll the player made if given, and return True. Default: False, none."""
+        return False
+
     def active(self, c: Combatant) -> list[ConditionInstance]:
         """Instances that apply now: within a family only the highest grade counts."""
         best: dict[str, int] = {}
