@@ -46,7 +46,7 @@ def test_running_it_with_the_die_the_player_rolled_puts_the_flames_out_and_undo_
     t = offered()
     t.do("save Gob burning 16")  # 16 + 1 = 17: the DC met
     assert not burning(t) and offers(t) == []
-    assert t.said()[-1] == "Gob puts out the flames (end of round): Reflex 17 vs DC 17 (10 + 7 fire this round)"
+    assert t.said()[-1] == "Gob puts out the flames (end of round) (Reflex 17 vs DC 17, 10 + 7 fire this round)"
     t.do("undo")
     assert burning(t) and offers(t) == [("Gob: Reflex save against burning (DC 17)", "save Gob burning")]
 
@@ -56,7 +56,7 @@ def test_a_failure_keeps_it_burning_and_the_next_try_gets_2():
     t.rolls(15)
     t.do("save Gob burning")  # rolled: 15 + 1 = 16 < 17
     assert burning(t) and offers(t) == [] and t.c("Gob").marks["burn_tries"] == 1
-    assert t.said()[-1] == "Gob keeps burning (end of round): Reflex 16 vs DC 17 (10 + 7 fire this round)"
+    assert t.said()[-1] == "Gob keeps burning (end of round) (Reflex 16 vs DC 17, 10 + 7 fire this round)"
     t.rolls(2)
     t.do("next", "next")  # round 2: Gob burns 2; the round's save offered at DC 12
     assert offers(t) == [("Gob: Reflex save against burning (DC 12)", "save Gob burning")]
@@ -69,7 +69,7 @@ def test_the_dc_is_the_one_the_round_of_the_offer_set():
     t = offered()
     t.do("dmg Gob 6 fire")  # round 2's fire: it counts toward round 2's save, not this one
     t.do("save Gob burning 16")
-    assert not burning(t) and t.said()[-1].endswith("Reflex 17 vs DC 17 (10 + 7 fire this round)")
+    assert not burning(t) and t.said()[-1].endswith("(Reflex 17 vs DC 17, 10 + 7 fire this round)")
 
 
 def test_an_offer_not_run_gives_way_to_the_next_rounds():
@@ -108,7 +108,7 @@ def test_the_cli_offers_runs_with_rolls_and_undoes(tmp_path, capsys):
     assert "Gob: Reflex save against burning (DC 17)" in show(capsys, p)["pending"]
     out = ok(capsys, p, "save Gob burning", rolls="16")
     assert "roll · Reflex against burning of Gob: 1d20 (16) + 1 = 17" in out, out
-    assert "Gob puts out the flames (end of round): Reflex 17 vs DC 17 (10 + 7 fire this round)" in out, out
+    assert "Gob puts out the flames (end of round) (Reflex 17 vs DC 17, 10 + 7 fire this round)" in out, out
     assert [c["id"] for c in comb(show(capsys, p), "gob")["conditions"]] == []
     ok(capsys, p, "undo")
     state = show(capsys, p)
@@ -136,3 +136,5 @@ def test_the_players_read_neither_the_offer_nor_a_foes_dc(tmp_path, capsys):
     assert run("log", p, "--players") == 0
     text = capsys.readouterr().out
     assert "may save" not in text and "DC" not in text and "save Gob" not in text, text
+    # the outcome reaches them, without the foe's Reflex or the fire it took (starfinder.md §3.6)
+    assert "Gob puts out the flames (end of round)" in text and "Reflex 17" not in text, text

@@ -170,17 +170,17 @@ class StarfinderConditions(Conditions):
         total, _text = check(ctx, ref + 2 * tries + bonus, _('Reflex against burning of {name}', name=named(c)), c,
                              given, what="Reflex (burning)", dc=dc)
         more = _more(c, tries, bonus)
-        numbers = dict(total=of(c, total), more=more, dc=of(c, dc), fire=dealt(c, fire))
+        # the outcome reaches the players; the numbers (a foe's Reflex, the fire it took) are the detail
+        detail = _("Reflex {total}{more} vs DC {dc}, 10 + {fire} fire this round", total=of(c, total), more=more,
+                   dc=of(c, dc), fire=dealt(c, fire))
         if total >= dc:
             ctx.remove_all(c, "burning", reason="saved")
             ctx.set_mark(c, "burn_tries", None)
-            msg = _("{name} puts out the flames ({why}): Reflex {total}{more} vs DC {dc} (10 + {fire} fire this "
-                    "round)", name=named(c), why=why, **numbers)
+            msg = _("{name} puts out the flames ({why})", name=named(c), why=why)
         else:
             ctx.set_mark(c, "burn_tries", tries + 1)
-            msg = _("{name} keeps burning ({why}): Reflex {total}{more} vs DC {dc} (10 + {fire} fire this round)",
-                    name=named(c), why=why, **numbers)
-        say(ctx, c, msg, "starfinder.md §3.6 burning [O]")
+            msg = _("{name} keeps burning ({why})", name=named(c), why=why)
+        say(ctx, c, msg, "starfinder.md §3.6 burning [O]", detail=detail)
 
 
 def _more(c: Combatant, tries: int, smother: int) -> "Msg | str":
