@@ -599,6 +599,25 @@ def tokenize(line: str) -> list[str]:
                              why=str(exc))) from None
 
 
+def partial(text: str) -> tuple[list[str], int, str]:
+    """A line still being typed, for completion: (its whole words before the one being typed,
+    where that one starts, that word so far, an open quote included), the words read as
+    ``tokenize`` reads a finished line."""
+    if text.endswith(" ") and text.count('"') % 2 == 0:
+        head, start, token = text, len(text), ""
+    elif text.count('"') % 2 == 1:
+        start = text.rfind('"')
+        head, token = text[:start], text[start:]
+    else:
+        start = text.rfind(" ") + 1
+        head, token = text[:start], text[start:]
+    try:
+        before = [str(word) for word in tokenize(head)]
+    except CommandError:
+        before = head.split()
+    return before, start, token
+
+
 def _plain(value: Any) -> Any:
     """A parsed value with every ``Quoted`` made a plain ``str`` (events and saves hold plain text)."""
     if isinstance(value, Quoted):

@@ -9,11 +9,10 @@ it never decides a rule.
 from __future__ import annotations
 
 import os
-import shlex
 from dataclasses import dataclass
 
 from gm_console.engine.language import registry_for
-from gm_console.engine.verbs import Choice, Keyword, Param
+from gm_console.engine.verbs import Choice, Keyword, Param, partial
 from gm_console.engine.contract import Ruleset, fold_text
 from gm_console.engine.state import EncounterState
 
@@ -39,23 +38,6 @@ class Completion:
         return text
 
 
-def _split(text: str) -> tuple[list[str], int, str]:
-    """(complete tokens before the one being typed, where it starts, the partial token)."""
-    if text.endswith(" ") and text.count('"') % 2 == 0:
-        head, start, token = text, len(text), ""
-    elif text.count('"') % 2 == 1:
-        start = text.rfind('"')
-        head, token = text[:start], text[start:]
-    else:
-        start = text.rfind(" ") + 1
-        head, token = text[:start], text[start:]
-    try:
-        before = shlex.split(head)
-    except ValueError:
-        before = head.split()
-    return before, start, token
-
-
 def _names(state: EncounterState) -> list[str]:
     return [quote(c.name) for c in state.combatants.values()]
 
@@ -73,7 +55,7 @@ def _match(token: str, options: list[str]) -> tuple[str, ...]:
 
 
 def complete(text: str, state: EncounterState, ruleset: Ruleset, lang: str = "en") -> Completion:
-    before, start, token = _split(text)
+    before, start, token = partial(text)
     verbs = registry_for(ruleset)
     if not before:
         names = list(verbs.verbs)  # in the order the language declares them: common ones first
