@@ -9,7 +9,7 @@ ruleset has one. Any ruleset gets a full sheet without the TUI knowing it.
 
 from __future__ import annotations
 
-from gm_console.i18n import render
+from gm_console.i18n import Term, render
 
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -217,7 +217,7 @@ def _budget(out: Text, frame: Frame, c: Combatant) -> None:
         if i:
             out.append("  ")
         out.append("☑ " if used else "☐ ", style="dim" if used else "bold green")
-        out.append(es if frame.lang == "es" else en, style="dim strike" if used else "")
+        out.append(Term(en, es).render(frame.lang), style="dim strike" if used else "")  # data, named in both
     out.append("\n")
 
 
