@@ -58,14 +58,10 @@ def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> s
 
 def label(ruleset: Ruleset, key: str, lang: str) -> str:
     """A figure's or pool's short name in the GM's language (``AC``, ``CA``, ``toque``)."""
-    from gm_console.engine.labels import LABELS, short_label
-
     found = ask("a figure's label", lambda: ruleset.sheet.label(key), None)
-    if found is None or found == "" or (key not in LABELS and found == short_label(key)):
-        field = ruleset.fields.get(key)
-        if key not in LABELS and field is not None and field.es:
-            name = field.term.render(lang)  # a skill: its name in the game's two languages
-            return " ".join(w if w.isupper() else w.lower() for w in name.split(" "))  # as labels are
+    if found is None or found == "":
+        from gm_console.engine.labels import short_label
+
         found = short_label(key)
     return render(found, lang)
 

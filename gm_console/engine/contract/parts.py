@@ -145,9 +145,17 @@ class Sheet(Part):
 
     def label(self, key: str) -> "Msg | Term | str":
         """The short name of a figure or pool on the sheet, the bars and the log ("AC"; "CA" in
-        Spanish). Default: the core's table of common abbreviations (``engine.labels``)."""
-        from ..labels import short_label
+        Spanish). Default: the core's table of common abbreviations (``engine.labels``); a key it
+        does not name but the stat block names in both languages (a skill) by that name, lower
+        case as labels are (``acrobacias``); else the key itself."""
+        from ..labels import LABELS, short_label
 
+        field = None if key in LABELS else self.fields.get(key)
+        if field is not None and field.es:
+            def low(name: str) -> str:
+                return " ".join(w if w.isupper() else w.lower() for w in name.split(" "))
+
+            return Term(low(field.en or key), low(field.es))
         return short_label(key)
 
     def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
