@@ -3,7 +3,9 @@
 tui/typeahead.py keeps keys typed ahead in order by reading three private attributes of
 Textual (``App._registry``, ``MessagePump._pending_message`` and ``._next_callbacks``): no
 public API says "every message before this key has been handled"; tui/keyboard.py subclasses
-its terminal parser (``textual._xterm_parser.XTermParser``) to read Esc-then-a-key as two keys. pyproject pins the minor
+its terminal parser (``textual._xterm_parser.XTermParser``) to read Esc-then-a-key as two keys;
+tui/app.py replaces Textual's own Ctrl+P binding in ``App._bindings`` to give it the GM's
+language (a binding's description cannot be changed through the public API). pyproject pins the minor
 versions that are tested; a Textual outside them (an install forced with ``--no-deps``, a
 distribution's package) is refused at start in one line that says which versions work, instead
 of keys silently applied out of order.

@@ -14,7 +14,7 @@ from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fol
 
 from . import abilities, life, monsters, resolve
 from .common import joined, say, value
-from .kinds import ENERGY, KIND_ES, TYPE_WORDS, kind_term  # noqa: F401 (the damage vocabulary, used here and re-read)
+from .kinds import ENERGY, KIND_ES, TYPE_WORDS, kind_term
 from .options import opt
 from .i18n import _
 

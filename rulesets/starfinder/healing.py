@@ -10,7 +10,8 @@ from gm_console.ruleset import life as life_word
 
 from . import abilities, life
 from .common import check, creature, joined, say, value
-from .damage import NONLETHAL, TYPE_WORDS
+from .damage import NONLETHAL
+from .kinds import TYPE_WORDS
 from .economy import use
 from .i18n import _
 from .options import official
