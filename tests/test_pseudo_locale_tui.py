@@ -78,6 +78,7 @@ def allowed_for(enc: Encounter) -> set[str]:
     for d in rs.catalogue.defs.values():
         texts += [d.summary_en, d.summary_es, d.duration_en, d.duration_es]
     texts += list(rs.health.damage_types())
+    texts += [render(rs.sheet.label(f.key), "en") for f in rs.stat_block()]  # a skill's short name: data too
     for c in state.combatants.values():
         for s in rs.health.spendable(state, c):
             texts += [render(s.label, "en"), *(render(u.label, "en") for u in s.uses)]

@@ -153,7 +153,11 @@ class Sheet(Part):
         field = None if key in LABELS else self.fields.get(key)
         if field is not None and field.es:
             def low(name: str) -> str:
-                return " ".join(w if w.isupper() else w.lower() for w in name.split(" "))
+                name = " ".join(w if w.isupper() else w.lower() for w in name.split(" "))
+                head, paren, rest = name.partition(" (")
+                if paren and len(name) > 14:  # "knowledge (arcana)": the part that tells six apart
+                    return f"{head[:3]}. {rest.rstrip(')')}"
+                return name
 
             return Term(low(field.en or key), low(field.es))
         return short_label(key)
