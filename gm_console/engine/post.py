@@ -192,9 +192,9 @@ def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup
 
 
 def _number(n: int, lang: str) -> str:
-    """1,200 / 1.200: thousands as each language writes them."""
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "es" else text
+    """1,200 / 1.200: the thousands separator is the catalogue's, so a language brings its own."""
+    # TRANSLATORS: the thousands separator in a number such as 1,200 XP
+    return f"{n:,}".replace(",", render(C_("number", ","), lang))
 
 
 def _n_rounds(n: int):
