@@ -320,6 +320,9 @@ class HiddenSet(Event):
 
 @by_value
 class InitiativeSet(Event):
+    """A combatant's initiative count; ``roll`` is the dice as rolled (numbers only, no words:
+    the Rolled event beside it tells it in the reader's language), empty when the GM typed it."""
+
     id: str
     value: float | None
     tiebreak: tuple[float, ...] = ()
