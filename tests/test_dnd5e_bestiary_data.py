@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from gm_console.engine.text import fold_text
+
 BESTIARY = Path(__file__).resolve().parent.parent / "rulesets" / "dnd5e" / "bestiary.toml"
 TEXT = BESTIARY.read_text(encoding="utf-8")
 DATA: dict[str, dict] = tomllib.loads(TEXT)
@@ -197,8 +199,15 @@ def test_every_name_a_gm_types_points_to_one_creature() -> None:
     seen: dict[str, str] = {}
     for cid, entry in DATA.items():
         for name in {cid, entry["en"], entry.get("es", ""), *entry.get("aliases", [])} - {""}:
-            key = name.casefold()
+            key = fold_text(name)
             assert seen.setdefault(key, cid) == cid, f"{name!r}: {seen[key]} and {cid}"
+
+
+def test_the_file_keeps_the_plain_layout_the_lazy_reader_lists_quickly() -> None:
+    """One `key = value` line a field, no multi-line arrays: adding one creature reads only it."""
+    for number, line in enumerate(TEXT.splitlines(), 1):
+        plain = not line.strip() or line.startswith("#") or re.fullmatch(r"\[[a-z0-9-]+\]", line)
+        assert plain or re.match(r"[a-z_]+ = \S", line), f"line {number}: {line!r}"
 
 
 def test_sources_name_the_srd_stat_block() -> None:
