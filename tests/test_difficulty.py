@@ -214,3 +214,73 @@ def test_generic_offers_no_difficulty():
     t = Base("generic")
     t.do("add Goblin hp=7")
     assert difficulty(t) is None
+
+
+# -- where a GM reads it: show, show --json, a prepared file before it is opened -------------------
+
+PREPARED = """ruleset = "pathfinder1e"
+name = "Bridge"
+
+[[combatant]]
+from = "goblin"
+count = 4
+
+[[combatant]]
+from = "hobgoblin"
+hidden = true
+
+[[combatant]]
+name = "Kyra"
+side = "pc"
+hp = 10
+hd = 1
+"""
+
+
+def test_a_prepared_files_show_gives_its_difficulty_before_it_is_opened(tmp_path, capsys):
+    from gm_console.cli import main
+
+    path = tmp_path / "bridge.toml"
+    path.write_text(PREPARED + "".join(f'\n[[combatant]]\nname = "PC{i}"\nside = "pc"\nhp = 9\nhd = 1\n'
+                                       for i in range(3)), encoding="utf-8")
+    before = path.read_bytes()
+    assert main(["show", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "**Difficulty**: challenging: CR 2 (740 XP) against APL 1" in text  # the hidden hobgoblin counts
+    assert "- Goblin ×4: CR 1/3, 135 XP each" in text
+    assert main(["show", str(path), "--lang", "es"]) == 0
+    assert "**Dificultad**: desafiante: VD 2 (740 PX) frente a NGP 1" in capsys.readouterr().out
+    assert main(["show", str(path), "--json"]) == 0
+    found = __import__("json").loads(capsys.readouterr().out)["difficulty"]
+    assert {k: found[k] for k in ("xp", "cr", "party_level", "band", "party_unknown")} == {
+        "xp": 740, "cr": "2", "party_level": 1, "band": "challenging", "party_unknown": None}
+    assert found["summary"] == "challenging: CR 2 (740 XP) against APL 1"
+    assert path.read_bytes() == before  # show wrote nothing: the file is still the plan
+
+
+def test_the_players_view_has_no_difficulty(tmp_path, capsys):
+    from gm_console.cli import main
+
+    path = tmp_path / "bridge.toml"
+    path.write_text(PREPARED, encoding="utf-8")
+    assert main(["show", str(path), "--players", "--json"]) == 0
+    assert "difficulty" not in __import__("json").loads(capsys.readouterr().out)
+    assert main(["show", str(path), "--players"]) == 0
+    out = capsys.readouterr().out
+    assert "Difficulty" not in out and "XP" not in out
+
+
+def test_show_says_the_party_level_is_unknown_and_generic_shows_none(tmp_path, capsys):
+    from gm_console.cli import main
+
+    path = tmp_path / "bridge.toml"
+    path.write_text(PREPARED.replace("hd = 1\n", ""), encoding="utf-8")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "**Difficulty**: CR 2 (740 XP); party level unknown (give the PCs a level)" in out
+    assert "- no level on the sheet of: Kyra" in out
+    generic = tmp_path / "g.toml"
+    assert main(["exec", str(generic), "--new", "generic", "--", "add Goblin hp=7"]) == 0
+    capsys.readouterr()
+    assert main(["show", str(generic), "--json"]) == 0
+    assert __import__("json").loads(capsys.readouterr().out)["difficulty"] is None
