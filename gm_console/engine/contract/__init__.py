@@ -34,8 +34,8 @@ from gm_console.i18n import _
 
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
-from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pending, RulesError, StatField,
-                    did_you_mean, fold_text, slug)
+from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, OptionDef, Pending, RulesError,
+                    StatField, did_you_mean, fold_text, slug)
 from ..text import listing
 
 #: the table's choices that are no game's rule, in every game's ``[options]``
@@ -70,7 +70,7 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     return out
 
 __all__ = [
-    "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Figure", "Health", "OptionDef", "Part",
+    "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Difficulty", "Figure", "Health", "OptionDef", "Part",
     "Pending", "Ruleset", "RulesError", "Sheet", "Spendable", "StatField", "Turns", "Use", "did_you_mean", "fold_text",
     "listing", "part", "slug", "EVERY_GAME", "with_every_game",
 ]
@@ -116,6 +116,16 @@ class Ruleset:
         """What the warnings line shows: the saves the engine offers the GM (``save_rolls offer``),
         then the game's own ``pending``."""
         return offered_saves(self, state) + list(self.pending(state))
+
+    def difficulty(self, state: EncounterState) -> "Difficulty | None":
+        """How hard the encounter in ``state`` is by this game's encounter-building rule, for the
+        GM while building it (the add form's line, the picker, ``show``; docs/json.md): a
+        ``Difficulty``. The GM's view: hidden combatants count. A party level it cannot work
+        out is stated as unknown with what to give (``Difficulty.party_unknown``), never
+        guessed. Pathfinder and Starfinder answer with ``experience.by_xp_table`` (foes' XP
+        summed, the encounter's CR from the XP table, compared with the average party level).
+        Default None: this game offers no difficulty."""
+        return None
 
     def bestiary_files(self) -> Sequence[Traversable]:
         """The game's starter bestiary, as data: TOML files of creatures (one table each, English
