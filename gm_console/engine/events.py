@@ -380,6 +380,25 @@ class CombatEnded(Event):
 
 
 @by_value
+class TurnClockStarted(Event):
+    """The wall clock when ``who``'s turn began (seconds since 1970, UTC, as the front end read
+    its clock when the GM pressed the key): the head's elapsed time and the summary's turn
+    times. Written only when the command carried the time (``Session.run(at=...)``)."""
+
+    who: str
+    at: float
+
+
+@by_value
+class TurnClockStopped(Event):
+    """The wall clock when ``who``'s turn ended (its next turn, another's, the end of the
+    fight). ``who``, not ``id``: a combatant removed during its turn still has its turn end."""
+
+    who: str
+    at: float
+
+
+@by_value
 class Delayed(Event):
     id: str
     round: int

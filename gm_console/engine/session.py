@@ -85,13 +85,15 @@ class Session:
     def parse(self, line: str) -> Call:
         return self.verbs.parse(line)
 
-    def execute(self, line: str, dice: Dice | None = None) -> Entry | None:
+    def execute(self, line: str, dice: Dice | None = None, at: float | None = None) -> Entry | None:
         """Run one command line. Raises ``CommandError`` (state untouched) on refusal."""
-        return self.run(line, dice).entry
+        return self.run(line, dice, at).entry
 
-    def run(self, line: str, dice: Dice | None = None) -> Done:
+    def run(self, line: str, dice: Dice | None = None, at: float | None = None) -> Done:
         """Run one command line and say what it did (``Done``). A refusal is a ``CommandError``
-        (state untouched) saying which verb, argument and stat it concerns where known."""
+        (state untouched) saying which verb, argument and stat it concerns where known.
+        ``at``: the wall-clock time the GM gave the command (seconds since 1970), read by the
+        front end: the turns it starts and ends are timed with it (None: not timed)."""
         command = self.parse(line)
         if command.verb in HISTORY:
             entry = self.undo() if command.verb == "undo" else self.redo()
@@ -103,6 +105,8 @@ class Session:
         try:
             verb.handler(ctx, command)
             turns.after_action(ctx)
+            if at is not None:
+                turns.time_turns(ctx, at)
         except (RulesError, DiceError) as exc:
             self._rollback(ctx)
             if exc.field and not exc.param:

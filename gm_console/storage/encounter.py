@@ -346,17 +346,18 @@ class Encounter:
         return _("{path}: read-only: {why}; nothing was changed", path=self.path,
                  why=self.holder or _("opened for reading only"))
 
-    def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
+    def execute(self, line: str, dice: Dice | None = None, save: bool = True, at: float | None = None) -> Entry | None:
         """Run a command and autosave it; if the save fails, the action is taken back too,
-        so the screen never shows what the file does not hold."""
-        return self.run(line, dice, save).entry
+        so the screen never shows what the file does not hold. ``at``: the wall-clock time
+        of the command, which times the turns it starts and ends (``Session.run``)."""
+        return self.run(line, dice, save, at).entry
 
-    def run(self, line: str, dice: Dice | None = None, save: bool = True) -> Done:
+    def run(self, line: str, dice: Dice | None = None, save: bool = True, at: float | None = None) -> Done:
         """``execute``, saying what the command did (its verb, its targets, the action)."""
         if save and self.read_only:
             raise SaveError(self.refusal())
         mark = self.session.mark()
-        done = self.session.run(line, dice)
+        done = self.session.run(line, dice, at)
         if save:
             try:
                 self.save()
@@ -407,7 +408,8 @@ class Encounter:
         """Records not yet written to the file."""
         return bool(self.session.journal)
 
-    def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
+    def execute_all(self, lines: Iterable[str], dice: Dice | None = None,
+                    at: float | None = None) -> list[Entry | None]:
         """All or nothing: the file is written only if every command succeeds; a refusal
         names which command of the batch it was."""
         if self.read_only:
@@ -418,7 +420,7 @@ class Encounter:
             out = []
             for i, line in enumerate(lines, 1):
                 try:
-                    out.append(self.session.execute(line, dice))
+                    out.append(self.session.execute(line, dice, at))
                 except CommandError as exc:
                     if len(lines) > 1:
                         raise CommandError(_("command {i} ({line!r}): {why}; nothing was saved", i=i, line=line,

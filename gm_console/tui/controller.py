@@ -10,9 +10,10 @@ line again with the results collected so far.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from gm_console.engine.commands import CommandError
 from gm_console.engine.contract import Pending
@@ -48,10 +49,14 @@ class Outcome:
 
 
 class Controller:
-    def __init__(self, encounter: Encounter, dice_mode: str = "auto", dice: Dice | None = None) -> None:
+    def __init__(self, encounter: Encounter, dice_mode: str = "auto", dice: Dice | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         self.encounter = encounter
         self.dice_mode = dice_mode
         self.dice = dice if dice is not None else Dice()
+        #: the wall clock each command carries (the turn clock); the head reads it too. The
+        #: engine reads none: tests hand a fixed one
+        self.clock: Callable[[], float] = clock if clock is not None else time.time
         self._pending: tuple[tuple, list[Pending]] = ((), [])
 
     @property
@@ -80,7 +85,7 @@ class Controller:
         else:
             dice = self.dice
         try:
-            done = self.encounter.run(line, dice)
+            done = self.encounter.run(line, dice, at=self.clock())
         except NeedDie as need:
             return Outcome(False, line, need=need)
         except CommandError as exc:

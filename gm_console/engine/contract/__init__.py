@@ -46,6 +46,8 @@ TABLE_OPTIONS = (
               doc="an effect's save to end it (save=will:15) is rolled at its moment (roll), or offered on "
                   "the warnings line for the GM to run (offer: `save NAME EFFECT [DIE]`)"),
     OptionDef("players_save_dc", False, doc="the players read the DC of an effect's save to end it"),
+    OptionDef("players_turn_times", False, doc="the players read how long the turns took (the turn clock) in the "
+                                               "summary after the fight (off: the times are the GM's)"),
 )
 
 if TYPE_CHECKING:
