@@ -11,9 +11,9 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import life
+from . import abilities, life
 from .economy import use
-from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS
+from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS, PENALTIES
 from .common import check, say, value
 from .i18n import _, _n
 
@@ -62,8 +62,12 @@ class StarfinderConditions(Conditions):
                                name=named(target), total=public(total)), "starfinder.md §3.6 burning [O]")
         if cdef.id == "force-field":
             _raise_field(ctx, target, value_)
+        if cdef.id in PENALTIES:
+            abilities.penalty_added(ctx, ctx.state.get(target.id), PENALTIES[cdef.id])
 
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if cond == "con-penalty" and target.id in ctx.state.combatants:
+            abilities.con_stamina(ctx, ctx.state.get(target.id))
         if cond == "burning" and not target.has("burning"):
             ctx.set_mark(target, "burn_tries", None)
             ctx.set_mark(target, BURN_OFFER, None)
