@@ -158,8 +158,12 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="PCs only: start 1, max 3; GM-only"),
         StatField("speed", "int", default=30, aliases=("vel", "velocidad", "spd"), en="Speed",
                   es="Velocidad", minimum=0),
-        StatField("attack", "int", aliases=("atk", "ataque", "melee", "cac"),
+        StatField("attack", "int", aliases=("melee", "cac"),
                   en="Melee attack", es="Ataque cuerpo a cuerpo", doc="default BAB + Str + size"),
+        StatField("atk", "attacks", aliases=("ataque", "ataques", "weapons", "armas"),
+                  en="Attacks", es="Ataques",
+                  doc='the stat block\'s attacks, `;` between them: atk="short sword +2 1d4 19-20/x2 slashing; '
+                      'short bow +4 1d4 x3 piercing range 60" (docs/attacks.md)'),
         StatField("ranged", "int", aliases=("dist", "distancia", "a distancia"),
                   en="Ranged attack", es="Ataque a distancia", doc="default BAB + Dex + size"),
         StatField("hd", "int", aliases=("level", "nivel", "lvl", "dg"), en="Hit dice / level",

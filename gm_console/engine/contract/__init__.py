@@ -134,11 +134,23 @@ class Ruleset:
         and Spanish names, the stat block's keys, where the numbers come from; see the README's
         "Bestiary"), read by storage, never by the engine. Default: ``bestiary.toml`` beside
         the ruleset's module when its package ships one, so a game needs no code for it."""
+        return self._beside("bestiary.toml")
+
+    def bestiary_supplements(self) -> Sequence[Traversable]:
+        """TOML files that add keys to the starter bestiary's entries, one table per entry id
+        (``[goblin]`` with ``atk = ["short sword +2 1d4 19-20/x2 slashing", ...]``): each table's keys
+        join that entry's stat block, what the entry gives itself winning (docs/attacks.md). Read by
+        storage with the bestiary; a missing file adds nothing. Default: ``bestiary_attacks.toml``
+        beside the ruleset's module."""
+        return self._beside("bestiary_attacks.toml")
+
+    def _beside(self, name: str) -> Sequence[Traversable]:
+        """The data file ``name`` beside the ruleset's module, when its package can ship one."""
         package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
         if not package:
             return ()
         try:
-            return (resources.files(package) / "bestiary.toml",)
+            return (resources.files(package) / name,)
         except (ModuleNotFoundError, TypeError, ValueError):
             return ()
 

@@ -33,7 +33,8 @@ class StatField:
 
     kind: "int" | "pool" (``hp=6/38`` = current/max) | "counter" (a pool whose number is
     what you have now: hero points, nonlethal damage; ``set`` changes the value, ``maximum``
-    caps it) | "bool" | "str" | "choice" | "list" (comma-separated) | "dice" (``4d6``).
+    caps it) | "bool" | "str" | "choice" | "list" (comma-separated) | "dice" (``4d6``) | "attacks" (compact attack strings
+    separated by ``;``, engine/attacks.py; stored as a list, each written the canonical way).
     """
 
     key: str
