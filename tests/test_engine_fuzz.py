@@ -23,6 +23,7 @@ STATS = {  # a plausible stat block per game; a game not named here gets hp=10
     "pathfinder1e": "hp=12 con=12 dex=14 str=10 ac=15",
     "starfinder": "sp=10 hp=12 rp=3 con=12 dex=14 eac=14 kac=15",
     "dragon_age": "health=12 con=1 dex=2 str=2 defense=12 armor=3",
+    "dnd5e": "hp=12 con=14 dex=14 ac=15 resist=fire",
 }
 
 

@@ -16,6 +16,7 @@ DOCS = ROOT / "docs" / "rulesets"
 OWN = {
     "starfinder.md": ("rulesets/starfinder/**/*.py", "tests/test_sf_*.py"),
     "dragon_age.md": ("rulesets/dragon_age/**/*.py", "tests/test_da_*.py"),
+    "dnd5e.md": ("rulesets/dnd5e/**/*.py", "tests/test_dnd5e_*.py"),
 }
 #: files that cite these pages by name only (shared engine tests, cross-game tests)
 NAMED = ("tests/test_engine_*.py", "tests/test_ruleset_docs_sfda.py", "tests/test_checks_state.py",
@@ -47,6 +48,9 @@ def cited(text: str) -> list[str]:
 def test_the_page_has_numbered_sections(page):
     """Each page is organised in numbered sections (e.g. starfinder.md §3.4.1)."""
     found = sections(page)
+    if page == "dnd5e.md":  # chapters 1-10, each rule numbered inside its chapter (§3.3)
+        assert {str(n) for n in range(1, 11)} <= found and {"2.1", "3.3", "4.2"} <= found, sorted(found)
+        return
     top = "3" if page == "starfinder.md" else "2"
     assert {f"{top}.{n}" for n in range(1, 9)} <= found, sorted(found)
 
@@ -60,7 +64,7 @@ def test_every_section_cited_by_its_game_exists(page):
         for section in cited(text):
             if section not in known:
                 missing.append(f"{path.relative_to(ROOT)}: §{section}")
-        if page == "dragon_age.md":  # rule("2.3") builds "dragon_age.md §2.3"
+        if page in ("dragon_age.md", "dnd5e.md"):  # rule("2.3") builds "dragon_age.md §2.3"
             for section in re.findall(rf"\brule\(\"({SECTION})\"\)", text):
                 if section not in known:
                     missing.append(f"{path.relative_to(ROOT)}: rule({section!r})")
@@ -94,7 +98,8 @@ def test_no_old_style_or_outside_citations(page):
 
 def test_the_pages_list_their_own_decisions():
     """The [I] decisions stay listed, each page with its own section for them."""
-    for page, heading in (("starfinder.md", "3.12 Our decisions [I]"), ("dragon_age.md", "2.11 Our decisions [I]")):
+    for page, heading in (("starfinder.md", "3.12 Our decisions [I]"), ("dragon_age.md", "2.11 Our decisions [I]"),
+                          ("dnd5e.md", "10 Our decisions [I]")):
         text = (DOCS / page).read_text(encoding="utf-8")
         assert heading in text
         block = text.split(heading, 1)[1]

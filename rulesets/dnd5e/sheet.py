@@ -1,0 +1,122 @@
+"""The sheet: figures after conditions (AC, initiative, Speed, passive Perception), the status
+lines (death saves, exhaustion) and the XP a monster is worth (dnd5e.md §1, §4, §8)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from gm_console.ruleset import Combatant, Context, EncounterState, Figure, Msg, Sheet, words_for
+
+from . import stats
+from .common import modifier
+from .conditions import exhaustion, flagged
+from .health import AT_ZERO, dies_at_zero, saves_of
+from .i18n import _
+
+#: XP by challenge rating (SRD 5.2, "Monsters": Experience Points by Challenge Rating)
+XP_BY_CR = {Fraction(0): 10, Fraction(1, 8): 25, Fraction(1, 4): 50, Fraction(1, 2): 100, **{
+    Fraction(n): xp for n, xp in enumerate(
+        (200, 450, 700, 1100, 1800, 2300, 2900, 3900, 5000, 5900, 7200, 8400, 10000, 11500, 13000, 15000, 18000,
+         20000, 22000, 25000, 33000, 41000, 50000, 62000, 75000, 90000, 105000, 120000, 135000, 155000), 1)}}
+
+_MODIFIER_WORDS = words_for(("ac", "init", "speed", "perception"),
+                            {"velocidad": "speed", "iniciativa": "init", "percepcion": "perception"})
+
+
+def challenge(c: Combatant) -> Fraction | None:
+    raw: Any = c.stats.get("cr")
+    if raw is None and isinstance(c.marks.get("bestiary"), dict):
+        raw = c.marks["bestiary"].get("cr")
+    if raw is None or isinstance(raw, bool):
+        return None
+    try:
+        return Fraction(str(raw).strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _own(c: Combatant, key: str) -> list[tuple[str, int]]:
+    """What the GM's effects add to a figure (``effect X Shield ac+5``): 5e has no bonus types."""
+    return [(inst.cond, int(d)) for inst in c.conditions for k, d in (inst.mods or {}).items() if k == key and d]
+
+
+def _figure(base: int, parts: list[tuple[str, int]], floor: int | None = None) -> Figure:
+    value = base + sum(d for _l, d in parts)
+    return Figure(value if floor is None else max(floor, value), base=base, parts=tuple(parts))
+
+
+class DnDSheet(Sheet):
+    def stat_block(self):
+        return stats.stat_block()
+
+    def modifier_words(self) -> Mapping[str, str]:
+        return _MODIFIER_WORDS
+
+    def on_added(self, ctx: Context, c: Combatant) -> None:
+        pool = c.pools.get("hp")
+        if pool is not None and pool.value <= 0 and c.life == "ok":
+            if dies_at_zero(ctx.state, c):
+                ctx.set_life(c, "dead", rule="dnd5e.md §3.1")
+            else:
+                self.rules.health.fall(ctx, c)
+
+    def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
+        pool = c.pools.get("hp")
+        if pool is not None and pool.max is not None and pool.value > pool.max:
+            ctx.set_pool(c, "hp", pool.max)
+
+    # -- figures -------------------------------------------------------------------------------------
+    def speed(self, c: Combatant) -> Figure:
+        """Speed, less 5 feet per exhaustion level; 0 while a condition says so (dnd5e.md §4)."""
+        base = int(c.stats.get("speed") or 30) if c.stats.get("speed") is not None else 30
+        parts = _own(c, "speed")
+        level = exhaustion(c)
+        if level:
+            parts.append(("exhaustion", -5 * level))
+        held = flagged(c, "speed-0", self.rules.catalogue)
+        if held:
+            parts.append((held[0].cond, -(base + sum(d for _l, d in parts))))
+        return _figure(base, parts, floor=0)
+
+    def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
+        out: dict[str, Figure] = {}
+        if isinstance(c.stats.get("ac"), int):
+            out["ac"] = _figure(c.stats["ac"], _own(c, "ac"))
+        out["init"] = Figure(self.rules.turns.initiative_bonus(c))
+        out["speed"] = self.speed(c)
+        if isinstance(c.stats.get("perception"), int):
+            out["perception"] = _figure(c.stats["perception"], _own(c, "perception"))
+        level = exhaustion(c)
+        if level:
+            out["d20"] = Figure(-2 * level, base=0, parts=(("exhaustion", -2 * level),))
+        return out
+
+    # -- what the sheet says ---------------------------------------------------------------------------
+    def status(self, state: EncounterState, c: Combatant, lang: str = "en") -> "list[str | Msg]":
+        out: list[str | Msg] = []
+        ok, fail = saves_of(c)
+        if c.life == "dying":
+            out.append(_("dying: death saves: successes {ok}, failures {fail}", ok=ok, fail=fail))
+        elif c.life == "stable":
+            out.append(_("stable at 0 HP: unconscious, no death saves"))
+        level = exhaustion(c)
+        if level:
+            out.append(_("exhaustion {level}: -{d20} on d20 tests, Speed -{speed} ft", level=level, d20=2 * level,
+                         speed=5 * level))
+        if any(i.note == AT_ZERO for i in c.instances("unconscious")) and c.life == "ok":
+            out.append(_("unconscious"))
+        return out + self.rules.turns.status(state, c)
+
+    def xp(self, c: Combatant) -> int | None:
+        own = c.stats.get("xp")
+        if isinstance(own, int) and not isinstance(own, bool) and own >= 0:
+            return own
+        cr = challenge(c)
+        if cr is None:
+            return None
+        rows = [row for row in XP_BY_CR if row <= cr]
+        return XP_BY_CR[max(rows)] if rows else None
+
+    def ability_mod(self, c: Combatant, key: str) -> int:
+        return modifier(c, key)
