@@ -73,3 +73,37 @@ async def test_a_game_without_difficulty_shows_no_line(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await add_form(pilot)
         assert app.screen.query_one("#difficulty").display is False
+
+
+@drive
+async def test_the_picker_says_how_hard_the_highlighted_prepared_encounter_is(tmp_path):
+    from gm_console.storage.library import new_save_path
+    from gm_console.tui.app import GMConsole
+    from gm_console.tui.screens.picker import PickerScreen
+
+    mine = new_save_path("Cellar")
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    mine.write_text('ruleset = "pathfinder1e"\nname = "Cellar"\n\n[[combatant]]\nfrom = "dire-rat"\ncount = 3\n'
+                    + "".join(f'\n[[combatant]]\nname = "PC{i}"\nside = "pc"\nhp = 9\nhd = 1\n' for i in range(4)),
+                    encoding="utf-8")
+    before = mine.read_bytes()
+    app = GMConsole(None)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        detail = picker.query_one("#picker-detail")
+        widget = picker.query_one("#encounters")
+        keys = [o.id for o in widget._options]
+
+        async def highlight(info_test) -> None:
+            widget.highlighted = keys.index(next(k for k, i in picker.infos.items() if info_test(i)))
+            await pilot.pause()
+
+        await highlight(lambda i: i.name == "Cellar")
+        assert detail.display and str(detail.render()) == "Difficulty: average: CR 1 (405 XP) against APL 1"
+        await highlight(lambda i: i.bundled and i.prepared)  # the bundled example: four goblins, Grak, a dog
+        assert str(detail.render()) == "Difficulty: hard: CR 3 (1,140 XP) against APL 1"
+        await highlight(lambda i: i.bundled and not i.prepared)  # a save: no line
+        assert not detail.display
+    assert mine.read_bytes() == before  # read, never built into a save
