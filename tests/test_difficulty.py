@@ -284,3 +284,19 @@ def test_show_says_the_party_level_is_unknown_and_generic_shows_none(tmp_path, c
     capsys.readouterr()
     assert main(["show", str(generic), "--json"]) == 0
     assert __import__("json").loads(capsys.readouterr().out)["difficulty"] is None
+
+
+def test_a_trial_of_a_line_changes_nothing():
+    """What the add form asks before it adds: the state after the line, the session untouched."""
+    from gm_console.engine.commands import CommandError
+
+    t = party(Table("pathfinder1e"), 1, 1, 1, 1)
+    before, done, journal = t.state.copy(), list(t.session.done), list(t.session.journal)
+    tried = t.session.trial("add @goblin x3")
+    assert len(tried.combatants) == 7 and t.session.ruleset.difficulty(tried).cr == "1"
+    assert t.state == before and t.session.done == done and t.session.journal == journal
+    with pytest.raises(CommandError):
+        t.session.trial("add @gobiln")
+    with pytest.raises(CommandError):
+        t.session.trial("undo")
+    assert t.state == before

@@ -367,6 +367,10 @@ class Encounter:
         return done
 
     # -- what a front end reads ------------------------------------------------------
+    def trial(self, line: str, dice: Dice | None = None):
+        """The state ``line`` would leave, nothing done or written (``Session.trial``)."""
+        return self.session.trial(line, dice)
+
     @property
     def history(self) -> list[Entry]:
         """The actions done, oldest first (what undo would take back is the last)."""

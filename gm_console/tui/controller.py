@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from gm_console.engine.commands import CommandError
-from gm_console.engine.contract import Pending
+from gm_console.engine.contract import Difficulty, Pending
 from gm_console.engine.dice import Dice, DiceError, NeedDie
 from gm_console.engine.errors import message_of
 from gm_console.i18n import Msg
@@ -99,6 +99,23 @@ class Controller:
         return Outcome(True, line, entry=done.entry, verb=done.verb, targets=done.targets)
 
     # -- what screens read -------------------------------------------------------------
+    def difficulty(self, line: str | None = None) -> Difficulty | None:
+        """How hard the encounter is by the game's rule (``Ruleset.difficulty``, the GM's view);
+        with ``line`` (the add form's ``add`` line), as it would be once that line ran: tried on
+        a copy, nothing done, recorded or rolled from the table's dice. A line the engine would
+        refuse leaves the encounter as it is (the form says why when it is submitted). None: the
+        game offers no difficulty."""
+        state = self.state
+        if line:
+            try:
+                state = self.encounter.trial(line, Dice())
+            except (CommandError, DiceError, NeedDie):
+                state = self.state
+            except Exception as exc:  # a ruleset bug while trying: the encounter as it is
+                report(f"trying {line!r}", exc)
+                state = self.state
+        return ask("difficulty", lambda: self.ruleset.difficulty(state), None)
+
     @property
     def history(self) -> list[Entry]:
         """The actions done, oldest first."""
