@@ -126,6 +126,25 @@ def last_fight(entries) -> tuple[int, int, bool] | None:
     return start, len(entries), False
 
 
+def fights(entries) -> list[tuple[int, int, bool]]:
+    """(first, last + 1, ended) of every combat in the log, oldest first (a campaign's record
+    counts them all; the summary shows the last)."""
+    out: list[tuple[int, int, bool]] = []
+    start = None
+    for i, entry in enumerate(entries):
+        for e in entry.events:
+            if isinstance(e, ev.CombatStarted):
+                if start is not None:  # started again without an end: the first stops here
+                    out.append((start, i, False))
+                start = i
+            elif isinstance(e, ev.CombatEnded) and start is not None:
+                out.append((start, i + 1, True))
+                start = None
+    if start is not None:
+        out.append((start, len(entries), False))
+    return out
+
+
 def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0, stop: int | None = None,
           players: bool = False) -> Summary:
     """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first)."""

@@ -1,0 +1,117 @@
+"""A campaign's record read from disk: the saves of the data folder and any paths given,
+each opened read-only the usual way (checked, data only: nothing read runs code) and its
+fights added up by ``engine.record``. A save that cannot be read is named and skipped; the
+report goes on without it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from gm_console.engine.errors import GMError, message_of
+from gm_console.engine.record import Record, fight_summaries
+from gm_console.engine.text import fold_text
+from gm_console.i18n import Msg, _
+
+from . import prepared
+from .encounter import Encounter
+from .paths import saves_dir
+
+
+@dataclass
+class Skipped:
+    path: Path
+    why: "Msg | str"
+
+
+@dataclass
+class Campaign:
+    record: Record = field(default_factory=Record)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+def save_paths(paths: Iterable[Path] = (), data_folder: bool = True) -> list[Path]:
+    """The saves to read: the data folder's, then each path given (a folder: its ``*.toml``),
+    each once, in that order."""
+    found: list[Path] = []
+    if data_folder and saves_dir().is_dir():
+        found += sorted(saves_dir().glob("*.toml"))
+    for path in paths:
+        found += sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    seen: set[Path] = set()
+    out = []
+    for path in found:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(path)
+    return out
+
+
+def parse_since(text: str) -> dt.datetime:
+    """``--since``: a date (2026-03-01) or a date and time (2026-03-01T18:00), read as UTC
+    unless it says its zone. A GMError names what is accepted."""
+    try:
+        when = dt.datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise GMError(_("--since {value!r} is not a date; expected YYYY-MM-DD, e.g. 2026-03-01",
+                           value=text)) from None
+    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
+
+
+def read(paths: Iterable[Path], party: str | None = None, since: dt.datetime | None = None) -> Campaign:
+    """Every fight of every save in ``paths`` (``save_paths``), the GM's figures; with
+    ``party``, only the saves made for that party (``new --party``); with ``since``, only the
+    fights from that moment (when the turn clock timed them, their first turn; else the
+    save's creation)."""
+    out = Campaign()
+    want = fold_text(party) if party else None
+    for path in paths:
+        if prepared.looks_prepared(path):
+            continue  # a prepared encounter: no fight in it yet
+        try:
+            enc = Encounter.open(path, read_only=True)
+        except (GMError, OSError, ValueError) as exc:
+            out.skipped.append(Skipped(path, message_of(exc) or type(exc).__name__))
+            continue
+        except Exception as exc:  # noqa: BLE001 - one unreadable save never stops the report
+            out.skipped.append(Skipped(path, f"{type(exc).__name__}: {exc}"))
+            continue
+        try:
+            made_for = enc.doc.extra.get("party")
+            if want is not None and (not isinstance(made_for, str) or fold_text(made_for) != want):
+                continue
+            created = _created(enc.doc.created)
+            counted = False
+            for summary, _span in fight_summaries(enc.history, enc.ruleset, enc.doc.options):
+                when = (dt.datetime.fromtimestamp(summary.clock_from, dt.timezone.utc)
+                        if summary.clock_from is not None else created)
+                if since is not None and (when is None or when < since):
+                    continue
+                out.record.add(summary)
+                counted = True
+            for key in enc.ruleset.health.record_pools:
+                out.record.labels.setdefault(key, enc.ruleset.sheet.label(key))
+            out.record.saves += 1 if counted or since is None else 0
+        except Exception as exc:  # noqa: BLE001 - a save whose log a game cannot sum: named, skipped
+            out.skipped.append(Skipped(path, f"{type(exc).__name__}: {exc}"))
+        finally:
+            enc.close()
+    return out
+
+
+def _created(value) -> dt.datetime | None:
+    """The save's ``created`` header (text the GM may have edited, or a TOML date)."""
+    if isinstance(value, dt.datetime):
+        return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
+    if isinstance(value, str):
+        try:
+            return _created(dt.datetime.fromisoformat(value))
+        except ValueError:
+            return None
+    return None
