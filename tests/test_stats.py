@@ -121,3 +121,24 @@ def test_markdown_for_the_forum_and_spanish(tmp_path, capsys):
 def test_no_saves_is_one_line_not_an_error(tmp_path, capsys):
     code, out, _err = stats(capsys, tmp_path)
     assert code == 0 and out.strip() == "no fights found in 0 saves"
+
+
+def test_a_save_read_once_is_not_replayed_again_until_it_changes(tmp_path, capsys, monkeypatch):
+    from gm_console.storage import campaign
+
+    path = save(tmp_path / "a.toml", first_fight())
+    _code, first, _err = stats(capsys, "--json", tmp_path)
+    calls = []
+    real = campaign._summed
+    monkeypatch.setattr(campaign, "_summed", lambda p: calls.append(p) or real(p))
+    _code, again, _err = stats(capsys, "--json", tmp_path)
+    assert again == first and calls == []  # from the record's cache
+    with Encounter.open(path) as enc:  # the GM plays on: the cache no longer stands for the save
+        enc.execute("start", at=MARCH + DAY)
+        enc.execute('dmg Kyra 3', at=MARCH + DAY)
+    _code, changed, _err = stats(capsys, "--json", tmp_path)
+    assert calls == [path] and json.loads(changed)["fights"] == 2
+    for cached in (Path(os.environ["GM_CONSOLE_CACHE_DIR"]) / "records").glob("*.json"):
+        cached.write_text('{"v": 1, "fights": "a lie"}', encoding="utf-8")  # damaged: never believed
+    _code, read_again, _err = stats(capsys, "--json", tmp_path)
+    assert read_again == changed and len(calls) == 2

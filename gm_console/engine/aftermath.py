@@ -146,10 +146,12 @@ def fights(entries) -> list[tuple[int, int, bool]]:
 
 
 def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0, stop: int | None = None,
-          players: bool = False) -> Summary:
-    """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first)."""
+          players: bool = False, walk: Walk | None = None) -> Summary:
+    """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first).
+    ``walk``: the log rebuilt so far (``walk.done`` actions in), to go on from rather than
+    replay from the start: a campaign's record tallies every fight of a save in one pass."""
     stop = len(entries) if stop is None else stop
-    walk = Walk(ruleset, options)
+    walk = walk if walk is not None and walk.done <= start else Walk(ruleset, options)
     health = set(ruleset.sheet.health_pools())
     exact = bool((options or {}).get(DAMAGE_OPTION))
     out = Summary()
@@ -157,7 +159,8 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
     record = set(ruleset.health.record_pools) - health
     clocks: dict[str, tuple[float, int]] = {}  # who -> (when its turn's clock started, the round)
     turns: dict[tuple[str, int], float] = {}  # (who, round) -> seconds: a turn stepped back into goes on
-    for i, entry in enumerate(entries[:stop]):
+    for i in range(walk.done, stop):
+        entry = entries[i]
         stepped = walk.step(entry.events)
         if i < start:
             continue
