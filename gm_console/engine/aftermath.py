@@ -186,8 +186,8 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
             if isinstance(event, ev.PoolSet) and event.pool in health and event.delta:
                 total, by = moved.get(event.id, (0, event.by or turn))  # the actor, else whose turn it was
                 moved[event.id] = (total + event.delta, by)
-            elif isinstance(event, ev.PoolSet) and event.pool in record and event.delta < 0 \
-                    and (t := out.tallies.get(event.id)) is not None:
+            elif isinstance(event, ev.PoolSet) and event.pool in record and event.delta < 0 and not players \
+                    and (t := out.tallies.get(event.id)) is not None:  # hero points: the GM's (docs/players.md)
                 t.spent[event.pool] = t.spent.get(event.pool, 0) - event.delta
             if isinstance(event, ev.CombatEnded):
                 out.ended = True

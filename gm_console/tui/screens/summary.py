@@ -87,7 +87,8 @@ class SummaryScreen(ModalScreen[str | None]):
                 yield Static(plain(render(_("{key}: write what lasted of the PCs back to the party {party}",
                                             key=key, party=self.party), self.lang)), id="party-offer")
             if self.charts:  # bars, where a GM would rather look than read; below what a key does
-                yield Static(Group(*self.charts), id="summary-chart")
+                spaced = [part for chart in self.charts for part in (chart, "")][:-1]
+                yield Static(Group(*spaced), id="summary-chart")
         yield Footer(compact=True, show_command_palette=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
