@@ -170,3 +170,15 @@ def test_any_timed_history_reopens_with_the_same_clock_and_the_same_times(tmp_pa
     for again in (Encounter.open(path, read_only=True), Encounter.open(path, read_only=True)):
         assert again.state.turn_clock == state.turn_clock
         assert summary_dict(fight_summary(again.history, again.ruleset, again.doc.options)) == times
+
+
+def test_the_players_summary_never_tells_the_hero_points_spent():
+    """Hero points are the GM's (docs/players.md §1.1): the record counts them, the players'
+    summary does not."""
+    t = Table("pathfinder1e")
+    t.do("add Kyra pc hp=20 init=3 hero=3", "add Goblin hp=6 init=1", "init Kyra 20", "init Goblin 5", "start",
+         "spend Kyra hero 1", "end")
+    gm = fight_summary(t.session.done, t.session.ruleset, {})
+    players = fight_summary(t.session.done, t.session.ruleset, {}, players=True)
+    assert gm.tallies["kyra"].spent == {"hero": 1} and players.tallies["kyra"].spent == {}
+    assert summary_dict(players)["combatants"][0]["spent"] == {}

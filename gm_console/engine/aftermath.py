@@ -126,11 +126,32 @@ def last_fight(entries) -> tuple[int, int, bool] | None:
     return start, len(entries), False
 
 
+def fights(entries) -> list[tuple[int, int, bool]]:
+    """(first, last + 1, ended) of every combat in the log, oldest first (a campaign's record
+    counts them all; the summary shows the last)."""
+    out: list[tuple[int, int, bool]] = []
+    start = None
+    for i, entry in enumerate(entries):
+        for e in entry.events:
+            if isinstance(e, ev.CombatStarted):
+                if start is not None:  # started again without an end: the first stops here
+                    out.append((start, i, False))
+                start = i
+            elif isinstance(e, ev.CombatEnded) and start is not None:
+                out.append((start, i + 1, True))
+                start = None
+    if start is not None:
+        out.append((start, len(entries), False))
+    return out
+
+
 def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0, stop: int | None = None,
-          players: bool = False) -> Summary:
-    """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first)."""
+          players: bool = False, walk: Walk | None = None) -> Summary:
+    """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first).
+    ``walk``: the log rebuilt so far (``walk.done`` actions in), to go on from rather than
+    replay from the start: a campaign's record tallies every fight of a save in one pass."""
     stop = len(entries) if stop is None else stop
-    walk = Walk(ruleset, options)
+    walk = walk if walk is not None and walk.done <= start else Walk(ruleset, options)
     health = set(ruleset.sheet.health_pools())
     exact = bool((options or {}).get(DAMAGE_OPTION))
     out = Summary()
@@ -138,7 +159,8 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
     record = set(ruleset.health.record_pools) - health
     clocks: dict[str, tuple[float, int]] = {}  # who -> (when its turn's clock started, the round)
     turns: dict[tuple[str, int], float] = {}  # (who, round) -> seconds: a turn stepped back into goes on
-    for i, entry in enumerate(entries[:stop]):
+    for i in range(walk.done, stop):
+        entry = entries[i]
         stepped = walk.step(entry.events)
         if i < start:
             continue
@@ -164,8 +186,8 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
             if isinstance(event, ev.PoolSet) and event.pool in health and event.delta:
                 total, by = moved.get(event.id, (0, event.by or turn))  # the actor, else whose turn it was
                 moved[event.id] = (total + event.delta, by)
-            elif isinstance(event, ev.PoolSet) and event.pool in record and event.delta < 0 \
-                    and (t := out.tallies.get(event.id)) is not None:
+            elif isinstance(event, ev.PoolSet) and event.pool in record and event.delta < 0 and not players \
+                    and (t := out.tallies.get(event.id)) is not None:  # hero points: the GM's (docs/players.md)
                 t.spent[event.pool] = t.spent.get(event.pool, 0) - event.delta
             if isinstance(event, ev.CombatEnded):
                 out.ended = True

@@ -98,11 +98,13 @@ class Encounter:
 
     @classmethod
     def open(cls, path: Path | str, read_only: bool = False, wait: float = 0.0,
-             dice: Dice | None = None, lang: str | None = None) -> "Encounter":
+             dice: Dice | None = None, lang: str | None = None, keep_snapshot: bool = True) -> "Encounter":
         """Open a save. Unless ``read_only``, take its lock (waiting up to ``wait`` s); if
         another program holds it, the encounter opens read-only and ``holder`` says who.
         ``dice``: what a prepared encounter rolls while it is built (``exec --rolls``); ``lang``:
-        the table's language, in which creatures from the bestiary are named (``Session.lang``)."""
+        the table's language, in which creatures from the bestiary are named (``Session.lang``).
+        ``keep_snapshot`` False: a long log replayed leaves no snapshot (a reader of many saves,
+        `stats`, would push out of the cache the snapshots of the saves the GM plays)."""
         path = Path(path)
         lock, holder = None, None
         if not read_only:
@@ -113,7 +115,7 @@ class Encounter:
             except locking.Unlockable as exc:  # no lock file can be made there (read-only folder)
                 holder = exc.reason
         try:
-            enc = cls._load(path, lock, holder, dice, lang)
+            enc = cls._load(path, lock, holder, dice, lang, keep_snapshot)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -122,14 +124,14 @@ class Encounter:
 
     @classmethod
     def _load(cls, path: Path, lock: locking.Lock | None, holder: str | None,
-              dice: Dice | None = None, lang: str | None = None) -> "Encounter":
+              dice: Dice | None = None, lang: str | None = None, keep: bool = True) -> "Encounter":
         if prepared.looks_prepared(path):
             return cls._from_plan(path, lock, holder, dice, lang)
         raw, ident = store.read_bytes(path)
         enc = cls._from_snapshot(path, raw, ident, lock, holder)
         if enc is None:
             enc = cls._replayed(path, store.read(path, (raw, ident)), lock, holder)
-        if enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
+        if keep and enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
             enc.keep_snapshot((raw, ident))
         if lock is not None:  # only an encounter that can change adds from the bestiary (read at its first use)
             enc.session.bestiary = bestiary_file.lazy(enc.ruleset)

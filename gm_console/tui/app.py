@@ -146,7 +146,8 @@ class GMConsole(App):
         controller = Controller(encounter, self.dice_mode, self.dice, clock=self.clock)
         if encounter.warning:
             self.notify(encounter.warning, severity="warning", timeout=10)
-        self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each")))
+        self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each"),
+                                         turn_clock=self.config.settings.get("turn_clock", "on") == "on"))
 
 
 def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None,

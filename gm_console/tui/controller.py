@@ -48,6 +48,11 @@ class Outcome:
         return self.ok and self.verb in HISTORY
 
 
+def wall_clock() -> float:
+    """The system's clock, seconds since 1970 (the snapshot tests put a fixed one here)."""
+    return time.time()
+
+
 class Controller:
     def __init__(self, encounter: Encounter, dice_mode: str = "auto", dice: Dice | None = None,
                  clock: Callable[[], float] | None = None) -> None:
@@ -56,7 +61,7 @@ class Controller:
         self.dice = dice if dice is not None else Dice()
         #: the wall clock each command carries (the turn clock); the head reads it too. The
         #: engine reads none: tests hand a fixed one
-        self.clock: Callable[[], float] = clock if clock is not None else time.time
+        self.clock: Callable[[], float] = clock if clock is not None else lambda: wall_clock()
         self._pending: tuple[tuple, list[Pending]] = ((), [])
 
     @property
