@@ -13,34 +13,26 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, dealt, fold_text, named, of, public
+from gm_console.ruleset import (Combatant, Context, Msg, RulesError, Term, afflictions as clock, dealt, fold_text, named, of,
+                                public)
 
 from . import abilities, defenses
 from .i18n import _, _n
 
 RULE = "pathfinder1e.md §1.17"
-MARK = "afflictions"
-ROUND = 6
-#: at most this many saves in one `pass` (a year of a daily disease is 365)
-MOST = 1000
+MARK = clock.MARK
+ROUND = clock.ROUND
 ABILITY_WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con"}
 OTHER_ABILITIES = ("int", "wis", "sab", "cha", "car")
-EVERY = {"round": ROUND, "rounds": ROUND, "r": ROUND, "asalto": ROUND, "asaltos": ROUND,
-         "minute": 60, "min": 60, "m": 60, "minuto": 60, "hour": 3600, "h": 3600, "hora": 3600,
-         "day": 86400, "d": 86400, "dia": 86400, "día": 86400}
-UNITS = {**EVERY, "rounds": ROUND, "minutes": 60, "minutos": 60, "hours": 3600, "horas": 3600,
-         "days": 86400, "dias": 86400, "días": 86400}
 KEYS = {"dc": "dc", "cd": "dc", "every": "every", "cada": "every", "frequency": "every", "frecuencia": "every",
         "for": "for", "durante": "for", "cure": "cure", "cura": "cure", "onset": "onset",
         "incubacion": "onset", "incubación": "onset", "name": "name", "nombre": "name", "die": "die",
         "dado": "die"}
-FROM = ("from", "de", "of", "del")
 KINDS = {"poison": Term("poison", "veneno"), "disease": Term("disease", "enfermedad")}
 CONDITION = {"poison": "poisoned", "disease": "diseased"}
 FORM = Term("dc=14 dex=1d2 every=round for=6 cure=1 [onset=1d3days] [name=TEXT] [die=N] | from CREATURE",
             "cd=14 des=1d2 cada=asalto durante=6 cura=1 [incubación=1d3días] [nombre=TEXTO] [dado=N] | de CRIATURA")
 DICE = re.compile(r"^(\d{1,2})(?:d(\d{1,3}))?$")
-SPAN = re.compile(r"^(\d{1,3}(?:d\d{1,3})?)([a-zíá]+)$")
 
 
 def _refuse(kind: str, problem: Msg) -> None:
@@ -71,12 +63,11 @@ def read(kind: str, words) -> dict:
                 _refuse(kind, _("{word}: a whole number", word=word))
             spec[KEYS[key]] = int(value)
         elif KEYS.get(key) == "every":
-            unit = fold_text(value.removeprefix("1/"))
-            if unit not in EVERY:
+            if clock.every(value) is None:
                 _refuse(kind, _("{word}: every=round, minute, hour or day", word=word))
-            spec["every"] = EVERY[unit]
+            spec["every"] = clock.every(value)
         elif KEYS.get(key) == "onset":
-            if onset_span(value) is None:
+            if clock.onset_span(value) is None:
                 _refuse(kind, _("{word}: a span like 10m, 1d or 1d3days", word=word))
             spec["onset"] = value
         else:
@@ -85,50 +76,20 @@ def read(kind: str, words) -> dict:
         _refuse(kind, _("the save's DC is missing (dc=N)"))
     if not spec["effects"]:
         _refuse(kind, _("what a failed save deals is missing (str=, dex= or con=)"))
-    if not spec["every"]:
-        spec["every"] = ROUND if kind == "poison" else 86400
-    if spec["die"] and not 1 <= spec["die"] <= 20:
-        _refuse(kind, _("die={n}: the natural d20, 1 to 20", n=spec["die"]))
-    return spec
-
-
-def onset_span(text: str) -> "tuple[str, int] | None":
-    """``10m``, ``1d`` (a day), ``1d3days``: (dice or number, seconds per unit); None when unreadable."""
-    m = SPAN.match(fold_text(text))
-    if not m or m.group(2) not in UNITS:
-        return None
-    return m.group(1), UNITS[m.group(2)]
+    return clock.settle(kind, spec, _refuse)
 
 
 def check(stats) -> None:
-    """A stat block's ``poison``/``disease`` (what its bite carries) read as `poison` reads it."""
-    for kind in KINDS:
-        if stats.get(kind):
-            read(kind, str(stats[kind]).split())
+    """A stat block's ``poison``/``disease`` (what its bite carries) read as the verb reads it."""
+    clock.check(stats, KINDS, read)
 
 
 # -- exposure --------------------------------------------------------------------------------------
 
 
-def expose_verb(kind: str):
-    def handler(ctx: Context, call) -> None:
-        c = ctx.combatant(call.who)
-        words = [str(w) for w in (call.words or ())]
-        source = None
-        if words and fold_text(words[0]) in FROM:
-            if len(words) < 2:
-                _refuse(kind, _("from whom? (from CREATURE)"))
-            source = ctx.combatant(words[1])
-            carried = source.stats.get(kind)
-            if not carried:
-                ctx.fail(_("{name} carries no {kind} ({key}= on its stat block)", name=source.name, kind=KINDS[kind],
-                           key=kind))
-            words = str(carried).split() + words[2:]
-        spec = read(kind, words)
-        if not spec["name"]:
-            spec["name"] = source.name if source is not None else ""
-        expose(ctx, c, kind, spec)
-    return handler
+def verb(kind: str):
+    """The `poison`/`disease` verb's handler."""
+    return clock.verb(kind, KINDS, read, expose)
 
 
 def _label(kind: str, spec: dict) -> "Term | str":
@@ -164,7 +125,7 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
         _effect(ctx, ctx.state.get(c.id), label, aff["effects"])
         return
     inst = ctx.apply_condition(c, ctx.ruleset.catalogue.get(CONDITION[kind]), note=spec["name"] or "")
-    onset = _onset(ctx, c, spec["onset"])
+    onset = clock.roll_onset(ctx, c, spec["onset"], _("onset for {name}", name=named(c)))
     aff = {"kind": kind, "name": spec["name"], "dc": spec["dc"], "effects": spec["effects"], "every": spec["every"],
            "for": spec["for"], "left": spec["for"], "cure": spec["cure"], "streak": 0,
            "wait": onset or spec["every"], "onset": bool(onset)}
@@ -174,7 +135,7 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
     ctx.set_mark(c, MARK, table)
     if onset:
         ctx.say(_("{name} has contracted {what}: its first effect after the onset ({onset})", name=named(c),
-                  what=label, onset=_span_text(onset)), rule=RULE, who=c.id)
+                  what=label, onset=clock.span_text(onset)), rule=RULE, who=c.id)
         return
     _effect(ctx, c, label, spec["effects"])
 
@@ -185,29 +146,6 @@ def _same(c: Combatant, kind: str, spec: dict):
                 and aff.get("name"):
             return uid, aff
     return None
-
-
-def _onset(ctx: Context, c: Combatant, text: str) -> int:
-    if not text:
-        return 0
-    amount, unit = onset_span(text)
-    n = ctx.roll(amount, purpose=_("onset for {name}", name=named(c)), who=c.id).total if "d" in amount \
-        else int(amount)
-    return max(1, n) * unit
-
-
-def _span_text(seconds: int) -> "Msg":
-    if seconds % 86400 == 0:
-        n = seconds // 86400
-        return _n("{n} day", "{n} days", n, n=public(n))
-    if seconds % 3600 == 0:
-        n = seconds // 3600
-        return _n("{n} hour", "{n} hours", n, n=public(n))
-    if seconds % 60 == 0 and seconds >= 60:
-        n = seconds // 60
-        return _n("{n} minute", "{n} minutes", n, n=public(n))
-    n = max(1, seconds // ROUND)
-    return _n("{n} round", "{n} rounds", n, n=public(n))
 
 
 def _save(ctx: Context, c: Combatant, dc: int, label, natural: int | None, first: bool) -> bool:
@@ -240,39 +178,12 @@ def _effect(ctx: Context, c: Combatant, label, effects) -> None:
 
 
 def advance(ctx: Context, c: Combatant, seconds: int) -> None:
-    """``seconds`` went by for ``c`` (a round at its turn start, or a `pass`): each affliction whose
-    save falls due rolls it, as many times as fit."""
-    for uid in list((c.marks.get(MARK) or {})):
-        budget, done = seconds, 0
-        while done < MOST:
-            c = ctx.state.get(c.id) if c.id in ctx.state.combatants else None
-            if c is None or c.life == "dead":
-                return
-            aff = (c.marks.get(MARK) or {}).get(uid)
-            if aff is None:
-                break
-            if aff["wait"] > budget:
-                _store(ctx, c, uid, {**aff, "wait": aff["wait"] - budget})
-                break
-            budget -= aff["wait"]
-            done += 1
-            _store(ctx, c, uid, {**aff, "wait": aff["every"]})
-            _due(ctx, ctx.state.get(c.id), uid)
+    """``seconds`` went by for ``c``: each affliction's saves that fall due (§1.17)."""
+    clock.advance(ctx, c, seconds, _due)
 
 
-def next_due(c: Combatant) -> int | None:
-    """Seconds until its next affliction save, None when it has none."""
-    waits = [int(aff["wait"]) for aff in (c.marks.get(MARK) or {}).values()]
-    return min(waits) if waits else None
-
-
-def _store(ctx: Context, c: Combatant, uid: str, aff: dict | None) -> None:
-    table = dict(c.marks.get(MARK) or {})
-    if aff is None:
-        table.pop(uid, None)
-    else:
-        table[uid] = aff
-    ctx.set_mark(c, MARK, table or None)
+next_due = clock.next_due
+_store = clock.store
 
 
 def _inst(c: Combatant, uid: str):
@@ -342,6 +253,6 @@ def status(c: Combatant) -> "list[Msg]":
         cure = _("cure: {n} of {cure} consecutive saves", n=aff["streak"], cure=aff["cure"]) if aff["cure"] \
             else _("no save cures it")
         out.append(_("{what}: Fort DC {dc}, {effect} on a failed save, next save in {wait}; {left}; {cure}",
-                     what=_label(aff["kind"], aff), dc=aff["dc"], effect=effect, wait=_span_text(aff["wait"]),
+                     what=_label(aff["kind"], aff), dc=aff["dc"], effect=effect, wait=clock.span_text(aff["wait"]),
                      left=left, cure=cure))
     return out

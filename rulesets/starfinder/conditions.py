@@ -11,7 +11,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import abilities, life
+from . import abilities, afflictions, life
 from .economy import use
 from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS, PENALTIES
 from .common import check, say, value
@@ -66,6 +66,8 @@ class StarfinderConditions(Conditions):
             abilities.penalty_added(ctx, ctx.state.get(target.id), PENALTIES[cdef.id])
 
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if target.id in ctx.state.combatants:
+            afflictions.removed(ctx, ctx.state.get(target.id), cond)
         if cond == "con-penalty" and target.id in ctx.state.combatants:
             abilities.con_stamina(ctx, ctx.state.get(target.id))
         if cond == "burning" and not target.has("burning"):
