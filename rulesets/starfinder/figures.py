@@ -114,7 +114,7 @@ def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, 
     active = [rules.catalogue.define(i.cond) for i in rules.conditions.active(c)]
     ids = {d.id for d in active}
     flags = set().union(*(d.flags for d in active)) if active else set()
-    if "flat-footed" in flags:
+    if "flat-footed" in flags and not c.stats.get("swarm"):  # swarm immunities (starfinder.md §3.14.4)
         source = "flat-footed" if "flat-footed" in ids else \
             "flat-footed (" + next(d.id for d in active if "flat-footed" in d.flags) + ")"
         sheet.add("ac", source, -2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, choice_map, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import abilities, afflictions, life
+from . import abilities, afflictions, life, monsters
 from .common import check, creature, joined, say, value
 from .damage import NONLETHAL
 from .kinds import TYPE_WORDS
@@ -182,6 +182,11 @@ def coup_de_grace(ctx: Context, call) -> None:
         ctx.fail(_("{name} is not helpless or unconscious (or, by the seed, disarmed: add the word disarmed)",
                    name=target.name))
     use(ctx, attacker, "full", _("coup de grace on {name}", name=named(target)))
+    if monsters.crit_immune(target, call.types):  # no critical, no death save (starfinder.md §3.14.8)
+        rules.health.hurt(ctx, target, call.damage, (*call.types, "critical"),
+                          why=_("Coup de grace by {name} (immune to critical hits: no critical, no save to die)",
+                                name=named(attacker)))
+        return
     rules.health.hurt(ctx, target, call.damage, call.types,
                       why=_("Coup de grace by {name} (automatic critical)", name=named(attacker)))
     if target.life == "dead":
