@@ -78,7 +78,7 @@ def _bleeds(c: Combatant) -> dict[str, int]:
 def rounds(ctx: Context, c: Combatant, available: int) -> int:
     """Play the rounds in which it bleeds or is dying; returns how many passed."""
     done = 0
-    while done < available and c.life != "dead" and (c.life == "dying" or _bleeds(c)):
+    while done < available and c.life != "dead" and (c.life == "dying" or _bleeds(c) or fierce(c)):
         quiet = min(quiet_rounds(c), available - done)
         if quiet > 0:
             _batch(ctx, c, quiet)
@@ -87,6 +87,11 @@ def rounds(ctx: Context, c: Combatant, available: int) -> int:
             ctx.ruleset.turns.play_round(ctx, c)
             done += 1
     return done
+
+
+def fierce(c: Combatant) -> bool:
+    """Below 0 HP fighting on with ferocity: 1 HP a round until it dies at -Con (§1.15), played as rounds."""
+    return c.life == "staggered" and life.ferocious(c) and life.hp_of(c) < 0
 
 
 def quiet_rounds(c: Combatant) -> int:
