@@ -203,3 +203,17 @@ def test_bad_input_is_refused_and_nothing_changes(tmp_path, capsys, line, mentio
     p = tmp_path / "sf.toml"
     ok(capsys, p, KYRA, new="starfinder")
     fails_cleanly(capsys, p, line, mentions=mentions)
+
+
+def test_undo_takes_a_step_back_and_the_track_survives_closing_the_file(tmp_path, capsys):
+    from test_acceptance_core import comb, ex, show
+
+    t = kyra(2, 2)
+    t.do(TOXIN, "pass 1r", "undo")
+    assert conds(t) == ["flat-footed", "poisoned"] and fig(t, "eac") == (13,)
+    p = tmp_path / "sf.toml"
+    ok(capsys, p, KYRA, TOXIN, rolls="2", new="starfinder")
+    rc, out, err = ex(capsys, p, "pass 1r", rolls="2")
+    assert rc == 0 and "Tetrodotoxin leaves Kyra stiffened" in out, (out, err)
+    kyra_ = comb(show(capsys, p), "kyra")
+    assert kyra_["effective"]["eac"] == 11
