@@ -199,6 +199,11 @@ def stat_block() -> tuple[StatField, ...]:
                   en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
         StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
                   doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
+        StatField("poison", "str", aliases=("veneno",), en="Poison", es="Veneno",
+                  doc="what its attack carries, as `poison` takes it: dc=14 str=1d2 every=round for=4 cure=1 "
+                      "(§1.17)"),
+        StatField("disease", "str", aliases=("enfermedad",), en="Disease", es="Enfermedad",
+                  doc="dc=13 con=1d3 dex=1d3 onset=1d every=day cure=2 name=Ghoul fever (§1.17)"),
         *EXPERIENCE,  # cr, xp: what a foe is worth in the summary (docs/sheets.md)
         StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
                   doc="immune to nonmagical attacks, half from magic, spells and supernatural, full from force "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import abilities, life
+from . import abilities, afflictions, life, monsters
 from .economy import use
 from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS, PENALTIES
 from .common import check, say, value
@@ -39,6 +39,8 @@ class StarfinderConditions(Conditions):
             return
         if target.life == "dead":
             ctx.fail(_("{name} is dead; conditions no longer matter", name=target.name))
+        if monsters.immune_condition(ctx, target, cdef):
+            return
         if cdef.id == "fatigued" and target.has("fatigued"):
             self._exhaust(ctx, target, rounds, clock, source)
             return
@@ -66,6 +68,8 @@ class StarfinderConditions(Conditions):
             abilities.penalty_added(ctx, ctx.state.get(target.id), PENALTIES[cdef.id])
 
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if target.id in ctx.state.combatants:
+            afflictions.removed(ctx, ctx.state.get(target.id), cond)
         if cond == "con-penalty" and target.id in ctx.state.combatants:
             abilities.con_stamina(ctx, ctx.state.get(target.id))
         if cond == "burning" and not target.has("burning"):

@@ -150,6 +150,11 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
                   doc="immune to nonmagical kinetic attacks, half from energy and magic, full from force and "
                       "incorporeal attacks (§3.14.3)"),
+        StatField("poison", "str", aliases=("veneno",), en="Poison", es="Veneno",
+                  doc="what its attack carries, as `poison` takes it: dc=13 track=dex every=round for=6 cure=1 "
+                      "(§3.15)"),
+        StatField("disease", "str", aliases=("enfermedad",), en="Disease", es="Enfermedad",
+                  doc="dc=13 track=physical onset=1d every=day cure=2 name=Bog rot (§3.15)"),
         StatField("swarm", "bool", aliases=("enjambre",), en="Swarm", es="Enjambre",
                   doc="immune to single-target attacks, +50% from area effects, breaks up at 0 HP (§3.14.4)"),
         StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES,
