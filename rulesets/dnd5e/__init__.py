@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Ruleset, part
 
+from .checks import DnDChecks
 from .conditions import DnDConditions
 from .health import DnDHealth
 from .i18n import _
@@ -33,6 +34,7 @@ class DnD5e(Ruleset):
     health = part(DnDHealth)
     conditions = part(DnDConditions)
     turns = part(DnDTurns)
+    checks = part(DnDChecks)
 
     def options(self):
         return OPTIONS

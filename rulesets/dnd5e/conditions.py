@@ -136,7 +136,7 @@ class DnDConditions(Conditions):
         ctx.apply_condition(c, cdef, rounds=rounds, value=value, clock=clock, source=source)
 
     def _exhaust(self, ctx: Context, c: Combatant, cdef, rounds, value, clock, source) -> None:
-        """Levels add (dnd5e.md §4.2): ``cond X exhaustion`` one more, ``exhaustion:2`` two more; at 6, death."""
+        """Levels add (dnd5e.md §4.2): ``cond X exhaustion:1`` one more, ``exhaustion:2`` two more; at 6, death."""
         if value < 1:
             ctx.fail(_("exhaustion takes a level from 1 to 6, not {n}", n=value))
         before = exhaustion(c)

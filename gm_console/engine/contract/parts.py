@@ -532,6 +532,17 @@ class Checks(Part):
     def before(self, ctx: "Context", c: Combatant) -> None:
         """A check is about to be rolled by ``c`` (AGE: waiting stunt points vanish)."""
 
+    def edge_dice(self, state: EncounterState, c: Combatant, what: str,
+                  typed: tuple[int, ...] = ()) -> "tuple[str, Msg | str]":
+        """The dice of this check and why, given the advantage (+1) and disadvantage (-1) the GM
+        typed (``check Ana dex adv``). Default: the game has none, and refuses them (fifth
+        edition: ``2d20kh1``, its conditions' too, the two cancelling)."""
+        if typed:
+            from ..errors import RulesError
+
+            raise RulesError(_("{game} has no advantage or disadvantage: add the bonus as +N", game=self.rules.name))
+        return self.dice, ""
+
     def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
         """The sheet's bonus for a skill/ability/save name; None = the sheet does not know it."""
         key = self.rules.sheet.field_index.get(fold_text(what)) if what else None
