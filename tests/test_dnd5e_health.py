@@ -33,7 +33,7 @@ def to_anas_turn(t: Table) -> None:
 
 
 def test_the_game_is_listed_and_its_initiative_bonus_is_dex_without_init():
-    """dnd5e.md §1.1 and §5.1: Dex 14 is +2; an `init` on the sheet wins."""
+    """dnd5e.md §1.1 and §7.1: Dex 14 is +2; an `init` on the sheet wins."""
     from gm_console import plugins
 
     assert "dnd5e" in plugins.installed_ids()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, fold_text, named, public
 
+from . import concentration
 from .common import rule
 from .i18n import _
 
@@ -86,6 +87,7 @@ CATALOGUE: tuple[ConditionDef, ...] = (
                  summary_en="0 HP, unconscious, no more death saves",
                  summary_es="0 PG, inconsciente, sin más salvaciones de muerte"),
     ConditionDef("dead", "Dead", "Muerto", aliases=("muerta",), system=True),
+    concentration.CONCENTRATION,
 )
 
 EXHAUSTION_DEATH = 6
@@ -115,10 +117,21 @@ class DnDConditions(Conditions):
         return bool(flagged(c, "resist-all", self.catalogue))
 
     def damaged(self, ctx: Context, c: Combatant, taken: int) -> None:
-        """``c`` took ``taken`` damage (after temporary HP are counted in): concentration's save."""
+        """``c`` took ``taken`` damage (temporary HP included): concentration's save (dnd5e.md §5.4)."""
+        concentration.damaged(ctx, c, taken)
 
     def lost(self, ctx: Context, c: Combatant) -> None:
-        """``c`` died: what it kept going ends (concentration)."""
+        """``c`` died: its concentration ends (dnd5e.md §5.5)."""
+        concentration.end(ctx, c, _("it died"))
+
+    def incapacitated(self, ctx: Context, c: Combatant, why: ConditionDef) -> None:
+        """Incapacitated (or worse): its concentration ends (dnd5e.md §5.5)."""
+        if "incapacitated" in why.flags:
+            concentration.end(ctx, c, why.term)
+
+    def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if cond == "concentration" and reason != "ended":
+            concentration.dropped(ctx, target)
 
     # -- adding ------------------------------------------------------------------------------------
     def add(self, ctx: Context, c: Combatant, cdef: ConditionDef, rounds, value, clock, source) -> None:
@@ -133,7 +146,11 @@ class DnDConditions(Conditions):
         if cdef.id == "exhaustion":
             self._exhaust(ctx, c, cdef, rounds, 1 if value is None else value, clock, source)
             return
+        if cdef.id == "concentration":
+            ctx.fail(_("concentration goes with its spell: concentrate {ref} SPELL [on NAME,NAME] [ROUNDS]",
+                       ref=c.id))
         ctx.apply_condition(c, cdef, rounds=rounds, value=value, clock=clock, source=source)
+        self.incapacitated(ctx, c, cdef)
 
     def _exhaust(self, ctx: Context, c: Combatant, cdef, rounds, value, clock, source) -> None:
         """Levels add (dnd5e.md §4.2): ``cond X exhaustion:1`` one more, ``exhaustion:2`` two more; at 6, death."""

@@ -94,7 +94,6 @@ class DnDHealth(Health):
             detail = _("{amount} {why}", amount=dealt(target, amount), why=why) if why is not None else None
             ctx.say(_("{name} takes no damage", name=named(target)), rule=rule("2.3"), who=target.id, detail=detail)
             return
-        self.rules.conditions.damaged(ctx, target, taken)
         left = taken
         temp = target.pools.get("temp")
         if temp is not None and temp.value > 0:
@@ -104,6 +103,7 @@ class DnDHealth(Health):
             ctx.say(_("{name}'s temporary HP absorb {n} ({t} left)", name=named(target), n=dealt(target, soaked),
                       t=of(target, temp.value)), rule=rule("2.2"), who=target.id)
             if left == 0:
+                self.rules.conditions.damaged(ctx, target, taken)
                 return
         before = pool.value
         top = pool.max if pool.max is not None else before
@@ -116,6 +116,7 @@ class DnDHealth(Health):
         ctx.say(_("{name} takes {n} damage: HP {before} -> {after}", name=named(target), n=dealt(target, left),
                   before=of(target, before), after=of(target, after)), rule=rule("2.1"), who=target.id, detail=detail)
         if after > 0:
+            self.rules.conditions.damaged(ctx, target, taken)
             return
         over = left - before
         if over >= top:
@@ -150,6 +151,7 @@ class DnDHealth(Health):
         cdef = self.rules.catalogue.get("unconscious")
         if cdef is not None and not any(i.note == AT_ZERO for i in c.instances("unconscious")):
             ctx.apply_condition(c, cdef, note=AT_ZERO)
+            self.rules.conditions.incapacitated(ctx, c, cdef)
         ctx.set_mark(c, OK, None)
         ctx.set_mark(c, FAIL, None)
         ctx.set_life(c, "dying", rule=rule("3.1"))

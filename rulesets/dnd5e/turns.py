@@ -1,4 +1,4 @@
-"""Initiative and what happens at each turn (dnd5e.md §5, §7): death saves at the start of a
+"""Initiative and what happens at each turn (dnd5e.md §7): death saves at the start of a
 dying creature's turn."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ class DnDTurns(Turns):
     initiative_dice = "1d20"
 
     def initiative_bonus(self, c: Combatant) -> int:
-        """The sheet's initiative bonus, else the Dexterity modifier (dnd5e.md §5.1)."""
+        """The sheet's initiative bonus, else the Dexterity modifier (dnd5e.md §7.1)."""
         init = c.stats.get("init")
         if isinstance(init, int) and not isinstance(init, bool):
             return init

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Call, Context, Int, Verb, Who
+from gm_console.ruleset import Call, Context, Int, Rest, Verb, Who, Word, fold_text
+
+from . import concentration
 
 from .i18n import _
 
@@ -21,3 +23,30 @@ VERBS = (
            "natural d20 the player rolled"),
          en=("death-save", "ds"), es=("salvacion-muerte", "tsm", "muerte"), group="health"),
 )
+
+
+def _concentrate(ctx: Context, call: Call) -> None:
+    """``concentrate NAME SPELL [on A,B] [ROUNDS|1m|10m]`` (dnd5e.md §5.2)."""
+    caster = ctx.combatant(call.who)
+    targets, rounds = [], None
+    words = list(call.tail or ())
+    for word in words:
+        if fold_text(word) in ("on", "en", "sobre", "a"):
+            continue
+        n = concentration.rounds_in(word)
+        if n is not None:
+            if n < 1:
+                ctx.fail(_("concentrate: a duration is at least 1 round, not {text!r}", text=word))
+            rounds = n
+            continue
+        for name in (w for w in word.split(",") if w.strip()):
+            targets.append(ctx.combatant(name.strip()))
+    concentration.begin(ctx, caster, call.spell, targets, rounds)
+
+
+VERBS = (*VERBS, Verb(
+    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[on NAME,NAME] [ROUNDS|1m|10m]")),
+    _concentrate,
+    _("the caster concentrates on a spell (quote a name of several words), on these creatures, for so long; a "
+      "new one ends the one before, damage calls for its Con save, and breaking it ends the spell on everyone"),
+    en=("conc", "concentration"), es=("concentrarse", "concentracion"), group="conditions"))
