@@ -11,7 +11,9 @@ document's conditions and exhaustion), ``turns`` (initiative and turn hooks), ``
 
 from __future__ import annotations
 
-from gm_console.ruleset import Ruleset, part
+from gm_console.ruleset import EncounterState, Pending, Ruleset, part
+
+from . import legendary
 
 from .checks import DnDChecks
 from .conditions import DnDConditions
@@ -41,3 +43,6 @@ class DnD5e(Ruleset):
 
     def verbs(self):
         return VERBS
+
+    def pending(self, state: EncounterState) -> list[Pending]:
+        return legendary.pending(state)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Figure, Msg, Sheet, words_for
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, words_for
 
-from . import stats
+from . import economy, stats
 from .common import modifier
 from .conditions import exhaustion, flagged
 from .health import AT_ZERO, dies_at_zero, saves_of
@@ -107,6 +107,10 @@ class DnDSheet(Sheet):
         if any(i.note == AT_ZERO for i in c.instances("unconscious")) and c.life == "ok":
             out.append(_("unconscious"))
         return out + self.rules.turns.status(state, c)
+
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """dnd5e.md §7.2: action, bonus action, reaction and the movement left."""
+        return economy.budget(state, self.rules, c)
 
     def xp(self, c: Combatant) -> int | None:
         own = c.stats.get("xp")

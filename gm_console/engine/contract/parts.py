@@ -495,7 +495,8 @@ class Turns(Part):
         return bool(aware) and bool(unaware)
 
     def trigger_position(self, ctx: "Context", c: Combatant, trigger_args: tuple[str, ...]) -> str:
-        """Where a triggered readied action puts its owner: "before" or "after" the active one."""
+        """Where a triggered readied action puts its owner: "before" or "after" the active one, or
+        "stay" (fifth edition: it is a reaction, and the owner keeps its place in the order)."""
         return "before"
 
     def on_combat_start(self, ctx: "Context") -> None:
