@@ -140,8 +140,9 @@ class DnDConditions(Conditions):
             return
         if c.life == "dead":
             ctx.fail(_("{name} is dead; conditions no longer matter", name=c.name))
-        immune = {str(w).strip().casefold() for w in (c.stats.get("condition_immune") or ())}
-        if cdef.id in immune or fold_text(cdef.en) in immune or fold_text(cdef.es) in immune:
+        raw = c.stats.get("condition_immune") or ""
+        immune = {fold_text(str(w)) for w in (raw.split(",") if isinstance(raw, str) else raw) if str(w).strip()}
+        if immune & {cdef.id, fold_text(cdef.en), fold_text(cdef.es), *(fold_text(a) for a in cdef.aliases)}:
             ctx.fail(_("{name} is immune to {cond} (condition_immune)", name=c.name, cond=cdef.term))
         if cdef.id == "exhaustion":
             self._exhaust(ctx, c, cdef, rounds, 1 if value is None else value, clock, source)
