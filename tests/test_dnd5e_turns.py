@@ -168,3 +168,15 @@ def test_the_players_do_not_read_the_recharge_rolls():
     t.do("next")
     text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
     assert "fire breath" not in text and "recharge" not in text.casefold()
+
+
+def test_in_its_lair_a_legendary_monster_has_one_more_use_and_one_more_resistance():
+    """dnd5e.md §7.7: 3 (4 in Lair), 3/Day (4/Day in Lair)."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=30", "add Dragon hp=200 legendary_actions=3 legendary_resistance=3 lair=true",
+         "init Ana 20", "init Dragon 15", "start")
+    assert t.hp("Dragon", "legendary_resistance") == 4
+    t.do("legendary Dragon 4")
+    assert t.c("Dragon").marks["legendary"] == 0
+    t.do("set Dragon lair=false")
+    assert t.hp("Dragon", "legendary_resistance") == 3

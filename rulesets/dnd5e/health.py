@@ -197,7 +197,7 @@ class DnDHealth(Health):
             self.fail_saves(ctx, c, 2)
             return
         if die < 10:
-            ctx.say(_("{name} fails a death save ({die})", name=named(c), die=public(die)), rule=rule("3.3"), who=c.id)
+            ctx.say(_("{name} fails a death save ({die})", name=named(c), die=of(c, die)), rule=rule("3.3"), who=c.id)
             self.fail_saves(ctx, c, 1)
             return
         ok, fail = saves_of(c)
@@ -207,11 +207,11 @@ class DnDHealth(Health):
             ctx.set_mark(c, FAIL, None)
             ctx.set_life(c, "stable", rule=rule("3.3"))
             ctx.say(_("{name} succeeds on a third death save ({die}): stable, unconscious at 0 HP", name=named(c),
-                      die=public(die)), rule=rule("3.3"), who=c.id)
+                      die=of(c, die)), rule=rule("3.3"), who=c.id)
             return
         ctx.set_mark(c, OK, ok)
         ctx.say(_("{name} succeeds on a death save ({die}): successes {ok}, failures {fail}", name=named(c),
-                  die=public(die), ok=public(ok), fail=public(fail)), rule=rule("3.3"), who=c.id)
+                  die=of(c, die), ok=public(ok), fail=public(fail)), rule=rule("3.3"), who=c.id)
 
     # -- healing -----------------------------------------------------------------------------------
     def heal(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
@@ -240,6 +240,10 @@ class DnDHealth(Health):
         if c.life != "ok":
             ctx.set_life(c, "ok", rule=rule("3.5"))
             ctx.say(_("{name} regains consciousness", name=named(c)), rule=rule("3.5"), who=c.id)
+
+    def spendable(self, state: EncounterState, c: Combatant) -> list:
+        """What the spend form offers: legendary resistance (temporary HP are not spent, they are lost)."""
+        return [s for s in super().spendable(state, c) if s.resource != "temp"]
 
     def gain_temp(self, ctx: Context, c: Combatant, amount: int) -> None:
         """Temporary HP do not add up: the higher number stays (dnd5e.md §2.2)."""

@@ -21,8 +21,11 @@ _RECHARGE = re.compile(r"^(.*?)\s*(?:\(?\s*(?:recharge|recarga)\s*)?(\d)(?:\s*[-
 
 
 def per_round(c: Combatant) -> int:
+    """Its legendary action uses a round, one more in its lair (dnd5e.md §7.4, §7.7)."""
     n = c.stats.get("legendary_actions")
-    return n if isinstance(n, int) and not isinstance(n, bool) else 0
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        return 0
+    return n + (1 if c.stats.get("lair") is True else 0)
 
 
 def left(c: Combatant) -> int:

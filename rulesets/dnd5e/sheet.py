@@ -68,6 +68,8 @@ class DnDSheet(Sheet):
         """Damage types and conditions on the sheet must be the document's (a typo would
         otherwise never resist anything): refused with the words there are (dnd5e.md §2.3)."""
         self.check_words(stats_)
+        if stats_.get("lair") is True and isinstance(stats_.get("legendary_resistance"), int):
+            stats_ = {**stats_, "legendary_resistance": stats_["legendary_resistance"] + 1}  # dnd5e.md §7.7
         return stats_
 
     def check_words(self, stats_: Mapping[str, Any]) -> None:
@@ -90,6 +92,9 @@ class DnDSheet(Sheet):
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
         """``set NAME hp=0`` drops it as damage would; above 0 a dying or stable one wakes (dnd5e.md §3.1, §3.5)."""
         self.check_words(changes)
+        lr = c.pools.get("legendary_resistance")
+        if "lair" in changes and lr is not None and "legendary_resistance" not in changes:
+            ctx.set_pool(c, "legendary_resistance", max(0, lr.value + (1 if changes["lair"] else -1)), rule="dnd5e.md §7.7")
         pool = c.pools.get("hp")
         if pool is None or "hp" not in changes:
             return

@@ -88,6 +88,9 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("legendary_resistance", "counter", aliases=("lr", "resistencia_legendaria", "rl"),
                   en="Legendary resistance", es="Resistencia legendaria", minimum=0,
                   doc="uses per day left (dnd5e.md §7.5)"),
+        StatField("lair", "bool", default=False, aliases=("guarida", "in_lair", "en_guarida"), en="In its lair",
+                  es="En su guarida", doc="a legendary monster in its lair: one more legendary action use a round and "
+                                          "one more legendary resistance a day (dnd5e.md §7.7)"),
         StatField("recharge", "str", aliases=("recarga",), en="Recharge abilities", es="Habilidades de recarga",
                   doc="NAME LOW-6, comma-separated: fire breath 5-6 (rolled at the start of its turn, dnd5e.md §7.6)"),
         StatField("atk", "list", aliases=("attacks", "ataque", "ataques"), en="Attacks", es="Ataques",
