@@ -88,7 +88,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("legendary_resistance", "counter", aliases=("lr", "resistencia_legendaria", "rl"),
                   en="Legendary resistance", es="Resistencia legendaria", minimum=0,
                   doc="uses per day left (dnd5e.md §7.5)"),
-        StatField("lair", "bool", default=False, aliases=("guarida", "in_lair", "en_guarida"), en="In its lair",
+        StatField("lair", "bool", aliases=("guarida", "in_lair", "en_guarida"), en="In its lair",
                   es="En su guarida", doc="a legendary monster in its lair: one more legendary action use a round and "
                                           "one more legendary resistance a day (dnd5e.md §7.7)"),
         StatField("recharge", "str", aliases=("recarga",), en="Recharge abilities", es="Habilidades de recarga",
