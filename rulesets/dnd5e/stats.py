@@ -68,6 +68,8 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("size", "choice", default="medium", choices=SIZES, choice_aliases=SIZE_ALIASES,
                   aliases=("tamano", "tamaño"), en="Size", es="Tamaño"),
         *abilities,
+        StatField("level", "int", aliases=("nivel", "lvl", "niv"), en="Level", es="Nivel", minimum=1, maximum=20,
+                  doc="a PC's character level (the encounter's XP budget, dnd5e.md §8.2)"),
         StatField("prof", "int", aliases=("pb", "proficiency", "competencia", "bc"), en="Proficiency bonus",
                   es="Bonificador por competencia", minimum=0),
         *saves,
