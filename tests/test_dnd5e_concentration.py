@@ -121,3 +121,15 @@ def test_the_players_do_not_read_a_foes_save_numbers():
     t.do("dmg Mage 12")
     text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
     assert "concentration on Fly ends" in text and "DC 10" not in text
+
+
+def test_a_hidden_target_is_not_named_to_the_players():
+    """A hidden combatant stays off the players' log, in the concentration's lines too."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=30 con=14", "add Bo pc hp=20", "add Spy hp=9 hidden", "concentrate Ana Bless on Bo,Spy 10")
+    t.rolls(1)
+    t.do("dmg Ana 12")
+    text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
+    assert "Spy" not in text
+    gm = play_log(t.session.done, t.state, t.session.ruleset)
+    assert "Ana concentrates on Bless on Bo, Spy" in gm and "it ends on Bo, Spy" in gm

@@ -13,7 +13,7 @@ import re
 
 from gm_console.ruleset import Combatant, ConditionDef, Context, Msg, fold_text, life, named, of, public, slug
 
-from .common import rule
+from .common import names, rule
 from .i18n import _
 
 MARK = "concentrating"
@@ -66,7 +66,7 @@ def begin(ctx: Context, caster: Combatant, spell: str, targets: list[Combatant],
             if inst.source == caster.id:
                 ctx.remove_condition(t, inst, reason="replaced")
         ctx.apply_condition(t, effect, rounds=rounds, clock=clock, source=caster.id)
-    on = _(" on {names}", names=public(", ".join(t.name for t in targets))) if targets else ""
+    on = _(" on {names}", names=names(targets)) if targets else ""
     ctx.say(_("{name} concentrates on {spell}{on}", name=named(caster), spell=public(spell), on=on),
             rule=rule("5.2"), who=caster.id)
 
@@ -82,8 +82,8 @@ def end(ctx: Context, caster: Combatant, why: Msg) -> None:
     gone = touched(ctx, caster, held["id"])
     for c, inst in gone:
         ctx.remove_condition(c, inst, reason="concentration")
-    names = ", ".join(dict.fromkeys(c.name for c, _i in gone))
-    ended = _(": it ends on {names}", names=public(names)) if names else ""
+    hit = list({c.id: c for c, _i in gone}.values())
+    ended = _(": it ends on {names}", names=names(hit)) if hit else ""
     ctx.say(_("{name}'s concentration on {spell} ends ({why}){ended}", name=named(caster),
               spell=public(held["spell"]), why=why, ended=ended), rule=rule("5.3"), who=caster.id)
 
