@@ -332,3 +332,16 @@ def test_xp_by_challenge_rating_when_the_sheet_has_no_xp():
     t.do("add Wolf hp=11 cr=1/4", "add Troll hp=94 cr=5")
     xp = t.session.ruleset.sheet.xp
     assert (xp(t.c("Wolf")), xp(t.c("Troll"))) == (50, 1800)
+
+
+def test_a_long_rest_restores_hp_ends_temporary_hp_and_takes_one_exhaustion_level():
+    """dnd5e.md §2.5: and nothing for one at 0 HP; refused in combat."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=30", "add Bo pc hp=20", "add Dragon hp=100 legendary_resistance=3", "dmg Ana 10",
+         "heal Ana 5 temp", "cond Ana exhaustion:2", "dmg Bo 20", "legres Dragon", "descansar all", "rest Dragon")
+    assert (t.hp("Ana"), t.hp("Ana", "temp"), t.c("Ana").instances("exhaustion")[0].value) == (30, 0, 1)
+    assert (t.hp("Bo"), t.c("Bo").life) == (0, "dying")
+    assert t.hp("Dragon", "legendary_resistance") == 3
+    t.do("init Ana 10", "init Bo 5", "init Dragon 1", "start")
+    with pytest.raises(CommandError, match="combat is running"):
+        t.do("rest Ana")

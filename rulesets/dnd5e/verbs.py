@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Call, Context, Int, Rest, Verb, Who, Word, fold_text
+from gm_console.ruleset import Call, Context, Flag, Int, Rest, Verb, Who, Word, fold_text
 
-from . import concentration, economy, legendary
+from . import concentration, economy, legendary, rest
 
 from .i18n import _
 
@@ -92,3 +92,18 @@ VERBS = (
            "brings it back"),
          es=("recarga", "recargar"), group="turns"),
 )
+
+
+def _rest(ctx: Context, call: Call) -> None:
+    if call.all:
+        who = [c for c in ctx.state.combatants.values() if c.side != "foe" or c.is_pc]
+    else:
+        who = [ctx.combatant(n) for n in (call.who or ())]
+    rest.long_rest(ctx, who)
+
+
+VERBS = (*VERBS, Verb(
+    "rest", (Flag("all", words=("all", "todos", "everyone")), Who("who", required=False, rest=True)), _rest,
+    _("a long rest for these (all: the party and its allies): all HP back, temporary HP gone, one exhaustion level "
+      "less, legendary resistances back; out of combat"),
+    es=("descansar", "descanso"), group="health"))
