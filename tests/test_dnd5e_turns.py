@@ -180,3 +180,22 @@ def test_in_its_lair_a_legendary_monster_has_one_more_use_and_one_more_resistanc
     assert t.c("Dragon").marks["legendary"] == 0
     t.do("set Dragon lair=false")
     assert t.hp("Dragon", "legendary_resistance") == 3
+
+
+def test_surprised_creatures_roll_initiative_with_disadvantage_and_there_is_no_surprise_round():
+    """dnd5e.md §7.1: Ana is aware, the goblin is not: 2d20kl1 for it; round 1 for everyone."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=30 dex=10", "add Goblin hp=7 dex=10", "surprise Ana")
+    t.rolls(12, 18, 4)
+    t.do("start")
+    assert (t.c("Ana").initiative, t.c("Goblin").initiative) == (12, 4)
+    assert not t.state.surprise_round and t.state.round == 1
+    assert "Goblin rolls initiative: disadvantage" in t.said()
+
+
+def test_an_invisible_creature_rolls_initiative_with_advantage():
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=30 dex=10", "cond Ana invisible")
+    t.rolls(4, 15)
+    t.do("start")
+    assert t.c("Ana").initiative == 15

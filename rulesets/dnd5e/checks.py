@@ -80,7 +80,10 @@ class DnDChecks(Checks):
         (dnd5e.md §6.2): poisoned and frightened on ability checks, restrained on Dex saves."""
         out: list[tuple[int, Msg | str]] = [(n, _("the GM")) for n in typed]
         cat = self.rules.catalogue
-        if is_save(what):
+        if what == "init":  # invisible: advantage; incapacitated: disadvantage (dnd5e.md §7.1)
+            out += [(1, cat.define(i.cond).term) for i in flagged(c, "adv-attacks", cat)]
+            out += [(-1, cat.define(i.cond).term) for i in flagged(c, "incapacitated", cat)]
+        elif is_save(what):
             if save_of(what) == "dex":
                 out += [(-1, cat.define(i.cond).term) for i in flagged(c, "dis-dex-saves", cat)]
         elif what:

@@ -3,10 +3,10 @@ reaction back, legendary actions back, Recharge rolled, then a dying creature's 
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, named
 
 from . import economy, legendary
-from .common import modifier
+from .common import modifier, rule
 from .conditions import flagged
 from .i18n import _, _n
 
@@ -29,8 +29,24 @@ class DnDTurns(Turns):
         return (self.initiative_bonus(c), modifier(c, "dex"))
 
     def roll_initiative(self, ctx: Context, c: Combatant):
-        total, _key, text = super().roll_initiative(ctx, c)
-        return total, (self.initiative_bonus(c), modifier(c, "dex")), text
+        """d20 + the bonus, with advantage when invisible, disadvantage when incapacitated or
+        surprised (dnd5e.md §7.1), the two cancelling."""
+        state = ctx.state
+        surprised = state.marks.get("aware") is not None and c.id not in state.aware
+        dice, why = self.rules.checks.edge_dice(state, c, "init", (-1,) if surprised else ())
+        bonus = self.initiative_bonus(c)
+        r = ctx.roll(f"{dice}{bonus:+d}" if bonus else dice, purpose=_("initiative of {name}", name=named(c)),
+                     who=c.id)
+        if why:
+            ctx.say(_("{name} rolls initiative: {why}", name=named(c), why=why), rule=rule("7.1"), who=c.id)
+        return r.total, (bonus, modifier(c, "dex")), r.text
+
+    def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:
+        """No surprise round: the surprised rolled their initiative with disadvantage (dnd5e.md §7.1)."""
+        if aware and unaware:
+            ctx.say(_("Surprise: no surprise round; the surprised rolled initiative with disadvantage"),
+                    rule=rule("7.1"))
+        return False
 
     def can_change_initiative(self, c: Combatant):
         if c.life in ("dying", "dead", "stable"):
