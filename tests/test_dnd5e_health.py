@@ -345,3 +345,16 @@ def test_a_long_rest_restores_hp_ends_temporary_hp_and_takes_one_exhaustion_leve
     t.do("init Ana 10", "init Bo 5", "init Dragon 1", "start")
     with pytest.raises(CommandError, match="combat is running"):
         t.do("rest Ana")
+
+
+def test_a_stable_pc_regains_1_hp_after_1d4_hours():
+    """dnd5e.md §3.6: 3 hours rolled; 2 hours pass, still stable; the third, 1 HP and awake."""
+    t = fight()
+    dying_ana(t)
+    t.do("end")
+    t.rolls(3)
+    t.do("cond Ana stable")
+    t.do("pass 2h")
+    assert (t.c("Ana").life, t.hp("Ana")) == ("stable", 0)
+    t.do("pass 1h")
+    assert (t.c("Ana").life, t.hp("Ana")) == ("ok", 1) and not t.c("Ana").has("unconscious")

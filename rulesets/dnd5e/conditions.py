@@ -180,9 +180,7 @@ class DnDConditions(Conditions):
         else:
             if c.life != "dying":
                 ctx.fail(_("{name} is not dying: only a dying creature becomes stable", name=c.name))
-            ctx.set_mark(c, "ds_ok", None)
-            ctx.set_mark(c, "ds_fail", None)
-            ctx.set_life(c, "stable", rule=rule("3.3"))
             ctx.say(_("{name} is stabilized: unconscious at 0 HP, no more death saves", name=named(c)),
                     rule=rule("3.3"), who=c.id)
+            health.stabilize(ctx, c)
 

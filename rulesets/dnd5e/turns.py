@@ -88,6 +88,12 @@ class DnDTurns(Turns):
         if c.life == "dying":
             self.rules.health.death_save(ctx, c)
 
+    def on_round_end(self, ctx: Context, round: int) -> None:
+        self.rules.health.time_passes(ctx, self.rules.seconds_per_round)
+
+    def on_time_passed(self, ctx: Context, seconds: int) -> None:
+        self.rules.health.time_passes(ctx, seconds)
+
     def on_combat_end(self, ctx: Context) -> None:
         for c in ctx.state.combatants.values():
             economy.fresh_turn(ctx, c)
