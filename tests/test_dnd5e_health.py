@@ -33,7 +33,7 @@ def to_anas_turn(t: Table) -> None:
 
 
 def test_the_game_is_listed_and_its_initiative_bonus_is_dex_without_init():
-    """dnd5e.md §1.1 and §5.1: Dex 14 is +2; an `init` on the sheet wins."""
+    """dnd5e.md §1.1 and §7.1: Dex 14 is +2; an `init` on the sheet wins."""
     from gm_console import plugins
 
     assert "dnd5e" in plugins.installed_ids()
@@ -246,3 +246,115 @@ def test_the_players_read_a_foes_death_but_not_its_numbers():
     t.do("dmg Troll 30 fire")
     text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
     assert "84" not in text and "69" not in text
+
+
+# --- §1 the sheet's words, and a stat block as the bestiary writes it -----------------------------------
+
+
+def test_a_misspelt_damage_type_or_condition_on_the_sheet_is_refused():
+    """dnd5e.md §2.3: a typo would never resist anything; Spanish types are fine."""
+    t = Table("dnd5e")
+    with pytest.raises(CommandError, match="not a damage type"):
+        t.do("add X hp=5 resist=fyre")
+    with pytest.raises(CommandError, match="did you mean Poisoned"):
+        t.do("add X hp=5 condition_immune=poisned")
+    assert t.state.combatants == {}
+    t.do("add X hp=20 resist=fuego,cold", "dmg X 10 fire")
+    assert t.hp("X") == 15
+
+
+def test_setting_hp_to_0_drops_it_and_above_0_wakes_it():
+    """dnd5e.md §3.1 and §3.5 through `set`."""
+    t = fight()
+    t.do("set Ana hp=0")
+    assert t.c("Ana").life == "dying"
+    t.do("set Ana hp=3")
+    assert t.c("Ana").life == "ok" and not t.c("Ana").has("unconscious")
+    t.do("set Goblin hp=0")
+    assert t.c("Goblin").life == "dead"
+
+
+ADULT_RED = '''
+[adult-red-dragon]
+en = "Adult Red Dragon"
+es = "Dragón rojo adulto"
+cr = "17"
+xp = 18000
+type = "Huge Dragon (Chromatic)"
+size = "huge"
+source = "a stat block shaped like the SRD 5.2's, for this test"
+hp = 256
+hit_dice = "19d12+133"
+ac = 19
+speed = 40
+str = 27
+dex = 10
+con = 25
+int = 16
+wis = 13
+cha = 23
+init = 12
+prof = 6
+save_dex = 6
+save_wis = 7
+perception = 23
+immune = "fire"
+condition_immune = "frightened, charmed"
+legendary_actions = 3
+legendary_resistance = 3
+atk = ["3 rend +14 1d10+8 slashing reach 10 plus 2d8 fire"]
+recharge = "fire breath 5-6"
+'''
+
+
+def test_a_bestiary_entry_with_every_5e_key_adds_and_counts_its_xp():
+    """The keys the game's bestiary writes (dnd5e.md §1): all taken, the numbers kept, its CR's XP."""
+    from gm_console.engine.bestiary import Bestiary
+    from gm_console.storage.bestiary import parse
+
+    creatures, problems = parse(ADULT_RED, "test", origin="built-in")
+    assert problems == []
+    t = Table("dnd5e", bestiary=Bestiary(creatures))
+    t.do("add @\"dragon rojo adulto\"")
+    d = t.c("Dragón rojo adulto")
+    assert (d.pools["hp"].max, d.stats["ac"], d.stats["save_dex"], d.stats["legendary_actions"]) == (256, 19, 6, 3)
+    assert d.pools["legendary_resistance"].value == 3 and d.stats["atk"] == ("3 rend +14 1d10+8 slashing reach 10 plus 2d8 fire",)
+    assert t.session.ruleset.sheet.xp(d) == 18000
+    t.do("dmg Dragón 30 fire")
+    assert t.hp("Dragón") == 256
+    with pytest.raises(CommandError, match="immune"):
+        t.do("cond Dragón asustado")
+
+
+def test_xp_by_challenge_rating_when_the_sheet_has_no_xp():
+    """dnd5e.md §8.1: CR 1/4 is 50 XP, CR 5 1,800."""
+    t = Table("dnd5e")
+    t.do("add Wolf hp=11 cr=1/4", "add Troll hp=94 cr=5")
+    xp = t.session.ruleset.sheet.xp
+    assert (xp(t.c("Wolf")), xp(t.c("Troll"))) == (50, 1800)
+
+
+def test_a_long_rest_restores_hp_ends_temporary_hp_and_takes_one_exhaustion_level():
+    """dnd5e.md §2.5: and nothing for one at 0 HP; refused in combat."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=30", "add Bo pc hp=20", "add Dragon hp=100 legendary_resistance=3", "dmg Ana 10",
+         "heal Ana 5 temp", "cond Ana exhaustion:2", "dmg Bo 20", "legres Dragon", "descansar all", "rest Dragon")
+    assert (t.hp("Ana"), t.hp("Ana", "temp"), t.c("Ana").instances("exhaustion")[0].value) == (30, 0, 1)
+    assert (t.hp("Bo"), t.c("Bo").life) == (0, "dying")
+    assert t.hp("Dragon", "legendary_resistance") == 3
+    t.do("init Ana 10", "init Bo 5", "init Dragon 1", "start")
+    with pytest.raises(CommandError, match="combat is running"):
+        t.do("rest Ana")
+
+
+def test_a_stable_pc_regains_1_hp_after_1d4_hours():
+    """dnd5e.md §3.6: 3 hours rolled; 2 hours pass, still stable; the third, 1 HP and awake."""
+    t = fight()
+    dying_ana(t)
+    t.do("end")
+    t.rolls(3)
+    t.do("cond Ana stable")
+    t.do("pass 2h")
+    assert (t.c("Ana").life, t.hp("Ana")) == ("stable", 0)
+    t.do("pass 1h")
+    assert (t.c("Ana").life, t.hp("Ana")) == ("ok", 1) and not t.c("Ana").has("unconscious")

@@ -54,6 +54,8 @@ class CheckRequest:
     take: int | None = None
     hidden: bool = False
     aiders: list[str] = field(default_factory=list)
+    #: advantage (+1) and disadvantage (-1) the GM typed (`adv`, `dis`), for a game that has them
+    edges: list[int] = field(default_factory=list)
 
 
 def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, dice=(),
@@ -127,7 +129,7 @@ def _natural(n: int) -> "Msg":
 
 def parse_check(args: tuple[str, ...]) -> CheckRequest:
     usage = ("usage: check NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] "
-             "[take10|take20] [hidden] [aid NAME2 ...]")
+             "[take10|take20] [adv|dis] [hidden] [aid NAME2 ...]")
     if len(args) < 2:
         raise RulesError(_('check: {usage}', usage=usage))
     req = CheckRequest(who=args[0])
@@ -159,6 +161,8 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
             req.take = 20
         elif w in ("hidden", "oculta", "secret", "secreta"):
             req.hidden = True
+        elif w in EDGE_WORDS:
+            req.edges.append(EDGE_WORDS[w])
         elif w in ("aid", "ayuda"):
             j = i + 1
             while j < len(words) and words[j].casefold() not in _KEYWORDS and not _BONUS.match(words[j]):
@@ -183,8 +187,11 @@ def _split_what(token: str, usage: str) -> tuple[str, str | None, list[int]]:
     return m.group(1).strip(), m.group(2), [int(b) for b in re.findall(r"[+-]\d+", m.group(3) or "")]
 
 
+#: advantage and disadvantage as the GM types them after the check (`check Ana dex adv`)
+EDGE_WORDS = {"adv": 1, "advantage": 1, "ventaja": 1, "vent": 1,
+              "dis": -1, "disadv": -1, "disadvantage": -1, "desventaja": -1, "desv": -1}
 _KEYWORDS = {"vs", "contra", "cd", "dc", "take10", "t10", "elegir10", "take20", "t20", "elegir20",
-             "hidden", "oculta", "secret", "secreta", "aid", "ayuda"}
+             "hidden", "oculta", "secret", "secreta", "aid", "ayuda", *EDGE_WORDS}
 
 
 @dataclass
@@ -198,7 +205,8 @@ class CheckOutcome:
 
 
 def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list[int], take: int | None,
-         hidden: bool, opposed: bool, label_extra: str = "", aid: int = 0, strict: bool = True) -> CheckOutcome:
+         hidden: bool, opposed: bool, label_extra: str = "", aid: int = 0, strict: bool = True,
+         edges: tuple[int, ...] = ()) -> CheckOutcome:
     rs, state = ctx.ruleset, ctx.state
     parts: list[tuple[str, int]] = []
     base = rs.checks.bonus(state, c, what) if what else None
@@ -227,13 +235,17 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
         natural = None
         roll = None
     else:
-        expr = f"{rs.checks.dice}{bonus:+d}" if bonus else rs.checks.dice
+        base_dice, why = rs.checks.edge_dice(state, c, what, tuple(edges))
+        expr = f"{base_dice}{bonus:+d}" if bonus else base_dice
         checked = name + label_extra if what else _("check")
         roll = ctx.roll(expr, purpose=_("{name}: {check}", name=c.name, check=checked), who=c.id, hidden=hidden)
         total = roll.total
         natural = roll.natural
-        dice = "+".join(str(d.value) for d in roll.dice if d.kept)
-        dice_text = f"{rs.checks.dice} ({dice})"
+        if base_dice != rs.checks.dice:  # advantage: both d20s shown, "2d20kh1 (15, 8)"
+            dice = ", ".join(str(d.value) for d in roll.dice)
+        else:
+            dice = "+".join(str(d.value) for d in roll.dice if d.kept)
+        dice_text = _("{dice} ({rolled}; {why})", dice=base_dice, rolled=dice, why=why) if why else f"{base_dice} ({dice})"
     # as the issue lists it: "-2 shaken"; the labels in the GM's language
     text = joined([dice_text, *(joined([f"{d:+d}", label]) for label, d in parts), f"= {total}"])
     return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll, what=what)
@@ -257,8 +269,10 @@ def check(ctx: Context, args: tuple[str, ...]) -> None:
         ctx.say(_("{helper} aids {name}: {text} vs 10, {result}", helper=named(helper), name=named(c),
                   text=of(helper, help_roll.text), result=public("+2") if ok else _("no help")), who=helper.id,
                 gm_only=req.hidden)
+    if req.edges and req.take is not None:
+        ctx.fail(_("check: advantage or disadvantage is a roll; not with take {n}", n=req.take))
     mine = _one(ctx, c, req.what, req.focus, req.bonuses, req.take, req.hidden, req.opponent is not None,
-                aid=aid_bonus)
+                aid=aid_bonus, edges=tuple(req.edges))
     name = req.what or _("check")
     nat: "Msg | str" = ""
     if mine.natural is not None and rs.checks.dice == "1d20" and mine.natural in (1, 20):

@@ -172,8 +172,8 @@ CORE = Registry([
     Verb("r", (Rest("args", required=True, spelled="EXPR [LABEL] [hidden]"),), lambda ctx, c: checks.free_roll(ctx, c.args),
          _("roll anything in the d20 grammar: `1d20+5`, `4d6kh3`, `2d20kh1+3`; each die shown, natural 20/1 marked"), en=("dice",), es=("dados", "tirada"), group="dice"),
     Verb("check", (Rest("args", required=True, spelled="NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2] "
-                                                          "[take10|take20] [hidden] [aid NAME2]"),),
-         lambda ctx, c: checks.check(ctx, c.args), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2"),
+                                                          "[take10|take20] [adv|dis] [hidden] [aid NAME2]"),),
+         lambda ctx, c: checks.check(ctx, c.args), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2; `adv`/`dis`: advantage or disadvantage where the game has them"),
          es=("prueba", "chequeo"), group="dice"),
     Verb("pass", (_Duration("duration"),), handlers._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
          es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),

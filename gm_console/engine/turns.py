@@ -300,6 +300,12 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
     # the ruleset still sees the readied action (its trigger text) when it picks the position
     position = ctx.ruleset.turns.trigger_position(ctx, c, args)
     ctx.emit(ev.ReadyEnded(id=c.id, reason="triggered"))
+    if position == "stay":  # a reaction (fifth edition): the order and the turns stay as they are
+        ctx.set_encounter_mark(READIED_ACTS, c.id)
+        ctx.actor = c.id
+        ctx.say(_("{name}'s readied action goes off ({text}) as its reaction; its place in the order stays",
+                  name=named(c), text=text), who=c.id)
+        return
     if active.id != c.id:
         if position == "after":
             ctx.move_after(c, active, reason="ready")

@@ -11,8 +11,11 @@ document's conditions and exhaustion), ``turns`` (initiative and turn hooks), ``
 
 from __future__ import annotations
 
-from gm_console.ruleset import Ruleset, part
+from gm_console.ruleset import EncounterState, Pending, Ruleset, part
 
+from . import legendary
+
+from .checks import DnDChecks
 from .conditions import DnDConditions
 from .health import DnDHealth
 from .i18n import _
@@ -33,9 +36,13 @@ class DnD5e(Ruleset):
     health = part(DnDHealth)
     conditions = part(DnDConditions)
     turns = part(DnDTurns)
+    checks = part(DnDChecks)
 
     def options(self):
         return OPTIONS
 
     def verbs(self):
         return VERBS
+
+    def pending(self, state: EncounterState) -> list[Pending]:
+        return legendary.pending(state)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, EncounterState
+from typing import Any, Iterable
+
+from gm_console.ruleset import Combatant, EncounterState, named
+
+from .i18n import _
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
@@ -28,3 +32,12 @@ def own_turn(state: EncounterState, c: Combatant) -> bool:
 
 def signed(n: int) -> str:
     return f"{n:+d}"
+
+
+def names(who: Iterable[Combatant]) -> Any:
+    """"Bo, Cy": combatants side by side, each typed as a combatant (a hidden one keeps the
+    sentence from the players)."""
+    out: Any = None
+    for c in who:
+        out = named(c) if out is None else _("{names}, {name}", names=out, name=named(c))
+    return "" if out is None else out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, fold_text, named, public
 
+from . import concentration
 from .common import rule
 from .i18n import _
 
@@ -86,6 +87,7 @@ CATALOGUE: tuple[ConditionDef, ...] = (
                  summary_en="0 HP, unconscious, no more death saves",
                  summary_es="0 PG, inconsciente, sin más salvaciones de muerte"),
     ConditionDef("dead", "Dead", "Muerto", aliases=("muerta",), system=True),
+    concentration.CONCENTRATION,
 )
 
 EXHAUSTION_DEATH = 6
@@ -115,10 +117,21 @@ class DnDConditions(Conditions):
         return bool(flagged(c, "resist-all", self.catalogue))
 
     def damaged(self, ctx: Context, c: Combatant, taken: int) -> None:
-        """``c`` took ``taken`` damage (after temporary HP are counted in): concentration's save."""
+        """``c`` took ``taken`` damage (temporary HP included): concentration's save (dnd5e.md §5.4)."""
+        concentration.damaged(ctx, c, taken)
 
     def lost(self, ctx: Context, c: Combatant) -> None:
-        """``c`` died: what it kept going ends (concentration)."""
+        """``c`` died: its concentration ends (dnd5e.md §5.5)."""
+        concentration.end(ctx, c, _("it died"))
+
+    def incapacitated(self, ctx: Context, c: Combatant, why: ConditionDef) -> None:
+        """Incapacitated (or worse): its concentration ends (dnd5e.md §5.5)."""
+        if "incapacitated" in why.flags:
+            concentration.end(ctx, c, why.term)
+
+    def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if cond == "concentration" and reason != "ended":
+            concentration.dropped(ctx, target)
 
     # -- adding ------------------------------------------------------------------------------------
     def add(self, ctx: Context, c: Combatant, cdef: ConditionDef, rounds, value, clock, source) -> None:
@@ -127,16 +140,21 @@ class DnDConditions(Conditions):
             return
         if c.life == "dead":
             ctx.fail(_("{name} is dead; conditions no longer matter", name=c.name))
-        immune = {str(w).strip().casefold() for w in (c.stats.get("condition_immune") or ())}
-        if cdef.id in immune or fold_text(cdef.en) in immune or fold_text(cdef.es) in immune:
+        raw = c.stats.get("condition_immune") or ""
+        immune = {fold_text(str(w)) for w in (raw.split(",") if isinstance(raw, str) else raw) if str(w).strip()}
+        if immune & {cdef.id, fold_text(cdef.en), fold_text(cdef.es), *(fold_text(a) for a in cdef.aliases)}:
             ctx.fail(_("{name} is immune to {cond} (condition_immune)", name=c.name, cond=cdef.term))
         if cdef.id == "exhaustion":
             self._exhaust(ctx, c, cdef, rounds, 1 if value is None else value, clock, source)
             return
+        if cdef.id == "concentration":
+            ctx.fail(_("concentration goes with its spell: concentrate {ref} SPELL [on NAME,NAME] [ROUNDS]",
+                       ref=c.id))
         ctx.apply_condition(c, cdef, rounds=rounds, value=value, clock=clock, source=source)
+        self.incapacitated(ctx, c, cdef)
 
     def _exhaust(self, ctx: Context, c: Combatant, cdef, rounds, value, clock, source) -> None:
-        """Levels add (dnd5e.md §4.2): ``cond X exhaustion`` one more, ``exhaustion:2`` two more; at 6, death."""
+        """Levels add (dnd5e.md §4.2): ``cond X exhaustion:1`` one more, ``exhaustion:2`` two more; at 6, death."""
         if value < 1:
             ctx.fail(_("exhaustion takes a level from 1 to 6, not {n}", n=value))
         before = exhaustion(c)
@@ -162,9 +180,7 @@ class DnDConditions(Conditions):
         else:
             if c.life != "dying":
                 ctx.fail(_("{name} is not dying: only a dying creature becomes stable", name=c.name))
-            ctx.set_mark(c, "ds_ok", None)
-            ctx.set_mark(c, "ds_fail", None)
-            ctx.set_life(c, "stable", rule=rule("3.3"))
             ctx.say(_("{name} is stabilized: unconscious at 0 HP, no more death saves", name=named(c)),
                     rule=rule("3.3"), who=c.id)
+            health.stabilize(ctx, c)
 

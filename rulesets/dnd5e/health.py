@@ -22,6 +22,8 @@ from .stats import CRIT_WORDS, TEMP_WORDS, TYPE_WORDS, type_term
 #: the note the unconscious condition carries when 0 HP put it there (healing ends that one only)
 AT_ZERO = "0 HP"
 OK, FAIL = "ds_ok", "ds_fail"
+#: seconds until a stable creature regains 1 HP (1d4 hours, rolled when it becomes stable)
+WAKES_IN = "wakes_in"
 
 
 def hp(ctx: Context, c: Combatant) -> Pool:
@@ -94,7 +96,6 @@ class DnDHealth(Health):
             detail = _("{amount} {why}", amount=dealt(target, amount), why=why) if why is not None else None
             ctx.say(_("{name} takes no damage", name=named(target)), rule=rule("2.3"), who=target.id, detail=detail)
             return
-        self.rules.conditions.damaged(ctx, target, taken)
         left = taken
         temp = target.pools.get("temp")
         if temp is not None and temp.value > 0:
@@ -104,6 +105,7 @@ class DnDHealth(Health):
             ctx.say(_("{name}'s temporary HP absorb {n} ({t} left)", name=named(target), n=dealt(target, soaked),
                       t=of(target, temp.value)), rule=rule("2.2"), who=target.id)
             if left == 0:
+                self.rules.conditions.damaged(ctx, target, taken)
                 return
         before = pool.value
         top = pool.max if pool.max is not None else before
@@ -116,6 +118,7 @@ class DnDHealth(Health):
         ctx.say(_("{name} takes {n} damage: HP {before} -> {after}", name=named(target), n=dealt(target, left),
                   before=of(target, before), after=of(target, after)), rule=rule("2.1"), who=target.id, detail=detail)
         if after > 0:
+            self.rules.conditions.damaged(ctx, target, taken)
             return
         over = left - before
         if over >= top:
@@ -140,6 +143,7 @@ class DnDHealth(Health):
         if c.life == "stable":
             ctx.set_life(c, "dying", rule=rule("3.4"))
             ctx.set_mark(c, OK, None)
+            ctx.set_mark(c, WAKES_IN, None)
         n = 2 if crit else 1
         ctx.say(_n("{name} is hit at 0 HP: {n} death-save failure", "{name} is hit at 0 HP: {n} death-save failures",
                    n, name=named(c), n=public(n)), rule=rule("3.4"), who=c.id)
@@ -150,6 +154,7 @@ class DnDHealth(Health):
         cdef = self.rules.catalogue.get("unconscious")
         if cdef is not None and not any(i.note == AT_ZERO for i in c.instances("unconscious")):
             ctx.apply_condition(c, cdef, note=AT_ZERO)
+            self.rules.conditions.incapacitated(ctx, c, cdef)
         ctx.set_mark(c, OK, None)
         ctx.set_mark(c, FAIL, None)
         ctx.set_life(c, "dying", rule=rule("3.1"))
@@ -157,6 +162,7 @@ class DnDHealth(Health):
                 rule=rule("3.1"), who=c.id)
 
     def kill(self, ctx: Context, c: Combatant, why: Msg, section: str, detail: "Msg | None" = None) -> None:
+        ctx.set_mark(c, WAKES_IN, None)
         ctx.set_mark(c, OK, None)
         ctx.set_mark(c, FAIL, None)
         ctx.set_life(c, "dead", rule=rule(section))
@@ -195,21 +201,40 @@ class DnDHealth(Health):
             self.fail_saves(ctx, c, 2)
             return
         if die < 10:
-            ctx.say(_("{name} fails a death save ({die})", name=named(c), die=public(die)), rule=rule("3.3"), who=c.id)
+            ctx.say(_("{name} fails a death save ({die})", name=named(c), die=of(c, die)), rule=rule("3.3"), who=c.id)
             self.fail_saves(ctx, c, 1)
             return
         ok, fail = saves_of(c)
         ok += 1
         if ok >= 3:
-            ctx.set_mark(c, OK, None)
-            ctx.set_mark(c, FAIL, None)
-            ctx.set_life(c, "stable", rule=rule("3.3"))
             ctx.say(_("{name} succeeds on a third death save ({die}): stable, unconscious at 0 HP", name=named(c),
-                      die=public(die)), rule=rule("3.3"), who=c.id)
+                      die=of(c, die)), rule=rule("3.3"), who=c.id)
+            self.stabilize(ctx, c)
             return
         ctx.set_mark(c, OK, ok)
         ctx.say(_("{name} succeeds on a death save ({die}): successes {ok}, failures {fail}", name=named(c),
-                  die=public(die), ok=public(ok), fail=public(fail)), rule=rule("3.3"), who=c.id)
+                  die=of(c, die), ok=public(ok), fail=public(fail)), rule=rule("3.3"), who=c.id)
+
+    def stabilize(self, ctx: Context, c: Combatant) -> None:
+        """Stable: no more death saves; 1 HP back after 1d4 hours (dnd5e.md §3.6)."""
+        ctx.set_mark(c, OK, None)
+        ctx.set_mark(c, FAIL, None)
+        ctx.set_life(c, "stable", rule=rule("3.3"))
+        hours = ctx.roll("1d4", purpose=_("{name}: hours until 1 HP", name=named(c)), who=c.id, hidden=True).total
+        ctx.set_mark(c, WAKES_IN, hours * 3600)
+
+    def time_passes(self, ctx: Context, seconds: int) -> None:
+        """A stable creature's hours run down; when they are over it regains 1 HP (dnd5e.md §3.6)."""
+        for c in list(ctx.state.combatants.values()):
+            left = c.marks.get(WAKES_IN)
+            if c.life != "stable" or not isinstance(left, int):
+                continue
+            if left > seconds:
+                ctx.set_mark(c, WAKES_IN, left - seconds)
+                continue
+            ctx.say(_("{name} has been stable long enough: it regains 1 HP", name=named(c)), rule=rule("3.6"),
+                    who=c.id)
+            self.heal(ctx, c, 1, ())
 
     # -- healing -----------------------------------------------------------------------------------
     def heal(self, ctx: Context, target: Combatant, amount: int, types: tuple[str, ...]) -> None:
@@ -235,9 +260,14 @@ class DnDHealth(Health):
                 ctx.remove_condition(c, inst, reason="healed")
         ctx.set_mark(c, OK, None)
         ctx.set_mark(c, FAIL, None)
+        ctx.set_mark(c, WAKES_IN, None)
         if c.life != "ok":
             ctx.set_life(c, "ok", rule=rule("3.5"))
             ctx.say(_("{name} regains consciousness", name=named(c)), rule=rule("3.5"), who=c.id)
+
+    def spendable(self, state: EncounterState, c: Combatant) -> list:
+        """What the spend form offers: legendary resistance (temporary HP are not spent, they are lost)."""
+        return [s for s in super().spendable(state, c) if s.resource != "temp"]
 
     def gain_temp(self, ctx: Context, c: Combatant, amount: int) -> None:
         """Temporary HP do not add up: the higher number stays (dnd5e.md §2.2)."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Figure, Msg, Sheet, words_for
+from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Figure, Msg, RulesError, Sheet, fold_text,
+                                listing, named, words_for)
 
-from . import stats
+from . import economy, stats
 from .common import modifier
 from .conditions import exhaustion, flagged
 from .health import AT_ZERO, dies_at_zero, saves_of
@@ -22,6 +23,16 @@ XP_BY_CR = {Fraction(0): 10, Fraction(1, 8): 25, Fraction(1, 4): 50, Fraction(1,
 
 _MODIFIER_WORDS = words_for(("ac", "init", "speed", "perception"),
                             {"velocidad": "speed", "iniciativa": "init", "percepcion": "perception"})
+
+
+_TYPE_FOLDED = {fold_text(w) for w in stats.TYPE_WORDS}
+
+
+def _words(raw: Any) -> list[str]:
+    if not raw:
+        return []
+    items = raw.split(",") if isinstance(raw, str) else raw
+    return [str(w).strip() for w in items if str(w).strip()]
 
 
 def challenge(c: Combatant) -> Fraction | None:
@@ -53,6 +64,23 @@ class DnDSheet(Sheet):
     def modifier_words(self) -> Mapping[str, str]:
         return _MODIFIER_WORDS
 
+    def derive(self, stats_: dict[str, Any], category: str) -> dict[str, Any]:
+        """Damage types and conditions on the sheet must be the document's (a typo would
+        otherwise never resist anything): refused with the words there are (dnd5e.md §2.3)."""
+        self.check_words(stats_)
+        if stats_.get("lair") is True and isinstance(stats_.get("legendary_resistance"), int):
+            stats_ = {**stats_, "legendary_resistance": stats_["legendary_resistance"] + 1}  # dnd5e.md §7.7
+        return stats_
+
+    def check_words(self, stats_: Mapping[str, Any]) -> None:
+        for key in ("resist", "immune", "vulnerable"):
+            for word in _words(stats_.get(key)):
+                if fold_text(word) not in _TYPE_FOLDED:
+                    raise RulesError(_("{key}: {word!r} is not a damage type; types: {types}", key=key, word=word,
+                                       types=listing(stats.DAMAGE_TYPES)))
+        for word in _words(stats_.get("condition_immune")):
+            self.rules.catalogue.lookup(word)
+
     def on_added(self, ctx: Context, c: Combatant) -> None:
         pool = c.pools.get("hp")
         if pool is not None and pool.value <= 0 and c.life == "ok":
@@ -62,9 +90,21 @@ class DnDSheet(Sheet):
                 self.rules.health.fall(ctx, c)
 
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
+        """``set NAME hp=0`` drops it as damage would; above 0 a dying or stable one wakes (dnd5e.md §3.1, §3.5)."""
+        self.check_words(changes)
+        lr = c.pools.get("legendary_resistance")
+        if "lair" in changes and lr is not None and "legendary_resistance" not in changes:
+            ctx.set_pool(c, "legendary_resistance", max(0, lr.value + (1 if changes["lair"] else -1)), rule="dnd5e.md §7.7")
         pool = c.pools.get("hp")
-        if pool is not None and pool.max is not None and pool.value > pool.max:
-            ctx.set_pool(c, "hp", pool.max)
+        if pool is None or "hp" not in changes:
+            return
+        if pool.value <= 0 and c.life == "ok":
+            if dies_at_zero(ctx.state, c):
+                self.rules.health.kill(ctx, c, _("{name} is set to 0 HP and dies", name=named(c)), "3.1")
+            else:
+                self.rules.health.fall(ctx, c)
+        elif pool.value > 0 and c.life in ("dying", "stable"):
+            self.rules.health.wake(ctx, c)
 
     # -- figures -------------------------------------------------------------------------------------
     def speed(self, c: Combatant) -> Figure:
@@ -107,6 +147,10 @@ class DnDSheet(Sheet):
         if any(i.note == AT_ZERO for i in c.instances("unconscious")) and c.life == "ok":
             out.append(_("unconscious"))
         return out + self.rules.turns.status(state, c)
+
+    def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
+        """dnd5e.md §7.2: action, bonus action, reaction and the movement left."""
+        return economy.budget(state, self.rules, c)
 
     def xp(self, c: Combatant) -> int | None:
         own = c.stats.get("xp")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Call, Context, Int, Verb, Who
+from gm_console.ruleset import Call, Context, Flag, Int, Rest, Verb, Who, Word, fold_text
+
+from . import concentration, economy, legendary, rest
 
 from .i18n import _
 
@@ -21,3 +23,87 @@ VERBS = (
            "natural d20 the player rolled"),
          en=("death-save", "ds"), es=("salvacion-muerte", "tsm", "muerte"), group="health"),
 )
+
+
+def _concentrate(ctx: Context, call: Call) -> None:
+    """``concentrate NAME SPELL [on A,B] [ROUNDS|1m|10m]`` (dnd5e.md §5.2)."""
+    caster = ctx.combatant(call.who)
+    targets, rounds = [], None
+    words = list(call.tail or ())
+    for word in words:
+        if fold_text(word) in ("on", "en", "sobre", "a"):
+            continue
+        n = concentration.rounds_in(word)
+        if n is not None:
+            if n < 1:
+                ctx.fail(_("concentrate: a duration is at least 1 round, not {text!r}", text=word))
+            rounds = n
+            continue
+        for name in (w for w in word.split(",") if w.strip()):
+            targets.append(ctx.combatant(name.strip()))
+    concentration.begin(ctx, caster, call.spell, targets, rounds)
+
+
+VERBS = (*VERBS, Verb(
+    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[on NAME,NAME] [ROUNDS|1m|10m]")),
+    _concentrate,
+    _("the caster concentrates on a spell (quote a name of several words), on these creatures, for so long; a "
+      "new one ends the one before, damage calls for its Con save, and breaking it ends the spell on everyone"),
+    en=("conc", "concentration"), es=("concentrarse", "concentracion"), group="conditions"))
+
+
+def _action(ctx: Context, call: Call) -> None:
+    c = ctx.combatant(call.who)
+    kind = economy.word(call.kind)
+    if kind is None:
+        ctx.fail(_("action: {word!r} is not one of action, bonus, reaction, move FEET, dash, reset", word=call.kind))
+    economy.take(ctx, c, kind, call.feet)
+
+
+def _legendary(ctx: Context, call: Call) -> None:
+    legendary.spend(ctx, ctx.combatant(call.who), call.cost or 1)
+
+
+def _legres(ctx: Context, call: Call) -> None:
+    legendary.resist(ctx, ctx.combatant(call.who))
+
+
+def _recharge_use(ctx: Context, call: Call) -> None:
+    ability = call.ability if isinstance(call.ability, str) else " ".join(call.ability)
+    legendary.use(ctx, ctx.combatant(call.who), ability)
+
+
+VERBS = (
+    *VERBS,
+    Verb("action", (Who("who"), Word("kind", meta="action|bonus|reaction|move|dash|reset"),
+                    Int("feet", meta="FEET", required=False, minimum=0)), _action,
+         _("tick off the turn's action, bonus action, reaction (out of its turn too) or FEET of movement; dash adds "
+           "its Speed; the sheet shows what is left"),
+         es=("accion",), group="turns"),
+    Verb("legendary", (Who("who"), Int("cost", meta="N", required=False, minimum=1)), _legendary,
+         _("a monster's legendary action right after another creature's turn (N: an option costing more); all back "
+           "at the start of its turn"),
+         en=("la",), es=("legendaria", "accion-legendaria"), group="turns"),
+    Verb("legres", (Who("who"),), _legres,
+         _("a monster uses a legendary resistance: the save it failed succeeds instead (uses per day)"),
+         en=("legendary-resistance",), es=("resistencia-legendaria",), group="health"),
+    Verb("recharge", (Who("who"), Word("ability", meta="ABILITY", fold=False, rest=True)), _recharge_use,
+         _("a monster uses a Recharge ability (`fire breath 5-6` on its sheet): 1d6 at the start of its turns "
+           "brings it back"),
+         es=("recarga", "recargar"), group="turns"),
+)
+
+
+def _rest(ctx: Context, call: Call) -> None:
+    if call.all:
+        who = [c for c in ctx.state.combatants.values() if c.side != "foe" or c.is_pc]
+    else:
+        who = [ctx.combatant(n) for n in (call.who or ())]
+    rest.long_rest(ctx, who)
+
+
+VERBS = (*VERBS, Verb(
+    "rest", (Flag("all", words=("all", "todos", "everyone")), Who("who", required=False, rest=True)), _rest,
+    _("a long rest for these (all: the party and its allies): all HP back, temporary HP gone, one exhaustion level "
+      "less, legendary resistances back; out of combat"),
+    es=("descansar", "descanso"), group="health"))

@@ -499,7 +499,8 @@ class Turns(Part):
         return bool(aware) and bool(unaware)
 
     def trigger_position(self, ctx: "Context", c: Combatant, trigger_args: tuple[str, ...]) -> str:
-        """Where a triggered readied action puts its owner: "before" or "after" the active one."""
+        """Where a triggered readied action puts its owner: "before" or "after" the active one, or
+        "stay" (fifth edition: it is a reaction, and the owner keeps its place in the order)."""
         return "before"
 
     def on_combat_start(self, ctx: "Context") -> None:
@@ -535,6 +536,17 @@ class Checks(Part):
 
     def before(self, ctx: "Context", c: Combatant) -> None:
         """A check is about to be rolled by ``c`` (AGE: waiting stunt points vanish)."""
+
+    def edge_dice(self, state: EncounterState, c: Combatant, what: str,
+                  typed: tuple[int, ...] = ()) -> "tuple[str, Msg | str]":
+        """The dice of this check and why, given the advantage (+1) and disadvantage (-1) the GM
+        typed (``check Ana dex adv``). Default: the game has none, and refuses them (fifth
+        edition: ``2d20kh1``, its conditions' too, the two cancelling)."""
+        if typed:
+            from ..errors import RulesError
+
+            raise RulesError(_("{game} has no advantage or disadvantage: add the bonus as +N", game=self.rules.name))
+        return self.dice, ""
 
     def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
         """The sheet's bonus for a skill/ability/save name; None = the sheet does not know it."""
