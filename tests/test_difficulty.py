@@ -1,8 +1,8 @@
 """Difficulty while building: the books' encounter-building tables, worked examples first.
 
-Pathfinder (docs/rulesets/pathfinder1e.md#117-difficulty-while-building): Core Rulebook,
+Pathfinder (docs/rulesets/pathfinder1e.md#118-difficulty-while-building): Core Rulebook,
 "Designing Encounters", Tables 12-1 and 12-2; Starfinder
-(docs/rulesets/starfinder.md#315-difficulty-while-building): Core Rulebook Tables 11-1 and 11-3;
+(docs/rulesets/starfinder.md#316-difficulty-while-building): Core Rulebook Tables 11-1 and 11-3;
 Dragon Age (docs/rulesets/dragon_age.md#214-difficulty-while-building): no rule, the threats counted.
 """
 

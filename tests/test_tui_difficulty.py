@@ -1,6 +1,6 @@
 """The add form's difficulty line (issue 27): it follows the creature being typed, read through
 the Controller (tried on a copy: nothing is added until the GM submits), in the GM's language
-(docs/rulesets/pathfinder1e.md#117-difficulty-while-building)."""
+(docs/rulesets/pathfinder1e.md#118-difficulty-while-building)."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def _kind(c: Combatant) -> str:
 
 def by_xp_table(rules: "Ruleset", state: EncounterState,
                 level_of: Callable[[Combatant], int | None]) -> Difficulty:
-    """Pathfinder's and Starfinder's encounter building (docs/rulesets/pathfinder1e.md#117-difficulty-while-building):
+    """Pathfinder's and Starfinder's encounter building (docs/rulesets/pathfinder1e.md#118-difficulty-while-building):
     every foe's XP (``Sheet.xp``, else its ``xp`` stat, else its CR's award) summed, the
     encounter's CR read from the XP table, compared with the average party level of the PCs
     (``level_of`` each PC's level, None when its sheet has none). Hidden foes count."""

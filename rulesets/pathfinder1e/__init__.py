@@ -43,7 +43,7 @@ class Pathfinder1e(Ruleset):
         return pending(self, state)
 
     def difficulty(self, state):
-        """The Core Rulebook's encounter building (docs/rulesets/pathfinder1e.md#117-difficulty-while-building):
+        """The Core Rulebook's encounter building (docs/rulesets/pathfinder1e.md#118-difficulty-while-building):
         the foes' XP summed, the CR it reaches on the XP table, against the PCs' average level (``hd``)."""
         return by_xp_table(self, state, _level)
 

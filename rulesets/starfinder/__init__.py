@@ -43,7 +43,7 @@ class Starfinder(Ruleset):
         return pending(self, state)
 
     def difficulty(self, state):
-        """The Core Rulebook's encounter building (docs/rulesets/starfinder.md#315-difficulty-while-building):
+        """The Core Rulebook's encounter building (docs/rulesets/starfinder.md#316-difficulty-while-building):
         the foes' XP summed, the CR it reaches on the XP table, against the PCs' average level."""
         return by_xp_table(self, state, _level)
 
