@@ -1,4 +1,4 @@
-"""A stat block's attack in its compact form, read once for every d20 game (docs/attacks.md).
+"""A stat block's attack in its compact form, read once for every d20 game (docs/sheets.md#attacks).
 
 One attack a string; a creature's attacks are a list of them under the stat key ``atk``
 (``add Orc atk="falchion +5 2d4+4 18-20/x2 slashing; javelin +1 1d6+3 ranged range 30"``)::
