@@ -85,14 +85,52 @@ class Crit:
     detail: Any = None
 
 
+#: the words every d20 game's attack takes: folded spelling -> canonical word
+WORDS = {
+    "full": "full", "completo": "full", "completa": "full", "full-attack": "full", "ataque-completo": "full",
+    "flank": "flank", "flanking": "flank", "flanqueo": "flank", "flanqueando": "flank", "flanquea": "flank",
+    "cover": "cover", "cobertura": "cover", "partial-cover": "partial-cover", "cobertura-parcial": "partial-cover",
+    "improved-cover": "improved-cover", "cobertura-mejorada": "improved-cover",
+    "concealment": "concealment", "concealed": "concealment", "ocultacion": "concealment", "oculto": "concealment",
+    "total-concealment": "total-concealment", "ocultacion-total": "total-concealment",
+    "miss": "miss", "fallo": "miss",
+    "stop": "stop", "parar": "stop", "para": "stop",
+}
+#: cover's bonus to AC, both games (pathfinder1e.md §1.17, starfinder.md §3.15)
+COVER = {"partial-cover": 2, "cover": 4, "improved-cover": 8}
+
+
 class AttackRules:
     """A game's answers; the flow asks them in this order for each attack."""
 
     rule = ""
     #: words the tail takes: folded spelling -> canonical word
-    words: dict[str, str] = {}
+    words: dict[str, str] = WORDS
     #: words that take a number after them (``miss 20``): canonical word -> default
-    valued: dict[str, int] = {}
+    valued: dict[str, int] = {"miss": 20}
+
+    @staticmethod
+    def position(plan: Plan, prone: bool, atk: Attack) -> list[tuple[str, int]]:
+        """A prone target's -4 AC against melee and +4 against ranged, and the cover the line names."""
+        more = []
+        if prone:
+            more.append(("prone vs ranged", 4) if atk.ranged else ("prone vs melee", -4))
+        cover = next((w for w in COVER if w in plan.words), None)
+        if cover:
+            more.append((cover.replace("-", " "), COVER[cover]))
+        return more
+
+    @staticmethod
+    def said_chances(plan: Plan) -> list[tuple[int, str]]:
+        """The miss chances the line names: `miss N`, concealment 20%, total concealment 50%."""
+        chances = []
+        if "miss" in plan.words:
+            chances.append((plan.values["miss"], "miss chance"))
+        if "total-concealment" in plan.words:
+            chances.append((50, "total concealment"))
+        if "concealment" in plan.words:
+            chances.append((20, "concealment"))
+        return chances
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset

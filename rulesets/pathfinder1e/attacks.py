@@ -20,24 +20,12 @@ from .i18n import _
 RULE = "pathfinder1e.md §1.17"
 AC, TOUCH = Term("AC", "CA"), Term("touch AC", "CA de toque")
 
-WORDS = {
-    "full": "full", "completo": "full", "completa": "full", "full-attack": "full", "ataque-completo": "full",
-    "charge": "charge", "carga": "charge", "cargando": "charge",
-    "flank": "flank", "flanking": "flank", "flanqueo": "flank", "flanqueando": "flank", "flanquea": "flank",
-    "cover": "cover", "cobertura": "cover", "partial-cover": "partial-cover", "cobertura-parcial": "partial-cover",
-    "improved-cover": "improved-cover", "cobertura-mejorada": "improved-cover",
-    "concealment": "concealment", "concealed": "concealment", "ocultacion": "concealment", "oculto": "concealment",
-    "total-concealment": "total-concealment", "ocultacion-total": "total-concealment",
-    "miss": "miss", "fallo": "miss",
-    "stop": "stop", "parar": "stop", "para": "stop",
-}
-COVER = {"partial-cover": 2, "cover": 4, "improved-cover": 8}
+WORDS = {**AttackRules.words, "charge": "charge", "carga": "charge", "cargando": "charge"}
 
 
 class PF1Attacks(AttackRules):
     rule = RULE
     words = WORDS
-    valued = {"miss": 20}
 
     def prepare(self, ctx, plan: Plan) -> None:
         a = plan.attacker
@@ -63,25 +51,14 @@ class PF1Attacks(AttackRules):
         figs = ctx.ruleset.effective(ctx.state, t)
         touch = atk.defence == "touch"
         fig = figs["touch" if touch else "ac"]
-        more = []
-        if t.has("prone"):
-            more.append(("prone vs ranged", 4) if atk.ranged else ("prone vs melee", -4))
-        cover = next((w for w in COVER if w in plan.words), None)
-        if cover:
-            more.append((cover.replace("-", " "), COVER[cover]))
+        more = self.position(plan, t.has("prone"), atk)
         why = [p for p in fig.parts if p[1]] + more
         value = fig.value + sum(d for _l, d in more)
         return (TOUCH if touch else AC), value, why
 
     def miss_chance(self, ctx, plan: Plan, a: Combatant, t: Combatant) -> tuple[int, str]:
         """Concealment 20%, total concealment 50% (a blinded attacker's foes, an invisible target)."""
-        chances = []
-        if "miss" in plan.words:
-            chances.append((plan.values["miss"], "miss chance"))
-        if "total-concealment" in plan.words:
-            chances.append((50, "total concealment"))
-        if "concealment" in plan.words:
-            chances.append((20, "concealment"))
+        chances = self.said_chances(plan)
         if "blind" in ctx.ruleset.conditions.flags(a):
             chances.append((50, "blinded attacker"))
         if t.has("invisible"):
