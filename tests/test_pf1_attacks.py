@@ -236,3 +236,22 @@ def test_the_tables_option_shows_the_players_the_roll():
     t = pf(players_attack_rolls=True)
     t.rolls(17, 3).do("attack Goblin Kyra")
     assert "Goblin attacks Kyra with its short sword: hit, 3 slashing (d20 17, total 19)" in players_said(t)
+
+
+# --- show --json (docs/json.md) -------------------------------------------------------------------
+
+
+def test_show_json_lists_the_attacks_with_their_bonus_now():
+    """docs/json.md: each combatant's attacks, the printed bonus and the bonus with its conditions."""
+    from gm_console.engine.export import state_dict
+
+    t = pf("cond Goblin shaken", "cond Fighter prone", 'set Kyra atk="rapier +5 1d6+1 18-20 P"')
+    by_id = {c["id"]: c for c in state_dict(t.state, t.session.ruleset)["combatants"]}
+    sword, bow = by_id["goblin"]["attacks"]
+    assert (sword["name"], sword["printed"], sword["bonus"], sword["crit"], sword["defence"]) == \
+        ("short sword", [2], [0], "19-20/x2", "ac")
+    assert (bow["bonus"], bow["kind"], bow["range"], bow["crit"]) == ([2], "ranged", "60", "x3")
+    longsword, touch = by_id["fighter"]["attacks"]
+    assert (longsword["printed"], longsword["bonus"], touch["defence"]) == ([7, 2], [3, -2], "touch")
+    players = {c["id"]: c for c in state_dict(t.state, t.session.ruleset, players=True)["combatants"]}
+    assert players["kyra"]["attacks"][0]["bonus"] == [5] and players["goblin"]["attacks"] == []

@@ -126,3 +126,14 @@ def test_the_players_read_the_outcome_not_the_foes_bonus():
     said = [ln.text for ln in pv.lines(t.session.done, t.session.ruleset, t.state.options, "en")]
     assert "Ksarik attacks Kyra with its laser pistol: hit, 4 fire" in said
     assert not any("+7" in s for s in said)
+
+
+def test_show_json_names_the_ac_each_attack_targets_and_its_bonus_now():
+    """docs/json.md; starfinder.md §3.15.2: the laser targets EAC, the bite KAC; off-target -2."""
+    from gm_console.engine.export import state_dict
+
+    t = sf("cond Ksarik off-target")
+    ksarik = next(c for c in state_dict(t.state, t.session.ruleset)["combatants"] if c["id"] == "ksarik")
+    assert [(a["name"], a["defence"], a["bonus"]) for a in ksarik["attacks"]] == [
+        ("bite", "kac", [7]), ("laser pistol", "eac", [5]), ("shock", "kac", [3]), ("claws", "kac", [7, 2])]
+    assert ksarik["attacks"][1]["critical"] == "burn 1d6"

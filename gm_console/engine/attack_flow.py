@@ -138,8 +138,18 @@ class AttackRules:
     def prepare(self, ctx, plan: Plan) -> None:
         """Before any roll (``charge`` charges, refusals of the game's own)."""
 
-    def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
+    def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        """What the attacker's state adds to this attack now, whatever the target (its conditions,
+        effects, ability changes): what `show --json` adds to the printed bonus."""
         return []
+
+    def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        """``state_parts`` and what this target and this line add (flanking, a helpless target)."""
+        return self.state_parts(ctx.state, a, atk)
+
+    def defence_key(self, atk: Attack) -> str:
+        """The defence an attack targets, as scripts read it (``ac``, ``touch``, ``eac``, ``kac``)."""
+        return atk.defence or "ac"
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> tuple[Term, int, list]:
         raise NotImplementedError
@@ -356,3 +366,17 @@ def _deal(ctx, t: Combatant, amount: int, atk: Attack) -> None:
     if amount < 1:
         amount, types = health.minimum_damage(ctx, t, amount, types)
     health.damage(ctx, t, amount, types)
+
+
+def listed(rules: AttackRules | None, state, c: Combatant) -> list[dict[str, Any]]:
+    """``c``'s attacks for scripts (``show --json``): each as the stat block writes it and with the
+    bonus it has now, conditions applied (docs/json.md)."""
+    out = []
+    for atk in attacks_of(c.stats.get("atk")):
+        now = sum(d for _l, d in rules.state_parts(state, c, atk)) if rules is not None else 0
+        out.append({"name": atk.name, "text": atk.text, "count": atk.count, "printed": list(atk.bonuses),
+                    "bonus": [b + now for b in atk.bonuses], "damage": atk.dice, "types": list(atk.types),
+                    "kind": atk.kind, "defence": rules.defence_key(atk) if rules is not None else atk.defence,
+                    "crit": atk.crit_text(), "critical": atk.critical, "riders": list(atk.riders),
+                    "reach": atk.reach, "range": atk.range or None})
+    return out

@@ -35,11 +35,15 @@ class PF1Attacks(AttackRules):
             if not a.has("charging"):
                 tactics.charge(ctx, SimpleNamespace(who=a.id))  # +2 attack, -2 AC (§1.2)
 
+    def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        """The effective melee or ranged figure's changes: its base is the stat block's, which the
+        printed bonus holds already."""
+        fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "attack"]
+        return [p for p in fig.parts if p[1]]
+
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        """The effective figure's changes (its base is the stat block's, the weapon's bonus holds
-        it already), flanking and a helpless target's +4 in melee."""
-        fig = ctx.ruleset.effective(ctx.state, a)["ranged" if atk.ranged else "attack"]
-        parts = [p for p in fig.parts if p[1]]
+        """Flanking and a helpless target's +4 in melee too."""
+        parts = self.state_parts(ctx.state, a, atk)
         if not atk.ranged:
             if "flank" in plan.words:
                 parts.append(("flanking", 2))

@@ -32,12 +32,18 @@ def defence_of(atk: Attack) -> str:
 class SFAttacks(AttackRules):
     rule = RULE
 
+    def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "melee"]
+        return [p for p in fig.parts if p[1]]
+
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        fig = ctx.ruleset.effective(ctx.state, a)["ranged" if atk.ranged else "melee"]
-        parts = [p for p in fig.parts if p[1]]
+        parts = self.state_parts(ctx.state, a, atk)
         if "flank" in plan.words and not atk.ranged:
             parts.append(("flanking", 2))
         return parts
+
+    def defence_key(self, atk: Attack) -> str:
+        return defence_of(atk)
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
         key = defence_of(atk)
