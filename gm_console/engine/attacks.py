@@ -258,10 +258,10 @@ def find(attacks: Iterable[Attack], word: str) -> Attack | None:
     """The attack a GM names by a word of it (``sword``, ``short sword``, ``bow``): an exact name,
     else the one whose name starts with or holds the word (a single match)."""
     attacks = list(attacks)
-    key = fold_text(word).replace("-", " ").replace("_", " ").strip()
+    key = " ".join(fold_text(word).replace("-", " ").replace("_", " ").replace(",", " ").split())
     for test in (lambda n: n == key, lambda n: n.startswith(key), lambda n: key in n.split(),
                  lambda n: key in n):
-        hits = [a for a in attacks if test(fold_text(a.name).replace(",", ""))]
+        hits = [a for a in attacks if test(" ".join(fold_text(a.name).replace(",", " ").split()))]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
