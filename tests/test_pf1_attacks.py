@@ -125,7 +125,7 @@ def test_a_prone_target_is_easier_in_melee_and_harder_at_range():
 def test_the_attacker_as_it_is_now():
     """pathfinder1e.md §1.17: the stat block's bonus plus what weighs on the attacker now: shaken -2,
     dazzled -1, two negative levels -2, flanking +2, +N."""
-    t = pf("cond Goblin shaken", "cond Goblin dazzled", "cond Goblin energy-drained:2")
+    t = pf("set Goblin hd=4 hp=30/30", "cond Goblin shaken", "cond Goblin dazzled", "cond Goblin energy-drained:2")
     t.rolls(15).do("attack Goblin Kyra flank +1")
     assert last(t)[0].startswith("Goblin attacks Kyra with its short sword: miss (15 +2 short sword ")
     assert "-2 shaken" in last(t)[0] and "-1 dazzled" in last(t)[0] and "-2 energy-drained 2" in last(t)[0]
@@ -255,3 +255,23 @@ def test_show_json_lists_the_attacks_with_their_bonus_now():
     assert (longsword["printed"], longsword["bonus"], touch["defence"]) == ([7, 2], [3, -2], "touch")
     players = {c["id"]: c for c in state_dict(t.state, t.session.ruleset, players=True)["combatants"]}
     assert players["kyra"]["attacks"][0]["bonus"] == [5] and players["goblin"]["attacks"] == []
+
+
+def test_the_players_read_their_own_attack_on_a_foe_without_the_foes_numbers():
+    """docs/players.md: the foe's AC and its damage taken stay the GM's (a health word reaches them)."""
+    t = pf('set Kyra atk="rapier +5 1d6+1 18-20 P"', "set Goblin hp=20/20")
+    t.rolls(15, 4).do("attack Kyra Goblin")
+    assert "Kyra attacks Goblin with its rapier: hit, piercing" in players_said(t)
+    assert "Kyra ataca a Goblin con su rapier: impacta, perforante" in players_said(t, "es")
+
+
+def test_an_attacker_that_cannot_act_is_refused_and_a_disabled_one_strains():
+    """pathfinder1e.md §1.17, §1.4: no actions (stunned), no attack; disabled, 1 HP after it."""
+    t = pf("cond Goblin stunned")
+    with pytest.raises(GMError) as err:
+        t.do("attack Goblin Kyra")
+    assert "Goblin cannot attack: no actions (stunned)" in render(err.value.message, "en")
+    t = pf("set Fighter hp=0", "init Fighter 20", "init Kyra 10", "init Goblin 5", "start")
+    assert t.c("Fighter").life == "disabled"
+    t.rolls(2).do("attack Fighter Kyra")
+    assert t.hp("Fighter") == -1

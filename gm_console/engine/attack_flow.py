@@ -183,6 +183,8 @@ def refuse_attacks(a: Combatant, word: str) -> RulesError:
 def read(ctx, rules: AttackRules, call, verb: str) -> Plan:
     """The line read whole (targets, weapon, dice, words) or refused with nothing done."""
     a = ctx.combatant(call.who)
+    if a.life == "dead":
+        ctx.fail(_("{name} is dead and cannot attack", name=a.name))
     targets = [ctx.combatant(ref) for ref in call.target]
     for t in targets:
         if t.id == a.id:
@@ -306,7 +308,9 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
     if atk.dice == "-":
         what = _("hit, {riders}", riders=riders) if riders else HIT
         return what
-    damage = _("{amount} {types}", amount=dealt(t, amount), types=types) if atk.types else dealt(t, amount)
+    # the damage is told as the players may read it: a foe's only with the table's players_damage
+    damage = either(_("{amount} {types}", amount=dealt(t, amount), types=types) if atk.types else dealt(t, amount),
+                    types if atk.types else Term("damage", "daño"))
     if crit.multiplier > 1:
         what = _("critical hit (x{m}), {damage}", m=public(crit.multiplier), damage=damage)
     elif crit.threatened:

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
 
-from . import tactics
+from . import life, tactics
 from .i18n import _
 
 RULE = "pathfinder1e.md §1.17"
@@ -29,6 +29,7 @@ class PF1Attacks(AttackRules):
 
     def prepare(self, ctx, plan: Plan) -> None:
         a = plan.attacker
+        tactics.can_act(ctx, a, _("attack"))
         if "charge" in plan.words:
             if "full" in plan.words:
                 ctx.fail(_("attack: a charge ends in one melee attack, not a full attack"))
@@ -93,4 +94,10 @@ class PF1Attacks(AttackRules):
 
 
 def attack(ctx, call) -> None:
-    run_attack(ctx, PF1Attacks(ctx.ruleset), call, "attack")
+    """``attack``; a disabled attacker on its own turn pays 1 HP after it, as for any standard
+    (strenuous) action (§1.4)."""
+    a = ctx.combatant(call.who)
+    strained = a.life == "disabled" and ctx.state.active == a.id
+    run_attack(ctx, ctx.ruleset.attack_rules(), call, "attack")
+    if strained and a.id in ctx.state.combatants and ctx.state.get(a.id).life == "disabled":
+        life.strain(ctx, ctx.state.get(a.id))
