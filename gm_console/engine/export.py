@@ -46,7 +46,7 @@ def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dic
         "conditions": [_condition(inst) for inst in c.conditions],
         "stats": dict(c.stats),
         "effective": effective,
-        "attacks": reading(lambda: listed(ruleset.attack_rules(), state, c), []),
+        "attacks": reading(lambda: listed(ruleset.sheet.attack_rules(), state, c), []),
         "status": [render(x) for x in reading(lambda: ruleset.sheet.status(state, c), [])],
     }
 

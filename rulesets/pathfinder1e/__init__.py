@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from gm_console.ruleset import Ruleset, part
 
-from .attacks import PF1Attacks
 from .checks import PF1Checks
 from .conditions import PF1Conditions
 from .health import PF1Health
@@ -36,9 +35,6 @@ class Pathfinder1e(Ruleset):
 
     def options(self):
         return OPTIONS
-
-    def attack_rules(self):
-        return PF1Attacks(self)
 
     def verbs(self):
         return VERBS

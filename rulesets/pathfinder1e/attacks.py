@@ -98,6 +98,6 @@ def attack(ctx, call) -> None:
     (strenuous) action (§1.4)."""
     a = ctx.combatant(call.who)
     strained = a.life == "disabled" and ctx.state.active == a.id
-    run_attack(ctx, ctx.ruleset.attack_rules(), call, "attack")
+    run_attack(ctx, ctx.ruleset.sheet.attack_rules(), call, "attack")
     if strained and a.id in ctx.state.combatants and ctx.state.get(a.id).life == "disabled":
         life.strain(ctx, ctx.state.get(a.id))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from gm_console.ruleset import Ruleset, part
 
-from .attacks import SFAttacks
 from .checks import StarfinderChecks
 from .conditions import StarfinderConditions
 from .damage import StarfinderHealth
@@ -36,9 +35,6 @@ class Starfinder(Ruleset):
 
     def options(self):
         return OPTIONS
-
-    def attack_rules(self):
-        return SFAttacks(self)
 
     def verbs(self):
         return VERBS

@@ -95,4 +95,4 @@ class SFAttacks(AttackRules):
 
 
 def attack(ctx, call) -> None:
-    run_attack(ctx, ctx.ruleset.attack_rules(), call, "attack")
+    run_attack(ctx, ctx.ruleset.sheet.attack_rules(), call, "attack")

@@ -119,11 +119,6 @@ class Ruleset:
         then the game's own ``pending``."""
         return offered_saves(self, state) + list(self.pending(state))
 
-    def attack_rules(self) -> "object | None":
-        """How this game's ``attack`` verb reads a stat block's attacks (``engine.attack_flow``),
-        so `show --json` lists them with their bonus now; None: the game has none."""
-        return None
-
     def bestiary_files(self) -> Sequence[Traversable]:
         """The game's starter bestiary, as data: TOML files of creatures (one table each, English
         and Spanish names, the stat block's keys, where the numbers come from; see the README's

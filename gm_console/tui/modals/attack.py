@@ -44,7 +44,7 @@ class AttackModal(FormModal[str]):
         self.frame = frame
         self.attacker = attacker
         self.targets = targets
-        self.attacks = listed(frame.ruleset.attack_rules(), frame.state, attacker)
+        self.attacks = listed(frame.ruleset.sheet.attack_rules(), frame.state, attacker)
 
     def fields(self) -> ComposeResult:
         yield Label(plain(tr(self.lang, "targets", names=names(self.targets))), classes="field-label")

@@ -208,7 +208,7 @@ class EncounterKeys(_Base):
         attacker = self._active() or self._target()
         if attacker is None:
             return
-        if self.controller.ruleset.attack_rules() is None or not attacks_of(attacker.stats.get("atk")):
+        if self.controller.ruleset.sheet.attack_rules() is None or not attacks_of(attacker.stats.get("atk")):
             self.notify(tr(self.lang, "no_attacks", name=attacker.name), severity="warning")
             return
         targets = [c for c in self._targets() if c.id != attacker.id]
