@@ -275,3 +275,12 @@ def test_an_attacker_that_cannot_act_is_refused_and_a_disabled_one_strains():
     assert t.c("Fighter").life == "disabled"
     t.rolls(2).do("attack Fighter Kyra")
     assert t.hp("Fighter") == -1
+
+
+def test_a_creature_immune_to_critical_hits_takes_a_threat_as_a_hit():
+    """pathfinder1e.md §1.17.1, §1.13: immune=critical, no confirmation roll, normal damage."""
+    t = pf("add Skeleton hp=20 ac=14 immune=critical")
+    t.rolls(19, 4).do("attack Fighter Skeleton")
+    assert last(t, 2)[0] == ("Fighter attacks Skeleton with its longsword: hit, 7 slashing "
+                             "(19 +7 longsword = 26 vs AC 14; Skeleton is immune to critical hits; 1d8+3 (7))")
+    assert t.hp("Skeleton") == 13
