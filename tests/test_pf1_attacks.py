@@ -284,3 +284,18 @@ def test_a_creature_immune_to_critical_hits_takes_a_threat_as_a_hit():
     assert last(t, 2)[0] == ("Fighter attacks Skeleton with its longsword: hit, 7 slashing "
                              "(19 +7 longsword = 26 vs AC 14; Skeleton is immune to critical hits; 1d8+3 (7))")
     assert t.hp("Skeleton") == 13
+
+
+def test_extra_damage_riders_are_rolled_apart_and_never_multiplied():
+    """pathfinder1e.md §1.17.1: a flaming weapon's 1d6 fire and sneak attack's precision dice are not
+    multiplied on a critical: 1d6+1 twice (5+6), then 1d6 fire (3) and 2d6 precision (2+3) once each."""
+    t = pf("add Rogue hp=20 atk=\"flaming rapier +6 1d6+1 18-20 P plus 1d6 fire plus 2d6 precision plus trip\"",
+           "add Shade hp=40 ac=10 immune=precision")
+    t.rolls(18, 15, 4, 5, 3, 2, 3).do("attack Rogue Kyra")
+    assert last(t, 4) == [
+        "Rogue attacks Kyra with its flaming rapier: critical hit (x2), 11 piercing, plus 1d6 fire; plus 2d6 "
+        "precision; plus trip (18 +6 flaming rapier = 24 vs AC 16; confirmation 15 = 21: confirmed; 1d6+1 x2 (5+6); "
+        "plus 1d6 (3); plus 2d6 (5))",
+        "Kyra takes 11 damage: HP 30 -> 19", "Kyra takes 3 damage: HP 19 -> 16", "Kyra takes 5 damage: HP 16 -> 11"]
+    t.rolls(10, 3, 3, 2, 3).do("attack Rogue Shade")
+    assert t.hp("Shade") == 40 - 4 - 3

@@ -26,7 +26,8 @@ from typing import Any, Sequence
 
 from gm_console.i18n import Msg, Term, _
 
-from .attacks import Attack, find, of as attacks_of
+from .attacks import Attack, find, rider_damage
+from .attacks import of as attacks_of
 from .checks import record_check
 from .contract import Ruleset, RulesError
 from .state import Combatant
@@ -284,15 +285,22 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
     rolled_detail, amount = None, 0
     if hit and atk.dice != "-":
         amount, rolled_detail = _damage(ctx, rules, plan, a, t, atk, multiplier)
+    extra = _riders(ctx, a, t, atk) if hit else []
     outcome = _outcome(roll, hit, crit, missed_by_chance, chance, t, amount, atk)
     detail = _detail(ctx, a, t, roll, rolled_detail, crit.detail)
+    for dice, rolled, _types in extra:
+        detail = _("{attack}; {damage}", attack=detail, damage=_("plus {dice} ({rolled})", dice=of(a, dice),
+                                                                  rolled=of(a, rolled)))
     ctx.say(_("{name} attacks {target} with its {weapon}: {outcome}", name=named(a), target=named(t), weapon=weapon,
               outcome=outcome), rule=rules.rule, who=a.id, detail=detail)
     record_check(ctx, a, f"attack ({weapon}) on {t.name}", roll.total, dice=(roll.natural,),
                  bonus=roll.total - roll.natural, against=f"{t.name} {roll.defence.en} {roll.value}", target=roll.value,
                  outcome="success" if hit else "failure")
     if hit and atk.dice != "-":
-        _deal(ctx, t, amount, atk)
+        _deal(ctx, t, amount, atk.types)
+    for _dice, rolled, types in extra:
+        if t.id in ctx.state.combatants and ctx.state.get(t.id).life != "dead":
+            _deal(ctx, ctx.state.get(t.id), rolled, types)
     if hit and multiplier > 1:
         rules.after_critical(ctx, plan, a, ctx.state.get(t.id) if t.id in ctx.state.combatants else t, atk)
 
@@ -364,9 +372,24 @@ def _damage(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk
     return amount, _("{dice} ({rolled})", dice=of(a, dice), rolled=of(a, text))
 
 
-def _deal(ctx, t: Combatant, amount: int, atk: Attack) -> None:
+def _riders(ctx, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int, tuple[str, ...]]]:
+    """The riders that are extra damage (``plus 1d6 fire``), rolled once each: never multiplied."""
+    out = []
+    for rider in atk.riders:
+        found = rider_damage(rider)
+        if found is not None:
+            dice, types = found
+            rolled = ctx.roll(dice, purpose=_("{attacker}'s {weapon}: plus {rider}", attacker=named(a),
+                                              weapon=atk.name, rider=rider), who=a.id).total
+            out.append((dice, rolled, types))
+    return out
+
+
+def _deal(ctx, t: Combatant, amount: int, types: Sequence[str]) -> None:
+    """Through the game's damage, with the types it knows (Starfinder has no `silver`)."""
     health = ctx.ruleset.health
-    types = tuple(atk.types)
+    known = set(health.damage_types())
+    types = tuple(w for w in types if not known or w in known)
     if amount < 1:
         amount, types = health.minimum_damage(ctx, t, amount, types)
     health.damage(ctx, t, amount, types)

@@ -267,3 +267,23 @@ def find(attacks: Iterable[Attack], word: str) -> Attack | None:
         if len(hits) > 1:
             return None
     return None
+
+
+def rider_damage(rider: str) -> tuple[str, tuple[str, ...]] | None:
+    """A rider that is extra damage, ``1d6 fire`` or ``2d6 precision``: (dice, types), rolled on
+    a hit apart from the weapon's damage (a critical does not multiply it); None for any other
+    rider (``grab``, ``1d6 Strength damage``: told, the GM's to apply)."""
+    words = rider.split()
+    if not words or not _DICE.fullmatch(words[0]) or words[0].isdigit():
+        return None
+    types = []
+    for word in words[1:]:
+        for part in re.split(r"[&/]", word):
+            key = fold_text(part)
+            if key in ("precision", "precision-damage"):
+                types.append("precision")
+                continue
+            if key not in TYPES:
+                return None
+            types.append(TYPES[key])
+    return words[0].casefold(), tuple(dict.fromkeys(types))
