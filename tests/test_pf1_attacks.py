@@ -210,6 +210,8 @@ def test_the_natural_d20_typed_and_the_spanish_verb():
     t = pf()
     t.rolls(3).do("ataca Goblin Kyra sword 17")
     assert last(t, 2)[0].startswith("Goblin attacks Kyra with its short sword: hit, 3 slashing (17 +2")
+    t.rolls(2).do("atacar Goblin Kyra arco 15")  # a weapon's Spanish name finds the printed one
+    assert last(t, 2)[0].startswith("Goblin attacks Kyra with its short bow: hit, 2 piercing (15 +4")
 
 
 # --- what the players read (docs/players.md) -----------------------------------------------------
