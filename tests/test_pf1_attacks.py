@@ -301,3 +301,13 @@ def test_extra_damage_riders_are_rolled_apart_and_never_multiplied():
         "Kyra takes 11 damage: HP 30 -> 19", "Kyra takes 3 damage: HP 19 -> 16", "Kyra takes 5 damage: HP 16 -> 11"]
     t.rolls(10, 3, 3, 2, 3).do("attack Rogue Shade")
     assert t.hp("Shade") == 40 - 4 - 3
+
+
+def test_a_full_attack_moves_to_the_next_target_when_the_first_falls():
+    """pathfinder1e.md §1.17.2: the longsword's +7 drops the goblin (6 HP), the +2 goes to Kyra."""
+    t = pf()
+    t.rolls(15, 8, 15, 2).do("attack Fighter Goblin,Kyra full longsword")
+    said = [s for s in t.said() if s.startswith("Fighter attacks")]
+    assert [s.split(":")[0] for s in said[-2:]] == ["Fighter attacks Goblin with its longsword",
+                                                     "Fighter attacks Kyra with its longsword"]
+    assert t.c("Goblin").life == "dying" and t.hp("Kyra") == 25
