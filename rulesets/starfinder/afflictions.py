@@ -328,6 +328,11 @@ def modifiers(c: Combatant):
 # -- the clock -------------------------------------------------------------------------------------
 
 
+def answer(ctx: Context, c: Combatant, cond: str, dice: tuple[int, ...]) -> bool:
+    """``save NAME poisoned [DIE]``: the save offered (table option ``save_rolls offer``)."""
+    return clock.answer(ctx, c, cond, dice, _due)
+
+
 def advance(ctx: Context, c: Combatant, seconds: int) -> None:
     """``seconds`` went by for ``c``: each affliction's saves that fall due (§3.15)."""
     clock.advance(ctx, c, seconds, _due)
@@ -391,6 +396,11 @@ def rest(ctx: Context, c: Combatant, hours: int) -> None:
 
 
 _store = clock.store
+
+
+def clock_pending(state) -> list:
+    """The saves offered to the GM (table option ``save_rolls offer``)."""
+    return clock.pending(state, tuple(CONDITION.values()))
 
 
 def _end(ctx: Context, c: Combatant, uid: str, line: Msg) -> None:
