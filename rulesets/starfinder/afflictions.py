@@ -17,7 +17,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Mod, Msg, RulesError, Term, afflictions as clock, dealt, fold_text, \
     named, of
 
-from . import life
+from . import life, monsters
 from .common import say
 from .i18n import _
 from .stats import SKILL_ABILITY, ability_mod
@@ -159,8 +159,7 @@ def _label(kind: str, spec: dict) -> "Term | str":
 
 
 def _immune(c: Combatant, kind: str) -> bool:
-    raw = c.stats.get("immune") or ()
-    words = {fold_text(w) for item in ([raw] if isinstance(raw, str) else raw) for w in str(item).split(",")}
+    words = monsters.immunities(c)
     return kind in words or {"poison": "veneno", "disease": "enfermedad"}[kind] in words
 
 
