@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, dealt, life as life_word, named, of, public
 
-from . import economy, health, life
+from . import defenses, economy, health, life
 from .checks import keep
 from .conditions import by_hand
 from .i18n import _, flag_names
@@ -194,6 +194,12 @@ def coup(ctx: Context, call) -> None:
     amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_('coup de grace on {target}', target=named(t))).total
     if call.fort is not None and not 1 <= call.fort <= 20:
         ctx.fail(_("coup: FORT-ROLL is the natural d20 (1-20), not {n}", n=call.fort))
+    if defenses.crit_immune(t):
+        # the seed: immune to critical hits, no critical damage and no Fortitude save to die (§1.3)
+        ctx.say(_("Coup de grace on {name}: immune to critical hits, a normal hit for {amount} and no save to die",
+                  name=named(t), amount=dealt(t, amount)), rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
+        ctx.ruleset.health.damage(ctx, t, amount, ())
+        return
     ctx.say(_("Coup de grace on {name}: automatic critical for {amount}", name=named(t), amount=dealt(t, amount)),
             rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
     ctx.ruleset.health.damage(ctx, t, amount, ())

@@ -134,7 +134,7 @@ def _cover_lines(c: Combatant, ids: set[str]) -> list[Msg]:
 
 def pending(rules, state: EncounterState) -> list[Pending]:
     """Warnings for the GM; each one that names a command carries it, and only when it would run now."""
-    out: list[Pending] = []
+    out: list[Pending] = afflictions.clock_pending(state)  # starfinder.md §3.15, save_rolls offer
     for c in state.combatants.values():
         own_turn = not state.in_combat or state.active == c.id
         if c.life == "dying":
