@@ -30,7 +30,6 @@ from . import bestiary as bestiary_file
 from . import lock as locking
 from . import party as party_file
 from . import prepared
-from . import records
 from . import snapshot
 from . import store
 from .codec import FORMAT, Document, commands, decode, decode_appended, encode, encode_records
@@ -320,6 +319,8 @@ class Encounter:
 
     def _keep_record(self) -> bool:
         """The fights' figures for `gm-console stats` (storage/records.py), for the bytes on disk."""
+        from . import records  # here: the summary's tally is not for the first frame
+
         try:
             raw, _ident = store.read_bytes(self.path)
         except SaveError:
