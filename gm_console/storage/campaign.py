@@ -7,13 +7,12 @@ report goes on without it.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from gm_console.engine.errors import GMError, message_of
 from gm_console import plugins
+from gm_console.engine.errors import GMError, message_of
 from gm_console.engine.record import Record
 from gm_console.engine.text import fold_text
 from gm_console.i18n import Msg, _
