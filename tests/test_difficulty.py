@@ -149,6 +149,8 @@ def test_no_pcs_yet_and_no_foes_yet():
     d = difficulty(party(Table("pathfinder1e"), 3, 3, 3, 3))
     assert (d.xp, d.cr, d.band) == (None, None, None)
     assert render(d.summary) == "no foes with a CR or XP yet (APL 3)"
+    d = difficulty(Table("pathfinder1e"))
+    assert render(d.summary) == "no foes with a CR or XP yet; party level unknown (give the PCs a level)"
 
 
 def test_a_foe_without_cr_or_xp_is_named_not_counted():
@@ -195,6 +197,14 @@ def test_starfinder_table_starts_at_cr_1_3_and_a_pcs_level_is_its_level():
     t = party(Table("starfinder"), 1, 1, 1, 1, 1, 1, key="level")
     t.do("add @space-goblin x2")
     assert (difficulty(t).cr, difficulty(t).party_level, difficulty(t).band.en) == ("1/2", 2, "easy")  # 270 XP
+
+
+def test_starfinder_a_foe_vehicles_level_is_no_cr():
+    t = party(Table("starfinder"), 3, 3, 3, 3, key="level")
+    t.do("add @security-robot", "add Skimmer vehicle level=3 hp=20")
+    d = difficulty(t)
+    assert (d.xp, d.cr) == (400, "1")
+    assert "not counted (no challenge rating of their own): Skimmer" in why(d)
 
 
 # -- Dragon Age, generic ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Experience points for defeated foes, by challenge rating, from the published tables.
+"""Experience points for defeated foes, by challenge rating, from the published tables; and
+the encounter's difficulty while it is built, from the same tables (``by_xp_table``).
 
 A ruleset may answer ``Sheet.xp(c)`` itself; when it answers None this module's table for
 its game applies (docs/players.md §4): Pathfinder 1e's Core Rulebook, Table 12-2
@@ -141,15 +142,20 @@ def _kind(c: Combatant) -> str:
     return re.sub(r"\s+\d+$", "", c.name) or c.name
 
 
-def by_xp_table(rules: "Ruleset", state: EncounterState,
-                level_of: Callable[[Combatant], int | None]) -> Difficulty:
+def by_xp_table(rules: "Ruleset", state: EncounterState, level_of: Callable[[Combatant], int | None],
+                counted: Callable[[Combatant], bool] | None = None) -> Difficulty:
     """Pathfinder's and Starfinder's encounter building (docs/rulesets/pathfinder1e.md#117-difficulty-while-building):
     every foe's XP (``Sheet.xp``, else its ``xp`` stat, else its CR's award) summed, the
     encounter's CR read from the XP table, compared with the average party level of the PCs
-    (``level_of`` each PC's level, None when its sheet has none). Hidden foes count."""
-    foes = [c for c in state.combatants.values() if c.side == "foe"]
+    (``level_of`` each PC's level, None when its sheet has none). Hidden foes count; a foe
+    ``counted`` refuses (a Starfinder vehicle, whose level is no CR) is named, not counted."""
+    sided = [c for c in state.combatants.values() if c.side == "foe"]
+    foes = [c for c in sided if counted is None or counted(c)]
     pcs = [c for c in state.combatants.values() if c.is_pc]
     why: list[Any] = []
+    if len(foes) < len(sided):
+        why.append(_("not counted (no challenge rating of their own): {names}",
+                     names=", ".join(c.name for c in sided if c not in foes)))
     priced: dict[tuple[str, str, int], list[Combatant]] = {}
     unpriced: list[str] = []
     for c in foes:
@@ -195,7 +201,7 @@ def by_xp_table(rules: "Ruleset", state: EncounterState,
     band: Term | None = None
     crs = ("" if cr is None else cr_text(cr)) if priced else None
     if not priced:
-        summary: Any = _("no foes with a CR or XP yet")
+        summary: Any = _("no foes with a CR or XP yet; {unknown}", unknown=unknown)
         if apl is not None:
             summary = _("no foes with a CR or XP yet (APL {apl})", apl=apl)
     elif apl is None:
