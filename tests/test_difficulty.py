@@ -137,7 +137,7 @@ def test_a_pc_without_a_level_makes_the_party_level_unknown_never_guessed():
     assert d.party_level is None and d.band is None
     assert render(d.party_unknown) == "party level unknown (give the PCs a level)"
     assert render(d.summary) == "CR 1 (405 XP); party level unknown (give the PCs a level)"
-    assert "no level on the sheet of: Amiri" in why(d)
+    assert "no level on the sheet of: Amiri (set NAME level=N)" in why(d)
 
 
 def test_no_pcs_yet_and_no_foes_yet():
@@ -288,7 +288,7 @@ def test_show_says_the_party_level_is_unknown_and_generic_shows_none(tmp_path, c
     assert main(["show", str(path)]) == 0
     out = capsys.readouterr().out
     assert "**Difficulty**: CR 2 (740 XP); party level unknown (give the PCs a level)" in out
-    assert "- no level on the sheet of: Kyra" in out
+    assert "- no level on the sheet of: Kyra (set NAME level=N)" in out
     generic = tmp_path / "g.toml"
     assert main(["exec", str(generic), "--new", "generic", "--", "add Goblin hp=7"]) == 0
     capsys.readouterr()

@@ -193,7 +193,7 @@ def by_xp_table(rules: "Ruleset", state: EncounterState, level_of: Callable[[Com
         why.append(_("no PCs in the encounter: add the party (side pc) with their levels"))
     elif any(level is None for level in levels):
         unknown = _("party level unknown (give the PCs a level)")
-        why.append(_("no level on the sheet of: {names}",
+        why.append(_("no level on the sheet of: {names} (set NAME level=N)",
                      names=", ".join(c.name for c, level in zip(pcs, levels) if level is None)))
     else:
         apl, how = average_party_level([int(level) for level in levels if level is not None])
