@@ -43,6 +43,7 @@ def test_crb_step_1_six_pcs_two_4th_four_5th_is_apl_6():
     d = difficulty(party(Table("pathfinder1e"), 4, 4, 5, 5, 5, 5))
     assert d.party_level == 6
     assert "6 PCs, levels 4+4+5+5+5+5 = 28, average 4.67 → 5, plus 1 for six PCs or more: APL 6" in why(d)
+    assert "6 PJ, niveles 4+4+5+5+5+5 = 28, media 4,67 → 5, más 1 por seis PJ o más: NGP 6" in why(d, "es")
 
 
 def test_crb_step_3_stone_giant_and_four_gargoyles_for_six_8th_level_pcs_is_challenging():

@@ -104,7 +104,8 @@ def average_party_level(levels: list[int]) -> tuple[int, Msg]:
     count, total = len(levels), sum(levels)
     average = Fraction(total, count)
     rounded = math.floor(average + Fraction(1, 2))
-    shown = str(rounded) if average.denominator == 1 else f"{float(average):.2f}".rstrip("0").rstrip(".")
+    text = str(rounded) if average.denominator == 1 else f"{float(average):.2f}".rstrip("0").rstrip(".")
+    shown = Term(text, text.replace(".", ","))  # 4.67 / 4,67
     if count <= 3:
         return rounded - 1, _n("{n} PC, levels {levels} = {total}, average {average} → {rounded}, minus 1 for "
                                "fewer than four PCs: APL {apl}",
