@@ -311,3 +311,24 @@ def test_a_trial_of_a_line_changes_nothing():
     with pytest.raises(CommandError):
         t.session.trial("undo")
     assert t.state == before
+
+
+def test_another_game_gives_its_own_xp_table():
+    """A third-party game with the same rule hands ``by_xp_table`` its own table; none is an error
+    the author meets at once, never a silent 0."""
+    from fractions import Fraction
+
+    from gm_console.ruleset import by_xp_table
+
+    t = Base("generic")
+    t.do("add Kyra pc hp=10", "add Goblin hp=7")
+    rules = t.session.ruleset
+    priced = lambda c: None if c.is_pc else 150  # noqa: E731
+    rules.sheet.xp = priced
+    try:
+        d = by_xp_table(rules, t.state, lambda c: 2, table={Fraction(1): 100, Fraction(2): 200})
+        assert (d.xp, d.cr, d.party_level, d.band.en) == (150, "1", 1, "average")
+        with pytest.raises(ValueError):
+            by_xp_table(rules, t.state, lambda c: 2)
+    finally:
+        del rules.sheet.xp
