@@ -133,3 +133,12 @@ def test_a_hidden_target_is_not_named_to_the_players():
     assert "Spy" not in text
     gm = play_log(t.session.done, t.state, t.session.ruleset)
     assert "Ana concentrates on Bless on Bo, Spy" in gm and "it ends on Bo, Spy" in gm
+
+
+def test_a_concentration_and_its_spell_stay_out_of_what_the_party_keeps():
+    """dnd5e.md §5.6: Ana's concentration and Bo's Bless are not written back; Bo's exhaustion is."""
+    t = table()
+    t.do("cond Bo exhaustion:1")
+    sheet = t.session.ruleset.sheet
+    assert [k["cond"] for k in sheet.lasting(t.state, t.c("Ana"))["conditions"]] == []
+    assert [k["cond"] for k in sheet.lasting(t.state, t.c("Bo"))["conditions"]] == ["exhaustion"]

@@ -46,3 +46,7 @@ class DnD5e(Ruleset):
 
     def pending(self, state: EncounterState) -> list[Pending]:
         return legendary.pending(state)
+
+    def legendary_resist(self, ctx, c) -> None:
+        """A legendary resistance spent (dnd5e.md §7.5): ``legres`` and ``spend`` both come here."""
+        legendary.resist(ctx, c)

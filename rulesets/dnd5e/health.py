@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, named, of, public
+from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, fold_text, named, of, public
 
 from .common import rule
 from .i18n import _, _n
@@ -264,6 +264,15 @@ class DnDHealth(Health):
         if c.life != "ok":
             ctx.set_life(c, "ok", rule=rule("3.5"))
             ctx.say(_("{name} regains consciousness", name=named(c)), rule=rule("3.5"), who=c.id)
+
+    def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:
+        """``spend NAME legendary_resistance``: as ``legres NAME`` (dnd5e.md §7.5)."""
+        if fold_text(resource).replace(" ", "_") in ("legendary_resistance", "lr", "legres", "rl",
+                                                     "resistencia_legendaria"):
+            for _i in range(amount or 1):
+                self.rules.legendary_resist(ctx, c)
+            return
+        super().spend(ctx, c, resource, amount, args)
 
     def spendable(self, state: EncounterState, c: Combatant) -> list:
         """What the spend form offers: legendary resistance (temporary HP are not spent, they are lost)."""

@@ -152,6 +152,16 @@ class DnDSheet(Sheet):
         """dnd5e.md §7.2: action, bonus action, reaction and the movement left."""
         return economy.budget(state, self.rules, c)
 
+    def lasting(self, state: EncounterState, c: Combatant) -> dict[str, Any]:
+        """What a PC takes out of the fight: as every game, less a concentration and the spells
+        held by one (they do not pass to the next encounter; dnd5e.md §5.6)."""
+        kept = super().lasting(state, c)
+        held = {(caster.id, (caster.marks.get("concentrating") or {}).get("id")) for caster in state.combatants.values()
+                if isinstance(caster.marks.get("concentrating"), dict)}
+        gone = {"concentration"} | {i.cond for i in c.conditions if (i.source, i.cond) in held}
+        kept["conditions"] = [k for k in kept["conditions"] if k["cond"] not in gone]
+        return kept
+
     def xp(self, c: Combatant) -> int | None:
         own = c.stats.get("xp")
         if isinstance(own, int) and not isinstance(own, bool) and own >= 0:
