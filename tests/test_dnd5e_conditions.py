@@ -150,3 +150,15 @@ def test_the_players_read_the_spanish_condition():
     t = table("cond Ana derribado")
     text = play_log(t.session.done, t.state, t.session.ruleset, lang="es", players=True)
     assert "Derribado" in text
+
+
+def test_an_effects_repeated_save_comes_at_the_end_of_the_creatures_turn():
+    """dnd5e.md §6.4: paralyzed, Wis save DC 13 at the end of the orc's turn; 14 + 0 ends it."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=20", "add Orc hp=15 wis=11", "init Ana 20", "init Orc 10", "start",
+         "cond Orc paralyzed save=wis:13")
+    t.do("next")
+    assert t.active == "orc" and t.c("Orc").has("paralyzed")
+    t.rolls(14)
+    t.do("next")
+    assert not t.c("Orc").has("paralyzed")

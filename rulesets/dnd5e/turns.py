@@ -17,6 +17,8 @@ class DnDTurns(Turns):
     delay = False
     #: a readied action not taken by the start of its owner's next turn is lost (dnd5e.md §7.3)
     ready_lapses = True
+    #: an effect's repeated save is rolled at the end of the affected's turn (dnd5e.md §6.4)
+    save_moment = "end"
 
     def initiative_bonus(self, c: Combatant) -> int:
         """The sheet's initiative bonus, else the Dexterity modifier (dnd5e.md §7.1)."""
