@@ -162,3 +162,16 @@ def test_an_effects_repeated_save_comes_at_the_end_of_the_creatures_turn():
     t.rolls(14)
     t.do("next")
     assert not t.c("Orc").has("paralyzed")
+
+
+def test_the_dice_tray_takes_adv_and_dis_after_a_d20_roll():
+    """dnd5e.md §6.1: `r 1d20+5 adv` is 2d20kh1+5; both words cancel; a roll without one d20 is refused."""
+    t = table()
+    t.rolls(3, 17)
+    t.do("r 1d20+5 stealth adv")
+    assert last(t) == "stealth: 2d20kh1 (3, 17) + 5 = 22"
+    t.rolls(3)
+    t.do("r 1d20+5 ventaja desventaja hidden")
+    assert last(t) == "Roll: 1d20 (3) + 5 = 8"
+    with pytest.raises(CommandError, match="one d20"):
+        t.do("r 2d6 adv")
