@@ -111,6 +111,8 @@ def test_concentration_by_hand_points_to_the_verb_and_bad_input_is_refused():
         t.do("cond Bo concentration")
     with pytest.raises(CommandError):
         t.do("concentrate Ana Bless on Nobody")
+    with pytest.raises(CommandError, match="which spell"):
+        t.do('concentrate Ana ""')
     assert spells(t)["Bo"] == ["bless"]
 
 

@@ -52,6 +52,8 @@ def touched(ctx: Context, caster: Combatant, spell_id: str) -> list[tuple[Combat
 def begin(ctx: Context, caster: Combatant, spell: str, targets: list[Combatant], rounds: int | None) -> None:
     """``concentrate NAME SPELL [on A,B] [ROUNDS]``: a new concentration ends the one before,
     said (dnd5e.md §5.2); the spell goes on each target, its source the caster."""
+    if not fold_text(spell):
+        ctx.fail(_("concentrate: which spell? e.g. concentrate {ref} Bless on NAME,NAME 10", ref=caster.id))
     if caster.life != "ok":
         ctx.fail(_("{name} cannot concentrate while {life}", name=caster.name, life=life(caster.life)))
     old = spell_of(caster)
