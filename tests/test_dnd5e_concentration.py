@@ -144,3 +144,16 @@ def test_a_concentration_and_its_spell_stay_out_of_what_the_party_keeps():
     sheet = t.session.ruleset.sheet
     assert [k["cond"] for k in sheet.lasting(t.state, t.c("Ana"))["conditions"]] == []
     assert [k["cond"] for k in sheet.lasting(t.state, t.c("Bo"))["conditions"]] == ["exhaustion"]
+
+
+def test_the_conditions_a_spell_gives_go_and_end_with_it():
+    """dnd5e.md §5: Hold Person paralyzes; the failed save frees the orc of both at once."""
+    t = table()
+    t.do('concentrate Ana "Hold Person" paralizado on Orc 1m')
+    assert spells(t)["Orc"] == ["hold-person", "paralyzed"] and t.c("Orc").instances("paralyzed")[0].rounds == 10
+    t.rolls(1)
+    t.do("dmg Ana 12")
+    assert spells(t)["Orc"] == []
+    t.do("add Golem hp=50 condition_immune=paralyzed")
+    with pytest.raises(CommandError, match="immune"):
+        t.do('concentrate Ana "Hold Monster" paralyzed on Golem')

@@ -26,9 +26,9 @@ VERBS = (
 
 
 def _concentrate(ctx: Context, call: Call) -> None:
-    """``concentrate NAME SPELL [on A,B] [ROUNDS|1m|10m]`` (dnd5e.md §5.2)."""
+    """``concentrate NAME SPELL [CONDITION...] [on A,B] [ROUNDS|1m|10m]`` (dnd5e.md §5.2)."""
     caster = ctx.combatant(call.who)
-    targets, rounds = [], None
+    targets, rounds, conds = [], None, []
     words = list(call.tail or ())
     for word in words:
         if fold_text(word) in ("on", "en", "sobre", "a"):
@@ -39,16 +39,21 @@ def _concentrate(ctx: Context, call: Call) -> None:
                 ctx.fail(_("concentrate: a duration is at least 1 round, not {text!r}", text=word))
             rounds = n
             continue
+        cdef = concentration.condition_named(ctx, word)
+        if cdef is not None:
+            conds.append(cdef)
+            continue
         for name in (w for w in word.split(",") if w.strip()):
             targets.append(ctx.combatant(name.strip()))
-    concentration.begin(ctx, caster, call.spell, targets, rounds)
+    concentration.begin(ctx, caster, call.spell, targets, rounds, conds)
 
 
 VERBS = (*VERBS, Verb(
-    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[on NAME,NAME] [ROUNDS|1m|10m]")),
+    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[CONDITION] [on NAME,NAME] [ROUNDS|1m|10m]")),
     _concentrate,
-    _("the caster concentrates on a spell (quote a name of several words), on these creatures, for so long; a "
-      "new one ends the one before, damage calls for its Con save, and breaking it ends the spell on everyone"),
+    _("the caster concentrates on a spell (quote a name of several words) and the conditions it gives, on these "
+      "creatures, for so long; a new one ends the one before, damage calls for its Con save, and breaking it ends "
+      "the spell on everyone"),
     en=("conc", "concentration"), es=("concentrarse", "concentracion"), group="conditions"))
 
 
