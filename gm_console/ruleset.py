@@ -15,6 +15,7 @@ them, gm_console/engine/told.py). See ``docs/CONTRIBUTING.md``
 and the worked plugin under ``examples/``.
 """
 
+from gm_console.engine import afflictions  # poisons and diseases: their words and their clock
 from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule (typed bonuses), for rulesets
 from gm_console.engine.checks import record_check
 from gm_console.engine.context import Context
@@ -24,6 +25,7 @@ from gm_console.engine.contract import (
     Checks,
     ConditionDef,
     Conditions,
+    Difficulty,
     Figure,
     Health,
     OptionDef,
@@ -43,6 +45,7 @@ from gm_console.engine.contract import (
     with_every_game,
 )
 from gm_console.engine.dice import RollResult
+from gm_console.engine.experience import by_xp_table
 from gm_console.engine.figure_words import types_for, words_for
 from gm_console.engine.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
 from gm_console.engine.groups import group_of, keep_together, places
@@ -54,7 +57,8 @@ from gm_console.engine.words import life
 from gm_console.i18n import Domain, Msg, Row, Term, render
 
 __all__ = [
-    "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice", "Combatant", "ConditionDef", "ConditionInstance",
+    "afflictions", "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
+    "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",

@@ -161,10 +161,13 @@ async def nine_at_80x24(tmp: Path, save) -> None:
             enc.execute(line)
         suffix = "" if lang == "en" else "-es"
         save(f"nine-80x24{suffix}", await shoot(GMConsole(lang=lang, encounter=enc), (80, 24)))
-        for line in FALLEN:
-            enc.execute(line)
-        save(f"dying-80x24{suffix}", await shoot(GMConsole(lang=lang, encounter=enc), (80, 24)))
-        save(f"summary{suffix}", await shoot(GMConsole(lang=lang, encounter=enc), (80, 24) if lang == "en" else (120, 40),
+        at = FIXED_MTIME  # the turn clock: fixed times, so the head and the summary's turn times hold still
+        for line, seconds in zip(FALLEN, (40, 95, 20, 15, 70, 30, 55, 25)):
+            at += seconds
+            enc.execute(line, at=at)
+        clock = lambda: at + 42  # noqa: E731 - 0:42 into the current turn
+        save(f"dying-80x24{suffix}", await shoot(GMConsole(lang=lang, encounter=enc, clock=clock), (80, 24)))
+        save(f"summary{suffix}", await shoot(GMConsole(lang=lang, encounter=enc, clock=clock), (100, 40),
                                              ("E", "y" if lang == "en" else "s")))
         enc.close()
 

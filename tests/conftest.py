@@ -26,6 +26,12 @@ class Table:
     def __init__(self, ruleset_id: str = "generic", options=None, bestiary=None) -> None:
         self.session = Session(plugins.load(ruleset_id), options, bestiary=bestiary)
         self.dice = Dice.from_rolls([], seed=1234)
+        self.clock: float | None = None  # the wall clock the commands carry (None: untimed)
+
+    def at(self, seconds: float) -> "Table":
+        """The wall clock reads ``seconds`` for the next commands (the turns they start and end)."""
+        self.clock = seconds
+        return self
 
     def rolls(self, *values: int) -> "Table":
         self.dice.forced.extend(values)
@@ -34,7 +40,7 @@ class Table:
     def do(self, *lines: str):
         entry = None
         for line in lines:
-            entry = self.session.execute(line, self.dice)
+            entry = self.session.execute(line, self.dice, self.clock)
         return entry
 
     @property

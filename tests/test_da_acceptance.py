@@ -1294,3 +1294,16 @@ def test_an_unused_lightning_attack_lapses_at_the_next_roll():
     t.rolls(1)
     t.do("attack A B 4,4,1")
     assert stunt_points(t, "A") == 4
+
+
+def test_a_core_focus_counts_and_reads_in_either_language():
+    """dragon_age.md §2.1 [O]: a focus is +2 on tests it covers; the core focuses have Spanish
+    names, so a sheet in Spanish ('hachas') gets its +2 on an English roll ('axes') and the
+    breakdown names the focus in the reader's language; a focus the table made up reads as typed."""
+    t = trio(alistair="focus=str:hachas,cestería")
+    t.do("test Alistair str:axes 10 3,3,2")
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
+    assert "+3 Str +2 axes = 13" in said.text("en")
+    assert "+3 Fuerza +2 hachas = 13" in said.text("es")
+    t.do("test Alistair str:cestería 10 3,3,2")
+    assert "+2 cestería = 13" in t.said()[-1]

@@ -32,7 +32,7 @@ def test_hit_when_the_total_equals_defense():
     t.rolls(3, 2, 2, 4, 3)  # 7 + 3 Str + 2 focus = 12 vs 12: hit; damage 7 + 3 - 3 = 7
     t.do("attack Alistair Hurlock")
     said = t.said()
-    assert said[-3] == ("Alistair attacks Hurlock: hit (7 (3,2,2; dragon 3) +3 Str +2 heavy-blades = 12 vs Defense 12)")
+    assert said[-3] == ("Alistair attacks Hurlock: hit (7 (3,2,2; dragon 3) +3 Str +2 heavy blades = 12 vs Defense 12)")
     assert said[-2] == "Hurlock takes 10 - 3 armor = 7 damage: health 20 -> 13 (damage 2d6 (7) +3 Str)"
     assert hp(t, "Hurlock") == 13
 
@@ -96,7 +96,7 @@ def test_explicit_ability_and_modifier():
     t = table()
     t.rolls(2, 3, 4, 1, 1)  # 9 + 1 Dex + 2 = 12: hit (the Dex of a light blade)
     t.do("attack Alistair Hurlock dex +2")
-    assert t.said()[-2] == "Alistair attacks Hurlock: hit (9 (2,3,4; dragon 2) +1 Dex +2 heavy-blades +2 mod = 14 vs Defense 12)"
+    assert t.said()[-2] == "Alistair attacks Hurlock: hit (9 (2,3,4; dragon 2) +1 Dex +2 heavy blades +2 mod = 14 vs Defense 12)"
 
 
 def test_health_never_below_zero():
@@ -166,7 +166,7 @@ def test_melee_against_prone_gets_plus_one_ranged_does_not():
     t.do("cond Hurlock prone")
     t.rolls(3, 2, 1)
     t.do("attack Alistair Hurlock")
-    assert "+2 heavy-blades +1 prone target = 12 vs Defense 12)" in t.said()[-2] and ": hit (" in t.said()[-2]
+    assert "+2 heavy blades +1 prone target = 12 vs Defense 12)" in t.said()[-2] and ": hit (" in t.said()[-2]
     t.do("next")
     t.rolls(3, 2, 1)
     t.do("attack Leliana Hurlock")

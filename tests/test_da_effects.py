@@ -305,7 +305,7 @@ def test_the_log_and_the_refusals_read_in_spanish():
     t.do("attack Alistair Hurlock", "stunt Alistair mighty-blow")
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
     assert [s.text("es") for s in said if s.text().startswith("Alistair attacks")] == [
-        "Alistair ataca a Hurlock: impacta (9 (4,4,1; dragón 4) +3 Fuerza +2 heavy-blades = 14 contra Defensa 11)"]
+        "Alistair ataca a Hurlock: impacta (9 (4,4,1; dragón 4) +3 Fuerza +2 hojas pesadas = 14 contra Defensa 11)"]
     assert any(s.text("es") == "Alistair gasta 2 puntos de proeza en Golpe poderoso; quedan 2" for s in said)
     with pytest.raises(CommandError) as refused:
         t.do("stunt Alistair mighty-blow")

@@ -7,6 +7,7 @@ import pytest
 from conftest import Table
 from gm_console.i18n import render
 from gm_console.engine.commands import CommandError
+from gm_console.engine.export import play_log
 
 
 def test_initiative_is_3d6_plus_dex():
@@ -19,7 +20,10 @@ def test_initiative_is_3d6_plus_dex():
     assert sera.initiative == 15
     assert sera.tiebreak == (4, 3)
     init = [e for e in entry.events if e.kind == "InitiativeSet"][0]
-    assert init.roll == "3d6 12 (4,2,6; dragon 4) +3 Dex = 15"
+    assert init.roll == "3d6 (4, 2, 6) + 3 = 15"  # numbers only: the save holds no English
+    assert "initiative of Sera: 3d6 (4, 2, 6) + 3 = 15" in play_log(t.session.done, t.state, t.session.ruleset)
+    assert "iniciativa de Sera: 3d6 (4, 2, 6) + 3 = 15" in play_log(t.session.done, t.state, t.session.ruleset,
+                                                                      lang="es")
 
 
 def test_initiative_focus_adds_two():

@@ -80,6 +80,26 @@ def test_the_lost_hp_can_drop_a_creature_to_dying():
     assert pool(t, "Kyra") == (-2, 25) and t.c("Kyra").life == "dying"
 
 
+@pytest.mark.parametrize("start, life", [("disabled", "dying"), ("stable", "dying")])
+def test_a_negative_level_on_a_creature_disabled_at_0_hp_or_stable_leaves_it_dying(start, life):
+    """pathfinder1e.md §1.9 and §1.4: disabled at 0 HP (or stable below), the level's -5 HP is HP lost like
+    damage: dying (again), its Con checks resume; at -Con it would be dead."""
+    t = pf()
+    t.do("add Kyra pc hp=30 hd=5 con=12", "dmg Kyra 30" if start == "disabled" else "dmg Kyra 33")
+    if start == "stable":
+        t.do("stabilize Kyra")
+    assert t.c("Kyra").life == start
+    t.do("cond Kyra energy-drained:1")
+    assert t.c("Kyra").life == life and pool(t, "Kyra")[0] == (-5 if start == "disabled" else -8)
+    assert t.said()[-1].startswith("Kyra is dying")
+
+
+def test_a_negative_level_at_0_hp_past_minus_con_kills():
+    t = pf()
+    t.do("add Gob hp=6 hd=3 con=4", "dmg Gob 6", "cond Gob energy-drained:1")
+    assert t.c("Gob").life == "dead"
+
+
 def test_negative_levels_undo_exactly():
     t = pf()
     t.do("add Kyra pc hp=30 hd=6", "cond Kyra energy-drained:2", "undo")

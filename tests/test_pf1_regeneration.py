@@ -134,6 +134,21 @@ def test_ferocity_one_above_minus_con_keeps_fighting():
     assert (t.hp("Orc"), t.c("Orc").life) == (-11, "staggered")
 
 
+@pytest.mark.parametrize("span, hp, life", [("1r", -3, "staggered"), ("9r", -11, "staggered"), ("10r", -12, "dead"),
+                                            ("1m", -12, "dead")])
+def test_time_passing_costs_a_ferocious_creature_1_hp_a_round(span, hp, life):
+    """§1.15 with §1.10: out of combat each round of `pass` is its 1 HP, as at its turn starts; dead at -Con."""
+    t = Table("pathfinder1e")
+    t.do("add Orc hp=6 con=12 ferocity=yes", "dmg Orc 8", f"pass {span}")
+    assert (t.hp("Orc"), t.c("Orc").life) == (hp, life)
+
+
+def test_time_passing_with_a_bleed_and_ferocity_costs_both():
+    t = Table("pathfinder1e")
+    t.do("add Orc hp=6 con=12 ferocity=yes", "dmg Orc 8", "cond Orc bleed:2", "pass 2r")
+    assert t.hp("Orc") == -8
+
+
 def test_without_ferocity_the_same_blow_leaves_it_dying():
     t = Table("pathfinder1e")
     t.do("add Orc hp=6 con=12", "dmg Orc 16")

@@ -1,7 +1,7 @@
 """Starfinder ability damage and drain (issue 25): -1 per 2 points of damage to what the ability governs,
 Constitution costs stamina, the key ability costs Resolve Points, the score reached knocks out (Con: dead),
 a night's rest heals, drain stays (docs/rulesets/starfinder.md#314-monster-rules-defenses-and-ability-damage-issue-25,
-§3.14.6)."""
+§3.14.6), and ability penalties weigh the same way but never knock out (§3.14.7)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ def kyra(*lines: str) -> Table:
 
 
 @pytest.mark.parametrize("points, minus", [(1, 0), (2, 1), (3, 1), (4, 2)])
-def test_dex_damage_costs_1_per_2_points_on_what_dex_governs(points, minus):
-    t = kyra(f"dmg Kyra {points} dex")
+@pytest.mark.parametrize("line", ["dmg Kyra {n} dex", "cond Kyra dex-penalty:{n}"])  # §3.14.7: a penalty alike
+def test_dex_damage_costs_1_per_2_points_on_what_dex_governs(points, minus, line):
+    t = kyra(line.format(n=points))
     dex = ("eac", "kac", "ref", "init", "ranged", "stealth")
     assert figures(t) == {k: v - (minus if k in dex else 0) for k, v in BASE.items()}
 
@@ -203,3 +204,60 @@ def test_bad_input_is_refused_and_nothing_changes(tmp_path, capsys):
     t.do("add Gob hp=10")
     with pytest.raises(CommandError):
         t.do("dmg Gob 2 wisdom")
+
+
+# -- Strength's damage, ability penalties (starfinder.md §3.14.6-7) -----------------------------------------
+
+
+def test_str_damage_weighs_on_melee_attacks_and_melee_damage():
+    """CRB ch. 8, Ability Damage: Strength governs the attack and the weapon damage rolls that rely on it."""
+    t = Table("starfinder")
+    t.do("add Kyra pc hp=20 str=12 melee=5 ranged=4 athletics=6", "dmg Kyra 2 str")
+    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    assert (f["melee"].value, f["damage"].value, f["ranged"].value, f["athletics"].value) == (4, -1, 4, 5)
+    assert t.said()[-1] == "Kyra takes 2 Str damage: Str damage 0 -> 2, -1 to melee attacks, melee damage and " \
+                           "Strength skills"
+
+
+def test_penalty_and_damage_add_before_halving():
+    """1 Dex damage and a Dex penalty of 1 are 2 points: -1 (the penalty "affects the modifier the same way as
+    damage")."""
+    t = kyra("dmg Kyra 1 dex", "cond Kyra dex-penalty:1")
+    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    assert f["eac"].explain("EAC") == "EAC 14 = 15 - 1 dex penalty"
+
+
+def test_a_penalty_as_large_as_the_score_never_knocks_out_nor_kills():
+    t = Table("starfinder")
+    t.do("add Gob hp=10 sp=4 level=1 dex=10 con=10 fort=2", "cond Gob dex-penalty:10", "cond Gob con-penalty:10")
+    gob = t.c("Gob")
+    assert gob.life not in ("dead", "unconscious") and not gob.has("unconscious")
+    f = t.session.ruleset.effective(t.state, gob)
+    assert f["fort"].value == -3
+
+
+def test_a_con_penalty_costs_stamina_until_it_ends():
+    t = kyra("cond Kyra con-penalty:2")
+    assert (t.c("Kyra").pools["sp"].value, t.c("Kyra").pools["sp"].max) == (9, 9)
+    assert t.said()[-2:] == ["Kyra: Con penalty 2, -1 to Fortitude and stamina (it never knocks out)",
+                             "Kyra: Con penalty -1 x level 3: SP 12 -> 9, max 9"]
+    t.do("uncond Kyra con-penalty")
+    assert (t.c("Kyra").pools["sp"].value, t.c("Kyra").pools["sp"].max) == (12, 12)
+
+
+def test_a_penalty_to_the_key_ability_costs_no_resolve():
+    """The RP loss is for damage to the key ability ("If you take damage to your key ability score")."""
+    t = kyra("cond Kyra wis-penalty:4")
+    assert t.c("Kyra").pools["rp"].value == 4 and figures(t)["will"] == 4
+
+
+def test_a_penalty_in_spanish():
+    t = Table("starfinder")
+    t.do("add Kyra pc hp=20 des=14 ref=5", "estado Kyra penalizador-des:2")
+    assert figures_of(t, "ref") == 4
+    assert "Kyra: penalizador de Des 2, -1 a CAE, CAC, ataques a distancia, iniciativa, Reflejos y habilidades de " \
+           "Des (nunca deja inconsciente) [starfinder.md §3.14.7 [O]]" in log_lines(t, "es")
+
+
+def figures_of(t: Table, key: str, who: str = "Kyra") -> int:
+    return t.session.ruleset.effective(t.state, t.c(who))[key].value

@@ -162,7 +162,7 @@ def test_the_players_read_the_rule_not_the_numbers():
 
 
 def test_the_bestiary_carries_them():
-    """Alien Archive 3 p. 120 void troll, Alien Archive p. 102 shobhad, Alien Archive 2 p. 102 predator swarm,
+    """Alien Archive 3 p. 120 void troll, Alien Archive p. 104 shobhad, Alien Archive 2 p. 102 predator swarm,
     Alien Archive p. 60 hallajin."""
     from test_bestiary import Table as Library
 
@@ -184,3 +184,74 @@ def test_save_and_reopen_keep_a_stopped_regeneration(tmp_path):
     with Encounter.open(path) as again:
         again.execute("next")
         assert again.state.combatants["troll"].pools["hp"].value == 10
+
+
+# -- critical hits, swarm and incorporeal immunities, Con and regeneration (§3.14.3-4, §3.14.8) ----------------
+
+
+@pytest.mark.parametrize("who, types, left", [
+    ("add Ghost hp=40 incorporeal=yes", "fire crit", 35),  # once (10), then half: 5
+    ("add Ghost hp=40 incorporeal=yes", "fire crit ghost-killer", 20),  # a ghost killer crits it: all 20
+    ("add Swarm hp=40 swarm=yes", "fire crit area", 25),  # once (10), +50% from the area: 15
+    ("add Bot hp=40 immune=critical", "fire crit", 30),
+    ("add Gob hp=40", "fire crit", 20),  # not immune: the critical's double damage stands
+])
+def test_a_critical_on_a_creature_immune_to_critical_hits_counts_once(who, types, left):
+    """Core Rulebook, Incorporeal: "immune to critical hits"; Alien Archive, Swarm Immunities: critical hits."""
+    t = sf(who)
+    name = who.split()[1]
+    t.do(f"dmg {name} 20 {types}")
+    assert t.hp(name) == left
+
+
+def test_a_coup_de_grace_on_a_creature_immune_to_critical_hits_is_no_critical_and_no_save():
+    t = sf("add Ghost hp=40 fort=2 incorporeal=yes", "cond Ghost helpless")
+    t.rolls(*([1] * 5))
+    t.do("coup Navasi Ghost 20 fire")
+    assert t.hp("Ghost") == 35 and t.c("Ghost").life != "dead"
+    assert not any("Fortitude" in line for line in t.said())
+
+
+@pytest.mark.parametrize("cond", ["prone", "pinned", "staggered", "stunned", "off-target", "flat-footed"])
+def test_a_swarm_is_immune_to_the_conditions_its_immunities_name(cond):
+    """Alien Archive, Swarm Immunities: flat-footed, off-target, pinned, prone, staggered, stunned."""
+    t = sf("add Swarm hp=20 swarm=yes eac=12 kac=14", f"cond Swarm {cond}")
+    assert not t.c("Swarm").conditions
+    assert t.said()[-1].startswith("Swarm is a swarm: immune to ")
+
+
+def test_a_blinded_swarm_is_not_flat_footed():
+    t = sf("add Swarm hp=20 swarm=yes eac=12 kac=14", "cond Swarm blinded")
+    f = t.session.ruleset.effective(t.state, t.c("Swarm"))
+    assert (f["eac"].value, f["kac"].value) == (12, 14)
+
+
+@pytest.mark.parametrize("line, refusal", [
+    ("maneuver Navasi trip Swarm 40", "Swarm is a swarm: swarms neither perform nor suffer combat maneuvers"),
+    ("grapple Swarm Navasi 40", "Swarm is a swarm: swarms neither perform nor suffer combat maneuvers"),
+    ("maneuver Navasi grapple Ghost 40", "Ghost is incorporeal: no combat maneuvers between it and a corporeal "
+                                         "creature"),
+])
+def test_combat_maneuvers_against_or_by_swarms_and_incorporeal_creatures_are_refused(line, refusal):
+    t = sf("add Swarm hp=20 swarm=yes", "add Ghost hp=20 incorporeal=yes", "start")
+    with pytest.raises(CommandError) as err:
+        t.do(line)
+    assert refusal in str(err.value)
+
+
+def test_con_damage_to_its_score_kills_a_regenerating_troll():
+    """Regeneration keeps it alive through hit point loss only (Alien Archive); Constitution damage equal to the
+    score kills (Core Rulebook, Ability Damage)."""
+    t = sf("add Troll hp=30 con=12 regeneration=5/acid", "dmg Troll 11 con")
+    assert t.c("Troll").life != "dead"
+    t.do("dmg Troll 1 con")
+    assert t.c("Troll").life == "dead"
+
+
+def test_the_electrovore_is_immune_to_electricity():
+    """Alien Archive p. 44: Immunities electricity."""
+    from test_bestiary import Table as Library
+
+    t = Library("starfinder")
+    t.do("add @electrovore", "dmg Electrovore 10 electricity")
+    assert t.hp("Electrovore") == 23

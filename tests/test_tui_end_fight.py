@@ -175,3 +175,26 @@ async def test_q_in_an_encounter_opened_by_path_quits(tmp_path):
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+@drive
+async def test_the_summary_draws_the_damage_by_round_and_by_combatant_as_bars(tmp_path):
+    """Issue 27: bars where a GM would rather look than read, from the same tally."""
+    enc = fight_with_party(tmp_path)
+    enc.execute("end")
+    app = app_for(enc)
+    async with app.run_test(size=(100, 60)) as pilot:
+        app.push_screen(SummaryScreen(enc, "en", party="Band"))
+        await pilot.pause()
+        shown = screen_lines(app)
+        text = "\n".join(shown)
+        assert "Damage by round" in text and "Damage dealt by combatant" in text
+        row = {line.split("█")[0].strip("│ ").strip(): line.rstrip(" │") for line in shown if "█" in line}
+        s = fight_summary(enc.session.done, enc.ruleset, enc.doc.options, players=False)
+        most = max(s.by_round.values())
+        for rnd, amount in s.by_round.items():  # the same tally: bars to scale, the longest 30 cells
+            bar = row[f"Round {rnd}"]
+            assert bar.endswith(f" {amount}")
+            assert abs(bar.count("█") - amount * 30 / most) < 1
+        assert s.by_round[1] > s.by_round[2] > 0
+        assert row["Kyra"].endswith(" 18") and row["Kyra"].count("█") == 30 and row["Lia"].endswith(" 12")

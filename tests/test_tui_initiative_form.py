@@ -46,3 +46,23 @@ async def test_the_dragon_age_form_in_spanish_names_3d6(tmp_path):
         assert "Iniciativa: escribe totales" in text
         assert "el total de cada jugador" in text and "3d6+2" in text
         assert "Alistair (3d6+2)" in text
+
+
+@drive
+async def test_a_count_the_engine_refuses_is_said_under_its_row(tmp_path):
+    """The form lets "1e9" through (it reads as a number); the engine refuses it as out of range,
+    and the GM reads why under Kyra's row, not at the foot, with Goblin's 17 kept as typed and
+    nothing set (the first refusal stops the form)."""
+    enc = make_encounter(tmp_path, ["add Goblin hp=7 init=1", "add Kyra pc hp=20 init=3"], ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([9], seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(app, pilot, "i")
+        modal = app.screen
+        grid = modal.query_one("#rolls")
+        assert [f.extra["combatant"].name for f in grid.fields] == ["Kyra", "Goblin"]  # PCs first
+        await burst(app, pilot, "1", "e", "9", "down", "1", "7", "enter")
+        assert app.screen is modal  # still open: nothing to dismiss
+        errors = {f.extra["combatant"].name: f.error for f in grid.fields}
+        assert "out of range" in errors["Kyra"] and errors["Goblin"] == ""
+        assert str(modal.query_one("#error", Static).render()) == ""
+    assert enc.state.get("kyra").initiative is None and enc.state.get("goblin").initiative is None

@@ -23,6 +23,12 @@ from gm_console.tui.app import GMConsole
 from test_tui_support import picker_library
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock(monkeypatch):
+    """The turn clock reads a fixed time: a turn started in a test shows 0:00, however slow."""
+    monkeypatch.setattr("gm_console.tui.controller.wall_clock", lambda: 1_000_000.0)
 EXAMPLES = sorted(p for p in (ROOT / "saves").glob("*.toml") if not p.stem.startswith("prepared-"))  # test_library.py
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 

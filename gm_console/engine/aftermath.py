@@ -18,6 +18,9 @@ from . import experience
 from .contract import Ruleset
 from .players import DAMAGE_OPTION, Walk, health_word, in_full, visible_conditions
 
+#: the table's option: the players read how long turns took (off: the clock is the GM's)
+TIMES_OPTION = "players_turn_times"
+
 
 @dataclass
 class Tally:
@@ -32,6 +35,18 @@ class Tally:
     #: then its ``dealt`` is not told at all, since Kyra's "dealt 0" after 8 to a goblin is untrue
     dealt_untold: bool = False
     taken_untold: bool = False  # a foe's, the same way: what it took and healed is the GM's
+    downs: int = 0  # how many times it went down (knocked out, dying, dead)
+    felled: int = 0  # foes it brought down (the damage that dropped them was its)
+    spent: dict[str, int] = field(default_factory=dict)  # the game's record pools (hero points...) spent
+    turn_times: list[float] = field(default_factory=list)  # seconds of each of its timed turns
+
+    @property
+    def average_turn(self) -> float | None:
+        return sum(self.turn_times) / len(self.turn_times) if self.turn_times else None
+
+    @property
+    def longest_turn(self) -> float | None:
+        return max(self.turn_times) if self.turn_times else None
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,19 @@ class Summary:
     lasting: list[Lasting] = field(default_factory=list)
     awards: list[Award] = field(default_factory=list)
     pcs: int = 0
+    #: the wall clock at the first and last turn clock of the fight (None: not timed, or the
+    #: times are not the reader's: the players read them only when the table's option says so)
+    clock_from: float | None = None
+    clock_to: float | None = None
+    #: the damage taken in each round (as the reader may know it): the summary's chart
+    by_round: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def total_time(self) -> float | None:
+        """Seconds from the first turn's start to the last turn's end (None: not timed)."""
+        if self.clock_from is None or self.clock_to is None:
+            return None
+        return self.clock_to - self.clock_from
 
     @property
     def fallen(self) -> list[Tally]:
@@ -98,20 +126,55 @@ def last_fight(entries) -> tuple[int, int, bool] | None:
     return start, len(entries), False
 
 
+def fights(entries) -> list[tuple[int, int, bool]]:
+    """(first, last + 1, ended) of every combat in the log, oldest first (a campaign's record
+    counts them all; the summary shows the last)."""
+    out: list[tuple[int, int, bool]] = []
+    start = None
+    for i, entry in enumerate(entries):
+        for e in entry.events:
+            if isinstance(e, ev.CombatStarted):
+                if start is not None:  # started again without an end: the first stops here
+                    out.append((start, i, False))
+                start = i
+            elif isinstance(e, ev.CombatEnded) and start is not None:
+                out.append((start, i + 1, True))
+                start = None
+    if start is not None:
+        out.append((start, len(entries), False))
+    return out
+
+
 def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0, stop: int | None = None,
-          players: bool = False) -> Summary:
-    """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first)."""
+          players: bool = False, walk: Walk | None = None) -> Summary:
+    """Tally the actions ``entries[start:stop]`` (the state before them is rebuilt first).
+    ``walk``: the log rebuilt so far (``walk.done`` actions in), to go on from rather than
+    replay from the start: a campaign's record tallies every fight of a save in one pass."""
     stop = len(entries) if stop is None else stop
-    walk = Walk(ruleset, options)
+    walk = walk if walk is not None and walk.done <= start else Walk(ruleset, options)
     health = set(ruleset.sheet.health_pools())
     exact = bool((options or {}).get(DAMAGE_OPTION))
     out = Summary()
     down: dict[str, bool] = {}
-    for i, entry in enumerate(entries[:stop]):
+    record = set(ruleset.health.record_pools) - health
+    clocks: dict[str, tuple[float, int]] = {}  # who -> (when its turn's clock started, the round)
+    turns: dict[tuple[str, int], float] = {}  # (who, round) -> seconds: a turn stepped back into goes on
+    for i in range(walk.done, stop):
+        entry = entries[i]
         stepped = walk.step(entry.events)
         if i < start:
             continue
         out.rounds = max(out.rounds, entry.round)
+        for event, _turn in stepped:
+            if isinstance(event, ev.TurnClockStarted):
+                clocks[event.who] = (event.at, entry.round)
+            elif isinstance(event, ev.TurnClockStopped) and event.who in clocks:
+                began, rnd = clocks.pop(event.who)
+                turns[(event.who, rnd)] = turns.get((event.who, rnd), 0.0) + max(0.0, event.at - began)
+            else:
+                continue
+            out.clock_from = event.at if out.clock_from is None else min(out.clock_from, event.at)
+            out.clock_to = event.at if out.clock_to is None else max(out.clock_to, event.at)
         touched = {e.id for e in entry.events if isinstance(getattr(e, "id", None), str)}
         for cid in (walk.state.combatants if i == start else touched):  # everyone, then those added
             c = walk.state.combatants.get(cid)
@@ -123,6 +186,9 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
             if isinstance(event, ev.PoolSet) and event.pool in health and event.delta:
                 total, by = moved.get(event.id, (0, event.by or turn))  # the actor, else whose turn it was
                 moved[event.id] = (total + event.delta, by)
+            elif isinstance(event, ev.PoolSet) and event.pool in record and event.delta < 0 and not players \
+                    and (t := out.tallies.get(event.id)) is not None:  # hero points: the GM's (docs/players.md)
+                t.spent[event.pool] = t.spent.get(event.pool, 0) - event.delta
             if isinstance(event, ev.CombatEnded):
                 out.ended = True
                 out.lasting = _lasting(walk, ruleset, players)
@@ -138,6 +204,7 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
                 t.healed += delta
                 continue
             t.taken -= delta
+            out.by_round[entry.round] = out.by_round.get(entry.round, 0) - delta
             if by and by != cid and by in out.tallies:
                 out.tallies[by].dealt -= delta
             if out.biggest is None or -delta > out.biggest.amount:
@@ -149,8 +216,12 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
             c = walk.combatant(cid)
             t.name = c.name if c is not None else t.name
             now = c is not None and health_word(ruleset, c) == "down"
-            if now and not down.get(cid) and t.fell is None:
-                t.fell = entry.round
+            if now and not down.get(cid):
+                t.downs += 1
+                t.fell = entry.round if t.fell is None else t.fell
+                by = moved.get(cid, (0, None))[1]
+                if by and by != cid and by in out.tallies and t.side == "foe":
+                    out.tallies[by].felled += 1
             down[cid] = now
     if players:
         hidden = {cid for cid in out.tallies if (c := walk.combatant(cid)) is not None and c.hidden}
@@ -161,6 +232,12 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
                 if out.biggest.target not in hidden else None
     if not out.ended:
         out.lasting = _lasting(walk, ruleset, players)
+    if players and not walk.state.options.get(TIMES_OPTION):
+        out.clock_from = out.clock_to = None  # the clock is the GM's
+        turns = {}
+    for (who, _rnd), seconds in turns.items():
+        if who in out.tallies:
+            out.tallies[who].turn_times.append(seconds)
     out.pcs = sum(1 for t in out.tallies.values() if t.side == "pc")
     for t in out.tallies.values():
         c = walk.combatant(t.id)
@@ -211,14 +288,28 @@ def summary_dict(summary: Summary | None) -> dict[str, Any] | None:
         "combatants": [{"id": t.id, "name": t.name, "side": t.side,
                         "dealt": None if t.dealt_untold else t.dealt,
                         "taken": None if t.taken_untold else t.taken,
-                        "healed": None if t.taken_untold else t.healed, "fell": t.fell} for t in summary.tallies.values()],
+                        "healed": None if t.taken_untold else t.healed, "fell": t.fell, "downs": t.downs,
+                        "felled": t.felled, "spent": dict(t.spent)} for t in summary.tallies.values()],
+        "damage_by_round": {str(r): n for r, n in sorted(summary.by_round.items())},
         "fallen": [t.id for t in summary.fallen],
         "biggest_hit": None if summary.biggest is None else {
             "amount": summary.biggest.amount, "by": summary.biggest.by, "target": summary.biggest.target,
             "round": summary.biggest.round},
         "lasting": [{"id": x.id, "condition": x.cond, "rounds": x.rounds, **({"value": x.value} if x.value is not None else {})}
                     for x in summary.lasting],
+        "time": _times_dict(summary),
         "xp": None if not summary.awards else {
             "foes": [{"id": a.id, "cr": a.cr, "xp": a.xp} for a in summary.awards],
             "total": summary.xp_total, "pcs": summary.pcs, "each": summary.xp_each},
     }
+
+
+def _times_dict(summary: Summary) -> dict[str, Any] | None:
+    """How long the fight and each combatant's turns took, in seconds (None: not timed, or
+    not the reader's)."""
+    if summary.total_time is None:
+        return None
+    return {"total_seconds": round(summary.total_time, 3),
+            "turns": [{"id": t.id, "turns": len(t.turn_times), "average_seconds": round(t.average_turn, 3),
+                       "longest_seconds": round(t.longest_turn, 3)}
+                      for t in summary.tallies.values() if t.turn_times]}

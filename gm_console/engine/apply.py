@@ -184,6 +184,16 @@ def _combat_ended(s: EncounterState, e: ev.CombatEnded) -> None:
     s.readied.clear()
 
 
+@_on(ev.TurnClockStarted)
+def _clock_started(s: EncounterState, e: ev.TurnClockStarted) -> None:
+    s.turn_clock = (e.who, e.at)
+
+
+@_on(ev.TurnClockStopped)
+def _clock_stopped(s: EncounterState, e: ev.TurnClockStopped) -> None:
+    s.turn_clock = None
+
+
 @_on(ev.Delayed)
 def _delayed(s: EncounterState, e: ev.Delayed) -> None:
     s.delayed[e.id] = Delay(round=e.round, count=e.count)

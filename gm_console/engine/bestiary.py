@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from gm_console.i18n import Msg, Term, _
 
+from . import attacks
 from .errors import RulesError
 from .text import fold_text, listing
 
@@ -350,12 +351,23 @@ def hit_pool(ruleset: Any) -> str | None:
 # --- values as the command line writes them -----------------------------------------------------
 
 
+def _is_attack(text: str) -> bool:
+    try:
+        attacks.parse(text)
+    except RulesError:
+        return False
+    return True
+
+
 def as_text(value: Any) -> str:
     """A stat value from a file as ``key=value`` text: ``true``, ``fire:5,cold:5``, ``6/38``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return ",".join(as_text(v) for v in value)
+        # a list of attacks (``atk``) is written as the command line gives it: ``; `` between them,
+        # since an attack's name may hold a comma (docs/attacks.md)
+        sep = "; " if value and all(isinstance(v, str) and _is_attack(v) for v in value) else ","
+        return sep.join(as_text(v) for v in value)
     return str(value)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.i18n import _
+from gm_console.i18n import Msg, _
 
 from .errors import CommandError
 from .text import fold_text
@@ -30,3 +30,17 @@ def parse_duration(text: str, seconds_per_round: int = 6) -> int:
     if seconds <= 0 or seconds > 366 * 86400:
         raise CommandError(_("duration {text!r} out of range (a second to a year)", text=text))
     return int(round(seconds))
+
+
+def wall_time(seconds: float) -> Msg:
+    """A span of the wall clock as a GM reads it: ``0:42`` and ``12:05`` under an hour, ``1 h 5
+    min`` under a day, ``2 d 5 h`` beyond (a play-by-post fight, whose turns last days)."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return _("{d} d {h} h", d=days, h=hours)
+    if hours:
+        return _("{h} h {m} min", h=hours, m=minutes)
+    return _("{m}:{s}", m=minutes, s=str(secs).zfill(2))

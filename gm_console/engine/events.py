@@ -320,6 +320,9 @@ class HiddenSet(Event):
 
 @by_value
 class InitiativeSet(Event):
+    """A combatant's initiative count; ``roll`` is the dice as rolled (numbers only, no words:
+    the Rolled event beside it tells it in the reader's language), empty when the GM typed it."""
+
     id: str
     value: float | None
     tiebreak: tuple[float, ...] = ()
@@ -374,6 +377,25 @@ class TurnRewound(Event):
 @by_value
 class CombatEnded(Event):
     pass
+
+
+@by_value
+class TurnClockStarted(Event):
+    """The wall clock when ``who``'s turn began (seconds since 1970, UTC, as the front end read
+    its clock when the GM pressed the key): the head's elapsed time and the summary's turn
+    times. Written only when the command carried the time (``Session.run(at=...)``)."""
+
+    who: str
+    at: float
+
+
+@by_value
+class TurnClockStopped(Event):
+    """The wall clock when ``who``'s turn ended (its next turn, another's, the end of the
+    fight). ``who``, not ``id``: a combatant removed during its turn still has its turn end."""
+
+    who: str
+    at: float
 
 
 @by_value

@@ -72,6 +72,9 @@ def state_dict(state: EncounterState, ruleset: Ruleset, players: bool = False, e
                options: dict | None = None) -> dict[str, Any]:
     """The state for scripts; with the log (``entries``), the summary of the last fight too."""
     out = player_view.state_view(state, ruleset) if players else _gm_state(state, ruleset)
+    if not players:  # the GM's alone: hidden foes count in it
+        found = reading(lambda: ruleset.difficulty(state), None)
+        out["difficulty"] = found.as_dict() if found is not None else None
     if entries is not None:
         out["summary"] = summary_dict(fight_summary(entries, ruleset, options, players))
     return out
@@ -151,6 +154,10 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
     if notes:
         lines += ["", "**" + t(_("Warnings")) + "**"]
         lines += [f"- {text}" for text in notes]
+    found = None if players else reading(lambda: ruleset.difficulty(state), None)
+    if found is not None:
+        lines += ["", t(_("**Difficulty**: {summary}", summary=found.summary))]
+        lines += [f"- {t(line)}" for line in found.why]
     fight = fight_summary(entries, ruleset, options, players) if entries is not None else None
     if fight is not None and fight.ended:
         from .post import after_the_fight

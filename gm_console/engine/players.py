@@ -304,9 +304,11 @@ class Walk:
         self.ruleset = ruleset
         self.state = EncounterState(ruleset=ruleset.id, options=dict(options or {}))
         self.gone: dict[str, Combatant] = {}  # removed combatants, for their names
+        self.done = 0  # actions applied
 
     def step(self, events: Iterable[ev.Event]) -> list[tuple[ev.Event, str | None]]:
         """Apply one action's events; each with whose turn it was when it happened."""
+        self.done += 1
         out = []
         for event in events:
             if isinstance(event, ev.CombatantRemoved) and event.id in self.state.combatants:

@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from gm_console.i18n import C_, _, render
+from gm_console.i18n import C_, _, _n, render
 
 from . import aftermath
 from .contract import Ruleset
+from .durations import wall_time
 from .players import (Line, Walk, health_figures, health_text, health_word, in_full, lines, roster, shown_active,
                       visible_conditions)
 from .words import life as life_word
@@ -153,7 +154,7 @@ def _tally_rows(s: aftermath.Summary, lang: str, esc) -> list[str]:
         if not x.taken_untold:
             parts += [(x.taken, _("took {n}", n=x.taken)), (x.healed, _("healed {n}", n=x.healed))]
         if any(n for n, _said in parts):
-            said = ", ".join(render(msg, lang) for _n, msg in parts)
+            said = ", ".join(render(msg, lang) for _k, msg in parts)
             rows.append(render(_("{name}: {figures}", name=esc(x.name), figures=said), lang))
     return rows
 
@@ -163,12 +164,20 @@ def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup
     t = lambda msg: render(msg, lang)  # noqa: E731
     esc = m.escape
     names = {x.id: x.name for x in s.tallies.values()}
+    total = s.total_time
     out = [m.heading(t(_("After the fight"))), "",
-           t(_n_rounds(s.rounds)) + (" · " + t(_("fell: {names}", names=", ".join(
-               esc(x.name) for x in s.fallen))) if s.fallen else ""), ""]
+           t(_n_rounds(s.rounds)) + (" · " + t(_("{time} in all", time=wall_time(total))) if total is not None else "")
+           + (" · " + t(_("fell: {names}", names=", ".join(esc(x.name) for x in s.fallen))) if s.fallen else ""), ""]
     rows = _tally_rows(s, lang, esc)
     if rows:
         out += [m.items(rows), ""]
+    timed = [x for x in s.tallies.values() if x.turn_times]
+    if timed:
+        rows = [t(_n("{name}: {n} turn, {average} on average, the longest {longest}",
+                     "{name}: {n} turns, {average} on average, the longest {longest}", len(x.turn_times),
+                     name=esc(x.name), n=len(x.turn_times), average=wall_time(x.average_turn or 0),
+                     longest=wall_time(x.longest_turn or 0))) for x in timed]
+        out += [m.bold(t(_("Turn times"))), m.items(rows), ""]
     if s.biggest is not None:
         b = s.biggest
         if b.by:
@@ -192,14 +201,12 @@ def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup
 
 
 def _number(n: int, lang: str) -> str:
-    """1,200 / 1.200: thousands as each language writes them."""
-    text = f"{n:,}"
-    return text.replace(",", ".") if lang == "es" else text
+    """1,200 / 1.200: the thousands separator is the catalogue's, so a language brings its own."""
+    # TRANSLATORS: the thousands separator in a number such as 1,200 XP
+    return f"{n:,}".replace(",", render(C_("number", ","), lang))
 
 
 def _n_rounds(n: int):
-    from gm_console.i18n import _n
-
     return _n("{n} round", "{n} rounds", n)
 
 

@@ -23,7 +23,7 @@ _ENGINE_MARKS = {AWARE: _IDS, OWED: _IDS, MOVED_PAST: _IDS, SURPRISE_ROUND: ev.c
 
 _KIND_TYPES = {
     "int": int, "pool": int, "counter": int, "bool": bool, "str": str, "dice": str, "choice": str,
-    "list": tuple[str, ...],
+    "list": tuple[str, ...], "attacks": tuple[str, ...],
 }
 
 

@@ -85,24 +85,24 @@ class Session:
     def parse(self, line: str) -> Call:
         return self.verbs.parse(line)
 
-    def execute(self, line: str, dice: Dice | None = None) -> Entry | None:
+    def execute(self, line: str, dice: Dice | None = None, at: float | None = None) -> Entry | None:
         """Run one command line. Raises ``CommandError`` (state untouched) on refusal."""
-        return self.run(line, dice).entry
+        return self.run(line, dice, at).entry
 
-    def run(self, line: str, dice: Dice | None = None) -> Done:
+    def run(self, line: str, dice: Dice | None = None, at: float | None = None) -> Done:
         """Run one command line and say what it did (``Done``). A refusal is a ``CommandError``
-        (state untouched) saying which verb, argument and stat it concerns where known."""
+        (state untouched) saying which verb, argument and stat it concerns where known.
+        ``at``: the wall-clock time the GM gave the command (seconds since 1970), read by the
+        front end: the turns it starts and ends are timed with it (None: not timed)."""
         command = self.parse(line)
         if command.verb in HISTORY:
             entry = self.undo() if command.verb == "undo" else self.redo()
             return Done(command.verb, _changed(entry), entry)
-        verb = self.verbs[command.verb]
-        ctx = Context(self.state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns,
-                      lang=self.lang)
-        ctx.concerning = lambda value: verb.param_of(command, value)
+        verb, ctx = self._context(self.state, command, dice)
         try:
-            verb.handler(ctx, command)
-            turns.after_action(ctx)
+            self._perform(verb, ctx, command)
+            if at is not None:
+                turns.time_turns(ctx, at)
         except (RulesError, DiceError) as exc:
             self._rollback(ctx)
             if exc.field and not exc.param:
@@ -122,6 +122,33 @@ class Session:
                              "ev": [e.to_dict() for e in entry.events]})
         added = [e.id for e in entry.events if e.kind == "CombatantAdded"]
         return Done(verb.name, tuple(dict.fromkeys([*ctx.found, *added])), entry)
+
+    def trial(self, line: str, dice: Dice | None = None) -> EncounterState:
+        """The state ``line`` would leave, the session untouched (nothing done, recorded or
+        journaled): what a form shows before the GM submits it (the add form's difficulty with
+        the creature being typed). A refusal is a ``CommandError``, as ``run`` says it;
+        ``undo``/``redo`` are refused (they are moves in the history, not a state to try)."""
+        command = self.parse(line)
+        if command.verb in HISTORY:
+            raise cmd.CommandError(_("{verb} cannot be tried ahead", verb=command.verb))
+        verb, ctx = self._context(self.state.copy(), command, dice)
+        try:
+            self._perform(verb, ctx, command)
+        except (RulesError, DiceError) as exc:
+            raise cmd.CommandError(exc.message, **exc.about(verb=verb.name).concerns()) from None
+        return ctx.state
+
+    def _context(self, state: EncounterState, command: Call, dice: Dice | None) -> tuple[Any, Context]:
+        """The verb of ``command`` and the Context it changes ``state`` through."""
+        verb = self.verbs[command.verb]
+        ctx = Context(state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns, lang=self.lang)
+        ctx.concerning = lambda value: verb.param_of(command, value)
+        return verb, ctx
+
+    @staticmethod
+    def _perform(verb: Any, ctx: Context, command: Call) -> None:
+        verb.handler(ctx, command)
+        turns.after_action(ctx)
 
     def _push(self, entry: Entry) -> None:
         size = len(self.done)

@@ -21,6 +21,7 @@ from typing import Any, Iterable
 
 from gm_console.i18n import _
 
+from . import attacks
 from .contract import Ruleset, RulesError, StatField, did_you_mean, fold_text, listing
 from .dice import is_dice
 from .state import Pool
@@ -105,6 +106,8 @@ def _read(f: StatField, is_max: bool, key: str, raw: str) -> tuple[StatField, An
                                    raw=raw))
         elif f.kind == "list":
             value = [part.strip() for part in text.split(",") if part.strip()]
+        elif f.kind == "attacks":
+            value = [a.text for a in attacks.parse_many(text)]
         elif f.kind == "dice":
             if not is_dice(text) and not re.fullmatch(r"\d+", text):
                 raise RulesError(_('{key} takes dice like 4d6, not {raw!r}', key=f.key, raw=raw))

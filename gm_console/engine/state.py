@@ -91,6 +91,9 @@ class EncounterState:
     delayed: dict[str, Delay] = field(default_factory=dict)
     readied: dict[str, Ready] = field(default_factory=dict)
     seconds: int = 0  # time passed outside combat rounds
+    #: whose turn the wall clock is timing and since when (seconds since 1970), or None: set by
+    #: ``TurnClockStarted`` when the commands carry the time (the head's elapsed time)
+    turn_clock: tuple[str, float] | None = None
     marks: dict[str, Any] = field(default_factory=dict)
     next_uid: int = 1
     next_added: int = 0

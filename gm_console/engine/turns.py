@@ -342,6 +342,22 @@ def after_action(ctx: Context) -> None:
         ctx.set_encounter_mark(READIED_ACTS, None)
 
 
+def time_turns(ctx: Context, at: float) -> None:
+    """After a command carrying the wall-clock time ``at``: the clock stops for the turn that
+    ended and starts for the one that began (a combatant whose new turn starts in the same
+    command, alone in the order, gets both). An interruption (a readied action) leaves the
+    interrupted turn's clock running; the end of the fight stops it. The engine reads no
+    clock: the front end hands the time in (docs/ARCHITECTURE.md, "The turn clock")."""
+    state = ctx.state
+    running = state.turn_clock
+    active = state.active if state.in_combat else None
+    again = active is not None and any(isinstance(e, ev.TurnStarted) and e.id == active for e in ctx.events)
+    if running is not None and (running[0] != active or again):
+        ctx.emit(ev.TurnClockStopped(who=running[0], at=at))
+    if active is not None and (running is None or running[0] != active or again):
+        ctx.emit(ev.TurnClockStarted(who=active, at=at))
+
+
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:
     """PF1 1.1.8 [O]: a dying or unconscious creature cannot act out of its turn either."""
     if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.turns.can_take_turn(c):

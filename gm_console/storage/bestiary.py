@@ -31,6 +31,7 @@ creature out. Any other layout (multi-line strings or arrays, dotted tables) is 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate, repeat
 from pathlib import Path
@@ -38,9 +39,10 @@ from typing import Any
 
 import tomli_w
 
+from gm_console.engine import attacks
 from gm_console.engine.bestiary import META, Bestiary, Creature, Listing, Problem, fold_many, hit_pool
 from gm_console.engine.contract import Ruleset
-from gm_console.engine.errors import GMError
+from gm_console.engine.errors import GMError, RulesError
 from gm_console.engine.state import Combatant
 from gm_console.engine.text import fold_text, slug
 from gm_console.i18n import Msg, _
@@ -130,7 +132,49 @@ def _builtin(cls: type) -> tuple[tuple[Creature, ...], tuple[Msg, ...]]:
         found, trouble = parse(text, str(file), origin="built-in")
         creatures += found
         problems += trouble
+    more: dict[str, dict[str, Any]] = {}
+    for file in cls().bestiary_supplements():
+        _supplement(file, more, problems)
+    if more:
+        creatures = [replace(c, stats={**more[c.id], **c.stats}) if c.id in more else c for c in creatures]
     return tuple(creatures), tuple(problems)
+
+
+def _supplement(file, more: dict[str, dict[str, Any]], problems: list) -> None:
+    """One supplement (``Ruleset.bestiary_supplements``): tables by entry id whose keys join that
+    entry's stats; an attack list's unreadable strings are left out, each a problem line."""
+    try:
+        if not file.is_file():
+            return
+        data = tomlfile.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        problems.append(_("{file}: cannot read it ({why})", file=str(file), why=getattr(exc, "why", str(exc))))
+        return
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            problems.append(_("{file}: [{key}] must be a table", file=str(file), key=key))
+            continue
+        stats = more.setdefault(slug(key), {})
+        for name, value in table.items():
+            if name == "atk":
+                value = _readable_attacks(file, key, value, problems)
+            if isinstance(value, list) and all(isinstance(v, _VALUE) for v in value) or isinstance(value, _VALUE):
+                stats[name] = value
+            else:
+                problems.append(_("{file}: [{key}] {field}: a stat is a number, text, true/false or a list",
+                                  file=str(file), key=key, field=name))
+
+
+def _readable_attacks(file, key: str, value: Any, problems: list) -> Any:
+    if not isinstance(value, list):
+        value = [value]
+    kept = []
+    for text in value:
+        try:
+            kept.append(attacks.parse(text).text)
+        except RulesError as exc:
+            problems.append(_("{file}: [{key}] atk: {why}", file=str(file), key=key, why=exc.message))
+    return kept
 
 
 def _user_entries(path: Path) -> list["Listing | Problem"]:

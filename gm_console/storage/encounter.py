@@ -98,11 +98,13 @@ class Encounter:
 
     @classmethod
     def open(cls, path: Path | str, read_only: bool = False, wait: float = 0.0,
-             dice: Dice | None = None, lang: str | None = None) -> "Encounter":
+             dice: Dice | None = None, lang: str | None = None, keep_snapshot: bool = True) -> "Encounter":
         """Open a save. Unless ``read_only``, take its lock (waiting up to ``wait`` s); if
         another program holds it, the encounter opens read-only and ``holder`` says who.
         ``dice``: what a prepared encounter rolls while it is built (``exec --rolls``); ``lang``:
-        the table's language, in which creatures from the bestiary are named (``Session.lang``)."""
+        the table's language, in which creatures from the bestiary are named (``Session.lang``).
+        ``keep_snapshot`` False: a long log replayed leaves no snapshot (a reader of many saves,
+        `stats`, would push out of the cache the snapshots of the saves the GM plays)."""
         path = Path(path)
         lock, holder = None, None
         if not read_only:
@@ -113,7 +115,7 @@ class Encounter:
             except locking.Unlockable as exc:  # no lock file can be made there (read-only folder)
                 holder = exc.reason
         try:
-            enc = cls._load(path, lock, holder, dice, lang)
+            enc = cls._load(path, lock, holder, dice, lang, keep_snapshot)
         except BaseException:
             if lock is not None:
                 lock.release()
@@ -122,14 +124,14 @@ class Encounter:
 
     @classmethod
     def _load(cls, path: Path, lock: locking.Lock | None, holder: str | None,
-              dice: Dice | None = None, lang: str | None = None) -> "Encounter":
+              dice: Dice | None = None, lang: str | None = None, keep: bool = True) -> "Encounter":
         if prepared.looks_prepared(path):
             return cls._from_plan(path, lock, holder, dice, lang)
         raw, ident = store.read_bytes(path)
         enc = cls._from_snapshot(path, raw, ident, lock, holder)
         if enc is None:
             enc = cls._replayed(path, store.read(path, (raw, ident)), lock, holder)
-        if enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
+        if keep and enc.replayed >= snapshot.FROM:  # the next open skips what this one replayed
             enc.keep_snapshot((raw, ident))
         if lock is not None:  # only an encounter that can change adds from the bestiary (read at its first use)
             enc.session.bestiary = bestiary_file.lazy(enc.ruleset)
@@ -346,17 +348,18 @@ class Encounter:
         return _("{path}: read-only: {why}; nothing was changed", path=self.path,
                  why=self.holder or _("opened for reading only"))
 
-    def execute(self, line: str, dice: Dice | None = None, save: bool = True) -> Entry | None:
+    def execute(self, line: str, dice: Dice | None = None, save: bool = True, at: float | None = None) -> Entry | None:
         """Run a command and autosave it; if the save fails, the action is taken back too,
-        so the screen never shows what the file does not hold."""
-        return self.run(line, dice, save).entry
+        so the screen never shows what the file does not hold. ``at``: the wall-clock time
+        of the command, which times the turns it starts and ends (``Session.run``)."""
+        return self.run(line, dice, save, at).entry
 
-    def run(self, line: str, dice: Dice | None = None, save: bool = True) -> Done:
+    def run(self, line: str, dice: Dice | None = None, save: bool = True, at: float | None = None) -> Done:
         """``execute``, saying what the command did (its verb, its targets, the action)."""
         if save and self.read_only:
             raise SaveError(self.refusal())
         mark = self.session.mark()
-        done = self.session.run(line, dice)
+        done = self.session.run(line, dice, at)
         if save:
             try:
                 self.save()
@@ -366,6 +369,10 @@ class Encounter:
         return done
 
     # -- what a front end reads ------------------------------------------------------
+    def trial(self, line: str, dice: Dice | None = None):
+        """The state ``line`` would leave, nothing done or written (``Session.trial``)."""
+        return self.session.trial(line, dice)
+
     @property
     def history(self) -> list[Entry]:
         """The actions done, oldest first (what undo would take back is the last)."""
@@ -407,7 +414,8 @@ class Encounter:
         """Records not yet written to the file."""
         return bool(self.session.journal)
 
-    def execute_all(self, lines: Iterable[str], dice: Dice | None = None) -> list[Entry | None]:
+    def execute_all(self, lines: Iterable[str], dice: Dice | None = None,
+                    at: float | None = None) -> list[Entry | None]:
         """All or nothing: the file is written only if every command succeeds; a refusal
         names which command of the batch it was."""
         if self.read_only:
@@ -418,7 +426,7 @@ class Encounter:
             out = []
             for i, line in enumerate(lines, 1):
                 try:
-                    out.append(self.session.execute(line, dice))
+                    out.append(self.session.execute(line, dice, at))
                 except CommandError as exc:
                     if len(lines) > 1:
                         raise CommandError(_("command {i} ({line!r}): {why}; nothing was saved", i=i, line=line,

@@ -34,6 +34,8 @@ from .typeahead import Typeahead
 #: groups = "each" (n steps through a group's members) or "block" (n ends the whole group's turns)
 GROUP_TURNS = ("each", "block")
 _config.SETTINGS.setdefault("groups", GROUP_TURNS)
+#: turn_clock = "on" (the head shows how long this turn has taken) or "off"
+_config.SETTINGS.setdefault("turn_clock", ("on", "off"))
 
 
 class GMConsole(App):
@@ -43,7 +45,8 @@ class GMConsole(App):
 
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,
-                 encounter: Encounter | None = None, first_frame: Callable[[], None] | None = None) -> None:
+                 encounter: Encounter | None = None, first_frame: Callable[[], None] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         keyboard.install()  # an Esc, then a key at once, is not Alt+key; an early Enter is Enter
         super().__init__()
         self.first_frame = first_frame  # called once, when the first screen has been painted
@@ -53,6 +56,7 @@ class GMConsole(App):
         self.dice = dice
         self.path = Path(path) if path is not None else None
         self.initial = encounter
+        self.clock = clock  # the wall clock of the turn clock (None: the system's); tests fix it
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
         self.typeahead = Typeahead(self)
 
@@ -139,10 +143,11 @@ class GMConsole(App):
         from .screens.encounter import EncounterScreen
 
         encounter.lang = self.lang  # a creature added from the bestiary is named in the table's language
-        controller = Controller(encounter, self.dice_mode, self.dice)
+        controller = Controller(encounter, self.dice_mode, self.dice, clock=self.clock)
         if encounter.warning:
             self.notify(encounter.warning, severity="warning", timeout=10)
-        self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each")))
+        self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each"),
+                                         turn_clock=self.config.settings.get("turn_clock", "on") == "on"))
 
 
 def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None,

@@ -10,12 +10,13 @@ line again with the results collected so far.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from gm_console.engine.commands import CommandError
-from gm_console.engine.contract import Pending
+from gm_console.engine.contract import Difficulty, Pending
 from gm_console.engine.dice import Dice, DiceError, NeedDie
 from gm_console.engine.errors import message_of
 from gm_console.i18n import Msg
@@ -47,11 +48,20 @@ class Outcome:
         return self.ok and self.verb in HISTORY
 
 
+def wall_clock() -> float:
+    """The system's clock, seconds since 1970 (the snapshot tests put a fixed one here)."""
+    return time.time()
+
+
 class Controller:
-    def __init__(self, encounter: Encounter, dice_mode: str = "auto", dice: Dice | None = None) -> None:
+    def __init__(self, encounter: Encounter, dice_mode: str = "auto", dice: Dice | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         self.encounter = encounter
         self.dice_mode = dice_mode
         self.dice = dice if dice is not None else Dice()
+        #: the wall clock each command carries (the turn clock); the head reads it too. The
+        #: engine reads none: tests hand a fixed one
+        self.clock: Callable[[], float] = clock if clock is not None else lambda: wall_clock()
         self._pending: tuple[tuple, list[Pending]] = ((), [])
 
     @property
@@ -80,7 +90,7 @@ class Controller:
         else:
             dice = self.dice
         try:
-            done = self.encounter.run(line, dice)
+            done = self.encounter.run(line, dice, at=self.clock())
         except NeedDie as need:
             return Outcome(False, line, need=need)
         except CommandError as exc:
@@ -94,6 +104,23 @@ class Controller:
         return Outcome(True, line, entry=done.entry, verb=done.verb, targets=done.targets)
 
     # -- what screens read -------------------------------------------------------------
+    def difficulty(self, line: str | None = None) -> Difficulty | None:
+        """How hard the encounter is by the game's rule (``Ruleset.difficulty``, the GM's view);
+        with ``line`` (the add form's ``add`` line), as it would be once that line ran: tried on
+        a copy, nothing done, recorded or rolled from the table's dice. A line the engine would
+        refuse leaves the encounter as it is (the form says why when it is submitted). None: the
+        game offers no difficulty."""
+        state = self.state
+        if line:
+            try:
+                state = self.encounter.trial(line, Dice())
+            except (CommandError, DiceError, NeedDie):
+                state = self.state
+            except Exception as exc:  # a ruleset bug while trying: the encounter as it is
+                report(f"trying {line!r}", exc)
+                state = self.state
+        return ask("difficulty", lambda: self.ruleset.difficulty(state), None)
+
     @property
     def history(self) -> list[Entry]:
         """The actions done, oldest first."""

@@ -143,6 +143,7 @@ TEXT: dict[str, "str | Msg"] = {
     "bad_value": N_('Value: a whole number from 0'),
     "uncond_title": N_('Remove a condition from {name}'),
     "add_title": N_('Add combatants ({ruleset})'),
+    "difficulty_line": N_('Difficulty: {summary}'),
     "name": N_('Name'),
     "count": N_('How many'),
     "side": N_('Side'),

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from gm_console.engine.contract import Ruleset
+from gm_console.engine.contract import Difficulty, Ruleset
 from gm_console.engine.timeline import UNTIL_FIRST_TURN
 from gm_console.i18n import render
 from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
@@ -216,3 +216,13 @@ def roster(state: EncounterState) -> tuple[list[str], list[str], list[str]]:
     placed = set(acting) | set(delaying)
     rest = [cid for cid in state.combatants if cid not in placed]
     return acting, delaying, rest
+
+
+def difficulty_text(found: "Difficulty | None", lang: str) -> str:
+    """The one line of an encounter's difficulty ("Difficulty: challenging: CR 2 (740 XP) against
+    APL 1"), in the GM's language; "" when the game offers none."""
+    if found is None:
+        return ""
+    from .i18n import tr
+
+    return tr(lang, "difficulty_line", summary=render(found.summary, lang))

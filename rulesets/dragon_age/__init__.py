@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import EncounterState, Pending, Ruleset, part
 
-from . import ability_tests, attacks, magic, moves, recovery, stunt_effects
+from . import ability_tests, attacks, difficulty, magic, moves, recovery, stunt_effects
 from .ability_tests import DAChecks
 from .conditions import DAConditions
 from .health import DAHealth
@@ -41,3 +41,8 @@ class DragonAge(Ruleset):
 
     def pending(self, state: EncounterState) -> list[Pending]:
         return warnings(state)
+
+    def difficulty(self, state: EncounterState):
+        """What the game offers while building (docs/rulesets/dragon_age.md#214-difficulty-while-building):
+        the foes counted by threat, no band (the rules give none)."""
+        return difficulty.difficulty(state)

@@ -18,7 +18,7 @@ from gm_console.ruleset import Combatant, Context, Msg, Term, named, of, record_
 
 from .conditions import effect_mods
 from .i18n import _
-from .stats import ability, ability_key, ability_label, has_focus
+from .stats import ability, ability_key, ability_label, focus_term, has_focus
 
 DEGREE = {1: Term("barely", "por los pelos"), 2: Term("narrowly", "justo"), 3: Term("solidly", "con soltura"),
           4: Term("well", "bien"), 5: Term("impressively", "de forma impresionante"),
@@ -75,7 +75,7 @@ class Check:
     def parts(self, c: Combatant, lang: str = "en") -> str:
         out = f"{ability(c, self.ability):+d} {ability_label(self.ability, lang)}"
         if self.focus_bonus:
-            out += f" +2 {self.focus}"
+            out += f" +2 {render(focus_term(self.focus), lang)}"
         for label, n in self.mods:
             out += f" {n:+d} {render(label, lang)}"
         return out.replace("+-", "-")

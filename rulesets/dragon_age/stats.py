@@ -8,7 +8,7 @@ so a later ``set NAME dex=3`` keeps them right.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, StatField, fold_text
+from gm_console.ruleset import Combatant, StatField, Term, fold_text
 
 from .conditions import effect_mods
 
@@ -68,35 +68,53 @@ def focuses(c: Combatant) -> list[str]:
     return [str(f) for f in raw]
 
 
-#: Spanish names of the focuses the rules themselves ask for (the seed's Nadar; Curación for the Heal
-#: action, Iniciativa, Coraje for Imposing Spell), so a sheet in either language gets its +2
+#: The focuses of the core rules [O] under the ability they belong to, with their Spanish
+#: names, so a focus named alone (`check Sera swimming`, `tira Sera nadar`) is rolled with its
+#: ability, a sheet in either language gets its +2, and a roll's breakdown names the focus in
+#: the reader's language. A focus the table invented is kept and shown as typed.
+FOCUSES: dict[str, dict[str, str]] = {
+    "communication": {"animal handling": "trato con animales", "bargaining": "regateo", "deception": "engaño",
+                      "disguise": "disfraz", "etiquette": "etiqueta", "gambling": "juego",
+                      "investigation": "investigación", "leadership": "liderazgo",
+                      "performance": "interpretación", "persuasion": "persuasión", "seduction": "seducción"},
+    "con": {"drinking": "beber", "rowing": "remar", "running": "correr", "stamina": "aguante",
+            "swimming": "nadar"},
+    "cunning": {"arcane lore": "saber arcano", "cartography": "cartografía", "cultural lore": "saber cultural",
+                "evaluation": "tasación", "healing": "curación", "heraldry": "heráldica",
+                "historical lore": "saber histórico", "military lore": "saber militar",
+                "musical lore": "saber musical", "natural lore": "saber natural", "navigation": "navegación",
+                "religious lore": "saber religioso", "research": "documentación", "writing": "escritura"},
+    "dex": {"acrobatics": "acrobacias", "bows": "arcos", "brawling": "pelea", "calligraphy": "caligrafía",
+            "crafting": "artesanía", "initiative": "iniciativa", "legerdemain": "prestidigitación",
+            "lock picking": "abrir cerraduras", "riding": "montar", "stealth": "sigilo", "traps": "trampas",
+            "light blades": "hojas ligeras", "staves": "bastones"},
+    "magic": {"arcane lance": "lanza arcana", "creation": "creación", "entropy": "entropía",
+              "primal": "primigenia", "spirit": "espíritu", "blood": "sangre"},
+    "perception": {"empathy": "empatía", "hearing": "oído", "searching": "buscar", "seeing": "vista",
+                   "smelling": "olfato", "tasting": "gusto", "tracking": "rastrear"},
+    "str": {"climbing": "trepar", "driving": "conducir", "intimidation": "intimidación", "jumping": "saltar",
+            "might": "poderío", "smithing": "herrería", "axes": "hachas", "bludgeons": "contundentes",
+            "heavy blades": "hojas pesadas", "spears": "lanzas"},
+    "willpower": {"courage": "coraje", "faith": "fe", "morale": "moral", "self discipline": "autodisciplina"},
+}
+
+#: the ability each focus belongs to, by its English name
+FOCUS_ABILITY: dict[str, str] = {focus: key for key, names in FOCUSES.items() for focus in names}
+
+#: other names a GM types for a focus: its Spanish name (folded) and the seed's own words
 FOCUS_SYNONYMS: dict[str, str] = {
-    "nadar": "swimming", "natacion": "swimming", "swim": "swimming",
-    "curacion": "healing", "curar": "healing", "heal": "healing",
-    "iniciativa": "initiative",
-    "coraje": "courage", "valor": "courage",
+    **{fold_text(es): en for names in FOCUSES.values() for en, es in names.items()},
+    "natacion": "swimming", "swim": "swimming", "curar": "healing", "heal": "healing", "valor": "courage",
 }
 
 
-#: the ability each focus of the core rules belongs to [O], so a focus named alone
-#: (`check Sera swimming`) is rolled with its ability (AGE focuses are listed under one ability)
-FOCUS_ABILITY: dict[str, str] = {
-    **dict.fromkeys(("animal handling", "bargaining", "deception", "disguise", "etiquette", "gambling",
-                     "investigation", "leadership", "performance", "persuasion", "seduction"), "communication"),
-    **dict.fromkeys(("drinking", "rowing", "running", "stamina", "swimming"), "con"),
-    **dict.fromkeys(("arcane lore", "cartography", "cultural lore", "evaluation", "healing", "heraldry",
-                     "historical lore", "military lore", "musical lore", "natural lore", "navigation",
-                     "religious lore", "research", "writing"), "cunning"),
-    **dict.fromkeys(("acrobatics", "bows", "brawling", "calligraphy", "crafting", "initiative",
-                     "legerdemain", "lock picking", "riding", "stealth", "traps", "light blades",
-                     "staves"), "dex"),
-    **dict.fromkeys(("arcane lance", "creation", "entropy", "primal", "spirit", "blood"), "magic"),
-    **dict.fromkeys(("empathy", "hearing", "searching", "seeing", "smelling", "tasting", "tracking"),
-                    "perception"),
-    **dict.fromkeys(("climbing", "driving", "intimidation", "jumping", "might", "smithing", "axes",
-                     "bludgeons", "heavy blades", "spears"), "str"),
-    **dict.fromkeys(("courage", "faith", "morale", "self discipline"), "willpower"),
-}
+def focus_term(word: str) -> Term:
+    """A focus as the reader names it: a core focus in the reader's language, any other as typed."""
+    name = _focus_name(word)
+    for names in FOCUSES.values():
+        if name in names:
+            return Term(name, names[name])
+    return Term(word, word)
 
 
 def focus_ability(word: str) -> str | None:

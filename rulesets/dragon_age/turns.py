@@ -36,11 +36,8 @@ class DATurns(Turns):
         bonus = self.initiative_bonus(c)
         # the log's line shows the Dex it adds: "3d6 (1, 5, 1) + 1 = 8", the count the order uses (§2.2.1)
         r = ctx.roll(f"3d6{bonus:+d}" if bonus else "3d6", purpose=_('initiative of {name}', name=named(c)), who=c.id)
-        dice = tuple(d.value for d in r.dice)
-        total = r.total
-        focus = " (+2 Initiative focus)" if has_focus(c, "initiative") else ""
-        text = f"3d6 {sum(dice)} ({','.join(map(str, dice))}; dragon {dice[0]}) {bonus:+d} Dex{focus} = {total}"
-        return total, (dice[0], ability(c, "dex")), text
+        # the dice, numbers only: the log's roll line says it in the reader's language
+        return r.total, (r.dice[0].value, ability(c, "dex")), r.text
 
     def tiebreak_for(self, c: Combatant, value: float) -> tuple:
         """A typed initiative has no dragon die (0): ties between typed results go by Dex."""

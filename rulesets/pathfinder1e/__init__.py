@@ -7,7 +7,7 @@ in the modules those parts use, one job each.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Ruleset, part
+from gm_console.ruleset import Ruleset, by_xp_table, part
 
 from .checks import PF1Checks
 from .conditions import PF1Conditions
@@ -41,3 +41,13 @@ class Pathfinder1e(Ruleset):
 
     def pending(self, state):
         return pending(self, state)
+
+    def difficulty(self, state):
+        """The Core Rulebook's encounter building (docs/rulesets/pathfinder1e.md#118-difficulty-while-building):
+        the foes' XP summed, the CR it reaches on the XP table, against the PCs' average level (``hd``)."""
+        return by_xp_table(self, state, _level)
+
+
+def _level(c):
+    level = c.stats.get("hd")
+    return level if isinstance(level, int) and not isinstance(level, bool) else None

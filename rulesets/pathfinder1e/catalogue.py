@@ -186,6 +186,15 @@ DEFS: tuple[ConditionDef, ...] = (
                   "(score 1 at least)",
        summary_es="-1 por cada 2 puntos a lo que rige la Con y DG x eso en PG, como el daño de Con; nunca "
                   "mata (puntuación 1 como mínimo)"),
+    # poisons and diseases (pathfinder1e.md §1.17): put on by `poison`/`disease`, the note names it
+    _c("poisoned", "Poisoned", "Envenenado", aliases=("envenenada", "poison", "veneno"), stack="separate",
+       summary_en="a poison on its clock: a Fort save at each interval, ability damage on a failure",
+       summary_es="un veneno en su reloj: salvación de Fortaleza a cada intervalo, daño de característica si "
+                  "falla"),
+    _c("diseased", "Diseased", "Enfermo", aliases=("enferma", "disease", "enfermedad"), stack="separate",
+       summary_en="a disease on its clock: a Fort save at each interval, ability damage on a failure",
+       summary_es="una enfermedad en su reloj: salvación de Fortaleza a cada intervalo, daño de característica "
+                  "si falla"),
     _c("prone", "Prone", "Tumbado", aliases=("tumbado", "derribado"), mods={"melee": -4},
        flags=("prone",),
        summary_en="-4 melee attack, no ranged but crossbow; +4 AC vs ranged, -4 AC vs melee; "

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, dealt, life, named, of, public
 
-from . import abilities, health, negative_levels
+from . import abilities, afflictions, health, negative_levels
 from .catalogue import CATALOGUE
 from .grapple import condition_removed as grapple_condition_removed
 from .i18n import _
@@ -111,6 +111,8 @@ class PF1Conditions(Conditions):
             negative_levels.sync(ctx, target)
         if cond == "con-penalty":
             abilities.con_hp(ctx, target)
+        if cond in ("poisoned", "diseased") and target.id in ctx.state.combatants:
+            afflictions.removed(ctx, ctx.state.get(target.id))
 
 
 def _count(ctx: Context, c: Combatant, cdef: ConditionDef, value: int) -> None:

@@ -32,6 +32,8 @@ MASSIVE = "pathfinder1e.md §1.3 massive damage [O]"
 
 
 class PF1Health(Health):
+    record_pools = ("hero",)  # the campaign's record counts hero points spent
+
     def damage(self, ctx: Context, c: Combatant, amount: int, types: tuple[str, ...]) -> None:
         need_hp(ctx, c)
         reconcile(ctx, c)

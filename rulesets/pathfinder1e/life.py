@@ -142,7 +142,6 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
             ctx.say(_("{name} (dead) takes {amount} damage: HP {hp}", name=named(c), amount=dealt(c, amount),
                       hp=of(c, new)), rule=rule, who=c.id)
         return
-    thr = death_threshold(c)
     if not quiet:
         cause = cause or _("{name} takes {amount} damage", name=named(c), amount=dealt(c, amount))
         soaked = amount - rest
@@ -153,6 +152,13 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, rule: str = "pathfinder1e.m
             ctx.say(_("{cause}: HP {old} -> {new}", cause=cause, old=of(c, old), new=of(c, new)), rule=rule, who=c.id)
     if rest <= 0:
         return
+    hp_lost(ctx, c, old, new)
+
+
+def hp_lost(ctx: Context, c: Combatant, old: int, new: int) -> None:
+    """What losing HP from ``old`` to ``new`` does to life (§1.4): a disabled creature at 0 or a stable one is
+    dying (again), at -Con it dies; regeneration, ferocity and swarms as their rules say."""
+    thr = death_threshold(c)
     if new <= 0 and swarm_breaks_up(ctx, c, new):
         return
     if new <= thr and regenerating(ctx, c, new, thr):

@@ -49,7 +49,10 @@ def sync(ctx: Context, c: Combatant) -> None:
         else:
             text = _("{name}: negative levels {applied} -> {n}, HP back: HP {old} -> {new}", **args)
         ctx.say(text, rule=RULE, who=c.id)
-        life.reconcile(ctx, c)
+        if value < old:  # HP lost: a disabled creature at 0 HP is dying (§1.4), as for any HP loss
+            life.hp_lost(ctx, ctx.state.get(c.id), old, value)
+        else:
+            life.reconcile(ctx, c)
     elif now != applied:
         ctx.set_mark(c, "drain_hp", now or None)
     check_death(ctx, c)

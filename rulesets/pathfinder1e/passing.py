@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, dealt, named, of, public
 
-from . import abilities, hero, life, rest
+from . import abilities, afflictions, hero, life, rest
 from .catalogue import BLEEDS
 from .i18n import _
 
@@ -39,11 +39,28 @@ def time_passed(ctx: Context, seconds: int) -> None:
         used += stable_hours(ctx, c, seconds - used)
         if c.life == "dead":
             continue
-        rest.nights(ctx, c, start + used, end)
+        _afflicted_nights(ctx, c, start + used, end)
+        c = ctx.state.get(c.id)
         if c.life == "dead":
             continue
         fatigue(ctx, c, seconds)
         nonlethal(ctx, c, seconds)
+
+
+def _afflicted_nights(ctx: Context, c: Combatant, start: int, end: int) -> None:
+    """The nights of rest and the saves of its poisons and diseases (§1.17), in the order they fall:
+    each save at its time, the nights before it healed first."""
+    pos = start
+    while pos < end and c.life != "dead":
+        due = afflictions.next_due(c)
+        step = end - pos if due is None else min(due, end - pos)
+        rest.nights(ctx, c, pos, pos + step)
+        c = ctx.state.get(c.id)
+        if c.life == "dead":
+            return
+        afflictions.advance(ctx, c, step)
+        c = ctx.state.get(c.id)
+        pos += step
 
 
 # -- rounds: bleeding and dying ---------------------------------------------------------------
@@ -61,7 +78,7 @@ def _bleeds(c: Combatant) -> dict[str, int]:
 def rounds(ctx: Context, c: Combatant, available: int) -> int:
     """Play the rounds in which it bleeds or is dying; returns how many passed."""
     done = 0
-    while done < available and c.life != "dead" and (c.life == "dying" or _bleeds(c)):
+    while done < available and c.life != "dead" and (c.life == "dying" or _bleeds(c) or fierce(c)):
         quiet = min(quiet_rounds(c), available - done)
         if quiet > 0:
             _batch(ctx, c, quiet)
@@ -70,6 +87,11 @@ def rounds(ctx: Context, c: Combatant, available: int) -> int:
             ctx.ruleset.turns.play_round(ctx, c)
             done += 1
     return done
+
+
+def fierce(c: Combatant) -> bool:
+    """Below 0 HP fighting on with ferocity: 1 HP a round until it dies at -Con (§1.15), played as rounds."""
+    return c.life == "staggered" and life.ferocious(c) and life.hp_of(c) < 0
 
 
 def quiet_rounds(c: Combatant) -> int:

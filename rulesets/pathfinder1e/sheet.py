@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from gm_console.ruleset import (Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet,
                                 types_for, words_for)
 
-from . import abilities, defenses, economy, figures, hero, life, monster_sheet, negative_levels, regeneration
+from . import abilities, afflictions, defenses, economy, figures, hero, life, monster_sheet, negative_levels, regeneration
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
 from .i18n import _, flag_names
@@ -40,6 +40,7 @@ class PF1Sheet(Sheet):
             raise RulesError(_("hero points are only for PCs: add NAME pc hero=N ..."))
         defenses.check(stats)
         regeneration.check(stats)
+        afflictions.check(stats)
         return stats
 
     def initial_pools(self, stats: Mapping[str, Any], current: Mapping[str, int],
@@ -64,6 +65,7 @@ class PF1Sheet(Sheet):
 
     def on_stats_set(self, ctx: Context, c: Combatant, changes) -> None:
         defenses.check(changes)
+        afflictions.check(changes)
         regeneration.check(changes)
         if "regeneration" in changes or "fast_healing" in changes:
             regeneration.place(ctx, c)
@@ -138,6 +140,7 @@ class PF1Sheet(Sheet):
         if lost:
             out.append(_("Con penalty {penalty} x {hd} HD: -{lost} current and maximum HP",
                          penalty=-abilities.con_penalty(c), hd=max(1, hd(c) or 1), lost=lost))
+        out.extend(afflictions.status(c))
         out.extend(_grapple(state, c))
         out.extend(monster_sheet.status(state, c))
         for name, it in items_of(c).items():

@@ -158,8 +158,12 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="PCs only: start 1, max 3; GM-only"),
         StatField("speed", "int", default=30, aliases=("vel", "velocidad", "spd"), en="Speed",
                   es="Velocidad", minimum=0),
-        StatField("attack", "int", aliases=("atk", "ataque", "melee", "cac"),
+        StatField("attack", "int", aliases=("melee", "cac"),
                   en="Melee attack", es="Ataque cuerpo a cuerpo", doc="default BAB + Str + size"),
+        StatField("atk", "attacks", aliases=("ataque", "ataques", "weapons", "armas"),
+                  en="Attacks", es="Ataques",
+                  doc='the stat block\'s attacks, `;` between them: atk="short sword +2 1d4 19-20/x2 slashing; '
+                      'short bow +4 1d4 x3 piercing range 60" (docs/attacks.md)'),
         StatField("ranged", "int", aliases=("dist", "distancia", "a distancia"),
                   en="Ranged attack", es="Ataque a distancia", doc="default BAB + Dex + size"),
         StatField("hd", "int", aliases=("level", "nivel", "lvl", "dg"), en="Hit dice / level",
@@ -195,6 +199,11 @@ def stat_block() -> tuple[StatField, ...]:
                   en="Fast healing", es="Curación rápida", doc="heals N at its turn start (§1.14)"),
         StatField("ferocity", "bool", aliases=("ferocidad",), en="Ferocity", es="Ferocidad",
                   doc="fights on below 0 HP, staggered, losing 1 HP a round; dead at -Con (§1.15)"),
+        StatField("poison", "str", aliases=("veneno",), en="Poison", es="Veneno",
+                  doc="what its attack carries, as `poison` takes it: dc=14 str=1d2 every=round for=4 cure=1 "
+                      "(§1.17)"),
+        StatField("disease", "str", aliases=("enfermedad",), en="Disease", es="Enfermedad",
+                  doc="dc=13 con=1d3 dex=1d3 onset=1d every=day cure=2 name=Ghoul fever (§1.17)"),
         *EXPERIENCE,  # cr, xp: what a foe is worth in the summary (docs/sheets.md)
         StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
                   doc="immune to nonmagical attacks, half from magic, spells and supernatural, full from force "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Turns, dealt, life as life_word, named, of, public
 
-from . import abilities, economy, hero, initiative, life, passing, regeneration
+from . import abilities, afflictions, economy, hero, initiative, life, passing, regeneration
 from .catalogue import BLEEDS
 from .i18n import _, flag_names
 from .options import DEFAULTS, option
@@ -97,6 +97,10 @@ class PF1Turns(Turns):
             return
         was_dying = c.life == "dying"
         bleeding = self.bleed(ctx, c)
+        if c.life == "dead":
+            return
+        afflictions.advance(ctx, c, passing.ROUND)  # a poison's save each round (§1.17)
+        c = ctx.state.get(c.id)
         if c.life == "dead":
             return
         if was_dying and c.life == "dying":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Amount, Choice, Flag, Int, Keyword, Rest, Verb, Who, Word, choice_map
 
-from . import economy, grapple, hero, items, maneuvers, rest, tactics
+from . import afflictions, economy, grapple, hero, items, maneuvers, rest, tactics
 from .i18n import _
 from .stats import HERO_MAX
 
@@ -93,6 +93,16 @@ VERBS: tuple[Verb, ...] = (
          _("raised from the dead with HP (default 1)"), en=("raise",), es=("revivir", "resucitar"), group="ruleset"),
     Verb("hero", (Who("who"), Word("amount", meta="+N|-N|N", required=False)), hero.award,
          _("show, award or set hero points (GM-only; max {max})", max=HERO_MAX), es=("heroe",), group="ruleset"),
+    Verb("poison", (Who("who"), Rest("words", spelled="dc=N str|dex|con=DICE [every=round|minute|hour|day] [for=N] "
+                                                       "[cure=N] [onset=SPAN] [die=N] [name=TEXT] | from CREATURE")),
+         afflictions.verb("poison"),
+         _("expose to a poison: Fort save now, then at its frequency; ability damage on a failure, cured by "
+           "consecutive saves"), es=("envenenar", "veneno"), group="ruleset"),
+    Verb("disease", (Who("who"), Rest("words", spelled="dc=N str|dex|con=DICE [onset=SPAN] [every=day] [cure=N] "
+                                                        "[die=N] [name=TEXT] | from CREATURE")),
+         afflictions.verb("disease"),
+         _("expose to a disease: Fort save now, its onset, then a save each interval; cured by consecutive saves"),
+         es=("enfermedad", "contagiar"), group="ruleset"),
     Verb("levelup", (Who("who"),), hero.gain_level, _("+1 level (and +1 hero point with option hero_per_level)"),
          es=("subir-nivel", "nivel"), group="ruleset"),
 )

@@ -7,7 +7,7 @@ part, and each module behind it, has one job.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Ruleset, part
+from gm_console.ruleset import Ruleset, by_xp_table, part
 
 from .checks import StarfinderChecks
 from .conditions import StarfinderConditions
@@ -41,3 +41,13 @@ class Starfinder(Ruleset):
 
     def pending(self, state):
         return pending(self, state)
+
+    def difficulty(self, state):
+        """The Core Rulebook's encounter building (docs/rulesets/starfinder.md#316-difficulty-while-building):
+        the foes' XP summed, the CR it reaches on the XP table, against the PCs' average level."""
+        return by_xp_table(self, state, _level)
+
+
+def _level(c):
+    level = c.stats.get("level")
+    return level if isinstance(level, int) and not isinstance(level, bool) else None

@@ -27,10 +27,11 @@ DRAIN = ("drain", "drained", "consuncion", "consunción", "drenaje")
 NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con"),
          "int": Term("Int", "Int"), "wis": Term("Wis", "Sab"), "cha": Term("Cha", "Car")}
 #: the figures each ability governs on a Starfinder sheet (CRB ch. 2, Ability Descriptions); its skills too
-GOVERNS = {"str": ("melee",), "dex": ("ac", "ranged", "init", "ref"), "con": ("fort",), "int": (),
+GOVERNS = {"str": ("melee", "damage"), "dex": ("ac", "ranged", "init", "ref"), "con": ("fort",), "int": (),
            "wis": ("will",), "cha": ()}
 WHAT = {
-    "str": Term("melee attacks and Strength skills", "ataques cuerpo a cuerpo y habilidades de Fue"),
+    "str": Term("melee attacks, melee damage and Strength skills",
+                "ataques y daño cuerpo a cuerpo y habilidades de Fue"),
     "dex": Term("EAC, KAC, ranged attacks, initiative, Reflex and Dexterity skills",
                 "CAE, CAC, ataques a distancia, iniciativa, Reflejos y habilidades de Des"),
     "con": Term("Fortitude and stamina", "Fortaleza y estamina"),
@@ -57,16 +58,24 @@ def drain_drop(c: Combatant, key: str) -> int:
     return mod(base) - mod(max(0, base - drained))
 
 
+def penalty_points(c: Combatant, key: str) -> int:
+    """The ability penalties on ``key`` (``cond NAME dex-penalty:2``, §3.14.7): they add to the damage."""
+    return sum(int(i.value or 0) for i in c.instances(f"{key}-penalty"))
+
+
 def penalty(c: Combatant, key: str) -> int:
-    """The whole penalty on what ``key`` governs: -1 per 2 points of damage, and the drain's."""
-    return points(c, "ability_damage", key) // 2 + drain_drop(c, key)
+    """The whole penalty on what ``key`` governs: -1 per 2 points of damage and ability penalty together,
+    and the drain's."""
+    return (points(c, "ability_damage", key) + penalty_points(c, key)) // 2 + drain_drop(c, key)
 
 
 def modifiers(c: Combatant):
-    """(figure, Mod) for each figure and skill an ability loss weighs on; the damage and the drain
-    are separate sources, so they add."""
+    """(figure, Mod) for each figure and skill an ability loss weighs on; the damage (with the penalty,
+    which weighs "the same way as damage") and the drain are separate sources, so they add."""
     for key in KEYS:
-        for label, delta in ((f"{key} damage", points(c, "ability_damage", key) // 2),
+        hurt = points(c, "ability_damage", key)
+        for label, delta in ((f"{key} damage", hurt // 2),
+                             (f"{key} penalty", (hurt + penalty_points(c, key)) // 2 - hurt // 2),
                              (f"{key} drained", drain_drop(c, key))):
             if not delta:
                 continue
@@ -180,6 +189,21 @@ def settle(ctx: Context, c: Combatant, key: str) -> None:
         for inst in have:
             ctx.remove_condition(c, inst, reason="healed")
         say(ctx, c, _("{name} wakes up: its {ability} loss is below its score", name=named(c), ability=name), RULE)
+
+
+def penalty_added(ctx: Context, c: Combatant, key: str) -> None:
+    """An ability penalty put on: what it costs now (§3.14.7); Con's costs stamina. It never knocks out:
+    the damage alone is weighed against the score (``settle``)."""
+    pen, name = penalty_points(c, key), NAMES[key]
+    if penalty(c, key):
+        line = _("{name}: {ability} penalty {points}, {penalty} to {what} (it never knocks out)", name=named(c),
+                 ability=name, points=of(c, pen), penalty=of(c, -penalty(c, key)), what=WHAT[key])
+    else:
+        line = _("{name}: {ability} penalty {points}, no penalty yet (-1 per 2 points)", name=named(c),
+                 ability=name, points=of(c, pen))
+    say(ctx, c, line, "starfinder.md §3.14.7 [O]")
+    if key == "con":
+        con_stamina(ctx, c)
 
 
 def con_stamina(ctx: Context, c: Combatant) -> None:

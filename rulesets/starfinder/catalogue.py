@@ -202,6 +202,24 @@ CONDITIONS: tuple[ConditionDef, ...] = (
        kind="effect", bonus_type="circumstance", stack="separate", source="Core Rulebook, Harrying Fire (ch. 8)"),
     _c("running", "Running", "Corriendo", "run", flags=("flat-footed",),
        summary="ran this turn: flat-footed until its next turn", resumen="corrió: desprevenido hasta su turno"),
+    # poisons and diseases on their tracks (starfinder.md §3.15): put on by `poison`/`disease`, the note names it
+    _c("poisoned", "Poisoned", "Envenenado", "envenenada", "poison", "veneno", stack="separate",
+       summary="a poison on its track: a Fortitude save at each interval, a step further on a failure",
+       resumen="un veneno en su progresión: salvación de Fortaleza a cada intervalo, un paso más si falla"),
+    _c("diseased", "Diseased", "Infectado", "infectada", "disease", "enfermedad", stack="separate",
+       summary="a disease on its track: a Fortitude save at each interval, a step further on a failure",
+       resumen="una enfermedad en su progresión: salvación de Fortaleza a cada intervalo, un paso más si falla"),
+    # ability penalties (starfinder.md §3.14.7): like ability damage, -1 per 2 points, never knock out or kill
+    *(_c(f"{key}-penalty", f"{en} penalty", f"Penalizador de {es}", f"penalizador-{ab_es}",
+         valued=True, stack="separate",
+         summary=f"-1 per 2 points on what {en} governs, like {en} damage; temporary, never knocks out or kills"
+                 + ("; costs stamina as Con damage does" if key == "con" else ""),
+         resumen=f"-1 por cada 2 puntos a lo que rige la {es}, como el daño de {ab_es.capitalize()}; temporal, "
+                 "nunca deja inconsciente ni mata" + ("; cuesta estamina como el daño de Con" if key == "con" else ""))
+      for key, en, es, ab_es in (("str", "Strength", "Fuerza", "fue"), ("dex", "Dexterity", "Destreza", "des"),
+                                 ("con", "Constitution", "Constitución", "con"),
+                                 ("int", "Intelligence", "Inteligencia", "int"), ("wis", "Wisdom", "Sabiduría", "sab"),
+                                 ("cha", "Charisma", "Carisma", "car"))),
 )
 
 
@@ -335,3 +353,5 @@ CATALOGUE: tuple[ConditionDef, ...] = CONDITIONS + EFFECTS
 DIRTY_TRICK = ("blinded", "deafened", "entangled", "off-target", "shaken", "sickened")
 #: conditions that only set the life state (starfinder.md §3.4)
 LIFE_CONDITIONS = ("dead", "dying", "stable")
+#: the ability penalties (starfinder.md §3.14.7): condition -> ability
+PENALTIES = {f"{key}-penalty": key for key in ("str", "dex", "con", "int", "wis", "cha")}

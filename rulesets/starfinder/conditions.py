@@ -11,9 +11,9 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import life
+from . import abilities, afflictions, life, monsters
 from .economy import use
-from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS
+from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS, PENALTIES
 from .common import check, say, value
 from .i18n import _, _n
 
@@ -39,6 +39,8 @@ class StarfinderConditions(Conditions):
             return
         if target.life == "dead":
             ctx.fail(_("{name} is dead; conditions no longer matter", name=target.name))
+        if monsters.immune_condition(ctx, target, cdef):
+            return
         if cdef.id == "fatigued" and target.has("fatigued"):
             self._exhaust(ctx, target, rounds, clock, source)
             return
@@ -62,8 +64,14 @@ class StarfinderConditions(Conditions):
                                name=named(target), total=public(total)), "starfinder.md §3.6 burning [O]")
         if cdef.id == "force-field":
             _raise_field(ctx, target, value_)
+        if cdef.id in PENALTIES:
+            abilities.penalty_added(ctx, ctx.state.get(target.id), PENALTIES[cdef.id])
 
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
+        if target.id in ctx.state.combatants:
+            afflictions.removed(ctx, ctx.state.get(target.id), cond)
+        if cond == "con-penalty" and target.id in ctx.state.combatants:
+            abilities.con_stamina(ctx, ctx.state.get(target.id))
         if cond == "burning" and not target.has("burning"):
             ctx.set_mark(target, "burn_tries", None)
             ctx.set_mark(target, BURN_OFFER, None)

@@ -145,6 +145,8 @@ def damage_line(c: Combatant, amount: int, kind: Term, ac: str, ac_value: int, d
 class StarfinderHealth(Health):
     """Damage in the seed's order, healing by pool, Resolve Points spent on their uses."""
 
+    record_pools = ("rp",)  # the campaign's record counts resolve points spent
+
     def damage_types(self) -> tuple[str, ...]:
         return tuple(TYPE_WORDS) + NONLETHAL + CONTINUOUS + monsters.ATTACK_WORDS + tuple(abilities.WORDS) + \
             abilities.DRAIN

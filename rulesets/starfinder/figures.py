@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 
 from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, combine  # combine: the d20 stacking rule
 
-from . import abilities
+from . import abilities, afflictions
 from .options import official
 from .stats import SKILL_ABILITY, ability_mod, is_vehicle, skill_bonus
 from .vehicles import operator_piloting
@@ -89,6 +89,7 @@ def modifiers(rules: Ruleset, c: Combatant, state: EncounterState | None = None)
         for fig, delta in (inst.mods or {}).items():  # a free effect's own numbers, of the type the GM gave
             yield fig, Mod(inst.cond, int(delta), kinds.get(fig, ""), inst.source or inst.cond)
     yield from abilities.modifiers(c)  # ability damage and drain (starfinder.md §3.14.6)
+    yield from afflictions.modifiers(c)  # poisons' and diseases' steps (starfinder.md §3.15)
 
 
 def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
@@ -113,7 +114,7 @@ def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, 
     active = [rules.catalogue.define(i.cond) for i in rules.conditions.active(c)]
     ids = {d.id for d in active}
     flags = set().union(*(d.flags for d in active)) if active else set()
-    if "flat-footed" in flags:
+    if "flat-footed" in flags and not c.stats.get("swarm"):  # swarm immunities (starfinder.md §3.14.4)
         source = "flat-footed" if "flat-footed" in ids else \
             "flat-footed (" + next(d.id for d in active if "flat-footed" in d.flags) + ")"
         sheet.add("ac", source, -2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, choice_map, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import abilities, life
+from . import abilities, afflictions, life, monsters
 from .common import check, creature, joined, say, value
 from .damage import NONLETHAL
 from .kinds import TYPE_WORDS
@@ -159,6 +159,7 @@ def _rest_one(ctx: Context, c: Combatant, hours: int) -> None:
             if before == 0 and new > 0:
                 life.revive(ctx, c, "starfinder.md §3.5 rest")
     done += abilities.rest(ctx, c, hours)  # a night heals 1 point of each damaged ability (§3.14.6)
+    afflictions.rest(ctx, ctx.state.get(c.id), hours)  # a purged poison's victim recovers a step (§3.15)
     text = joined(done)
     msg = _("{name} rests {hours}h: {done}", name=named(c), hours=public(hours), done=text) if text else \
         _("{name} rests {hours}h: nothing to recover", name=named(c), hours=public(hours))
@@ -181,6 +182,11 @@ def coup_de_grace(ctx: Context, call) -> None:
         ctx.fail(_("{name} is not helpless or unconscious (or, by the seed, disarmed: add the word disarmed)",
                    name=target.name))
     use(ctx, attacker, "full", _("coup de grace on {name}", name=named(target)))
+    if monsters.crit_immune(target, call.types):  # no critical, no death save (starfinder.md §3.14.8)
+        rules.health.hurt(ctx, target, call.damage, (*call.types, "critical"),
+                          why=_("Coup de grace by {name} (immune to critical hits: no critical, no save to die)",
+                                name=named(attacker)))
+        return
     rules.health.hurt(ctx, target, call.damage, call.types,
                       why=_("Coup de grace by {name} (automatic critical)", name=named(attacker)))
     if target.life == "dead":

@@ -12,6 +12,7 @@ from gm_console.ruleset import Combatant, Context, Msg, Term, choice_map, named,
 
 from .catalogue import DIRTY_TRICK
 from .common import check, creature, joined, say, value
+from . import monsters
 from .economy import use
 from .i18n import _, _n
 from .options import official
@@ -61,6 +62,9 @@ def resolve(ctx: Context, call, kind: str) -> None:
         ctx.fail(_("unexpected {word!r}: only a dirty trick names a condition", word=call.trick))
     if attacker.id == target.id:
         ctx.fail(_("a maneuver needs a target other than the attacker"))
+    refusal = monsters.maneuver_refusal(attacker, target)
+    if refusal is not None:
+        ctx.fail(refusal)
     use(ctx, attacker, "full" if call.full and kind == "reposition" else "standard", NAMES[kind])
     state = ctx.state
     kac = value(rules, state, target, "kac")

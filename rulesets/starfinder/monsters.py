@@ -31,7 +31,12 @@ GHOSTLY = ("incorporeal", "incorporal", "ghost-killer", "ghost killer", "ghostki
 AREA = ("area", "área", "blast", "explode", "grenade", "granada", "explosion", "explosión", "estallido")
 MULTI = ("line", "linea", "línea", "automatic", "automatico", "automático", "auto", "multi", "multiple",
          "múltiple", "multiples", "múltiples")
-ATTACK_WORDS = MAGIC + FORCE + GHOSTLY + AREA + MULTI
+#: the damage typed is a critical hit's (double): a creature immune to critical hits takes it once (§3.14.8)
+CRIT = ("crit", "critical", "critico", "crítico", "critica", "crítica")
+ATTACK_WORDS = MAGIC + FORCE + GHOSTLY + AREA + MULTI + CRIT
+CRITICAL = "starfinder.md §3.14.8"
+#: what a swarm is immune to (Alien Archive, Swarm Immunities): conditions, besides bleeding and critical hits
+SWARM_IMMUNE = ("flat-footed", "off-target", "pinned", "prone", "staggered", "stunned", "bleeding")
 
 
 def _types() -> dict:
@@ -192,12 +197,27 @@ def swarm(c: Combatant) -> bool:
     return bool(c.stats.get("swarm"))
 
 
+def crit_immune(c: Combatant, types=()) -> bool:
+    """Immune to critical hits (§3.14.8): incorporeal (unless a ghost killer weapon or an incorporeal
+    attacker: they score critical hits on it [I]), a swarm, or ``immune=critical``."""
+    raw = c.stats.get("immune") or ()
+    listed = {fold_text(w) for item in ([raw] if isinstance(raw, str) else raw) for w in str(item).split(",")}
+    if listed & {fold_text(w) for w in CRIT + ("critical-hits", "criticos", "críticos")}:
+        return True
+    return swarm(c) or (incorporeal(c) and not _has(types, GHOSTLY))
+
+
 def adjust(c: Combatant, amount: int, canon: tuple[str, ...], types, energy: bool) -> tuple[int, "list[Msg]"]:
     """What an incorporeal creature or a swarm takes of a hit, before its other defenses; the notes say
     why (the numbers, damage dealt to ``c``, are the GM's for a foe)."""
     notes: list[Msg] = []
     if amount <= 0:
         return amount, notes
+    if _has(types, CRIT) and crit_immune(c, types):
+        once = amount // 2
+        notes.append(_("immune to critical hits: the damage once, not doubled ({amount}→{once})",
+                       amount=dealt(c, amount), once=dealt(c, once)))
+        amount = once
     if incorporeal(c) and not (_has(types, GHOSTLY) or _has(types, FORCE)):
         if energy or _has(types, MAGIC):
             half = amount // 2
@@ -245,5 +265,31 @@ def status(c: Combatant) -> list[Msg]:
                      "and incorporeal"))
     if swarm(c):
         out.append(_("swarm: immune to single-target attacks; +50% from area effects; breaks up at 0 HP"))
+        out.append(_("swarm immunities: critical hits, combat maneuvers, bleeding, flat-footed, off-target, pinned, "
+                     "prone, staggered, stunned"))
+    elif crit_immune(c):
+        out.append(_("immune to critical hits"))
     return out
+
+
+def immune_condition(ctx: Context, c: Combatant, cdef) -> bool:
+    """A swarm is not made flat-footed, off-target, pinned, prone, staggered or stunned, nor does it bleed
+    (Alien Archive, Swarm Immunities): the log says so and nothing changes."""
+    if not swarm(c) or cdef.id not in SWARM_IMMUNE:
+        return False
+    say(ctx, c, _("{name} is a swarm: immune to {cond}", name=named(c), cond=cdef.term), SWARM + " [O]")
+    return True
+
+
+def maneuver_refusal(attacker: Combatant, target: Combatant) -> "Msg | None":
+    """Swarms can neither perform combat maneuvers nor be affected by them; an incorporeal creature can take no
+    physical action that moves or manipulates an opponent, nor is it subject to one (Core Rulebook,
+    Incorporeal) [O]; between two incorporeal creatures they work [I]."""
+    for c, role in ((target, "target"), (attacker, "attacker")):
+        if swarm(c):
+            return _("{name} is a swarm: swarms neither perform nor suffer combat maneuvers", name=c.name)
+    if incorporeal(target) != incorporeal(attacker):
+        who = target if incorporeal(target) else attacker
+        return _("{name} is incorporeal: no combat maneuvers between it and a corporeal creature", name=who.name)
+    return None
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
 from .common import value
-from . import abilities, damage, economy, initiative, life, monsters, stats, vehicles
+from . import abilities, afflictions, damage, economy, initiative, life, monsters, stats, vehicles
 from .figures import armor_bonus, effective
 from .i18n import _
 
@@ -21,6 +21,7 @@ class StarfinderSheet(Sheet):
 
     def derive(self, stats_: dict[str, Any], category: str) -> dict[str, Any]:
         monsters.check(stats_)
+        afflictions.check(stats_)
         return stats.derive(stats_, category)
 
     def on_added(self, ctx, c: Combatant) -> None:
@@ -29,6 +30,7 @@ class StarfinderSheet(Sheet):
 
     def on_stats_set(self, ctx, c: Combatant, changes) -> None:
         monsters.check(changes)
+        afflictions.check(changes)
         if "regeneration" in changes:
             monsters.place(ctx, c)
 
@@ -64,6 +66,7 @@ class StarfinderSheet(Sheet):
         if c.category == "vehicle":
             return out
         out += abilities.status(c)
+        out += afflictions.status(c)
         ids = {i.cond for i in rules.conditions.active(c)}
         flat = sorted(i for i in ids if "flat-footed" in rules.catalogue.define(i).flags)
         if len(flat) > 1:

@@ -105,10 +105,14 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("fort", "int", aliases=("fortaleza", "fortitude"), en="Fortitude", es="Fortaleza"),
         StatField("ref", "int", aliases=("reflejos", "reflex"), en="Reflex", es="Reflejos"),
         StatField("will", "int", aliases=("voluntad",), en="Will", es="Voluntad"),
-        StatField("attack", "int", aliases=("atk", "ataque", "bab"), en="Attack bonus",
+        StatField("attack", "int", aliases=("bab",), en="Attack bonus",
                   es="Bonificador de ataque"),
         StatField("melee", "int", aliases=("cuerpo", "mel"), en="Melee attack", es="Ataque cuerpo a cuerpo",
                   doc="default: attack"),
+        StatField("atk", "attacks", aliases=("ataque", "ataques", "weapons", "armas"),
+                  en="Attacks", es="Ataques",
+                  doc='the stat block\'s attacks, `;` between them: atk="short sword +2 1d4 19-20/x2 slashing; '
+                      'short bow +4 1d4 x3 piercing range 60" (docs/attacks.md)'),
         StatField("ranged", "int", aliases=("distancia", "rng"), en="Ranged attack", es="Ataque a distancia",
                   doc="default: attack"),
         StatField("speed", "int", aliases=("velocidad", "spd", "drive"), minimum=0, en="Speed (ft)",
@@ -146,6 +150,11 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("incorporeal", "bool", aliases=("incorporal",), en="Incorporeal", es="Incorporal",
                   doc="immune to nonmagical kinetic attacks, half from energy and magic, full from force and "
                       "incorporeal attacks (§3.14.3)"),
+        StatField("poison", "str", aliases=("veneno",), en="Poison", es="Veneno",
+                  doc="what its attack carries, as `poison` takes it: dc=13 track=dex every=round for=6 cure=1 "
+                      "(§3.15)"),
+        StatField("disease", "str", aliases=("enfermedad",), en="Disease", es="Enfermedad",
+                  doc="dc=13 track=physical onset=1d every=day cure=2 name=Bog rot (§3.15)"),
         StatField("swarm", "bool", aliases=("enjambre",), en="Swarm", es="Enjambre",
                   doc="immune to single-target attacks, +50% from area effects, breaks up at 0 HP (§3.14.4)"),
         StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES,

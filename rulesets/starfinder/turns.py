@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, Turns
 
-from . import economy, initiative, life, maneuvers, monsters, resolve, surprise, vehicles
+from . import afflictions, economy, initiative, life, maneuvers, monsters, resolve, surprise, vehicles
 from .figures import init_bonus
 
 
@@ -54,6 +54,9 @@ class StarfinderTurns(Turns):
         surprise.turn_start(ctx, c)
         self.rules.conditions.turn_start(ctx, c)
         c = ctx.state.combatants.get(c.id, c)
+        if c.life != "dead":
+            afflictions.advance(ctx, c, afflictions.ROUND)  # a poison's save each round (§3.15)
+            c = ctx.state.combatants.get(c.id, c)
         initiative.turn_start(ctx, c)
         vehicles.turn_start(ctx, c)
         life.turn_start(ctx, c)
@@ -76,3 +79,6 @@ class StarfinderTurns(Turns):
     def on_time_passed(self, ctx: Context, seconds: int) -> None:
         resolve.time_passed(ctx, seconds)
         monsters.time_passed(ctx)
+        for c in list(ctx.state.combatants.values()):
+            if c.marks.get(afflictions.MARK) and c.life != "dead":
+                afflictions.advance(ctx, c, seconds)  # poisons and diseases (§3.15)

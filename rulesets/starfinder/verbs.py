@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import Choice, Flag, Int, Keyword, Param, Rest, Verb, Who, Word, choice_map, fold_text
 
-from . import conditions, driving, economy, healing, maneuvers, tactics, vehicle_control
+from . import afflictions, conditions, driving, economy, healing, maneuvers, tactics, vehicle_control
 from .i18n import _
 
 
@@ -202,6 +202,16 @@ VERBS: tuple[Verb, ...] = (
                      KeyInt("dmg", meta="COLLISION_ROLL", keys=("dmg", "damage", "dano", "daño"))), driving.run_over,
          _("full: collision damage to creatures two sizes smaller"), en=("run-over",), es=("atropellar",),
          group="vehicles"),
+    Verb("poison", (Who("who"), Rest("words", spelled="dc=N track=str|dex|con|int|wis|cha [every=round|minute|hour|day] "
+                                                       "[for=N] [cure=N] [onset=SPAN] [die=N] [name=TEXT] | from CREATURE")),
+         afflictions.verb("poison"),
+         _("expose to a poison: DC - 10 HP, a Fort save now, then one at its frequency; each failure a step on its "
+           "track"), es=("envenenar", "veneno"), group="ruleset"),
+    Verb("disease", (Who("who"), Rest("words", spelled="dc=N [track=physical|mental] [onset=SPAN] [every=day] [cure=N] "
+                                                        "[die=N] [name=TEXT] | from CREATURE")),
+         afflictions.verb("disease"),
+         _("expose to a disease: a Fort save now, latent, then a save each interval; each failure a step on its "
+           "track, consecutive saves a step back"), es=("enfermedad", "contagiar"), group="ruleset"),
     Verb("board", (Who("who"), Who("vehicle", meta="VEHICLE")), vehicle_control.board, _("move: get aboard"),
          es=("embarcar",), group="vehicles"),
     Verb("disembark", (Who("who"),), vehicle_control.disembark, _("move: get off"), es=("desembarcar",),

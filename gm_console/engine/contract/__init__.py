@@ -34,8 +34,8 @@ from gm_console.i18n import _
 
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
-from .types import (ActionSlot, Catalogue, ConditionDef, Figure, OptionDef, Pending, RulesError, StatField,
-                    did_you_mean, fold_text, slug)
+from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, OptionDef, Pending, RulesError,
+                    StatField, did_you_mean, fold_text, slug)
 from ..text import listing
 
 #: the table's choices that are no game's rule, in every game's ``[options]``
@@ -46,6 +46,8 @@ TABLE_OPTIONS = (
               doc="an effect's save to end it (save=will:15) is rolled at its moment (roll), or offered on "
                   "the warnings line for the GM to run (offer: `save NAME EFFECT [DIE]`)"),
     OptionDef("players_save_dc", False, doc="the players read the DC of an effect's save to end it"),
+    OptionDef("players_turn_times", False, doc="the players read how long the turns took (the turn clock) in the "
+                                               "summary after the fight (off: the times are the GM's)"),
 )
 
 if TYPE_CHECKING:
@@ -70,7 +72,7 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     return out
 
 __all__ = [
-    "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Figure", "Health", "OptionDef", "Part",
+    "ActionSlot", "Catalogue", "Checks", "ConditionDef", "Conditions", "Difficulty", "Figure", "Health", "OptionDef", "Part",
     "Pending", "Ruleset", "RulesError", "Sheet", "Spendable", "StatField", "Turns", "Use", "did_you_mean", "fold_text",
     "listing", "part", "slug", "EVERY_GAME", "with_every_game",
 ]
@@ -117,16 +119,38 @@ class Ruleset:
         then the game's own ``pending``."""
         return offered_saves(self, state) + list(self.pending(state))
 
+    def difficulty(self, state: EncounterState) -> "Difficulty | None":
+        """How hard the encounter in ``state`` is by this game's encounter-building rule, for the
+        GM while building it (the add form's line, the picker, ``show``; docs/json.md): a
+        ``Difficulty``. The GM's view: hidden combatants count. A party level it cannot work
+        out is stated as unknown with what to give (``Difficulty.party_unknown``), never
+        guessed. Pathfinder and Starfinder answer with ``experience.by_xp_table`` (foes' XP
+        summed, the encounter's CR from the XP table, compared with the average party level).
+        Default None: this game offers no difficulty."""
+        return None
+
     def bestiary_files(self) -> Sequence[Traversable]:
         """The game's starter bestiary, as data: TOML files of creatures (one table each, English
         and Spanish names, the stat block's keys, where the numbers come from; see the README's
         "Bestiary"), read by storage, never by the engine. Default: ``bestiary.toml`` beside
         the ruleset's module when its package ships one, so a game needs no code for it."""
+        return self._beside("bestiary.toml")
+
+    def bestiary_supplements(self) -> Sequence[Traversable]:
+        """TOML files that add keys to the starter bestiary's entries, one table per entry id
+        (``[goblin]`` with ``atk = ["short sword +2 1d4 19-20/x2 slashing", ...]``): each table's keys
+        join that entry's stat block, what the entry gives itself winning (docs/attacks.md). Read by
+        storage with the bestiary; a missing file adds nothing. Default: ``bestiary_attacks.toml``
+        beside the ruleset's module."""
+        return self._beside("bestiary_attacks.toml")
+
+    def _beside(self, name: str) -> Sequence[Traversable]:
+        """The data file ``name`` beside the ruleset's module, when its package can ship one."""
         package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
         if not package:
             return ()
         try:
-            return (resources.files(package) / "bestiary.toml",)
+            return (resources.files(package) / name,)
         except (ModuleNotFoundError, TypeError, ValueError):
             return ()
 

@@ -308,6 +308,10 @@ class Health(Part):
         """``spend NAME RESOURCE [N] [USE...]``. Default: take N (1) from a pool of that name."""
         ctx.spend_pool(c, resource, amount if amount is not None else 1)
 
+    #: the pools whose spending a campaign's record counts (`gm-console stats`): hero points,
+    #: resolve points; a decrease of one of these in a fight is "spent"
+    record_pools: tuple[str, ...] = ()
+
     def spendable(self, state: EncounterState, c: Combatant) -> list[Spendable]:
         """What this combatant can spend now and on what, for the spend modal (hero points on
         an extra action, stunt points on stunts...). Default: its counter pools, no named uses."""

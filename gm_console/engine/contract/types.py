@@ -33,7 +33,8 @@ class StatField:
 
     kind: "int" | "pool" (``hp=6/38`` = current/max) | "counter" (a pool whose number is
     what you have now: hero points, nonlethal damage; ``set`` changes the value, ``maximum``
-    caps it) | "bool" | "str" | "choice" | "list" (comma-separated) | "dice" (``4d6``).
+    caps it) | "bool" | "str" | "choice" | "list" (comma-separated) | "dice" (``4d6``) | "attacks" (compact attack strings
+    separated by ``;``, engine/attacks.py; stored as a list, each written the canonical way).
     """
 
     key: str
@@ -248,3 +249,40 @@ class ActionSlot:
     es: str = ""
     used: bool = False
     command: str | None = None
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard an encounter is by the game's own encounter-building rule, for the GM while
+    building it (``Ruleset.difficulty``): the GM's view, so hidden combatants count.
+
+    ``summary`` is the one line every front end shows (the add form, ``show``, the picker);
+    ``why`` the numbers explained, a line each. ``xp`` is the foes' experience summed, ``cr``
+    the encounter's challenge rating as the game writes it (``1/3``, ``10``; None below the
+    table), ``party_level`` the party's level as the rule adjusts it, ``band`` the name the
+    rule gives the comparison (easy ... epic). A party level the rule cannot work out is
+    never guessed: ``party_level`` is None and ``party_unknown`` says why and what to give.
+    A game without such a rule answers None, or a ``Difficulty`` with only ``summary``
+    saying what the game offers instead.
+    """
+
+    summary: "Msg | Term | str"
+    xp: int | None = None
+    cr: str | None = None
+    party_level: int | None = None
+    band: Term | None = None
+    party_unknown: "Msg | None" = None
+    why: tuple = ()
+
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        """``show --json``'s ``difficulty`` (docs/json.md): numbers, and the texts in ``lang``."""
+        return {
+            "summary": render(self.summary, lang),
+            "xp": self.xp,
+            "cr": self.cr,
+            "party_level": self.party_level,
+            "band": self.band.en if self.band is not None else None,
+            "band_name": render(self.band, lang) if self.band is not None else None,
+            "party_unknown": render(self.party_unknown, lang) if self.party_unknown is not None else None,
+            "why": [render(line, lang) for line in self.why],
+        }

@@ -11,10 +11,12 @@ form keeps everything typed.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gm_console.engine.contract import RulesError, StatField
+from gm_console.engine.contract import Difficulty, RulesError, StatField
 
 from .. import lines
 from .. import present as p
@@ -49,13 +51,17 @@ def _finds(bestiary, name: str, creature) -> bool:
 class AddCombatantModal(FormModal[str]):
     DEFAULT_CSS = """
     AddCombatantModal > #dialog { width: 84; }
+    AddCombatantModal #difficulty { color: $accent; dock: top; height: auto; background: $surface; }
     """
     FIRST = "#form"
     PARAMS = {"name": "name", "count": "count"}
 
-    def __init__(self, frame: Frame) -> None:
+    def __init__(self, frame: Frame, difficulty: "Callable[[str | None], Difficulty | None] | None" = None) -> None:
         super().__init__(frame.lang, tr(frame.lang, "add_title", ruleset=frame.ruleset.name))
         self.frame = frame
+        #: the encounter's difficulty, as it would be after a line (the Controller's): the line
+        #: at the top follows the creature being typed
+        self.difficulty = difficulty
         if self.bestiary:
             self.FIRST = "#creature-search"
 
@@ -97,6 +103,10 @@ class AddCombatantModal(FormModal[str]):
         return out
 
     def fields(self) -> ComposeResult:
+        found = self.difficulty(None) if self.difficulty is not None else None
+        line = Static(plain(p.difficulty_text(found, self.lang)), id="difficulty")
+        line.display = found is not None
+        yield line
         if self.bestiary:  # the game's creatures and the GM's: search, preview; the grid's stats override
             yield BestiarySearch(self.bestiary, self.frame.ruleset, self.lang)
         yield FieldGrid(self.grid_fields(), columns=2, label_width=14, value_width=14, id="form")
@@ -108,6 +118,27 @@ class AddCombatantModal(FormModal[str]):
 
     def on_field_grid_moved(self, event: FieldGrid.Moved) -> None:
         self._show_help(event.grid)
+
+    def on_field_grid_changed(self, event: FieldGrid.Changed) -> None:
+        self.show_difficulty()
+
+    def on_bestiary_search_picked(self, event: BestiarySearch.Picked) -> None:
+        event.stop()
+        self.show_difficulty()
+
+    def show_difficulty(self) -> None:
+        """The difficulty line with what the form would add (nothing yet, while it would be
+        refused: the encounter as it is)."""
+        if self.difficulty is None:
+            return
+        try:
+            line = self.build()
+        except FormError:
+            line = None
+        found = self.difficulty(line)
+        widget = self.query_one("#difficulty", Static)
+        widget.display = found is not None
+        widget.update(plain(p.difficulty_text(found, self.lang)))
 
     def _show_help(self, grid: FieldGrid) -> None:
         f = grid.current

@@ -152,6 +152,11 @@ class FormModal(ModalScreen[T], Generic[T]):
                         return f.key
         return self.PARAMS.get(outcome.param or "")
 
+    def field_of_line(self, line: str) -> str | None:
+        """The field whose value made ``line`` (a form that builds one line per row says a
+        refusal under the row at fault); None: the error line at the foot."""
+        return None
+
     def submit(self) -> None:
         """Build the line (or lines) and have the screen run them, in order; the first refusal
         stops there and shows on the error line, the form as typed."""
@@ -169,17 +174,21 @@ class FormModal(ModalScreen[T], Generic[T]):
         self._submitting = True
         queue = list(todo)
 
+        running: list[str] = []
+
         def step(outcome: "Outcome | None" = None) -> None:
             if outcome is not None and not outcome.ok:
                 self._submitting = False
                 if outcome.error:
-                    self.show_error(error_text(outcome.error, self.lang), self.field_for(outcome))
+                    field = self.field_for(outcome) or self.field_of_line(running[-1])
+                    self.show_error(error_text(outcome.error, self.lang), field)
                 return
             if not queue:
                 self._submitting = False
                 self.dismiss(result)
                 return
-            self.runner(queue.pop(0), step)
+            running.append(queue.pop(0))
+            self.runner(running[-1], step)
 
         step()
 

@@ -84,6 +84,13 @@ class FieldGrid(Widget, can_focus=True):
             super().__init__()
             self.grid = grid
 
+    class Changed(Message):
+        """A value was typed, erased or cycled: a form showing what its line would do redraws it."""
+
+        def __init__(self, grid: "FieldGrid") -> None:
+            super().__init__()
+            self.grid = grid
+
     def __init__(self, fields: list[GridField], columns: int = 2, label_width: int | None = None,
                  value_width: int = 12, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -218,6 +225,7 @@ class FieldGrid(Widget, can_focus=True):
             f.cycle(step)
             f.error = ""
             self.refresh()
+            self.post_message(self.Changed(self))
 
     def action_erase(self) -> None:
         f = self.current
@@ -225,6 +233,7 @@ class FieldGrid(Widget, can_focus=True):
             f.value = f.value[:-1]
             f.error = ""
             self.refresh()
+            self.post_message(self.Changed(self))
 
     def action_clear(self) -> None:
         f = self.current
@@ -232,6 +241,7 @@ class FieldGrid(Widget, can_focus=True):
             f.value = ""
             f.error = ""
             self.refresh()
+            self.post_message(self.Changed(self))
 
     def action_submit(self) -> None:
         self.post_message(self.Submitted(self))
@@ -256,6 +266,7 @@ class FieldGrid(Widget, can_focus=True):
             f.value += clean
         f.error = ""
         self.refresh()
+        self.post_message(self.Changed(self))
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.is_printable:

@@ -203,9 +203,13 @@ class InitiativeModal(FormModal[list]):
             return ""
         return f"({turns.initiative_dice}{bonus:+d})"
 
+    def field_of_line(self, line: str) -> str | None:
+        return self._rows.get(line)
+
     def build(self) -> list:
         grid = self.query_one("#rolls", FieldGrid)
         out, rest = [], False
+        self._rows: dict[str, str] = {}
         for f in grid.fields:
             text = f.value.strip().replace(",", ".")
             if not text:
@@ -216,6 +220,7 @@ class InitiativeModal(FormModal[list]):
             except ValueError:
                 raise FormError(tr(self.lang, "bad_initiative", name=f.extra["combatant"].name), f.key) from None
             out.append(lines.join("init", lines.ref(self.frame.state, f.extra["combatant"]), text))
+            self._rows[out[-1]] = f.key  # the engine's refusal of this line is said under this row
         if rest:
             out.append("roll")
         return out

@@ -19,6 +19,9 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from gm_console.engine.durations import wall_time
+from gm_console.i18n import render
+
 from .. import paint
 from .. import present as p
 from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
@@ -48,10 +51,12 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    def __init__(self, controller: Controller, lang: str = "en", group_turns: str = "each") -> None:
+    def __init__(self, controller: Controller, lang: str = "en", group_turns: str = "each",
+                 turn_clock: bool = True) -> None:
         super().__init__()
         self.controller = controller
         self.lang = lang
+        self.turn_clock = turn_clock  # the head shows how long this turn has taken (setting turn_clock)
         self.bind_keys()
         self.selected: str | None = None
         self.marked: list[str] = []
@@ -134,6 +139,19 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
 
     def on_mount(self) -> None:
         self.redraw()
+        if self.turn_clock:  # the head's elapsed time: one look a second, a repaint only when it changed
+            self.query_one("#head", Static).set_interval(1.0, self._tick_clock)
+
+    def _tick_clock(self) -> None:
+        if self.controller.state.turn_clock is not None:
+            self._paint_head(self.frame())
+
+    def _elapsed(self, state) -> str | None:
+        """How long this turn has taken, as the head shows it (None: untimed, or the setting is off)."""
+        running = state.turn_clock
+        if not self.turn_clock or running is None or running[0] != state.active or not state.in_combat:
+            return None
+        return render(wall_time(self.controller.clock() - running[1]), self.lang)
 
     def _breakpoints_now(self) -> None:
         """The -wide/-tall classes for the terminal's size from the first layout: Textual sets
@@ -198,6 +216,9 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             if state.active in state.combatants:
                 turn = tr(lang, "turn_of", name=visible(state.get(state.active).name))
                 pieces["turn"] = ("· " + turn + " ", "bold green")
+                elapsed = self._elapsed(state)
+                if elapsed is not None:
+                    pieces["clock"] = ("· " + elapsed + " ", "green")
         elif state.round:
             pieces["round"] = ("· " + tr(lang, "combat_over") + " ", "yellow")
         else:
@@ -212,6 +233,8 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
 
         if size() > width:
             pieces.pop("ruleset")
+        if size() > width:
+            pieces.pop("clock", None)
         if size() > width and "marked" in pieces:
             pieces["marked"] = ("· " + tr(lang, "marked_short", n=len(self.marked)) + " ", "bold yellow")
         if size() > width:

@@ -271,7 +271,7 @@ class EncounterKeys(_Base):
     def action_add(self) -> None:
         from ..modals.add import AddCombatantModal
 
-        self.open_form(AddCombatantModal(self.frame()))
+        self.open_form(AddCombatantModal(self.frame(), difficulty=self.controller.difficulty))
 
     def action_remove(self) -> None:
         from ..modals.prompts import ConfirmModal

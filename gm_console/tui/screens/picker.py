@@ -1,7 +1,9 @@
 """The encounter picker: your saves (most recent first), the bundled examples, a new one.
 
 Examples are opened as copies in the user folder (``library.copy_example``)
-so they stay pristine for the next table. Prepared encounters (written by hand) are marked;
+so they stay pristine for the next table. Prepared encounters (written by hand) are marked,
+and the line under the list says how hard the highlighted one is (the game's
+``Ruleset.difficulty``, built in memory as ``show`` builds it; nothing written);
 the campaign's parties are listed last, and Enter on one starts a new encounter with it. Saves are renamed, duplicated and
 deleted here (``storage.manage``: refused while another console has one open);
 two saves with one name show their file names, so two copies of an example are
@@ -28,6 +30,8 @@ from gm_console.storage.library import EncounterInfo, copy_example, list_encount
 from gm_console.storage.party import list_parties
 
 from ..bindings import PICKER_KEYS, bindings_for
+from .. import present as p
+from ..guard import ask
 from ..i18n import problem_text, tr
 from ..modals.base import FormError, FormModal
 from ..modals.prompts import ConfirmModal, TextPrompt
@@ -117,6 +121,7 @@ class PickerScreen(Screen):
     DEFAULT_CSS = """
     PickerScreen #picker-title { text-style: bold; padding: 0 1; background: $primary-background; }
     PickerScreen OptionList, PickerScreen OptionList:focus { height: 1fr; border: none; padding: 0 1; }
+    PickerScreen #picker-detail { height: auto; padding: 0 1; color: $accent; }
     """
 
     def __init__(self, lang: str = "en") -> None:
@@ -124,11 +129,41 @@ class PickerScreen(Screen):
         self.lang = lang
         self._bindings = BindingsMap(bindings_for(PICKER_KEYS, lang))
         self.infos: dict[str, EncounterInfo] = {}
+        #: a prepared encounter's difficulty line, by file and modification time (built once)
+        self._difficulty: dict[tuple[str, float], str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(f" gm-console · {tr(self.lang, 'picker_title')}", id="picker-title")
         yield OptionList(id="encounters")
+        detail = Static("", id="picker-detail")
+        detail.display = False
+        yield detail
         yield Footer(compact=True)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        info = self.infos.get(event.option.id or "")
+        detail = self.query_one("#picker-detail", Static)
+        text = self.difficulty_of(info) if info is not None and info.prepared else ""
+        detail.update(plain(text))
+        detail.display = bool(text)
+
+    def difficulty_of(self, info: EncounterInfo) -> str:
+        """The difficulty line of a prepared encounter, built in memory (read only: no lock, no
+        write; as ``show`` does): "" when its game offers none; a file that cannot be built says why."""
+        key = (str(info.path), info.modified)
+        if key not in self._difficulty:
+            try:
+                enc = Encounter.open(info.path, read_only=True, lang=self.lang)
+            except (SaveError, OSError) as exc:
+                self._difficulty[key] = problem_text(exc, self.lang)
+            else:
+                try:
+                    found = ask("difficulty", lambda: enc.ruleset.difficulty(enc.state), None)
+                finally:
+                    enc.close()
+                self._difficulty[key] = p.difficulty_text(found, self.lang)
+        return self._difficulty[key]
 
     def on_mount(self) -> None:
         self.reload()

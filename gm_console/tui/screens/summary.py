@@ -10,6 +10,7 @@ the encounter screen's ``P`` and ``gm-console party update``); Esc goes back to 
 
 from __future__ import annotations
 
+from rich.console import Group
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import VerticalScroll
@@ -21,7 +22,7 @@ from gm_console.engine.post import PLAIN, after_the_fight
 from gm_console.i18n import _, render
 
 from ..bindings import SUMMARY_KEYS, bindings_for, shown_key
-from ..safe import plain
+from ..safe import plain, visible
 
 #: what the screen answers: the GM asked for the write-back
 PARTY = "party"
@@ -37,6 +38,24 @@ def summary_lines(encounter, lang: str) -> list[str]:
     return after_the_fight(s, encounter.ruleset, lang, PLAIN)
 
 
+def damage_charts(encounter, lang: str, width: int = 30) -> list:
+    """The last fight's damage by round and by combatant, as bars (tui/chart.py); [] when no
+    damage was dealt."""
+    from ..chart import bars
+
+    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=False)
+    if s is None:
+        return []
+    out = []
+    by_round = [(render(_("Round {n}", n=r), lang), n) for r, n in sorted(s.by_round.items())]
+    dealt = sorted(((visible(t.name), t.dealt) for t in s.tallies.values() if t.dealt), key=lambda row: -row[1])
+    if by_round:
+        out.append(bars(render(_("Damage by round"), lang), by_round, width))
+    if dealt:
+        out.append(bars(render(_("Damage dealt by combatant"), lang), dealt, width))
+    return out
+
+
 class SummaryScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
@@ -46,6 +65,7 @@ class SummaryScreen(ModalScreen[str | None]):
     }
     SummaryScreen #summary-title { text-style: bold; color: $accent; }
     SummaryScreen #party-offer { color: $warning; margin-top: 1; }
+    SummaryScreen #summary-chart { margin-top: 1; }
     """
 
     def __init__(self, encounter, lang: str = "en", party: str | None = None) -> None:
@@ -53,6 +73,7 @@ class SummaryScreen(ModalScreen[str | None]):
         self.lang = lang
         self.party = party
         self.lines = summary_lines(encounter, lang)
+        self.charts = damage_charts(encounter, lang)
         self._bindings = BindingsMap(bindings_for(SUMMARY_KEYS, lang))
 
     def compose(self) -> ComposeResult:
@@ -65,6 +86,9 @@ class SummaryScreen(ModalScreen[str | None]):
                 key = shown_key(self.app, "summary_party")
                 yield Static(plain(render(_("{key}: write what lasted of the PCs back to the party {party}",
                                             key=key, party=self.party), self.lang)), id="party-offer")
+            if self.charts:  # bars, where a GM would rather look than read; below what a key does
+                spaced = [part for chart in self.charts for part in (chart, "")][:-1]
+                yield Static(Group(*spaced), id="summary-chart")
         yield Footer(compact=True, show_command_palette=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -40,6 +41,9 @@ class CreatureSearch(Input):
 
 
 class BestiarySearch(Vertical):
+    class Picked(Message):
+        """Another creature (or none) is picked: the form's line would add something else."""
+
     DEFAULT_CSS = """
     BestiarySearch { height: auto; margin-bottom: 1; }
     BestiarySearch #creature-row { height: auto; }
@@ -108,6 +112,7 @@ class BestiarySearch(Vertical):
             widget.highlighted = index
         text = "\n".join(preview(self.chosen, self.ruleset, self.lang)) if self.chosen else ""
         self.query_one("#creature-preview", Static).update(plain(text))
+        self.post_message(self.Picked())
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -1,0 +1,135 @@
+"""What poisons and diseases share in every game that has them: the words of their stat block line
+(``every=round``, ``onset=1d3days``, ``from CREATURE``) and their clock.
+
+A game keeps each affliction a victim has in the combatant mark ``afflictions`` ({uid of its condition:
+{..., "wait": seconds to its next save, "every": seconds between saves}}) and says what a save that
+falls due does (``due(ctx, c, uid)``); ``advance`` runs the clock for a span of time, one save at a
+time, as many as fit (pathfinder1e.md §1.17, starfinder.md §3.15).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from gm_console.i18n import _, _n
+
+from .context import Context
+from .errors import RulesError
+from .state import Combatant
+from .text import fold_text
+from .told import public
+
+MARK = "afflictions"
+ROUND = 6
+#: at most this many saves of one affliction in one span (a year of a daily disease is 365)
+MOST = 1000
+#: ``every=``: how often the victim saves, in both languages
+EVERY = {"round": ROUND, "r": ROUND, "asalto": ROUND, "minute": 60, "min": 60, "m": 60, "minuto": 60,
+         "hour": 3600, "h": 3600, "hora": 3600, "day": 86400, "d": 86400, "dia": 86400, "día": 86400}
+UNITS = {**EVERY, "rounds": ROUND, "asaltos": ROUND, "minutes": 60, "minutos": 60, "hours": 3600, "horas": 3600,
+         "days": 86400, "dias": 86400, "días": 86400}
+#: ``poison Kyra from Spider``: the creature's own
+FROM = ("from", "de", "of", "del")
+SPAN = re.compile(r"^(\d{1,3}(?:d\d{1,3})?)([a-zíá]+)$")
+
+
+def every(value: str) -> int | None:
+    """``round``, ``1/day``, ``hora``: the seconds between saves; None when unknown."""
+    return EVERY.get(fold_text(value.removeprefix("1/")))
+
+
+def onset_span(text: str) -> "tuple[str, int] | None":
+    """``10m``, ``1d`` (a day), ``1d3days``: (number or dice, seconds per unit); None when unreadable."""
+    m = SPAN.match(fold_text(text))
+    return (m.group(1), UNITS[m.group(2)]) if m and m.group(2) in UNITS else None
+
+
+def roll_onset(ctx: Context, c: Combatant, text: str, purpose) -> int:
+    """The onset in seconds (its dice rolled); 0 without one."""
+    if not text:
+        return 0
+    amount, unit = onset_span(text)
+    n = ctx.roll(amount, purpose=purpose, who=c.id).total if "d" in amount else int(amount)
+    return max(1, n) * unit
+
+
+def verb(kind: str, kinds: dict, read: Callable, expose: Callable) -> Callable:
+    """The handler of a game's ``poison``/``disease`` verb: ``NAME WORDS...`` or ``NAME from CREATURE [WORDS]``
+    (the creature's own ``poison=``/``disease=`` stat, named after it unless it says a name), read by the
+    game's ``read(kind, words)`` and handed to its ``expose(ctx, c, kind, spec)``."""
+    def handler(ctx: Context, call) -> None:
+        c = ctx.combatant(call.who)
+        words, source = [str(w) for w in (call.words or ())], None
+        if words and fold_text(words[0]) in FROM:
+            if len(words) < 2:
+                raise RulesError(_("{kind}: from whom? (from CREATURE)", kind=kinds[kind]))
+            source = ctx.combatant(words[1])
+            if not source.stats.get(kind):
+                raise RulesError(_("{name} carries no {kind} ({key}= on its stat block)", name=source.name,
+                                   kind=kinds[kind], key=kind))
+            words = str(source.stats[kind]).split() + words[2:]
+        spec = read(kind, words)
+        spec["name"] = spec["name"] or (source.name if source is not None else "")
+        expose(ctx, c, kind, spec)
+    return handler
+
+
+def settle(kind: str, spec: dict, refuse: Callable) -> dict:
+    """What every game's spec ends with: the default frequency (a poison's a round, a disease's a day) and the
+    first save's die, if given, a d20's."""
+    spec["every"] = spec["every"] or (ROUND if kind == "poison" else 86400)
+    if spec["die"] and not 1 <= spec["die"] <= 20:
+        refuse(kind, _("die={n}: the natural d20, 1 to 20", n=spec["die"]))
+    return spec
+
+
+def check(stats, kinds, read: Callable) -> None:
+    """A stat block's ``poison``/``disease`` read as the verb reads it: refused when written wrong."""
+    for kind in kinds:
+        if stats.get(kind):
+            read(kind, str(stats[kind]).split())
+
+
+def store(ctx: Context, c: Combatant, uid: str, aff: dict | None) -> None:
+    """One affliction's record written back (None: gone)."""
+    table = dict(c.marks.get(MARK) or {})
+    if aff is None:
+        table.pop(uid, None)
+    else:
+        table[uid] = aff
+    ctx.set_mark(c, MARK, table or None)
+
+
+def next_due(c: Combatant) -> int | None:
+    """Seconds until its next affliction save, None when it has none."""
+    waits = [int(aff["wait"]) for aff in (c.marks.get(MARK) or {}).values()]
+    return min(waits) if waits else None
+
+
+def advance(ctx: Context, c: Combatant, seconds: int, due: Callable[[Context, Combatant, str], None]) -> None:
+    """``seconds`` went by for ``c`` (a round at its turn start, or a `pass`): each affliction whose save
+    falls due has ``due`` run, as many times as fit, in order."""
+    for uid in list(c.marks.get(MARK) or {}):
+        budget = seconds
+        for _i in range(MOST):
+            now = ctx.state.combatants.get(c.id)
+            aff = None if now is None or now.life == "dead" else (now.marks.get(MARK) or {}).get(uid)
+            if aff is None:
+                break
+            if aff["wait"] > budget:
+                store(ctx, now, uid, {**aff, "wait": aff["wait"] - budget})
+                break
+            budget -= aff["wait"]
+            store(ctx, now, uid, {**aff, "wait": aff["every"]})
+            due(ctx, ctx.state.get(c.id), uid)
+
+
+def span_text(seconds: int):
+    """A span as the log says it: 2 days, 1 round."""
+    for unit, (one, many) in ((86400, ("{n} day", "{n} days")), (3600, ("{n} hour", "{n} hours")),
+                              (60, ("{n} minute", "{n} minutes"))):
+        if seconds >= unit and seconds % unit == 0:
+            return _n(one, many, seconds // unit, n=public(seconds // unit))
+    n = max(1, seconds // ROUND)
+    return _n("{n} round", "{n} rounds", n, n=public(n))

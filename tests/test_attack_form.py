@@ -1,0 +1,159 @@
+"""The compact attack form a stat block's attacks are written in (docs/attacks.md, "The attack form"):
+read once for Pathfinder and Starfinder, taken by `add`/`set` as the stat key `atk` (`ataque`),
+refused in one line naming the form, and added to the starter bestiary's entries from a supplement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Table
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gm_console import plugins
+from gm_console.engine.attacks import Attack, find, parse, parse_many
+from gm_console.engine.errors import GMError, RulesError
+from gm_console.i18n import render
+from gm_console.storage import bestiary as bestiary_file
+
+GRAMMAR_EXAMPLES = [
+    ("short sword +2 1d4 19-20/x2 slashing",
+     Attack("short sword", (2,), "1d4", threat=19, multiplier=2, types=("slashing",))),
+    ("short bow +4 1d4 x3 piercing ranged range 60",
+     Attack("short bow", (4,), "1d4", multiplier=3, types=("piercing",), kind="ranged", range="60")),
+    ("greataxe +9/+4 3d6+6 x3 slashing", Attack("greataxe", (9, 4), "3d6+6", multiplier=3, types=("slashing",))),
+    ("2 claws +7 1d6+5 slashing plus grab",
+     Attack("claws", (7,), "1d6+5", count=2, types=("slashing",), riders=("grab",))),
+    ("incorporeal touch +4 - touch plus 1d6 Strength damage",
+     Attack("incorporeal touch", (4,), "-", defence="touch", riders=("1d6 Strength damage",))),
+    ("laser pistol, azimuth +9 1d4+2 F range 80 critical burn 1d4",
+     Attack("laser pistol, azimuth", (9,), "1d4+2", types=("fire",), kind="ranged", range="80",
+            critical="burn 1d4")),
+    ("dogslicer +0 1d4 S", Attack("dogslicer", (0,), "1d4", types=("slashing",))),
+    ("scimitar +4 1d6+2 slashing reach 5", Attack("scimitar", (4,), "1d6+2", types=("slashing",), reach=5)),
+    ("shortbow +4 1d6+2 piercing range 80/320",
+     Attack("shortbow", (4,), "1d6+2", types=("piercing",), kind="ranged", range="80/320")),
+]
+
+
+@pytest.mark.parametrize("text,expected", GRAMMAR_EXAMPLES)
+def test_every_example_of_the_form_reads_as_written(text, expected):
+    assert parse(text) == expected
+    assert parse(parse(text).text) == expected
+
+
+def test_spanish_words_and_free_order():
+    a = parse("2 garras +7/+2 1d6+5 cortante&contundente 18-20/×3 cac toque alcance 10 pies crítico sangrado 1d4 "
+              "más derribo")
+    assert (a.count, a.name, a.bonuses, a.threat, a.multiplier) == (2, "garras", (7, 2), 18, 3)
+    assert (a.types, a.kind, a.defence, a.reach) == (("slashing", "bludgeoning"), "melee", "touch", 10)
+    assert (a.critical, a.riders) == ("sangrado 1d4", ("derribo",))
+    assert parse("jabalina +3 1d6 P distancia 30").range == "30"
+    assert parse("honda +3 1d4 B distancia").kind == "ranged"
+
+
+def test_a_magic_weapons_plus_stays_in_its_name():
+    a = parse("+1 longsword +6 1d8+4 19-20 S")
+    assert (a.name, a.bonuses, a.dice) == ("+1 longsword", (6,), "1d8+4")
+
+
+@pytest.mark.parametrize("bad", ["claw 1d4", "+3 1d4", "bite +3 1d6 purple", "bite +3 1d6 x3 x2",
+                                 "bite +3 1d6 plus", "bite +3 1d6 plus grab critical bleed", "0 claws +1 1d4",
+                                 "bite +3 1d6 reach", "gun +2 1d6 range far"])
+def test_an_unreadable_attack_is_refused_naming_the_form(bad):
+    with pytest.raises(RulesError) as err:
+        parse(bad)
+    line = render(err.value.message, "en")
+    assert "cannot read the attack" in line and "[COUNT] NAME +BONUS" in line and "\n" not in line
+
+
+WORDS = st.sampled_from(["short", "sword", "+2", "-1", "+8/+3", "1d4", "2d6+3", "-", "19-20/x2", "x3", "18-20",
+                         "slashing", "S&P", "F", "So", "melee", "ranged", "touch", "eac", "kac", "reach", "10",
+                         "range", "60", "80/320", "critical", "bleed", "plus", "grab", "2", "crítico", "más",
+                         "alcance", "distancia", "ft", "crit", "19-20", "×2", ",", "claws", "&", "/"])
+
+
+@given(st.lists(WORDS, max_size=14).map(" ".join) | st.text(max_size=60))
+def test_any_text_is_read_or_refused_and_what_is_read_writes_back_the_same(text):
+    """Never a crash: a RulesError or an attack, and parse(format(a)) == a (docs/attacks.md)."""
+    try:
+        a = parse(text)
+    except RulesError:
+        return
+    assert parse(a.text) == a
+
+
+def test_several_attacks_separated_by_semicolons_and_found_by_a_word():
+    atks = parse_many("short sword +2 1d4 19-20/x2 S; short bow +4 1d4 x3 P range 60")
+    assert [a.name for a in atks] == ["short sword", "short bow"]
+    assert find(atks, "bow").name == "short bow" and find(atks, "short-sword").name == "short sword"
+    assert find(atks, "short") is None and find(atks, "axe") is None
+
+
+# --- the stat key ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["pathfinder1e", "starfinder"])
+def test_add_and_set_take_attacks_in_either_language(game):
+    t = Table(game)
+    t.do('add Orc hp=15 atk="falchion +5 2d4+4 18-20/x2 slashing; javelin +1 1d6+3 P range 30"')
+    assert t.c("Orc").stats["atk"] == ("falchion +5 2d4+4 18-20/x2 slashing", "javelin +1 1d6+3 piercing range 30")
+    t.do('set Orc ataque="mordisco +3 1d6 P"')
+    assert t.c("Orc").stats["atk"] == ("mordisco +3 1d6 piercing",)
+
+
+@pytest.mark.parametrize("game", ["pathfinder1e", "starfinder"])
+def test_an_unreadable_attack_key_is_refused_and_nothing_changes(game):
+    t = Table(game)
+    t.do('add Orc hp=15 atk="falchion +5 2d4+4"')
+    before = len(t.session.done)
+    for line in ('add Bad hp=5 atk="claw 1d4"', 'set Orc atk="falchion +5 2d4+4; bite 1d6"'):
+        with pytest.raises(GMError) as err:
+            t.do(line)
+        assert "the form is [COUNT] NAME +BONUS" in render(err.value.message, "en")
+    assert len(t.session.done) == before and "Bad" not in [c.name for c in t.state.combatants.values()]
+    assert t.c("Orc").stats["atk"] == ("falchion +5 2d4+4",)
+
+
+# --- the starter bestiary's supplement ------------------------------------------------------------
+
+
+def test_a_supplement_adds_attacks_to_the_bestiary_entries(tmp_path: Path):
+    extra = tmp_path / "bestiary_attacks.toml"
+    extra.write_text('[goblin]\natk = ["short sword +2 1d4 19-20/x2 slashing", "short bow +4 1d4 x3 P range 60", '
+                     '"claw 1d4"]\n[nobody]\natk = ["bite +1 1d3"]\n', encoding="utf-8")
+    base = type(plugins.load("pathfinder1e"))
+
+    class WithAttacks(base):
+        def bestiary_files(self):
+            return base().bestiary_files()
+
+        def bestiary_supplements(self):
+            return (extra,)
+
+    class Without(WithAttacks):
+        def bestiary_supplements(self):
+            return (tmp_path / "absent.toml",)
+
+    creatures, problems = bestiary_file._builtin(WithAttacks)
+    goblin = next(c for c in creatures if c.id == "goblin")
+    assert goblin.stats["atk"] == ["short sword +2 1d4 19-20/x2 slashing", "short bow +4 1d4 x3 piercing range 60"]
+    assert goblin.stats["ac"] == 16
+    assert [render(p, "en").split(": ", 1)[1] for p in problems] == [
+        "[goblin] atk: " + render(_refusal("claw 1d4"), "en")]
+    creatures, problems = bestiary_file._builtin(Without)
+    assert problems == () and "atk" not in next(c for c in creatures if c.id == "goblin").stats
+    # the entry's list becomes the add line's `atk="...; ..."` and back
+    bestiary = bestiary_file.Bestiary(bestiary_file._builtin(WithAttacks)[0])
+    t = Table("pathfinder1e")
+    t.session = type(t.session)(WithAttacks(), None, bestiary=bestiary)
+    t.do("add @goblin x2")
+    assert t.c("Goblin 2").stats["atk"] == tuple(goblin.stats["atk"])
+
+
+def _refusal(text):
+    try:
+        parse(text)
+    except RulesError as exc:
+        return exc.message
