@@ -65,17 +65,18 @@ def _heads(record, lang: str) -> list[str]:
             t(_("XP")), t(_("Average turn"))]
 
 
-def _cells(line, record) -> list[str]:
+def _cells(line, record, lang: str) -> list[str]:
     from gm_console.engine.durations import wall_time
 
-    average = render(wall_time(line.seconds / line.turns)) if line.turns else "-"
+    average = render(wall_time(line.seconds / line.turns), lang) if line.turns else "-"
+    xp = f"{line.xp:,}".replace(",", "." if lang == "es" else ",")  # 1,200 / 1.200, as the summary writes it
     return [str(line.fights), str(line.rounds), str(line.dealt), str(line.taken), str(line.knockouts),
-            str(line.felled), *(str(line.spent.get(key, 0)) for key in record.labels), f"{line.xp:,}", average]
+            str(line.felled), *(str(line.spent.get(key, 0)) for key in record.labels), xp, average]
 
 
 def _rows(record, lang: str) -> list[list[str]]:
-    rows = [[line.name, *_cells(line, record)] for line in record.pcs.values()]
-    rows.append([render(_("Party"), lang), *_cells(record.party, record)])
+    rows = [[line.name, *_cells(line, record, lang)] for line in record.pcs.values()]
+    rows.append([render(_("Party"), lang), *_cells(record.party, record, lang)])
     return rows
 
 

@@ -16,6 +16,11 @@ and the worked plugin under ``examples/``.
 """
 
 from gm_console.engine import afflictions  # poisons and diseases: their words and their clock
+from gm_console.engine.attack_flow import AttackRules, Crit, Plan, Roll, type_term
+from gm_console.engine.attack_flow import run as run_attack
+from gm_console.engine.attacks import Attack
+from gm_console.engine.attacks import of as attacks_of
+from gm_console.engine.attacks import parse as parse_attack
 from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule (typed bonuses), for rulesets
 from gm_console.engine.checks import record_check
 from gm_console.engine.context import Context
@@ -57,7 +62,8 @@ from gm_console.engine.words import life
 from gm_console.i18n import Domain, Msg, Row, Term, render
 
 __all__ = [
-    "afflictions", "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
+    "afflictions", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
+    "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
     "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",

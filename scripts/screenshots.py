@@ -106,6 +106,13 @@ async def main(png_dir: Path | None) -> list[Path]:
             # the bestiary's search: a space pirate found, its stat block in view above the form
             save("add-form", await shoot(app, (120, 40), ("a", "p", "i", "r", "a", "t", "e")))
         if path.stem == "pathfinder1e":
+            # the attack form: the active goblin's attacks with their bonus now, Kyra the target
+            fresh = Encounter.create(tmp / "gate.toml", "pathfinder1e", name="Goblins at the gate")
+            for line in ("add Kyra pc hp=22 ac=16 touch=12 ff=14 init=2", "add @goblin x2", 'init "Goblin 1" 18',
+                         "init Kyra 12", 'init "Goblin 2" 9', "start"):
+                fresh.execute(line)
+            app = GMConsole(lang="en", encounter=fresh)
+            save("attack-form", await shoot(app, (120, 40), ("j", "f")))
             # select by typing, two marked for one blow, the timeline alone with its legend
             app = GMConsole(lang="en", encounter=Encounter.open(copy))
             save("marks-and-timeline", await shoot(app, (120, 40), ("v", "slash", "g", "o", "b", "2", "enter",

@@ -1,4 +1,4 @@
-"""The compact attack form a stat block's attacks are written in (docs/attacks.md, "The attack form"):
+"""The compact attack form a stat block's attacks are written in (docs/sheets.md#attacks, "The attack form"):
 read once for Pathfinder and Starfinder, taken by `add`/`set` as the stat key `atk` (`ataque`),
 refused in one line naming the form, and added to the starter bestiary's entries from a supplement."""
 
@@ -76,7 +76,7 @@ WORDS = st.sampled_from(["short", "sword", "+2", "-1", "+8/+3", "1d4", "2d6+3", 
 
 @given(st.lists(WORDS, max_size=14).map(" ".join) | st.text(max_size=60))
 def test_any_text_is_read_or_refused_and_what_is_read_writes_back_the_same(text):
-    """Never a crash: a RulesError or an attack, and parse(format(a)) == a (docs/attacks.md)."""
+    """Never a crash: a RulesError or an attack, and parse(format(a)) == a (docs/sheets.md#attacks)."""
     try:
         a = parse(text)
     except RulesError:

@@ -59,6 +59,9 @@ def test_a_combatant_stored_in_the_bestiary_comes_back_in_the_next_encounter(tmp
     # named in the table's language, whichever name found it (issue 24)
     assert [c.name for c in enc.state.combatants.values()] == ["Goblin chief 1", "Goblin chief 2", "Goblin"]
     assert hp(enc, "goblin-chief-2") == (22, 22) and enc.state.get("goblin-chief-1").stats["ac"] == 19
+    # its attacks go with it, a list the attack verb reads (docs/sheets.md#attacks)
+    assert mine["atk"] == ["longsword +4 1d8+2 19-20/x2 slashing", "longbow +3 1d8 x3 piercing range 100"]
+    assert enc.state.get("goblin-chief-1").stats["atk"] == tuple(mine["atk"])
 
 
 def test_storing_over_a_creature_needs_replace_and_the_file_is_left_as_it_was(tmp_path, capsys):

@@ -258,3 +258,17 @@ def test_the_clock_survives_closing_the_file(tmp_path, capsys):
     ok(capsys, p, KYRA, "poison Kyra dc=14 str=1 for=6 name=Venom", rolls="2", new="pathfinder1e")
     rc, out, err = ex(capsys, p, "pass 1r", rolls="2")
     assert rc == 0 and "Venom deals Kyra 1 Str damage" in out, (out, err)
+
+
+def test_with_save_rolls_offer_the_save_is_offered_and_the_gm_runs_it_with_the_players_die():
+    """pathfinder1e.md §1.17 with §1.11.1's table option: the warnings line offers `save Kyra poisoned`."""
+    t = Table("pathfinder1e", options={"save_rolls": "offer"})
+    t.do(KYRA, SPIDER, "init Kyra 20", "init Spider 5", "start", "next")
+    t.rolls(2, 1)
+    t.do("poison Kyra from Spider", "next")
+    assert t.said()[-1] == "Kyra may save against Giant spider venom now: save Kyra poisoned"
+    assert [p.command for p in t.session.ruleset.pending(t.state)] == ["save Kyra poisoned"]
+    t.do("save Kyra poisoned 18")
+    assert not poisoned(t) and t.said()[-1] == "Kyra is cured of Giant spider venom"
+    with pytest.raises(Exception, match="no Poisoned"):
+        t.do("save Kyra poisoned 18")

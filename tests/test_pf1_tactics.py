@@ -188,3 +188,18 @@ def test_coup_de_grace_on_the_dying():
     t.rolls(4, 1)
     t.do("coup Goblin 1d6")
     assert t.hp("Goblin") == -5 and t.c("Goblin").life == "dead"
+
+
+@pytest.mark.parametrize("who, left", [("add Ooze hp=30 fort=2 immune=critical", 20),
+                                       ("add Swarm hp=30 fort=2 swarm=yes size=tiny", 20),
+                                       ("add Ghost hp=30 fort=2 incorporeal=yes", 30)])  # untyped: nonmagical
+def test_coup_de_grace_on_a_creature_immune_to_critical_hits_asks_no_save(who, left):
+    """pathfinder1e.md §1.3 [S] (the seed: creatures immune to critical hits take no critical damage and make no
+    Fortitude save against dying from a coup de grace)."""
+    t = pf()
+    name = who.split()[1]
+    t.do(who, f"cond {name} unconscious")
+    t.rolls(1)  # a save would fail on a natural 1
+    t.do(f"coup {name} 10")
+    assert t.c(name).life != "dead" and t.hp(name) == left and not any("vs DC" in line for line in t.said())
+    assert f"Coup de grace on {name}: immune to critical hits, a normal hit for 10 and no save to die" in t.said()

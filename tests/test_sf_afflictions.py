@@ -217,3 +217,19 @@ def test_undo_takes_a_step_back_and_the_track_survives_closing_the_file(tmp_path
     assert rc == 0 and "Tetrodotoxin leaves Kyra stiffened" in out, (out, err)
     kyra_ = comb(show(capsys, p), "kyra")
     assert kyra_["effective"]["eac"] == 11
+
+
+def test_with_save_rolls_offer_the_save_is_offered_and_an_unanswered_one_is_rolled_at_the_next():
+    t = Table("starfinder", options={"save_rolls": "offer"})
+    t.do(KYRA)
+    t.rolls(2)
+    t.do(TOXIN, "pass 1r")
+    assert t.said()[-1] == "Kyra may save against Tetrodotoxin now: save Kyra poisoned"
+    with pytest.raises(Exception, match="comes at its interval"):
+        t.do("save Kyra poisoned 5", "save Kyra poisoned 5")
+    t.do("pass 1r")  # the offered save was answered (5: failed, stiffened); the next is offered
+    assert t.said()[-1] == "Kyra may save against Tetrodotoxin now: save Kyra poisoned"
+    assert conds(t) == ["flat-footed", "poisoned"] and fig(t, "eac") == (11,)
+    t.rolls(2)
+    t.do("pass 1r")  # not answered: rolled when the next falls due (2: staggered), and the next offered
+    assert "staggered" in conds(t) and t.said()[-1] == "Kyra may save against Tetrodotoxin now: save Kyra poisoned"

@@ -255,3 +255,28 @@ def test_the_electrovore_is_immune_to_electricity():
     t = Library("starfinder")
     t.do("add @electrovore", "dmg Electrovore 10 electricity")
     assert t.hp("Electrovore") == 23
+
+
+@pytest.mark.parametrize("cond", ["paralyzed", "stunned", "asleep", "fatigued", "exhausted", "bleeding:2"])
+def test_the_undead_and_constructs_immunities_keep_their_conditions_off(cond):
+    """Alien Archive, Undead Immunities (and Construct Immunities): paralysis, sleep, stunning, bleed, exhaustion
+    and fatigue do not touch them (starfinder.md §3.14.9)."""
+    from test_bestiary import Table as Library
+
+    t = Library("starfinder")
+    t.do("add @skeleton", "add @security-robot", f"cond Skeleton {cond}", f'cond "Security robot" {cond}')
+    assert not t.c("Skeleton").conditions and not t.c("Security robot").conditions
+    assert t.said()[-1].startswith("Security robot is immune to ")
+
+
+def test_the_undead_take_no_ability_damage_poison_or_disease_and_the_void_troll_is_never_off_kilter():
+    from test_bestiary import Table as Library
+
+    t = Library("starfinder")
+    t.do("add Zombie @zombie", "add @void-troll", "dmg Zombie 4 str", "poison Zombie dc=15 track=con",
+         "disease Zombie dc=15", 'cond "Void troll" off-kilter')
+    assert t.c("Zombie").marks.get("ability_damage") is None and not t.c("Zombie").conditions
+    assert t.hp("Zombie") == t.c("Zombie").pools["hp"].max  # not even the poison's exposure HP
+    assert t.said()[-4:] == ["Zombie is immune to ability damage and drain: no effect",
+                             "Zombie is immune to poison: no effect", "Zombie is immune to disease: no effect",
+                             "Void troll is immune to Off-kilter"]

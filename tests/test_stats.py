@@ -142,3 +142,16 @@ def test_a_save_read_once_is_not_replayed_again_until_it_changes(tmp_path, capsy
         cached.write_text('{"v": 1, "fights": "a lie"}', encoding="utf-8")  # damaged: never believed
     _code, read_again, _err = stats(capsys, "--json", tmp_path)
     assert read_again == changed and len(calls) == 2
+
+
+def test_a_fight_over_when_the_console_closes_the_save_is_not_replayed_by_stats(tmp_path, capsys, monkeypatch):
+    from gm_console.storage import campaign
+
+    path = tmp_path / "a.toml"
+    enc = Encounter.create(path, "pathfinder1e")
+    for at, line in first_fight():
+        enc.execute(line, at=at)
+    enc.close()  # the fight is over: its figures are kept for stats
+    monkeypatch.setattr(campaign, "_summed", lambda p: (_ for _ in ()).throw(AssertionError(f"replayed {p}")))
+    _code, out, err = stats(capsys, "--json", tmp_path)
+    assert err == "" and json.loads(out)["pcs"][0]["dealt"] == 16

@@ -93,6 +93,17 @@ def test_initiative_form(snap_compare, tmp_path):
     assert snap_compare(GMConsole(encounter=enc, lang="en"), terminal_size=(80, 24), press=["i", "1", "7", "tab"])
 
 
+def test_attack_form(snap_compare, tmp_path):
+    """`f` on the goblin's turn: its attacks with the bonus they have now (shaken: -2, the printed
+    bonus in brackets), Kyra the selected target (docs/sheets.md#attacks)."""
+    enc = Encounter.create(tmp_path / "raid.toml", "pathfinder1e", name="Raid")
+    for line in ("add Kyra pc hp=20 ac=16 init=3",
+                 'add Goblin hp=6 init=1 atk="short sword +2 1d4 19-20/x2 slashing; short bow +4 1d4 x3 piercing '
+                 'range 60"', "cond Goblin shaken", "init Kyra 5", "init Goblin 12", "start"):
+        enc.execute(line)
+    assert snap_compare(GMConsole(encounter=enc, lang="en"), terminal_size=(80, 24), press=["j", "f"])
+
+
 def test_spend_form(snap_compare, tmp_path):
     assert snap_compare(_app("pathfinder1e", tmp_path), terminal_size=(80, 24), press=["slash", "k", "y", "r", "enter", "dollar_sign"])
 

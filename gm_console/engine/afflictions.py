@@ -18,7 +18,7 @@ from .context import Context
 from .errors import RulesError
 from .state import Combatant
 from .text import fold_text
-from .told import public
+from .told import gm, named, public
 
 MARK = "afflictions"
 ROUND = 6
@@ -109,20 +109,78 @@ def next_due(c: Combatant) -> int | None:
 
 def advance(ctx: Context, c: Combatant, seconds: int, due: Callable[[Context, Combatant, str], None]) -> None:
     """``seconds`` went by for ``c`` (a round at its turn start, or a `pass`): each affliction whose save
-    falls due has ``due`` run, as many times as fit, in order."""
+    falls due has ``due`` run, as many times as fit, in order. With the table's ``save_rolls offer`` the save
+    is offered to the GM instead (``save NAME poisoned [DIE]``); one still owed when the next falls due is
+    rolled then [I]."""
     for uid in list(c.marks.get(MARK) or {}):
         budget = seconds
         for _i in range(MOST):
             now = ctx.state.combatants.get(c.id)
             aff = None if now is None or now.life == "dead" else (now.marks.get(MARK) or {}).get(uid)
-            if aff is None:
+            if aff is None or aff.get("purged"):  # a purged poison (Starfinder) saves no more
                 break
             if aff["wait"] > budget:
                 store(ctx, now, uid, {**aff, "wait": aff["wait"] - budget})
                 break
             budget -= aff["wait"]
             store(ctx, now, uid, {**aff, "wait": aff["every"]})
-            due(ctx, ctx.state.get(c.id), uid)
+            if ctx.option("save_rolls") != "offer":
+                due(ctx, ctx.state.get(c.id), uid)
+                continue
+            if aff.get("owed"):
+                _settle_owed(ctx, ctx.state.get(c.id), uid, due)
+            _offer(ctx, ctx.state.get(c.id), uid)
+
+
+def _offer(ctx: Context, c: Combatant, uid: str) -> None:
+    aff = (c.marks.get(MARK) or {}).get(uid)
+    inst = next((i for i in c.conditions if str(i.uid) == uid), None)
+    if aff is None or inst is None or c.life == "dead":
+        return
+    store(ctx, c, uid, {**aff, "owed": True})
+    ref = f'"{c.name}"' if " " in c.name else c.name
+    ctx.say(_("{name} may save against {what} now: save {ref} {cond}", name=named(c), what=aff.get("name") or inst.cond,
+              ref=gm(ref), cond=gm(inst.cond)), who=c.id, gm_only=True)
+
+
+def _settle_owed(ctx: Context, c: Combatant, uid: str, due: Callable) -> None:
+    aff = (c.marks.get(MARK) or {}).get(uid)
+    if aff is not None:
+        store(ctx, c, uid, {k: v for k, v in aff.items() if k != "owed"})
+        due(ctx, ctx.state.get(c.id), uid)
+
+
+def answer(ctx: Context, c: Combatant, cond: str, dice: tuple[int, ...], due: Callable) -> bool:
+    """``save NAME poisoned [DIE]``: the save offered for that affliction, run now (the player's natural d20
+    if given); False when ``cond`` is not one of its afflictions' conditions."""
+    owed = [uid for uid, aff in (c.marks.get(MARK) or {}).items() if aff.get("owed")
+            and any(str(i.uid) == uid and i.cond == cond for i in c.conditions)]
+    if not any(i.cond == cond and str(i.uid) in (c.marks.get(MARK) or {}) for i in c.conditions):
+        return False
+    if not owed:
+        what = next((aff.get("name") for uid, aff in (c.marks.get(MARK) or {}).items()
+                     if any(str(i.uid) == uid and i.cond == cond for i in c.conditions)), None) or cond
+        raise RulesError(_("{name}'s save against {what} comes at its interval (the table option save_rolls offer "
+                           "offers it then)", name=c.name, what=what))
+    ctx.dice.forced[:0] = list(dice)
+    _settle_owed(ctx, c, owed[0], due)
+    return True
+
+
+def pending(state, conds: tuple[str, ...]) -> list:
+    """The warnings line's offers: each affliction save owed, with the command that runs it."""
+    from .contract import Pending
+
+    out = []
+    for c in state.combatants.values():
+        for uid, aff in (c.marks.get(MARK) or {}).items():
+            inst = next((i for i in c.conditions if str(i.uid) == uid and i.cond in conds), None)
+            if aff.get("owed") and inst is not None and c.life != "dead":
+                ref = f'"{c.name}"' if " " in c.name else c.name
+                out.append(Pending(c.id, _("{name}: Fortitude save against {what} (DC {dc})", name=c.name,
+                                           what=aff.get("name") or inst.cond, dc=aff["dc"]), gm_only=True,
+                                   command=f"save {ref} {inst.cond}"))
+    return out
 
 
 def span_text(seconds: int):

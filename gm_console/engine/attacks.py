@@ -1,4 +1,4 @@
-"""A stat block's attack in its compact form, read once for every d20 game (docs/attacks.md).
+"""A stat block's attack in its compact form, read once for every d20 game (docs/sheets.md#attacks).
 
 One attack a string; a creature's attacks are a list of them under the stat key ``atk``
 (``add Orc atk="falchion +5 2d4+4 18-20/x2 slashing; javelin +1 1d6+3 ranged range 30"``)::
@@ -254,16 +254,57 @@ def of(stats_value) -> list[Attack]:
     return out
 
 
+#: a weapon's usual Spanish names -> the English word a stat block prints, so a Spanish table can
+#: name it (``ataca Trasgo Kyra espada``); singular, matched inside the English name
+WEAPONS_ES = {
+    "espada": "sword", "espadon": "greatsword", "cimitarra": "scimitar", "estoque": "rapier", "daga": "dagger",
+    "cuchillo": "knife", "hacha": "axe", "gran hacha": "greataxe", "maza": "mace", "garrote": "club",
+    "gran clava": "greatclub", "clava": "club", "lanza": "spear", "alabarda": "halberd", "mangual": "flail",
+    "martillo": "hammer", "arco": "bow", "arco corto": "short bow", "arco largo": "longbow", "ballesta": "crossbow",
+    "honda": "sling", "jabalina": "javelin", "pistola": "pistol", "rifle": "rifle", "escopeta": "shotgun",
+    "mordisco": "bite", "garra": "claw", "garras": "claw", "golpe": "slam", "cornada": "gore", "aguijon": "sting",
+    "tentaculo": "tentacle", "cola": "tail", "ala": "wing", "pezuna": "hoof", "toque": "touch", "punetazo": "unarmed",
+}
+
+
 def find(attacks: Iterable[Attack], word: str) -> Attack | None:
-    """The attack a GM names by a word of it (``sword``, ``short sword``, ``bow``): an exact name,
-    else the one whose name starts with or holds the word (a single match)."""
+    """The attack a GM names by a word of it (``sword``, ``short sword``, ``bow``; the usual Spanish
+    names too: ``espada``): an exact name, else the one whose name starts with or holds the word
+    (a single match)."""
     attacks = list(attacks)
-    key = fold_text(word).replace("-", " ").replace("_", " ").strip()
+    key = " ".join(fold_text(word).replace("-", " ").replace("_", " ").replace(",", " ").split())
+    found = _find(attacks, key)
+    if found is None and key in WEAPONS_ES:
+        found = _find(attacks, WEAPONS_ES[key])
+    return found
+
+
+def _find(attacks: list[Attack], key: str) -> Attack | None:
     for test in (lambda n: n == key, lambda n: n.startswith(key), lambda n: key in n.split(),
                  lambda n: key in n):
-        hits = [a for a in attacks if test(fold_text(a.name).replace(",", ""))]
+        hits = [a for a in attacks if test(" ".join(fold_text(a.name).replace(",", " ").split()))]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
             return None
     return None
+
+
+def rider_damage(rider: str) -> tuple[str, tuple[str, ...]] | None:
+    """A rider that is extra damage, ``1d6 fire`` or ``2d6 precision``: (dice, types), rolled on
+    a hit apart from the weapon's damage (a critical does not multiply it); None for any other
+    rider (``grab``, ``1d6 Strength damage``: told, the GM's to apply)."""
+    words = rider.split()
+    if not words or not _DICE.fullmatch(words[0]) or words[0].isdigit():
+        return None
+    types = []
+    for word in words[1:]:
+        for part in re.split(r"[&/]", word):
+            key = fold_text(part)
+            if key in ("precision", "precision-damage"):
+                types.append("precision")
+                continue
+            if key not in TYPES:
+                return None
+            types.append(TYPES[key])
+    return words[0].casefold(), tuple(dict.fromkeys(types))

@@ -365,7 +365,7 @@ def as_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         # a list of attacks (``atk``) is written as the command line gives it: ``; `` between them,
-        # since an attack's name may hold a comma (docs/attacks.md)
+        # since an attack's name may hold a comma (docs/sheets.md#attacks)
         sep = "; " if value and all(isinstance(v, str) and _is_attack(v) for v in value) else ","
         return sep.join(as_text(v) for v in value)
     return str(value)

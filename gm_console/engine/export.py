@@ -10,6 +10,7 @@ from . import events as ev
 from . import players as player_view
 from . import told
 from .aftermath import fight_summary, summary_dict
+from .attack_flow import listed
 from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, EncounterState
@@ -45,6 +46,7 @@ def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dic
         "conditions": [_condition(inst) for inst in c.conditions],
         "stats": dict(c.stats),
         "effective": effective,
+        "attacks": reading(lambda: listed(ruleset.sheet.attack_rules(), state, c), []),
         "status": [render(x) for x in reading(lambda: ruleset.sheet.status(state, c), [])],
     }
 

@@ -29,6 +29,7 @@ from gm_console.i18n import C_, Msg, Term, _, render
 from . import events as ev
 from . import told
 from .apply import apply
+from .attack_flow import listed
 from .checks import recent_checks
 from .contract import Ruleset
 from .state import Combatant, ConditionInstance, EncounterState
@@ -181,6 +182,7 @@ def combatant_view(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dic
         "conditions": [condition_view(ruleset, state, inst) for inst in visible_conditions(ruleset, c)],
         "stats": {k: v for k, v in c.stats.items() if k not in secret} if full else {},
         "effective": {k: f.value for k, f in ruleset.effective(state, c).items() if k not in secret} if full else {},
+        "attacks": listed(ruleset.sheet.attack_rules(), state, c) if full and "atk" not in secret else [],
         "status": [render(x) for x in ruleset.sheet.status(state, c)] if full else [],
     }
 

@@ -483,7 +483,7 @@ def entry_of(c: Combatant, ruleset: Ruleset, en: str = "", es: str = "", cr: str
         value = c.stats.get(f.key)
         if f.key in ("pc", *META) or value is None or (value == f.default and f.kind != "pool"):
             continue  # cr and xp are the entry's own keys, above
-        stats[f.key] = value
+        stats[f.key] = list(value) if isinstance(value, tuple) else value  # a list stat (atk) is a TOML array
     if known is not None and known.hit_dice:
         hp = hit_pool(ruleset)
         if hp and stats.get(hp) == known.stats.get(hp):

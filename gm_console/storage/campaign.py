@@ -7,20 +7,19 @@ report goes on without it.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from gm_console.engine.errors import GMError, message_of
 from gm_console import plugins
-from gm_console.engine.record import Record, fight_summaries, figures, figures_problem
+from gm_console.engine.errors import GMError, message_of
+from gm_console.engine.record import Record
 from gm_console.engine.text import fold_text
 from gm_console.i18n import Msg, _
 
-from . import prepared, snapshot, store
+from . import prepared, records, store
 from .encounter import Encounter
-from .paths import cache_dir, saves_dir
+from .paths import saves_dir
 
 
 @dataclass
@@ -68,9 +67,8 @@ def read(paths: Iterable[Path], party: str | None = None, since: dt.datetime | N
     """Every fight of every save in ``paths`` (``save_paths``), the GM's figures; with
     ``party``, only the saves made for that party (``new --party``); with ``since``, only the
     fights from that moment (when the turn clock timed them, their first turn; else the
-    save's creation). A save read before and unchanged since is not replayed: its figures come
-    from the record's cache (``records/`` in the cache folder), checked against the save's
-    bytes and the code that summed them."""
+    save's creation). A save read before (or closed by the console after a fight) and unchanged
+    since is not replayed: its figures come from the record's cache (storage/records.py)."""
     out = Campaign()
     want = fold_text(party) if party else None
     for path in paths:
@@ -78,10 +76,10 @@ def read(paths: Iterable[Path], party: str | None = None, since: dt.datetime | N
             continue  # a prepared encounter: no fight in it yet
         try:
             raw, _ident = store.read_bytes(path)
-            made = _cached(path, raw)
+            made = records.cached(path, raw)
             if made is None:
                 made = _summed(path)
-                _keep(path, raw, made)
+                records.keep(path, raw, made)
         except (GMError, OSError, ValueError) as exc:
             out.skipped.append(Skipped(path, message_of(exc) or type(exc).__name__))
             continue
@@ -108,62 +106,12 @@ def read(paths: Iterable[Path], party: str | None = None, since: dt.datetime | N
 
 
 def _summed(path: Path) -> dict[str, Any]:
-    """A save's fights, each as ``record.figures`` (the long way: the save opened as ``show``
-    opens it, every fight tallied)."""
+    """A save's fights the long way: opened as ``show`` opens it, every fight tallied."""
     enc = Encounter.open(path, read_only=True, keep_snapshot=False)  # the GM's snapshots stay in the cache
     try:
-        fights = [figures(s) for s, _span in fight_summaries(enc.history, enc.ruleset, enc.doc.options)]
-        created = enc.doc.created
-        return {"ruleset": enc.doc.ruleset, "party": enc.doc.extra.get("party"),
-                "created": created.isoformat() if isinstance(created, (dt.date, dt.datetime)) else created,
-                "fights": fights}
+        return records.summed(enc.history, enc.ruleset, enc.doc)
     finally:
         enc.close()
-
-
-# -- the record's cache: a save's figures, kept beside its snapshot ----------------------------
-CACHE_VERSION = 1
-CACHE_LIMIT = 16 * 1024 * 1024  # a larger file is not ours
-
-
-def _cache_file(save: Path) -> Path:
-    return cache_dir() / "records" / (snapshot.name_for(save).rsplit(".", 1)[0] + ".json")
-
-
-def _cached(save: Path, raw: bytes) -> dict[str, Any] | None:
-    """The figures kept for exactly these bytes, summed by this code; None at the least doubt."""
-    try:
-        path = _cache_file(save)
-        if path.stat().st_size > CACHE_LIMIT:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or data.get("v") != CACHE_VERSION or data.get("size") != len(raw):
-            return None
-        if not isinstance(data.get("ruleset"), str) or data.get("digest") != snapshot.digest(raw):
-            return None
-        if data.get("code") != snapshot.fingerprint(type(plugins.load(data["ruleset"])).__module__):
-            return None
-        fights = data.get("fights")
-        if not isinstance(fights, list) or any(figures_problem(f) for f in fights):
-            return None
-        if not (data.get("party") is None or isinstance(data["party"], str)) or \
-                not (data.get("created") is None or isinstance(data["created"], str)):
-            return None
-        return data
-    except (OSError, ValueError, RecursionError, plugins.UnknownRuleset):
-        return None
-
-
-def _keep(save: Path, raw: bytes, made: dict[str, Any]) -> None:
-    """Keep a save's figures for the next report; a cache that cannot be written is no loss."""
-    try:
-        code = snapshot.fingerprint(type(plugins.load(made["ruleset"])).__module__)
-        path = _cache_file(save)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        body = {"v": CACHE_VERSION, "size": len(raw), "digest": snapshot.digest(raw), "code": code, **made}
-        store.atomic_write(path, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
-    except (OSError, ValueError, TypeError, GMError, plugins.UnknownRuleset):
-        pass
 
 
 def _created(value) -> dt.datetime | None:

@@ -51,6 +51,7 @@ class Encounter:
         self.warnings: list[str | Msg] = []
         self.replayed = 0  # log records replayed to open it (not those a snapshot held)
         self._unsnapped = False  # actions saved since the last snapshot
+        self._unrecorded = False  # actions saved since the record's cache stood for the file
 
     @property
     def warning(self) -> str | None:
@@ -316,12 +317,30 @@ class Encounter:
             self.lock.release()
         self.lock, self.read_only, self.holder = None, True, why
 
+    def _keep_record(self) -> bool:
+        """The fights' figures for `gm-console stats` (storage/records.py), for the bytes on disk."""
+        from . import records  # here: the summary's tally is not for the first frame
+
+        try:
+            raw, _ident = store.read_bytes(self.path)
+        except SaveError:
+            return False
+        if len(raw) != self._tail.end:  # not the file this program last wrote: stats reads it itself
+            return False
+        try:
+            made = records.summed(self.history, self.ruleset, self.doc)
+        except Exception:  # noqa: BLE001 - a game's bug in the tally: no cache, the close goes on
+            return False
+        return not made["fights"] or records.keep(self.path, raw, made)  # no fight yet: nothing worth keeping
+
     def close(self) -> None:
         """Let other programs write to it (the lock goes); this object stays readable. A long
         fight leaves its snapshot behind, so it reopens at once."""
         if self.lock is not None:
             if self._unsnapped:
                 self._unsnapped = not self.keep_snapshot()
+            if self._unrecorded and not self.state.in_combat:  # a fight over: `stats` need not replay it
+                self._unrecorded = not self._keep_record()
             self._refuse_writes("closed")
 
     def __enter__(self) -> "Encounter":
@@ -447,6 +466,7 @@ class Encounter:
         store.append(self.path, records, self._tail)
         self.session.take_journal()
         self._unsnapped = True
+        self._unrecorded = True
 
     def save_as_copy(self, path: Path | str) -> "Encounter":
         """A new save holding this encounter as it is in memory, history included; never

@@ -117,6 +117,12 @@ TEXT: dict[str, "str | Msg"] = {
     "saved_copy": N_('Saved a copy: {path}; you are working on it now'),
     # modals
     "damage_title": N_('Damage {name}'),
+    "attack_title": N_('{name} attacks {targets}'),
+    "full_attack": N_('Full attack: every iterative of this attack'),
+    "every_attack": N_('Every attack (full attack)'),
+    "attack_extra": N_("More: +N, flank, cover, stop, the table's d20"),
+    "no_attacks": N_('{name} has no attacks in its stat block (atk=)'),
+    "attack_no_target": N_('Select or mark the target of {name} first'),
     "targets": N_('Targets: {names}'),
     "heal_title": N_('Heal {name}'),
     "target": N_('Target'),

@@ -177,6 +177,11 @@ def _effect(ctx: Context, c: Combatant, label, effects) -> None:
 # -- the clock -------------------------------------------------------------------------------------
 
 
+def answer(ctx: Context, c: Combatant, cond: str, dice: tuple[int, ...]) -> bool:
+    """``save NAME poisoned [DIE]``: the save offered (table option ``save_rolls offer``)."""
+    return clock.answer(ctx, c, cond, dice, _due)
+
+
 def advance(ctx: Context, c: Combatant, seconds: int) -> None:
     """``seconds`` went by for ``c``: each affliction's saves that fall due (§1.17)."""
     clock.advance(ctx, c, seconds, _due)

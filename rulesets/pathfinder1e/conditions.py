@@ -105,6 +105,10 @@ class PF1Conditions(Conditions):
         rolling = (4, _("rolling on the ground"))
         return dict.fromkeys(("rolling", "ground", "smother", "rodando", "rodar", "suelo", "sofocar"), rolling)
 
+    def own_save(self, ctx: Context, target: Combatant, cdef: ConditionDef, dice: tuple[int, ...]) -> bool:
+        """A poison's or disease's save offered at its interval (pathfinder1e.md §1.17)."""
+        return afflictions.answer(ctx, target, cdef.id, dice)
+
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
         grapple_condition_removed(ctx, target, cond)
         if cond == "energy-drained":

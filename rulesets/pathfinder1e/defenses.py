@@ -384,6 +384,12 @@ INCORPOREAL_RULE = "pathfinder1e.md §1.16"
 MAGICAL = {"magic", "spell", "supernatural", "epic"}
 
 
+def crit_immune(c: Combatant) -> bool:
+    """Immune to critical hits (§1.3, §1.16): ``immune=critical``, an incorporeal creature (Bestiary,
+    Incorporeal) or a swarm (Bestiary, Swarm subtype)."""
+    return "critical" in of_creature(c).immune or incorporeal(c) or swarm(c)
+
+
 def incorporeal(c: Combatant) -> bool:
     return bool(c.stats.get("incorporeal")) or c.has("incorporeal")
 

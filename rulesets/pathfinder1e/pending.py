@@ -8,7 +8,7 @@ the standard action of a disabled one; dropping a readied action.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, EncounterState, Pending
+from gm_console.ruleset import Combatant, EncounterState, Pending, afflictions as clock
 
 from .cheat_death import could_be_pet, owner_of, points
 from .i18n import _, _n
@@ -17,7 +17,7 @@ from .options import option
 
 
 def pending(rules, state: EncounterState) -> list[Pending]:
-    out: list[Pending] = []
+    out: list[Pending] = clock.pending(state, ("poisoned", "diseased"))  # §1.17, save_rolls offer
     for c in state.combatants.values():
         if c.life == "dead" and c.marks.get("cheat_window"):
             out.extend(_cheat_death(state, c))

@@ -13,6 +13,7 @@ from gm_console.ruleset import (Combatant, ConditionInstance, Context, Encounter
                                 types_for, words_for)
 
 from . import abilities, afflictions, defenses, economy, figures, hero, life, monster_sheet, negative_levels, regeneration
+from .attacks import PF1Attacks
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
 from .i18n import _, flag_names
@@ -84,6 +85,10 @@ class PF1Sheet(Sheet):
         if still_flat_footed(state, c):
             conds = [*conds, ConditionInstance(uid=-1, cond="flat-footed", note=FLAT_NOTE)]
         return self.figures(c, conds, {**DEFAULTS, **state.options})
+
+    def attack_rules(self) -> PF1Attacks:
+        """The stat block's attacks (atk=) as `attack` rolls them (§1.19)."""
+        return PF1Attacks(self.rules)
 
     def modifier_words(self) -> Mapping[str, str]:
         """The keys figures.py reads (FEEDS, the abilities, each skill), in English and Spanish."""

@@ -163,7 +163,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("atk", "attacks", aliases=("ataque", "ataques", "weapons", "armas"),
                   en="Attacks", es="Ataques",
                   doc='the stat block\'s attacks, `;` between them: atk="short sword +2 1d4 19-20/x2 slashing; '
-                      'short bow +4 1d4 x3 piercing range 60" (docs/attacks.md)'),
+                      'short bow +4 1d4 x3 piercing range 60" (docs/sheets.md#attacks)'),
         StatField("ranged", "int", aliases=("dist", "distancia", "a distancia"),
                   en="Ranged attack", es="Ataque a distancia", doc="default BAB + Dex + size"),
         StatField("hd", "int", aliases=("level", "nivel", "lvl", "dg"), en="Hit dice / level",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, dealt, life as life_word, named, of, public
 
-from . import economy, health, life
+from . import defenses, economy, health, life
 from .checks import keep
 from .conditions import by_hand
 from .i18n import _, flag_names
@@ -18,7 +18,7 @@ from .stats import death_threshold
 HEAL_DC = 15
 
 
-def _can_act(ctx: Context, c: Combatant, what) -> None:
+def can_act(ctx: Context, c: Combatant, what) -> None:
     flags = ctx.ruleset.conditions.flags(c)
     if "no-actions" in flags:
         ctx.fail(_("{name} cannot {what}: no actions ({why})", name=c.name, what=what,
@@ -30,7 +30,7 @@ def _can_act(ctx: Context, c: Combatant, what) -> None:
 
 def charge(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
-    _can_act(ctx, c, _("charge"))
+    can_act(ctx, c, _("charge"))
     flags = ctx.ruleset.conditions.flags(c)
     if "no-charge" in flags:
         ctx.fail(_("{name} cannot charge: {why}", name=c.name, why=flag_names(ctx.ruleset, flags["no-charge"])))
@@ -59,7 +59,7 @@ def _strain(ctx: Context, c: Combatant) -> None:
 
 def defend(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
-    _can_act(ctx, c, _("fight defensively"))
+    can_act(ctx, c, _("fight defensively"))
     economy.spend_for(ctx, c, "standard", _("total defense"))
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("total-defense"), 1, None, c.id, c.id)
     ctx.say(_("{name} takes total defense: +4 dodge AC until the start of its next turn", name=named(c)),
@@ -100,7 +100,7 @@ def aid(ctx: Context, call) -> None:
             natural = int(call.roll)
         else:
             ctx.fail(_("aid: ROLL is the natural d20 (1-20) or `roll`, not {word!r}", word=call.roll))
-    _can_act(ctx, helper, _("aid another"))
+    can_act(ctx, helper, _("aid another"))
     economy.spend_for(ctx, helper, "standard", _("aid another"))
     if natural is not None:
         bonus = ctx.ruleset.effective(ctx.state, helper)["attack"].value
@@ -163,7 +163,7 @@ def _heal_check(ctx: Context, healer: Combatant, c: Combatant) -> bool:
     """The healer's Heal check vs DC 15 (Core Rulebook, Heal: first aid), kept with the recent checks."""
     if healer.id == c.id:
         ctx.fail(_("stabilize: {name} cannot give itself first aid", name=c.name))
-    _can_act(ctx, healer, _("give first aid"))
+    can_act(ctx, healer, _("give first aid"))
     rs, state = ctx.ruleset, ctx.state
     bonus = (rs.checks.bonus(state, healer, "heal") or 0) + sum(d for _l, d in rs.checks.modifiers(state, healer, "heal"))
     natural = ctx.roll("1d20", purpose=_('{healer}: Heal DC {dc} (first aid on {name})', healer=named(healer),
@@ -194,6 +194,12 @@ def coup(ctx: Context, call) -> None:
     amount = int(raw) if raw.isdigit() else ctx.roll(raw, purpose=_('coup de grace on {target}', target=named(t))).total
     if call.fort is not None and not 1 <= call.fort <= 20:
         ctx.fail(_("coup: FORT-ROLL is the natural d20 (1-20), not {n}", n=call.fort))
+    if defenses.crit_immune(t):
+        # the seed: immune to critical hits, no critical damage and no Fortitude save to die (§1.3)
+        ctx.say(_("Coup de grace on {name}: immune to critical hits, a normal hit for {amount} and no save to die",
+                  name=named(t), amount=dealt(t, amount)), rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
+        ctx.ruleset.health.damage(ctx, t, amount, ())
+        return
     ctx.say(_("Coup de grace on {name}: automatic critical for {amount}", name=named(t), amount=dealt(t, amount)),
             rule="pathfinder1e.md §1.3 coup de grace [S]", who=t.id)
     ctx.ruleset.health.damage(ctx, t, amount, ())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Amount, Choice, Flag, Int, Keyword, Rest, Verb, Who, Word, choice_map
 
-from . import afflictions, economy, grapple, hero, items, maneuvers, rest, tactics
+from . import afflictions, attacks, economy, grapple, hero, items, maneuvers, rest, tactics
 from .i18n import _
 from .stats import HERO_MAX
 
@@ -41,6 +41,12 @@ VERBS: tuple[Verb, ...] = (
          _("tick this turn's actions: standard, move, swift, full, step, immediate; `move draw`: a move that does not "
            "move"),
          en=("actions",), es=("accion", "acciones"), group="ruleset"),
+    Verb("attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
+                    _tail("[WEAPON] [full] [ROLL ...] [+N|-N] [charge] [flank] [cover] [concealment|total-concealment|"
+                          "miss N] [stop]")),
+         attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, critical, damage applied; `full`: "
+                           "every attack"),
+         en=("atk",), es=("ataca", "atacar", "ataque"), group="ruleset"),
     Verb("maneuver", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET"),
                       _tail("[ROLL] [trip|bull-rush|grapple|disarm|sunder|overrun|pin] [+N|-N]")),
          maneuvers.maneuver, _("combat maneuver check: d20 + CMB vs CMD"), en=("cm",), es=("maniobra",),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, Mod, Msg, RulesError, Term, afflictions as clock, dealt, fold_text, \
     named, of
 
-from . import life
+from . import life, monsters
 from .common import say
 from .i18n import _
 from .stats import SKILL_ABILITY, ability_mod
@@ -159,8 +159,7 @@ def _label(kind: str, spec: dict) -> "Term | str":
 
 
 def _immune(c: Combatant, kind: str) -> bool:
-    raw = c.stats.get("immune") or ()
-    words = {fold_text(w) for item in ([raw] if isinstance(raw, str) else raw) for w in str(item).split(",")}
+    words = monsters.immunities(c)
     return kind in words or {"poison": "veneno", "disease": "enfermedad"}[kind] in words
 
 
@@ -328,6 +327,11 @@ def modifiers(c: Combatant):
 # -- the clock -------------------------------------------------------------------------------------
 
 
+def answer(ctx: Context, c: Combatant, cond: str, dice: tuple[int, ...]) -> bool:
+    """``save NAME poisoned [DIE]``: the save offered (table option ``save_rolls offer``)."""
+    return clock.answer(ctx, c, cond, dice, _due)
+
+
 def advance(ctx: Context, c: Combatant, seconds: int) -> None:
     """``seconds`` went by for ``c``: each affliction's saves that fall due (§3.15)."""
     clock.advance(ctx, c, seconds, _due)
@@ -391,6 +395,11 @@ def rest(ctx: Context, c: Combatant, hours: int) -> None:
 
 
 _store = clock.store
+
+
+def clock_pending(state) -> list:
+    """The saves offered to the GM (table option ``save_rolls offer``)."""
+    return clock.pending(state, tuple(CONDITION.values()))
 
 
 def _end(ctx: Context, c: Combatant, uid: str, line: Msg) -> None:

@@ -156,6 +156,8 @@ class StarfinderConditions(Conditions):
     def own_save(self, ctx: Context, target: Combatant, cdef: ConditionDef, dice: tuple[int, ...]) -> bool:
         """``save NAME burning [DIE]``: the end-of-round Reflex save offered to the GM, against the DC that
         round's fire set; a success puts the flames out (starfinder.md §3.13.3)."""
+        if cdef.id in ("poisoned", "diseased"):
+            return afflictions.answer(ctx, target, cdef.id, dice)  # starfinder.md §3.15
         if cdef.id != "burning" or not target.has("burning"):
             return False
         offer = target.marks.get(BURN_OFFER)

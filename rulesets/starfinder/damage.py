@@ -174,6 +174,11 @@ class StarfinderHealth(Health):
         if c.life == "dead":
             ctx.fail(_("{name} is dead; damage has no effect", name=c.name) if not heal
                      else _("{name} is dead; healing has no effect", name=c.name))
+        immune = {"drain", "ability"} if drain else {"ability"}
+        if not heal and monsters.immunities(c) & immune:  # the undead's and constructs' (starfinder.md §3.14.9)
+            say(ctx, c, _("{name} is immune to ability damage and drain: no effect", name=named(c)),
+                monsters.IMMUNITIES + " [O]")
+            return True
         for key in keys:
             if drain:
                 abilities.drain(ctx, c, key, amount, heal=heal)

@@ -35,6 +35,7 @@ MULTI = ("line", "linea", "línea", "automatic", "automatico", "automático", "a
 CRIT = ("crit", "critical", "critico", "crítico", "critica", "crítica")
 ATTACK_WORDS = MAGIC + FORCE + GHOSTLY + AREA + MULTI + CRIT
 CRITICAL = "starfinder.md §3.14.8"
+IMMUNITIES = "starfinder.md §3.14.9"
 #: what a swarm is immune to (Alien Archive, Swarm Immunities): conditions, besides bleeding and critical hits
 SWARM_IMMUNE = ("flat-footed", "off-target", "pinned", "prone", "staggered", "stunned", "bleeding")
 
@@ -200,9 +201,7 @@ def swarm(c: Combatant) -> bool:
 def crit_immune(c: Combatant, types=()) -> bool:
     """Immune to critical hits (§3.14.8): incorporeal (unless a ghost killer weapon or an incorporeal
     attacker: they score critical hits on it [I]), a swarm, or ``immune=critical``."""
-    raw = c.stats.get("immune") or ()
-    listed = {fold_text(w) for item in ([raw] if isinstance(raw, str) else raw) for w in str(item).split(",")}
-    if listed & {fold_text(w) for w in CRIT + ("critical-hits", "criticos", "críticos")}:
+    if immunities(c) & {fold_text(w) for w in CRIT + ("critical-hits", "criticos", "críticos")}:
         return True
     return swarm(c) or (incorporeal(c) and not _has(types, GHOSTLY))
 
@@ -272,13 +271,31 @@ def status(c: Combatant) -> list[Msg]:
     return out
 
 
+#: the words of a stat block's immunities that name conditions (Alien Archive, Undead and Construct Immunities)
+IMMUNE_CONDITIONS = {"paralysis": ("paralyzed",), "sleep": ("asleep",), "stun": ("stunned",),
+                     "stunning": ("stunned",), "bleed": ("bleeding",), "fatigue": ("fatigued", "exhausted"),
+                     "exhaustion": ("exhausted",)}
+
+
+def immunities(c: Combatant) -> set[str]:
+    """The stat block's ``immune`` words, folded (``immune=poison,disease,off-kilter``)."""
+    raw = c.stats.get("immune") or ()
+    return {fold_text(w).strip() for item in ([raw] if isinstance(raw, str) else raw) for w in str(item).split(",")}
+
+
 def immune_condition(ctx: Context, c: Combatant, cdef) -> bool:
     """A swarm is not made flat-footed, off-target, pinned, prone, staggered or stunned, nor does it bleed
-    (Alien Archive, Swarm Immunities): the log says so and nothing changes."""
-    if not swarm(c) or cdef.id not in SWARM_IMMUNE:
-        return False
-    say(ctx, c, _("{name} is a swarm: immune to {cond}", name=named(c), cond=cdef.term), SWARM + " [O]")
-    return True
+    (Alien Archive, Swarm Immunities); a creature whose immunities name the condition (``off-kilter``) or what
+    causes it (``paralysis``, ``sleep``, ``stun``: the undead's and constructs') is not affected either. The log
+    says so and nothing changes."""
+    if swarm(c) and cdef.id in SWARM_IMMUNE:
+        say(ctx, c, _("{name} is a swarm: immune to {cond}", name=named(c), cond=cdef.term), SWARM + " [O]")
+        return True
+    words = immunities(c)
+    if fold_text(cdef.id) in words or any(cdef.id in IMMUNE_CONDITIONS.get(w, ()) for w in words):
+        say(ctx, c, _("{name} is immune to {cond}", name=named(c), cond=cdef.term), IMMUNITIES + " [O]")
+        return True
+    return False
 
 
 def maneuver_refusal(attacker: Combatant, target: Combatant) -> "Msg | None":

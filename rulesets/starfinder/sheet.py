@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
 
+from .attacks import SFAttacks
 from .common import value
 from . import abilities, afflictions, damage, economy, initiative, life, monsters, stats, vehicles
 from .figures import armor_bonus, effective
@@ -13,6 +14,10 @@ from .i18n import _
 
 
 class StarfinderSheet(Sheet):
+    def attack_rules(self) -> SFAttacks:
+        """The stat block's attacks (atk=) as `attack` rolls them (§3.17)."""
+        return SFAttacks(self.rules)
+
     def stat_block(self):
         return stats.stat_block()
 
@@ -129,7 +134,7 @@ def _cover_lines(c: Combatant, ids: set[str]) -> list[Msg]:
 
 def pending(rules, state: EncounterState) -> list[Pending]:
     """Warnings for the GM; each one that names a command carries it, and only when it would run now."""
-    out: list[Pending] = []
+    out: list[Pending] = afflictions.clock_pending(state)  # starfinder.md §3.15, save_rolls offer
     for c in state.combatants.values():
         own_turn = not state.in_combat or state.active == c.id
         if c.life == "dying":

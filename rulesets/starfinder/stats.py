@@ -112,7 +112,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("atk", "attacks", aliases=("ataque", "ataques", "weapons", "armas"),
                   en="Attacks", es="Ataques",
                   doc='the stat block\'s attacks, `;` between them: atk="short sword +2 1d4 19-20/x2 slashing; '
-                      'short bow +4 1d4 x3 piercing range 60" (docs/attacks.md)'),
+                      'short bow +4 1d4 x3 piercing range 60" (docs/sheets.md#attacks)'),
         StatField("ranged", "int", aliases=("distancia", "rng"), en="Ranged attack", es="Ataque a distancia",
                   doc="default: attack"),
         StatField("speed", "int", aliases=("velocidad", "spd", "drive"), minimum=0, en="Speed (ft)",

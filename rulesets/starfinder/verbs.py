@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import Choice, Flag, Int, Keyword, Param, Rest, Verb, Who, Word, choice_map, fold_text
 
-from . import afflictions, conditions, driving, economy, healing, maneuvers, tactics, vehicle_control
+from . import afflictions, attacks, conditions, driving, economy, healing, maneuvers, tactics, vehicle_control
 from .i18n import _
 
 
@@ -140,6 +140,12 @@ VERBS: tuple[Verb, ...] = (
     Verb("harry", (Who("shooter", meta="SHOOTER"), Who("ally", meta="ALLY"), total()), tactics.harry,
          _("harrying fire: a ranged attack vs AC 15 gives the ally +2 on its next attack"),
          en=("harrying-fire", "harrying"), es=("hostigar", "fuego-hostigador"), group="actions"),
+    Verb("attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
+                    Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [flank] [cover] "
+                                          "[concealment|total-concealment|miss N] [stop]")),
+         attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs EAC or KAC now, natural 20 doubles "
+                           "and applies its critical effect; `full`: every attack"),
+         en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"),
     Verb("charge", (Who("who"), Who("target", meta="TARGET", required=False)), tactics.charge,
          _("full: +1 attack (seed), -2 AC until its next turn"), es=("carga", "cargar"), group="actions"),
     Verb("range", (Feet("distance", meta="DISTANCE"), Feet("increment", meta="INCREMENT"),

@@ -48,6 +48,8 @@ TABLE_OPTIONS = (
     OptionDef("players_save_dc", False, doc="the players read the DC of an effect's save to end it"),
     OptionDef("players_turn_times", False, doc="the players read how long the turns took (the turn clock) in the "
                                                "summary after the fight (off: the times are the GM's)"),
+    OptionDef("players_attack_rolls", False, doc="the players read the d20 and total of every attack (off: the "
+                                                 "numbers of their own characters only; docs/sheets.md#attacks)"),
 )
 
 if TYPE_CHECKING:
@@ -139,7 +141,7 @@ class Ruleset:
     def bestiary_supplements(self) -> Sequence[Traversable]:
         """TOML files that add keys to the starter bestiary's entries, one table per entry id
         (``[goblin]`` with ``atk = ["short sword +2 1d4 19-20/x2 slashing", ...]``): each table's keys
-        join that entry's stat block, what the entry gives itself winning (docs/attacks.md). Read by
+        join that entry's stat block, what the entry gives itself winning (docs/sheets.md#attacks). Read by
         storage with the bestiary; a missing file adds nothing. Default: ``bestiary_attacks.toml``
         beside the ruleset's module."""
         return self._beside("bestiary_attacks.toml")

@@ -197,6 +197,12 @@ class Sheet(Part):
         """Derived figures after conditions and effects (AC, attack, saves...)."""
         return {}
 
+    def attack_rules(self) -> Any:
+        """How this game's ``attack`` verb reads a stat block's attacks (an ``engine.attack_flow``
+        ``AttackRules``), so `show --json` and the attack form list them with their bonus now;
+        None: the game has none."""
+        return None
+
     def modifier_words(self) -> Mapping[str, str]:
         """What a GM may type before ``+N`` in ``cond``/``effect`` (``ac+2``, ``ca+2``): every
         spelling, folded (``fold_text``), -> the figure key this game's figures read; anything

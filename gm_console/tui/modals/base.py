@@ -192,6 +192,13 @@ class FormModal(ModalScreen[T], Generic[T]):
 
         step()
 
+    def picked(self, selector: str) -> str | None:
+        """The id of the option under the cursor in that option list (None: nothing there)."""
+        from textual.widgets import OptionList
+
+        options = self.query_one(selector, OptionList)
+        return None if options.highlighted is None else options.get_option_at_index(options.highlighted).id
+
     def highlight_first(self, selector: str) -> None:
         """An option list opens with its first option under the cursor (Enter takes it)."""
         from textual.widgets import OptionList

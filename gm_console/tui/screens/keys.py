@@ -198,6 +198,25 @@ class EncounterKeys(_Base):
         if targets:
             self.open_form(DamageModal(self.frame(), targets), for_marks=bool(self.marked))
 
+    def action_attack(self) -> None:
+        """The active creature's attack form (docs/sheets.md#attacks): its attacks, the targets the
+        selected or marked combatants."""
+        from gm_console.engine.attacks import of as attacks_of
+
+        from ..modals.attack import AttackModal
+
+        attacker = self._active() or self._target()
+        if attacker is None:
+            return
+        if self.controller.ruleset.sheet.attack_rules() is None or not attacks_of(attacker.stats.get("atk")):
+            self.notify(tr(self.lang, "no_attacks", name=attacker.name), severity="warning")
+            return
+        targets = [c for c in self._targets() if c.id != attacker.id]
+        if not targets:
+            self.notify(tr(self.lang, "attack_no_target", name=attacker.name), severity="warning")
+            return
+        self.open_form(AttackModal(self.frame(), attacker, targets), for_marks=bool(self.marked))
+
     def action_heal(self) -> None:
         from ..modals.damage import DamageModal
 

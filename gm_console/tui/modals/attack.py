@@ -1,0 +1,75 @@
+"""The active creature's attack: its stat block's attacks listed with their bonus now, the target
+the selected or marked combatants -> `attack "Goblin 1" Kyra "short sword" full flank`.
+
+The form builds the line; the engine rolls, resolves and applies it (docs/sheets.md#attacks).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Checkbox, Label, OptionList
+from textual.widgets.option_list import Option
+
+from gm_console.engine.attack_flow import listed
+from gm_console.engine.state import Combatant
+
+from .. import lines
+from ..frame import Frame
+from ..i18n import tr
+from ..safe import plain
+from .base import FormError, FormModal
+from .damage import names
+
+ALL = "\x00all"
+
+
+def option_text(a: dict) -> str:
+    """``short sword +0 (+2) 1d4 19-20/x2 slashing``: the bonus now, the printed one when it differs."""
+    now = "/".join(f"{b:+d}" for b in a["bonus"])
+    printed = "/".join(f"{b:+d}" for b in a["printed"])
+    count = f'{a["count"]} ' if a["count"] > 1 else ""
+    words = [f"{count}{a['name']}", now + (f" ({printed})" if printed != now else ""), a["damage"], a["crit"],
+             "&".join(a["types"]), a["defence"].upper() if a["defence"] in ("eac", "kac", "touch") else ""]
+    return " ".join(w for w in words if w)
+
+
+class AttackModal(FormModal[str]):
+    DEFAULT_CSS = """
+    AttackModal #weapons { height: auto; max-height: 8; }
+    """
+    FIRST = "#weapons"
+
+    def __init__(self, frame: Frame, attacker: Combatant, targets: list[Combatant]) -> None:
+        super().__init__(frame.lang, tr(frame.lang, "attack_title", name=attacker.name, targets=names(targets)))
+        self.frame = frame
+        self.attacker = attacker
+        self.targets = targets
+        self.attacks = listed(frame.ruleset.sheet.attack_rules(), frame.state, attacker)
+
+    def fields(self) -> ComposeResult:
+        yield Label(plain(tr(self.lang, "targets", names=names(self.targets))), classes="field-label")
+        options = [Option(plain(option_text(a)), id=str(i)) for i, a in enumerate(self.attacks)]
+        if len(self.attacks) > 1:
+            options.append(Option(plain(tr(self.lang, "every_attack")), id=ALL))
+        yield OptionList(*options, id="weapons")
+        yield Checkbox(tr(self.lang, "full_attack"), id="full", compact=True)
+        yield self.label("attack_extra")
+        yield self.input("extra")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.highlight_first("#weapons")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()  # Enter on an attack rolls it
+        self.submit()
+
+    def build(self) -> str:
+        picked = self.picked("#weapons")
+        if picked is None:
+            raise FormError(tr(self.lang, "no_attacks", name=self.attacker.name))
+        weapon = "" if picked == ALL else lines.quote(self.attacks[int(picked)]["name"])
+        full = "full" if picked == ALL or self.query_one("#full", Checkbox).value else ""
+        extra = [lines.quote(w) for w in self.value("extra").split()]
+        return lines.join("attack", lines.ref(self.frame.state, self.attacker),
+                          lines.refs(self.frame.state, self.targets), weapon, full, *extra)

@@ -1,0 +1,105 @@
+"""`attack ATTACKER TARGET[,TARGET...] [WEAPON] [full] [+N] [charge] [flank] ...` (pathfinder1e.md §1.19).
+
+The flow is the engine's (``run_attack``: d20, natural 1 and 20, miss chance, damage through
+``Health.damage``); this module says what Pathfinder adds: the attacker's bonus as it is now
+(its effective melee or ranged figure's changes: shaken, prone, entangled, dazzled, fatigued's
+Str, negative levels, charging...), the target's AC, touch AC or flat-footed AC as it is now,
+prone against melee or ranged, helpless, cover, flanking, concealment, and the critical: a
+natural roll in the threat range that hits is confirmed by a second roll against the same AC.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
+
+from . import defenses, life, tactics
+from .i18n import _
+
+RULE = "pathfinder1e.md §1.19"
+AC, TOUCH = Term("AC", "CA"), Term("touch AC", "CA de toque")
+
+WORDS = {**AttackRules.words, "charge": "charge", "carga": "charge", "cargando": "charge"}
+
+
+class PF1Attacks(AttackRules):
+    rule = RULE
+    words = WORDS
+
+    def prepare(self, ctx, plan: Plan) -> None:
+        a = plan.attacker
+        tactics.can_act(ctx, a, _("attack"))
+        if "charge" in plan.words:
+            if "full" in plan.words:
+                ctx.fail(_("attack: a charge ends in one melee attack, not a full attack"))
+            if not a.has("charging"):
+                tactics.charge(ctx, SimpleNamespace(who=a.id))  # +2 attack, -2 AC (§1.2)
+
+    def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        """The effective melee or ranged figure's changes: its base is the stat block's, which the
+        printed bonus holds already."""
+        fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "attack"]
+        return [p for p in fig.parts if p[1]]
+
+    def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        """Flanking and a helpless target's +4 in melee too."""
+        parts = self.state_parts(ctx.state, a, atk)
+        if not atk.ranged:
+            if "flank" in plan.words:
+                parts.append(("flanking", 2))
+            if "helpless" in ctx.ruleset.conditions.flags(t):
+                parts.append(("helpless target", 4))
+        return parts
+
+    def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
+        figs = ctx.ruleset.effective(ctx.state, t)
+        touch = atk.defence == "touch"
+        fig = figs["touch" if touch else "ac"]
+        more = self.position(plan, t.has("prone"), atk)
+        why = [p for p in fig.parts if p[1]] + more
+        value = fig.value + sum(d for _l, d in more)
+        return (TOUCH if touch else AC), value, why
+
+    def miss_chance(self, ctx, plan: Plan, a: Combatant, t: Combatant) -> tuple[int, str]:
+        """Concealment 20%, total concealment 50% (a blinded attacker's foes, an invisible target)."""
+        chances = self.said_chances(plan)
+        if "blind" in ctx.ruleset.conditions.flags(a):
+            chances.append((50, "blinded attacker"))
+        if t.has("invisible"):
+            chances.append((50, "invisible target"))
+        return max(chances, default=(0, ""))
+
+    def critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, roll: Roll) -> Crit:
+        """A natural roll in the threat range that hits threatens; a confirmation roll (same bonus,
+        same AC) that hits makes it a critical: x multiplier (§1.19.1). A broken weapon threatens on
+        20 only, x2 (§1.5)."""
+        threat, mult = (20, 2) if a.has("broken") else (atk.threat, atk.multiplier)
+        if roll.natural < threat or atk.dice == "-":
+            return Crit()
+        if "critical" in defenses.of_creature(t).immune:  # §1.13: no confirmation, a normal hit
+            return Crit(1, False, _("{name} is immune to critical hits", name=named(t)))
+        nat = plan.naturals.pop(0) if plan.naturals else ctx.roll(
+            "1d20", purpose=_("{attacker}: confirming the critical on {target}", attacker=named(a), target=named(t)),
+            who=a.id).total
+        confirm = Roll(nat, roll.parts, roll.defence, roll.value, roll.why)
+        ok = confirm.hits()
+        told = _("confirmation {nat} = {total}: {outcome}", nat=of(a, nat), total=of(a, confirm.total),
+                 outcome=_("confirmed") if ok else _("not confirmed"))
+        return Crit(mult if ok else 1, True, told)
+
+    def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        """The state's changes to damage (Str lost or gained, sickened): a ranged weapon takes no
+        Str change (its bonus is printed)."""
+        fig = ctx.ruleset.effective(ctx.state, a)["damage"]
+        return [p for p in fig.parts if p[1] and not (atk.ranged and p[0].startswith("Str"))]
+
+
+def attack(ctx, call) -> None:
+    """``attack``; a disabled attacker on its own turn pays 1 HP after it, as for any standard
+    (strenuous) action (§1.4)."""
+    a = ctx.combatant(call.who)
+    strained = a.life == "disabled" and ctx.state.active == a.id
+    run_attack(ctx, ctx.ruleset.sheet.attack_rules(), call, "attack")
+    if strained and a.id in ctx.state.combatants and ctx.state.get(a.id).life == "disabled":
+        life.strain(ctx, ctx.state.get(a.id))

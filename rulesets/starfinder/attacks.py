@@ -1,0 +1,98 @@
+"""`attack ATTACKER TARGET[,TARGET...] [WEAPON] [full] [+N] [flank] ...` (starfinder.md §3.17).
+
+The flow is the engine's (``run_attack``); Starfinder says: the attacker's bonus as it is now
+(its effective melee or ranged figure's changes: shaken, off-target, prone, charging, fighting
+defensively, harrying fire...), EAC or KAC as the target is now (flat-footed -2, cover,
+broken armor...; energy attacks against EAC, the rest against KAC unless the attack says),
+prone against melee or ranged, the target's concealment, and the critical: a natural 20 that
+hits doubles the damage and applies the attack's critical effect (bleed, burn, knockdown...).
+Damage goes through the game's damage: temporary HP, stamina, then HP (§3.3.2).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, run_attack
+
+from .i18n import _
+
+RULE = "starfinder.md §3.17"
+EAC, KAC = Term("EAC", "CAE"), Term("KAC", "CAC")
+_DICE = re.compile(r"(\d{0,2})d(\d{1,2})(?:\+(\d{1,2}))?|(\d{1,3})", re.A)
+
+
+def defence_of(atk: Attack) -> str:
+    """The AC an attack targets: what it says, else EAC when every damage type is energy (§3.3.1)."""
+    if atk.defence in ("eac", "kac"):
+        return atk.defence
+    return "eac" if atk.energy else "kac"
+
+
+class SFAttacks(AttackRules):
+    rule = RULE
+
+    def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "melee"]
+        return [p for p in fig.parts if p[1]]
+
+    def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        parts = self.state_parts(ctx.state, a, atk)
+        if "flank" in plan.words and not atk.ranged:
+            parts.append(("flanking", 2))
+        return parts
+
+    def defence_key(self, atk: Attack) -> str:
+        return defence_of(atk)
+
+    def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
+        key = defence_of(atk)
+        fig = ctx.ruleset.effective(ctx.state, t)[key]
+        more = self.position(plan, t.has("prone"), atk)
+        return (EAC if key == "eac" else KAC), fig.value + sum(d for _l, d in more), \
+            [p for p in fig.parts if p[1]] + more
+
+    def miss_chance(self, ctx, plan: Plan, a: Combatant, t: Combatant) -> tuple[int, str]:
+        """The target's concealment (§3.6.3), a blinded attacker's (everything has total concealment),
+        and what the line says."""
+        chances = self.said_chances(plan)
+        own = ctx.ruleset.effective(ctx.state, t).get("miss_chance")
+        if own is not None:
+            chances.append((own.value, own.parts[0][0]))
+        if a.has("blinded"):
+            chances.append((50, "blinded attacker"))
+        return max(chances, default=(0, ""))
+
+    def critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, roll: Roll) -> Crit:
+        """A natural 20 that hits is a critical: double damage (§3.17)."""
+        return Crit(2, True) if roll.natural == 20 else Crit()
+
+    def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
+        fig = ctx.ruleset.effective(ctx.state, a)["damage"]
+        return [p for p in fig.parts if p[1]]
+
+    def after_critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
+        """The critical effect: bleed N (bleeding), burn NdX (burning N), knockdown (prone); any
+        other is told for the GM to apply (§3.17)."""
+        effect = atk.critical
+        if not effect or t.life == "dead":
+            return
+        words = effect.split()
+        kind = words[0].casefold()
+        amount = words[1] if len(words) > 1 else ""
+        cat = ctx.ruleset.catalogue
+        told = _("{name}'s critical effect on {target}: {effect}", name=named(a), target=named(t), effect=effect)
+        ctx.say(told, rule=RULE, who=t.id)
+        if kind in ("bleed", "sangrado", "sangrar") and _DICE.fullmatch(amount):
+            value = ctx.roll(amount, purpose=told, who=a.id).total
+            ctx.ruleset.conditions.add(ctx, t, cat.get("bleeding"), None, value, None, a.id)
+        elif kind in ("burn", "quemar", "arder") and _DICE.fullmatch(amount):
+            m = _DICE.fullmatch(amount)
+            value = int(m.group(1) or 1) if m.group(2) else int(m.group(4))
+            ctx.ruleset.conditions.add(ctx, t, cat.get("burning"), None, value, None, a.id)
+        elif kind in ("knockdown", "derribo", "derribar"):
+            ctx.ruleset.conditions.add(ctx, t, cat.get("prone"), None, None, None, a.id)
+
+
+def attack(ctx, call) -> None:
+    run_attack(ctx, ctx.ruleset.sheet.attack_rules(), call, "attack")

@@ -1,0 +1,139 @@
+"""Starfinder's `attack`: the stat block's attack against EAC or KAC as the target is now
+(docs/rulesets/starfinder.md §3.17; the compact form: docs/sheets.md#attacks).
+
+Dice are queued in the order they are rolled: the d20, the damage dice (twice on a critical),
+a critical effect's dice, a d% for a miss chance."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import Table
+
+from gm_console.engine import players as pv
+from gm_console.engine.errors import GMError
+from gm_console.i18n import render
+
+KYRA = "add Kyra pc sp=30 hp=30 eac=14 kac=16"
+KSARIK = ('add Ksarik hp=20 atk="bite +9 1d6+4 P critical bleed 1d4; '
+          'laser pistol +7 1d4+2 F range 80 critical burn 1d6; shock +5 1d6 E kac; claws +9/+4 1d4+2 S&P"')
+
+
+def sf(*more: str, **options) -> Table:
+    t = Table("starfinder", options=options or None)
+    t.do(KYRA, KSARIK, *more)
+    return t
+
+
+def last(t: Table, n: int = 1) -> list[str]:
+    return [re.sub(r" \[starfinder\.md [^\]]*\]$", "", s) for s in t.said()[-n:]]
+
+
+def test_energy_against_eac_kinetic_against_kac():
+    """starfinder.md §3.17.2: the laser pistol (fire) targets EAC 14, the bite (piercing) KAC 16:
+    8 + 7 = 15 hits EAC and the same 15 misses KAC."""
+    t = sf()
+    t.rolls(8, 2).do("attack Ksarik Kyra laser")
+    assert last(t, 2) == ["Ksarik attacks Kyra with its laser pistol: hit, 4 fire "
+                          "(8 +7 laser pistol = 15 vs EAC 14; 1d4+2 (4))",
+                          "Kyra takes 4 fire damage (vs EAC 14): SP 30→26"]
+    t.rolls(6).do("attack Ksarik Kyra bite")
+    assert last(t) == ["Ksarik attacks Kyra with its bite: miss (6 +9 bite = 15 vs KAC 16)"]
+
+
+def test_the_attack_may_say_its_ac_and_two_kinetic_types_stay_kac():
+    """starfinder.md §3.17.2: `kac` on an electricity attack; S&P is kinetic."""
+    t = sf()
+    t.rolls(12, 3).do("attack Ksarik Kyra shock")
+    assert "vs KAC 16" in last(t, 2)[0]
+    t.rolls(7, 1).do("attack Ksarik Kyra claws")
+    assert "vs KAC 16" in last(t, 2)[0] and t.hp("Kyra", "sp") == 30 - 3 - 3
+
+
+def test_a_flat_footed_target_is_two_lower_on_both():
+    """starfinder.md §3.17.2 (§3.6): flat-footed -2 to EAC and KAC; the bite's 15 now hits KAC 14."""
+    t = sf("cond Kyra flat-footed")
+    t.rolls(6, 3).do("attack Ksarik Kyra bite")
+    assert last(t, 2)[0] == ("Ksarik attacks Kyra with its bite: hit, 7 piercing "
+                             "(6 +9 bite = 15 vs KAC 14 (-2 flat-footed); 1d6+4 (7))")
+
+
+def test_prone_target_against_melee_and_ranged():
+    """starfinder.md §3.17.2: prone, -4 AC against melee, +4 against ranged."""
+    t = sf("cond Kyra prone")
+    t.rolls(3, 3).do("attack Ksarik Kyra bite")
+    assert "(3 +9 bite = 12 vs KAC 12 (-4 prone vs melee)" in last(t, 2)[0]
+    t.rolls(10).do("attack Ksarik Kyra laser")
+    assert last(t) == ["Ksarik attacks Kyra with its laser pistol: miss (10 +7 laser pistol = 17 vs EAC 18 "
+                       "(+4 prone vs ranged))"]
+
+
+def test_a_natural_20_doubles_the_damage_and_bleeds():
+    """starfinder.md §3.17.3: natural 20: damage twice (3+4 and 2+4 = 13), stamina first; bleed 1d4
+    rolled 3 gives bleeding 3."""
+    t = sf()
+    t.rolls(20, 3, 2, 3).do("attack Ksarik Kyra bite")
+    assert last(t, 3) == [
+        "Ksarik attacks Kyra with its bite: critical hit (x2), 13 piercing (20 +9 bite = 29 vs KAC 16; 1d6+4 x2 (7+6))",
+        "Kyra takes 13 piercing damage (vs KAC 16): SP 30→17",
+        "Ksarik's critical effect on Kyra: bleed 1d4"]
+    assert [(i.cond, i.value) for i in t.c("Kyra").conditions] == [("bleeding", 3)]
+
+
+def test_a_natural_20_burns_and_a_natural_1_misses():
+    t = sf("set Kyra eac=40")
+    t.rolls(20, 1, 1).do("attack Ksarik Kyra laser")
+    assert [(i.cond, i.value) for i in t.c("Kyra").conditions] == [("burning", 1)]
+    t.do("set Kyra kac=2")
+    t.rolls(1).do("attack Ksarik Kyra bite")
+    assert last(t) == ["Ksarik attacks Kyra with its bite: natural 1, miss (1 +9 bite = 10 vs KAC 2)"]
+
+
+def test_off_target_and_stamina_then_hp_in_a_full_attack():
+    """starfinder.md §3.17.1: off-target -2 on every attack; a full attack rolls +9 then +4."""
+    t = sf("cond Ksarik off-target", "set Kyra sp=5")
+    t.rolls(10, 4, 12, 4).do("attack Ksarik Kyra claws full")
+    assert last(t, 3) == [
+        "Ksarik attacks Kyra with its claws: hit, 6 slashing&piercing (10 +9 claws -2 off-target = 17 vs KAC 16; "
+        "1d4+2 (6))", "Kyra takes 6 slashing, piercing damage (vs KAC 16): SP 5→0, HP 30→29",
+        "Ksarik attacks Kyra with its claws: miss (12 +4 claws -2 off-target = 14 vs KAC 16)"]
+    assert (t.hp("Kyra", "sp"), t.hp("Kyra")) == (0, 29)
+
+
+def test_the_targets_concealment_rolls_its_miss_chance():
+    """starfinder.md §3.17.4: concealment, a hit misses on d% 1-20."""
+    t = sf("cond Kyra concealment")
+    t.rolls(15, 12).do("attack Ksarik Kyra bite")
+    assert last(t)[0].startswith("Ksarik attacks Kyra with its bite: miss (20% miss chance)")
+    t.rolls(15, 21, 3).do("attack Ksarik Kyra bite")
+    assert t.hp("Kyra", "sp") == 23
+
+
+def test_refusals_and_one_undo():
+    t = sf()
+    with pytest.raises(GMError) as err:
+        t.do("attack Ksarik Kyra rifle")
+    assert "its attacks: bite, laser pistol, shock, claws" in render(err.value.message, "en")
+    t.rolls(10, 3).do("atacar Ksarik Kyra bite")
+    t.do("undo")
+    assert t.hp("Kyra", "sp") == 30
+
+
+def test_the_players_read_the_outcome_not_the_foes_bonus():
+    t = sf()
+    t.rolls(8, 2).do("attack Ksarik Kyra laser")
+    said = [ln.text for ln in pv.lines(t.session.done, t.session.ruleset, t.state.options, "en")]
+    assert "Ksarik attacks Kyra with its laser pistol: hit, 4 fire" in said
+    assert not any("+7" in s for s in said)
+
+
+def test_show_json_names_the_ac_each_attack_targets_and_its_bonus_now():
+    """docs/json.md; starfinder.md §3.17.2: the laser targets EAC, the bite KAC; off-target -2."""
+    from gm_console.engine.export import state_dict
+
+    t = sf("cond Ksarik off-target")
+    ksarik = next(c for c in state_dict(t.state, t.session.ruleset)["combatants"] if c["id"] == "ksarik")
+    assert [(a["name"], a["defence"], a["bonus"]) for a in ksarik["attacks"]] == [
+        ("bite", "kac", [7]), ("laser pistol", "eac", [5]), ("shock", "kac", [3]), ("claws", "kac", [7, 2])]
+    assert ksarik["attacks"][1]["critical"] == "burn 1d6"
