@@ -10,6 +10,7 @@ from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, 
                                 listing, named, words_for)
 
 from . import economy, stats
+from .attacks import DnDAttacks
 from .common import modifier
 from .conditions import exhaustion, flagged
 from .health import AT_ZERO, dies_at_zero, saves_of
@@ -21,7 +22,7 @@ XP_BY_CR = {Fraction(0): 10, Fraction(1, 8): 25, Fraction(1, 4): 50, Fraction(1,
         (200, 450, 700, 1100, 1800, 2300, 2900, 3900, 5000, 5900, 7200, 8400, 10000, 11500, 13000, 15000, 18000,
          20000, 22000, 25000, 33000, 41000, 50000, 62000, 75000, 90000, 105000, 120000, 135000, 155000), 1)}}
 
-_MODIFIER_WORDS = words_for(("ac", "init", "speed", "perception"),
+_MODIFIER_WORDS = words_for(("ac", "init", "speed", "perception", "attack"),
                             {"velocidad": "speed", "iniciativa": "init", "percepcion": "perception"})
 
 
@@ -60,6 +61,10 @@ def _figure(base: int, parts: list[tuple[str, int]], floor: int | None = None) -
 class DnDSheet(Sheet):
     def stat_block(self):
         return stats.stat_block()
+
+    def attack_rules(self) -> DnDAttacks:
+        """The stat block's attacks (atk=) as `attack` rolls them (dnd5e.md §6.5)."""
+        return DnDAttacks(self.rules)
 
     def modifier_words(self) -> Mapping[str, str]:
         return _MODIFIER_WORDS

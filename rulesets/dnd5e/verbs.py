@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Call, Context, Flag, Int, Rest, Verb, Who, Word, fold_text
 
-from . import concentration, economy, legendary, rest
+from . import attacks, concentration, economy, legendary, rest
 
 from .i18n import _
 
@@ -112,3 +112,11 @@ VERBS = (*VERBS, Verb(
     _("a long rest for these (all: the party and its allies): all HP back, temporary HP gone, one exhaustion level "
       "less, legendary resistances back; out of combat"),
     es=("descansar", "descanso"), group="health"))
+
+
+VERBS = (*VERBS, Verb(
+    "attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
+               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [half-cover|cover|total-cover] [stop]")),
+    attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
+                      "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
+    en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"))
