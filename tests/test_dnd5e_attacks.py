@@ -108,3 +108,31 @@ def test_the_players_read_a_foes_hit_on_them_but_not_its_numbers():
     t.do("attack Orc Ana")
     text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
     assert "Orc attacks Ana with its greataxe: hit" in text
+
+
+def test_the_consoles_attack_form_rolls_a_5e_attack(tmp_path):
+    """dnd5e.md §6.5: key f on the orc's turn, its attacks listed, Enter attacks the selected PC:
+    14 + 5 hits AC 15, 6 + 3 slashing."""
+    import asyncio
+
+    from gm_console.engine.dice import Dice
+    from gm_console.tui.app import GMConsole
+    from gm_console.tui.modals.attack import AttackModal
+    from test_tui_support import make_encounter
+
+    enc = make_encounter(tmp_path, [ORC, "add Ana pc hp=30 ac=15", "init Orc 12", "init Ana 5", "start"],
+                         ruleset="dnd5e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([14, 6], seed=1))
+
+    async def drive():
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("j")
+            await pilot.press("f")
+            await pilot.pause()
+            assert isinstance(app.screen, AttackModal)
+            await pilot.press("enter")
+            await pilot.pause()
+
+    asyncio.run(drive())
+    assert enc.session.done[-1].line == "attack Orc Ana greataxe"
+    assert enc.state.get("ana").pools["hp"].value == 21
