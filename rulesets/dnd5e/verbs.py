@@ -120,3 +120,17 @@ VERBS = (*VERBS, Verb(
     attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
                       "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
     en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"))
+
+
+def _temp(ctx: Context, call: Call) -> None:
+    for name in call.who:
+        target = ctx.combatant(name)
+        if target.life == "dead":
+            ctx.fail(_("{name} is dead; healing does nothing", name=target.name))
+        ctx.ruleset.health.gain_temp(ctx, target, call.amount)
+
+
+VERBS = (*VERBS, Verb(
+    "temp", (Who("who", many=True), Int("amount", meta="N", minimum=0)), _temp,
+    _("temporary hit points: the higher of what it has and N stays, they never add up (as heal NAME N temp)"),
+    en=("thp", "temp-hp"), es=("temporales", "pgt"), group="health"))
