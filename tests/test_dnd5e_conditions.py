@@ -175,3 +175,14 @@ def test_the_dice_tray_takes_adv_and_dis_after_a_d20_roll():
     assert last(t) == "Roll: 1d20 (3) + 5 = 8"
     with pytest.raises(CommandError, match="one d20"):
         t.do("r 2d6 adv")
+
+
+def test_exhaustion_takes_from_death_saves_and_initiative_too():
+    """dnd5e.md §4.2: every d20 test: 12 - 4 is a failed death save; initiative 10 + 2 Dex - 4."""
+    t = table("cond Ana exhaustion:2", "dmg Ana 20")
+    t.do("deathsave Ana 12")
+    assert t.c("Ana").marks["ds_fail"] == 1
+    t = table("cond Ana exhaustion:2")
+    t.rolls(10)
+    t.do("start")
+    assert t.c("Ana").initiative == 8

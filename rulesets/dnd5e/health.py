@@ -15,6 +15,7 @@ from typing import Any
 from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, fold_text, named, of, public
 
 from .common import rule
+from .conditions import exhaustion
 from .i18n import _, _n
 from .options import option
 from .stats import CRIT_WORDS, TEMP_WORDS, TYPE_WORDS, type_term
@@ -200,6 +201,11 @@ class DnDHealth(Health):
                     who=c.id)
             self.fail_saves(ctx, c, 2)
             return
+        penalty = 2 * exhaustion(c)  # a death save is a d20 test: exhaustion takes from it (dnd5e.md §4.2)
+        if penalty:
+            ctx.say(_("{name}'s exhaustion: {die} - {penalty} = {total}", name=named(c), die=of(c, die),
+                      penalty=of(c, penalty), total=of(c, die - penalty)), rule=rule("4.2"), who=c.id)
+            die -= penalty
         if die < 10:
             ctx.say(_("{name} fails a death save ({die})", name=named(c), die=of(c, die)), rule=rule("3.3"), who=c.id)
             self.fail_saves(ctx, c, 1)

@@ -7,7 +7,7 @@ from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, n
 
 from . import economy, legendary
 from .common import modifier, rule
-from .conditions import flagged
+from .conditions import exhaustion, flagged
 from .i18n import _, _n
 
 
@@ -36,7 +36,7 @@ class DnDTurns(Turns):
         state = ctx.state
         surprised = state.marks.get("aware") is not None and c.id not in state.aware
         dice, why = self.rules.checks.edge_dice(state, c, "init", (-1,) if surprised else ())
-        bonus = self.initiative_bonus(c)
+        bonus = self.initiative_bonus(c) - 2 * exhaustion(c)  # a d20 test (dnd5e.md §4.2)
         r = ctx.roll(f"{dice}{bonus:+d}" if bonus else dice, purpose=_("initiative of {name}", name=named(c)),
                      who=c.id)
         if why:
