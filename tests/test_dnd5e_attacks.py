@@ -136,3 +136,15 @@ def test_the_consoles_attack_form_rolls_a_5e_attack(tmp_path):
     asyncio.run(drive())
     assert enc.session.done[-1].line == "attack Orc Ana greataxe"
     assert enc.state.get("ana").pools["hp"].value == 21
+
+
+def test_dodge_gives_attacks_against_it_disadvantage_until_its_next_turn():
+    """dnd5e.md §7.2: Ana dodges on her turn; the orc's attack rolls 2d20kl1; at Ana's next turn it ends."""
+    t = table("init Ana 20", "init Orc 10", "start", "action Ana dodge")
+    assert t.c("Ana").has("dodging")
+    t.do("next")
+    t.rolls(17, 5)
+    t.do("attack Orc Ana")
+    assert "5 [2d20kl1 (17, 5)]" in last_attack(t) and t.hp("Ana") == 30
+    t.do("next")
+    assert t.active == "ana" and not t.c("Ana").has("dodging")

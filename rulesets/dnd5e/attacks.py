@@ -16,7 +16,7 @@ import re
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
 
 from .common import rule
-from .conditions import exhaustion, flagged
+from .conditions import dodging, exhaustion, flagged
 from .i18n import _
 
 AC = Term("AC", "CA")
@@ -73,7 +73,8 @@ class DnDAttacks(AttackRules):
         invisible (disadvantage), prone (advantage within 5 feet, else disadvantage)."""
         cat = ctx.ruleset.catalogue
         ups = "adv" in plan.words or bool(flagged(a, "adv-attacks", cat)) or bool(flagged(t, "attacked-adv", cat))
-        downs = "dis" in plan.words or bool(flagged(a, "dis-attacks", cat)) or bool(flagged(t, "adv-attacks", cat))
+        downs = ("dis" in plan.words or bool(flagged(a, "dis-attacks", cat)) or bool(flagged(t, "adv-attacks", cat))
+                 or dodging(t, cat))
         if t.has("prone") or t.has("unconscious"):
             if close(atk):
                 ups = True

@@ -163,7 +163,7 @@ class DnDSheet(Sheet):
         kept = super().lasting(state, c)
         held = {(caster.id, (caster.marks.get("concentrating") or {}).get("id")) for caster in state.combatants.values()
                 if isinstance(caster.marks.get("concentrating"), dict)}
-        gone = {"concentration"} | {i.cond for i in c.conditions if (i.source, i.cond) in held}
+        gone = {"concentration", "dodging"} | {i.cond for i in c.conditions if (i.source, i.cond) in held}
         kept["conditions"] = [k for k in kept["conditions"] if k["cond"] not in gone]
         return kept
 

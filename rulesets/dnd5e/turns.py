@@ -84,6 +84,8 @@ class DnDTurns(Turns):
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
         economy.fresh_turn(ctx, c)
+        for inst in c.instances("dodging"):  # the Dodge lasts until the start of its next turn
+            ctx.remove_condition(c, inst, reason="expired")
         legendary.refill(ctx, c)
         if c.life == "ok":
             legendary.roll_recharges(ctx, c)

@@ -61,7 +61,8 @@ def _action(ctx: Context, call: Call) -> None:
     c = ctx.combatant(call.who)
     kind = economy.word(call.kind)
     if kind is None:
-        ctx.fail(_("action: {word!r} is not one of action, bonus, reaction, move FEET, dash, reset", word=call.kind))
+        ctx.fail(_("action: {word!r} is not one of action, bonus, reaction, move FEET, dash, dodge, reset",
+                   word=call.kind))
     economy.take(ctx, c, kind, call.feet)
 
 
@@ -80,7 +81,7 @@ def _recharge_use(ctx: Context, call: Call) -> None:
 
 VERBS = (
     *VERBS,
-    Verb("action", (Who("who"), Word("kind", meta="action|bonus|reaction|move|dash|reset"),
+    Verb("action", (Who("who"), Word("kind", meta="action|bonus|reaction|move|dash|dodge|reset"),
                     Int("feet", meta="FEET", required=False, minimum=0)), _action,
          _("tick off the turn's action, bonus action, reaction (out of its turn too) or FEET of movement; dash adds "
            "its Speed; the sheet shows what is left"),
