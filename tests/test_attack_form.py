@@ -44,7 +44,7 @@ def test_every_example_of_the_form_reads_as_written(text, expected):
 
 
 def test_spanish_words_and_free_order():
-    a = parse("2 garras +7/+2 1d6+5 cortante&contundente 18-20/×3 cac toque alcance 10 pies crítico sangrado 1d4 "
+    a = parse("2 garras +7/+2 1d6+5 cortante&contundente 18-20/×3 cuerpo toque alcance 10 pies crítico sangrado 1d4 "
               "más derribo")
     assert (a.count, a.name, a.bonuses, a.threat, a.multiplier) == (2, "garras", (7, 2), 18, 3)
     assert (a.types, a.kind, a.defence, a.reach) == (("slashing", "bludgeoning"), "melee", "touch", 10)
@@ -157,3 +157,40 @@ def _refusal(text):
         parse(text)
     except RulesError as exc:
         return exc.message
+
+
+def test_a_weapon_reads_in_the_readers_language_and_an_unknown_one_as_typed():
+    """docs/sheets.md#attacks: the bestiaries print weapons in English; the Spanish table reads
+    them in Spanish (a masterwork weapon, a Starfinder model after the comma, a grenade's level),
+    and a weapon the table does not know is shown as the GM typed it."""
+    from gm_console.engine.weapon_names import weapon_term
+
+    cases = {"short sword": "espada corta", "mwk longsword": "espada larga de gran calidad",
+             "laser pistol, azimuth": "pistola láser, azimut", "assault rifle, AG": "rifle de asalto, AG",
+             "frag grenade II": "granada de fragmentación II", "2 claws": "2 claws", "Vorpal Cleaver": "Vorpal Cleaver"}
+    for en, es in cases.items():
+        term = weapon_term(en)
+        assert (render(term, "en"), render(term, "es")) == (en, es)
+
+
+def test_the_breakdown_names_conditions_and_words_in_spanish():
+    """pathfinder1e.md §1.19: the roll's breakdown in the Spanish log names the weapon, the
+    attacker's condition, flanking and the prone target's penalty in Spanish."""
+    t = Table("pathfinder1e")
+    t.do('add Kyra pc hp=22 ac=16 touch=12 ff=14 init=2',
+         'add Goblin hp=6 ac=16 init=6 atk="short sword +2 1d4 19-20/x2 piercing"',
+         "init Goblin 18", "init Kyra 10", "start", "cond Goblin shaken 3", "cond Kyra prone")
+    t.rolls(9, 3)
+    t.do("attack Goblin Kyra flank")
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]  # 11 misses AC 12
+    assert "(9 +2 espada corta -2 estremecido +2 flanqueo = 11 contra CA 12 (-4 derribado contra cuerpo a cuerpo)" \
+        in said.text("es")
+    assert "(9 +2 short sword -2 shaken +2 flanking = 11 vs AC 12 (-4 prone vs melee)" in said.text("en")
+
+
+def test_cac_is_the_kinetic_armor_class_as_spanish_starfinder_names_it():
+    """docs/sheets.md#attacks: Spanish Starfinder calls EAC and KAC CAE and CAC, so `cac` in an
+    attack is the kinetic AC (never "cuerpo a cuerpo": melee is the default, `cuerpo` says it)."""
+    assert parse("pistola láser, azimut +9 1d4+2 F cac range 80").defence == "kac"
+    assert parse("pistola láser, azimut +9 1d4+2 F cae range 80").defence == "eac"
+    assert not parse("mordisco +3 1d6 P cuerpo").ranged

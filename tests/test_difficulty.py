@@ -43,6 +43,7 @@ def test_crb_step_1_six_pcs_two_4th_four_5th_is_apl_6():
     d = difficulty(party(Table("pathfinder1e"), 4, 4, 5, 5, 5, 5))
     assert d.party_level == 6
     assert "6 PCs, levels 4+4+5+5+5+5 = 28, average 4.67 → 5, plus 1 for six PCs or more: APL 6" in why(d)
+    assert "6 PJ, niveles 4+4+5+5+5+5 = 28, media 4,67 → 5, más 1 por seis PJ o más: NGP 6" in why(d, "es")
 
 
 def test_crb_step_3_stone_giant_and_four_gargoyles_for_six_8th_level_pcs_is_challenging():
@@ -137,7 +138,7 @@ def test_a_pc_without_a_level_makes_the_party_level_unknown_never_guessed():
     assert d.party_level is None and d.band is None
     assert render(d.party_unknown) == "party level unknown (give the PCs a level)"
     assert render(d.summary) == "CR 1 (405 XP); party level unknown (give the PCs a level)"
-    assert "no level on the sheet of: Amiri" in why(d)
+    assert "no level on the sheet of: Amiri (set NAME level=N)" in why(d)
 
 
 def test_no_pcs_yet_and_no_foes_yet():
@@ -149,6 +150,8 @@ def test_no_pcs_yet_and_no_foes_yet():
     d = difficulty(party(Table("pathfinder1e"), 3, 3, 3, 3))
     assert (d.xp, d.cr, d.band) == (None, None, None)
     assert render(d.summary) == "no foes with a CR or XP yet (APL 3)"
+    d = difficulty(Table("pathfinder1e"))
+    assert render(d.summary) == "no foes with a CR or XP yet; party level unknown (give the PCs a level)"
 
 
 def test_a_foe_without_cr_or_xp_is_named_not_counted():
@@ -195,6 +198,14 @@ def test_starfinder_table_starts_at_cr_1_3_and_a_pcs_level_is_its_level():
     t = party(Table("starfinder"), 1, 1, 1, 1, 1, 1, key="level")
     t.do("add @space-goblin x2")
     assert (difficulty(t).cr, difficulty(t).party_level, difficulty(t).band.en) == ("1/2", 2, "easy")  # 270 XP
+
+
+def test_starfinder_a_foe_vehicles_level_is_no_cr():
+    t = party(Table("starfinder"), 3, 3, 3, 3, key="level")
+    t.do("add @security-robot", "add Skimmer vehicle level=3 hp=20")
+    d = difficulty(t)
+    assert (d.xp, d.cr) == (400, "1")
+    assert "not counted (no challenge rating of their own): Skimmer" in why(d)
 
 
 # -- Dragon Age, generic ---------------------------------------------------------------------------
@@ -278,7 +289,7 @@ def test_show_says_the_party_level_is_unknown_and_generic_shows_none(tmp_path, c
     assert main(["show", str(path)]) == 0
     out = capsys.readouterr().out
     assert "**Difficulty**: CR 2 (740 XP); party level unknown (give the PCs a level)" in out
-    assert "- no level on the sheet of: Kyra" in out
+    assert "- no level on the sheet of: Kyra (set NAME level=N)" in out
     generic = tmp_path / "g.toml"
     assert main(["exec", str(generic), "--new", "generic", "--", "add Goblin hp=7"]) == 0
     capsys.readouterr()
@@ -300,3 +311,24 @@ def test_a_trial_of_a_line_changes_nothing():
     with pytest.raises(CommandError):
         t.session.trial("undo")
     assert t.state == before
+
+
+def test_another_game_gives_its_own_xp_table():
+    """A third-party game with the same rule hands ``by_xp_table`` its own table; none is an error
+    the author meets at once, never a silent 0."""
+    from fractions import Fraction
+
+    from gm_console.ruleset import by_xp_table
+
+    t = Base("generic")
+    t.do("add Kyra pc hp=10", "add Goblin hp=7")
+    rules = t.session.ruleset
+    priced = lambda c: None if c.is_pc else 150  # noqa: E731
+    rules.sheet.xp = priced
+    try:
+        d = by_xp_table(rules, t.state, lambda c: 2, table={Fraction(1): 100, Fraction(2): 200})
+        assert (d.xp, d.cr, d.party_level, d.band.en) == (150, "1", 1, "average")
+        with pytest.raises(ValueError):
+            by_xp_table(rules, t.state, lambda c: 2)
+    finally:
+        del rules.sheet.xp

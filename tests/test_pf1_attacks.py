@@ -228,9 +228,9 @@ def test_the_players_read_the_outcome_never_a_foes_numbers():
     assert "Goblin attacks Kyra with its short sword: hit, 3 slashing" in said
     assert not any("+2 short sword" in s for s in said)
     es = players_said(t, "es")
-    assert any(s.startswith("Goblin ataca a Kyra con su short sword: impacta, 3 cortante") for s in es)
+    assert any(s.startswith("Goblin ataca a Kyra con su espada corta: impacta, 3 cortante") for s in es)
     gm_es = play_log(t.session.done, t.state, t.session.ruleset, lang="es")
-    assert "(17 +2 short sword = 19 contra CA 16; 1d4 (3))" in gm_es
+    assert "(17 +2 espada corta = 19 contra CA 16; 1d4 (3))" in gm_es
 
 
 def test_the_tables_option_shows_the_players_the_roll():
@@ -264,7 +264,7 @@ def test_the_players_read_their_own_attack_on_a_foe_without_the_foes_numbers():
     t = pf('set Kyra atk="rapier +5 1d6+1 18-20 P"', "set Goblin hp=20/20")
     t.rolls(15, 4).do("attack Kyra Goblin")
     assert "Kyra attacks Goblin with its rapier: hit, piercing" in players_said(t)
-    assert "Kyra ataca a Goblin con su rapier: impacta, perforante" in players_said(t, "es")
+    assert "Kyra ataca a Goblin con su estoque: impacta, perforante" in players_said(t, "es")
 
 
 def test_an_attacker_that_cannot_act_is_refused_and_a_disabled_one_strains():

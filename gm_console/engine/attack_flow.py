@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from gm_console.i18n import Msg, Term, _
+from gm_console.i18n import Msg, Term, _, joined
 
 from .attacks import Attack, find, rider_damage
 from .attacks import of as attacks_of
@@ -32,6 +32,7 @@ from .checks import record_check
 from .contract import Ruleset, RulesError
 from .state import Combatant
 from .text import fold_text, listing
+from .weapon_names import weapon_term
 from .told import dealt, either, named, of, public
 
 HIT, MISS = Term("hit", "impacta"), Term("miss", "falla")
@@ -102,12 +103,26 @@ WORDS = {
 }
 #: cover's bonus to AC, both games (pathfinder1e.md §1.19, starfinder.md §3.17)
 COVER = {"partial-cover": 2, "cover": 4, "improved-cover": 8}
+COVER_NAMES = {"partial-cover": Term("partial cover", "cobertura parcial"), "cover": Term("cover", "cobertura"),
+               "improved-cover": Term("improved cover", "cobertura mejorada")}
+#: the labels of a roll's breakdown and of a miss chance, in both languages (a log line is read in either)
+PRONE_RANGED, PRONE_MELEE = Term("prone vs ranged", "derribado contra distancia"), Term("prone vs melee",
+                                                                                       "derribado contra cuerpo a cuerpo")
+FLANKING, HELPLESS_TARGET = Term("flanking", "flanqueo"), Term("helpless target", "objetivo indefenso")
+OTHER = Term("other", "otros")
+MISS_CHANCE, CONCEALMENT = Term("miss chance", "probabilidad de fallo"), Term("concealment", "ocultación")
+TOTAL_CONCEALMENT = Term("total concealment", "ocultación total")
+BLINDED_ATTACKER, INVISIBLE_TARGET = Term("blinded attacker", "atacante cegado"), Term("invisible target",
+                                                                                       "objetivo invisible")
 
 
 class AttackRules:
     """A game's answers; the flow asks them in this order for each attack."""
 
     rule = ""
+    #: labels a game's breakdown and miss chances use (both languages)
+    FLANKING, HELPLESS_TARGET = FLANKING, HELPLESS_TARGET
+    BLINDED_ATTACKER, INVISIBLE_TARGET = BLINDED_ATTACKER, INVISIBLE_TARGET
     #: words the tail takes: folded spelling -> canonical word
     words: dict[str, str] = WORDS
     #: words that take a number after them (``miss 20``): canonical word -> default
@@ -118,10 +133,10 @@ class AttackRules:
         """A prone target's -4 AC against melee and +4 against ranged, and the cover the line names."""
         more = []
         if prone:
-            more.append(("prone vs ranged", 4) if atk.ranged else ("prone vs melee", -4))
+            more.append((PRONE_RANGED, 4) if atk.ranged else (PRONE_MELEE, -4))
         cover = next((w for w in COVER if w in plan.words), None)
         if cover:
-            more.append((cover.replace("-", " "), COVER[cover]))
+            more.append((COVER_NAMES[cover], COVER[cover]))
         return more
 
     @staticmethod
@@ -129,11 +144,11 @@ class AttackRules:
         """The miss chances the line names: `miss N`, concealment 20%, total concealment 50%."""
         chances = []
         if "miss" in plan.words:
-            chances.append((plan.values["miss"], "miss chance"))
+            chances.append((plan.values["miss"], MISS_CHANCE))
         if "total-concealment" in plan.words:
-            chances.append((50, "total concealment"))
+            chances.append((50, TOTAL_CONCEALMENT))
         if "concealment" in plan.words:
-            chances.append((20, "concealment"))
+            chances.append((20, CONCEALMENT))
         return chances
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -292,16 +307,27 @@ def _naturals(ctx, plan: Plan, purpose: Msg, who: str, dice: str) -> tuple[int, 
 
 def roll_against(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: Attack, bonus: int,
                  purpose: Msg) -> Roll:
-    parts = [(atk.name, bonus), *rules.attack_parts(ctx, plan, a, t, atk)]
+    parts = [(weapon_term(atk.name), bonus), *_named(ctx, rules.attack_parts(ctx, plan, a, t, atk))]
     if plan.extra:
-        parts.append(("other", plan.extra))
+        parts.append((OTHER, plan.extra))
     name, value, why = rules.defence(ctx, plan, a, t, atk)
     natural, dice = _naturals(ctx, plan, purpose, a.id, rules.d20(ctx, plan, a, t, atk))
-    return Roll(natural, parts, name, value, why, dice)
+    return Roll(natural, parts, name, value, _named(ctx, why), dice)
+
+
+def _named(ctx, parts: Sequence[tuple[Any, int]]) -> list[tuple[Any, int]]:
+    """A breakdown's labels that name a condition (``shaken``) in both languages, as its catalogue
+    names it; any other label as the game gave it."""
+    defs = ctx.ruleset.catalogue.defs
+    out = []
+    for label, d in parts:
+        cdef = defs.get(label) if isinstance(label, str) else None
+        out.append((Term(cdef.name("en").lower(), cdef.name("es").lower()) if cdef is not None else label, d))
+    return out
 
 
 def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: Attack, bonus: int) -> None:
-    weapon = atk.name
+    weapon = weapon_term(atk.name)
     roll = roll_against(ctx, rules, plan, a, t, atk, bonus,
                         _("{attacker}: {weapon} attack on {target}", attacker=named(a), weapon=weapon,
                           target=named(t)))
@@ -326,7 +352,7 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
                                                                   rolled=of(a, rolled)))
     ctx.say(_("{name} attacks {target} with its {weapon}: {outcome}", name=named(a), target=named(t), weapon=weapon,
               outcome=outcome), rule=rules.rule, who=a.id, detail=detail)
-    record_check(ctx, a, f"attack ({weapon}) on {t.name}", roll.total, dice=(roll.natural,),
+    record_check(ctx, a, f"attack ({atk.name}) on {t.name}", roll.total, dice=(roll.natural,),
                  bonus=roll.total - roll.natural, against=f"{t.name} {roll.defence.en} {roll.value}", target=roll.value,
                  outcome="success" if hit else "failure")
     if hit and atk.dice != "-":
@@ -371,12 +397,13 @@ def type_term(types: Sequence[str]) -> Term:
     return Term("&".join(types), "&".join(TYPE_ES.get(t, t) for t in types))
 
 
-def signed(parts: Sequence[tuple[str, int]]) -> str:
-    return " ".join(f"{d:+d} {label}" for label, d in parts if d or label)
+def signed(parts: Sequence[tuple[Any, int]]) -> Term:
+    """``+2 short sword -2 shaken``, each label in the reader's language."""
+    return joined([joined([f"{d:+d}", label]) for label, d in parts if d or label])
 
 
 def _detail(ctx, a: Combatant, t: Combatant, roll: Roll, rolled, confirm) -> Any:
-    why = f" ({signed(roll.why)})" if roll.why else ""
+    why = joined([" (", signed(roll.why), ")"], sep="") if roll.why else ""
     nat = roll.natural if roll.dice is None else f"{roll.natural} [{roll.dice}]"
     full = _("{nat} {parts} = {total} vs {defence} {value}{why}", nat=of(a, nat), parts=of(a, signed(roll.parts)),
              total=of(a, roll.total), defence=roll.defence, value=of(t, roll.value), why=of(t, why))
@@ -393,16 +420,16 @@ def _damage(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk
             multiplier: int) -> tuple[int, Msg]:
     """The weapon's dice and flat bonus, and the state's damage changes, rolled ``multiplier``
     times and added (a critical multiplies dice and bonuses alike)."""
-    parts = rules.damage_parts(ctx, plan, a, atk)
+    parts = _named(ctx, rules.damage_parts(ctx, plan, a, atk))
     rolled = []
     for _k in range(multiplier):
         rolled.append(ctx.roll(atk.dice, purpose=_("damage of {attacker}'s {weapon} to {target}", attacker=named(a),
-                                                    weapon=atk.name, target=named(t)), who=a.id).total)
+                                                    weapon=weapon_term(atk.name), target=named(t)), who=a.id).total)
     flat = sum(d for _l, d in parts) * multiplier
     amount = sum(rolled) + flat
     dice = atk.dice if multiplier == 1 else f"{atk.dice} x{multiplier}"
-    text = "+".join(str(r) for r in rolled) + (f" {signed(parts)}" + (f" x{multiplier}" if multiplier > 1 else "")
-                                               if parts else "")
+    text = joined(["+".join(str(r) for r in rolled),
+                   *((signed(parts), f"x{multiplier}" if multiplier > 1 else "") if parts else ())])
     return amount, _("{dice} ({rolled})", dice=of(a, dice), rolled=of(a, text))
 
 
@@ -414,7 +441,7 @@ def _riders(ctx, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int
         if found is not None:
             dice, types = found
             rolled = ctx.roll(dice, purpose=_("{attacker}'s {weapon}: plus {rider}", attacker=named(a),
-                                              weapon=atk.name, rider=rider), who=a.id).total
+                                              weapon=weapon_term(atk.name), rider=rider), who=a.id).total
             out.append((dice, rolled, types))
     return out
 

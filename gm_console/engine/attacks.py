@@ -23,7 +23,7 @@ from .text import fold_text
 
 FORM = ("[COUNT] NAME +BONUS[/+BONUS...] DICE|- [19-20/x2] [TYPES] [melee|ranged] [touch|eac|kac] "
         "[reach N|range N] [critical EFFECT] [plus RIDER]")
-EXAMPLE = "short sword +2 1d4 19-20/x2 slashing"
+EXAMPLE = "short sword +2 1d4 19-20/x2 piercing"
 
 _BONUS = re.compile(r"[+-]\d{1,3}(?:/[+-]\d{1,3}){0,7}", re.A)
 _DICE = re.compile(r"(?:\d{0,3}d\d{1,3}(?:[+-]\d{1,3}d\d{1,3}){0,4}(?:[+-]\d{1,4})?|\d{1,4})", re.I | re.A)
@@ -56,8 +56,10 @@ TYPES: dict[str, str] = {
 }
 #: the energy types (a Starfinder attack of these alone targets EAC)
 ENERGY = frozenset({"acid", "cold", "electricity", "fire", "sonic"})
-_KINDS = {"melee": "melee", "cuerpo": "melee", "cac": "melee", "ranged": "ranged", "distancia": "ranged"}
-_DEFENCES = {"touch": "touch", "toque": "touch", "eac": "eac", "cae": "eac", "kac": "kac", "cac-k": "kac"}
+#: Spanish Starfinder names the armor classes CAE (energy) and CAC (kinetic): `cac` is KAC here, never
+#: "cuerpo a cuerpo" (melee is the default; `cuerpo` says it)
+_KINDS = {"melee": "melee", "cuerpo": "melee", "ranged": "ranged", "distancia": "ranged"}
+_DEFENCES = {"touch": "touch", "toque": "touch", "eac": "eac", "cae": "eac", "kac": "kac", "cac": "kac"}
 _REACH = {"reach", "alcance"}
 _RANGE_WORDS = {"range", "rango", "distancia"}
 _CRITICAL = {"critical", "critico", "crit."}

@@ -1,4 +1,5 @@
-"""Experience points for defeated foes, by challenge rating, from the published tables.
+"""Experience points for defeated foes, by challenge rating, from the published tables; and
+the encounter's difficulty while it is built, from the same tables (``by_xp_table``).
 
 A ruleset may answer ``Sheet.xp(c)`` itself; when it answers None this module's table for
 its game applies (docs/players.md §4): Pathfinder 1e's Core Rulebook, Table 12-2
@@ -13,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from gm_console.i18n import Msg, Term, _, _n
 
@@ -89,10 +90,9 @@ def number(n: int) -> Term:
     return Term(f"{n:,}", f"{n:,}".replace(",", "."))
 
 
-def encounter_cr(ruleset_id: str, xp: int) -> Fraction | None:
+def encounter_cr(table: Mapping[Fraction, int], xp: int) -> Fraction | None:
     """The encounter's CR for its XP total: the highest row of the game's XP table whose award
     the total reaches (4,800 + 4 × 1,200 = 9,600: CR 10); None below the table's first row."""
-    table = TABLES.get(ruleset_id, {})
     rows = [cr for cr, award in table.items() if award <= xp]
     return max(rows) if rows else None
 
@@ -103,7 +103,8 @@ def average_party_level(levels: list[int]) -> tuple[int, Msg]:
     count, total = len(levels), sum(levels)
     average = Fraction(total, count)
     rounded = math.floor(average + Fraction(1, 2))
-    shown = str(rounded) if average.denominator == 1 else f"{float(average):.2f}".rstrip("0").rstrip(".")
+    text = str(rounded) if average.denominator == 1 else f"{float(average):.2f}".rstrip("0").rstrip(".")
+    shown = Term(text, text.replace(".", ","))  # 4.67 / 4,67
     if count <= 3:
         return rounded - 1, _n("{n} PC, levels {levels} = {total}, average {average} → {rounded}, minus 1 for "
                                "fewer than four PCs: APL {apl}",
@@ -141,15 +142,26 @@ def _kind(c: Combatant) -> str:
     return re.sub(r"\s+\d+$", "", c.name) or c.name
 
 
-def by_xp_table(rules: "Ruleset", state: EncounterState,
-                level_of: Callable[[Combatant], int | None]) -> Difficulty:
+def by_xp_table(rules: "Ruleset", state: EncounterState, level_of: Callable[[Combatant], int | None],
+                counted: Callable[[Combatant], bool] | None = None,
+                table: Mapping[Fraction, int] | None = None) -> Difficulty:
     """Pathfinder's and Starfinder's encounter building (docs/rulesets/pathfinder1e.md#118-difficulty-while-building):
     every foe's XP (``Sheet.xp``, else its ``xp`` stat, else its CR's award) summed, the
     encounter's CR read from the XP table, compared with the average party level of the PCs
-    (``level_of`` each PC's level, None when its sheet has none). Hidden foes count."""
-    foes = [c for c in state.combatants.values() if c.side == "foe"]
+    (``level_of`` each PC's level, None when its sheet has none). Hidden foes count; a foe
+    ``counted`` refuses (a Starfinder vehicle, whose level is no CR) is named, not counted.
+    ``table``: the game's XP by CR (default: this module's for the game's id; a third-party game
+    with the same rule gives its own)."""
+    table = dict(table) if table else TABLES.get(rules.id, {})
+    if not table:
+        raise ValueError(f"no XP table for {rules.id!r}: give by_xp_table a table")
+    sided = [c for c in state.combatants.values() if c.side == "foe"]
+    foes = [c for c in sided if counted is None or counted(c)]
     pcs = [c for c in state.combatants.values() if c.is_pc]
     why: list[Any] = []
+    if len(foes) < len(sided):
+        why.append(_("not counted (no challenge rating of their own): {names}",
+                     names=", ".join(c.name for c in sided if c not in foes)))
     priced: dict[tuple[str, str, int], list[Combatant]] = {}
     unpriced: list[str] = []
     for c in foes:
@@ -167,9 +179,8 @@ def by_xp_table(rules: "Ruleset", state: EncounterState,
     if unpriced:
         why.append(_("not counted, no CR or XP (give cr= or xp=): {names}", names=", ".join(unpriced)))
     total = sum(xp * len(group) for (_kind_, _cr, xp), group in priced.items())
-    cr = encounter_cr(rules.id, total) if priced else None
+    cr = encounter_cr(table, total) if priced else None
     if priced:
-        table = TABLES.get(rules.id, {})
         above = sorted(row for row in table if cr is None or row > cr)
         nxt = (_("; CR {cr} from {xp} XP", cr=cr_text(above[0]), xp=number(table[above[0]])) if above
                else _("; the table ends at CR {cr}", cr=cr_text(cr)))
@@ -187,7 +198,7 @@ def by_xp_table(rules: "Ruleset", state: EncounterState,
         why.append(_("no PCs in the encounter: add the party (side pc) with their levels"))
     elif any(level is None for level in levels):
         unknown = _("party level unknown (give the PCs a level)")
-        why.append(_("no level on the sheet of: {names}",
+        why.append(_("no level on the sheet of: {names} (set NAME level=N)",
                      names=", ".join(c.name for c, level in zip(pcs, levels) if level is None)))
     else:
         apl, how = average_party_level([int(level) for level in levels if level is not None])
@@ -195,16 +206,16 @@ def by_xp_table(rules: "Ruleset", state: EncounterState,
     band: Term | None = None
     crs = ("" if cr is None else cr_text(cr)) if priced else None
     if not priced:
-        summary: Any = _("no foes with a CR or XP yet")
+        summary: Any = _("no foes with a CR or XP yet; {unknown}", unknown=unknown)
         if apl is not None:
             summary = _("no foes with a CR or XP yet (APL {apl})", apl=apl)
     elif apl is None:
-        summary = _("CR {cr} ({xp} XP); {unknown}", cr=crs or "<" + cr_text(min(TABLES[rules.id])), xp=number(total),
+        summary = _("CR {cr} ({xp} XP); {unknown}", cr=crs or "<" + cr_text(min(table)), xp=number(total),
                     unknown=unknown)
     else:
         band, verdict = band_for(cr, apl)
         why.append(verdict)
         summary = _("{band}: CR {cr} ({xp} XP) against APL {apl}", band=band,
-                    cr=crs or "<" + cr_text(min(TABLES[rules.id])), xp=number(total), apl=apl)
+                    cr=crs or "<" + cr_text(min(table)), xp=number(total), apl=apl)
     return Difficulty(summary=summary, xp=total if priced else None, cr=crs or None, party_level=apl, band=band,
                       party_unknown=unknown, why=tuple(why))

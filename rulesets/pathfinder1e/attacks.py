@@ -47,9 +47,9 @@ class PF1Attacks(AttackRules):
         parts = self.state_parts(ctx.state, a, atk)
         if not atk.ranged:
             if "flank" in plan.words:
-                parts.append(("flanking", 2))
+                parts.append((self.FLANKING, 2))
             if "helpless" in ctx.ruleset.conditions.flags(t):
-                parts.append(("helpless target", 4))
+                parts.append((self.HELPLESS_TARGET, 4))
         return parts
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
@@ -65,10 +65,10 @@ class PF1Attacks(AttackRules):
         """Concealment 20%, total concealment 50% (a blinded attacker's foes, an invisible target)."""
         chances = self.said_chances(plan)
         if "blind" in ctx.ruleset.conditions.flags(a):
-            chances.append((50, "blinded attacker"))
+            chances.append((50, self.BLINDED_ATTACKER))
         if t.has("invisible"):
-            chances.append((50, "invisible target"))
-        return max(chances, default=(0, ""))
+            chances.append((50, self.INVISIBLE_TARGET))
+        return max(chances, key=lambda c: c[0], default=(0, ""))
 
     def critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, roll: Roll) -> Crit:
         """A natural roll in the threat range that hits threatens; a confirmation roll (same bonus,

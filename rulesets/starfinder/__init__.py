@@ -44,8 +44,9 @@ class Starfinder(Ruleset):
 
     def difficulty(self, state):
         """The Core Rulebook's encounter building (docs/rulesets/starfinder.md#316-difficulty-while-building):
-        the foes' XP summed, the CR it reaches on the XP table, against the PCs' average level."""
-        return by_xp_table(self, state, _level)
+        the foes' XP summed, the CR it reaches on the XP table, against the PCs' average level; a
+        vehicle's level is no CR: named, not counted."""
+        return by_xp_table(self, state, _level, counted=lambda c: c.category != "vehicle")
 
 
 def _level(c):

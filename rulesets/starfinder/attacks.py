@@ -39,7 +39,7 @@ class SFAttacks(AttackRules):
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
         parts = self.state_parts(ctx.state, a, atk)
         if "flank" in plan.words and not atk.ranged:
-            parts.append(("flanking", 2))
+            parts.append((self.FLANKING, 2))
         return parts
 
     def defence_key(self, atk: Attack) -> str:
@@ -60,8 +60,8 @@ class SFAttacks(AttackRules):
         if own is not None:
             chances.append((own.value, own.parts[0][0]))
         if a.has("blinded"):
-            chances.append((50, "blinded attacker"))
-        return max(chances, default=(0, ""))
+            chances.append((50, self.BLINDED_ATTACKER))
+        return max(chances, key=lambda c: c[0], default=(0, ""))
 
     def critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, roll: Roll) -> Crit:
         """A natural 20 that hits is a critical: double damage (§3.17)."""
