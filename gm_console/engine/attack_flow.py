@@ -298,7 +298,7 @@ def _naturals(ctx, plan: Plan, purpose: Msg, who: str, dice: str) -> tuple[int, 
     given = [plan.naturals.pop(0) for _k in range(min(2, len(plan.naturals)))]
     if len(given) < 2:
         ctx.dice.forced[:0] = given  # the table's die first, the other rolled or asked
-        rolled = [d.value for d in ctx.roll("2d20", purpose=purpose, who=who).dice]
+        rolled = [d.value for d in ctx.roll(dice, purpose=purpose, who=who).dice]  # the log: 2d20kh1 (4, 16) = 16
     else:
         rolled = given
     kept = max(rolled) if "kh" in dice else min(rolled)
