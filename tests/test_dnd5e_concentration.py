@@ -111,6 +111,8 @@ def test_concentration_by_hand_points_to_the_verb_and_bad_input_is_refused():
         t.do("cond Bo concentration")
     with pytest.raises(CommandError):
         t.do("concentrate Ana Bless on Nobody")
+    with pytest.raises(CommandError, match="which spell"):
+        t.do('concentrate Ana ""')
     assert spells(t)["Bo"] == ["bless"]
 
 
@@ -133,3 +135,25 @@ def test_a_hidden_target_is_not_named_to_the_players():
     assert "Spy" not in text
     gm = play_log(t.session.done, t.state, t.session.ruleset)
     assert "Ana concentrates on Bless on Bo, Spy" in gm and "it ends on Bo, Spy" in gm
+
+
+def test_a_concentration_and_its_spell_stay_out_of_what_the_party_keeps():
+    """dnd5e.md §5.6: Ana's concentration and Bo's Bless are not written back; Bo's exhaustion is."""
+    t = table()
+    t.do("cond Bo exhaustion:1")
+    sheet = t.session.ruleset.sheet
+    assert [k["cond"] for k in sheet.lasting(t.state, t.c("Ana"))["conditions"]] == []
+    assert [k["cond"] for k in sheet.lasting(t.state, t.c("Bo"))["conditions"]] == ["exhaustion"]
+
+
+def test_the_conditions_a_spell_gives_go_and_end_with_it():
+    """dnd5e.md §5: Hold Person paralyzes; the failed save frees the orc of both at once."""
+    t = table()
+    t.do('concentrate Ana "Hold Person" paralizado on Orc 1m')
+    assert spells(t)["Orc"] == ["hold-person", "paralyzed"] and t.c("Orc").instances("paralyzed")[0].rounds == 10
+    t.rolls(1)
+    t.do("dmg Ana 12")
+    assert spells(t)["Orc"] == []
+    t.do("add Golem hp=50 condition_immune=paralyzed")
+    with pytest.raises(CommandError, match="immune"):
+        t.do('concentrate Ana "Hold Monster" paralyzed on Golem')

@@ -358,3 +358,10 @@ def test_a_stable_pc_regains_1_hp_after_1d4_hours():
     assert (t.c("Ana").life, t.hp("Ana")) == ("stable", 0)
     t.do("pass 1h")
     assert (t.c("Ana").life, t.hp("Ana")) == ("ok", 1) and not t.c("Ana").has("unconscious")
+
+
+def test_the_temp_verb_gives_temporary_hp_to_several_never_adding_up():
+    """dnd5e.md §2.2: `temp Ana,Bo 5`, then `pgt Ana 3` keeps 5."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=10", "add Bo pc hp=10", "temp Ana,Bo 5", "pgt Ana 3")
+    assert (t.hp("Ana", "temp"), t.hp("Bo", "temp")) == (5, 5)

@@ -199,3 +199,11 @@ def test_an_invisible_creature_rolls_initiative_with_advantage():
     t.rolls(4, 15)
     t.do("start")
     assert t.c("Ana").initiative == 15
+
+
+def test_spend_legendary_resistance_is_the_same_as_legres():
+    """dnd5e.md §7.5: the spend form's line."""
+    t = fight()
+    t.do("spend Dragon legendary_resistance")
+    assert t.hp("Dragon", "legendary_resistance") == 2
+    assert "the failed save succeeds instead" in t.said()[-1]

@@ -95,8 +95,9 @@ def stat_block() -> tuple[StatField, ...]:
                                           "one more legendary resistance a day (dnd5e.md §7.7)"),
         StatField("recharge", "str", aliases=("recarga",), en="Recharge abilities", es="Habilidades de recarga",
                   doc="NAME LOW-6, comma-separated: fire breath 5-6 (rolled at the start of its turn, dnd5e.md §7.6)"),
-        StatField("atk", "list", aliases=("attacks", "ataque", "ataques"), en="Attacks", es="Ataques",
-                  doc="the compact attack form (kept for the attack verb)"),
+        StatField("atk", "attacks", aliases=("attacks", "ataque", "ataques"), en="Attacks", es="Ataques",
+                  doc='the stat block\'s attacks, `;` between them: atk="scimitar +4 1d6+2 slashing reach 5; '
+                      'shortbow +4 1d6+2 piercing range 80/320" (the compact attack form)'),
         CR_FIELD,
         XP_FIELD,
         StatField("pc", "bool", default=False, aliases=("pj",), en="Player character", es="Personaje jugador"),

@@ -7,7 +7,7 @@ from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, n
 
 from . import economy, legendary
 from .common import modifier, rule
-from .conditions import flagged
+from .conditions import exhaustion, flagged
 from .i18n import _, _n
 
 
@@ -17,6 +17,8 @@ class DnDTurns(Turns):
     delay = False
     #: a readied action not taken by the start of its owner's next turn is lost (dnd5e.md §7.3)
     ready_lapses = True
+    #: an effect's repeated save is rolled at the end of the affected's turn (dnd5e.md §6.4)
+    save_moment = "end"
 
     def initiative_bonus(self, c: Combatant) -> int:
         """The sheet's initiative bonus, else the Dexterity modifier (dnd5e.md §7.1)."""
@@ -34,7 +36,7 @@ class DnDTurns(Turns):
         state = ctx.state
         surprised = state.marks.get("aware") is not None and c.id not in state.aware
         dice, why = self.rules.checks.edge_dice(state, c, "init", (-1,) if surprised else ())
-        bonus = self.initiative_bonus(c)
+        bonus = self.initiative_bonus(c) - 2 * exhaustion(c)  # a d20 test (dnd5e.md §4.2)
         r = ctx.roll(f"{dice}{bonus:+d}" if bonus else dice, purpose=_("initiative of {name}", name=named(c)),
                      who=c.id)
         if why:
@@ -82,6 +84,8 @@ class DnDTurns(Turns):
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
         economy.fresh_turn(ctx, c)
+        for inst in c.instances("dodging"):  # the Dodge lasts until the start of its next turn
+            ctx.remove_condition(c, inst, reason="expired")
         legendary.refill(ctx, c)
         if c.life == "ok":
             legendary.roll_recharges(ctx, c)
