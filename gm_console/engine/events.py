@@ -112,6 +112,8 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         if cls is None:
             raise EventDecodeError(f"unknown event type {shown(kind)}")
         decoder = _DECODERS[kind] = _Decoder(cls)
+    if data.__class__ is dict:
+        return decoder.fast(data)
     if not isinstance(data, _TABLE):
         raise EventDecodeError(f"a {kind} event must be a table of fields")
     return decoder(data)
@@ -152,6 +154,52 @@ class _Decoder:
         init = getattr(cls.__init__, "__code__", None)
         self.direct = cls.__post_init__ is Event.__post_init__ and init is not None and \
             init.co_filename == "<string>"
+        self.fast = self._compiled() if self.direct else self.__call__
+
+    def _compiled(self) -> Callable[[Mapping[str, Any]], Event]:
+        """The usual case as one function written for this event type: every field present is
+        of its exact type (a text, a number within LIMIT, free-form data ``_plain_frozen``
+        takes...) and no field is unknown or missing. At anything else it hands the data to
+        ``__call__``, which accepts it the same or names what is wrong. The function's text is
+        made from the class's annotations alone, never from what a save holds."""
+        env: dict[str, Any] = {"CLS": self.cls, "SLOW": self.__call__, "NEW": object.__new__, "L": LIMIT,
+                               "NOTPLAIN": _NotPlain, "PLAIN": _plain_frozen, "FROZEN": _frozen,
+                               "ALLOWED": frozenset(self.schema) | {"t"}, "MISSING": dataclasses.MISSING}
+        body = ["def decode(data):", "    if not data.keys() <= ALLOWED:", "        return SLOW(data)", "    d = {}"]
+        for i, name in enumerate(self.schema):
+            assert name.isidentifier()
+            quick = self.simple.get(name)
+            if name in self.defaults:
+                env[f"D{i}"] = self.defaults[name]
+                body.append(f"    v = data.get({name!r}, D{i})")
+            else:
+                body.append(f"    v = data.get({name!r}, MISSING)")
+                body.append("    if v is MISSING:")
+                if name in self.factories:
+                    env[f"F{i}"] = self.factories[name]
+                    body.append(f"        d[{name!r}] = F{i}()")
+                else:
+                    body.append("        return SLOW(data)")
+                body.append("    else:")
+            pad = "    " if name in self.defaults else "        "
+            if quick is not None:
+                test = " or ".join(f"v.__class__ is {t.__name__ if t is not type(None) else 'type(None)'}"
+                                   for t in quick)
+                if any(t in _NUMBERS for t in quick):
+                    test = f"({test}) and (v.__class__ is not int and v.__class__ is not float or -L <= v <= L)"
+                body += [f"{pad}if not ({test}):", f"{pad}    return SLOW(data)", f"{pad}d[{name!r}] = v"]
+            elif name in self.plain:
+                env[f"C{i}"] = self.plain[name]
+                body += [f"{pad}if C{i} is not None and v.__class__ is not C{i}:", f"{pad}    return SLOW(data)",
+                         f"{pad}try:", f"{pad}    d[{name!r}] = PLAIN(v, 0)", f"{pad}except NOTPLAIN:",
+                         f"{pad}    return SLOW(data)"]
+            else:
+                env[f"K{i}"] = self.schema[name]
+                body += [f"{pad}if K{i}(v, 0) is not None:", f"{pad}    return SLOW(data)",
+                         f"{pad}d[{name!r}] = FROZEN(v) if v.__class__ is list or v.__class__ is dict else v"]
+        body += ["    event = NEW(CLS)", "    event.__dict__.update(d)", "    return event"]
+        exec("\n".join(body), env)  # noqa: S102 - our own annotations' code, see above
+        return env["decode"]
 
     def __call__(self, data: Mapping[str, Any]) -> Event:
         simple, schema = self.simple, self.schema

@@ -185,7 +185,8 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False,
             os.unlink(tmp)
         except OSError:
             pass
-    _fsync_dir(folder)
+    if durable:
+        _fsync_dir(folder)
     return len(data), ident
 
 
