@@ -7,6 +7,7 @@ report goes on without it.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import pickle
 from dataclasses import dataclass, field
@@ -119,11 +120,19 @@ def _read_all(paths: list[Path], workers: int | None) -> list[dict[str, Any] | S
         try:
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(workers) as pool:
+            with ProcessPoolExecutor(workers, initializer=_worker_start) as pool:
                 return list(pool.map(_read_long, paths, chunksize=max(1, min(8, len(paths) // (workers * 4)))))
         except (OSError, ImportError, NotImplementedError, RuntimeError):  # no processes here (a sandbox...)
             pass
     return [_read_long(path) for path in paths]
+
+
+def _worker_start() -> None:
+    """A worker replays log after log, making objects by the hundred thousand and little
+    garbage: what it inherited is set aside from the collector's walks, and the collector runs
+    ten times less often (7% of a save's time went to it)."""
+    gc.freeze()
+    gc.set_threshold(7000, 10, 10)
 
 
 def _cached(path: Path) -> dict[str, Any] | Skipped | None:
