@@ -196,7 +196,7 @@ class _Decoder:
             else:
                 env[f"K{i}"] = self.schema[name]
                 body += [f"{pad}if K{i}(v, 0) is not None:", f"{pad}    return SLOW(data)",
-                         f"{pad}d[{name!r}] = FROZEN(v) if v.__class__ is list or v.__class__ is dict else v"]
+                         f"{pad}d[{name!r}] = FROZEN(v) if isinstance(v, (list, dict)) else v"]
         body += ["    event = NEW(CLS)", "    event.__dict__.update(d)", "    return event"]
         exec("\n".join(body), env)  # noqa: S102 - our own annotations' code, see above
         return env["decode"]
