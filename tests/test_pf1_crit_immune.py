@@ -35,30 +35,25 @@ def test_crit_immune_takes_the_normal_damage_not_none(line, left):
     assert t.hp("Golem") == left
 
 
-def test_a_creature_that_is_not_immune_takes_the_whole_critical():
+def hp_after(who: str, *lines: str) -> int:
     t = pf()
-    t.do("add Orc hp=50", "dmg Orc 30 crit x3")
-    assert t.hp("Orc") == 20
+    t.do(*lines)
+    return t.hp(who)
 
 
-def test_precision_immunity_still_stops_precision_damage():
-    """§1.13: precision damage on a creature immune to precision is stopped whole; a critical is not."""
-    t = pf()
-    t.do("add Ooze hp=50 immune=precision,critical", "dmg Ooze 7 precision")
-    assert t.hp("Ooze") == 50
-    t.do("dmg Ooze 16 crit")
-    assert t.hp("Ooze") == 42
-
-
-def test_the_normal_part_then_meets_dr_and_an_incorporeal_halving():
-    """§1.13.2 comes first: the skeletal champion (DR 5/bludgeoning, immune=critical) takes 24 x2
-    slashing as 12, DR stops 5: 7; a shadow (incorporeal: immune to criticals) takes 20 magic x2 as 10,
-    halved to 5 (§1.16)."""
-    t = pf()
-    t.do("add Champion hp=30 dr=5/bludgeoning immune=critical", "dmg Champion 24 slashing crit")
-    assert t.hp("Champion") == 23
-    t.do("add Shadow hp=30 incorporeal=yes", "dmg Shadow 20 magic crit")
-    assert t.hp("Shadow") == 25
+@pytest.mark.parametrize("who,lines,left", [
+    # not immune: the whole critical
+    ("Orc", ("add Orc hp=50", "dmg Orc 30 crit x3"), 20),
+    # §1.13: precision immunity stops precision damage whole; the critical is the normal damage
+    ("Ooze", ("add Ooze hp=50 immune=precision,critical", "dmg Ooze 7 precision"), 50),
+    ("Ooze", ("add Ooze hp=50 immune=precision,critical", "dmg Ooze 7 precision", "dmg Ooze 16 crit"), 42),
+    # §1.13.2 first, then DR: the skeletal champion's 24 x2 slashing is 12, DR 5/bludgeoning stops 5
+    ("Champion", ("add Champion hp=30 dr=5/bludgeoning immune=critical", "dmg Champion 24 slashing crit"), 23),
+    # then the incorporeal halving (§1.16): a shadow's 20 magic x2 is 10, halved to 5
+    ("Shadow", ("add Shadow hp=30 incorporeal=yes", "dmg Shadow 20 magic crit"), 25),
+])
+def test_who_takes_what_of_a_critical(who, lines, left):
+    assert hp_after(who, *lines) == left
 
 
 def test_the_log_says_it_and_the_players_read_no_number():
