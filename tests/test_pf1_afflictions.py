@@ -232,8 +232,8 @@ def test_spanish():
 
 @pytest.mark.parametrize("line, mentions", [
     ("poison Kyra str=1d2", ("DC is missing",)),
-    ("poison Kyra dc=14", ("str=, dex= or con=",)),
-    ("poison Kyra dc=14 wis=1d2", ("Str, Dex or Con",)),
+    ("poison Kyra dc=14", ("str=, dex=, con=, int=, wis= or cha=",)),
+    ("poison Kyra dc=14 wis=lots", ("1d2",)),
     ("poison Kyra dc=14 str=lots", ("1d2",)),
     ("poison Kyra dc=14 str=1 every=week", ("every=round, minute, hour or day",)),
     ("poison Kyra dc=14 str=1 onset=soon", ("1d3days",)),

@@ -22,8 +22,8 @@ from .i18n import _, _n
 RULE = "pathfinder1e.md §1.17"
 MARK = clock.MARK
 ROUND = clock.ROUND
-ABILITY_WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con"}
-OTHER_ABILITIES = ("int", "wis", "sab", "cha", "car")
+ABILITY_WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con", "int": "int", "wis": "wis",
+                 "sab": "wis", "cha": "cha", "car": "cha"}
 KEYS = {"dc": "dc", "cd": "dc", "every": "every", "cada": "every", "frequency": "every", "frecuencia": "every",
         "for": "for", "durante": "for", "cure": "cure", "cura": "cure", "onset": "onset",
         "incubacion": "onset", "incubación": "onset", "name": "name", "nombre": "name", "die": "die",
@@ -56,8 +56,6 @@ def read(kind: str, words) -> dict:
             if not DICE.match(value):
                 _refuse(kind, _("{word}: the damage is a number or dice like 1d2", word=word))
             spec["effects"].append([ABILITY_WORDS[key], value])
-        elif key in OTHER_ABILITIES:
-            _refuse(kind, _("{word}: Pathfinder's ability damage is to Str, Dex or Con", word=word))
         elif KEYS.get(key) == "dc" or KEYS.get(key) in ("for", "cure", "die"):
             if not value.isdigit() or int(value) > 10**4:
                 _refuse(kind, _("{word}: a whole number", word=word))
@@ -75,7 +73,7 @@ def read(kind: str, words) -> dict:
     if not spec.get("dc"):
         _refuse(kind, _("the save's DC is missing (dc=N)"))
     if not spec["effects"]:
-        _refuse(kind, _("what a failed save deals is missing (str=, dex= or con=)"))
+        _refuse(kind, _("what a failed save deals is missing (str=, dex=, con=, int=, wis= or cha=)"))
     return clock.settle(kind, spec, _refuse)
 
 

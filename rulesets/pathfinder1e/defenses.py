@@ -66,7 +66,8 @@ ALIASES = {
     "crits": "critical", "crit": "critical", "mind-affecting": "mind", "enajenador": "mind", "enajenamiento": "mind",
     "sueno": "sleep", "sueño": "sleep", "paralisis": "paralysis", "parálisis": "paralysis", "aturdimiento": "stun",
     "death-effects": "death", "muerte": "death", "str": "ability", "dex": "ability", "con": "ability",
-    "fue": "ability", "des": "ability", "consuncion": "drain", "consunción": "drain", "drained": "drain",
+    "fue": "ability", "des": "ability", "int": "ability", "wis": "ability", "sab": "ability",
+    "cha": "ability", "car": "ability", "consuncion": "drain", "consunción": "drain", "drained": "drain",
     "drenaje": "drain", "ghost-touch": "incorporeal", "incorporal": "incorporeal",
     "toque-fantasmal": "incorporeal", "área": "area", "splash": "area", "salpicadura": "area",
 }
