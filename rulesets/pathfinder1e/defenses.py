@@ -360,8 +360,8 @@ def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, wor
             ctx.say(_("{name} is immune to {what}: no damage", name=name, what=WORDS[sorted(hit)[0]]), rule=RULE,
                     who=c.id)
             return 0
-        if words & set(DELIVERY) or not d.dr:
-            return share
+        if words & set(DELIVERY) or not d.dr or ("poison" in words and not hit):
+            return share  # DR stops weapons, not spells nor a poison's own damage [O, CRB Damage Reduction]
         plain = [r for r in d.dr if r.stops(words)]
         standing = [r for r in plain if r.stops(words | counts_as(bonus))]
         if not standing and plain:  # the enhancement bonus is what gets past (§1.13.1)
