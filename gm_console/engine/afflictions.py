@@ -59,6 +59,7 @@ def roll_onset(ctx: Context, c: Combatant, text: str, purpose) -> int:
 COND_KEYS = ("cond", "condition", "estado")
 #: ``hp=1d6``: hit points a failed save takes (poison damage)
 HP_KEYS = ("hp", "pg")
+DICE = re.compile(r"^(\d{1,2})(?:d(\d{1,3}))?$")
 LASTS = re.compile(r"^(\d{1,3}(?:d\d{1,3})?)r?$")
 
 
