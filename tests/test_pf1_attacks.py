@@ -311,3 +311,57 @@ def test_a_full_attack_moves_to_the_next_target_when_the_first_falls():
     assert [s.split(":")[0] for s in said[-2:]] == ["Fighter attacks Goblin with its longsword",
                                                      "Fighter attacks Kyra with its longsword"]
     assert t.c("Goblin").life == "dying" and t.hp("Kyra") == 25
+
+
+# --- range increments (pathfinder1e.md §1.19.4) ---------------------------------------------------
+
+
+def test_beyond_the_first_range_increment_each_full_increment_is_minus_2():
+    """pathfinder1e.md §1.19.4: the short bow's 60 ft increment: at 60 no penalty, at 70 -2,
+    at 121 -4 (each full increment beyond the first); Spanish `a 70` says the same."""
+    t = pf()
+    t.rolls(12, 1).do("attack Goblin Kyra bow at 60")
+    assert last(t, 2)[0] == "Goblin attacks Kyra with its short bow: hit, 1 piercing (12 +4 short bow = 16 vs AC 16; 1d4 (1))"
+    t.rolls(12).do("attack Goblin Kyra bow at 70")
+    assert last(t) == ["Goblin attacks Kyra with its short bow: miss (12 +4 short bow -2 range 70 ft = 14 vs AC 16)"]
+    t.rolls(12).do("ataca Goblin Kyra arco a 121")
+    assert last(t) == ["Goblin attacks Kyra with its short bow: miss (12 +4 short bow -4 range 121 ft = 12 vs AC 16)"]
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
+    assert "-4 distancia 121 pies = 12 contra CA 16" in said.text("es")
+
+
+def test_beyond_ten_increments_or_five_thrown_the_attack_is_refused():
+    """pathfinder1e.md §1.19.4: a projectile weapon reaches 10 increments (600 ft for the short bow),
+    a thrown one 5 (150 ft for a 30 ft javelin); refused before anything is rolled."""
+    t = pf('set Goblin atk="short bow +4 1d4 x3 piercing range 60; javelin +3 1d6 P range 30"')
+    before = len(t.session.done)
+    t.rolls(12).do("attack Goblin Kyra bow at 600")
+    assert "-18 range 600 ft" in last(t)[0]
+    for line, why in (("attack Goblin Kyra bow at 601", "601 ft is beyond the short bow's maximum range "
+                                                        "(10 increments of 60 ft = 600 ft)"),
+                      ("attack Goblin Kyra javelin at 151", "151 ft is beyond the javelin's maximum range "
+                                                            "(5 increments of 30 ft = 150 ft)"),
+                      ("attack Goblin Kyra bow at", "at takes the distance in feet, like at 70")):
+        with pytest.raises(GMError) as err:
+            t.do(line)
+        assert why in render(err.value.message, "en") and err.value.param == "distance"
+    assert len(t.session.done) == before + 1 and t.hp("Kyra") == 30
+
+
+def test_a_melee_attack_ignores_the_distance_and_notes_its_reach_for_the_gm():
+    """pathfinder1e.md §1.19.4: reach is noted, not enforced; no range penalty in melee."""
+    t = pf('set Goblin atk="spear +3 1d8 x3 P reach 5"')
+    t.rolls(13, 2).do("attack Goblin Kyra at 10")
+    lines = last(t, 3)
+    assert lines[0] == "Goblin's spear reaches 5 ft and the target is 10 ft away (the GM's call)"
+    assert lines[1].startswith("Goblin attacks Kyra with its spear: hit, 2 piercing (13 +3 spear = 16 vs AC 16")
+    players = players_said(t)
+    assert not any("reaches" in s for s in players) and "Goblin attacks Kyra with its spear: hit" in players[-2]
+
+
+def test_two_miss_chances_of_the_same_size_roll_one():
+    """pathfinder1e.md §1.19.3: a blinded attacker against a target with total concealment: 50%,
+    rolled once (only the largest chance is rolled)."""
+    t = pf("cond Goblin blinded")
+    t.rolls(15, 80, 2).do("attack Goblin Kyra total-concealment")
+    assert last(t, 2)[0].startswith("Goblin attacks Kyra with its short sword: hit, 2 slashing")

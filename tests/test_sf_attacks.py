@@ -137,3 +137,20 @@ def test_show_json_names_the_ac_each_attack_targets_and_its_bonus_now():
     assert [(a["name"], a["defence"], a["bonus"]) for a in ksarik["attacks"]] == [
         ("bite", "kac", [7]), ("laser pistol", "eac", [5]), ("shock", "kac", [3]), ("claws", "kac", [7, 2])]
     assert ksarik["attacks"][1]["critical"] == "burn 1d6"
+
+
+def test_range_increments_minus_2_each_beyond_the_first_ten_at_most_thrown_too():
+    """starfinder.md §3.17.6: the laser pistol's 80 ft increment: at 90 ft -2, at 161 ft -4; ten
+    increments for every weapon (the seed), a thrown grenade too; beyond, refused."""
+    t = sf('set Ksarik atk="laser pistol +7 1d4+2 F range 80; frag grenade +7 1d6 P range 20"')
+    t.rolls(8).do("attack Ksarik Kyra laser at 90")
+    assert last(t) == ["Ksarik attacks Kyra with its laser pistol: miss (8 +7 laser pistol -2 range 90 ft = 13 vs EAC 14)"]
+    t.rolls(8).do("attack Ksarik Kyra laser at 161")
+    assert "-4 range 161 ft = 11 vs EAC 14" in last(t)[0]
+    t.rolls(3).do("attack Ksarik Kyra grenade at 200")
+    assert "-18 range 200 ft" in last(t)[0]
+    for line in ("attack Ksarik Kyra laser at 801", "attack Ksarik Kyra grenade at 201"):
+        with pytest.raises(GMError) as err:
+            t.do(line)
+        assert "maximum range (10 increments of" in render(err.value.message, "en")
+    assert t.hp("Kyra") == 30

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from gm_console.ruleset import attack_flow as flow
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
 
 from . import defenses, life, tactics
@@ -20,15 +21,22 @@ from .i18n import _
 RULE = "pathfinder1e.md §1.19"
 AC, TOUCH = Term("AC", "CA"), Term("touch AC", "CA de toque")
 
-WORDS = {**AttackRules.words, "charge": "charge", "carga": "charge", "cargando": "charge"}
+WORDS = {**AttackRules.words, **flow.DISTANCE_WORDS, "charge": "charge", "carga": "charge", "cargando": "charge"}
+
+
+def max_increments(atk: Attack) -> int:
+    """A thrown weapon reaches five range increments, a projectile weapon ten (§1.19.4)."""
+    return 5 if flow.thrown(atk) else 10
 
 
 class PF1Attacks(AttackRules):
     rule = RULE
     words = WORDS
+    valued = {**AttackRules.valued, "at": None}
 
     def prepare(self, ctx, plan: Plan) -> None:
         a = plan.attacker
+        flow.check_distance(ctx, plan, max_increments)
         tactics.can_act(ctx, a, _("attack"))
         if "charge" in plan.words:
             if "full" in plan.words:
@@ -43,13 +51,13 @@ class PF1Attacks(AttackRules):
         return [p for p in fig.parts if p[1]]
 
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        """Flanking and a helpless target's +4 in melee too."""
-        parts = self.state_parts(ctx.state, a, atk)
+        """Flanking and a helpless target's +4 in melee too; the range penalty (§1.19.4)."""
+        parts = self.state_parts(ctx.state, a, atk) + flow.range_parts(plan, atk)
         if not atk.ranged:
             if "flank" in plan.words:
-                parts.append(("flanking", 2))
+                parts.append((self.FLANKING, 2))
             if "helpless" in ctx.ruleset.conditions.flags(t):
-                parts.append(("helpless target", 4))
+                parts.append((self.HELPLESS_TARGET, 4))
         return parts
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
@@ -65,10 +73,10 @@ class PF1Attacks(AttackRules):
         """Concealment 20%, total concealment 50% (a blinded attacker's foes, an invisible target)."""
         chances = self.said_chances(plan)
         if "blind" in ctx.ruleset.conditions.flags(a):
-            chances.append((50, "blinded attacker"))
+            chances.append((50, self.BLINDED_ATTACKER))
         if t.has("invisible"):
-            chances.append((50, "invisible target"))
-        return max(chances, default=(0, ""))
+            chances.append((50, self.INVISIBLE_TARGET))
+        return max(chances, key=lambda c: c[0], default=(0, ""))
 
     def critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, roll: Roll) -> Crit:
         """A natural roll in the threat range that hits threatens; a confirmation roll (same bonus,

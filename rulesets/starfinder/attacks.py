@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from gm_console.ruleset import attack_flow as flow
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, run_attack
 
 from .i18n import _
@@ -31,15 +32,21 @@ def defence_of(atk: Attack) -> str:
 
 class SFAttacks(AttackRules):
     rule = RULE
+    words = {**AttackRules.words, **flow.DISTANCE_WORDS}
+    valued = {**AttackRules.valued, "at": None}
+
+    def prepare(self, ctx, plan: Plan) -> None:
+        """Ten range increments for every weapon, thrown ones too (the seed; §3.17.6)."""
+        flow.check_distance(ctx, plan, lambda atk: 10)
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "melee"]
         return [p for p in fig.parts if p[1]]
 
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        parts = self.state_parts(ctx.state, a, atk)
+        parts = self.state_parts(ctx.state, a, atk) + flow.range_parts(plan, atk)
         if "flank" in plan.words and not atk.ranged:
-            parts.append(("flanking", 2))
+            parts.append((self.FLANKING, 2))
         return parts
 
     def defence_key(self, atk: Attack) -> str:
@@ -60,8 +67,8 @@ class SFAttacks(AttackRules):
         if own is not None:
             chances.append((own.value, own.parts[0][0]))
         if a.has("blinded"):
-            chances.append((50, "blinded attacker"))
-        return max(chances, default=(0, ""))
+            chances.append((50, self.BLINDED_ATTACKER))
+        return max(chances, key=lambda c: c[0], default=(0, ""))
 
     def critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, roll: Roll) -> Crit:
         """A natural 20 that hits is a critical: double damage (§3.17)."""
