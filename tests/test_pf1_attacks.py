@@ -365,3 +365,45 @@ def test_two_miss_chances_of_the_same_size_roll_one():
     t = pf("cond Goblin blinded")
     t.rolls(15, 80, 2).do("attack Goblin Kyra total-concealment")
     assert last(t, 2)[0].startswith("Goblin attacks Kyra with its short sword: hit, 2 slashing")
+
+
+# --- riders offered (pathfinder1e.md §1.19.5) -----------------------------------------------------
+
+
+def offers(t: Table) -> list[tuple[str, str | None]]:
+    return [(p.render("en"), p.command) for p in t.session.ruleset.warnings(t.state) if p.command or "critical" in
+            p.render("en")]
+
+
+def test_plus_grab_and_plus_trip_offer_the_free_maneuver_on_a_hit_never_doing_it():
+    """pathfinder1e.md §1.19.5: a hit with `plus grab` offers a free grapple check at +4 (the
+    Bestiary's grab), `plus trip` a free trip; a miss offers nothing; running it ends the offer."""
+    t = pf('add Wolf hp=13 cmb=2 atk="bite +2 1d6+1 P plus trip"',
+           'set Goblin atk="2 claws +7 1d6+5 slashing plus grab" cmb=4')
+    t.rolls(3).do("attack Goblin Kyra")
+    assert offers(t) == []
+    t.rolls(15, 2, 15, 3).do("attack Goblin Kyra full")
+    assert offers(t) == [("Goblin hit Kyra with its claws: grab, a free grapple check at +4",
+                          "maneuver Goblin Kyra grapple +4")]
+    assert not any(c.has("grappled") for c in t.state.combatants.values())
+    assert not [p for p in pv.pending(t.state, t.session.ruleset) if "grab" in p.render("en")]  # the GM's
+    t.rolls(15, 4).do("attack Wolf Kyra")
+    assert ("Wolf hit Kyra with its bite: trip, a free trip attempt", "maneuver Wolf Kyra trip") in offers(t)
+    t.rolls(18).do("maneuver Goblin Kyra grapple +4")
+    assert offers(t) == [("Wolf hit Kyra with its bite: trip, a free trip attempt", "maneuver Wolf Kyra trip")]
+    es = [p.render("es") for p in t.session.ruleset.warnings(t.state) if p.command]
+    assert es == ["Wolf impactó a Kyra con su mordisco: derribo, un intento de derribo gratuito"]
+
+
+def test_plus_poison_offers_the_attackers_own_poison_and_a_new_turn_ends_the_offer():
+    """pathfinder1e.md §1.19.5, §1.17: the giant spider's bite `plus poison` offers `poison Kyra
+    from Spider` (its own poison=); a creature without poison= only tells the rider."""
+    t = pf('add Spider hp=16 init=1 poison="dc=14 str=1d2 every=round for=4 cure=1 name=Giant spider venom" '
+           'atk="bite +5 1d6 P plus poison"', 'add Rat hp=4 atk="bite +1 1d3 P plus disease"',
+           "init Kyra 10", "init Spider 5", "init Rat 3", "init Goblin 2", "init Fighter 1", "start", "next")
+    t.rolls(16, 4).do("attack Spider Kyra")
+    assert offers(t) == [("Spider hit Kyra with its bite: its poison", "poison Kyra from Spider")]
+    t.rolls(16, 2).do("attack Rat Kyra")
+    assert len(offers(t)) == 1
+    t.do("next")
+    assert offers(t) == []

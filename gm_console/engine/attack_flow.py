@@ -29,6 +29,8 @@ from gm_console.i18n import Msg, Term, _, joined
 from .attacks import Attack, find, rider_damage
 from .attacks import of as attacks_of
 from .checks import record_check
+from .effects import quoted
+from .offers import offer
 from .contract import Ruleset, RulesError
 from .state import Combatant
 from .text import fold_text, listing
@@ -243,6 +245,10 @@ class AttackRules:
     def after_critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
         """A critical's own effect (Starfinder's ``critical bleed 1d4``)."""
 
+    def after_hit(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
+        """After a hit's damage, the target still alive: what its riders offer (``plus grab``:
+        ``offer(ctx, ...)``, engine/offers.py); a critical's own effect is ``after_critical``."""
+
     def fallen(self, t: Combatant) -> bool:
         return t.life not in ("ok", "disabled", "staggered")
 
@@ -390,6 +396,8 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
             _deal(ctx, ctx.state.get(t.id), rolled, types)
     if hit and multiplier > 1:
         rules.after_critical(ctx, plan, a, ctx.state.get(t.id) if t.id in ctx.state.combatants else t, atk)
+    if hit and t.id in ctx.state.combatants and ctx.state.get(t.id).life != "dead":
+        rules.after_hit(ctx, plan, ctx.state.get(a.id), ctx.state.get(t.id), atk)
 
 
 def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Combatant, amount: int,
@@ -481,6 +489,29 @@ def _deal(ctx, t: Combatant, amount: int, types: Sequence[str]) -> None:
     if amount < 1:
         amount, types = health.minimum_damage(ctx, t, amount, types)
     health.damage(ctx, t, amount, types)
+
+
+#: a rider's first word -> what it offers (pathfinder1e.md §1.19.5, starfinder.md §3.17.7)
+RIDERS = {"grab": "grab", "agarron": "grab", "agarrar": "grab", "trip": "trip", "derribo": "trip",
+          "derribar": "trip", "poison": "poison", "veneno": "poison", "disease": "disease", "enfermedad": "disease"}
+
+
+def rider_kinds(atk: Attack) -> list[str]:
+    """The riders of ``atk`` that offer something (``plus grab``, ``plus poison``), in order."""
+    out = []
+    for rider in atk.riders:
+        words = fold_text(rider).split()
+        kind = RIDERS.get(words[0]) if words else None
+        if kind and kind not in out:
+            out.append(kind)
+    return out
+
+
+def offer_affliction(ctx, a: Combatant, t: Combatant, atk: Attack, kind: str) -> None:
+    """``plus poison`` / ``plus disease``: the exposure to the attacker's own (``poison=`` on its
+    stat block), offered as ``poison TARGET from ATTACKER``; without one, the rider is only told."""
+    if a.stats.get(kind) not in (None, ""):
+        offer(ctx, a, t, atk.name, kind, kind, f"{kind} {quoted(t)} from {quoted(a)}")
 
 
 def listed(rules: AttackRules | None, state, c: Combatant) -> list[dict[str, Any]]:

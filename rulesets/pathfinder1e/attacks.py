@@ -96,6 +96,18 @@ class PF1Attacks(AttackRules):
                  outcome=_("confirmed") if ok else _("not confirmed"))
         return Crit(mult if ok else 1, True, told)
 
+    def after_hit(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
+        """A hit's riders offered, never done silently (§1.19.5): ``plus grab`` a free grapple check
+        at +4, ``plus trip`` a free trip attempt, ``plus poison`` / ``plus disease`` the exposure to
+        the attacker's own (its ``poison=`` / ``disease=``, §1.17)."""
+        for kind in flow.rider_kinds(atk):
+            if kind in ("grab", "trip"):
+                what = "grapple +4" if kind == "grab" else "trip"
+                flow.offer(ctx, a, t, atk.name, kind, "maneuver", f"maneuver {flow.quoted(a)} {flow.quoted(t)} {what}",
+                           by_attacker=True)
+            else:
+                flow.offer_affliction(ctx, a, t, atk, kind)
+
     def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """The state's changes to damage (Str lost or gained, sickened): a ranged weapon takes no
         Str change (its bonus is printed)."""
