@@ -84,3 +84,24 @@ async def test_the_die_and_the_distance_go_on_the_line_and_a_refusal_shows_under
         assert isinstance(app.screen, EncounterScreen)
     assert enc.session.done[-1].line == 'attack Goblin Kyra "short bow" 15 at 70'
     assert enc.state.get("kyra").pools["hp"].value == 20  # 15 +4 -2 shaken -2 range = 15: misses AC 16
+
+
+@drive
+async def test_the_dice_tray_shows_the_last_attacks_dice(tmp_path):
+    """Issue 26 (docs/sheets.md#attacks, "In the console"): after the form's attack, the dice tray
+    (R) lists its damage die and its d20, newest first, each named for what it was rolled."""
+    from gm_console.tui.modals.dice_tray import DiceTrayModal
+
+    enc = make_encounter(tmp_path, FIGHT, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3], seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("R")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceTrayModal)
+        history = str(app.screen.query_one("#history").render()).splitlines()
+    assert history[:2] == ["Round 1 · damage of Goblin's short sword to Kyra: 1d4 (3) = 3",
+                           "Round 1 · Goblin: short sword attack on Kyra: 1d20 (17) = 17"]
