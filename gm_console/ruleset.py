@@ -16,6 +16,7 @@ and the worked plugin under ``examples/``.
 """
 
 from gm_console.engine import afflictions  # poisons and diseases: their words and their clock
+from gm_console.engine import attack_flow  # the d20 attack's shared helpers: range increments, riders offered
 from gm_console.engine.attack_flow import AttackRules, Crit, Plan, Roll, type_term
 from gm_console.engine.attack_flow import run as run_attack
 from gm_console.engine.attacks import Attack
@@ -62,7 +63,7 @@ from gm_console.engine.words import life
 from gm_console.i18n import Domain, Msg, Row, Term, render
 
 __all__ = [
-    "afflictions", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
+    "afflictions", "attack_flow", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
     "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",

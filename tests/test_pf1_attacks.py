@@ -311,3 +311,99 @@ def test_a_full_attack_moves_to_the_next_target_when_the_first_falls():
     assert [s.split(":")[0] for s in said[-2:]] == ["Fighter attacks Goblin with its longsword",
                                                      "Fighter attacks Kyra with its longsword"]
     assert t.c("Goblin").life == "dying" and t.hp("Kyra") == 25
+
+
+# --- range increments (pathfinder1e.md §1.19.4) ---------------------------------------------------
+
+
+def test_beyond_the_first_range_increment_each_full_increment_is_minus_2():
+    """pathfinder1e.md §1.19.4: the short bow's 60 ft increment: at 60 no penalty, at 70 -2,
+    at 121 -4 (each full increment beyond the first); Spanish `a 70` says the same."""
+    t = pf()
+    t.rolls(12, 1).do("attack Goblin Kyra bow at 60")
+    assert last(t, 2)[0] == "Goblin attacks Kyra with its short bow: hit, 1 piercing (12 +4 short bow = 16 vs AC 16; 1d4 (1))"
+    t.rolls(12).do("attack Goblin Kyra bow at 70")
+    assert last(t) == ["Goblin attacks Kyra with its short bow: miss (12 +4 short bow -2 range 70 ft = 14 vs AC 16)"]
+    t.rolls(12).do("ataca Goblin Kyra arco a 121")
+    assert last(t) == ["Goblin attacks Kyra with its short bow: miss (12 +4 short bow -4 range 121 ft = 12 vs AC 16)"]
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
+    assert "-4 distancia 121 pies = 12 contra CA 16" in said.text("es")
+
+
+def test_beyond_ten_increments_or_five_thrown_the_attack_is_refused():
+    """pathfinder1e.md §1.19.4: a projectile weapon reaches 10 increments (600 ft for the short bow),
+    a thrown one 5 (150 ft for a 30 ft javelin); refused before anything is rolled."""
+    t = pf('set Goblin atk="short bow +4 1d4 x3 piercing range 60; javelin +3 1d6 P range 30"')
+    before = len(t.session.done)
+    t.rolls(12).do("attack Goblin Kyra bow at 600")
+    assert "-18 range 600 ft" in last(t)[0]
+    for line, why in (("attack Goblin Kyra bow at 601", "601 ft is beyond the short bow's maximum range "
+                                                        "(10 increments of 60 ft = 600 ft)"),
+                      ("attack Goblin Kyra javelin at 151", "151 ft is beyond the javelin's maximum range "
+                                                            "(5 increments of 30 ft = 150 ft)"),
+                      ("attack Goblin Kyra bow at", "at takes the distance in feet, like at 70")):
+        with pytest.raises(GMError) as err:
+            t.do(line)
+        assert why in render(err.value.message, "en") and err.value.param == "distance"
+    assert len(t.session.done) == before + 1 and t.hp("Kyra") == 30
+
+
+def test_a_melee_attack_ignores_the_distance_and_notes_its_reach_for_the_gm():
+    """pathfinder1e.md §1.19.4: reach is noted, not enforced; no range penalty in melee."""
+    t = pf('set Goblin atk="spear +3 1d8 x3 P reach 5"')
+    t.rolls(13, 2).do("attack Goblin Kyra at 10")
+    lines = last(t, 3)
+    assert lines[0] == "Goblin's spear reaches 5 ft and the target is 10 ft away (the GM's call)"
+    assert lines[1].startswith("Goblin attacks Kyra with its spear: hit, 2 piercing (13 +3 spear = 16 vs AC 16")
+    players = players_said(t)
+    assert not any("reaches" in s for s in players) and "Goblin attacks Kyra with its spear: hit" in players[-2]
+
+
+def test_two_miss_chances_of_the_same_size_roll_one():
+    """pathfinder1e.md §1.19.3: a blinded attacker against a target with total concealment: 50%,
+    rolled once (only the largest chance is rolled)."""
+    t = pf("cond Goblin blinded")
+    t.rolls(15, 80, 2).do("attack Goblin Kyra total-concealment")
+    assert last(t, 2)[0].startswith("Goblin attacks Kyra with its short sword: hit, 2 slashing")
+
+
+# --- riders offered (pathfinder1e.md §1.19.5) -----------------------------------------------------
+
+
+def offers(t: Table) -> list[tuple[str, str | None]]:
+    return [(p.render("en"), p.command) for p in t.session.ruleset.warnings(t.state) if p.command or "critical" in
+            p.render("en")]
+
+
+def test_plus_grab_and_plus_trip_offer_the_free_maneuver_on_a_hit_never_doing_it():
+    """pathfinder1e.md §1.19.5: a hit with `plus grab` offers a free grapple check at +4 (the
+    Bestiary's grab), `plus trip` a free trip; a miss offers nothing; running it ends the offer."""
+    t = pf('add Wolf hp=13 cmb=2 atk="bite +2 1d6+1 P plus trip"',
+           'set Goblin atk="2 claws +7 1d6+5 slashing plus grab" cmb=4')
+    t.rolls(3).do("attack Goblin Kyra")
+    assert offers(t) == []
+    t.rolls(15, 2, 15, 3).do("attack Goblin Kyra full")
+    assert offers(t) == [("Goblin hit Kyra with its claws: grab, a free grapple check at +4",
+                          "maneuver Goblin Kyra grapple +4")]
+    assert not any(c.has("grappled") for c in t.state.combatants.values())
+    assert not [p for p in pv.pending(t.state, t.session.ruleset) if "grab" in p.render("en")]  # the GM's
+    t.rolls(15, 4).do("attack Wolf Kyra")
+    assert ("Wolf hit Kyra with its bite: trip, a free trip attempt", "maneuver Wolf Kyra trip") in offers(t)
+    t.rolls(18).do("maneuver Goblin Kyra grapple +4")
+    assert offers(t) == [("Wolf hit Kyra with its bite: trip, a free trip attempt", "maneuver Wolf Kyra trip")]
+    es = [p.render("es") for p in t.session.ruleset.warnings(t.state) if p.command]
+    assert es == ["Wolf impactó a Kyra con su mordisco: derribo, un intento de derribo gratuito"]
+
+
+def test_plus_poison_offers_the_attackers_own_poison_and_a_new_turn_ends_the_offer():
+    """pathfinder1e.md §1.19.5, §1.17: the giant spider's bite `plus poison` offers `poison Kyra
+    from Spider` (its own poison=); a creature without poison= only tells the rider."""
+    t = pf('add Spider hp=16 init=1 poison="dc=14 str=1d2 every=round for=4 cure=1 name=Giant spider venom" '
+           'atk="bite +5 1d6 P plus poison"', 'add Rat hp=4 atk="bite +1 1d3 P plus disease"',
+           "init Kyra 10", "init Spider 5", "init Rat 3", "init Goblin 2", "init Fighter 1", "start", "next")
+    t.rolls(16, 4).do("attack Spider Kyra")
+    assert offers(t) == [("Spider hit Kyra with its bite: its poison", "poison Kyra from Spider")]
+    t.rolls(16, 2).do("attack Rat Kyra")
+    assert len(offers(t)) == 1
+    t.do("next")
+    assert offers(t) == []

@@ -137,3 +137,69 @@ def test_show_json_names_the_ac_each_attack_targets_and_its_bonus_now():
     assert [(a["name"], a["defence"], a["bonus"]) for a in ksarik["attacks"]] == [
         ("bite", "kac", [7]), ("laser pistol", "eac", [5]), ("shock", "kac", [3]), ("claws", "kac", [7, 2])]
     assert ksarik["attacks"][1]["critical"] == "burn 1d6"
+
+
+def test_range_increments_minus_2_each_beyond_the_first_ten_at_most_thrown_too():
+    """starfinder.md §3.17.6: the laser pistol's 80 ft increment: at 90 ft -2, at 161 ft -4; ten
+    increments for every weapon (the seed), a thrown grenade too; beyond, refused."""
+    t = sf('set Ksarik atk="laser pistol +7 1d4+2 F range 80; frag grenade +7 1d6 P range 20"')
+    t.rolls(8).do("attack Ksarik Kyra laser at 90")
+    assert last(t) == ["Ksarik attacks Kyra with its laser pistol: miss (8 +7 laser pistol -2 range 90 ft = 13 vs EAC 14)"]
+    t.rolls(8).do("attack Ksarik Kyra laser at 161")
+    assert "-4 range 161 ft = 11 vs EAC 14" in last(t)[0]
+    t.rolls(3).do("attack Ksarik Kyra grenade at 200")
+    assert "-18 range 200 ft" in last(t)[0]
+    for line in ("attack Ksarik Kyra laser at 801", "attack Ksarik Kyra grenade at 201"):
+        with pytest.raises(GMError) as err:
+            t.do(line)
+        assert "maximum range (10 increments of" in render(err.value.message, "en")
+    assert t.hp("Kyra") == 30
+
+
+def offered(t: Table, lang: str = "en") -> list[tuple[str, str | None]]:
+    return [(p.render(lang), p.command) for p in t.session.ruleset.warnings(t.state)
+            if "critical" in p.render("en") or "crítico" in p.render("es") or "hit" in p.render("en")]
+
+
+def test_critical_effects_that_ask_a_save_are_offered_with_the_condition_to_put_on():
+    """starfinder.md §3.17.7: staggered (Fortitude or staggered 1 round), deafen (Fortitude or
+    deafened 1d4 minutes, rolled), blind (Reflex or blinded 1d3 rounds): the save is the player's, so
+    the condition is offered (`cond`), never put on; running it ends the offer."""
+    t = sf('set Ksarik atk="stunner +7 1d4 E critical staggered; horn +9 1d6 So critical deafen; '
+           'flash +5 1d4 F critical blind"')
+    t.rolls(20, 1, 1).do("attack Ksarik Kyra stunner")
+    assert offered(t) == [("Kyra: a Fortitude save against Ksarik's critical, or staggered for 1 round",
+                           "cond Kyra staggered 1")]
+    assert not t.c("Kyra").has("staggered")
+    t.rolls(20, 1, 1, 3).do("attack Ksarik Kyra horn")
+    assert offered(t)[1] == ("Kyra: a Fortitude save against Ksarik's critical, or deafened for 3 minutes",
+                             "cond Kyra deafened 3m")
+    assert offered(t, "es")[1][0] == "Kyra: una salvación de Fortaleza contra el crítico de Ksarik, o sordo durante 3 minutos"
+    t.do("cond Kyra staggered 1")
+    assert [o[1] for o in offered(t)] == ["cond Kyra deafened 3m"] and t.c("Kyra").has("staggered")
+    t.rolls(20, 1, 1, 2).do("attack Ksarik Kyra flash")
+    assert offered(t)[-1] == ("Kyra: a Reflex save against Ksarik's critical, or blinded for 2 rounds",
+                              "cond Kyra blinded 2")
+    assert not [p for p in pv.pending(t.state, t.session.ruleset) if "critical" in p.render("en")]
+
+
+def test_arc_corrode_and_wound_are_offered_for_the_gm():
+    """starfinder.md §3.17.7: arc 1d6 (the creature nearest the target within 10 ft takes it, the
+    weapon's type), corrode 1d4 (acid as burning), wound (the GM's d20 on the wounding table)."""
+    t = sf('set Ksarik atk="arc pistol +7 1d4 E critical arc 1d6; acid dart +7 1d4 A critical corrode 1d4; '
+           'axe +9 1d8 S critical wound"')
+    t.rolls(20, 1, 1).do("attack Ksarik Kyra arc")
+    t.rolls(20, 1, 1).do("attack Ksarik Kyra acid")
+    t.rolls(20, 1, 1).do("attack Ksarik Kyra axe")
+    assert offered(t) == [
+        ("Ksarik's critical arcs from Kyra: 1d6 electricity damage to the creature nearest it within 10 ft "
+         "(dmg NAME 1d6 electricity)", None),
+        ("Ksarik's critical corrodes Kyra: 1d4 acid damage at the start of its turns, as burning deals fire", None),
+        ("Ksarik's critical wounds Kyra: a d20 on the wounding weapons table", "r 1d20 wound")]
+
+
+def test_plus_poison_offers_the_attackers_own_poison_on_a_hit():
+    """starfinder.md §3.17.7, §3.15: `plus poison` offers `poison Kyra from Ksarik` when Ksarik has poison=."""
+    t = sf('set Ksarik poison="dc=13 track=dex every=round for=6 cure=2" atk="sting +9 1d4 P plus poison"')
+    t.rolls(15, 2).do("attack Ksarik Kyra")
+    assert offered(t) == [("Ksarik hit Kyra with its sting: its poison", "poison Kyra from Ksarik")]

@@ -47,3 +47,61 @@ async def test_no_attacks_or_no_target_says_so_and_opens_nothing(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)
     assert enc.session.done[-1].line == "next"
+
+
+@drive
+async def test_the_die_and_the_distance_go_on_the_line_and_a_refusal_shows_under_its_field(tmp_path):
+    """docs/sheets.md#attacks, pathfinder1e.md §1.19.4: the d20 rolled at the table and the distance
+    are the form's fields; a die out of 1-20 is said under the die, a distance beyond the bow's ten
+    increments under the distance (the engine's refusal), the form as typed; Pathfinder has no
+    advantage, so no such box."""
+    enc = make_encounter(tmp_path, FIGHT, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([3], seed=1))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, AttackModal)
+        assert not modal.query("#advantage") and modal.query("#distance")
+        modal.query_one("#weapons").highlighted = 1  # the short bow
+        modal.query_one("#die").value = "25"
+        await pilot.pause()  # the field's own Changed first (typing clears a refusal)
+        modal.submit()
+        await pilot.pause()
+        assert modal.query_one("#die-error").display and "not 25" in str(modal.query_one("#die-error").render())
+        modal.query_one("#die").value = "15"
+        modal.query_one("#distance").value = "700"
+        await pilot.pause()
+        modal.submit()
+        await pilot.pause()
+        assert isinstance(app.screen, AttackModal)
+        error = str(modal.query_one("#distance-error").render())
+        assert "700 ft is beyond the short bow's maximum range (10 increments of 60 ft = 600 ft)" in error
+        modal.query_one("#distance").value = "70"
+        await pilot.pause()
+        modal.submit()
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert enc.session.done[-1].line == 'attack Goblin Kyra "short bow" 15 at 70'
+    assert enc.state.get("kyra").pools["hp"].value == 20  # 15 +4 -2 shaken -2 range = 15: misses AC 16
+
+
+@drive
+async def test_the_dice_tray_shows_the_last_attacks_dice(tmp_path):
+    """Issue 26 (docs/sheets.md#attacks, "In the console"): after the form's attack, the dice tray
+    (R) lists its damage die and its d20, newest first, each named for what it was rolled."""
+    from gm_console.tui.modals.dice_tray import DiceTrayModal
+
+    enc = make_encounter(tmp_path, FIGHT, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3], seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("R")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceTrayModal)
+        history = str(app.screen.query_one("#history").render()).splitlines()
+    assert history[:2] == ["Round 1 · damage of Goblin's short sword to Kyra: 1d4 (3) = 3",
+                           "Round 1 · Goblin: short sword attack on Kyra: 1d20 (17) = 17"]

@@ -29,6 +29,8 @@ from gm_console.i18n import Msg, Term, _, joined
 from .attacks import Attack, find, rider_damage
 from .attacks import of as attacks_of
 from .checks import record_check
+from .effects import quoted
+from .offers import offer
 from .contract import Ruleset, RulesError
 from .state import Combatant
 from .text import fold_text, listing
@@ -115,6 +117,66 @@ TOTAL_CONCEALMENT = Term("total concealment", "ocultación total")
 BLINDED_ATTACKER, INVISIBLE_TARGET = Term("blinded attacker", "atacante cegado"), Term("invisible target",
                                                                                        "objetivo invisible")
 
+#: the distance the GM says (``at 70``, Spanish ``a 70``): feet from the attacker to the target
+#: (pathfinder1e.md §1.19.4, starfinder.md §3.17.6); a game that counts range increments takes these
+DISTANCE_WORDS = {"at": "at", "a": "at"}
+#: a thrown weapon's names (Pathfinder: five range increments, not ten): words of the stat block's name
+THROWN = frozenset({"thrown", "javelin", "javelins", "dart", "darts", "dagger", "daggers", "spear", "spears",
+                    "shortspear", "trident", "shuriken", "starknife", "throwing", "hammer", "club", "net", "bolas",
+                    "rock", "rocks", "boulder", "bomb", "bombs", "flask", "alchemist's", "jabalina", "jabalinas",
+                    "dardo", "dardos", "daga", "dagas", "lanza", "lanzas", "roca", "rocas", "arrojadiza", "bomba"})
+
+
+def distance(plan: Plan) -> int | None:
+    """The feet the line says (``at 70``), None when it says none."""
+    return plan.values.get("at") if "at" in plan.words else None
+
+
+def increment(atk: Attack) -> int | None:
+    """An attack's range increment in feet (``range 60``; 5e's ``80/320`` reads its first)."""
+    first = atk.range.split("/")[0]
+    return int(first) if first.isdigit() and int(first) > 0 else None
+
+
+def thrown(atk: Attack) -> bool:
+    return any(w in THROWN for w in fold_text(atk.name).replace(",", " ").split())
+
+
+def check_distance(ctx, plan: Plan, max_increments) -> None:
+    """Before anything is rolled: ``at`` needs its feet; a ranged attack beyond its maximum range
+    (``max_increments(atk)`` range increments) is refused; a melee attack beyond its reach is
+    noted for the GM, not refused."""
+    if "at" not in plan.words:
+        return
+    feet = distance(plan)
+    if feet is None:
+        raise RulesError(_("attack: at takes the distance in feet, like at 70"), param="distance")
+    for atk in dict.fromkeys(a for a, _b in plan.swings):
+        inc = increment(atk)
+        if atk.ranged and inc:
+            most = max_increments(atk) * inc
+            if feet > most:
+                raise RulesError(_("attack: {feet} ft is beyond the {weapon}'s maximum range ({n} increments of "
+                                   "{inc} ft = {most} ft)", feet=feet, weapon=weapon_term(atk.name),
+                                   n=max_increments(atk), inc=inc, most=most), param="distance")
+        elif atk.ranged:
+            ctx.say(_("{name}'s {weapon} has no range increment in its stat block: the distance changes nothing",
+                      name=named(plan.attacker), weapon=weapon_term(atk.name)), who=plan.attacker.id, gm_only=True)
+        elif atk.reach is not None and feet > atk.reach:
+            ctx.say(_("{name}'s {weapon} reaches {reach} ft and the target is {feet} ft away (the GM's call)",
+                      name=named(plan.attacker), weapon=weapon_term(atk.name), reach=atk.reach, feet=feet),
+                    who=plan.attacker.id, gm_only=True)
+
+
+def range_parts(plan: Plan, atk: Attack) -> list[tuple[Any, int]]:
+    """-2 for each full range increment beyond the first (``at 70`` with a 60 ft increment: -2;
+    at 120: -2; at 121: -4)."""
+    feet, inc = distance(plan), increment(atk)
+    if feet is None or not atk.ranged or not inc or feet <= inc:
+        return []
+    return [(Term(f"range {feet} ft", f"distancia {feet} pies"), -2 * (-(-feet // inc) - 1))]
+
+
 
 class AttackRules:
     """A game's answers; the flow asks them in this order for each attack."""
@@ -200,6 +262,10 @@ class AttackRules:
     def after_critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
         """A critical's own effect (Starfinder's ``critical bleed 1d4``)."""
 
+    def after_hit(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
+        """After a hit's damage, the target still alive: what its riders offer (``plus grab``:
+        ``offer(ctx, ...)``, engine/offers.py); a critical's own effect is ``after_critical``."""
+
     def fallen(self, t: Combatant) -> bool:
         return t.life not in ("ok", "disabled", "staggered")
 
@@ -233,7 +299,8 @@ def read(ctx, rules: AttackRules, call, verb: str) -> Plan:
         if re.fullmatch(r"\d{1,2}", tok, re.A):
             n = int(tok)
             if not 1 <= n <= 20:
-                ctx.fail(_("{verb}: ROLL is a natural d20 (1-20), not {word}", verb=verb, word=tok))
+                raise RulesError(_("{verb}: ROLL is a natural d20 (1-20), not {word}", verb=verb, word=tok),
+                                 param="roll")
             naturals.append(n)
         elif re.fullmatch(r"[+-]\d{1,3}", tok, re.A):
             extra += int(tok)
@@ -242,7 +309,7 @@ def read(ctx, rules: AttackRules, call, verb: str) -> Plan:
             words.add(word)
             if word in rules.valued:
                 nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-                number = re.fullmatch(r"(\d{1,3})%?", nxt, re.A)
+                number = re.fullmatch(r"(\d{1,5})(?:%|ft|pies)?", nxt, re.A | re.I)
                 values[word] = int(number.group(1)) if number else rules.valued[word]
                 i += 1 if number else 0
         else:
@@ -362,6 +429,8 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
             _deal(ctx, ctx.state.get(t.id), rolled, types)
     if hit and multiplier > 1:
         rules.after_critical(ctx, plan, a, ctx.state.get(t.id) if t.id in ctx.state.combatants else t, atk)
+    if hit and t.id in ctx.state.combatants and ctx.state.get(t.id).life != "dead":
+        rules.after_hit(ctx, plan, ctx.state.get(a.id), ctx.state.get(t.id), atk)
 
 
 def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Combatant, amount: int,
@@ -454,6 +523,29 @@ def _deal(ctx, t: Combatant, amount: int, types: Sequence[str]) -> None:
     if amount < 1:
         amount, types = health.minimum_damage(ctx, t, amount, types)
     health.damage(ctx, t, amount, types)
+
+
+#: a rider's first word -> what it offers (pathfinder1e.md §1.19.5, starfinder.md §3.17.7)
+RIDERS = {"grab": "grab", "agarron": "grab", "agarrar": "grab", "trip": "trip", "derribo": "trip",
+          "derribar": "trip", "poison": "poison", "veneno": "poison", "disease": "disease", "enfermedad": "disease"}
+
+
+def rider_kinds(atk: Attack) -> list[str]:
+    """The riders of ``atk`` that offer something (``plus grab``, ``plus poison``), in order."""
+    out = []
+    for rider in atk.riders:
+        words = fold_text(rider).split()
+        kind = RIDERS.get(words[0]) if words else None
+        if kind and kind not in out:
+            out.append(kind)
+    return out
+
+
+def offer_affliction(ctx, a: Combatant, t: Combatant, atk: Attack, kind: str) -> None:
+    """``plus poison`` / ``plus disease``: the exposure to the attacker's own (``poison=`` on its
+    stat block), offered as ``poison TARGET from ATTACKER``; without one, the rider is only told."""
+    if a.stats.get(kind) not in (None, ""):
+        offer(ctx, a, t, atk.name, kind, kind, f"{kind} {quoted(t)} from {quoted(a)}")
 
 
 def listed(rules: AttackRules | None, state, c: Combatant) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from .dice import Dice, DiceError
 from . import replay
 from .errors import GMError
 from .events import LIMIT, Event, EventDecodeError, event_from_dict, shown
-from . import turns
+from . import offers, turns
 from .language import HISTORY, registry_for
 from .state import EncounterState
 from .verbs import Call, Fields
@@ -149,6 +149,7 @@ class Session:
     def _perform(verb: Any, ctx: Context, command: Call) -> None:
         verb.handler(ctx, command)
         turns.after_action(ctx)
+        offers.settle(ctx, verb.name)
 
     def _push(self, entry: Entry) -> None:
         size = len(self.done)

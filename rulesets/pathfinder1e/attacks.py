@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from gm_console.ruleset import attack_flow as flow
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
 
 from . import defenses, life, tactics
@@ -20,15 +21,22 @@ from .i18n import _
 RULE = "pathfinder1e.md §1.19"
 AC, TOUCH = Term("AC", "CA"), Term("touch AC", "CA de toque")
 
-WORDS = {**AttackRules.words, "charge": "charge", "carga": "charge", "cargando": "charge"}
+WORDS = {**AttackRules.words, **flow.DISTANCE_WORDS, "charge": "charge", "carga": "charge", "cargando": "charge"}
+
+
+def max_increments(atk: Attack) -> int:
+    """A thrown weapon reaches five range increments, a projectile weapon ten (§1.19.4)."""
+    return 5 if flow.thrown(atk) else 10
 
 
 class PF1Attacks(AttackRules):
     rule = RULE
     words = WORDS
+    valued = {**AttackRules.valued, "at": None}
 
     def prepare(self, ctx, plan: Plan) -> None:
         a = plan.attacker
+        flow.check_distance(ctx, plan, max_increments)
         tactics.can_act(ctx, a, _("attack"))
         if "charge" in plan.words:
             if "full" in plan.words:
@@ -43,8 +51,8 @@ class PF1Attacks(AttackRules):
         return [p for p in fig.parts if p[1]]
 
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        """Flanking and a helpless target's +4 in melee too."""
-        parts = self.state_parts(ctx.state, a, atk)
+        """Flanking and a helpless target's +4 in melee too; the range penalty (§1.19.4)."""
+        parts = self.state_parts(ctx.state, a, atk) + flow.range_parts(plan, atk)
         if not atk.ranged:
             if "flank" in plan.words:
                 parts.append((self.FLANKING, 2))
@@ -87,6 +95,18 @@ class PF1Attacks(AttackRules):
         told = _("confirmation {nat} = {total}: {outcome}", nat=of(a, nat), total=of(a, confirm.total),
                  outcome=_("confirmed") if ok else _("not confirmed"))
         return Crit(mult if ok else 1, True, told)
+
+    def after_hit(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
+        """A hit's riders offered, never done silently (§1.19.5): ``plus grab`` a free grapple check
+        at +4, ``plus trip`` a free trip attempt, ``plus poison`` / ``plus disease`` the exposure to
+        the attacker's own (its ``poison=`` / ``disease=``, §1.17)."""
+        for kind in flow.rider_kinds(atk):
+            if kind in ("grab", "trip"):
+                what = "grapple +4" if kind == "grab" else "trip"
+                flow.offer(ctx, a, t, atk.name, kind, "maneuver", f"maneuver {flow.quoted(a)} {flow.quoted(t)} {what}",
+                           by_attacker=True)
+            else:
+                flow.offer_affliction(ctx, a, t, atk, kind)
 
     def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """The state's changes to damage (Str lost or gained, sickened): a ranged weapon takes no

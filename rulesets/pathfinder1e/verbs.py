@@ -43,7 +43,7 @@ VERBS: tuple[Verb, ...] = (
          en=("actions",), es=("accion", "acciones"), group="ruleset"),
     Verb("attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
                     _tail("[WEAPON] [full] [ROLL ...] [+N|-N] [charge] [flank] [cover] [concealment|total-concealment|"
-                          "miss N] [stop]")),
+                          "miss N] [stop] [at FEET]")),
          attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, critical, damage applied; `full`: "
                            "every attack"),
          en=("atk",), es=("ataca", "atacar", "ataque"), group="ruleset"),

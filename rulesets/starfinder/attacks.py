@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, run_attack
+from gm_console.ruleset import attack_flow as flow
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, fold_text, named, run_attack
 
 from .i18n import _
 
@@ -31,13 +32,19 @@ def defence_of(atk: Attack) -> str:
 
 class SFAttacks(AttackRules):
     rule = RULE
+    words = {**AttackRules.words, **flow.DISTANCE_WORDS}
+    valued = {**AttackRules.valued, "at": None}
+
+    def prepare(self, ctx, plan: Plan) -> None:
+        """Ten range increments for every weapon, thrown ones too (the seed; §3.17.6)."""
+        flow.check_distance(ctx, plan, lambda atk: 10)
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "melee"]
         return [p for p in fig.parts if p[1]]
 
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        parts = self.state_parts(ctx.state, a, atk)
+        parts = self.state_parts(ctx.state, a, atk) + flow.range_parts(plan, atk)
         if "flank" in plan.words and not atk.ranged:
             parts.append((self.FLANKING, 2))
         return parts
@@ -72,13 +79,17 @@ class SFAttacks(AttackRules):
         return [p for p in fig.parts if p[1]]
 
     def after_critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
-        """The critical effect: bleed N (bleeding), burn NdX (burning N), knockdown (prone); any
-        other is told for the GM to apply (§3.17)."""
+        """The critical effect (§3.17.3, §3.17.7): bleed N (bleeding), burn NdX (burning N), knockdown
+        (prone) are applied; what needs a save or a choice is offered: staggered, deafen, blind,
+        sicken (the save, then the condition: ``cond``), arc N (the creature nearest, the GM's),
+        corrode N, wound and severe wound (the GM's d20 on the table); any other is told."""
         effect = atk.critical
         if not effect or t.life == "dead":
             return
         words = effect.split()
-        kind = words[0].casefold()
+        kind = fold_text(words[0])
+        if kind == "severe" and len(words) > 1 and fold_text(words[1]) in ("wound", "herida"):
+            kind, words = "severe wound", words[1:]
         amount = words[1] if len(words) > 1 else ""
         cat = ctx.ruleset.catalogue
         told = _("{name}'s critical effect on {target}: {effect}", name=named(a), target=named(t), effect=effect)
@@ -92,6 +103,41 @@ class SFAttacks(AttackRules):
             ctx.ruleset.conditions.add(ctx, t, cat.get("burning"), None, value, None, a.id)
         elif kind in ("knockdown", "derribo", "derribar"):
             ctx.ruleset.conditions.add(ctx, t, cat.get("prone"), None, None, None, a.id)
+        elif kind in SAVED:
+            save, cond, span = SAVED[kind]
+            if span != "1":  # the condition's duration, rolled now: the command carries it
+                rolled = ctx.roll(span.split()[0], purpose=told, who=a.id).total
+                span = f"{rolled}m" if span.endswith("minutes") else str(rolled)
+            flow.offer(ctx, a, t, atk.name, save, "cond", f"cond {flow.quoted(t)} {cond} {span}",
+                       f"{cond} {span}")
+        elif kind in ("arc", "arco") and amount:
+            types = "&".join(atk.types)
+            flow.offer(ctx, a, t, atk.name, "arc", "dmg", None, " ".join(w for w in (amount, types) if w))
+        elif kind in ("corrode", "corroer", "corrosion") and amount:
+            flow.offer(ctx, a, t, atk.name, "corrode", "dmg", None, amount)
+        elif kind in ("wound", "herida", "severe wound"):
+            flow.offer(ctx, a, t, atk.name, "wound" if kind != "severe wound" else "severe wound", "r",
+                       "r 1d20 wound" if kind != "severe wound" else "r 1d20 severe wound")
+        else:
+            flow.offer(ctx, a, t, atk.name, "effect", "", None, effect)
+
+    def after_hit(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
+        """``plus poison`` / ``plus disease``: the exposure to the attacker's own, offered (§3.15)."""
+        for kind in flow.rider_kinds(atk):
+            if kind in ("poison", "disease"):
+                flow.offer_affliction(ctx, a, t, atk, kind)
+
+
+#: a critical effect that asks a save, then puts a condition on (Core Rulebook, critical hit effects;
+#: Armory): its save, the condition, and for how long (rounds, or dice of rounds or minutes)
+SAVED = {"staggered": ("fortitude", "staggered", "1"), "stagger": ("fortitude", "staggered", "1"),
+         "grogui": ("fortitude", "staggered", "1"),
+         "deafen": ("fortitude", "deafened", "1d4 minutes"), "deafened": ("fortitude", "deafened", "1d4 minutes"),
+         "ensordecer": ("fortitude", "deafened", "1d4 minutes"),
+         "blind": ("reflex", "blinded", "1d3 rounds"), "blinded": ("reflex", "blinded", "1d3 rounds"),
+         "cegar": ("reflex", "blinded", "1d3 rounds"),
+         "sicken": ("fortitude", "sickened", "1d4 minutes"), "sickened": ("fortitude", "sickened", "1d4 minutes"),
+         "enfermar": ("fortitude", "sickened", "1d4 minutes")}
 
 
 def attack(ctx, call) -> None:

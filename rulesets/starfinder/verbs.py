@@ -142,7 +142,7 @@ VERBS: tuple[Verb, ...] = (
          en=("harrying-fire", "harrying"), es=("hostigar", "fuego-hostigador"), group="actions"),
     Verb("attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
                     Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [flank] [cover] "
-                                          "[concealment|total-concealment|miss N] [stop]")),
+                                          "[concealment|total-concealment|miss N] [stop] [at FEET]")),
          attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs EAC or KAC now, natural 20 doubles "
                            "and applies its critical effect; `full`: every attack"),
          en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"),

@@ -28,15 +28,16 @@ from __future__ import annotations
 import sys
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from gm_console.i18n import _
+from gm_console.i18n import Term, _, _n
 
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
 from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, OptionDef, Pending, RulesError,
                     StatField, did_you_mean, fold_text, slug)
 from ..text import listing
+from ..weapon_names import weapon_term
 
 #: the table's choices that are no game's rule, in every game's ``[options]``
 TABLE_OPTIONS = (
@@ -71,6 +72,58 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
             out.append(Pending(c.id, _("{name}: {save} save against {effect} (DC {dc})", name=c.name,
                                        save=rules.sheet.label(inst.save), effect=rules.catalogue.define(inst.cond).term,
                                        dc=inst.dc), gm_only=True, command=f"save {name} {inst.cond}"))
+    return out
+
+#: the combatant mark of what a hit offers the GM (engine/offers.py; docs/sheets.md#attacks)
+ATTACK_OFFERS = "attack_offers"
+
+
+def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None):
+    if kind == "grab":
+        return _("{name} hit {target} with its {weapon}: grab, a free grapple check at +4", name=a, target=t,
+                 weapon=weapon)
+    if kind == "trip":
+        return _("{name} hit {target} with its {weapon}: trip, a free trip attempt", name=a, target=t, weapon=weapon)
+    if kind == "poison":
+        return _("{name} hit {target} with its {weapon}: its poison", name=a, target=t, weapon=weapon)
+    if kind == "disease":
+        return _("{name} hit {target} with its {weapon}: its disease", name=a, target=t, weapon=weapon)
+    if kind == "arc":
+        return _("{name}'s critical arcs from {target}: {detail} damage to the creature nearest it within 10 ft "
+                 "(dmg NAME {detail})", name=a, target=t, detail=detail)
+    if kind == "corrode":
+        return _("{name}'s critical corrodes {target}: {detail} acid damage at the start of its turns, as burning "
+                 "deals fire", name=a, target=t, detail=detail)
+    if kind in ("fortitude", "reflex", "will"):
+        save = {"fortitude": _("Fortitude"), "reflex": _("Reflex"), "will": _("Will")}[kind]
+        cond, _sp, span = detail.partition(" ")
+        cdef = rules.catalogue.defs.get(cond) if rules is not None else None
+        effect = Term(cdef.name("en").lower(), cdef.name("es").lower()) if cdef is not None else cond
+        if span.endswith("m"):
+            return _("{target}: a {save} save against {name}'s critical, or {effect} for {n} minutes", target=t,
+                     save=save, name=a, effect=effect, n=span[:-1])
+        return _n("{target}: a {save} save against {name}'s critical, or {effect} for {n} round",
+                  "{target}: a {save} save against {name}'s critical, or {effect} for {n} rounds", int(span or 1),
+                  target=t, save=save, name=a, effect=effect)
+    if kind == "wound":
+        return _("{name}'s critical wounds {target}: a d20 on the wounding weapons table", name=a, target=t)
+    if kind == "severe wound":
+        return _("{name}'s critical wounds {target} severely: two d20 on the wounding weapons table, the attacker "
+                 "chooses", name=a, target=t)
+    return _("{name}'s critical effect on {target}: {effect}", name=a, target=t, effect=detail)
+
+
+def offered_riders(state: EncounterState, rules: "Ruleset | None" = None) -> list[Pending]:
+    """Every offer as a warning for the GM (never the players': a foe's poison or a DC is the GM's)."""
+    out: list[Pending] = []
+    for c in state.combatants.values():
+        for item in c.marks.get(ATTACK_OFFERS) or ():
+            _verb, kind, command, aid, tid, weapon, detail = (list(item) + [""] * 7)[:7]  # then who ends it
+            a, t = state.combatants.get(aid), state.combatants.get(tid)
+            if a is None or t is None or t.life == "dead":
+                continue
+            out.append(Pending(t.id, _offer_text(kind, a.name, t.name, weapon_term(weapon), detail, rules), gm_only=True,
+                               command=command or None))
     return out
 
 __all__ = [
@@ -118,8 +171,9 @@ class Ruleset:
 
     def warnings(self, state: EncounterState) -> list[Pending]:
         """What the warnings line shows: the saves the engine offers the GM (``save_rolls offer``),
-        then the game's own ``pending``."""
-        return offered_saves(self, state) + list(self.pending(state))
+        what a hit offers (``plus grab``, a critical's save: engine/offers.py), then the game's own
+        ``pending``."""
+        return offered_saves(self, state) + offered_riders(state, self) + list(self.pending(state))
 
     def difficulty(self, state: EncounterState) -> "Difficulty | None":
         """How hard the encounter in ``state`` is by this game's encounter-building rule, for the

@@ -1,5 +1,6 @@
 """The active creature's attack: its stat block's attacks listed with their bonus now, the target
-the selected or marked combatants -> `attack "Goblin 1" Kyra "short sword" full flank`.
+the selected or marked combatants, the d20 rolled at the table, the distance (a game that counts
+range increments), advantage (a game that has it) -> `attack "Goblin 1" Kyra "short sword" full 17 at 70 flank`.
 
 The form builds the line; the engine rolls, resolves and applies it (docs/sheets.md#attacks).
 """
@@ -21,6 +22,8 @@ from .base import FormError, FormModal
 from .damage import names
 
 ALL = "\x00all"
+#: the canonical words a game's attack may use for advantage and disadvantage
+SPELLINGS = {"advantage": ("advantage", "adv"), "disadvantage": ("disadvantage", "dis")}
 
 
 def option_text(a: dict) -> str:
@@ -38,13 +41,16 @@ class AttackModal(FormModal[str]):
     AttackModal #weapons { height: auto; max-height: 8; }
     """
     FIRST = "#weapons"
+    #: the engine's refusals said under their field: a die out of 1-20, a distance beyond the range
+    PARAMS = {"roll": "die", "distance": "distance"}
 
     def __init__(self, frame: Frame, attacker: Combatant, targets: list[Combatant]) -> None:
         super().__init__(frame.lang, tr(frame.lang, "attack_title", name=attacker.name, targets=names(targets)))
         self.frame = frame
         self.attacker = attacker
         self.targets = targets
-        self.attacks = listed(frame.ruleset.sheet.attack_rules(), frame.state, attacker)
+        self.rules = frame.ruleset.sheet.attack_rules()
+        self.attacks = listed(self.rules, frame.state, attacker)
 
     def fields(self) -> ComposeResult:
         yield Label(plain(tr(self.lang, "targets", names=names(self.targets))), classes="field-label")
@@ -53,8 +59,25 @@ class AttackModal(FormModal[str]):
             options.append(Option(plain(tr(self.lang, "every_attack")), id=ALL))
         yield OptionList(*options, id="weapons")
         yield Checkbox(tr(self.lang, "full_attack"), id="full", compact=True)
+        yield self.label("attack_die")
+        yield self.input("die")
+        if self.takes("at"):
+            yield self.label("attack_distance")
+            yield self.input("distance")
+        for word in ("advantage", "disadvantage"):
+            if self.takes(word):
+                yield Checkbox(tr(self.lang, word), id=word, compact=True)
         yield self.label("attack_extra")
         yield self.input("extra")
+
+    def takes(self, word: str) -> bool:
+        """Whether this game's attack takes ``word`` (the distance; advantage only where the game has it)."""
+        return self.word(word) is not None
+
+    def word(self, word: str) -> str | None:
+        """The game's own word for ``word`` (``advantage`` may be ``adv``), None: not this game's."""
+        known = set(getattr(self.rules, "words", {}).values())
+        return next((w for w in SPELLINGS.get(word, (word,)) if w in known), None)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -70,6 +93,17 @@ class AttackModal(FormModal[str]):
             raise FormError(tr(self.lang, "no_attacks", name=self.attacker.name))
         weapon = "" if picked == ALL else lines.quote(self.attacks[int(picked)]["name"])
         full = "full" if picked == ALL or self.query_one("#full", Checkbox).value else ""
+        die = self.value("die").replace(",", " ").split()
+        if not all(d.isdigit() and 1 <= int(d) <= 20 for d in die) or len(die) > 20:
+            raise FormError(tr(self.lang, "attack_die_bad", text=self.value("die")), "die")
+        said = []
+        if self.takes("at") and self.value("distance"):
+            feet = self.value("distance").casefold().removesuffix("ft").strip()
+            if not feet.isdigit() or len(feet) > 5:
+                raise FormError(tr(self.lang, "attack_distance_bad", text=self.value("distance")), "distance")
+            said += ["at", feet]
+        said += [self.word(w) for w in ("advantage", "disadvantage")
+                 if self.takes(w) and self.query_one(f"#{w}", Checkbox).value]
         extra = [lines.quote(w) for w in self.value("extra").split()]
         return lines.join("attack", lines.ref(self.frame.state, self.attacker),
-                          lines.refs(self.frame.state, self.targets), weapon, full, *extra)
+                          lines.refs(self.frame.state, self.targets), weapon, full, *die, *said, *extra)
