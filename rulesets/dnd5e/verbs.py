@@ -101,17 +101,39 @@ VERBS = (
 
 
 def _rest(ctx: Context, call: Call) -> None:
+    """``rest NAME... [short [N]|long]`` or ``rest all ...`` (dnd5e.md §2.5, §2.6)."""
+    short, n, named_ = False, None, []
+    for word in call.who or ():
+        folded = fold_text(word)
+        if folded in rest.SHORT_WORDS:
+            short = True
+        elif folded in rest.LONG_WORDS:
+            short = False
+        elif folded.isdigit():
+            n = int(folded)
+        else:
+            named_.append(word)
+    if n is not None and not short:
+        ctx.fail(_("rest: a number of Hit Point Dice goes with a short rest: rest NAME short N"))
+    if n is not None and n < 1:
+        ctx.fail(_("rest: spend at least 1 Hit Point Die, not {n}", n=n))
     if call.all:
         who = [c for c in ctx.state.combatants.values() if c.side != "foe" or c.is_pc]
+        if named_:
+            ctx.fail(_("rest: all or names, not both"))
     else:
-        who = [ctx.combatant(n) for n in (call.who or ())]
-    rest.long_rest(ctx, who)
+        who = [ctx.combatant(name) for name in named_]
+    if short:
+        rest.short_rest(ctx, who, n or 1, everyone=call.all)
+    else:
+        rest.long_rest(ctx, who)
 
 
 VERBS = (*VERBS, Verb(
     "rest", (Flag("all", words=("all", "todos", "everyone")), Who("who", required=False, rest=True)), _rest,
     _("a long rest for these (all: the party and its allies): all HP back, temporary HP gone, one exhaustion level "
-      "less, legendary resistances back; out of combat"),
+      "less, Hit Point Dice and legendary resistances back; `short N`: a short rest spending N Hit Point Dice; out "
+      "of combat"),
     es=("descansar", "descanso"), group="health"))
 
 
