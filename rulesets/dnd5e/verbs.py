@@ -139,7 +139,8 @@ VERBS = (*VERBS, Verb(
 
 VERBS = (*VERBS, Verb(
     "attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
-               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [half-cover|cover|total-cover] [stop]")),
+               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [near|far] "
+                                    "[half-cover|cover|total-cover] [stop]")),
     attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
                       "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
     en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"))
