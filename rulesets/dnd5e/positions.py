@@ -34,3 +34,9 @@ def close_combat(words: set[str], atk: Attack, t: Combatant, catalogue) -> bool:
     """A ranged attack made within 5 feet (`near`) of a target able to act: disadvantage (SRD 5.2,
     Making an Attack, Ranged Attacks in Close Combat; the target is the enemy near it)."""
     return atk.ranged and "near" in words and not flagged(t, "incapacitated", catalogue) and t.life == "ok"
+
+
+def charmer(a: Combatant, t: Combatant) -> bool:
+    """Charmed by the target (the source the GM named: `cond Orc charmed by Ana`): it cannot attack
+    it (SRD 5.2, Charmed)."""
+    return any(inst.source == t.id for inst in a.instances("charmed"))
