@@ -80,3 +80,11 @@ def test_the_players_do_not_read_a_foes_hit_point_dice():
     text = play_log(t.session.done, t.state, t.session.ruleset, players=True)
     assert t.hp("Ogre") == 41
     assert "41" not in text and "11" not in text and "6 of 7" not in text
+
+
+def test_a_numbered_name_is_not_a_count_of_dice():
+    """`rest Goblin 2 short 1`: Goblin 2 rests, spending one die."""
+    t = Table("dnd5e")
+    t.do('add "Goblin 1" hp=3/7 hit_dice=2d6', 'add "Goblin 2" hp=3/7 hit_dice=2d6')
+    t.rolls(4).do("rest Goblin 2 short 1")
+    assert (t.hp("Goblin 2"), t.hp("Goblin 1")) == (7, 3)

@@ -100,6 +100,11 @@ VERBS = (
 )
 
 
+def _numbered(ctx: Context, name: str) -> bool:
+    """Whether ``Goblin 2`` is a combatant's name (the number then is no count of dice)."""
+    return any(fold_text(c.name) == fold_text(name) for c in ctx.state.combatants.values())
+
+
 def _rest(ctx: Context, call: Call) -> None:
     """``rest NAME... [short [N]|long]`` or ``rest all ...`` (dnd5e.md §2.5, §2.6)."""
     short, n, named_ = False, None, []
@@ -109,8 +114,10 @@ def _rest(ctx: Context, call: Call) -> None:
             short = True
         elif folded in rest.LONG_WORDS:
             short = False
-        elif folded.isdigit():
+        elif folded.isdigit() and not (named_ and _numbered(ctx, f"{named_[-1]} {word}")):
             n = int(folded)
+        elif folded.isdigit():  # "Goblin 2": the number is its name's
+            named_[-1] = f"{named_[-1]} {word}"
         else:
             named_.append(word)
     if n is not None and not short:
