@@ -148,3 +148,82 @@ def test_dodge_gives_attacks_against_it_disadvantage_until_its_next_turn():
     assert "5 [2d20kl1 (17, 5)]" in last_attack(t) and t.hp("Ana") == 30
     t.do("next")
     assert t.active == "ana" and not t.c("Ana").has("dodging")
+
+
+# --- §6.6 where the attacker stands, and who holds whom ----------------------------------------------------
+
+TROLL = 'add Troll hp=84 ac=15 atk="claw +7 2d6+4 slashing reach 10"'
+
+
+def test_grappled_has_disadvantage_against_anyone_but_its_grappler():
+    """dnd5e.md §6.6: the Orc, grappled by Ana, attacks her with one d20 and Bo with disadvantage;
+    a grapple with no grappler named gives none."""
+    t = table("add Bo pc hp=30 ac=15", "cond Orc grappled by Ana")
+    t.rolls(12, 9)
+    t.do("attack Orc Ana greataxe")
+    assert "(12 +5 greataxe = 17" in last_attack(t) and "2d20" not in last_attack(t)
+    t.rolls(16, 4)
+    t.do("attack Orc Bo greataxe")
+    assert "2d20kl1 (16, 4)" in last_attack(t)
+    t = table("add Bo pc hp=30 ac=15", "cond Orc grappled")
+    t.rolls(12, 9, 9)
+    t.do("attack Orc Bo greataxe")
+    assert "2d20" not in last_attack(t)
+
+
+def test_a_reach_beyond_5_feet_is_far_unless_the_gm_says_near():
+    """dnd5e.md §6.6: the troll's 10-foot claw on prone Ana: disadvantage; `near`, advantage."""
+    t = table(TROLL, "cond Ana prone")
+    t.rolls(16, 4)
+    t.do("attack Troll Ana claw")
+    assert "2d20kl1 (16, 4)" in last_attack(t)
+    t.rolls(4, 16, 3, 3)
+    t.do("attack Troll Ana claw near")
+    assert "2d20kh1 (4, 16)" in last_attack(t)
+
+
+def test_far_melee_on_a_paralyzed_creature_is_not_a_critical_near_is():
+    """dnd5e.md §6.5, §6.6: the greataxe `far` (a GM's reach call) hits, no critical; a reach-10
+    claw `near` on the paralyzed: critical."""
+    t = table("cond Ana paralyzed")
+    t.rolls(10, 12, 4)
+    t.do("attack Orc Ana greataxe lejos")
+    assert "critical" not in last_attack(t)
+    t = table(TROLL, "cond Ana paralyzed")
+    t.rolls(10, 12, 3, 3, 3, 3)
+    t.do("attack Troll Ana claw cerca")
+    assert "critical" in last_attack(t)
+
+
+def test_a_ranged_attack_within_5_feet_has_disadvantage():
+    """dnd5e.md §6.6: the javelin thrown `near` Ana: disadvantage; near an incapacitated one, none."""
+    t = table()
+    t.rolls(16, 4)
+    t.do("attack Orc Ana javelin near")
+    assert "2d20kl1 (16, 4)" in last_attack(t)
+    t = table("cond Ana stunned")
+    t.rolls(4, 16, 3)
+    t.do("attack Orc Ana javelin near")
+    assert "2d20kh1 (4, 16)" in last_attack(t)  # stunned: advantage only
+
+
+@pytest.mark.parametrize("line, dice", [("cond Ana invisible", "2d20kl1"), ("cond Orc invisible", "2d20kh1"),
+                                        ("cond Ana restrained", "2d20kh1"), ("cond Orc blinded", "2d20kl1"),
+                                        ("cond Ana blinded", "2d20kh1"), ("cond Orc restrained", "2d20kl1")])
+def test_the_conditions_of_either_side(line, dice):
+    """dnd5e.md §6.5: invisible, restrained and blinded, on the attacker or on the target."""
+    t = table(line)
+    t.rolls(16, 4, 3)
+    t.do("attack Orc Ana greataxe")
+    assert dice in last_attack(t)
+
+
+def test_a_charmed_creature_cannot_attack_its_charmer_but_can_attack_others():
+    """dnd5e.md §6.6: the Orc charmed by Ana is refused attacking her, state unchanged; Bo is fair game."""
+    t = table("add Bo pc hp=30 ac=15", "cond Orc charmed by Ana")
+    with pytest.raises(CommandError, match="charmed by Ana and cannot attack it"):
+        t.do("attack Orc Ana")
+    assert t.hp("Ana") == 30
+    t.rolls(10, 7)
+    t.do("attack Orc Bo")
+    assert t.hp("Bo") == 20

@@ -157,3 +157,25 @@ def test_the_conditions_a_spell_gives_go_and_end_with_it():
     t.do("add Golem hp=50 condition_immune=paralyzed")
     with pytest.raises(CommandError, match="immune"):
         t.do('concentrate Ana "Hold Monster" paralyzed on Golem')
+
+
+@pytest.mark.parametrize("damage, dc", [(1, 10), (21, 10), (22, 11), (23, 11), (59, 29), (60, 30), (61, 30),
+                                        (100, 30)])
+def test_the_save_dc_at_its_edges(damage, dc):
+    """dnd5e.md §5.4: DC 10 until half the damage passes it (21 -> 10, 22 -> 11, rounded down),
+    capped at 30 (60 and beyond)."""
+    t = table()
+    t.do("set Ana hp=200/200")
+    t.rolls(20)
+    t.do(f"dmg Ana {damage}")
+    assert any(f"vs DC {dc})" in line for line in t.said())
+
+
+def test_a_save_exactly_at_the_dc_keeps_it_one_below_breaks_it():
+    """dnd5e.md §5.4: 22 damage, DC 11: 7 + 4 = 11 keeps Bless; 6 + 4 = 10 ends it."""
+    t = table()
+    t.rolls(7).do("dmg Ana 22")
+    assert t.c("Bo").has("bless")
+    t = table()
+    t.rolls(6).do("dmg Ana 22")
+    assert not t.c("Bo").has("bless") and not t.c("Ana").has("concentration")

@@ -15,6 +15,7 @@ import re
 
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
 
+from . import positions
 from .common import rule
 from .conditions import dodging, exhaustion, flagged
 from .i18n import _
@@ -31,6 +32,7 @@ WORDS_5E = {
     "cover": "three-quarters-cover", "cobertura": "three-quarters-cover",
     "cobertura-de-tres-cuartos": "three-quarters-cover", "tres-cuartos": "three-quarters-cover",
     "total-cover": "total-cover", "cobertura-total": "total-cover",
+    **positions.WORDS,
 }
 
 
@@ -39,9 +41,9 @@ def doubled(dice: str) -> str:
     return _DIE.sub(lambda m: f"{2 * int(m.group(1) or 1)}d{m.group(2)}", dice)
 
 
-def close(atk: Attack) -> bool:
-    """[I] A melee attack is made within 5 feet (its reach beyond 5 is the GM's to say)."""
-    return not atk.ranged
+def close(plan: Plan, atk: Attack) -> bool:
+    """Within 5 feet: the GM's `near`/`far`, else the attack's reach or range (dnd5e.md §6.6)."""
+    return positions.within_5_feet(plan.words, atk)
 
 
 class DnDAttacks(AttackRules):
@@ -56,6 +58,10 @@ class DnDAttacks(AttackRules):
         if stops:
             ctx.fail(_("{name} is {cond}: no actions, no attacks", name=plan.attacker.name,
                        cond=ctx.ruleset.catalogue.define(stops[0].cond).term))
+        for t in plan.targets:
+            if positions.charmer(plan.attacker, t):
+                ctx.fail(_("{name} is charmed by {other} and cannot attack it (uncond {ref} charmed when it ends)",
+                           name=plan.attacker.name, other=t.name, ref=plan.attacker.id))
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """Exhaustion's -2 a level and what the GM's effects give to `attack` (dnd5e.md §4.2)."""
@@ -70,13 +76,15 @@ class DnDAttacks(AttackRules):
         """Advantage and disadvantage on this roll (dnd5e.md §6.5): the line's words; the attacker
         blinded, frightened, poisoned, prone or restrained (disadvantage) or invisible (advantage);
         the target blinded, paralyzed, petrified, restrained, stunned or unconscious (advantage),
-        invisible (disadvantage), prone (advantage within 5 feet, else disadvantage)."""
+        invisible (disadvantage), prone (advantage within 5 feet, else disadvantage); grappled and
+        attacking another than its grappler, or ranged within 5 feet (disadvantage, §6.6)."""
         cat = ctx.ruleset.catalogue
         ups = "adv" in plan.words or bool(flagged(a, "adv-attacks", cat)) or bool(flagged(t, "attacked-adv", cat))
         downs = ("dis" in plan.words or bool(flagged(a, "dis-attacks", cat)) or bool(flagged(t, "adv-attacks", cat))
-                 or dodging(t, cat))
+                 or dodging(t, cat) or positions.grappled_elsewhere(a, t)
+                 or positions.close_combat(plan.words, atk, t, cat))
         if t.has("prone") or t.has("unconscious"):
-            if close(atk):
+            if close(plan, atk):
                 ups = True
             else:
                 downs = True
@@ -105,7 +113,7 @@ class DnDAttacks(AttackRules):
         paralyzed or unconscious creature is one (dnd5e.md §6.5)."""
         if roll.natural >= atk.threat:
             return Crit(2, True)
-        if close(atk) and (t.has("paralyzed") or t.has("unconscious")):
+        if close(plan, atk) and (t.has("paralyzed") or t.has("unconscious")):
             return Crit(2, True, _("a hit within 5 feet on a paralyzed or unconscious creature is critical"))
         return Crit()
 

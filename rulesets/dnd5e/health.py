@@ -282,7 +282,7 @@ class DnDHealth(Health):
 
     def spendable(self, state: EncounterState, c: Combatant) -> list:
         """What the spend form offers: legendary resistance (temporary HP are not spent, they are lost)."""
-        return [s for s in super().spendable(state, c) if s.resource != "temp"]
+        return [s for s in super().spendable(state, c) if s.resource not in ("temp", "hit_dice_left")]
 
     def gain_temp(self, ctx: Context, c: Combatant, amount: int) -> None:
         """Temporary HP do not add up: the higher number stays (dnd5e.md §2.2)."""

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Figure, Msg, RulesError, Sheet, fold_text,
                                 listing, named, words_for)
 
-from . import economy, stats
+from . import economy, rest, stats
 from .attacks import DnDAttacks
 from .common import modifier
 from .conditions import exhaustion, flagged
@@ -85,6 +85,10 @@ class DnDSheet(Sheet):
                                        types=listing(stats.DAMAGE_TYPES)))
         for word in _words(stats_.get("condition_immune")):
             self.rules.catalogue.lookup(word)
+        raw = stats_.get("hit_dice")
+        if raw is not None and not rest.HIT_DICE.match(fold_text(str(raw))):
+            raise RulesError(_("hit_dice: {raw!r} is not a Hit Point Die; write the die (hit_dice=d10, as many as the "
+                               "level) or how many (hit_dice=5d10)", raw=raw))
 
     def on_added(self, ctx: Context, c: Combatant) -> None:
         pool = c.pools.get("hp")

@@ -70,6 +70,13 @@ def stat_block() -> tuple[StatField, ...]:
         *abilities,
         StatField("level", "int", aliases=("nivel", "lvl", "niv"), en="Level", es="Nivel", minimum=1, maximum=20,
                   doc="a PC's character level (the encounter's XP budget, dnd5e.md §8.2)"),
+        StatField("hit_dice", "str", aliases=("hd", "dados_golpe", "dados_de_golpe", "dpg"), en="Hit Point Dice",
+                  es="Dados de Puntos de Golpe",
+                  doc="the die, as many as the level (hit_dice=d10), or how many (hit_dice=5d10): a short rest spends "
+                      "them (dnd5e.md §2.6)"),
+        StatField("hit_dice_left", "counter", aliases=("hd_left", "dados_golpe_restantes", "dpg_restantes"),
+                  en="Hit Point Dice left", es="Dados de Puntos de Golpe restantes", minimum=0,
+                  doc="Hit Point Dice not spent yet (without it, all of them; dnd5e.md §2.6)"),
         StatField("prof", "int", aliases=("pb", "proficiency", "competencia", "bc"), en="Proficiency bonus",
                   es="Bonificador por competencia", minimum=0),
         *saves,

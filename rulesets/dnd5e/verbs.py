@@ -100,24 +100,54 @@ VERBS = (
 )
 
 
+def _numbered(ctx: Context, name: str) -> bool:
+    """Whether ``Goblin 2`` is a combatant's name (the number then is no count of dice)."""
+    return any(fold_text(c.name) == fold_text(name) for c in ctx.state.combatants.values())
+
+
 def _rest(ctx: Context, call: Call) -> None:
+    """``rest NAME... [short [N]|long]`` or ``rest all ...`` (dnd5e.md §2.5, §2.6)."""
+    short, n, named_ = False, None, []
+    for word in call.who or ():
+        folded = fold_text(word)
+        if folded in rest.SHORT_WORDS:
+            short = True
+        elif folded in rest.LONG_WORDS:
+            short = False
+        elif folded.isdigit() and not (named_ and _numbered(ctx, f"{named_[-1]} {word}")):
+            n = int(folded)
+        elif folded.isdigit():  # "Goblin 2": the number is its name's
+            named_[-1] = f"{named_[-1]} {word}"
+        else:
+            named_.append(word)
+    if n is not None and not short:
+        ctx.fail(_("rest: a number of Hit Point Dice goes with a short rest: rest NAME short N"))
+    if n is not None and n < 1:
+        ctx.fail(_("rest: spend at least 1 Hit Point Die, not {n}", n=n))
     if call.all:
         who = [c for c in ctx.state.combatants.values() if c.side != "foe" or c.is_pc]
+        if named_:
+            ctx.fail(_("rest: all or names, not both"))
     else:
-        who = [ctx.combatant(n) for n in (call.who or ())]
-    rest.long_rest(ctx, who)
+        who = [ctx.combatant(name) for name in named_]
+    if short:
+        rest.short_rest(ctx, who, n or 1, everyone=call.all)
+    else:
+        rest.long_rest(ctx, who)
 
 
 VERBS = (*VERBS, Verb(
     "rest", (Flag("all", words=("all", "todos", "everyone")), Who("who", required=False, rest=True)), _rest,
     _("a long rest for these (all: the party and its allies): all HP back, temporary HP gone, one exhaustion level "
-      "less, legendary resistances back; out of combat"),
+      "less, Hit Point Dice and legendary resistances back; `short N`: a short rest spending N Hit Point Dice; out "
+      "of combat"),
     es=("descansar", "descanso"), group="health"))
 
 
 VERBS = (*VERBS, Verb(
     "attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
-               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [half-cover|cover|total-cover] [stop]")),
+               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [near|far] "
+                                    "[half-cover|cover|total-cover] [stop]")),
     attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
                       "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
     en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"))
