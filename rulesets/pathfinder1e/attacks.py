@@ -85,7 +85,7 @@ class PF1Attacks(AttackRules):
         threat, mult = (20, 2) if a.has("broken") else (atk.threat, atk.multiplier)
         if roll.natural < threat or atk.dice == "-":
             return Crit()
-        if "critical" in defenses.of_creature(t).immune:  # §1.13: no confirmation, a normal hit
+        if defenses.crit_immune(t):  # §1.13, §1.16 (incorporeal, swarms): no confirmation, a normal hit
             return Crit(1, False, _("{name} is immune to critical hits", name=named(t)))
         nat = plan.naturals.pop(0) if plan.naturals else ctx.roll(
             "1d20", purpose=_("{attacker}: confirming the critical on {target}", attacker=named(a), target=named(t)),

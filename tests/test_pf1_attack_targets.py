@@ -1,4 +1,4 @@
-"""A PC typed with AC and flat-footed AC but no Dex score is flat-footed as its own numbers say
+"""Targets as they are: a PC typed with AC and flat-footed AC but no Dex score is flat-footed as its own numbers say
 (docs/rulesets/pathfinder1e.md#114-flat-footed): the goblin that acts first hits AC 14, not 16."""
 
 from __future__ import annotations
@@ -37,3 +37,16 @@ def test_a_dex_score_is_still_what_is_lost():
     t.do("add Lia pc hp=12 dex=14 ac=15 ff=13 init=2", "add Goblin hp=6 init=6", "init Goblin 20", "init Lia 5",
          "start")
     assert t.session.ruleset.effective(t.state, t.c("Lia"))["ac"].value == 13
+
+
+def test_an_incorporeal_target_takes_a_threat_as_a_normal_hit():
+    """pathfinder1e.md §1.16 (incorporeal creatures are immune to critical hits) and §1.19.1: a
+    natural 20 on a shadow is a hit with no confirmation roll and the damage once."""
+    t = Table("pathfinder1e")
+    t.do("add Shadow hp=19 ac=15 touch=15 ff=13 init=2 incorporeal=true",
+         'add Orc hp=6 init=6 atk="falchion +5 2d4+4 18-20/x2 slashing&magic plus 1d6 fire"', "init Orc 20",
+         "init Shadow 5", "start")
+    t.rolls(20, 3, 2, 4)  # the d20, the falchion's 2d4 (no confirmation roll is asked), the fire rider
+    t.do("attack Orc Shadow")
+    line = next(s for s in t.said() if s.startswith("Orc attacks Shadow"))
+    assert "immune to critical hits" in line and "confirm" not in line
