@@ -94,7 +94,9 @@ def test_without_a_clock_nothing_is_timed_and_the_log_is_as_before():
 def test_a_combatant_removed_during_its_turn_has_its_turn_end_and_the_save_replays(tmp_path):
     path = tmp_path / "f.toml"
     with Encounter.create(path, "generic") as enc:
-        for at, line in [(0, "add Kyra hp=20 pc init=15"), (0, "add Goblin hp=6 init=10"), (0, "start"),
+        # the counts typed, not rolled: `start` would roll d20 + init (random: Encounter has no fixed dice)
+        for at, line in [(0, "add Kyra hp=20 pc"), (0, "add Goblin hp=6"), (0, "init Kyra 15"), (0, "init Goblin 10"),
+                         (0, "start"),
                          (10, "next"), (25, "remove Goblin"), (40, "end")]:
             enc.execute(line, at=at)
     again = Encounter.open(path, read_only=True)
