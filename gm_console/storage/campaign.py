@@ -115,7 +115,7 @@ def _read_all(paths: list[Path], workers: int | None) -> list[dict[str, Any] | S
     """``_read_long`` of each save, in order: side by side in worker processes when there are
     processors and saves enough; here, one by one, when not (or when workers cannot start)."""
     if workers is None:
-        workers = min(os.cpu_count() or 1, len(paths) // PARALLEL_FROM or 1)
+        workers = min(_processors(), len(paths) // PARALLEL_FROM or 1)
     if workers > 1:
         try:
             from concurrent.futures import ProcessPoolExecutor
@@ -125,6 +125,15 @@ def _read_all(paths: list[Path], workers: int | None) -> list[dict[str, Any] | S
         except (OSError, ImportError, NotImplementedError, RuntimeError):  # no processes here (a sandbox...)
             pass
     return [_read_long(path) for path in paths]
+
+
+def _processors() -> int:
+    """The processors this program may run on (a container or `taskset` may allow fewer than
+    the machine has)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _worker_start() -> None:
