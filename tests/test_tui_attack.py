@@ -105,3 +105,16 @@ async def test_the_dice_tray_shows_the_last_attacks_dice(tmp_path):
         history = str(app.screen.query_one("#history").render()).splitlines()
     assert history[:2] == ["Round 1 · damage of Goblin's short sword to Kyra: 1d4 (3) = 3",
                            "Round 1 · Goblin: short sword attack on Kyra: 1d20 (17) = 17"]
+
+
+def test_advantage_boxes_only_for_a_game_whose_attack_takes_them(tmp_path):
+    """docs/sheets.md#attacks, "In the console": the form offers advantage and disadvantage only
+    where the game's attack has those words (the distance only where it counts range increments)."""
+    from types import SimpleNamespace
+
+    enc = make_encounter(tmp_path, FIGHT, ruleset="pathfinder1e")
+    frame = SimpleNamespace(lang="en", ruleset=enc.ruleset, state=enc.state)
+    modal = AttackModal(frame, enc.state.get("goblin"), [enc.state.get("kyra")])
+    assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == ("at", None, None)
+    modal.rules = SimpleNamespace(words={"adv": "adv", "ventaja": "adv", "dis": "dis"})
+    assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == (None, "adv", "dis")
