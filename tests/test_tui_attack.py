@@ -118,3 +118,26 @@ def test_advantage_boxes_only_for_a_game_whose_attack_takes_them(tmp_path):
     assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == ("at", None, None)
     modal.rules = SimpleNamespace(words={"adv": "adv", "ventaja": "adv", "dis": "dis"})
     assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == (None, "adv", "dis")
+
+
+@drive
+async def test_a_grab_is_offered_on_the_warnings_line_and_y_runs_it(tmp_path):
+    """pathfinder1e.md §1.19.5: after a hit with `plus grab` the warnings line offers the free
+    grapple check; `y` runs it (the goblin grapples Kyra) and the offer is gone."""
+    lines = ["add Kyra pc hp=20 ac=16 init=3 cmd=12",
+             'add Goblin hp=6 init=1 cmb=4 atk="claw +4 1d4 slashing plus grab"', "init Kyra 5", "init Goblin 12",
+             "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3, 15], seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        warnings = str(app.screen.query_one("#warnings").render())
+        assert "Goblin hit Kyra with its claw: grab, a free grapple check at +4" in warnings
+        await pilot.press("y")
+        await pilot.pause()
+        assert "grab" not in str(app.screen.query_one("#warnings").render())
+    assert [e.line for e in enc.session.done[-2:]] == ['attack Goblin Kyra claw', "maneuver Goblin Kyra grapple +4"]
+    assert enc.state.get("kyra").has("grappled")
