@@ -180,12 +180,13 @@ def test_the_breakdown_names_conditions_and_words_in_spanish():
     t.do('add Kyra pc hp=22 ac=16 touch=12 ff=14 init=2',
          'add Goblin hp=6 ac=16 init=6 atk="short sword +2 1d4 19-20/x2 piercing"',
          "init Goblin 18", "init Kyra 10", "start", "cond Goblin shaken 3", "cond Kyra prone")
-    t.rolls(9, 3)
+    t.rolls(7, 3)
     t.do("attack Goblin Kyra flank")
-    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]  # 11 misses AC 12
-    assert "(9 +2 espada corta -2 estremecido +2 flanqueo = 11 contra CA 12 (-4 derribado contra cuerpo a cuerpo)" \
-        in said.text("es")
-    assert "(9 +2 short sword -2 shaken +2 flanking = 11 vs AC 12 (-4 prone vs melee)" in said.text("en")
+    said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]  # 9 misses AC 10
+    es, en = said.text("es"), said.text("en")
+    assert "(7 +2 espada corta -2 estremecido +2 flanqueo = 9 contra CA 10 (" in es
+    assert es.endswith(" -4 derribado contra cuerpo a cuerpo))")
+    assert "(7 +2 short sword -2 shaken +2 flanking = 9 vs AC 10 (" in en and en.endswith(" -4 prone vs melee))")
 
 
 def test_cac_is_the_kinetic_armor_class_as_spanish_starfinder_names_it():

@@ -236,3 +236,22 @@ def test_foes_from_the_bestiary_are_worth_their_crs_xp_after_the_fight():
     summary = fight_summary(t.session.done, t.session.ruleset)
     assert sorted((a.name, a.cr, a.xp) for a in summary.awards) == [
         ("Goblin 1", "1/3", 135), ("Goblin 2", "1/3", 135), ("Ogre", "3", 800)]
+
+
+def test_starfinder_cr_half_creatures_and_the_corrected_ranged_attacks():
+    """Checked against the books (each entry's source): the skeletal undead (Alien Archive p. 114),
+    formian worker (p. 50), gang tough (Pact Worlds p. 178), asteroid louse and orc technician
+    (Alien Archive 2 pp. 132, 90) are CR 1/2, 200 XP (the CR 1/2 arrays: 12-13 HP, EAC 10); the
+    patrol-class robot's integrated tactical arc emitter is +13 (p. 94); the skittermander's static
+    arc pistol, printed without a bonus, takes the CR 2 expert array's high attack, +8 (p. 106)."""
+    from gm_console.engine.aftermath import fight_summary
+
+    t = Table("starfinder")
+    half = ["skeleton", "formian-worker", "gang-tough", "asteroid-louse", "orc-technician"]
+    t.do("add Kyra pc hp=30 init=20", *(f"add @{cid}" for cid in half), "add @patrol-robot", "add @skittermander")
+    for cid in half:
+        assert t.c(cid).marks["bestiary"] == {"id": cid, "cr": "1/2", "xp": 200}
+    assert t.c("patrol-robot").stats["ranged"] == 13 and t.c("skittermander").stats["ranged"] == 8
+    t.do("roll", "start", *(f"dmg {cid} 40" for cid in half), "end")
+    summary = fight_summary(t.session.done, t.session.ruleset)
+    assert sorted((a.cr, a.xp) for a in summary.awards) == [("1/2", 200)] * 5

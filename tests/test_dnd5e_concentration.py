@@ -111,6 +111,8 @@ def test_concentration_by_hand_points_to_the_verb_and_bad_input_is_refused():
         t.do("cond Bo concentration")
     with pytest.raises(CommandError):
         t.do("concentrate Ana Bless on Nobody")
+    with pytest.raises(CommandError, match="which spell"):
+        t.do('concentrate Ana ""')
     assert spells(t)["Bo"] == ["bless"]
 
 
@@ -133,3 +135,47 @@ def test_a_hidden_target_is_not_named_to_the_players():
     assert "Spy" not in text
     gm = play_log(t.session.done, t.state, t.session.ruleset)
     assert "Ana concentrates on Bless on Bo, Spy" in gm and "it ends on Bo, Spy" in gm
+
+
+def test_a_concentration_and_its_spell_stay_out_of_what_the_party_keeps():
+    """dnd5e.md §5.6: Ana's concentration and Bo's Bless are not written back; Bo's exhaustion is."""
+    t = table()
+    t.do("cond Bo exhaustion:1")
+    sheet = t.session.ruleset.sheet
+    assert [k["cond"] for k in sheet.lasting(t.state, t.c("Ana"))["conditions"]] == []
+    assert [k["cond"] for k in sheet.lasting(t.state, t.c("Bo"))["conditions"]] == ["exhaustion"]
+
+
+def test_the_conditions_a_spell_gives_go_and_end_with_it():
+    """dnd5e.md §5: Hold Person paralyzes; the failed save frees the orc of both at once."""
+    t = table()
+    t.do('concentrate Ana "Hold Person" paralizado on Orc 1m')
+    assert spells(t)["Orc"] == ["hold-person", "paralyzed"] and t.c("Orc").instances("paralyzed")[0].rounds == 10
+    t.rolls(1)
+    t.do("dmg Ana 12")
+    assert spells(t)["Orc"] == []
+    t.do("add Golem hp=50 condition_immune=paralyzed")
+    with pytest.raises(CommandError, match="immune"):
+        t.do('concentrate Ana "Hold Monster" paralyzed on Golem')
+
+
+@pytest.mark.parametrize("damage, dc", [(1, 10), (21, 10), (22, 11), (23, 11), (59, 29), (60, 30), (61, 30),
+                                        (100, 30)])
+def test_the_save_dc_at_its_edges(damage, dc):
+    """dnd5e.md §5.4: DC 10 until half the damage passes it (21 -> 10, 22 -> 11, rounded down),
+    capped at 30 (60 and beyond)."""
+    t = table()
+    t.do("set Ana hp=200/200")
+    t.rolls(20)
+    t.do(f"dmg Ana {damage}")
+    assert any(f"vs DC {dc})" in line for line in t.said())
+
+
+def test_a_save_exactly_at_the_dc_keeps_it_one_below_breaks_it():
+    """dnd5e.md §5.4: 22 damage, DC 11: 7 + 4 = 11 keeps Bless; 6 + 4 = 10 ends it."""
+    t = table()
+    t.rolls(7).do("dmg Ana 22")
+    assert t.c("Bo").has("bless")
+    t = table()
+    t.rolls(6).do("dmg Ana 22")
+    assert not t.c("Bo").has("bless") and not t.c("Ana").has("concentration")

@@ -150,3 +150,39 @@ def test_the_players_read_the_spanish_condition():
     t = table("cond Ana derribado")
     text = play_log(t.session.done, t.state, t.session.ruleset, lang="es", players=True)
     assert "Derribado" in text
+
+
+def test_an_effects_repeated_save_comes_at_the_end_of_the_creatures_turn():
+    """dnd5e.md §6.4: paralyzed, Wis save DC 13 at the end of the orc's turn; 14 + 0 ends it."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=20", "add Orc hp=15 wis=11", "init Ana 20", "init Orc 10", "start",
+         "cond Orc paralyzed save=wis:13")
+    t.do("next")
+    assert t.active == "orc" and t.c("Orc").has("paralyzed")
+    t.rolls(14)
+    t.do("next")
+    assert not t.c("Orc").has("paralyzed")
+
+
+def test_the_dice_tray_takes_adv_and_dis_after_a_d20_roll():
+    """dnd5e.md §6.1: `r 1d20+5 adv` is 2d20kh1+5; both words cancel; a roll without one d20 is refused."""
+    t = table()
+    t.rolls(3, 17)
+    t.do("r 1d20+5 stealth adv")
+    assert last(t) == "stealth: 2d20kh1 (3, 17) + 5 = 22"
+    t.rolls(3)
+    t.do("r 1d20+5 ventaja desventaja hidden")
+    assert last(t) == "Roll: 1d20 (3) + 5 = 8"
+    with pytest.raises(CommandError, match="one d20"):
+        t.do("r 2d6 adv")
+
+
+def test_exhaustion_takes_from_death_saves_and_initiative_too():
+    """dnd5e.md §4.2: every d20 test: 12 - 4 is a failed death save; initiative 10 + 2 Dex - 4."""
+    t = table("cond Ana exhaustion:2", "dmg Ana 20")
+    t.do("deathsave Ana 12")
+    assert t.c("Ana").marks["ds_fail"] == 1
+    t = table("cond Ana exhaustion:2")
+    t.rolls(10)
+    t.do("start")
+    assert t.c("Ana").initiative == 8

@@ -358,3 +358,41 @@ def test_a_stable_pc_regains_1_hp_after_1d4_hours():
     assert (t.c("Ana").life, t.hp("Ana")) == ("stable", 0)
     t.do("pass 1h")
     assert (t.c("Ana").life, t.hp("Ana")) == ("ok", 1) and not t.c("Ana").has("unconscious")
+
+
+def test_the_temp_verb_gives_temporary_hp_to_several_never_adding_up():
+    """dnd5e.md §2.2: `temp Ana,Bo 5`, then `pgt Ana 3` keeps 5."""
+    t = Table("dnd5e")
+    t.do("add Ana pc hp=10", "add Bo pc hp=10", "temp Ana,Bo 5", "pgt Ana 3")
+    assert (t.hp("Ana", "temp"), t.hp("Bo", "temp")) == (5, 5)
+
+
+def test_a_death_save_of_exactly_10_succeeds_and_9_fails():
+    """dnd5e.md §3.3: 10 or more a success, else a failure."""
+    t = fight()
+    dying_ana(t)
+    t.do("deathsave Ana 10", "deathsave Ana 9")
+    assert (t.c("Ana").marks["ds_ok"], t.c("Ana").marks["ds_fail"]) == (1, 1)
+
+
+def test_a_critical_on_a_pc_with_one_failure_is_the_third_and_kills():
+    """dnd5e.md §3.4 and §3.3: one failure, then a critical hit at 0 HP adds two: dead; a
+    stable PC critically hit starts dying again with two failures."""
+    t = fight()
+    dying_ana(t)
+    t.do("deathsave Ana 5", "dmg Ana 1 crit")
+    assert t.c("Ana").life == "dead"
+    t = fight()
+    dying_ana(t)
+    t.do("cond Ana stable", "dmg Ana 1 crit")
+    assert (t.c("Ana").life, t.c("Ana").marks["ds_fail"]) == ("dying", 2)
+
+
+def test_massive_damage_exactly_at_the_maximum_kills_one_less_does_not():
+    """dnd5e.md §3.2: Ana, 20 HP max, at full: 40 leaves 20 over (dead), 39 leaves 19 (dying)."""
+    t = fight()
+    t.do("dmg Ana 40")
+    assert t.c("Ana").life == "dead"
+    t = fight()
+    t.do("dmg Ana 39")
+    assert t.c("Ana").life == "dying"

@@ -80,7 +80,7 @@ def test_one_reaction_a_round_out_of_turn_back_at_its_own_turn():
 def test_a_readied_action_goes_off_as_the_reaction_and_keeps_the_order():
     """dnd5e.md §7.3: Ready, then `trigger` spends the reaction; the order stays Ana, Dragon, Bo."""
     t = fight()
-    t.do('ready "when the dragon lands"')
+    t.do('ready "when the dragon lands"', "next")
     assert t.active == "dragon"
     t.do("trigger Ana")
     assert t.order == ["ana", "dragon", "bo"] and t.active == "dragon"
@@ -99,6 +99,62 @@ def test_ready_is_refused_once_the_action_is_spent_and_a_trigger_without_reactio
     t.do('ready "when it moves"', "action Ana reaction")
     with pytest.raises(CommandError, match="reaction"):
         t.do("trigger Ana")
+
+
+def test_ready_takes_the_action_but_the_turn_goes_on():
+    """dnd5e.md §7.3: readying spends Ana's action, not her turn: she still moves and takes a
+    bonus action; the trigger can come in her own turn and spends her reaction."""
+    t = fight()
+    t.do('ready "when the dragon lands"')
+    assert t.active == "ana"
+    assert slots(t, "Ana") == {"action": True, "bonus": False, "reaction": False, "move": False}
+    assert "its turn goes on" in " ".join(t.said()[-2:])
+    with pytest.raises(CommandError, match="already taken its action"):
+        t.do("action Ana action")
+    t.do("action Ana move 30", "action Ana bonus", "trigger Ana")
+    assert t.active == "ana" and t.c("Ana").marks["reaction"] is True
+    t.do("next")
+    assert t.active == "dragon"
+
+
+def test_an_untriggered_readied_action_lapses_at_its_next_turn():
+    """dnd5e.md §7.3: not triggered by the start of its next turn, it is lost."""
+    t = fight()
+    t.do('ready "when the dragon lands"', "next", "next", "next")
+    assert t.active == "ana" and "ana" not in t.state.readied
+    assert "Ana: readied action lapses" in play_log(t.session.done, t.state, t.session.ruleset, players=True)
+
+
+def test_other_games_still_end_the_turn_on_ready():
+    """The other games keep their Ready: it ends the turn (docs/rulesets/pathfinder1e.md)."""
+    t = Table("pathfinder1e")
+    t.do("add Ana hp=10", "add Bo hp=10", "init Ana 20", "init Bo 10", "start", 'ready "when Bo moves"')
+    assert t.active == "bo"
+
+
+def test_a_readied_spell_needs_concentration_until_released():
+    """dnd5e.md §7.3: `spell=NAME` holds the spell with concentration; the trigger releases it
+    (reaction spent, concentration over); damage that breaks it loses the spell; an unreleased
+    one dissipates at the start of its next turn."""
+    t = fight()
+    t.do("concentrate Ana Bless on Bo", 'ready "when the dragon lands" spell=Fireball')
+    assert t.c("Ana").marks["concentrating"]["spell"] == "Fireball"
+    assert not t.c("Bo").has("bless")  # holding Fireball ended Bless (one at a time, §5.2)
+    assert t.state.readied["ana"].trigger == "when the dragon lands (Fireball)"
+    t.do("next", "trigger Ana")
+    assert t.c("Ana").marks.get("concentrating") is None and t.c("Ana").marks["reaction"] is True
+    assert "released with its reaction" in " ".join(t.said())
+
+    t = fight()
+    t.do('ready "when the dragon lands" spell=Fireball', "next")
+    t.rolls(1).do("dmg Ana 5")  # a natural 1 on the Con save, DC 10
+    assert "ana" not in t.state.readied and t.c("Ana").marks.get("concentrating") is None
+    assert "dissipates" in " ".join(t.said())
+
+    t = fight()
+    t.do('ready "when the dragon lands" spell=Fireball', "next", "next", "next")
+    assert t.active == "ana" and t.c("Ana").marks.get("concentrating") is None
+    assert "dissipates" in " ".join(t.said())
 
 
 # --- §7.4 legendary actions across a round ---------------------------------------------------------------
@@ -199,3 +255,11 @@ def test_an_invisible_creature_rolls_initiative_with_advantage():
     t.rolls(4, 15)
     t.do("start")
     assert t.c("Ana").initiative == 15
+
+
+def test_spend_legendary_resistance_is_the_same_as_legres():
+    """dnd5e.md §7.5: the spend form's line."""
+    t = fight()
+    t.do("spend Dragon legendary_resistance")
+    assert t.hp("Dragon", "legendary_resistance") == 2
+    assert "the failed save succeeds instead" in t.said()[-1]

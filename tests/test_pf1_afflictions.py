@@ -232,8 +232,12 @@ def test_spanish():
 
 @pytest.mark.parametrize("line, mentions", [
     ("poison Kyra str=1d2", ("DC is missing",)),
-    ("poison Kyra dc=14", ("str=, dex= or con=",)),
-    ("poison Kyra dc=14 wis=1d2", ("Str, Dex or Con",)),
+    ("poison Kyra dc=14", ("str=, dex=, con=, int=, wis=, cha=, hp= or cond=",)),
+    ("poison Kyra dc=14 wis=lots", ("1d2",)),
+    ("poison Kyra dc=14 cond=stagered", ("not a condition",)),
+    ("poison Kyra dc=14 cond=staggered:soon", ("rounds (1, 1d4) or a span",)),
+    ("poison Kyra dc=14 cond=energy-drained", ("takes a value",)),
+    ("poison Kyra dc=14 hp=lots", ("1d2",)),
     ("poison Kyra dc=14 str=lots", ("1d2",)),
     ("poison Kyra dc=14 str=1 every=week", ("every=round, minute, hour or day",)),
     ("poison Kyra dc=14 str=1 onset=soon", ("1d3days",)),
@@ -272,3 +276,38 @@ def test_with_save_rolls_offer_the_save_is_offered_and_the_gm_runs_it_with_the_p
     assert not poisoned(t) and t.said()[-1] == "Kyra is cured of Giant spider venom"
     with pytest.raises(Exception, match="no Poisoned"):
         t.do("save Kyra poisoned 18")
+
+
+# -- poisons that take hit points or give a condition (pathfinder1e.md §1.17) ---------------------------------
+
+
+def test_a_poison_that_deals_con_hp_and_staggered_one_round():
+    """§1.17: "1d3 Con damage and staggered 1 round" plus 1d6 HP: a failed save deals each, in order; the
+    staggered condition ends after its round; the sheet says the whole effect."""
+    from pf1_support import sheet_lines
+
+    t = Table("pathfinder1e")
+    t.do(KYRA, "add Orc hp=10", "init Orc 25", "init Kyra 20", "start")  # the orc's turn: it bites
+    t.rolls(2, 2, 3)  # Fort 5 fails; 1d3 Con = 2; 1d6 HP = 3
+    t.do("poison Kyra dc=14 con=1d3 hp=1d6 cond=staggered:1 every=round for=2 cure=1 name=Wyvern venom")
+    assert damage(t) == {"con": 2}
+    assert t.hp("Kyra") == 20 - 3 - 3  # 1 x 3 HD for the Con penalty, 3 HP from the venom
+    assert t.c("Kyra").has("staggered")
+    assert "Wyvern venom leaves Kyra Staggered for 1 round" in t.said()
+    assert any("1d3 Con damage and 1d6 HP and Staggered for 1 rounds on a failed save" in line
+               for line in sheet_lines(t.session.ruleset, t.state, t.c("Kyra")))
+    t.rolls(20)  # Kyra's turn: her save succeeds, cured; she is still staggered this turn
+    t.do("next")
+    assert not t.c("Kyra").has("poisoned") and t.c("Kyra").has("staggered")
+    t.do("next")  # the orc's next turn: the round is over
+    assert not t.c("Kyra").has("staggered")
+
+
+def test_a_poisons_hp_damage_ignores_dr_and_a_condition_without_duration_stays():
+    """§1.17: DR stops weapons, not a poison's own damage; `cond=nauseated` lasts until taken off."""
+    t = Table("pathfinder1e")
+    t.do("add Golem hp=30 fort=0 dr=5/-")
+    t.rolls(1, 4)
+    t.do("poison Golem dc=12 hp=4 cond=nauseated")
+    assert t.hp("Golem") == 26 and t.c("Golem").has("nauseated")
+    assert t.c("Golem").instances("nauseated")[0].rounds is None

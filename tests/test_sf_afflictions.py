@@ -197,6 +197,8 @@ def test_spanish():
     ("poison Kyra dc=15 track=dex onset=later", ("1d3days",)),
     ("poison Kyra dc=15 track=dex cure=x", ("whole number",)),
     ("poison Kyra dc=15 track=dex dex=1d2", ("unknown 'dex=1d2'",)),
+    ("poison Kyra dc=15 track=dex hp=lots", ("1d6",)),
+    ("poison Kyra dc=15 track=dex cond=stagered:1", ("not a condition",)),
     ("disease Kyra from Kyra", ("carries no disease",)),
 ])
 def test_bad_input_is_refused_and_nothing_changes(tmp_path, capsys, line, mentions):
@@ -233,3 +235,31 @@ def test_with_save_rolls_offer_the_save_is_offered_and_an_unanswered_one_is_roll
     t.rolls(2)
     t.do("pass 1r")  # not answered: rolled when the next falls due (2: staggered), and the next offered
     assert "staggered" in conds(t) and t.said()[-1] == "Kyra may save against Tetrodotoxin now: save Kyra poisoned"
+
+
+# -- a failed save's hit points and condition beside the step (starfinder.md §3.15) ------------------------
+
+
+def test_each_failed_save_also_takes_its_hp_and_gives_its_condition():
+    """§3.15 [I]: `hp=1d4 cond=staggered:1`: each failed save, the first and the clock's, is the step and then
+    the HP (lost as the exposure's: stamina does not take them) and the condition for its round; a save
+    made deals neither."""
+    from gm_console.i18n import render
+
+    t = Table("starfinder")
+    t.do(KYRA, "add Spider hp=10", "init Spider 25", "init Kyra 10", "start")  # the spider's turn
+    t.rolls(2, 3)  # Fort 5 fails; 1d4 = 3
+    t.do("poison Kyra dc=13 track=dex hp=1d4 cond=staggered:1 every=round for=2 cure=1 name=Spider venom")
+    assert t.hp("Kyra") == 20 - 3 - 3 and t.c("Kyra").pools["sp"].value == 12
+    assert conds(t) == ["flat-footed", "poisoned", "staggered"]
+    assert t.said()[-1] == "Spider venom leaves Kyra Staggered for 1 round"
+    lines = [render(m, "en") for m in t.session.ruleset.sheet.status(t.state, t.c("Kyra"))]
+    assert any("each failed save also 1d4 HP and Staggered for 1 rounds" in line for line in lines), lines
+    t.rolls(1, 2)  # Kyra's turn start: the save fails, a step further, 2 HP, staggered again
+    t.do("next")
+    assert t.hp("Kyra") == 12 and "staggered" in conds(t)
+    t.do("next")  # the spider's turn: the round is over
+    assert "staggered" not in conds(t)
+    t.rolls(20)
+    t.do("next")  # a save made: no HP, no condition
+    assert t.hp("Kyra") == 12 and "staggered" not in conds(t)

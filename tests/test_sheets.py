@@ -39,6 +39,7 @@ POOLS = {
     "pathfinder1e": [("hp", "pg")],
     "starfinder": [("sp", "stamina"), ("hp", "pg"), ("rp", "resolve")],
     "dragon_age": [("health", "salud"), ("mana", "mana")],
+    "dnd5e": [("hp", "pg")],
 }
 
 

@@ -54,6 +54,74 @@ def roll_onset(ctx: Context, c: Combatant, text: str, purpose) -> int:
     return max(1, n) * unit
 
 
+#: ``cond=staggered:1`` in a poison's words: a condition a failed save gives, for rounds (``1``, ``1d4``) or a
+#: span (``10m``, ``1h``); none: until it is taken off (pathfinder1e.md §1.17, starfinder.md §3.15)
+COND_KEYS = ("cond", "condition", "estado")
+#: ``hp=1d6``: hit points a failed save takes (poison damage)
+HP_KEYS = ("hp", "pg")
+DICE = re.compile(r"^(\d{1,2})(?:d(\d{1,3}))?$")
+LASTS = re.compile(r"^(\d{1,3}(?:d\d{1,3})?)r?$")
+
+
+def read_condition(value: str, catalogue, refuse: Callable, kind: str) -> list:
+    """``staggered:1`` -> ["cond", "staggered", "1"]: the catalogue's condition (no valued ones) and how long,
+    refused naming the form when written wrong."""
+    name, _sep, lasts = value.partition(":")
+    try:
+        cdef = catalogue.lookup(name)
+    except RulesError:
+        refuse(kind, _("cond={value}: {name!r} is not a condition of this game", value=value, name=name))
+    if cdef.valued:
+        refuse(kind, _("cond={value}: {name} takes a value; a poison gives conditions without one", value=value,
+                       name=cdef.id))
+    if lasts and not (LASTS.match(fold_text(lasts)) or onset_span(lasts)):
+        refuse(kind, _("cond={value}: how long is rounds (1, 1d4) or a span (10m, 1h)", value=value))
+    return ["cond", cdef.id, fold_text(lasts)]
+
+
+def give_condition(ctx: Context, c: Combatant, cid: str, lasts: str, label, rule: str) -> None:
+    """The condition a failed save gives, its duration rolled when dice (rounds unless a unit is given)."""
+    rounds = None
+    spr = ctx.ruleset.seconds_per_round
+    purpose = _("{what} on {name}", what=label, name=named(c))
+    if lasts:
+        m = LASTS.match(lasts)
+        if m:
+            amount = m.group(1)
+            rounds = ctx.roll(amount, purpose=purpose, who=c.id).total if "d" in amount else int(amount)
+        else:
+            rounds = -(-roll_onset(ctx, c, lasts, purpose) // spr)
+        rounds = max(1, rounds)
+    cdef = ctx.ruleset.catalogue.get(cid)
+    state = ctx.state
+    clock = None  # its rounds count on the clock of the turn it began in, as `cond`'s do
+    if rounds is not None:
+        clock = state.active if state.in_combat and state.active is not None else c.id
+    ctx.apply_condition(c, cdef, rounds=rounds, clock=clock, source=state.active if state.in_combat else None,
+                        note=str(label) if isinstance(label, str) else "")
+    if rounds:
+        ctx.say(_n("{what} leaves {name} {cond} for {n} round", "{what} leaves {name} {cond} for {n} rounds", rounds,
+                   what=label, name=named(c), cond=cdef.term, n=public(rounds)), rule=rule, who=c.id)
+    else:
+        ctx.say(_("{what} leaves {name} {cond} (until it is taken off)", what=label, name=named(c), cond=cdef.term),
+                rule=rule, who=c.id)
+
+
+def effect_text(effect: list, catalogue):
+    """``cond`` and ``hp`` effects as the sheet says them ("1d6 HP", "staggered for 1"), None for others."""
+    if effect[0] == "hp":
+        return _("{dice} HP", dice=effect[1])
+    if effect[0] == "cond":
+        cdef = catalogue.get(effect[1])
+        cond = cdef.term if cdef is not None else effect[1]
+        if not effect[2]:
+            return cond
+        if LASTS.match(effect[2]):
+            return _("{cond} for {lasts} rounds", cond=cond, lasts=effect[2].rstrip("r"))
+        return _("{cond} for {lasts}", cond=cond, lasts=effect[2])
+    return None
+
+
 def verb(kind: str, kinds: dict, read: Callable, expose: Callable) -> Callable:
     """The handler of a game's ``poison``/``disease`` verb: ``NAME WORDS...`` or ``NAME from CREATURE [WORDS]``
     (the creature's own ``poison=``/``disease=`` stat, named after it unless it says a name), read by the

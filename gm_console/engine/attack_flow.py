@@ -70,6 +70,9 @@ class Roll:
     defence: Term
     value: int
     why: list[tuple[str, int]]
+    #: the d20s behind ``natural`` when the game rolled more than one (fifth edition's
+    #: advantage: "2d20kh1 (5, 17)"), for the detail; None for a single d20
+    dice: Any = None
 
     @property
     def total(self) -> int:
@@ -242,6 +245,20 @@ class AttackRules:
     def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         return []
 
+    def d20(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> str:
+        """The attack roll's dice: "1d20", or "2d20kh1"/"2d20kl1" where the game has advantage
+        and disadvantage (fifth edition); the highest or lowest is the natural."""
+        return "1d20"
+
+    def roll_damage(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack, multiplier: int) -> tuple[int, Any]:
+        """The damage of a hit and how the detail tells it. Default: the dice and flat bonuses
+        rolled ``multiplier`` times (the d20 critical); fifth edition doubles only the dice."""
+        return _damage(ctx, self, plan, a, t, atk, multiplier)
+
+    def dealt_types(self, atk: Attack, multiplier: int) -> tuple[str, ...]:
+        """The words the damage reaches ``Health.damage`` with. Default: the attack's types."""
+        return tuple(atk.types)
+
     def after_critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
         """A critical's own effect (Starfinder's ``critical bleed 1d4``)."""
 
@@ -340,13 +357,29 @@ def _natural(ctx, plan: Plan, purpose: Msg, who: str) -> int:
     return ctx.roll("1d20", purpose=purpose, who=who).total
 
 
+def _naturals(ctx, plan: Plan, purpose: Msg, who: str, dice: str) -> tuple[int, Any]:
+    """The natural of an attack rolled on ``dice`` (2d20kh1: both d20s, the higher kept), the
+    table's ROLLs used first, and the dice as the detail tells them."""
+    if dice == "1d20":
+        return _natural(ctx, plan, purpose, who), None
+    given = [plan.naturals.pop(0) for _k in range(min(2, len(plan.naturals)))]
+    if len(given) < 2:
+        ctx.dice.forced[:0] = given  # the table's die first, the other rolled or asked
+        rolled = [d.value for d in ctx.roll(dice, purpose=purpose, who=who).dice]  # the log: 2d20kh1 (4, 16) = 16
+    else:
+        rolled = given
+    kept = max(rolled) if "kh" in dice else min(rolled)
+    return kept, f"{dice} ({', '.join(map(str, rolled))})"
+
+
 def roll_against(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: Attack, bonus: int,
                  purpose: Msg) -> Roll:
     parts = [(weapon_term(atk.name), bonus), *_named(ctx, rules.attack_parts(ctx, plan, a, t, atk))]
     if plan.extra:
         parts.append((OTHER, plan.extra))
     name, value, why = rules.defence(ctx, plan, a, t, atk)
-    return Roll(_natural(ctx, plan, purpose, a.id), parts, name, value, _named(ctx, why))
+    natural, dice = _naturals(ctx, plan, purpose, a.id, rules.d20(ctx, plan, a, t, atk))
+    return Roll(natural, parts, name, value, _named(ctx, why), dice)
 
 
 def _named(ctx, parts: Sequence[tuple[Any, int]]) -> list[tuple[Any, int]]:
@@ -377,7 +410,7 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
     multiplier = crit.multiplier
     rolled_detail, amount = None, 0
     if hit and atk.dice != "-":
-        amount, rolled_detail = _damage(ctx, rules, plan, a, t, atk, multiplier)
+        amount, rolled_detail = rules.roll_damage(ctx, plan, a, t, atk, multiplier)
     extra = _riders(ctx, a, t, atk) if hit else []
     outcome = _outcome(roll, hit, crit, missed_by_chance, chance, t, amount, atk)
     detail = _detail(ctx, a, t, roll, rolled_detail, crit.detail)
@@ -390,7 +423,7 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
                  bonus=roll.total - roll.natural, against=f"{t.name} {roll.defence.en} {roll.value}", target=roll.value,
                  outcome="success" if hit else "failure")
     if hit and atk.dice != "-":
-        _deal(ctx, t, amount, atk.types)
+        _deal(ctx, t, amount, rules.dealt_types(atk, multiplier))
     for _dice, rolled, types in extra:
         if t.id in ctx.state.combatants and ctx.state.get(t.id).life != "dead":
             _deal(ctx, ctx.state.get(t.id), rolled, types)
@@ -440,7 +473,8 @@ def signed(parts: Sequence[tuple[Any, int]]) -> Term:
 
 def _detail(ctx, a: Combatant, t: Combatant, roll: Roll, rolled, confirm) -> Any:
     why = joined([" (", signed(roll.why), ")"], sep="") if roll.why else ""
-    full = _("{nat} {parts} = {total} vs {defence} {value}{why}", nat=of(a, roll.natural), parts=of(a, signed(roll.parts)),
+    nat = roll.natural if roll.dice is None else f"{roll.natural} [{roll.dice}]"
+    full = _("{nat} {parts} = {total} vs {defence} {value}{why}", nat=of(a, nat), parts=of(a, signed(roll.parts)),
              total=of(a, roll.total), defence=roll.defence, value=of(t, roll.value), why=of(t, why))
     if confirm is not None:
         full = _("{attack}; {confirm}", attack=full, confirm=confirm)

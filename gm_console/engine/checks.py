@@ -99,10 +99,16 @@ def recent_checks(state, players: bool = False) -> list[dict]:
 def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
     if not args:
         ctx.fail(_('r: usage: r EXPR [LABEL]  (e.g. r 1d20+5 stealth, r 4d6kh3, r 2d20kh1+3)'))
-    expr, label = args[0], " ".join(args[1:])
+    words = list(args[1:])
+    edges: list[int] = []
     hidden = False
-    if label.endswith("hidden") or label.endswith("oculta"):
-        hidden, label = True, label.rsplit(" ", 1)[0] if " " in label else ""
+    while words and (words[-1].casefold() in EDGE_WORDS or words[-1].casefold() in ("hidden", "oculta")):
+        word = words.pop().casefold()  # `r 1d20+5 stealth adv hidden`: the d20 twice, the GM's eyes only
+        if word in EDGE_WORDS:
+            edges.append(EDGE_WORDS[word])
+        else:
+            hidden = True
+    expr, label = with_edge(args[0], edges), " ".join(words)
     try:
         result = ctx.roll(expr, purpose=label or expr, hidden=hidden)
     except DiceError as exc:
@@ -112,6 +118,18 @@ def free_roll(ctx: Context, args: tuple[str, ...]) -> None:
     if label:  # a labelled roll is a check the table made (`r 1d20+5 stealth`)
         record_check(ctx, None, label, result.total, dice=[d.value for d in result.dice if d.kept],
                      hidden=hidden)
+
+
+def with_edge(expr: str, edges: list[int]) -> str:
+    """The expression with advantage (2d20kh1) or disadvantage (2d20kl1) on its one d20; both
+    typed: the plain roll (they cancel). Refused where the roll has no single d20 to double."""
+    if not edges or (1 in edges and -1 in edges):
+        return expr
+    found = list(re.finditer(r"(?<![\dd])1?d20(?![\dkKlLr!])", expr, re.I))
+    if len(found) != 1:
+        raise RulesError(_("r: advantage and disadvantage double one d20 (r 1d20+5 adv), not {expr!r}", expr=expr))
+    m = found[0]
+    return expr[:m.start()] + ("2d20kh1" if edges[0] > 0 else "2d20kl1") + expr[m.end():]
 
 
 def _naturals(result: RollResult) -> "Msg | str":

@@ -96,29 +96,195 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     annotations below (they are the schema) before the event exists: a pool of "abc", a
     count of 1e400 or a list where a name goes is refused here, in one line, instead of
     crashing whatever reads the state later.
+
+    Each event type has its decoder, worked out once from its annotations (``_Decoder``): a
+    text, whole-number or yes/no field is checked by one type test in place, the rest by the
+    schema's check; the event is then made with its lists as tuples (``__post_init__``'s
+    work, done while checking). A 500-save campaign record decodes some two million events.
     """
     try:
         kind = data["t"]
     except (KeyError, TypeError, IndexError):
         raise EventDecodeError(f"event without a type: {shown(data)}") from None
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise EventDecodeError(f"unknown event type {shown(kind)}")
+    decoder = _DECODERS.get(kind) if kind.__class__ is str else None
+    if decoder is None:
+        cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise EventDecodeError(f"unknown event type {shown(kind)}")
+        decoder = _DECODERS[kind] = _Decoder(cls)
+    if data.__class__ is dict:
+        return decoder.fast(data)
     if not isinstance(data, _TABLE):
         raise EventDecodeError(f"a {kind} event must be a table of fields")
-    kwargs = {k: v for k, v in data.items() if k != "t"}
-    schema = _schema(cls)
-    for name, value in kwargs.items():
-        check = schema.get(name)
-        if check is None:
-            raise EventDecodeError(f"a {kind} event has no field {shown(name)}; its fields: {', '.join(schema)}")
-        problem = check(value, 0)
-        if problem:
-            raise EventDecodeError(f"{kind} {name}: {problem}")
-    missing = [name for name in _required(cls) if name not in kwargs]
-    if missing:
-        raise EventDecodeError(f"a {kind} event without its {', '.join(missing)}")
-    return cls(**kwargs)
+    return decoder(data)
+
+
+class _Decoder:
+    """One event type's decoder: the checks of its fields, its defaults, how it is made."""
+
+    def __init__(self, cls: type) -> None:
+        self.cls, self.kind = cls, cls.__name__
+        self.schema = _schema(cls)
+        hints = typing.get_type_hints(cls)
+        #: field -> the types its value is checked against in place (a text, a whole number...)
+        self.simple: dict[str, tuple[type, ...]] = {}
+        for name in self.schema:
+            quick = _quick_types(hints[name])
+            if quick is not None:
+                self.simple[name] = quick
+        #: field -> the type a free-form field (Any, or a table of Any) must be: checked and frozen in one walk
+        self.plain: dict[str, type | None] = {}
+        for name in self.schema:
+            tp = hints[name]
+            if tp is Any:
+                self.plain[name] = None
+            elif typing.get_origin(tp) in (Mapping, collections.abc.Mapping, dict) and \
+                    typing.get_args(tp) == (str, Any):
+                self.plain[name] = dict
+        self.required = _required(cls)
+        self.defaults: dict[str, Any] = {}
+        self.factories: dict[str, Callable[[], Any]] = {}
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                self.defaults[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                self.factories[f.name] = f.default_factory
+        # Made directly when its __init__ is the one dataclass wrote (compiled from a string: it
+        # only sets the fields) and its __post_init__ only freezes lists, as the decoder does.
+        init = getattr(cls.__init__, "__code__", None)
+        self.direct = cls.__post_init__ is Event.__post_init__ and init is not None and \
+            init.co_filename == "<string>"
+        self.fast = self._compiled() if self.direct else self.__call__
+
+    def _compiled(self) -> Callable[[Mapping[str, Any]], Event]:
+        """The usual case as one function written for this event type: every field present is
+        of its exact type (a text, a number within LIMIT, free-form data ``_plain_frozen``
+        takes...) and no field is unknown or missing. At anything else it hands the data to
+        ``__call__``, which accepts it the same or names what is wrong. The function's text is
+        made from the class's annotations alone, never from what a save holds."""
+        env: dict[str, Any] = {"CLS": self.cls, "SLOW": self.__call__, "NEW": object.__new__, "L": LIMIT,
+                               "NOTPLAIN": _NotPlain, "PLAIN": _plain_frozen, "FROZEN": _frozen,
+                               "ALLOWED": frozenset(self.schema) | {"t"}, "MISSING": dataclasses.MISSING}
+        body = ["def decode(data):", "    if not data.keys() <= ALLOWED:", "        return SLOW(data)", "    d = {}"]
+        for i, name in enumerate(self.schema):
+            assert name.isidentifier()
+            quick = self.simple.get(name)
+            if name in self.defaults:
+                env[f"D{i}"] = self.defaults[name]
+                body.append(f"    v = data.get({name!r}, D{i})")
+            else:
+                body.append(f"    v = data.get({name!r}, MISSING)")
+                body.append("    if v is MISSING:")
+                if name in self.factories:
+                    env[f"F{i}"] = self.factories[name]
+                    body.append(f"        d[{name!r}] = F{i}()")
+                else:
+                    body.append("        return SLOW(data)")
+                body.append("    else:")
+            pad = "    " if name in self.defaults else "        "
+            if quick is not None:
+                test = " or ".join(f"v.__class__ is {t.__name__ if t is not type(None) else 'type(None)'}"
+                                   for t in quick)
+                if any(t in _NUMBERS for t in quick):
+                    test = f"({test}) and (v.__class__ is not int and v.__class__ is not float or -L <= v <= L)"
+                body += [f"{pad}if not ({test}):", f"{pad}    return SLOW(data)", f"{pad}d[{name!r}] = v"]
+            elif name in self.plain:
+                env[f"C{i}"] = self.plain[name]
+                body += [f"{pad}if C{i} is not None and v.__class__ is not C{i}:", f"{pad}    return SLOW(data)",
+                         f"{pad}try:", f"{pad}    d[{name!r}] = PLAIN(v, 0)", f"{pad}except NOTPLAIN:",
+                         f"{pad}    return SLOW(data)"]
+            else:
+                env[f"K{i}"] = self.schema[name]
+                body += [f"{pad}if K{i}(v, 0) is not None:", f"{pad}    return SLOW(data)",
+                         f"{pad}d[{name!r}] = FROZEN(v) if isinstance(v, (list, dict)) else v"]
+        body += ["    event = NEW(CLS)", "    event.__dict__.update(d)", "    return event"]
+        exec("\n".join(body), env)  # noqa: S102 - our own annotations' code, see above
+        return env["decode"]
+
+    def __call__(self, data: Mapping[str, Any]) -> Event:
+        simple, schema = self.simple, self.schema
+        values = dict(self.defaults)
+        for name, value in data.items():
+            if name == "t":
+                continue
+            quick = simple.get(name)
+            if quick is not None and value.__class__ in quick and (  # exactly int: true is refused below
+                    value.__class__ not in _NUMBERS or -LIMIT <= value <= LIMIT):  # false for nan
+                values[name] = value
+                continue
+            if name in self.plain and (self.plain[name] is None or value.__class__ is dict):
+                try:
+                    values[name] = _plain_frozen(value, 0)
+                    continue
+                except _NotPlain:
+                    pass  # its check says what is wrong, or (a table of another kind) that nothing is
+            check = schema.get(name)
+            if check is None:
+                raise EventDecodeError(f"a {self.kind} event has no field {shown(name)}; its fields: {', '.join(schema)}")
+            problem = check(value, 0)
+            if problem:
+                raise EventDecodeError(f"{self.kind} {name}: {problem}")
+            values[name] = _frozen(value) if isinstance(value, (list, dict)) else value
+        if len(values) < len(schema):
+            missing = [name for name in self.required if name not in values]
+            if missing:
+                raise EventDecodeError(f"a {self.kind} event without its {', '.join(missing)}")
+            for name, factory in self.factories.items():
+                if name not in values:
+                    values[name] = factory()
+        if not self.direct:
+            return self.cls(**values)
+        event = object.__new__(self.cls)
+        event.__dict__.update(values)  # what the frozen dataclass's __init__ and __post_init__ would set
+        return event
+
+
+_DECODERS: dict[str, _Decoder] = {}
+_NUMBERS = (int, float)
+
+
+class _NotPlain(Exception):
+    """A value ``_plain_frozen`` does not take as it is: the field's check looks at it."""
+
+
+def _plain_frozen(v: Any, depth: int) -> Any:
+    """Free-form data as JSON reads it, checked as ``plain_problem`` checks it and with its
+    lists as tuples (``_frozen``), in one walk; _NotPlain at anything else."""
+    c = v.__class__
+    if c is str or c is bool or v is None:
+        return v
+    if c is int or c is float:
+        if -LIMIT <= v <= LIMIT:  # false for nan
+            return v
+        raise _NotPlain
+    if depth >= MAX_NESTING:
+        raise _NotPlain
+    if c is list:
+        return tuple([_plain_frozen(x, depth + 1) for x in v])
+    if c is dict:
+        out = {}
+        for k, x in v.items():
+            if k.__class__ is not str:
+                raise _NotPlain
+            out[k] = _plain_frozen(x, depth + 1)
+        return out
+    raise _NotPlain
+
+
+def _quick_types(tp: Any) -> tuple[type, ...] | None:
+    """The exact types a value of annotation ``tp`` is accepted as by one test, or None: text,
+    true or false, a number (within LIMIT, tested by the caller), null, and unions of them."""
+    quick = {str: (str,), bool: (bool,), int: (int,), float: _NUMBERS, type(None): (type(None),)}
+    if tp in quick:
+        return quick[tp]
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        out: tuple[type, ...] = ()
+        for arg in typing.get_args(tp):
+            if arg not in quick:
+                return None
+            out += quick[arg]
+        return out
+    return None
 
 
 # --- the schema, read from the annotations -------------------------------------------

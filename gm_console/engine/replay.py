@@ -25,6 +25,7 @@ _KIND_TYPES = {
     "int": int, "pool": int, "counter": int, "bool": bool, "str": str, "dice": str, "choice": str,
     "list": tuple[str, ...], "attacks": tuple[str, ...],
 }
+_KIND_CHECKS = {kind: ev.checker_for(tp) for kind, tp in _KIND_TYPES.items()}  # made once: a long log asks 100,000 times
 
 
 def event_problem(state: EncounterState, ruleset: Ruleset, event: ev.Event) -> str | None:
@@ -58,7 +59,7 @@ def stat_problem(f: StatField, value: Any) -> str | None:
     """A stat value against its field's kind; None is always allowed (the key is unset)."""
     if value is None or f.kind not in _KIND_TYPES:
         return None
-    problem = ev.checker_for(_KIND_TYPES[f.kind])(value, 0)
+    problem = _KIND_CHECKS[f.kind](value, 0)
     if problem:
         return problem
     if f.kind == "choice" and f.choices and value not in f.choices:

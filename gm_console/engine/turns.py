@@ -283,8 +283,10 @@ def ready(ctx: Context, trigger: str) -> None:
         ctx.fail(why)
     if not trigger.strip():
         ctx.fail(_("ready needs the trigger: ready TEXT (e.g. ready \"when the ogre moves\")"))
-    ctx.emit(ev.Readied(id=c.id, trigger=trigger.strip(), round=ctx.state.round))
-    end_turn(ctx)
+    text = ctx.ruleset.turns.on_ready(ctx, c, trigger.strip())
+    ctx.emit(ev.Readied(id=c.id, trigger=text, round=ctx.state.round))
+    if ctx.ruleset.turns.ready_ends_turn:
+        end_turn(ctx)
 
 
 def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:

@@ -77,8 +77,11 @@ _ENDED = re.compile(r'ck = "[0-9a-f]{8}"\}')
 _KNOWN = {"format", "ruleset", "name", "created", "options", "log"}
 _KEY_AT_START = re.compile(r"""\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 # Where a bare key starts: after `{` or `, ` and before ` = ` (never inside a string, which holds
-# no ` =`). A quote goes there; the replacement is a plain string, so re does it all in C.
-_BARE_KEY_START = re.compile(r"(?:(?<=\{)|(?<=, ))(?=[A-Za-z0-9_-]+ = )")
+# no ` =`). A quote goes there; the replacement is a plain string, so re does it all in C, and
+# each pattern starts with a literal, which re looks for quickly (a lookbehind is tried at
+# every character: seven times slower on a long log).
+_KEY_AFTER_BRACE = re.compile(r"\{(?=[A-Za-z0-9_-]+ = )")
+_KEY_AFTER_COMMA = re.compile(r", (?=[A-Za-z0-9_-]+ = )")
 _HEADER_LINE = re.compile(r"^[ \t]*\[(\[?)[ \t]*([^\[\]#]*?)[ \t]*\]\]?[ \t]*(#.*)?$")
 _TOML_LINE_NO = re.compile(r"at line (\d+)")
 
@@ -347,7 +350,8 @@ def _parse_fields(canonical: list[tuple[int, int, str, str]], lines: list[str], 
 
 def _as_json(text: str) -> str:
     """Canonical fields as JSON: quote the bare keys, then `key = ` becomes `"key":`."""
-    return _BARE_KEY_START.sub('"', text).replace('" = ', '":').replace(" = ", '":')
+    text = _KEY_AFTER_COMMA.sub(', "', _KEY_AFTER_BRACE.sub('{"', text))
+    return text.replace('" = ', '":').replace(" = ", '":')
 
 
 def _single_record(line: str) -> tuple[str, dict[str, Any]] | None:

@@ -73,7 +73,8 @@ def keep(save: Path, raw: bytes, made: dict[str, Any]) -> bool:
         path = file_for(save)
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         body = {"v": VERSION, "size": len(raw), "digest": snapshot.digest(raw), "code": code, **made}
-        store.atomic_write(path, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+        # No fsync: a cache file a crash left empty fails ``cached``'s checks and the save is read again.
+        store.atomic_write(path, json.dumps(body, ensure_ascii=False, separators=(",", ":")), durable=False)
         return True
     except (OSError, ValueError, TypeError, GMError, plugins.UnknownRuleset):
         return False

@@ -142,10 +142,12 @@ def _offset_of_line(raw: bytes, line: int) -> int:
 
 
 # -- writing ---------------------------------------------------------------------------------
-def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tuple[int, tuple[int, int]]:
+def atomic_write(path: Path, data: str | bytes, exclusive: bool = False,
+                 durable: bool = True) -> tuple[int, tuple[int, int]]:
     """Write a whole file (temp, fsync, rename); ``exclusive``: fail with SaveExists if the
-    name is taken, even by a file another program creates at the same moment. Returns the
-    size and identity of what was written."""
+    name is taken, even by a file another program creates at the same moment; ``durable``
+    False: no fsync, for a cache whose reader checks what it reads (a crash may leave it
+    empty, never half another's). Returns the size and identity of what was written."""
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -162,7 +164,8 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tupl
     try:
         os.fchmod(fd, _mode_for(path))
         _write_all(fd, data, 0)
-        os.fsync(fd)
+        if durable:
+            os.fsync(fd)
         ident = _ident(os.fstat(fd))
         os.close(fd)
         fd = -1
@@ -182,7 +185,8 @@ def atomic_write(path: Path, data: str | bytes, exclusive: bool = False) -> tupl
             os.unlink(tmp)
         except OSError:
             pass
-    _fsync_dir(folder)
+    if durable:
+        _fsync_dir(folder)
     return len(data), ident
 
 

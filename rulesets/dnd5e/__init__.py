@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import EncounterState, Pending, Ruleset, part
 
-from . import legendary
+from . import difficulty, legendary
 
 from .checks import DnDChecks
 from .conditions import DnDConditions
@@ -46,3 +46,11 @@ class DnD5e(Ruleset):
 
     def pending(self, state: EncounterState) -> list[Pending]:
         return legendary.pending(state)
+
+    def difficulty(self, state: EncounterState):
+        """The SRD 5.2's XP budget per character (dnd5e.md §8.2): low, moderate, high."""
+        return difficulty.difficulty(self, state)
+
+    def legendary_resist(self, ctx, c) -> None:
+        """A legendary resistance spent (dnd5e.md §7.5): ``legres`` and ``spend`` both come here."""
+        legendary.resist(ctx, c)

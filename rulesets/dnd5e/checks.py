@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text
 
 from .common import ABILITIES, modifier
-from .conditions import exhaustion, flagged
+from .conditions import dodging, exhaustion, flagged
 from .i18n import _
 from .stats import ABILITY_INFO, SHORT_ES
 
@@ -86,6 +86,8 @@ class DnDChecks(Checks):
         elif is_save(what):
             if save_of(what) == "dex":
                 out += [(-1, cat.define(i.cond).term) for i in flagged(c, "dis-dex-saves", cat)]
+                if dodging(c, cat):
+                    out.append((1, cat.define("dodging").term))
         elif what:
             out += [(-1, cat.define(i.cond).term) for i in flagged(c, "dis-checks", cat)]
         return out

@@ -80,6 +80,11 @@ CATALOGUE: tuple[ConditionDef, ...] = (
        "incapacitated and prone, Speed 0; fails Str and Dex saves; attacks against it have advantage, hits within "
        "5 ft are critical", "incapacitado y derribado, Velocidad 0; falla salvaciones de Fue y Des; ventaja en ataques "
        "contra él, los impactos a 5 pies son críticos", aliases=("ko",)),
+    _c("dodging", "Dodging", "Esquivando", ("attacked-dis", "adv-dex-saves"),
+       "the Dodge action: attacks against it have disadvantage, its Dex saves advantage, until its next turn "
+       "(lost while incapacitated or at Speed 0)",
+       "la acción Esquivar: desventaja en los ataques contra él, ventaja en sus salvaciones de Des, hasta su "
+       "siguiente turno (la pierde incapacitado o con Velocidad 0)", aliases=("dodge", "esquivar", "esquiva")),
     ConditionDef("dying", "Dying", "Moribundo", aliases=("moribunda",), system=True,
                  summary_en="0 HP: death saves at the start of its turns",
                  summary_es="0 PG: salvaciones de muerte al empezar sus turnos"),
@@ -95,6 +100,11 @@ EXHAUSTION_DEATH = 6
 
 def flagged(c: Combatant, flag: str, catalogue) -> list:
     return [i for i in c.conditions if flag in catalogue.define(i.cond).flags]
+
+
+def dodging(c: Combatant, catalogue) -> bool:
+    """The Dodge action's benefit holds: dodging, not incapacitated, not held at Speed 0 (dnd5e.md §7.2)."""
+    return c.has("dodging") and not flagged(c, "incapacitated", catalogue) and not flagged(c, "speed-0", catalogue)
 
 
 def exhaustion(c: Combatant) -> int:

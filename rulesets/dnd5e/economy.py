@@ -20,6 +20,7 @@ WORDS = {
     "reaction": "reaction", "reaccion": "reaction", "r": "reaction",
     "move": "move", "movement": "move", "mover": "move", "movimiento": "move", "m": "move",
     "dash": "dash", "correr": "dash", "carrera": "dash",
+    "dodge": "dodge", "esquivar": "dodge",
     "reset": "reset", "borrar": "reset",
 }
 KIND_TERMS = {"action": Term("action", "acción"), "bonus": Term("bonus action", "acción adicional"),
@@ -63,11 +64,17 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         ctx.fail(_("{name}'s action, bonus action and movement are for its own turn; out of it, a reaction",
                    name=c.name))
     turn = used(c)
-    if kind in ("action", "bonus", "dash"):
+    if kind in ("action", "bonus", "dash", "dodge"):
         slot = "bonus" if kind == "bonus" else "action"
         if turn.get(slot):
             ctx.fail(_("{name} has already taken its {kind} this turn", name=c.name, kind=KIND_TERMS[slot]))
         turn[slot] = True
+        if kind == "dodge":
+            ctx.set_mark(c, TURN, turn)
+            ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("dodging"), None, None, None, c.id)
+            ctx.say(_("{name} dodges: attacks against it have disadvantage until its next turn", name=named(c)),
+                    rule=rule("7.2"), who=c.id)
+            return
         if kind == "dash":
             turn["dashes"] = int(turn.get("dashes") or 0) + 1
             ctx.say(_("{name} dashes: its movement this turn grows by its Speed", name=named(c)), rule=rule("7.2"),

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, named, of, public
+from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, fold_text, named, of, public
 
 from .common import rule
+from .conditions import exhaustion
 from .i18n import _, _n
 from .options import option
 from .stats import CRIT_WORDS, TEMP_WORDS, TYPE_WORDS, type_term
@@ -200,6 +201,11 @@ class DnDHealth(Health):
                     who=c.id)
             self.fail_saves(ctx, c, 2)
             return
+        penalty = 2 * exhaustion(c)  # a death save is a d20 test: exhaustion takes from it (dnd5e.md §4.2)
+        if penalty:
+            ctx.say(_("{name}'s exhaustion: {die} - {penalty} = {total}", name=named(c), die=of(c, die),
+                      penalty=of(c, penalty), total=of(c, die - penalty)), rule=rule("4.2"), who=c.id)
+            die -= penalty
         if die < 10:
             ctx.say(_("{name} fails a death save ({die})", name=named(c), die=of(c, die)), rule=rule("3.3"), who=c.id)
             self.fail_saves(ctx, c, 1)
@@ -265,9 +271,18 @@ class DnDHealth(Health):
             ctx.set_life(c, "ok", rule=rule("3.5"))
             ctx.say(_("{name} regains consciousness", name=named(c)), rule=rule("3.5"), who=c.id)
 
+    def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:
+        """``spend NAME legendary_resistance``: as ``legres NAME`` (dnd5e.md §7.5)."""
+        if fold_text(resource).replace(" ", "_") in ("legendary_resistance", "lr", "legres", "rl",
+                                                     "resistencia_legendaria"):
+            for _i in range(amount or 1):
+                self.rules.legendary_resist(ctx, c)
+            return
+        super().spend(ctx, c, resource, amount, args)
+
     def spendable(self, state: EncounterState, c: Combatant) -> list:
         """What the spend form offers: legendary resistance (temporary HP are not spent, they are lost)."""
-        return [s for s in super().spendable(state, c) if s.resource != "temp"]
+        return [s for s in super().spendable(state, c) if s.resource not in ("temp", "hit_dice_left")]
 
     def gain_temp(self, ctx: Context, c: Combatant, amount: int) -> None:
         """Temporary HP do not add up: the higher number stays (dnd5e.md §2.2)."""

@@ -9,7 +9,8 @@ from typing import Any, Mapping
 from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Figure, Msg, RulesError, Sheet, fold_text,
                                 listing, named, words_for)
 
-from . import economy, stats
+from . import economy, rest, stats
+from .attacks import DnDAttacks
 from .common import modifier
 from .conditions import exhaustion, flagged
 from .health import AT_ZERO, dies_at_zero, saves_of
@@ -21,7 +22,7 @@ XP_BY_CR = {Fraction(0): 10, Fraction(1, 8): 25, Fraction(1, 4): 50, Fraction(1,
         (200, 450, 700, 1100, 1800, 2300, 2900, 3900, 5000, 5900, 7200, 8400, 10000, 11500, 13000, 15000, 18000,
          20000, 22000, 25000, 33000, 41000, 50000, 62000, 75000, 90000, 105000, 120000, 135000, 155000), 1)}}
 
-_MODIFIER_WORDS = words_for(("ac", "init", "speed", "perception"),
+_MODIFIER_WORDS = words_for(("ac", "init", "speed", "perception", "attack"),
                             {"velocidad": "speed", "iniciativa": "init", "percepcion": "perception"})
 
 
@@ -61,6 +62,10 @@ class DnDSheet(Sheet):
     def stat_block(self):
         return stats.stat_block()
 
+    def attack_rules(self) -> DnDAttacks:
+        """The stat block's attacks (atk=) as `attack` rolls them (dnd5e.md §6.5)."""
+        return DnDAttacks(self.rules)
+
     def modifier_words(self) -> Mapping[str, str]:
         return _MODIFIER_WORDS
 
@@ -80,6 +85,10 @@ class DnDSheet(Sheet):
                                        types=listing(stats.DAMAGE_TYPES)))
         for word in _words(stats_.get("condition_immune")):
             self.rules.catalogue.lookup(word)
+        raw = stats_.get("hit_dice")
+        if raw is not None and not rest.HIT_DICE.match(fold_text(str(raw))):
+            raise RulesError(_("hit_dice: {raw!r} is not a Hit Point Die; write the die (hit_dice=d10, as many as the "
+                               "level) or how many (hit_dice=5d10)", raw=raw))
 
     def on_added(self, ctx: Context, c: Combatant) -> None:
         pool = c.pools.get("hp")
@@ -151,6 +160,16 @@ class DnDSheet(Sheet):
     def action_budget(self, state: EncounterState, c: Combatant) -> list[ActionSlot]:
         """dnd5e.md §7.2: action, bonus action, reaction and the movement left."""
         return economy.budget(state, self.rules, c)
+
+    def lasting(self, state: EncounterState, c: Combatant) -> dict[str, Any]:
+        """What a PC takes out of the fight: as every game, less a concentration and the spells
+        held by one (they do not pass to the next encounter; dnd5e.md §5.6)."""
+        kept = super().lasting(state, c)
+        held = {(caster.id, (caster.marks.get("concentrating") or {}).get("id")) for caster in state.combatants.values()
+                if isinstance(caster.marks.get("concentrating"), dict)}
+        gone = {"concentration", "dodging"} | {i.cond for i in c.conditions if (i.source, i.cond) in held}
+        kept["conditions"] = [k for k in kept["conditions"] if k["cond"] not in gone]
+        return kept
 
     def xp(self, c: Combatant) -> int | None:
         own = c.stats.get("xp")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, named
 
-from . import economy, legendary
+from . import concentration, economy, legendary
 from .common import modifier, rule
-from .conditions import flagged
+from .conditions import exhaustion, flagged
 from .i18n import _, _n
 
 
@@ -17,6 +17,10 @@ class DnDTurns(Turns):
     delay = False
     #: a readied action not taken by the start of its owner's next turn is lost (dnd5e.md §7.3)
     ready_lapses = True
+    #: Ready takes the action, not the turn: the creature can still move and take a bonus action (dnd5e.md §7.3)
+    ready_ends_turn = False
+    #: an effect's repeated save is rolled at the end of the affected's turn (dnd5e.md §6.4)
+    save_moment = "end"
 
     def initiative_bonus(self, c: Combatant) -> int:
         """The sheet's initiative bonus, else the Dexterity modifier (dnd5e.md §7.1)."""
@@ -34,7 +38,7 @@ class DnDTurns(Turns):
         state = ctx.state
         surprised = state.marks.get("aware") is not None and c.id not in state.aware
         dice, why = self.rules.checks.edge_dice(state, c, "init", (-1,) if surprised else ())
-        bonus = self.initiative_bonus(c)
+        bonus = self.initiative_bonus(c) - 2 * exhaustion(c)  # a d20 test (dnd5e.md §4.2)
         r = ctx.roll(f"{dice}{bonus:+d}" if bonus else dice, purpose=_("initiative of {name}", name=named(c)),
                      who=c.id)
         if why:
@@ -65,6 +69,21 @@ class DnDTurns(Turns):
             return _("{name} has already taken its action this turn: Ready needs it", name=c.name)
         return None
 
+    def on_ready(self, ctx: Context, c: Combatant, trigger: str) -> str:
+        """Ready spends the action and the turn goes on; ``spell=NAME`` at the end of the
+        trigger holds a spell, which needs concentration until it is released (dnd5e.md §7.3)."""
+        text, spell = concentration.readied_spell(trigger)
+        if not text:
+            ctx.fail(_("ready needs the trigger before spell=: ready \"when the ogre moves\" spell=Fireball"))
+        turn = economy.used(c)
+        turn["action"] = True
+        ctx.set_mark(c, economy.TURN, turn)
+        if spell:
+            concentration.begin(ctx, c, spell, [], None, readied=True)
+        ctx.say(_("{name} readies its action and its turn goes on (movement, a bonus action)", name=named(c)),
+                rule=rule("7.3"), who=c.id)
+        return f"{text} ({spell})" if spell else text
+
     def trigger_position(self, ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) -> str:
         """The readied action goes off as its reaction; its place in the order stays (dnd5e.md §7.3)."""
         if c.marks.get(economy.REACTION):
@@ -73,6 +92,8 @@ class DnDTurns(Turns):
         if flagged(c, "incapacitated", self.rules.catalogue):
             ctx.fail(_("{name} is incapacitated: no reaction", name=c.name))
         ctx.set_mark(c, economy.REACTION, True)
+        if concentration.holding(c):
+            concentration.end(ctx, c, _("released with its reaction"), release=True)
         return "stay"
 
     def on_combat_start(self, ctx: Context) -> None:
@@ -82,7 +103,11 @@ class DnDTurns(Turns):
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
         economy.fresh_turn(ctx, c)
+        for inst in c.instances("dodging"):  # the Dodge lasts until the start of its next turn
+            ctx.remove_condition(c, inst, reason="expired")
         legendary.refill(ctx, c)
+        if concentration.holding(c):  # held up to the start of its next turn (dnd5e.md §7.3)
+            concentration.end(ctx, c, _("the readied spell was not released by the start of its turn: it dissipates"))
         if c.life == "ok":
             legendary.roll_recharges(ctx, c)
         if c.life == "dying":

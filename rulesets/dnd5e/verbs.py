@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Call, Context, Flag, Int, Rest, Verb, Who, Word, fold_text
 
-from . import concentration, economy, legendary, rest
+from . import attacks, concentration, economy, legendary, rest
 
 from .i18n import _
 
@@ -26,9 +26,9 @@ VERBS = (
 
 
 def _concentrate(ctx: Context, call: Call) -> None:
-    """``concentrate NAME SPELL [on A,B] [ROUNDS|1m|10m]`` (dnd5e.md §5.2)."""
+    """``concentrate NAME SPELL [CONDITION...] [on A,B] [ROUNDS|1m|10m]`` (dnd5e.md §5.2)."""
     caster = ctx.combatant(call.who)
-    targets, rounds = [], None
+    targets, rounds, conds = [], None, []
     words = list(call.tail or ())
     for word in words:
         if fold_text(word) in ("on", "en", "sobre", "a"):
@@ -39,16 +39,21 @@ def _concentrate(ctx: Context, call: Call) -> None:
                 ctx.fail(_("concentrate: a duration is at least 1 round, not {text!r}", text=word))
             rounds = n
             continue
+        cdef = concentration.condition_named(ctx, word)
+        if cdef is not None:
+            conds.append(cdef)
+            continue
         for name in (w for w in word.split(",") if w.strip()):
             targets.append(ctx.combatant(name.strip()))
-    concentration.begin(ctx, caster, call.spell, targets, rounds)
+    concentration.begin(ctx, caster, call.spell, targets, rounds, conds)
 
 
 VERBS = (*VERBS, Verb(
-    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[on NAME,NAME] [ROUNDS|1m|10m]")),
+    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[CONDITION] [on NAME,NAME] [ROUNDS|1m|10m]")),
     _concentrate,
-    _("the caster concentrates on a spell (quote a name of several words), on these creatures, for so long; a "
-      "new one ends the one before, damage calls for its Con save, and breaking it ends the spell on everyone"),
+    _("the caster concentrates on a spell (quote a name of several words) and the conditions it gives, on these "
+      "creatures, for so long; a new one ends the one before, damage calls for its Con save, and breaking it ends "
+      "the spell on everyone"),
     en=("conc", "concentration"), es=("concentrarse", "concentracion"), group="conditions"))
 
 
@@ -56,7 +61,8 @@ def _action(ctx: Context, call: Call) -> None:
     c = ctx.combatant(call.who)
     kind = economy.word(call.kind)
     if kind is None:
-        ctx.fail(_("action: {word!r} is not one of action, bonus, reaction, move FEET, dash, reset", word=call.kind))
+        ctx.fail(_("action: {word!r} is not one of action, bonus, reaction, move FEET, dash, dodge, reset",
+                   word=call.kind))
     economy.take(ctx, c, kind, call.feet)
 
 
@@ -75,7 +81,7 @@ def _recharge_use(ctx: Context, call: Call) -> None:
 
 VERBS = (
     *VERBS,
-    Verb("action", (Who("who"), Word("kind", meta="action|bonus|reaction|move|dash|reset"),
+    Verb("action", (Who("who"), Word("kind", meta="action|bonus|reaction|move|dash|dodge|reset"),
                     Int("feet", meta="FEET", required=False, minimum=0)), _action,
          _("tick off the turn's action, bonus action, reaction (out of its turn too) or FEET of movement; dash adds "
            "its Speed; the sheet shows what is left"),
@@ -94,16 +100,68 @@ VERBS = (
 )
 
 
+def _numbered(ctx: Context, name: str) -> bool:
+    """Whether ``Goblin 2`` is a combatant's name (the number then is no count of dice)."""
+    return any(fold_text(c.name) == fold_text(name) for c in ctx.state.combatants.values())
+
+
 def _rest(ctx: Context, call: Call) -> None:
+    """``rest NAME... [short [N]|long]`` or ``rest all ...`` (dnd5e.md §2.5, §2.6)."""
+    short, n, named_ = False, None, []
+    for word in call.who or ():
+        folded = fold_text(word)
+        if folded in rest.SHORT_WORDS:
+            short = True
+        elif folded in rest.LONG_WORDS:
+            short = False
+        elif folded.isdigit() and not (named_ and _numbered(ctx, f"{named_[-1]} {word}")):
+            n = int(folded)
+        elif folded.isdigit():  # "Goblin 2": the number is its name's
+            named_[-1] = f"{named_[-1]} {word}"
+        else:
+            named_.append(word)
+    if n is not None and not short:
+        ctx.fail(_("rest: a number of Hit Point Dice goes with a short rest: rest NAME short N"))
+    if n is not None and n < 1:
+        ctx.fail(_("rest: spend at least 1 Hit Point Die, not {n}", n=n))
     if call.all:
         who = [c for c in ctx.state.combatants.values() if c.side != "foe" or c.is_pc]
+        if named_:
+            ctx.fail(_("rest: all or names, not both"))
     else:
-        who = [ctx.combatant(n) for n in (call.who or ())]
-    rest.long_rest(ctx, who)
+        who = [ctx.combatant(name) for name in named_]
+    if short:
+        rest.short_rest(ctx, who, n or 1, everyone=call.all)
+    else:
+        rest.long_rest(ctx, who)
 
 
 VERBS = (*VERBS, Verb(
     "rest", (Flag("all", words=("all", "todos", "everyone")), Who("who", required=False, rest=True)), _rest,
     _("a long rest for these (all: the party and its allies): all HP back, temporary HP gone, one exhaustion level "
-      "less, legendary resistances back; out of combat"),
+      "less, Hit Point Dice and legendary resistances back; `short N`: a short rest spending N Hit Point Dice; out "
+      "of combat"),
     es=("descansar", "descanso"), group="health"))
+
+
+VERBS = (*VERBS, Verb(
+    "attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
+               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [near|far] "
+                                    "[half-cover|cover|total-cover] [stop]")),
+    attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
+                      "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
+    en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"))
+
+
+def _temp(ctx: Context, call: Call) -> None:
+    for name in call.who:
+        target = ctx.combatant(name)
+        if target.life == "dead":
+            ctx.fail(_("{name} is dead; healing does nothing", name=target.name))
+        ctx.ruleset.health.gain_temp(ctx, target, call.amount)
+
+
+VERBS = (*VERBS, Verb(
+    "temp", (Who("who", many=True), Int("amount", meta="N", minimum=0)), _temp,
+    _("temporary hit points: the higher of what it has and N stays, they never add up (as heal NAME N temp)"),
+    en=("thp", "temp-hp"), es=("temporales", "pgt"), group="health"))

@@ -16,9 +16,11 @@ from .life import die, lose_hp, reconcile
 from .stats import ability_points, hd, mod, score
 
 RULE = "pathfinder1e.md §1.9"
-NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con")}
-#: what a score at 0 does when drain takes it there [O]
-ZERO = {"str": "helpless", "dex": "paralyzed"}
+NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con"),
+         "int": Term("Int", "Int"), "wis": Term("Wis", "Sab"), "cha": Term("Cha", "Car")}
+#: what a score at 0 does when drain takes it there [O, Core Rulebook, Ability Score Damage, Penalty, and
+#: Drain: Str helpless, Dex paralyzed, Int, Wis or Cha unconscious]
+ZERO = {"str": "helpless", "dex": "paralyzed", "int": "unconscious", "wis": "unconscious", "cha": "unconscious"}
 
 
 def points(c: Combatant, mark: str, key: str) -> int:
@@ -71,7 +73,8 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
 
 
 def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False) -> None:
-    """Ability drain lowers the score; at 0, Con kills, Str leaves it helpless, Dex paralyzed."""
+    """Ability drain lowers the score; at 0, Con kills, Str leaves it helpless, Dex paralyzed, Int, Wis or
+    Cha unconscious."""
     base = score(c, key)
     old = points(c, "ability_drain", key)
     new = max(0, old - amount) if heal else min(base, old + amount)
@@ -91,7 +94,7 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
     note = f"{key} drained to 0"
     if heal:
         if base - new > 0:
-            for cond in ("helpless", "paralyzed"):
+            for cond in ("helpless", "paralyzed", "unconscious"):
                 for inst in c.instances(cond):
                     if inst.note == note:
                         ctx.remove_condition(c, inst, reason="restored")

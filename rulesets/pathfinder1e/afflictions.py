@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import (Combatant, Context, Msg, RulesError, Term, afflictions as clock, dealt, fold_text, named, of,
-                                public)
+from gm_console.ruleset import (Catalogue, Combatant, Context, Msg, RulesError, Term, afflictions as clock, dealt,
+                                fold_text, named, of, public)
 
 from . import abilities, defenses
 from .i18n import _, _n
@@ -22,8 +22,8 @@ from .i18n import _, _n
 RULE = "pathfinder1e.md §1.17"
 MARK = clock.MARK
 ROUND = clock.ROUND
-ABILITY_WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con"}
-OTHER_ABILITIES = ("int", "wis", "sab", "cha", "car")
+ABILITY_WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con", "int": "int", "wis": "wis",
+                 "sab": "wis", "cha": "cha", "car": "cha"}
 KEYS = {"dc": "dc", "cd": "dc", "every": "every", "cada": "every", "frequency": "every", "frecuencia": "every",
         "for": "for", "durante": "for", "cure": "cure", "cura": "cure", "onset": "onset",
         "incubacion": "onset", "incubación": "onset", "name": "name", "nombre": "name", "die": "die",
@@ -56,8 +56,12 @@ def read(kind: str, words) -> dict:
             if not DICE.match(value):
                 _refuse(kind, _("{word}: the damage is a number or dice like 1d2", word=word))
             spec["effects"].append([ABILITY_WORDS[key], value])
-        elif key in OTHER_ABILITIES:
-            _refuse(kind, _("{word}: Pathfinder's ability damage is to Str, Dex or Con", word=word))
+        elif key in clock.HP_KEYS:
+            if not DICE.match(value):
+                _refuse(kind, _("{word}: the damage is a number or dice like 1d2", word=word))
+            spec["effects"].append(["hp", value])
+        elif key in clock.COND_KEYS:
+            spec["effects"].append(clock.read_condition(value, _catalogue(), _refuse, kind))
         elif KEYS.get(key) == "dc" or KEYS.get(key) in ("for", "cure", "die"):
             if not value.isdigit() or int(value) > 10**4:
                 _refuse(kind, _("{word}: a whole number", word=word))
@@ -75,8 +79,14 @@ def read(kind: str, words) -> dict:
     if not spec.get("dc"):
         _refuse(kind, _("the save's DC is missing (dc=N)"))
     if not spec["effects"]:
-        _refuse(kind, _("what a failed save deals is missing (str=, dex= or con=)"))
+        _refuse(kind, _("what a failed save deals is missing (str=, dex=, con=, int=, wis=, cha=, hp= or cond=)"))
     return clock.settle(kind, spec, _refuse)
+
+
+def _catalogue() -> Catalogue:
+    from .catalogue import CATALOGUE
+
+    return Catalogue(CATALOGUE)
 
 
 def check(stats) -> None:
@@ -162,12 +172,20 @@ def _save(ctx: Context, c: Combatant, dc: int, label, natural: int | None, first
 
 
 def _effect(ctx: Context, c: Combatant, label, effects) -> None:
-    for key, dice in effects:
+    for key, dice, *lasts in effects:
         if c.life == "dead":
             return
+        if key == "cond":
+            clock.give_condition(ctx, c, dice, lasts[0], label, RULE)
+            c = ctx.state.get(c.id)
+            continue
         amount = ctx.roll(dice, purpose=_("{what} on {name}", what=label, name=named(c)), who=c.id).total \
             if "d" in dice else int(dice)
-        if amount > 0:
+        if amount > 0 and key == "hp":
+            ctx.say(_("{what} deals {name} {amount} damage", what=label, name=named(c), amount=dealt(c, amount)),
+                    rule=RULE, who=c.id)
+            ctx.ruleset.health.damage(ctx, c, amount, ("poison",))
+        elif amount > 0:
             why = _("{what} deals {name} {amount} {ability} damage", what=label, name=named(c),
                     amount=dealt(c, amount), ability=abilities.NAMES[key])
             abilities.damage(ctx, c, key, amount, why=why)
@@ -234,7 +252,8 @@ def _end(ctx: Context, c: Combatant, uid: str, line: Msg, reason: str) -> None:
 
 
 def _effects_text(effects) -> "Msg":
-    parts = [_("{dice} {ability} damage", dice=dice, ability=abilities.NAMES[key]) for key, dice in effects]
+    parts = [clock.effect_text(e, _catalogue()) or _("{dice} {ability} damage", dice=e[1], ability=abilities.NAMES[e[0]])
+             for e in effects]
     text = parts[0]
     for part in parts[1:]:
         text = _("{a} and {b}", a=text, b=part)

@@ -66,7 +66,8 @@ ALIASES = {
     "crits": "critical", "crit": "critical", "mind-affecting": "mind", "enajenador": "mind", "enajenamiento": "mind",
     "sueno": "sleep", "sueño": "sleep", "paralisis": "paralysis", "parálisis": "paralysis", "aturdimiento": "stun",
     "death-effects": "death", "muerte": "death", "str": "ability", "dex": "ability", "con": "ability",
-    "fue": "ability", "des": "ability", "consuncion": "drain", "consunción": "drain", "drained": "drain",
+    "fue": "ability", "des": "ability", "int": "ability", "wis": "ability", "sab": "ability",
+    "cha": "ability", "car": "ability", "consuncion": "drain", "consunción": "drain", "drained": "drain",
     "drenaje": "drain", "ghost-touch": "incorporeal", "incorporal": "incorporeal",
     "toque-fantasmal": "incorporeal", "área": "area", "splash": "area", "salpicadura": "area",
 }
@@ -79,9 +80,14 @@ ENHANCEMENT = {1: ("magic",), 3: ("cold-iron", "silver"), 4: ("adamantine",),
 MAX_ENHANCEMENT = 5
 ENHANCEMENT_WORDS = tuple(f"+{n}" for n in range(1, MAX_ENHANCEMENT + 1))
 
+#: a critical hit's multiplier typed on `dmg` (`crit x3`): the damage typed is the critical's total, the
+#: weapon's damage rolled that many times (pathfinder1e.md §1.13.2); `crit` alone is x2
+MULTIPLIERS = {f"{x}{n}": n for n in range(2, 5) for x in ("x", "×")}
+CRIT_WORDS = ("critical", "crit", "crits", "critico", "crítico", "critica", "crítica")
+
 #: the type words `dmg` accepts beside the ones it always did (health.DAMAGE_TYPES)
 DAMAGE_WORDS = tuple(dict.fromkeys([*WORDS, *(a for a in ALIASES if " " not in a and len(a) > 1),
-                                    *ENHANCEMENT_WORDS]))
+                                    *ENHANCEMENT_WORDS, *CRIT_WORDS, *MULTIPLIERS]))
 
 
 def enhancement(types) -> int:
@@ -100,9 +106,24 @@ def counts_as(bonus: int) -> set[str]:
     return {w for need, words in ENHANCEMENT.items() if bonus >= need for w in words}
 
 
+def multiplier(types) -> int:
+    """The critical's multiplier a `dmg` carries: 2 for ``crit`` alone, 3 for ``crit x3`` (or ``x3``),
+    0 when it is no critical (pathfinder1e.md §1.13.2)."""
+    words = [w.strip().casefold() for t in types for w in str(t).replace("/", ",").split(",")]
+    times = [MULTIPLIERS[w] for w in words if w in MULTIPLIERS]
+    if times:
+        return max(times)
+    return 2 if any(w in CRIT_WORDS for w in words) else 0
+
+
 def refuse_word(word: str) -> "Msg | None":
-    """Why `dmg` refuses a word that looks like an enhancement bonus but is none (``+0``, ``+6``)."""
+    """Why `dmg` refuses a word that looks like an enhancement bonus but is none (``+0``, ``+6``), or a
+    critical's multiplier out of the weapons' range (``x1``, ``x5``)."""
     w = word.strip()
+    low = w.casefold()
+    if low[:1] in ("x", "×") and low[1:].isdigit():
+        return _("dmg: a critical's multiplier is x2, x3 or x4, not {word} (dmg NAME 30 crit x3: the critical's "
+                 "total)", word=w)
     if w.startswith("+") and w[1:].isdigit():
         return _("dmg: a weapon's enhancement bonus is +1 to +{top}, not {word} (+1 magic, +3 cold iron and "
                  "silver, +4 adamantine, +5 alignment)", top=MAX_ENHANCEMENT, word=w)
@@ -286,6 +307,7 @@ def apply(ctx: Context, c: Combatant, amount: int, types) -> int:
     words = carried(types)
     if amount <= 0 or not (d or incorporeal(c) or swarm(c)):
         return amount
+    amount = _critical(ctx, c, amount, types)
     if immune(ctx, c, types):
         return 0
     bonus = enhancement(types)
@@ -309,7 +331,7 @@ def immune(ctx: Context, c: Combatant, types) -> bool:
     """Immune to something the damage carries besides its kinds (poison, bleed, precision, nonlethal,
     ability damage or drain): it takes none, and the log says why."""
     d = of_creature(c)
-    blocked = sorted((carried(types) & d.immune) - set(ENERGY) - set(PHYSICAL) - set(SPECIAL))
+    blocked = sorted((carried(types) & d.immune) - set(ENERGY) - set(PHYSICAL) - set(SPECIAL) - {"critical"})
     if not blocked:
         return False
     ctx.say(_("{name} is immune to {what}: no damage", name=named(c), what=WORDS[blocked[0]]), rule=RULE, who=c.id)
@@ -338,8 +360,8 @@ def _portion(ctx: Context, c: Combatant, d: Defenses, kind: str, share: int, wor
             ctx.say(_("{name} is immune to {what}: no damage", name=name, what=WORDS[sorted(hit)[0]]), rule=RULE,
                     who=c.id)
             return 0
-        if words & set(DELIVERY) or not d.dr:
-            return share
+        if words & set(DELIVERY) or not d.dr or ("poison" in words and not hit):
+            return share  # DR stops weapons, not spells nor a poison's own damage [O, CRB Damage Reduction]
         plain = [r for r in d.dr if r.stops(words)]
         standing = [r for r in plain if r.stops(words | counts_as(bonus))]
         if not standing and plain:  # the enhancement bonus is what gets past (§1.13.1)
@@ -388,6 +410,20 @@ def crit_immune(c: Combatant) -> bool:
     """Immune to critical hits (§1.3, §1.16): ``immune=critical``, an incorporeal creature (Bestiary,
     Incorporeal) or a swarm (Bestiary, Swarm subtype)."""
     return "critical" in of_creature(c).immune or incorporeal(c) or swarm(c)
+
+
+def _critical(ctx: Context, c: Combatant, amount: int, types) -> int:
+    """A critical's total on a creature immune to critical hits: the normal damage, the total divided by
+    the multiplier (rounded down) [I]; the extra damage of the critical is what it is immune to [O, Core
+    Rulebook, Critical Hits; Bestiary, Incorporeal, Swarm] (pathfinder1e.md §1.13.2)."""
+    times = multiplier(types)
+    if not times or amount <= 0 or not crit_immune(c):
+        return amount
+    once = amount // times
+    ctx.say(_("{name} is immune to critical hits: the normal damage, not the critical's", name=named(c)),
+            rule=RULE + ".2", who=c.id, detail=_("x{m}: {share} becomes {out}", m=public(times),
+                                                  share=of(c, amount), out=of(c, once)))
+    return once
 
 
 def incorporeal(c: Combatant) -> bool:

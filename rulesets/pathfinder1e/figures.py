@@ -173,6 +173,10 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     dex_why = list(dict.fromkeys(act.why("no-dex") + [lab for lab, _ in scores["dex"].parts]))
     dex_ac_label = f"Dex ({', '.join(dex_why)})" if dex_why else "Dex"
     ac_dex = (min(m_dex, 0) if no_dex else m_dex) - m_dex0
+    if no_dex and c.stats.get("dex") is None and base["ac"] > base["ff"]:
+        # a stat block with AC and flat-footed AC but no Dex score (a PC typed as ac=16 ff=14): what
+        # it loses is what the book's flat-footed AC leaves out, its Dex and dodge bonuses (§1.5)
+        ac_dex = base["ff"] - base["ac"]
     ff_dex = min(m_dex, 0) - min(m_dex0, 0)
     str_label, dex_label = label("str", "Str"), label("dex", "Dex")
 

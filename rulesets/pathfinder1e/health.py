@@ -16,7 +16,8 @@ from .life import die, hp_of, lose_hp, make_stable, negative_state, need_hp, nl_
 from .options import option
 
 NONLETHAL = {"nonlethal", "nl", "noletal", "no-letal", "subdual", "no letal"}
-ABILITIES = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con"}
+ABILITIES = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con", "int": "int", "wis": "wis",
+             "sab": "wis", "cha": "cha", "car": "cha"}
 DRAIN = {"drain", "drained", "consuncion", "consunción", "drenaje"}
 DAMAGE_TYPES = (
     "lethal", "letal", "nonlethal", "nl", "noletal", "no-letal", "subdual",
@@ -24,7 +25,7 @@ DAMAGE_TYPES = (
     "sonic", "sonico", "sónico", "force", "fuerza", "positive", "positivo", "negative", "negativo",
     "bludgeoning", "contundente", "piercing", "perforante", "slashing", "cortante",
     "precision", "precisión", "bleed", "sangrado", "magic", "magico", "mágico",
-    "untyped", "str", "fue", "dex", "des", "con", "drain", "drained", "consuncion", "consunción", "drenaje",
+    "untyped", *ABILITIES, "drain", "drained", "consuncion", "consunción", "drenaje",
     *defenses.DAMAGE_WORDS,
 )
 DAMAGE_TYPES = tuple(dict.fromkeys(DAMAGE_TYPES))
@@ -49,7 +50,7 @@ class PF1Health(Health):
                     abilities.damage(ctx, c, key, amount)
             return
         if kinds & DRAIN:
-            ctx.fail(_("drain needs the ability: dmg NAME N str|dex|con drain "
+            ctx.fail(_("drain needs the ability: dmg NAME N str|dex|con|int|wis|cha drain "
                        "(negative levels: cond NAME energy-drained:N)"))
         amount = defenses.apply(ctx, c, amount, types)
         if amount <= 0:

@@ -151,7 +151,7 @@ def _batch(ctx: Context, c: Combatant, k: int) -> None:
         life.lose_hp(ctx, c, k * b, rule=RULE,
                      cause=_("{name} bleeds {b} a round for {k} rounds ({secs} s)", name=named(c), b=dealt(c, b),
                              k=public(k), secs=public(secs)))
-    for key in ("str", "dex", "con"):
+    for key in abilities.NAMES:
         v = bleeds.get(key, 0)
         if v and c.life != "dead":
             abilities.damage(ctx, c, key, k * v, why=_("{name} bleeds {v} {ability} a round for {k} rounds",

@@ -22,7 +22,8 @@ from .items import describe, items_of, state_of
 from .options import DEFAULTS
 from .stats import ABILITIES, SKILLS, TWF, TWF_TEXT, hd, stat_block
 
-DRAINED_ZERO = {"str": _("helpless"), "dex": _("paralyzed"), "con": _("dead")}
+DRAINED_ZERO = {"str": _("helpless"), "dex": _("paralyzed"), "con": _("dead"), "int": _("unconscious"),
+                "wis": _("unconscious"), "cha": _("unconscious")}
 TWF_TABLE = _("normal -6/-10, light off-hand -4/-8, feat -4/-4, light + feat -2/-2")
 
 

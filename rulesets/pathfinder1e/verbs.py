@@ -99,13 +99,14 @@ VERBS: tuple[Verb, ...] = (
          _("raised from the dead with HP (default 1)"), en=("raise",), es=("revivir", "resucitar"), group="ruleset"),
     Verb("hero", (Who("who"), Word("amount", meta="+N|-N|N", required=False)), hero.award,
          _("show, award or set hero points (GM-only; max {max})", max=HERO_MAX), es=("heroe",), group="ruleset"),
-    Verb("poison", (Who("who"), Rest("words", spelled="dc=N str|dex|con=DICE [every=round|minute|hour|day] [for=N] "
-                                                       "[cure=N] [onset=SPAN] [die=N] [name=TEXT] | from CREATURE")),
+    Verb("poison", (Who("who"), Rest("words", spelled="dc=N str|dex|con|int|wis|cha=DICE "
+                                                       "[every=round|minute|hour|day] [for=N] [cure=N] [onset=SPAN] "
+                                                       "[die=N] [name=TEXT] | from CREATURE")),
          afflictions.verb("poison"),
          _("expose to a poison: Fort save now, then at its frequency; ability damage on a failure, cured by "
            "consecutive saves"), es=("envenenar", "veneno"), group="ruleset"),
-    Verb("disease", (Who("who"), Rest("words", spelled="dc=N str|dex|con=DICE [onset=SPAN] [every=day] [cure=N] "
-                                                        "[die=N] [name=TEXT] | from CREATURE")),
+    Verb("disease", (Who("who"), Rest("words", spelled="dc=N str|dex|con|int|wis|cha=DICE [onset=SPAN] "
+                                                        "[every=day] [cure=N] [die=N] [name=TEXT] | from CREATURE")),
          afflictions.verb("disease"),
          _("expose to a disease: Fort save now, its onset, then a save each interval; cured by consecutive saves"),
          es=("enfermedad", "contagiar"), group="ruleset"),

@@ -107,7 +107,8 @@ def _refuse(kind: str, problem: Msg) -> None:
 
 def read(kind: str, words) -> dict:
     """The typed words as a spec (refused naming the form when written wrong, nothing applied)."""
-    spec: dict = {"dc": 0, "track": "", "every": 0, "for": 0, "cure": 0, "onset": "", "name": "", "die": 0}
+    spec: dict = {"dc": 0, "track": "", "every": 0, "for": 0, "cure": 0, "onset": "", "name": "", "die": 0,
+                  "extra": []}
     words = [str(w) for w in words]
     for i, word in enumerate(words):
         key, sep, value = word.partition("=")
@@ -115,6 +116,14 @@ def read(kind: str, words) -> dict:
         if key in ("name", "nombre"):
             spec["name"] = " ".join([value, *words[i + 1:]]).strip()
             break
+        if sep and value and key in clock.HP_KEYS:
+            if not clock.DICE.match(value):
+                _refuse(kind, _("{word}: hit points are a number or dice like 1d6", word=word))
+            spec["extra"].append(["hp", value])
+            continue
+        if sep and value and key in clock.COND_KEYS:
+            spec["extra"].append(clock.read_condition(value, _catalogue(), _refuse, kind))
+            continue
         if not sep or not value or key not in set(KEYS.values()):
             _refuse(kind, _("unknown {word!r}", word=word))
         if key == "track":
@@ -139,6 +148,29 @@ def read(kind: str, words) -> dict:
     if not spec["track"]:
         _refuse(kind, _("which track is missing (track=dex...)"))
     return clock.settle(kind, spec, _refuse)
+
+
+def _catalogue():
+    from gm_console.ruleset import Catalogue
+
+    from .catalogue import CATALOGUE
+
+    return Catalogue(CATALOGUE)
+
+
+def _extra(ctx: Context, c: Combatant, label, extra) -> None:
+    """What a failed save deals beside the step (`hp=`, `cond=`, §3.15 [I]): HP lost as the exposure's are,
+    the condition for its rounds."""
+    for key, what, *lasts in extra or ():
+        c = ctx.state.get(c.id)
+        if c.life == "dead":
+            return
+        if key == "hp":
+            amount = ctx.roll(what, purpose=_("{what} on {name}", what=label, name=named(c)), who=c.id).total \
+                if "d" in what else int(what)
+            lose_hp(ctx, c, amount, label)
+        else:
+            clock.give_condition(ctx, c, what, lasts[0], label, RULE)
 
 
 def check(stats) -> None:
@@ -184,14 +216,17 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
     if not _save(ctx, c, spec["dc"], label, spec["die"] or None, first=True):
         if same is not None:  # another dose: one more step (each failed save, a step)
             _step(ctx, ctx.state.get(c.id), same, +1)
+            _extra(ctx, c, label, spec["extra"])
             return
         inst = ctx.apply_condition(c, ctx.ruleset.catalogue.get(CONDITION[kind]), note=spec["name"])
         onset = clock.roll_onset(ctx, c, spec["onset"], _("onset for {name}", name=named(c)))
         aff = {"kind": kind, "name": spec["name"], "dc": spec["dc"], "track": spec["track"], "step": -1,
                "every": spec["every"], "for": spec["for"], "left": spec["for"], "cure": spec["cure"], "streak": 0,
-               "wait": onset or spec["every"], "purged": False}
+               "wait": onset or spec["every"], "purged": False, "extra": spec["extra"]}
         _store(ctx, ctx.state.get(c.id), str(inst.uid), aff)
         _step(ctx, ctx.state.get(c.id), str(inst.uid), +1)
+        if not onset:
+            _extra(ctx, c, label, spec["extra"])
         if onset:
             say(ctx, ctx.state.get(c.id), _("{what}: its next save after the onset ({onset})", what=label,
                                             onset=clock.span_text(onset)), RULE)
@@ -356,6 +391,7 @@ def _due(ctx: Context, c: Combatant, uid: str) -> None:
     _store(ctx, c, uid, aff)
     if not ok:
         _step(ctx, c, uid, +1)
+        _extra(ctx, c, label, aff.get("extra"))
     elif aff["cure"] and aff["streak"] >= aff["cure"]:
         if aff["kind"] == "disease":
             aff["streak"] = 0
@@ -430,6 +466,12 @@ def status(c: Combatant) -> "list[Msg]":
             when = _("purged: a step back a day of bed rest")
         else:
             when = _("Fort DC {dc}, next save in {wait}", dc=aff["dc"], wait=clock.span_text(aff["wait"]))
+        extra = [clock.effect_text(e, _catalogue()) for e in aff.get("extra") or ()]
+        if extra:
+            more = extra[0]
+            for part in extra[1:]:
+                more = _("{a} and {b}", a=more, b=part)
+            when = _("{clock}; each failed save also {more}", clock=when, more=more)
         out.append(_("{what} ({track} track): {step}; {clock}", what=_label(aff["kind"], aff),
                      track=TRACK_NAMES[aff["track"]], step=step, clock=when))
     return out

@@ -453,6 +453,8 @@ class Turns(Part):
     ready: ClassVar[bool] = True
     #: a readied action not triggered by the start of its owner's next turn is lost
     ready_lapses: ClassVar[bool] = False
+    #: readying ends the turn (fifth edition: it takes the action, and the turn goes on)
+    ready_ends_turn: ClassVar[bool] = True
     #: combatants added mid-combat without initiative roll it at the start of the next round
     newcomers_roll_at_round_start: ClassVar[bool] = False
     #: when an effect's save to end it is rolled: "start" or "end" of the affected's turn
@@ -495,6 +497,12 @@ class Turns(Part):
         """Why the active combatant cannot ready now (e.g. its standard action is spent).
         Default: ``can_change_initiative``."""
         return self.can_change_initiative(c)
+
+    def on_ready(self, ctx: "Context", c: Combatant, trigger: str) -> str:
+        """``ready TEXT`` accepted, before it is recorded: the ruleset spends what Ready costs
+        (fifth edition: the action; a readied spell's concentration) and returns the trigger
+        text to keep."""
+        return trigger
 
     def surprise_round(self, ctx: "Context", aware: list[Combatant], unaware: list[Combatant]) -> bool:
         """Whether a surprise round is played (PF1: some but not all aware).
