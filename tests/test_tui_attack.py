@@ -141,3 +141,28 @@ async def test_a_grab_is_offered_on_the_warnings_line_and_y_runs_it(tmp_path):
         assert "grab" not in str(app.screen.query_one("#warnings").render())
     assert [e.line for e in enc.session.done[-2:]] == ['attack Goblin Kyra claw', "maneuver Goblin Kyra grapple +4"]
     assert enc.state.get("kyra").has("grappled")
+
+
+@drive
+async def test_a_5e_attack_form_has_advantage_and_no_distance(tmp_path):
+    """docs/sheets.md#attacks, "In the console": D&D 5e has advantage and disadvantage (dnd5e.md
+    §6.5), not range increments: the form has the boxes, not the distance, and Advantage goes on
+    the line as the game's `adv`."""
+    from textual.widgets import Checkbox
+
+    lines = ["add Ana pc hp=30 ac=15 init=3",
+             'add Orc hp=15 ac=13 init=1 atk="greataxe +5 1d12+3 slashing reach 5"', "init Ana 5", "init Orc 12",
+             "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="dnd5e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([4, 16, 6], seed=1))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, AttackModal)
+        assert modal.query("#advantage") and modal.query("#disadvantage") and not modal.query("#distance")
+        modal.query_one("#advantage", Checkbox).value = True
+        await pilot.pause()
+        modal.submit()
+        await pilot.pause()
+    assert enc.session.done[-1].line == "attack Orc Ana greataxe adv"
