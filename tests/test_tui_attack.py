@@ -105,3 +105,64 @@ async def test_the_dice_tray_shows_the_last_attacks_dice(tmp_path):
         history = str(app.screen.query_one("#history").render()).splitlines()
     assert history[:2] == ["Round 1 · damage of Goblin's short sword to Kyra: 1d4 (3) = 3",
                            "Round 1 · Goblin: short sword attack on Kyra: 1d20 (17) = 17"]
+
+
+def test_advantage_boxes_only_for_a_game_whose_attack_takes_them(tmp_path):
+    """docs/sheets.md#attacks, "In the console": the form offers advantage and disadvantage only
+    where the game's attack has those words (the distance only where it counts range increments)."""
+    from types import SimpleNamespace
+
+    enc = make_encounter(tmp_path, FIGHT, ruleset="pathfinder1e")
+    frame = SimpleNamespace(lang="en", ruleset=enc.ruleset, state=enc.state)
+    modal = AttackModal(frame, enc.state.get("goblin"), [enc.state.get("kyra")])
+    assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == ("at", None, None)
+    modal.rules = SimpleNamespace(words={"adv": "adv", "ventaja": "adv", "dis": "dis"})
+    assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == (None, "adv", "dis")
+
+
+@drive
+async def test_a_grab_is_offered_on_the_warnings_line_and_y_runs_it(tmp_path):
+    """pathfinder1e.md §1.19.5: after a hit with `plus grab` the warnings line offers the free
+    grapple check; `y` runs it (the goblin grapples Kyra) and the offer is gone."""
+    lines = ["add Kyra pc hp=20 ac=16 init=3 cmd=12",
+             'add Goblin hp=6 init=1 cmb=4 atk="claw +4 1d4 slashing plus grab"', "init Kyra 5", "init Goblin 12",
+             "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3, 15], seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        warnings = str(app.screen.query_one("#warnings").render())
+        assert "Goblin hit Kyra with its claw: grab, a free grapple check at +4" in warnings
+        await pilot.press("y")
+        await pilot.pause()
+        assert "grab" not in str(app.screen.query_one("#warnings").render())
+    assert [e.line for e in enc.session.done[-2:]] == ['attack Goblin Kyra claw', "maneuver Goblin Kyra grapple +4"]
+    assert enc.state.get("kyra").has("grappled")
+
+
+@drive
+async def test_a_5e_attack_form_has_advantage_and_no_distance(tmp_path):
+    """docs/sheets.md#attacks, "In the console": D&D 5e has advantage and disadvantage (dnd5e.md
+    §6.5), not range increments: the form has the boxes, not the distance, and Advantage goes on
+    the line as the game's `adv`."""
+    from textual.widgets import Checkbox
+
+    lines = ["add Ana pc hp=30 ac=15 init=3",
+             'add Orc hp=15 ac=13 init=1 atk="greataxe +5 1d12+3 slashing reach 5"', "init Ana 5", "init Orc 12",
+             "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="dnd5e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([4, 16, 6], seed=1))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, AttackModal)
+        assert modal.query("#advantage") and modal.query("#disadvantage") and not modal.query("#distance")
+        modal.query_one("#advantage", Checkbox).value = True
+        await pilot.pause()
+        modal.submit()
+        await pilot.pause()
+    assert enc.session.done[-1].line == "attack Orc Ana greataxe adv"

@@ -1,4 +1,4 @@
-"""What a hit offers the GM rather than doing it silently (docs/sheets.md#attacks, "Riders").
+"""What a hit offers the GM rather than doing it silently (docs/sheets.md#riders-offered).
 
 A Pathfinder ``plus grab`` lets the attacker start a grapple as a free action, a ``plus poison``
 exposes the target to the attacker's own poison, a Starfinder ``critical staggered`` asks the
@@ -8,8 +8,9 @@ that does it (``maneuver Goblin Kyra grapple +4``, ``poison Kyra from Spider``,
 ``cond Kyra staggered 1``), which the GM runs with one key or lets go.
 
 An offer is kept on the attacker (the mark ``attack_offers``, so it is saved and undone with
-the attack) until its command's verb is run naming its attacker or target, or the next turn
-starts: the moment of a hit's rider is the attack's turn.
+the attack) until it is done (its verb run naming its target, and its attacker for the
+attacker's own maneuver; a condition offered: the target has it) or the next turn starts: the
+moment of a hit's rider is the attack's turn.
 """
 
 from __future__ import annotations
