@@ -64,6 +64,9 @@ def test_lowered_then_delays_or_readies_the_others_still_act(ruleset):
         t.do("ready when the door opens")
     except CommandError:  # a game without ready (Dragon Age prepares only after acting)
         t.do("next")
+    if t.active == "alba":  # D&D 5e: Ready takes the action, not the turn (dnd5e.md); she ends it
+        assert ruleset == "dnd5e"
+        t.do("next")
     assert (t.state.round, t.active) == (1, "bruno")
     assert t.turns(1) == [(1, "cora")]
 
@@ -170,3 +173,16 @@ def _play(ruleset: str, counts: list[int], lines: list[str]) -> dict[int, Counte
        lines=st.lists(action, max_size=40))
 def test_every_one_acts_once_a_round_whatever_the_corrections(ruleset, counts, lines):
     _play(ruleset, counts, lines)
+
+
+def test_a_delayer_whose_count_is_raised_above_the_marker_still_acts_that_round():
+    """docs/rulesets/generic.md "Changing a count mid-round" (raised: one who had not acted yet
+    still acts once before the round ends): Alba delays at the end of round 1; in round 2,
+    before her count comes round again, the GM sets her to 2, above the marker. She acts before
+    round 2 ends (her old delay forfeit), then at 2 from round 3 on (found by the property above)."""
+    t = Table("generic")
+    t.do(*(f"add {n} hp=10" for n in NAMES), "init Alba 1", "init Bruno 2", "init Cora 2", "init Dax 2", "start")
+    t.do("next", "next", "next", "delay")  # Alba (1) delays; round 2 begins with Bruno
+    assert (t.state.round, t.active) == (2, "bruno")
+    t.do("init Alba 2")
+    assert t.turns(4) == [(2, "cora"), (2, "dax"), (2, "alba"), (3, "alba")]

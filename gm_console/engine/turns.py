@@ -161,7 +161,10 @@ def _owed_turn(ctx: Context) -> Combatant | None:
         cid = owed.pop(0)
         ctx.set_encounter_mark(OWED, owed or None)
         c = state.combatants.get(cid)
-        if (c is not None and cid in state.order and cid not in state.delayed
+        # a delayer from an earlier round is owed its turn too: its count was moved above the marker
+        # before it came round again, so it acts now, the delay forfeit (as when its count comes round)
+        delayed_before = cid in state.delayed and state.delayed[cid].round < state.round
+        if (c is not None and cid in state.order and (cid not in state.delayed or delayed_before)
                 and state.started.get(cid) != state.round and ctx.ruleset.turns.can_take_turn(c)):
             return c
     return None
