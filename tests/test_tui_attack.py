@@ -166,3 +166,18 @@ async def test_a_5e_attack_form_has_advantage_and_no_distance(tmp_path):
         modal.submit()
         await pilot.pause()
     assert enc.session.done[-1].line == "attack Orc Ana greataxe adv"
+
+
+def test_the_forms_attacks_read_in_the_readers_language():
+    """docs/sheets.md#attacks: the Spanish table reads its goblin's attacks in Spanish, a Starfinder
+    attack's defence as its table names it (CAC, the kinetic AC), and no 20/x2 repeated."""
+    from gm_console.tui.modals.attack import option_text
+
+    sword = {"name": "short sword", "count": 1, "printed": [2], "bonus": [0], "damage": "1d4", "crit": "19-20/x2",
+             "types": ["piercing"], "defence": "ac"}
+    assert option_text(sword, "es") == "espada corta +0 (+2) 1d4 19-20/x2 perforante"
+    assert option_text(sword, "en") == "short sword +0 (+2) 1d4 19-20/x2 piercing"
+    slicer = {"name": "dogslicer", "count": 1, "printed": [0], "bonus": [0], "damage": "1d4", "crit": "x2",
+              "types": ["slashing"], "defence": "kac"}
+    assert option_text(slicer, "es") == "rajaperros +0 1d4 cortante CAC"
+    assert option_text(slicer, "en") == "dogslicer +0 1d4 slashing KAC"

@@ -11,7 +11,9 @@ from textual.app import ComposeResult
 from textual.widgets import Checkbox, Label, OptionList
 from textual.widgets.option_list import Option
 
-from gm_console.engine.attack_flow import listed
+from gm_console.engine.attack_flow import listed, type_term
+from gm_console.engine.weapon_names import weapon_term
+from gm_console.i18n import Term, render
 from gm_console.engine.state import Combatant
 
 from .. import lines
@@ -26,13 +28,20 @@ ALL = "\x00all"
 SPELLINGS = {"advantage": ("advantage", "adv"), "disadvantage": ("disadvantage", "dis")}
 
 
-def option_text(a: dict) -> str:
-    """``short sword +0 (+2) 1d4 19-20/x2 slashing``: the bonus now, the printed one when it differs."""
+#: the defence an attack targets, as each language's table names it (Spanish Starfinder: CAE, CAC)
+DEFENCES = {"eac": Term("EAC", "CAE"), "kac": Term("KAC", "CAC"), "touch": Term("touch", "toque")}
+
+
+def option_text(a: dict, lang: str = "en") -> str:
+    """``short sword +0 (+2) 1d4 19-20/x2 slashing``: the bonus now, the printed one when it differs,
+    in the reader's language (``espada corta ... perforante``); the usual 20/x2 is not repeated."""
     now = "/".join(f"{b:+d}" for b in a["bonus"])
     printed = "/".join(f"{b:+d}" for b in a["printed"])
     count = f'{a["count"]} ' if a["count"] > 1 else ""
-    words = [f"{count}{a['name']}", now + (f" ({printed})" if printed != now else ""), a["damage"], a["crit"],
-             "&".join(a["types"]), a["defence"].upper() if a["defence"] in ("eac", "kac", "touch") else ""]
+    defence = DEFENCES.get(a["defence"])
+    words = [f"{count}{render(weapon_term(a['name']), lang)}", now + (f" ({printed})" if printed != now else ""),
+             a["damage"], "" if a["crit"] in ("x2", "20/x2") else a["crit"], render(type_term(a["types"]), lang),
+             render(defence, lang) if defence else ""]
     return " ".join(w for w in words if w)
 
 
@@ -54,7 +63,7 @@ class AttackModal(FormModal[str]):
 
     def fields(self) -> ComposeResult:
         yield Label(plain(tr(self.lang, "targets", names=names(self.targets))), classes="field-label")
-        options = [Option(plain(option_text(a)), id=str(i)) for i, a in enumerate(self.attacks)]
+        options = [Option(plain(option_text(a, self.lang)), id=str(i)) for i, a in enumerate(self.attacks)]
         if len(self.attacks) > 1:
             options.append(Option(plain(tr(self.lang, "every_attack")), id=ALL))
         yield OptionList(*options, id="weapons")
