@@ -47,7 +47,9 @@ def option_text(a: dict, lang: str = "en") -> str:
 
 class AttackModal(FormModal[str]):
     DEFAULT_CSS = """
-    AttackModal #weapons { height: auto; max-height: 8; }
+    AttackModal #weapons { height: auto; max-height: 8; margin-bottom: 0; }
+    AttackModal Input, AttackModal Checkbox { margin-bottom: 0; }
+    AttackModal #title { margin-bottom: 0; }
     """
     FIRST = "#weapons"
     #: the engine's refusals said under their field: a die out of 1-20, a distance beyond the range
