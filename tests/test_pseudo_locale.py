@@ -93,7 +93,7 @@ def data_words(t) -> set[str]:
     texts = [c.name for c in state.combatants.values()] + list(state.retired.values())
     for entry in t.session.done:
         for e in entry.events:
-            for key in ("text", "trigger", "name", "purpose"):
+            for key in ("text", "trigger", "name", "purpose", "note"):  # note: a spell the GM named
                 value = getattr(e, key, None)
                 if isinstance(value, str):
                     texts.append(value)
