@@ -117,7 +117,7 @@ CORE = Registry([
     Verb("resume", (Who("who"),), lambda ctx, c: turns.resume(ctx, ctx.combatant(c.who)),
          _("a delaying combatant acts now, before the one who is up; its initiative becomes that slot's"), en=("act",), es=("reanudar", "entrar"), group="turns"),
     Verb("ready", (Text("trigger", meta="TEXT"),), lambda ctx, c: turns.ready(ctx, c.trigger),
-         _("the active combatant readies an action with trigger TEXT; its turn ends"), es=("preparar",), group="turns"),
+         _("the active combatant readies an action with trigger TEXT; its turn ends (fifth edition: it goes on)"), es=("preparar",), group="turns"),
     Verb("trigger", (Who("who"), Rest("args")), lambda ctx, c: turns.trigger(ctx, ctx.combatant(c.who), c.args),
          _("a readied action happens now, just before the active combatant, and its owner moves there"), es=("disparar", "desencadenar"), group="turns"),
     Verb("unready", (Who("who"),), lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
