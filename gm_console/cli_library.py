@@ -162,7 +162,7 @@ def _party_show(args, lang, say) -> int:
         say(f"  {m.name}: {stats}")
         if m.now:
             pools = ", ".join(f"{k} {v}" for k, v in (m.now.get("pools") or {}).items())
-            conds = ", ".join(rs.catalogue.define(c.get("cond", "?")).name(lang)
+            conds = ", ".join(rs.conditions.catalogue.define(c.get("cond", "?")).name(lang)
                               + (f" {c['value']}" if c.get("value") is not None else "")
                               for c in m.now.get("conditions") or [])
             say(render(_("    after the last fight: {pools}; {conditions}; {life}", pools=pools or "-",

@@ -120,7 +120,7 @@ async def main(png_dir: Path | None) -> list[Path]:
             app = GMConsole(lang="es", encounter=Encounter.open(copy))
             save("pathfinder1e-es", await shoot(app, (120, 40), ("j", "j")))
     # the condition search, in Spanish ("atur" finds stunned), where a ruleset has that condition
-    with_catalogue = [p for p in examples if Encounter.open(tmp / p.name).ruleset.catalogue.defs.get("stunned")]
+    with_catalogue = [p for p in examples if Encounter.open(tmp / p.name).ruleset.conditions.catalogue.defs.get("stunned")]
     target = (with_catalogue or examples)[0] if examples else None
     if target is not None:
         keys = ("j", "c", "a", "t", "u", "r") if with_catalogue else ("j", "c", "p", "r")

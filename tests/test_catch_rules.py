@@ -253,5 +253,5 @@ def test_a_prepared_count_outside_1_to_100_is_refused_naming_the_line(tmp_path, 
 def test_every_builtin_game_is_in_the_tick_tests():
     """The tick tests above run in each built-in game; a game must keep the three effects."""
     for game in builtin_rulesets():
-        catalogue = plugins.load(game).catalogue
+        catalogue = plugins.load(game).conditions.catalogue
         assert {catalogue.define(x).tick for x in ("regeneration", "fast-healing", "ongoing")} == {"heal", "damage"}

@@ -39,7 +39,7 @@ def trio(**extra: str) -> Table:
 
 
 def defense_of(t: Table, who: str) -> int:
-    return t.session.ruleset.effective(t.state, t.c(who))["defense"].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))["defense"].value
 
 
 def status(t: Table, who: str) -> list[str]:
@@ -1208,7 +1208,7 @@ def test_spanish_command_words_and_stat_keys():
          "add Toro salud=20 fuerza=3 defensa=10", "iniciativa Sera 15", "iniciativa Toro 10", "empezar")
     sera = t.c("Sera")
     assert sera.is_pc and sera.pools["health"].value == 12 and sera.pools["mana"].value == 4
-    assert t.session.ruleset.effective(t.state, sera)["armor"].value == 2
+    assert t.session.ruleset.sheet.effective(t.state, sera)["armor"].value == 2
     t.rolls(3)
     t.do("atacar Sera Toro 4,4,2")  # 10 + 1 Str = 11 vs 10: hit, SP 4; 3 + 1 = 4
     t.rolls(2)

@@ -22,7 +22,7 @@ def status(t: Table, who: str) -> list[str]:
 
 
 def defense(t: Table, who: str) -> int:
-    return t.session.ruleset.effective(t.state, t.c(who))["defense"].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))["defense"].value
 
 
 def test_one_major_and_one_minor():

@@ -106,7 +106,7 @@ def test_mana_shield_adds_two_defense():
     t = table()
     t.rolls(3, 3, 4)
     t.do("cast Morrigan Rock 1 10", "stunt Morrigan mana-shield")
-    assert t.session.ruleset.effective(t.state, t.c("Morrigan"))["defense"].value == 13
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Morrigan"))["defense"].value == 13
 
 
 def test_powerful_casting_up_to_three():

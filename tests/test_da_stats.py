@@ -67,7 +67,7 @@ def test_effective_defense_speed_default_from_dex():
     """dragon_age.md §2.8 [O]: Defense = 10 + Dex, Speed = 10 + Dex when not given."""
     t = Table("dragon_age")
     t.do("add Sera health=20 dex=3 armor=2")
-    eff = t.session.ruleset.effective(t.state, t.c("Sera"))
+    eff = t.session.ruleset.sheet.effective(t.state, t.c("Sera"))
     assert eff["defense"].value == 13
     assert eff["defense"].explain("defense") == "defense 13 = 10 + 3 Dex"
     assert eff["speed"].value == 13
@@ -78,14 +78,14 @@ def test_effective_defense_follows_a_later_dex_change():
     """dragon_age.md §2.8 [O]: a derived Defense follows Dex."""
     t = Table("dragon_age")
     t.do("add Sera health=20 dex=1", "set Sera dex=4")
-    assert t.session.ruleset.effective(t.state, t.c("Sera"))["defense"].value == 14
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Sera"))["defense"].value == 14
 
 
 def test_given_defense_wins_over_dex():
     """dragon_age.md §2.8: a Defense or Speed from the stat block wins over the formula."""
     t = Table("dragon_age")
     t.do("add Ogre health=60 dex=-1 defense=9 speed=8")
-    eff = t.session.ruleset.effective(t.state, t.c("Ogre"))
+    eff = t.session.ruleset.sheet.effective(t.state, t.c("Ogre"))
     assert (eff["defense"].value, eff["speed"].value) == (9, 8)
 
 
@@ -94,7 +94,7 @@ def test_defense_breakdown_with_all_bonuses():
     t = Table("dragon_age")
     t.do("add Morrigan health=20 defense=12", "cond Morrigan defending", "cond Morrigan defensive-stance",
          "cond Morrigan mana-shield")
-    fig = t.session.ruleset.effective(t.state, t.c("Morrigan"))["defense"]
+    fig = t.session.ruleset.sheet.effective(t.state, t.c("Morrigan"))["defense"]
     assert fig.value == 18
     assert fig.explain("defense") == "defense 18 = 12 + 2 Defending + 2 Defensive Stance + 2 Mana Shield"
 
@@ -103,7 +103,7 @@ def test_defense_bonuses_highest_option():
     """dragon_age.md §2.7 open question: option defense_bonuses=highest keeps only the best bonus."""
     t = Table("dragon_age", {"defense_bonuses": "highest"})
     t.do("add Morrigan health=20 defense=12", "cond Morrigan defending", "cond Morrigan mana-shield")
-    assert t.session.ruleset.effective(t.state, t.c("Morrigan"))["defense"].value == 14
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Morrigan"))["defense"].value == 14
 
 
 def test_spanish_condition_names():

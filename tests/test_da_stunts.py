@@ -162,12 +162,12 @@ def test_defensive_stance_until_the_start_of_its_next_turn():
     hit(t, 2)
     t.do("stunt Alistair defensive-stance")
     rs = t.session.ruleset
-    assert rs.effective(t.state, t.c("Alistair"))["defense"].value == 14
+    assert rs.sheet.effective(t.state, t.c("Alistair"))["defense"].value == 14
     t.do("next", "next")
-    assert rs.effective(t.state, t.c("Alistair"))["defense"].value == 14
+    assert rs.sheet.effective(t.state, t.c("Alistair"))["defense"].value == 14
     t.do("next")
     assert t.active == "alistair"
-    assert rs.effective(t.state, t.c("Alistair"))["defense"].value == 12
+    assert rs.sheet.effective(t.state, t.c("Alistair"))["defense"].value == 12
 
 
 def test_skirmish_is_repeatable_and_costs_one_per_two_metres():

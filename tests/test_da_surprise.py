@@ -74,7 +74,7 @@ def test_defend_in_the_surprise_round_lasts_until_its_turn_in_round_1():
     ends when Alistair's round-1 turn starts."""
     t = ambush()
     t.do("defend Alistair")
-    defense = lambda: t.session.ruleset.effective(t.state, t.c("Alistair"))["defense"].value  # noqa: E731
+    defense = lambda: t.session.ruleset.sheet.effective(t.state, t.c("Alistair"))["defense"].value  # noqa: E731
     assert defense() == 13
     t.turns(2)
     assert t.active == "hurlock" and defense() == 13

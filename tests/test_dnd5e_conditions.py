@@ -39,9 +39,9 @@ def test_speed_is_0_while_grappled_and_back_after():
     """dnd5e.md §4.1: grappled, Speed 0."""
     t = table("cond Ana grappled")
     rs = t.session.ruleset
-    assert rs.effective(t.state, t.c("Ana"))["speed"].value == 0
+    assert rs.sheet.effective(t.state, t.c("Ana"))["speed"].value == 0
     t.do("uncond Ana grappled")
-    assert rs.effective(t.state, t.c("Ana"))["speed"].value == 30
+    assert rs.sheet.effective(t.state, t.c("Ana"))["speed"].value == 30
 
 
 def test_a_creature_immune_to_a_condition_refuses_it():
@@ -69,7 +69,7 @@ def test_exhaustion_levels_add_take_speed_and_d20_tests_and_kill_at_6():
     rs = t.session.ruleset
     ana = t.c("Ana")
     assert ana.instances("exhaustion")[0].value == 3
-    assert rs.effective(t.state, ana)["speed"].value == 15
+    assert rs.sheet.effective(t.state, ana)["speed"].value == 15
     t.rolls(12)
     t.do("check Ana dex")
     assert "= 8" in last(t)  # 12 + 2 Dex - 6

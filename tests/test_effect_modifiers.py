@@ -22,7 +22,7 @@ STATS = {
 
 
 def fig(t: Table, who: str, name: str) -> int:
-    return t.session.ruleset.effective(t.state, t.c(who))[name].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[name].value
 
 
 def table(game: str) -> Table:
@@ -57,7 +57,7 @@ def test_every_figure_the_sheet_shows_is_a_key_by_its_key_and_its_spanish_name(g
     sheet = t.session.ruleset.sheet
     words = sheet.modifier_words()
     derived_only = {"maneuver", "miss_chance", "twf_main", "twf_off", "ac_melee", "ac_ranged"}
-    shown = [k for k in t.session.ruleset.effective(t.state, t.c("Kyra")) if k not in derived_only]
+    shown = [k for k in t.session.ruleset.sheet.effective(t.state, t.c("Kyra")) if k not in derived_only]
     assert shown
     for i, key in enumerate(shown):
         spanish = fold_text(render(sheet.label(key), "es"))
@@ -104,7 +104,7 @@ def test_pathfinder_typed_free_effects_follow_the_stacking_rule():
     dodge and untyped add; a typed free effect competes with the catalogue's of its type."""
     t = table("pathfinder1e")
     t.do("effect Kyra Ring ac+1:deflection", "effect Kyra Aura ca+2:desvío")
-    ac = t.session.ruleset.effective(t.state, t.c("Kyra"))["ac"]
+    ac = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))["ac"]
     assert ac.value == 16 and ("aura", 2) in ac.parts and ac.suppressed == (("ring", 1),)
     t.do("cond Kyra shield-of-faith:3")  # the catalogue's deflection +3 beats both
     assert fig(t, "Kyra", "ac") == 17

@@ -29,7 +29,7 @@ STATS = {  # a plausible stat block per game; a game not named here gets hp=10
 
 def lines(ruleset_id):
     rs = plugins.load(ruleset_id)
-    conds = sorted(d.id for d in rs.catalogue)[:40] or ["shaken"]
+    conds = sorted(d.id for d in rs.conditions.catalogue)[:40] or ["shaken"]
     name = st.sampled_from(NAMES)
     verbs = [getattr(spec, "name", None) or spec.verb for spec in rs.verbs()]  # Verb or the older VerbSpec
     junk = st.text(alphabet="abcdefgh0123456789 -+:=", max_size=10)

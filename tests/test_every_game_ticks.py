@@ -97,13 +97,13 @@ def test_a_tick_without_its_number_is_refused_and_names_the_form(fight):
 @pytest.mark.parametrize("game", ["pathfinder1e"])
 def test_a_games_own_entry_wins_over_the_every_game_one(game):
     """Pathfinder's regeneration is the Core Rulebook's (docs/rulesets/pathfinder1e.md §1.11)."""
-    cdef = plugins.load(game).catalogue.define("regeneration")
+    cdef = plugins.load(game).conditions.catalogue.define("regeneration")
     assert "Core Rulebook" in cdef.source
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_lists_the_three_with_both_names(game):
-    catalogue = plugins.load(game).catalogue
+    catalogue = plugins.load(game).conditions.catalogue
     for cid in ("regeneration", "fast-healing", "ongoing"):
         cdef = catalogue.define(cid)
         assert cdef.tick in ("heal", "damage") and cdef.valued and cdef.en and cdef.es

@@ -15,7 +15,7 @@ def _ambush() -> Table:
 
 def test_flat_footed_without_a_dex_score_loses_what_ac_and_ff_differ_by():
     t = _ambush()
-    figs = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    figs = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert (figs["ac"].value, figs["touch"].value, figs["ff"].value, figs["cmd"].value) == (14, 10, 14, 12)
     t.rolls(12, 3)  # 12 + 2 = 14: hits AC 14 (it would miss the 16 she has once she has acted)
     t.do("attack Goblin Kyra")
@@ -27,7 +27,7 @@ def test_flat_footed_without_a_dex_score_loses_what_ac_and_ff_differ_by():
 def test_once_she_has_acted_her_ac_is_her_own_again():
     t = _ambush()
     t.do("next")  # Kyra's turn: she acts, no longer flat-footed
-    figs = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    figs = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert (figs["ac"].value, figs["touch"].value, figs["cmd"].value) == (16, 12, 14)
 
 
@@ -36,7 +36,7 @@ def test_a_dex_score_is_still_what_is_lost():
     t = Table("pathfinder1e")
     t.do("add Lia pc hp=12 dex=14 ac=15 ff=13 init=2", "add Goblin hp=6 init=6", "init Goblin 20", "init Lia 5",
          "start")
-    assert t.session.ruleset.effective(t.state, t.c("Lia"))["ac"].value == 13
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Lia"))["ac"].value == 13
 
 
 def test_an_incorporeal_target_takes_a_threat_as_a_normal_hit():

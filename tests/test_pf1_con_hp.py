@@ -118,7 +118,7 @@ def test_the_gm_reads_the_numbers_the_players_do_not():
 # -- ability penalties: like damage, but they never knock out or kill (§1.9) ----------------------
 
 def eff(t: Table, name: str) -> dict[str, int]:
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c(name)).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, t.c(name)).items()}
 
 
 @pytest.mark.parametrize("points,penalty", [(1, 0), (2, 1), (3, 1), (4, 2)])

@@ -20,7 +20,7 @@ def pf(**options) -> Table:
 
 
 def eff(t: Table, name: str) -> dict[str, int]:
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c(name)).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, t.c(name)).items()}
 
 
 def changes(*conds: str, **options) -> dict[str, int]:
@@ -204,7 +204,7 @@ def test_every_digest_condition_is_in_the_catalogue_with_both_names():
            "stable", "exhausted", "fatigued", "fascinated", "staggered", "disabled", "unconscious",
            "helpless", "incorporeal", "sickened", "invisible", "nauseated", "dying", "dead", "paralyzed",
            "petrified", "broken", "bleed", "prone"}
-    assert ids <= set(rs.catalogue.defs)
+    assert ids <= set(rs.conditions.catalogue.defs)
     for es, cid in [("Apresado", "grappled"), ("Sujeto", "pinned"), ("Estremecido", "shaken"),
                     ("Asustado", "frightened"), ("Despavorido", "panicked"), ("Aterrado", "cowering"),
                     ("Atontado", "dazed"), ("Aturdido", "stunned"), ("Cegado", "blinded"),
@@ -216,8 +216,8 @@ def test_every_digest_condition_is_in_the_catalogue_with_both_names():
                     ("Indispuesto", "sickened"), ("Mareado", "nauseated"), ("Moribundo", "dying"),
                     ("Muerto", "dead"), ("Paralizado", "paralyzed"), ("Petrificado", "petrified"),
                     ("Sangrando", "bleed"), ("Tumbado", "prone"), ("estable", "stable")]:
-        assert rs.catalogue.lookup(es).id == cid
-    assert rs.catalogue.get("bleed").valued and rs.catalogue.get("energy-drained").valued
+        assert rs.conditions.catalogue.lookup(es).id == cid
+    assert rs.conditions.catalogue.get("bleed").valued and rs.conditions.catalogue.get("energy-drained").valued
 
 
 def test_spanish_names_accent_and_case_blind_in_commands():

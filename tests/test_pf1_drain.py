@@ -20,7 +20,7 @@ def pf() -> Table:
 
 
 def eff(t: Table, name: str) -> dict[str, int]:
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c(name)).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, t.c(name)).items()}
 
 
 def pool(t: Table, name: str) -> tuple[int, int]:

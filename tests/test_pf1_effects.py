@@ -17,7 +17,7 @@ def pf(**options) -> Table:
 
 
 def fig(t: Table, who: str, name: str):
-    return t.session.ruleset.effective(t.state, t.c(who))[name]
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[name]
 
 
 def value(t: Table, who: str, name: str) -> int:
@@ -33,7 +33,7 @@ def test_bless_by_either_name_is_plus_one_morale_on_attacks(typed):
     t = pf()
     t.do("add Kyra pc hp=20 bab=3 str=12", f"cond Kyra {typed} 10")
     assert (value(t, "Kyra", "attack"), value(t, "Kyra", "ranged"), value(t, "Kyra", "cmb")) == (5, 4, 5)
-    cdef = t.session.ruleset.catalogue.get("bless")
+    cdef = t.session.ruleset.conditions.catalogue.get("bless")
     assert (cdef.kind, cdef.bonus_type, cdef.duration_en, cdef.duration_es) == \
         ("effect", "morale", "1 min/level", "1 min/nivel")
 
@@ -54,7 +54,7 @@ def test_every_effect_of_the_brief_is_in_the_catalogue_with_its_source_and_durat
 
 
 def t_catalogue():
-    return Table("pathfinder1e").session.ruleset.catalogue
+    return Table("pathfinder1e").session.ruleset.conditions.catalogue
 
 
 def test_a_buffed_fighter_shows_each_effect_in_the_breakdown():

@@ -17,7 +17,7 @@ def fight(**stats) -> Table:
 
 
 def ac(t: Table, name: str) -> int:
-    return t.session.ruleset.effective(t.state, t.c(name))["ac"].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(name))["ac"].value
 
 
 def acs(t: Table) -> dict[str, int]:
@@ -41,7 +41,7 @@ def test_a_delayer_resuming_before_b_finds_b_still_flat_footed():
     assert t.active == "b" and ac(t, "B") == 12  # B acting: its Dex counts
     t.do("resume A")
     assert t.active == "a" and ac(t, "B") == 10 and flat_line(t, "B")
-    cmd = t.session.ruleset.effective(t.state, t.c("B"))["cmd"]
+    cmd = t.session.ruleset.sheet.effective(t.state, t.c("B"))["cmd"]
     assert cmd.value == 10 and any("flat-footed" in label for label, _ in cmd.parts)
     t.do("next")  # A done, B's turn goes on
     assert t.active == "b" and ac(t, "B") == 12 and not flat_line(t, "B")

@@ -86,12 +86,12 @@ def test_the_pinner_stays_grappled_and_loses_its_dex_bonus():
     """pathfinder1e.md §1.7.1: the pinning grappler keeps grappled and is denied its Dex bonus [O]."""
     t = grappled()
     t.do("set Valeros dex=18")  # AC 14; grappled: Dex 14, +2
-    assert t.session.ruleset.effective(t.state, t.c("Valeros"))["ac"].value == 12
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Valeros"))["ac"].value == 12
     t.do("maneuver Valeros Goblin 15 pin")
     assert conds(t, "Valeros") == ["grappled", "pinning"]
     assert "pinned" in [i.cond for i in t.session.ruleset.conditions.active(t.c("Goblin"))]
     assert "grappled" not in [i.cond for i in t.session.ruleset.conditions.active(t.c("Goblin"))]
-    ac = t.session.ruleset.effective(t.state, t.c("Valeros"))["ac"].value
+    ac = t.session.ruleset.sheet.effective(t.state, t.c("Valeros"))["ac"].value
     assert ac == 10  # the +2 Dex bonus is gone while it holds the pin
 
 

@@ -14,7 +14,7 @@ def pf(**options) -> Table:
 
 
 def eff(t: Table, name: str) -> dict[str, int]:
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c(name)).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, t.c(name)).items()}
 
 
 def test_initiative_is_d20_plus_dex_modifier():

@@ -333,7 +333,7 @@ def test_different_type_bleeds_stack():
     assert t.hp("Kyra") == 18
     assert t.c("Kyra").marks["ability_damage"] == {"con": 1}
     # one point of Con damage is no penalty yet (-1 per 2 points, §1.9): the figure keeps the modifier
-    assert t.session.ruleset.effective(t.state, t.c("Kyra"))["con"].value == 12
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))["con"].value == 12
 
 
 def test_any_hp_healing_stops_bleeding():

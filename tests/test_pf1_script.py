@@ -38,6 +38,6 @@ def test_it_shows_stacked_conditions_and_a_fear_family():
     valeros = t.c("Valeros")
     assert {"entangled", "shaken", "frightened", "sickened"} <= {i.cond for i in valeros.conditions}
     assert "shaken" not in [i.cond for i in rs.conditions.active(valeros)]
-    assert rs.effective(t.state, valeros)["attack"].value == 7 - 2 - 2 - 2
+    assert rs.sheet.effective(t.state, valeros)["attack"].value == 7 - 2 - 2 - 2
     assert t.c("Goblin 1").life == "dead"
     assert t.c("Seelah").has("prone")

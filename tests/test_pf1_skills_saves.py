@@ -22,7 +22,7 @@ def checks(t: Table) -> list[dict]:
 
 
 def value(t: Table, who: str, name: str) -> int:
-    return t.session.ruleset.effective(t.state, t.c(who))[name].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[name].value
 
 
 # -- the stat block (issue 12) ----------------------------------------------------------------------
@@ -38,7 +38,7 @@ def test_int_wis_cha_and_skills_by_english_or_spanish_names():
     b = t.c("Bandido").stats
     assert (b["wis"], b["perception"], b["stealth"], b["sense_motive"]) == (12, 4, 6, 2)
     assert value(t, "Guard", "perception") == 7 and value(t, "Guard", "wis") == 14
-    assert "int" not in t.session.ruleset.effective(t.state, t.c("Guard"))  # not given: not on the sheet
+    assert "int" not in t.session.ruleset.sheet.effective(t.state, t.c("Guard"))  # not given: not on the sheet
 
 
 def test_a_skill_check_rolls_from_the_sheet_with_the_conditions():

@@ -14,7 +14,7 @@ def pf(**options) -> Table:
 
 def eff(t: Table, name: str) -> dict[str, int]:
     c = t.c(name)
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, c).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, c).items()}
 
 
 def test_hp_current_over_max_and_pools():
@@ -49,7 +49,7 @@ def test_hero_points_start_as_given_but_never_above_three():
 def test_hero_field_is_gm_only():
     """pathfinder1e.md §1.6 [S]: hero points are hidden from players (GM-only field)."""
     rs = pf().session.ruleset
-    assert rs.gm_only_fields() == ("hero",)
+    assert rs.sheet.gm_only_fields() == ("hero",)
 
 
 def test_init_defaults_to_dex_modifier_and_can_be_given():
@@ -191,6 +191,6 @@ def test_breakdown_explains_a_figure():
     """Issue: the sheet shows each figure's breakdown."""
     t = pf()
     t.do("add Kyra hp=20 ac=17 dex=14", "cond Kyra shaken", "cond Kyra stunned")
-    fig = t.session.ruleset.effective(t.state, t.c("Kyra"))["ac"]
+    fig = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))["ac"]
     assert fig.value == 13
     assert fig.explain("AC") == "AC 13 = 17 - 2 Dex (stunned) - 2 stunned"

@@ -27,7 +27,7 @@ def item(t: Table, name: str) -> dict:
 
 
 def eff(t: Table) -> dict[str, int]:
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c("Val")).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, t.c("Val")).items()}
 
 
 @pytest.mark.parametrize("preset,hardness,hp", [

@@ -16,7 +16,7 @@ def pf(**options) -> Table:
 
 
 def eff(t: Table, name: str) -> dict[str, int]:
-    return {k: f.value for k, f in t.session.ruleset.effective(t.state, t.c(name)).items()}
+    return {k: f.value for k, f in t.session.ruleset.sheet.effective(t.state, t.c(name)).items()}
 
 
 def fight() -> Table:
@@ -139,7 +139,7 @@ def test_the_two_weapon_table_only_for_who_fights_with_two_weapons():
     assert not any(table in s for s in sheet_lines(t.session.ruleset, t.state, t.c("Kyra")))
     assert sheet_lines(t.session.ruleset, t.state, t.c("Gob")) == []
     assert any(table in s for s in sheet_lines(t.session.ruleset, t.state, t.c("Val")))
-    assert "twf_main" not in t.session.ruleset.effective(t.state, t.c("Kyra"))
+    assert "twf_main" not in t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
 
 
 def test_aid_usage():

@@ -98,9 +98,9 @@ def data_words(t) -> set[str]:
                 if isinstance(value, str):
                     texts.append(value)
             texts += [str(v) for v in getattr(e, "stats", {}).values() if isinstance(v, str)]
-    for d in rs.catalogue.defs.values() if hasattr(rs.catalogue, "defs") else ():
+    for d in rs.conditions.catalogue.defs.values() if hasattr(rs.conditions.catalogue, "defs") else ():
         texts += [d.id, d.en, d.es, *d.aliases]
-    for f in rs.stat_block():
+    for f in rs.sheet.block:
         texts += [f.key, f.en, f.es, *f.aliases, *f.choices]
     for text in texts:
         out |= {w.casefold() for w in re.findall(r"[^\W\d_]+", text or "")}

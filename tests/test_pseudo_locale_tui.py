@@ -75,10 +75,10 @@ def allowed_for(enc: Encounter) -> set[str]:
     rs, state = enc.ruleset, enc.state
     texts = [enc.name, rs.name, *enc.session.verbs.names(), *all_ids(),
              *(verb.usage() for verb in enc.session.verbs)]
-    for d in rs.catalogue.defs.values():
+    for d in rs.conditions.catalogue.defs.values():
         texts += [d.summary_en, d.summary_es, d.duration_en, d.duration_es]
     texts += list(rs.health.damage_types())
-    texts += [render(rs.sheet.label(f.key), "en") for f in rs.stat_block()]  # a skill's short name: data too
+    texts += [render(rs.sheet.label(f.key), "en") for f in rs.sheet.block]  # a skill's short name: data too
     for c in state.combatants.values():
         for s in rs.health.spendable(state, c):
             texts += [render(s.label, "en"), *(render(u.label, "en") for u in s.uses)]
@@ -123,7 +123,7 @@ def test_every_key_of_the_add_form_reads_in_spanish(game):
     from gm_console.tui.present import field_label
 
     rs = plugins.load(game)
-    english = [f.key for f in rs.stat_block() if f.key not in SAME_IN_SPANISH
+    english = [f.key for f in rs.sheet.block if f.key not in SAME_IN_SPANISH
                and field_label(rs, f.key, "es", short=True) == field_label(rs, f.key, "en", short=True)]
     assert english == []
 

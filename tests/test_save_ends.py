@@ -71,7 +71,7 @@ def test_natural_20_and_natural_1_decide_whatever_the_numbers(natural, will, dc,
 def test_the_effect_ends_mid_round_and_the_figures_follow_at_once():
     """Held is helpless (Dex 0: AC 9 from 14); freed on its turn, its AC is back before it acts."""
     t = pf_fight(19)
-    ac = lambda: t.session.ruleset.effective(t.state, t.c("Gob"))["ac"].value  # noqa: E731
+    ac = lambda: t.session.ruleset.sheet.effective(t.state, t.c("Gob"))["ac"].value  # noqa: E731
     assert ac() < 14
     t.do("next")
     assert ac() == 14 and t.active == "gob"
@@ -439,7 +439,7 @@ def test_the_timeline_marks_starfinder_burning_as_ended_by_its_save():
 
     t = Table("starfinder")
     t.do("add Navasi pc hp=20 init=30", "add Gob hp=10 init=1", "start", "cond Gob burning:1", "cond Gob shaken 3")
-    catalogue = t.session.ruleset.catalogue
+    catalogue = t.session.ruleset.conditions.catalogue
     spans = TimelineModel().update(t.session.done, t.state, lambda cond: "save-ends" in catalogue.define(cond).flags)
     (burn,) = [s for s in spans if s.cond == "burning"]
     (shaken,) = [s for s in spans if s.cond == "shaken"]

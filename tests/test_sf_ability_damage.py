@@ -17,7 +17,7 @@ KYRA = "add Kyra pc hp=20 sp=12 rp=4 level=3 dex=14 con=12 wis=16 key_ability=wi
 
 
 def figures(t: Table, who: str = "Kyra") -> dict[str, int]:
-    f = t.session.ruleset.effective(t.state, t.c(who))
+    f = t.session.ruleset.sheet.effective(t.state, t.c(who))
     return {k: f[k].value for k in ("eac", "kac", "ref", "init", "ranged", "stealth", "fort", "will", "perception")}
 
 
@@ -47,7 +47,7 @@ def test_one_point_says_no_penalty_yet_and_two_name_what_they_cost():
         "Kyra takes 1 Dex damage: Dex damage 0 -> 1, no penalty yet (-1 per 2 points)",
         "Kyra takes 1 Dex damage: Dex damage 1 -> 2, -1 to EAC, KAC, ranged attacks, initiative, Reflex and "
         "Dexterity skills"]
-    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    f = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert f["eac"].explain("EAC") == "EAC 14 = 15 - 1 dex damage"
 
 
@@ -56,13 +56,13 @@ def test_drain_lowers_the_score_so_the_figures_lose_what_its_modifier_lost(dex, 
     """An odd score drained 1 keeps its modifier (15 -> 14: +2); an even one loses 1 (14 -> 13: +1)."""
     t = Table("starfinder")
     t.do(f"add Kyra pc hp=20 dex={dex} ref=5 eac=15", f"dmg Kyra {drained} dex drain")
-    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    f = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert (f["ref"].value, f["eac"].value) == (5 - minus, 15 - minus)
 
 
 def test_damage_and_drain_add_as_two_sources():
     t = kyra("dmg Kyra 2 dex", "dmg Kyra 2 dex drain")  # Dex 14 -> 12: -1, and -1 for the damage
-    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    f = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert f["ref"].value == 3 and {p[0] for p in f["ref"].parts} == {"dex damage", "dex drained"}
 
 
@@ -213,7 +213,7 @@ def test_str_damage_weighs_on_melee_attacks_and_melee_damage():
     """CRB ch. 8, Ability Damage: Strength governs the attack and the weapon damage rolls that rely on it."""
     t = Table("starfinder")
     t.do("add Kyra pc hp=20 str=12 melee=5 ranged=4 athletics=6", "dmg Kyra 2 str")
-    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    f = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert (f["melee"].value, f["damage"].value, f["ranged"].value, f["athletics"].value) == (4, -1, 4, 5)
     assert t.said()[-1] == "Kyra takes 2 Str damage: Str damage 0 -> 2, -1 to melee attacks, melee damage and " \
                            "Strength skills"
@@ -223,7 +223,7 @@ def test_penalty_and_damage_add_before_halving():
     """1 Dex damage and a Dex penalty of 1 are 2 points: -1 (the penalty "affects the modifier the same way as
     damage")."""
     t = kyra("dmg Kyra 1 dex", "cond Kyra dex-penalty:1")
-    f = t.session.ruleset.effective(t.state, t.c("Kyra"))
+    f = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
     assert f["eac"].explain("EAC") == "EAC 14 = 15 - 1 dex penalty"
 
 
@@ -232,7 +232,7 @@ def test_a_penalty_as_large_as_the_score_never_knocks_out_nor_kills():
     t.do("add Gob hp=10 sp=4 level=1 dex=10 con=10 fort=2", "cond Gob dex-penalty:10", "cond Gob con-penalty:10")
     gob = t.c("Gob")
     assert gob.life not in ("dead", "unconscious") and not gob.has("unconscious")
-    f = t.session.ruleset.effective(t.state, gob)
+    f = t.session.ruleset.sheet.effective(t.state, gob)
     assert f["fort"].value == -3
 
 
@@ -260,4 +260,4 @@ def test_a_penalty_in_spanish():
 
 
 def figures_of(t: Table, key: str, who: str = "Kyra") -> int:
-    return t.session.ruleset.effective(t.state, t.c(who))[key].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[key].value

@@ -24,7 +24,7 @@ def table(options=None):
 
 
 def fig(t, who, key):
-    return t.session.ruleset.effective(t.state, t.c(who))[key].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[key].value
 
 
 def status(t, who):

@@ -17,7 +17,7 @@ TOXIN = "poison Kyra dc=15 track=dex every=round for=6 cure=2 name=Tetrodotoxin"
 
 
 def fig(t: Table, *keys: str, who: str = "Kyra") -> tuple:
-    f = t.session.ruleset.effective(t.state, t.c(who))
+    f = t.session.ruleset.sheet.effective(t.state, t.c(who))
     return tuple(f[k].value for k in keys)
 
 

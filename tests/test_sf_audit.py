@@ -16,7 +16,7 @@ def sf(*lines, rolls=(), options=None):
 
 
 def fig(t, who, key):
-    return t.session.ruleset.effective(t.state, t.c(who))[key].value
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[key].value
 
 
 # --- §3.4.1 massive damage: the seed's Navasi -----------------------------------------------------

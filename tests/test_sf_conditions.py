@@ -25,7 +25,7 @@ def zed(*conds, options=None):
 
 
 def deltas(t, who="Zed"):
-    fig = t.session.ruleset.effective(t.state, t.c(who))
+    fig = t.session.ruleset.sheet.effective(t.state, t.c(who))
     base = {"eac": 15, "kac": 17, "attack": 5, "melee": 5, "ranged": 5, "damage": 0, "init": 2, "fort": 3,
             "ref": 4, "will": 2, "speed": 30, "skills": 0, "physical": 0, "perception": 0}
     return {k: fig[k].value - base[k] for k in FIGS if fig[k].value != base[k]}
@@ -70,7 +70,7 @@ def test_condition_effects_on_the_figures(cond, expected):
 def test_condition_breakdown_names_the_source():
     """starfinder.md §3.6: the sheet explains a figure: KAC 15 = 17 - 2 flat-footed (shaken)."""
     t = zed("entangled")
-    kac = t.session.ruleset.effective(t.state, t.c("Zed"))["kac"]
+    kac = t.session.ruleset.sheet.effective(t.state, t.c("Zed"))["kac"]
     assert kac.explain("KAC") == "KAC 15 = 17 - 2 entangled"
 
 
@@ -139,7 +139,7 @@ def test_helpless_dex_counts_as_zero():
     """starfinder.md §3.6 [O]: helpless: Dex counts as 0 (modifier -5): Dex 16 (+3) costs 8 AC."""
     t = Table("starfinder")
     t.do("add Zed pc hp=20 eac=15 kac=17 dex=16", "cond Zed helpless")
-    fig = t.session.ruleset.effective(t.state, t.c("Zed"))
+    fig = t.session.ruleset.sheet.effective(t.state, t.c("Zed"))
     assert (fig["eac"].value, fig["kac"].value) == (7, 9)
 
 
@@ -147,7 +147,7 @@ def test_dying_is_helpless_on_the_sheet():
     """starfinder.md §3.4.2/3.6: unconscious at 0 HP: helpless, melee against it +4."""
     t = Table("starfinder")
     t.do("add Zed pc sp=1 hp=20 rp=3 kac=17 dex=14", "dmg Zed 30")
-    assert t.session.ruleset.effective(t.state, t.c("Zed"))["kac"].value == 10
+    assert t.session.ruleset.sheet.effective(t.state, t.c("Zed"))["kac"].value == 10
     assert any("melee attacks against it +4" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Zed"))))
 
 

@@ -22,7 +22,7 @@ def navasi(*stats: str) -> Table:
 
 
 def fig(t: Table, name: str, who: str = "Navasi"):
-    return t.session.ruleset.effective(t.state, t.c(who)).get(name)
+    return t.session.ruleset.sheet.effective(t.state, t.c(who)).get(name)
 
 
 def status(t: Table, lang: str = "en", who: str = "Navasi") -> list[str]:

@@ -24,7 +24,7 @@ def table(options=None) -> Table:
 
 
 def fig(t: Table, who: str, key: str):
-    return t.session.ruleset.effective(t.state, t.c(who))[key]
+    return t.session.ruleset.sheet.effective(t.state, t.c(who))[key]
 
 
 def status(t: Table, who: str, lang: str = "en") -> list[str]:
@@ -227,7 +227,7 @@ def test_evasion_is_on_the_sheet_and_lost_while_helpless():
 
 def test_every_effect_names_its_source_and_its_typical_duration_in_both_languages():
     """§3.13: each entry says where its numbers come from."""
-    effects = [d for d in Table("starfinder").session.ruleset.catalogue if d.kind == "effect"]
+    effects = [d for d in Table("starfinder").session.ruleset.conditions.catalogue if d.kind == "effect"]
     assert len(effects) >= 15
     for d in effects:
         assert d.source and d.summary_en and d.summary_es, d.id

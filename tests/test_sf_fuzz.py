@@ -25,7 +25,7 @@ WORDS = ["standard", "move", "swift", "full", "reaction", "run", "withdraw", "re
 def lines():
     rs = plugins.load("starfinder")
     verbs = [v.name for v in rs.verbs()]
-    conds = [d.id for d in rs.catalogue]
+    conds = [d.id for d in rs.conditions.catalogue]
     arg = st.one_of(st.sampled_from(NAMES), st.sampled_from(WORDS))
     return st.one_of(
         st.tuples(st.sampled_from(verbs), st.lists(arg, max_size=5)).map(lambda t: " ".join([t[0], *t[1]])),
@@ -65,7 +65,7 @@ def test_random_starfinder_sessions_never_crash(script, seed):
             assert len(session.done) == n_done
         rs = session.ruleset
         for c in session.state.combatants.values():
-            rs.effective(session.state, c)
+            rs.sheet.effective(session.state, c)
             rs.sheet.status(session.state, c, "en")
             rs.sheet.status(session.state, c, "es")
         rs.pending(session.state)

@@ -143,7 +143,7 @@ def test_partial_unawareness_no_surprise_round_only_they_flat_footed():
     t.do("surprise Pirate Pirate2 Obozaya", "start")
     assert t.state.round == 1 and t.active == "obozaya"
     assert t.c("Navasi").has("flat-footed") and not t.c("Obozaya").has("flat-footed")
-    fig = t.session.ruleset.effective(t.state, t.c("Navasi"))
+    fig = t.session.ruleset.sheet.effective(t.state, t.c("Navasi"))
     assert fig["kac"].value == 14 and fig["eac"].value == 13
     assert any("no surprise round" in s for s in t.said())
 

@@ -222,7 +222,7 @@ def test_a_swarm_is_immune_to_the_conditions_its_immunities_name(cond):
 
 def test_a_blinded_swarm_is_not_flat_footed():
     t = sf("add Swarm hp=20 swarm=yes eac=12 kac=14", "cond Swarm blinded")
-    f = t.session.ruleset.effective(t.state, t.c("Swarm"))
+    f = t.session.ruleset.sheet.effective(t.state, t.c("Swarm"))
     assert (f["eac"].value, f["kac"].value) == (12, 14)
 
 

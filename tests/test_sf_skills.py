@@ -76,6 +76,6 @@ def test_the_sheet_shows_the_skills_it_has():
     """§3.0: a skill on the sheet is a figure of its own, effects included."""
     t = Table("starfinder")
     t.do("add Ksarik hp=20 stealth=9 perception=7", "cond Ksarik invisibility 10")
-    figures = t.session.ruleset.effective(t.state, t.c("Ksarik"))
+    figures = t.session.ruleset.sheet.effective(t.state, t.c("Ksarik"))
     assert (figures["stealth"].value, figures["perception"].value) == (29, 7)
     assert "diplomacy" not in figures

@@ -49,7 +49,7 @@ def test_effective_has_the_core_figures():
     """Issue 4: `effective` has at least eac kac attack init fort ref will speed."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4 eac=14 kac=16 attack=5 dex=16 fort=2 ref=6 will=3 speed=30")
-    fig = t.session.ruleset.effective(t.state, t.c("Navasi"))
+    fig = t.session.ruleset.sheet.effective(t.state, t.c("Navasi"))
     got = {k: fig[k].value for k in ("eac", "kac", "attack", "init", "fort", "ref", "will", "speed")}
     assert got == {"eac": 14, "kac": 16, "attack": 5, "init": 3, "fort": 2, "ref": 6, "will": 3, "speed": 30}
     assert fig["maneuver"].value == 24

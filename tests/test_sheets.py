@@ -48,7 +48,7 @@ def test_every_pool_of_every_game_is_listed_here():
 
     for rid in builtin_rulesets():
         rs = plugins.load(rid)
-        kinds = {f.key for f in rs.stat_block() if f.kind == "pool" and f.key != "temp"}
+        kinds = {f.key for f in rs.sheet.block if f.kind == "pool" and f.key != "temp"}
         assert kinds == {k for k, _es in POOLS[rid]}, rid
 
 

@@ -38,9 +38,9 @@ class DemoSheet(Sheet):
         base = int(c.stats.get("ac", 10) or 10)
         parts = []
         for inst in self.rules.conditions.active(c):
-            delta = self.rules.catalogue.define(inst.cond).modifiers.get("ac")
+            delta = self.rules.conditions.catalogue.define(inst.cond).modifiers.get("ac")
             if delta:
-                parts.append((self.rules.catalogue.define(inst.cond).name("en").lower(), delta))
+                parts.append((self.rules.conditions.catalogue.define(inst.cond).name("en").lower(), delta))
         return {"ac": Figure(base + sum(d for _, d in parts), base, tuple(parts))}
 
     def status(self, state, c, lang="en"):

@@ -92,7 +92,7 @@ def give_condition(ctx: Context, c: Combatant, cid: str, lasts: str, label, rule
         else:
             rounds = -(-roll_onset(ctx, c, lasts, purpose) // spr)
         rounds = max(1, rounds)
-    cdef = ctx.ruleset.catalogue.get(cid)
+    cdef = ctx.ruleset.conditions.catalogue.get(cid)
     state = ctx.state
     clock = None  # its rounds count on the clock of the turn it began in, as `cond`'s do
     if rounds is not None:

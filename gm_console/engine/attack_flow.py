@@ -385,7 +385,7 @@ def roll_against(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant
 def _named(ctx, parts: Sequence[tuple[Any, int]]) -> list[tuple[Any, int]]:
     """A breakdown's labels that name a condition (``shaken``) in both languages, as its catalogue
     names it; any other label as the game gave it."""
-    defs = ctx.ruleset.catalogue.defs
+    defs = ctx.ruleset.conditions.catalogue.defs
     out = []
     for label, d in parts:
         cdef = defs.get(label) if isinstance(label, str) else None

@@ -342,7 +342,7 @@ def average(formula: str) -> int | None:
 def hit_pool(ruleset: Any) -> str | None:
     """The pool hit dice give: ``hp`` where the stat block has one, else the last health pool
     (real health, after stamina)."""
-    if "hp" in ruleset.fields and ruleset.fields["hp"].kind == "pool":
+    if "hp" in ruleset.sheet.fields and ruleset.sheet.fields["hp"].kind == "pool":
         return "hp"
     pools = ruleset.sheet.health_pools()
     return pools[-1] if pools else None
@@ -392,7 +392,7 @@ def preview(creature: Creature, ruleset: Any, lang: str = "en") -> list[str]:
         from gm_console.engine.creature_types import type_line
 
         lines.append(type_line(creature.type, lang))
-    order = [f.key for f in ruleset.stat_block()] if ruleset is not None else []
+    order = [f.key for f in ruleset.sheet.block] if ruleset is not None else []
     keys = [k for k in order if k in creature.stats] + [k for k in creature.stats if k not in order]
     stats = []
     for key in keys:

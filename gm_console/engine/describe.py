@@ -49,7 +49,7 @@ def describe(event: ev.Event, state: EncounterState, ruleset: Ruleset | None = N
             return None  # a sentence from before messages is the GM's: it may quote anything
         if isinstance(event, ev.Rolled) and event.hidden:
             return None
-        if isinstance(event, ev.PoolSet) and ruleset is not None and event.pool in ruleset.gm_only_fields():
+        if isinstance(event, ev.PoolSet) and ruleset is not None and event.pool in ruleset.sheet.gm_only_fields():
             return None
     said = fn(event, _View(state, ruleset, lang, reader))
     if said is None:
@@ -101,7 +101,7 @@ class _View:
     def cond(self, cond: str) -> Any:
         if self.ruleset is None:
             return cond
-        return self.ruleset.catalogue.define(cond).term
+        return self.ruleset.conditions.catalogue.define(cond).term
 
     def label(self, key: str) -> Any:
         if self.ruleset is None:

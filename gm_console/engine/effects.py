@@ -141,7 +141,7 @@ def lookup(ctx: Context, name: str, free: bool) -> ConditionDef:
     A near miss of a catalogue name is refused with the name it likely meant (a typo must not
     become a new label silently); ``effect`` takes the name as given.
     """
-    catalogue = ctx.ruleset.catalogue
+    catalogue = ctx.ruleset.conditions.catalogue
     try:
         return catalogue.lookup(name)
     except RulesError:
@@ -168,7 +168,7 @@ def put(ctx: Context, call, free: bool = False) -> None:
     who = targets(ctx, call.who)
     cdef = lookup(ctx, call.cond, free)
     tail = read_tail(call.verb, call.tail)
-    catalogued = cdef.id in ctx.ruleset.catalogue.defs
+    catalogued = cdef.id in ctx.ruleset.conditions.catalogue.defs
     if cdef.valued and call.value is None:
         raise RulesError(_("cond: {cond} takes a value, e.g. {cond}:2", cond=cdef.id))
     if catalogued and not cdef.valued and call.value is not None and not cdef.tick:
@@ -312,7 +312,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         return
     c = ctx.state.get(c.id)
     for inst in list(c.conditions):
-        cdef = ctx.ruleset.catalogue.define(inst.cond)
+        cdef = ctx.ruleset.conditions.catalogue.define(inst.cond)
         if not cdef.tick or c.id not in ctx.state.combatants or c.life == "dead":
             continue
         if cdef.tick_dice and inst.value is None:
@@ -352,7 +352,7 @@ def due_saves(ctx: Context, c: Combatant, at: str) -> None:
     if ctx.option("save_rolls") == "offer":
         ctx.set_mark(c, OWED, sorted({*(c.marks.get(OWED) or ()), *(inst.uid for inst in due)}))
         for inst in due:
-            effect = ctx.ruleset.catalogue.define(inst.cond).term
+            effect = ctx.ruleset.conditions.catalogue.define(inst.cond).term
             ctx.say(_("{name} may save against {effect} now: save {ref} {id}", name=named(c), effect=effect,
                       ref=gm(quoted(c)), id=gm(inst.cond)),
                     who=c.id, gm_only=True)
@@ -372,7 +372,7 @@ def roll_save(ctx: Context, c: Combatant, inst, bonus: int = 0) -> bool:
     the effect's DC; a success ends it. The players read the outcome, never the DC (unless the
     table's ``players_save_dc``) nor a foe's numbers: their PC's roll without the DC, a foe's DC
     without its roll when the table shows DCs (``told.either``)."""
-    cdef = ctx.ruleset.catalogue.define(inst.cond)
+    cdef = ctx.ruleset.conditions.catalogue.define(inst.cond)
     if bonus:  # what helps this save (the game's save_helps): only a game that names one takes it
         ok, _total, text = ctx.ruleset.checks.save(ctx, c, inst.save, SaveDC(inst.dc), bonus=bonus)
     else:

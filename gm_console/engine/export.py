@@ -34,7 +34,7 @@ def reading(ask: Callable[[], T], default: T) -> T:
 
 def combatant_dict(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dict[str, Any]:
     """One combatant as the GM sees it: everything (the players' view is ``players.combatant_view``)."""
-    effective = {name: fig.value for name, fig in reading(lambda: ruleset.effective(state, c), {}).items()}
+    effective = {name: fig.value for name, fig in reading(lambda: ruleset.sheet.effective(state, c), {}).items()}
     return {
         "id": c.id,
         "name": c.name,
@@ -169,7 +169,7 @@ def markdown(state: EncounterState, ruleset: Ruleset, name: str = "", players: b
 
 
 def _cond_text(ruleset: Ruleset, inst, lang: str) -> str:
-    d = ruleset.catalogue.define(inst.cond)
+    d = ruleset.conditions.catalogue.define(inst.cond)
     text = d.name(lang)
     if inst.value is not None:
         text += f" {inst.value}"

@@ -123,9 +123,9 @@ def _add(ctx: Context, c: Call) -> None:
         elif value.current is not None:
             formulas.pop(f.key, None)
     for key, value in {**given[0], **given[1]}.items():  # the GM's keys for a pool replace the creature's
-        cur, top = sheets.for_new(rs.fields[key], value)
-        stats[key] = top if rs.fields[key].kind == "pool" else cur
-        if cur != top and rs.fields[key].kind == "pool":
+        cur, top = sheets.for_new(rs.sheet.fields[key], value)
+        stats[key] = top if rs.sheet.fields[key].kind == "pool" else cur
+        if cur != top and rs.sheet.fields[key].kind == "pool":
             current[key] = cur
     typed = {sheets.resolve(rs, k)[0].key for k, _v in c.fields}
     if creature is not None:
@@ -135,11 +135,11 @@ def _add(ctx: Context, c: Call) -> None:
     if creature is not None and creature.hit_dice and hp_key and hp_key not in typed and hp_key in stats:
         formulas[hp_key] = creature.hit_dice  # the published HP stay the average
         published = hp_key
-    for f in rs.stat_block():
+    for f in rs.sheet.block:
         if f.key not in stats and f.default is not None:
             stats[f.key] = f.default
     side = rs.sheet.side_of(stats, words)
-    if side == "pc" and "pc" in rs.fields and rs.fields["pc"].kind == "bool":
+    if side == "pc" and "pc" in rs.sheet.fields and rs.sheet.fields["pc"].kind == "bool":
         stats["pc"] = True  # `add Kyra pc` and `add Kyra pc=true` mean the same
     if fold_text(name) in ctx.state.names:
         name = _number_the_namesake(ctx, name, numbering=creature is not None or c.count is not None)
@@ -182,7 +182,7 @@ def _add(ctx: Context, c: Call) -> None:
 def _follow(rs, creature, stats: dict[str, Any], typed: set[str]) -> None:
     """``add @goblin ac=17``: the goblin's touch and flat-footed AC move with its AC (13 → 14,
     14 → 15) unless the GM gave them too (a field's ``follows``)."""
-    for f in rs.stat_block():
+    for f in rs.sheet.block:
         source = f.follows
         if not source or f.key in typed or source not in typed or f.key not in stats:
             continue
@@ -203,7 +203,7 @@ def _add_fields(creature, typed):
 def _add_stat(ctx: Context, key: str, raw: str) -> tuple[StatField, Any, str]:
     """Like ``sheets.read``; a pool given as hit dice (``hp=2d8+2``) is its average, and the formula
     comes back so ``roll`` can roll it for each copy."""
-    f = ctx.ruleset.fields.get(ctx.ruleset.field_index.get(fold_text(key)) or "")
+    f = ctx.ruleset.sheet.fields.get(ctx.ruleset.sheet.field_index.get(fold_text(key)) or "")
     text = raw.strip()
     if f is not None and f.kind == "pool" and "d" in text.casefold() and dice_terms(text) is not None:
         return f, sheets.PoolValue(f.key, current=average(text)), text
@@ -225,7 +225,7 @@ def _say_added(ctx: Context, names: list[str], creature, formulas: dict[str, str
         ctx.say(_("{names}: {creature} from the bestiary ({source})", names=who, creature=gm(creature.term),
                   source=gm(source)), gm_only=True)  # what a renamed creature really is: the GM's
     for key, formula in formulas.items():
-        label = ctx.ruleset.fields[key].term
+        label = ctx.ruleset.sheet.fields[key].term
         if hp_mode == "roll":
             ctx.say(_("{names}: {pool} rolled on {dice}: {values}", names=who, pool=label, dice=gm(formula),
                       values=gm(", ".join(str(v) for v in rolled[key]))), gm_only=True)
@@ -239,7 +239,7 @@ def _say_added(ctx: Context, names: list[str], creature, formulas: dict[str, str
         key = hit_pool(ctx.ruleset)
         if key and key in stats:
             ctx.say(_("{names}: no hit dice to roll; {pool} {value} as the stat block gives", names=who,
-                      pool=ctx.ruleset.fields[key].term, value=gm(stats[key])), gm_only=True)
+                      pool=ctx.ruleset.sheet.fields[key].term, value=gm(stats[key])), gm_only=True)
 
 
 def _remove(ctx: Context, c: Call) -> None:
@@ -286,7 +286,7 @@ def _set(ctx: Context, c: Call) -> None:
             changes[f.key] = value
     touched = dict(changes)
     for key, value in sheets.gather(pools).items():
-        f = rs.fields[key]
+        f = rs.sheet.fields[key]
         pool = target.pools.get(key)
         cur, top = sheets.for_existing(f, value, pool)
         if pool is None or pool.value != cur or (f.kind == "pool" and pool.max != top):

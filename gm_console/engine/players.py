@@ -119,7 +119,7 @@ def in_full(c: Combatant) -> bool:
 @lru_cache(maxsize=64)
 def secret_keys(ruleset: Ruleset) -> frozenset[str]:
     """Pools and stats that never reach the players: GM-only fields and notes."""
-    return frozenset(ruleset.gm_only_fields()) | NOTES
+    return frozenset(ruleset.sheet.gm_only_fields()) | NOTES
 
 
 @lru_cache(maxsize=64)
@@ -132,7 +132,7 @@ def visible_conditions(ruleset: Ruleset, c: Combatant) -> list[ConditionInstance
     """The conditions the players see on ``c``: not the GM-only ones, and on anyone but their
     own combatants without their numbers (rounds left, value): a foe's dying countdown is its
     Con, its Imposing Spell's value its Magic."""
-    shown = [inst for inst in c.conditions if SECRET_FLAG not in ruleset.catalogue.define(inst.cond).flags]
+    shown = [inst for inst in c.conditions if SECRET_FLAG not in ruleset.conditions.catalogue.define(inst.cond).flags]
     if in_full(c):
         return shown
     return [dataclasses.replace(inst, rounds=None, value=None) for inst in shown]
@@ -181,7 +181,7 @@ def combatant_view(state: EncounterState, ruleset: Ruleset, c: Combatant) -> dic
         "pools": {k: {"value": p.value, "max": p.max} for k, p in c.pools.items() if k not in secret} if full else {},
         "conditions": [condition_view(ruleset, state, inst) for inst in visible_conditions(ruleset, c)],
         "stats": {k: v for k, v in c.stats.items() if k not in secret} if full else {},
-        "effective": {k: f.value for k, f in ruleset.effective(state, c).items() if k not in secret} if full else {},
+        "effective": {k: f.value for k, f in ruleset.sheet.effective(state, c).items() if k not in secret} if full else {},
         "attacks": listed(ruleset.sheet.attack_rules(), state, c) if full and "atk" not in secret else [],
         "status": [render(x) for x in ruleset.sheet.status(state, c)] if full else [],
     }

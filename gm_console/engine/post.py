@@ -211,7 +211,7 @@ def _n_rounds(n: int):
 
 
 def _cond_text(ruleset: Ruleset, x: aftermath.Lasting, lang: str) -> str:
-    text = ruleset.catalogue.define(x.cond).name(lang)
+    text = ruleset.conditions.catalogue.define(x.cond).name(lang)
     if x.value is not None:
         text += f" {x.value}"
     if x.rounds is not None:
@@ -232,7 +232,7 @@ def _initiative(state, ruleset: Ruleset, lang: str, m: Markup) -> list[str]:
                 parts.append(render(life_word(c.life), lang))
         else:
             parts = [health_text(health_word(ruleset, c), lang)] if health_word(ruleset, c) else []
-        conds = [m.escape(ruleset.catalogue.define(i.cond).name(lang)
+        conds = [m.escape(ruleset.conditions.catalogue.define(i.cond).name(lang)
                           + (f" {i.value}" if i.value is not None else "")
                           + (f" ({i.rounds}r)" if i.rounds is not None else ""))
                  for i in visible_conditions(ruleset, c)]

@@ -38,7 +38,7 @@ def event_problem(state: EncounterState, ruleset: Ruleset, event: ev.Event) -> s
         return f"names combatant {ev.shown(cid)}, who is not there"
     if isinstance(event, (ev.CombatantAdded, ev.StatsSet)):
         for key, value in event.stats.items():
-            f = ruleset.fields.get(key)
+            f = ruleset.sheet.fields.get(key)
             problem = stat_problem(f, value) if f is not None else None
             if problem:
                 return f"stat {key}: {problem}"

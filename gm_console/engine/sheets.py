@@ -57,17 +57,17 @@ def resolve(rs: Ruleset, key: str) -> tuple[StatField, bool]:
     """``hp`` -> (hp, False); ``hpmax``/``pg-max`` -> (hp, True); an unknown key is refused
     with the likely one and the keys there are."""
     folded = fold_text(key)
-    canonical = rs.field_index.get(folded)
+    canonical = rs.sheet.field_index.get(folded)
     if canonical is not None:
-        return rs.fields[canonical], False
+        return rs.sheet.fields[canonical], False
     for suffix in MAX_SUFFIXES:
         if folded.endswith(suffix) and len(folded) > len(suffix):
-            canonical = rs.field_index.get(folded[:-len(suffix)].strip())
-            if canonical is not None and rs.fields[canonical].kind in ("pool", "counter"):
-                return rs.fields[canonical], True
-    keys = listing(f.key for f in rs.stat_block())
-    spellings = [n for f in rs.stat_block() for n in (f.key, *f.aliases)]
-    spellings += [f"{f.key}max" for f in rs.stat_block() if f.kind == "pool"]
+            canonical = rs.sheet.field_index.get(folded[:-len(suffix)].strip())
+            if canonical is not None and rs.sheet.fields[canonical].kind in ("pool", "counter"):
+                return rs.sheet.fields[canonical], True
+    keys = listing(f.key for f in rs.sheet.block)
+    spellings = [n for f in rs.sheet.block for n in (f.key, *f.aliases)]
+    spellings += [f"{f.key}max" for f in rs.sheet.block if f.kind == "pool"]
     hint = did_you_mean(key, spellings)
     raise RulesError(_('unknown stat {key!r} for {name}{hint} keys: {keys}', key=key, name=rs.name, hint=hint or ';',
                        keys=keys))

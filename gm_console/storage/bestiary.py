@@ -479,7 +479,7 @@ def entry_of(c: Combatant, ruleset: Ruleset, en: str = "", es: str = "", cr: str
         if known.type:
             table["type"] = known.type
     stats: dict[str, Any] = {}
-    for f in ruleset.stat_block():
+    for f in ruleset.sheet.block:
         value = c.stats.get(f.key)
         if f.key in ("pc", *META) or value is None or (value == f.default and f.kind != "pool"):
             continue  # cr and xp are the entry's own keys, above

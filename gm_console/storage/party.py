@@ -262,7 +262,7 @@ def pool_lines(session: Session, cid: str, now: dict[str, Any]) -> list[str]:
     rs = session.ruleset
     out = []
     for key, value in (now.get("pools") or {}).items():
-        f = rs.fields.get(key)
+        f = rs.sheet.fields.get(key)
         pool = c.pools.get(key)
         if f is None or pool is None or not isinstance(value, int) or pool.value == value:
             continue
@@ -279,7 +279,7 @@ def life_lines(session: Session, cid: str, now: dict[str, Any]) -> list[str]:
     c = session.state.get(cid)
     if not isinstance(life, str) or life == c.life or life == "ok":
         return []
-    return [f"cond {cid} {life}"] if session.ruleset.catalogue.get(life) is not None else []
+    return [f"cond {cid} {life}"] if session.ruleset.conditions.catalogue.get(life) is not None else []
 
 
 # --- back from an encounter --------------------------------------------------------------------
@@ -347,7 +347,7 @@ def _differences(ruleset: Ruleset, member: Member, lasting: dict[str, Any]) -> l
     for key, value in (lasting.get("pools") or {}).items():
         old = old_pools.get(key)
         if old != value:
-            f = ruleset.fields.get(key)
+            f = ruleset.sheet.fields.get(key)
             label = f.term if f is not None else Term(key)
             parts.append(_("{pool} {old} → {new}", pool=label, old="-" if old is None else old, new=value))
     old_conds = {_cond_key(c) for c in before.get("conditions") or [] if isinstance(c, dict)}
@@ -381,7 +381,7 @@ def _cond_key(cond: dict[str, Any]) -> tuple[str, Any]:
 
 
 def _cond_term(ruleset: Ruleset, cond: str, value: Any) -> Term:
-    d = ruleset.catalogue.define(cond)
+    d = ruleset.conditions.catalogue.define(cond)
     suffix = f" {value}" if value is not None else ""
     return Term(d.en + suffix, (d.es or d.en) + suffix)
 
@@ -409,7 +409,7 @@ def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset,
     added = []
     for c in combatants:
         stats = {}
-        for f in ruleset.stat_block():
+        for f in ruleset.sheet.block:
             value = c.stats.get(f.key)
             if f.key == "pc" or value is None or (value == f.default and f.kind not in ("pool", "counter")):
                 continue
@@ -419,7 +419,7 @@ def add_members(party: Party, combatants: list[Combatant], ruleset: Ruleset,
         now = _plain(ruleset.sheet.lasting(state, c)) if state is not None else None
         if old is not None:
             kept = {key: value for key, value in old.stats.items()
-                    if ruleset.field_index.get(fold_text(key)) not in (*stats, "pc")}
+                    if ruleset.sheet.field_index.get(fold_text(key)) not in (*stats, "pc")}
             old.stats = {**stats, **kept}
             old.now = now if now is not None else old.now
         else:

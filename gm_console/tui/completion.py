@@ -80,7 +80,7 @@ def _options(kind: str, before: list[str], state: EncounterState, ruleset: Rules
     if kind == "combatant":
         return _names(state)
     if kind == "condition":
-        names = [d.name(lang) for d in ruleset.catalogue] + [d.id for d in ruleset.catalogue]
+        names = [d.name(lang) for d in ruleset.conditions.catalogue] + [d.id for d in ruleset.conditions.catalogue]
         return [quote(n) for n in names]
     if kind in ("own-condition", "resource"):
         c = _find(state, before[1]) if len(before) > 1 else None
@@ -88,12 +88,12 @@ def _options(kind: str, before: list[str], state: EncounterState, ruleset: Rules
             return []
         if kind == "resource":
             return list(c.pools)
-        return [quote(ruleset.catalogue.define(i.cond).name(lang)) for i in c.conditions] + [
+        return [quote(ruleset.conditions.catalogue.define(i.cond).name(lang)) for i in c.conditions] + [
             i.cond for i in c.conditions]
     if kind == "damage-type":
         return list(ruleset.health.damage_types()) or ["nonlethal"]
     if kind == "stat":
-        return [f.key + "=" for f in ruleset.stat_block()]
+        return [f.key + "=" for f in ruleset.sheet.block]
     if kind == "side":
         return ["pc", "ally"] + list(ruleset.sheet.categories())
     if kind == "choice" and isinstance(param, Choice):

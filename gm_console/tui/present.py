@@ -50,7 +50,7 @@ def field_label(ruleset: Ruleset, key: str, lang: str, short: bool = False) -> s
     or the stat block's full one (``Hit points``)."""
     if short:
         return label(ruleset, key, lang)
-    f = ruleset.fields.get(key)
+    f = ruleset.sheet.fields.get(key)
     if f is None:
         return label(ruleset, key, lang)
     return f.label(lang)
@@ -67,7 +67,7 @@ def label(ruleset: Ruleset, key: str, lang: str) -> str:
 
 
 def is_gm_only(ruleset: Ruleset, key: str) -> bool:
-    return key in ruleset.gm_only_fields()
+    return key in ruleset.sheet.gm_only_fields()
 
 
 def fraction(pool: Pool) -> float:
@@ -104,7 +104,7 @@ def pool_numbers(pool: Pool) -> str:
 
 
 def cond_name(ruleset: Ruleset, cond: str, lang: str) -> str:
-    return ruleset.catalogue.define(cond).name(lang)
+    return ruleset.conditions.catalogue.define(cond).name(lang)
 
 
 def cond_badge(ruleset: Ruleset, inst: ConditionInstance, lang: str, short: bool = False) -> str:

@@ -54,10 +54,10 @@ class DnDAttacks(AttackRules):
     def prepare(self, ctx, plan: Plan) -> None:
         if "total-cover" in plan.words:
             ctx.fail(_("attack: a target behind total cover cannot be targeted"))
-        stops = flagged(plan.attacker, "incapacitated", ctx.ruleset.catalogue)
+        stops = flagged(plan.attacker, "incapacitated", ctx.ruleset.conditions.catalogue)
         if stops:
             ctx.fail(_("{name} is {cond}: no actions, no attacks", name=plan.attacker.name,
-                       cond=ctx.ruleset.catalogue.define(stops[0].cond).term))
+                       cond=ctx.ruleset.conditions.catalogue.define(stops[0].cond).term))
         for t in plan.targets:
             if positions.charmer(plan.attacker, t):
                 ctx.fail(_("{name} is charmed by {other} and cannot attack it (uncond {ref} charmed when it ends)",
@@ -78,7 +78,7 @@ class DnDAttacks(AttackRules):
         the target blinded, paralyzed, petrified, restrained, stunned or unconscious (advantage),
         invisible (disadvantage), prone (advantage within 5 feet, else disadvantage); grappled and
         attacking another than its grappler, or ranged within 5 feet (disadvantage, §6.6)."""
-        cat = ctx.ruleset.catalogue
+        cat = ctx.ruleset.conditions.catalogue
         ups = "adv" in plan.words or bool(flagged(a, "adv-attacks", cat)) or bool(flagged(t, "attacked-adv", cat))
         downs = ("dis" in plan.words or bool(flagged(a, "dis-attacks", cat)) or bool(flagged(t, "adv-attacks", cat))
                  or dodging(t, cat) or positions.grappled_elsewhere(a, t)
@@ -102,7 +102,7 @@ class DnDAttacks(AttackRules):
         return "ac"
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
-        fig = ctx.ruleset.effective(ctx.state, t).get("ac")
+        fig = ctx.ruleset.sheet.effective(ctx.state, t).get("ac")
         if fig is None:
             ctx.fail(_("{name} has no AC; set it first: set {ref} ac=13", name=t.name, ref=t.id))
         more = [(w.replace("-", " "), n) for w, n in COVER_5E.items() if w in plan.words][:1]

@@ -79,7 +79,7 @@ class DnDChecks(Checks):
         """Where advantage (+1) and disadvantage (-1) come from: the GM's word, then the conditions
         (dnd5e.md §6.2): poisoned and frightened on ability checks, restrained on Dex saves."""
         out: list[tuple[int, Msg | str]] = [(n, _("the GM")) for n in typed]
-        cat = self.rules.catalogue
+        cat = self.rules.conditions.catalogue
         if what == "init":  # invisible: advantage; incapacitated: disadvantage (dnd5e.md §7.1)
             out += [(1, cat.define(i.cond).term) for i in flagged(c, "adv-attacks", cat)]
             out += [(-1, cat.define(i.cond).term) for i in flagged(c, "incapacitated", cat)]
@@ -111,7 +111,7 @@ class DnDChecks(Checks):
         """A saving throw: paralyzed, petrified, stunned and unconscious fail Str and Dex saves
         (dnd5e.md §4.1); exhaustion and advantage as on any d20 test."""
         ability = save_of(what) or fold_text(what)
-        cat = self.rules.catalogue
+        cat = self.rules.conditions.catalogue
         if ability in ("str", "dex"):
             fails = flagged(c, "fail-str-dex", cat)
             if fails:

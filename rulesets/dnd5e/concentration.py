@@ -72,7 +72,7 @@ def touched(ctx: Context, caster: Combatant, held: dict) -> list[tuple[Combatant
 def condition_named(ctx: Context, word: str) -> ConditionDef | None:
     """A catalogue condition this word names exactly (``paralyzed``, ``paralizado``), else None."""
     key = fold_text(word)
-    for d in ctx.ruleset.catalogue:
+    for d in ctx.ruleset.conditions.catalogue:
         if not d.system and d.kind == "condition" and key in {fold_text(n) for n in (d.id, d.en, d.es, *d.aliases)}:
             return d
     return None

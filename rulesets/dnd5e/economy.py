@@ -49,10 +49,10 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         return
     if c.life != "ok":
         ctx.fail(_("{name} cannot act: it is at 0 HP", name=c.name))
-    stops = flagged(c, "incapacitated", ctx.ruleset.catalogue)
+    stops = flagged(c, "incapacitated", ctx.ruleset.conditions.catalogue)
     if stops and kind != "move":
         ctx.fail(_("{name} is {cond}: no actions, bonus actions or reactions", name=c.name,
-                   cond=ctx.ruleset.catalogue.define(stops[0].cond).term))
+                   cond=ctx.ruleset.conditions.catalogue.define(stops[0].cond).term))
     if kind == "reaction":
         if c.marks.get(REACTION):
             ctx.fail(_("{name} has already taken its reaction this round (it comes back at the start of its turn)",
@@ -71,7 +71,7 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         turn[slot] = True
         if kind == "dodge":
             ctx.set_mark(c, TURN, turn)
-            ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("dodging"), None, None, None, c.id)
+            ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("dodging"), None, None, None, c.id)
             ctx.say(_("{name} dodges: attacks against it have disadvantage until its next turn", name=named(c)),
                     rule=rule("7.2"), who=c.id)
             return

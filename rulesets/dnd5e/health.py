@@ -152,7 +152,7 @@ class DnDHealth(Health):
 
     def fall(self, ctx: Context, c: Combatant) -> None:
         """0 HP and not killed: unconscious and dying (dnd5e.md §3.1)."""
-        cdef = self.rules.catalogue.get("unconscious")
+        cdef = self.rules.conditions.catalogue.get("unconscious")
         if cdef is not None and not any(i.note == AT_ZERO for i in c.instances("unconscious")):
             ctx.apply_condition(c, cdef, note=AT_ZERO)
             self.rules.conditions.incapacitated(ctx, c, cdef)

@@ -46,7 +46,7 @@ def spend(ctx: Context, c: Combatant, cost: int) -> None:
     state = ctx.state
     if not per_round(c):
         ctx.fail(_("{name} has no legendary actions (legendary_actions=N on its sheet)", name=c.name))
-    if c.life != "ok" or flagged(c, "incapacitated", ctx.ruleset.catalogue):
+    if c.life != "ok" or flagged(c, "incapacitated", ctx.ruleset.conditions.catalogue):
         ctx.fail(_("{name} cannot take legendary actions now", name=c.name))
     if not state.in_combat or state.active is None:
         ctx.fail(_("legendary actions are taken in combat, after another creature's turn"))

@@ -84,7 +84,7 @@ class DnDSheet(Sheet):
                     raise RulesError(_("{key}: {word!r} is not a damage type; types: {types}", key=key, word=word,
                                        types=listing(stats.DAMAGE_TYPES)))
         for word in _words(stats_.get("condition_immune")):
-            self.rules.catalogue.lookup(word)
+            self.rules.conditions.catalogue.lookup(word)
         raw = stats_.get("hit_dice")
         if raw is not None and not rest.HIT_DICE.match(fold_text(str(raw))):
             raise RulesError(_("hit_dice: {raw!r} is not a Hit Point Die; write the die (hit_dice=d10, as many as the "
@@ -123,7 +123,7 @@ class DnDSheet(Sheet):
         level = exhaustion(c)
         if level:
             parts.append(("exhaustion", -5 * level))
-        held = flagged(c, "speed-0", self.rules.catalogue)
+        held = flagged(c, "speed-0", self.rules.conditions.catalogue)
         if held:
             parts.append((held[0].cond, -(base + sum(d for _l, d in parts))))
         return _figure(base, parts, floor=0)

@@ -89,7 +89,7 @@ class DnDTurns(Turns):
         if c.marks.get(economy.REACTION):
             ctx.fail(_("{name} has already taken its reaction this round: the readied action cannot go off",
                        name=c.name))
-        if flagged(c, "incapacitated", self.rules.catalogue):
+        if flagged(c, "incapacitated", self.rules.conditions.catalogue):
             ctx.fail(_("{name} is incapacitated: no reaction", name=c.name))
         ctx.set_mark(c, economy.REACTION, True)
         if concentration.holding(c):

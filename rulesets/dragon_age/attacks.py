@@ -163,7 +163,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
         for inst in a.conditions:
             dice = MELEE_DICE.get(inst.cond)
             if dice:
-                term = ctx.ruleset.catalogue.define(inst.cond).term
+                term = ctx.ruleset.conditions.catalogue.define(inst.cond).term
                 extra = ctx.roll(dice, purpose=_('{name}: {effect}', name=named(a), effect=term), who=a.id).total
                 raw += extra
                 label = _("{label} + {dice} {effect} ({rolled})", label=label, dice=of(a, dice), rolled=of(a, extra),

@@ -29,7 +29,7 @@ def cast_verb(ctx: Context, call) -> None:
         extra = CASTING_COST.get(inst.cond, 0)
         if extra:
             cost += extra
-            ctx.say(_("{effect}: {spell} costs {n} MP more", effect=ctx.ruleset.catalogue.define(inst.cond).term,
+            ctx.say(_("{effect}: {spell} costs {n} MP more", effect=ctx.ruleset.conditions.catalogue.define(inst.cond).term,
                       spell=spell, n=of(c, extra)), rule=rule("2.12"), who=c.id)
     pool = c.pools.get("mana")
     have = pool.value if pool is not None else 0

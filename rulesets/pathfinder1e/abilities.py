@@ -66,7 +66,7 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
             die(ctx, c, _("Con damage {new} reaches Con {top}", new=of(c, new), top=of(c, top)), rule=RULE,
                 can_cheat=False)
         elif not any(i.note == f"{key} damage" for i in c.instances("unconscious")):
-            ctx.apply_condition(c, ctx.ruleset.catalogue.get("unconscious"), note=f"{key} damage")
+            ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.get("unconscious"), note=f"{key} damage")
             ctx.say(_("{name} falls unconscious", name=named(c)), rule=RULE, who=c.id,
                     detail=_("{ability} damage {new} reaches its score {top}", ability=name, new=of(c, new),
                              top=of(c, top)))
@@ -106,7 +106,7 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
             die(ctx, c, _("Con drained to 0"), rule=RULE, can_cheat=False)
             return
         if not any(i.note == note for i in c.instances(ZERO[key])):
-            cdef = ctx.ruleset.catalogue.get(ZERO[key])
+            cdef = ctx.ruleset.conditions.catalogue.get(ZERO[key])
             ctx.apply_condition(c, cdef, note=note)
             ctx.say(_("{name}: {ability} 0, {cond}", name=named(c), ability=name, cond=cdef.term), rule=RULE,
                     who=c.id)

@@ -134,7 +134,7 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
                   dc=of(c, aff["dc"] + 2), more=of(c, more)), rule=RULE + " [O]", who=c.id)
         _effect(ctx, ctx.state.get(c.id), label, aff["effects"])
         return
-    inst = ctx.apply_condition(c, ctx.ruleset.catalogue.get(CONDITION[kind]), note=spec["name"] or "")
+    inst = ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.get(CONDITION[kind]), note=spec["name"] or "")
     onset = clock.roll_onset(ctx, c, spec["onset"], _("onset for {name}", name=named(c)))
     aff = {"kind": kind, "name": spec["name"], "dc": spec["dc"], "effects": spec["effects"], "every": spec["every"],
            "for": spec["for"], "left": spec["for"], "cure": spec["cure"], "streak": 0,

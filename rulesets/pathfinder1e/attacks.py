@@ -47,7 +47,7 @@ class PF1Attacks(AttackRules):
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """The effective melee or ranged figure's changes: its base is the stat block's, which the
         printed bonus holds already."""
-        fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "attack"]
+        fig = self.ruleset.sheet.effective(state, a)["ranged" if atk.ranged else "attack"]
         return [p for p in fig.parts if p[1]]
 
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
@@ -61,7 +61,7 @@ class PF1Attacks(AttackRules):
         return parts
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
-        figs = ctx.ruleset.effective(ctx.state, t)
+        figs = ctx.ruleset.sheet.effective(ctx.state, t)
         touch = atk.defence == "touch"
         fig = figs["touch" if touch else "ac"]
         more = self.position(plan, t.has("prone"), atk)
@@ -111,7 +111,7 @@ class PF1Attacks(AttackRules):
     def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """The state's changes to damage (Str lost or gained, sickened): a ranged weapon takes no
         Str change (its bonus is printed)."""
-        fig = ctx.ruleset.effective(ctx.state, a)["damage"]
+        fig = ctx.ruleset.sheet.effective(ctx.state, a)["damage"]
         return [p for p in fig.parts if p[1] and not (atk.ranged and p[0].startswith("Str"))]
 
 

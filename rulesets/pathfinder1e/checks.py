@@ -46,7 +46,7 @@ def keep(ctx: Context, c: Combatant, what: str, natural: int | None, bonus: int,
 class PF1Checks(Checks):
     def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
         key = _key(what)
-        figs = self.rules.effective(state, c)
+        figs = self.rules.sheet.effective(state, c)
         if key in FIGURES:
             return figs[FIGURES[key]].base
         if key in ABILITY_WORDS:
@@ -66,7 +66,7 @@ class PF1Checks(Checks):
 
     def modifiers(self, state: EncounterState, c: Combatant, what: str, opposed: bool = False) -> list[tuple[str, int]]:
         key = _key(what)
-        figs = self.rules.effective(state, c)
+        figs = self.rules.sheet.effective(state, c)
         if key in FIGURES:
             return list(figs[FIGURES[key]].parts)
         if key in ABILITY_WORDS:
@@ -121,7 +121,7 @@ class PF1Checks(Checks):
         key = FIGURES.get(_key(what))
         if key not in SAVES:
             ctx.fail(_("{what!r} is not a save: fort, ref or will", what=what))
-        bonus = self.rules.effective(ctx.state, c)[key].value + extra
+        bonus = self.rules.sheet.effective(ctx.state, c)[key].value + extra
         if natural is None:
             natural = ctx.roll("1d20", purpose=_('{name}: {value} save (DC {dc})', name=named(c), value=purpose or key,
                                                  dc=of(c, dc)), who=c.id).total

@@ -50,7 +50,7 @@ def contest(ctx: Context, a: Combatant, t: Combatant, natural: int | None, parts
         ctx.say(_("{name} {what} vs {target}: {target} is helpless, automatic success", name=named(a), what=label,
                   target=named(d)), rule=rule, who=a.id)
         return True
-    cmd = ctx.ruleset.effective(ctx.state, d)["cmd"].value
+    cmd = ctx.ruleset.sheet.effective(ctx.state, d)["cmd"].value
     if natural is None:
         natural = ctx.roll("1d20", purpose=_('{attacker}: combat maneuver vs {defender}', attacker=named(a),
                                              defender=named(d)), who=a.id).total

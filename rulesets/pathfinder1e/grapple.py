@@ -52,13 +52,13 @@ def _in_a_grapple(state: EncounterState, c: Combatant) -> bool:
 
 def no_grappled_penalty(ctx: Context, a: Combatant, label: str) -> list[tuple[str, int]]:
     """Cancel the grappled -2 that the CMB figure carries: checks to grapple or escape skip it."""
-    cmb = ctx.ruleset.effective(ctx.state, a)["cmb"]
+    cmb = ctx.ruleset.sheet.effective(ctx.state, a)["cmb"]
     penalty = sum(v for name, v in cmb.parts if name == "grappled")
     return [(label, -penalty)] if penalty else []
 
 
 def start(ctx: Context, a: Combatant, t: Combatant) -> None:
-    cat = ctx.ruleset.catalogue
+    cat = ctx.ruleset.conditions.catalogue
     ctx.apply_condition(t, cat.get("grappled"), source=a.id)
     ctx.apply_condition(a, cat.get("grappled"), source=t.id)
     hold = holding(a)
@@ -96,7 +96,7 @@ def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None
     what = "pin" if action == "pin" else "maintain"
     _must_hold(ctx, a, t, what)
     state = ctx.state
-    parts = [("CMB", ctx.ruleset.effective(state, a)["cmb"].value)]
+    parts = [("CMB", ctx.ruleset.sheet.effective(state, a)["cmb"].value)]
     parts += no_grappled_penalty(ctx, a, "grappling while grappled: no -2")
     began = holding(a).get(t.id)
     if state.in_combat and began is not None and state.round > began:
@@ -107,7 +107,7 @@ def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None
                           target=named(t)))
         return False
     if action == "pin":
-        cat = ctx.ruleset.catalogue
+        cat = ctx.ruleset.conditions.catalogue
         ctx.apply_condition(t, cat.get("pinned"), source=a.id)
         if not any(i.source == t.id for i in a.instances("pinning")):
             ctx.apply_condition(a, cat.get("pinning"), source=t.id)
@@ -160,7 +160,7 @@ def break_free(ctx: Context, c: Combatant, holder: Combatant, natural: int | Non
     if artist is not None:
         ok = _artist(ctx, c, holder, natural, artist, extra)
     else:
-        parts = [("CMB", ctx.ruleset.effective(ctx.state, c)["cmb"].value)]
+        parts = [("CMB", ctx.ruleset.sheet.effective(ctx.state, c)["cmb"].value)]
         parts += no_grappled_penalty(ctx, c, "escaping: no grappled -2")
         ok = contest(ctx, c, holder, natural, parts, extra, ESCAPE, rule=RULE)
     if not ok:
@@ -175,8 +175,8 @@ def break_free(ctx: Context, c: Combatant, holder: Combatant, natural: int | Non
 def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, extra: int) -> bool:
     """Escape Artist: a skill check (no automatic 20 or 1) with the conditions' skill penalties."""
     rs = ctx.ruleset
-    cmd = rs.effective(ctx.state, holder)["cmd"].value
-    penalties = list(rs.effective(ctx.state, c)["skills"].parts)
+    cmd = rs.sheet.effective(ctx.state, holder)["cmd"].value
+    penalties = list(rs.sheet.effective(ctx.state, c)["skills"].parts)
     if natural is None:
         natural = ctx.roll("1d20", purpose=_("{name}: Escape Artist vs {holder}'s CMD", name=named(c),
                                              holder=named(holder)), who=c.id).total

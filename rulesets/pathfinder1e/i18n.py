@@ -31,6 +31,6 @@ def flag_names(rules, ids: Iterable[str]) -> Term:
     ids = list(dict.fromkeys(ids))
     es = []
     for cid in ids:
-        d = rules.catalogue.get(cid)
+        d = rules.conditions.catalogue.get(cid)
         es.append(d.es.lower() if d is not None else render(life(cid), "es"))
     return Term(", ".join(ids), ", ".join(es), _)

@@ -59,7 +59,7 @@ def _maneuver(ctx: Context, call) -> None:
     if kid == "pin" or (kid == "grapple" and grapple.holds(ctx.state, a, t)):
         grapple.maintain_check(ctx, a, t, natural, extra, "pin" if kid == "pin" else None)
         return
-    parts: list[tuple[str, int]] = [("CMB", ctx.ruleset.effective(ctx.state, a)["cmb"].value)]
+    parts: list[tuple[str, int]] = [("CMB", ctx.ruleset.sheet.effective(ctx.state, a)["cmb"].value)]
     if kid == "grapple":
         parts += grapple.no_grappled_penalty(ctx, a, "grappling while grappled: no -2")
     if a.has("charging") and kid == option(ctx.state, "charge_maneuver"):
@@ -72,7 +72,7 @@ USAGE = "maneuver ATTACKER TARGET [ROLL] [trip|bull-rush|grapple|disarm|sunder|o
 
 
 def _outcome(ctx: Context, a, t, kind: str | None) -> None:
-    cat = ctx.ruleset.catalogue
+    cat = ctx.ruleset.conditions.catalogue
     if kind == "trip":
         ctx.apply_condition(t, cat.get("prone"), source=a.id)
         ctx.say(_("{name} is knocked prone", name=named(t)), rule=RULE, who=t.id)

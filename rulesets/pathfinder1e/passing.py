@@ -197,7 +197,7 @@ def fatigue(ctx: Context, c: Combatant, seconds: int) -> None:
         for inst in exhausted:
             ctx.remove_condition(c, inst, reason="rested")
         if not c.has("fatigued"):
-            ctx.apply_condition(c, ctx.ruleset.catalogue.get("fatigued"), note="after exhaustion")
+            ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.get("fatigued"), note="after exhaustion")
         ctx.say(_("{name} rests 1 hour: exhausted -> fatigued", name=named(c)), rule="pathfinder1e.md §1.5 exhausted",
                 who=c.id)
     if acc >= REST_FATIGUED:

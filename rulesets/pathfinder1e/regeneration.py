@@ -44,7 +44,7 @@ def check(stats) -> None:
 
 def place(ctx: Context, c: Combatant) -> None:
     """The stat keys put (or change) the effects the turns tick."""
-    cat = ctx.ruleset.catalogue
+    cat = ctx.ruleset.conditions.catalogue
     if c.stats.get("regeneration"):
         amount, words = read(c.stats["regeneration"])
         for inst in c.instances("regeneration"):

@@ -79,7 +79,7 @@ class PF1Sheet(Sheet):
             negative_levels.check_death(ctx, c)
 
     def figures(self, c: Combatant, instances, options: Mapping) -> dict[str, Figure]:
-        return figures.compute(self.rules.catalogue, c, instances, options)
+        return figures.compute(self.rules.conditions.catalogue, c, instances, options)
 
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
         conds = self.rules.conditions.active(c)

@@ -37,7 +37,7 @@ def charge(ctx: Context, call) -> None:
     if "no-move" in flags:
         ctx.fail(_("{name} cannot charge: it cannot move ({why})", name=c.name, why=flag_names(ctx.ruleset, flags["no-move"])))
     economy.spend_for(ctx, c, economy.charge_kind(ctx.ruleset, ctx.state, c), _("charge"))
-    ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("charging"), 1, None, c.id, c.id)
+    ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("charging"), 1, None, c.id, c.id)
     limited = "one-action" in flags or (economy.acting(ctx.state, c)
                                          and bool(economy.budget(ctx.ruleset, ctx.state, c).limit))
     if limited:
@@ -61,7 +61,7 @@ def defend(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     can_act(ctx, c, _("fight defensively"))
     economy.spend_for(ctx, c, "standard", _("total defense"))
-    ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.catalogue.get("total-defense"), 1, None, c.id, c.id)
+    ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("total-defense"), 1, None, c.id, c.id)
     ctx.say(_("{name} takes total defense: +4 dodge AC until the start of its next turn", name=named(c)),
             rule="pathfinder1e.md §1.2 total defense [O]", who=c.id)
     _strain(ctx, c)
@@ -103,7 +103,7 @@ def aid(ctx: Context, call) -> None:
     can_act(ctx, helper, _("aid another"))
     economy.spend_for(ctx, helper, "standard", _("aid another"))
     if natural is not None:
-        bonus = ctx.ruleset.effective(ctx.state, helper)["attack"].value
+        bonus = ctx.ruleset.sheet.effective(ctx.state, helper)["attack"].value
         total = natural + bonus
         ok = natural == 20 or (natural != 1 and total >= 10)
         keep(ctx, helper, "aid another", natural, bonus, total, 10, ok, against="AC 10")
@@ -118,7 +118,7 @@ def aid(ctx: Context, call) -> None:
         if not ok:
             _strain(ctx, helper)
             return
-    cdef = ctx.ruleset.catalogue.get("aid-attack" if call.kind == "attack" else "aid-ac")
+    cdef = ctx.ruleset.conditions.catalogue.get("aid-attack" if call.kind == "attack" else "aid-ac")
     ctx.apply_condition(ally, cdef, rounds=1, clock=helper.id, source=helper.id,
                         note=f"vs {foe.id}" if foe else "")
     if call.kind == "attack":

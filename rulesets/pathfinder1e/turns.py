@@ -32,7 +32,7 @@ class PF1Turns(Turns):
         bonus = self.initiative_bonus(c)
         r = ctx.roll(f"1d20{bonus:+d}", purpose=_('initiative of {name}', name=named(c)), who=c.id)
         if ctx.state.in_combat:
-            initiative.joined_mid_combat(ctx, c, r.total, (bonus,), self.rules.catalogue.get("flat-footed"))
+            initiative.joined_mid_combat(ctx, c, r.total, (bonus,), self.rules.conditions.catalogue.get("flat-footed"))
         elif c.marks.get("rolloff"):
             ctx.set_mark(c, "rolloff", None)
         return r.total, (bonus,), r.text
@@ -47,7 +47,7 @@ class PF1Turns(Turns):
         if c.life in ("dying", "dead", "unconscious", "stable"):
             return _("{name} is {life} and cannot delay or ready", name=c.name, life=life_word(c.life))
         for inst in c.conditions:
-            if "unconscious" in self.rules.catalogue.define(inst.cond).flags:
+            if "unconscious" in self.rules.conditions.catalogue.define(inst.cond).flags:
                 return _("{name} is {cond} and cannot delay or ready", name=c.name,
                          cond=flag_names(self.rules, [inst.cond]))
         return None
@@ -85,7 +85,7 @@ class PF1Turns(Turns):
     def on_combat_start(self, ctx: Context) -> None:
         for c in list(ctx.state.combatants.values()):
             life.reconcile(ctx, c)
-        initiative.combat_start(ctx, self.rules.catalogue.get("flat-footed"))
+        initiative.combat_start(ctx, self.rules.conditions.catalogue.get("flat-footed"))
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
         economy.turn_start(ctx, c)

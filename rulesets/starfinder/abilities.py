@@ -183,7 +183,7 @@ def settle(ctx: Context, c: Combatant, key: str) -> None:
     note = f"{key} loss"
     have = [i for i in c.instances("unconscious") if i.note == note]
     if out and not have:
-        ctx.apply_condition(c, ctx.ruleset.catalogue.define("unconscious"), note=note)
+        ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.define("unconscious"), note=note)
         say(ctx, c, _("{name} falls unconscious", name=named(c)), RULE, reason)
     elif not out and have:
         for inst in have:

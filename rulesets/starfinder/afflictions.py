@@ -218,7 +218,7 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
             _step(ctx, ctx.state.get(c.id), same, +1)
             _extra(ctx, c, label, spec["extra"])
             return
-        inst = ctx.apply_condition(c, ctx.ruleset.catalogue.get(CONDITION[kind]), note=spec["name"])
+        inst = ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.get(CONDITION[kind]), note=spec["name"])
         onset = clock.roll_onset(ctx, c, spec["onset"], _("onset for {name}", name=named(c)))
         aff = {"kind": kind, "name": spec["name"], "dc": spec["dc"], "track": spec["track"], "step": -1,
                "every": spec["every"], "for": spec["for"], "left": spec["for"], "cure": spec["cure"], "streak": 0,
@@ -307,7 +307,7 @@ def _step(ctx: Context, c: Combatant, uid: str, move: int) -> None:
             ctx.remove_condition(c, inst, reason="affliction")
     for cond in want:
         if not any(i.cond == cond for i in have):
-            ctx.apply_condition(ctx.state.get(c.id), ctx.ruleset.catalogue.get(cond), note=note)
+            ctx.apply_condition(ctx.state.get(c.id), ctx.ruleset.conditions.catalogue.get(cond), note=note)
     c = ctx.state.get(c.id)
     if new < 0:
         _end(ctx, c, uid, _("{name} is cured of {what}", name=named(c), what=label))

@@ -40,7 +40,7 @@ class SFAttacks(AttackRules):
         flow.check_distance(ctx, plan, lambda atk: 10)
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        fig = self.ruleset.effective(state, a)["ranged" if atk.ranged else "melee"]
+        fig = self.ruleset.sheet.effective(state, a)["ranged" if atk.ranged else "melee"]
         return [p for p in fig.parts if p[1]]
 
     def attack_parts(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> list[tuple[str, int]]:
@@ -54,7 +54,7 @@ class SFAttacks(AttackRules):
 
     def defence(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack):
         key = defence_of(atk)
-        fig = ctx.ruleset.effective(ctx.state, t)[key]
+        fig = ctx.ruleset.sheet.effective(ctx.state, t)[key]
         more = self.position(plan, t.has("prone"), atk)
         return (EAC if key == "eac" else KAC), fig.value + sum(d for _l, d in more), \
             [p for p in fig.parts if p[1]] + more
@@ -63,7 +63,7 @@ class SFAttacks(AttackRules):
         """The target's concealment (§3.6.3), a blinded attacker's (everything has total concealment),
         and what the line says."""
         chances = self.said_chances(plan)
-        own = ctx.ruleset.effective(ctx.state, t).get("miss_chance")
+        own = ctx.ruleset.sheet.effective(ctx.state, t).get("miss_chance")
         if own is not None:
             chances.append((own.value, own.parts[0][0]))
         if a.has("blinded"):
@@ -75,7 +75,7 @@ class SFAttacks(AttackRules):
         return Crit(2, True) if roll.natural == 20 else Crit()
 
     def damage_parts(self, ctx, plan: Plan, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
-        fig = ctx.ruleset.effective(ctx.state, a)["damage"]
+        fig = ctx.ruleset.sheet.effective(ctx.state, a)["damage"]
         return [p for p in fig.parts if p[1]]
 
     def after_critical(self, ctx, plan: Plan, a: Combatant, t: Combatant, atk: Attack) -> None:
@@ -91,7 +91,7 @@ class SFAttacks(AttackRules):
         if kind == "severe" and len(words) > 1 and fold_text(words[1]) in ("wound", "herida"):
             kind, words = "severe wound", words[1:]
         amount = words[1] if len(words) > 1 else ""
-        cat = ctx.ruleset.catalogue
+        cat = ctx.ruleset.conditions.catalogue
         told = _("{name}'s critical effect on {target}: {effect}", name=named(a), target=named(t), effect=effect)
         ctx.say(told, rule=RULE, who=t.id)
         if kind in ("bleed", "sangrado", "sangrar") and _DICE.fullmatch(amount):

@@ -103,6 +103,6 @@ class StarfinderChecks(Checks):
         level = c.stats.get("evasion") or "none"
         if level == "none" or c.life in HELPLESS_LIFE or c.life == "dead":
             return ""
-        if any("helpless" in self.rules.catalogue.define(i.cond).flags for i in self.rules.conditions.active(c)):
+        if any("helpless" in self.rules.conditions.catalogue.define(i.cond).flags for i in self.rules.conditions.active(c)):
             return ""
         return level

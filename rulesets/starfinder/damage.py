@@ -190,7 +190,7 @@ class StarfinderHealth(Health):
         """The sheet's DR or an effect's (resistant armor), the higher: they do not add (starfinder.md §3.13)."""
         dr = int(c.stats.get("dr") or 0)
         for inst in self.rules.conditions.active(c):
-            d = self.rules.catalogue.define(inst.cond)
+            d = self.rules.conditions.catalogue.define(inst.cond)
             per = int(inst.value or 0) if "per-value" in d.flags else 1
             dr = max(dr, d.modifiers.get("dr", 0) * per, int((inst.mods or {}).get("dr", 0)))
         return dr
@@ -339,7 +339,7 @@ def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Te
         return
     top = hp.max or 0
     if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
-        ctx.apply_condition(v, ctx.ruleset.catalogue.define("broken"), source=v.id)
+        ctx.apply_condition(v, ctx.ruleset.conditions.catalogue.define("broken"), source=v.id)
         ctx.set_mark(v, "auto_broken", True)
         say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
                       name=named(v)), "starfinder.md §3.8 [O]")

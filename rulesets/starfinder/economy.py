@@ -26,7 +26,7 @@ NO_ACTION_LIFE = ("dying", "stable", "unconscious", "dead")
 
 def cond_word(rules, cid: str) -> Term:
     """A condition's name as it reads inside a sentence: "flat-footed" / "desprevenido"."""
-    d = rules.catalogue.define(cid)
+    d = rules.conditions.catalogue.define(cid)
     return Term(d.en.lower(), d.es.lower())
 
 
@@ -34,7 +34,7 @@ def _flags(rules, c: Combatant) -> dict[str, str]:
     """flag -> the condition that sets it."""
     out: dict[str, str] = {}
     for inst in rules.conditions.active(c):
-        d = rules.catalogue.define(inst.cond)
+        d = rules.conditions.catalogue.define(inst.cond)
         for f in d.flags:
             out.setdefault(f, d.id)
     return out
@@ -353,7 +353,7 @@ def _named_checks(ctx: Context, c: Combatant, action: str) -> None:
 def _named_effects(ctx: Context, c: Combatant, action: str) -> None:
     rules = ctx.ruleset
     if action == "run":
-        ctx.apply_condition(c, rules.catalogue.define("running"), rounds=1, clock=c.id, source=c.id)
+        ctx.apply_condition(c, rules.conditions.catalogue.define("running"), rounds=1, clock=c.id, source=c.id)
         con = c.stats.get("con")
         # the players read that it runs; a foe's Con score is the GM's
         say(ctx, c, _("{name} runs at 4x speed in a straight line: flat-footed until its next turn", name=named(c)),
@@ -367,13 +367,13 @@ def _named_effects(ctx: Context, c: Combatant, action: str) -> None:
             say(ctx, c, _("{name} full attack: two attacks at -4 each with one weapon; two weapons use its feats",
                           name=named(c)), "starfinder.md §3.2 full attack [S]")
     elif action == "crawl":
-        ctx.apply_condition(c, rules.catalogue.define("prone"), source=c.id)
+        ctx.apply_condition(c, rules.conditions.catalogue.define("prone"), source=c.id)
         say(ctx, c, _("{name} crawls 5 ft (counts as prone)", name=named(c)), "starfinder.md §3.2 crawl [S]")
     elif action == "stand":
         ctx.remove_all(c, "prone")
         ctx.remove_all(c, "off-kilter")
     elif action == "drop-prone":
-        ctx.apply_condition(c, rules.catalogue.define("prone"), source=c.id)
+        ctx.apply_condition(c, rules.conditions.catalogue.define("prone"), source=c.id)
     elif action == "guarded-step":
         say(ctx, c, _("{name} takes a guarded step: 5 ft, no attacks of opportunity", name=named(c)),
             "starfinder.md §3.2 [S]")

@@ -71,7 +71,7 @@ def modifiers(rules: Ruleset, c: Combatant, state: EncounterState | None = None)
     """Every (figure, modifier) the active conditions and effects put on ``c``, the figure as the
     catalogue names it (``ac``, ``skills``...). Conditions are untyped, each its own source, so they
     all apply; an effect's bonus has its type and its caster (or its own id) as the source."""
-    defs = [(inst, rules.catalogue.define(inst.cond)) for inst in rules.conditions.active(c)]
+    defs = [(inst, rules.conditions.catalogue.define(inst.cond)) for inst in rules.conditions.active(c)]
     ids = {d.id for _, d in defs}
     for inst, d in defs:
         times = int(inst.value or 0) if "per-value" in d.flags else 1
@@ -111,7 +111,7 @@ def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, 
     sheet = _Sheet(base)
     for fig, m in mods:
         sheet.add(fig, m.label, m.delta, m.type, m.source)
-    active = [rules.catalogue.define(i.cond) for i in rules.conditions.active(c)]
+    active = [rules.conditions.catalogue.define(i.cond) for i in rules.conditions.active(c)]
     ids = {d.id for d in active}
     flags = set().union(*(d.flags for d in active)) if active else set()
     if "flat-footed" in flags and not c.stats.get("swarm"):  # swarm immunities (starfinder.md §3.14.4)
@@ -213,7 +213,7 @@ def _vehicle(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, F
         sheet.add("speed", "broken (half)", speed // 2 // 5 * 5 - speed)
     for cid in ("total-defense", "covering-fire"):
         if cid in ids:
-            d = rules.catalogue.define(cid)
+            d = rules.conditions.catalogue.define(cid)
             sheet.add("ac", cid, d.modifiers.get("ac", 0), d.bonus_of("ac"))
     figures = {k: sheet.figure(k) for k in VEHICLE_FIGURES if k != "maneuver"}
     figures["maneuver"] = _maneuver(figures["kac"])

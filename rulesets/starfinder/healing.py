@@ -131,7 +131,7 @@ def _rest_one(ctx: Context, c: Combatant, hours: int) -> None:
     had_fatigue = c.has("fatigued")
     for inst in list(c.instances("exhausted")):
         ctx.remove_condition(c, inst, reason="rested")
-        ctx.apply_condition(c, ctx.ruleset.catalogue.define("fatigued"), source="rest")
+        ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.define("fatigued"), source="rest")
         done.append(_("exhausted → fatigued"))
     if hours >= 8 and had_fatigue:
         for inst in [i for i in c.instances("fatigued")][:1]:
@@ -174,7 +174,7 @@ def coup_de_grace(ctx: Context, call) -> None:
             ctx.fail(_("coup: unknown damage type {type!r} (types: fire, cold, slashing, plasma...)", type=t))
     attacker, target = creature(ctx, call.attacker), creature(ctx, call.target)
     helpless = target.life in ("dying", "stable", "unconscious") or any(
-        "helpless" in rules.catalogue.define(i.cond).flags for i in rules.conditions.active(target))
+        "helpless" in rules.conditions.catalogue.define(i.cond).flags for i in rules.conditions.active(target))
     off = official(ctx.state, "coup_de_grace")
     if not helpless and (off or not call.disarmed):
         if off:

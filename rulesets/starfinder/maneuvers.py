@@ -54,7 +54,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
     if kind == "dirty-trick":
         if not call.trick:
             ctx.fail(_("dirty trick needs the condition: {conditions}", conditions=", ".join(DIRTY_TRICK)))
-        trick = rules.catalogue.lookup(call.trick)
+        trick = rules.conditions.catalogue.lookup(call.trick)
         if trick.id not in DIRTY_TRICK:
             ctx.fail(_("a dirty trick inflicts one of {conditions}, not {cond}", conditions=", ".join(DIRTY_TRICK),
                        cond=trick.term))
@@ -124,14 +124,14 @@ def resolve(ctx: Context, call, kind: str) -> None:
         say(ctx, attacker, _("{head}: roll damage against the object (minus its hardness)", head=head), rule, roll)
     elif kind == "trip":
         if call.zero_g:
-            ctx.apply_condition(target, rules.catalogue.define("off-kilter"), source=attacker.id)
+            ctx.apply_condition(target, rules.conditions.catalogue.define("off-kilter"), source=attacker.id)
             say(ctx, attacker, _("{head}: in zero-g {target} is off-kilter", head=head, target=named(target)),
                 "starfinder.md §3.7 trip [O]", roll)
         elif call.flying:
             say(ctx, attacker, _("{head}: {target} descends 10 ft (prone if it lands)", head=head,
                                  target=named(target)), rule, roll)
         else:
-            ctx.apply_condition(target, rules.catalogue.define("prone"), source=attacker.id)
+            ctx.apply_condition(target, rules.conditions.catalogue.define("prone"), source=attacker.id)
             say(ctx, attacker, _("{head}: {target} is prone", head=head, target=named(target)), rule, roll)
 
 
@@ -149,9 +149,9 @@ def _grapple(ctx: Context, g: Combatant, t: Combatant, total: int, kac: int, hea
             grappled_until, pinned_until = nxt, nxt
     else:
         grappled_until = pinned_until = None
-    ctx.apply_condition(t, ctx.ruleset.catalogue.define("grappled"), source=g.id)
+    ctx.apply_condition(t, ctx.ruleset.conditions.catalogue.define("grappled"), source=g.id)
     if pins:
-        ctx.apply_condition(t, ctx.ruleset.catalogue.define("pinned"), source=g.id)
+        ctx.apply_condition(t, ctx.ruleset.conditions.catalogue.define("pinned"), source=g.id)
     ctx.set_mark(t, "held", {"by": g.id, "grappled_until": grappled_until,
                              "pinned_until": pinned_until if pins else None})
     rule = "starfinder.md §3.7 grapple [Δ official]" if off else "starfinder.md §3.7 grapple [S]"

@@ -80,7 +80,7 @@ def place(ctx: Context, c: Combatant) -> None:
     for inst in c.instances("regeneration"):
         ctx.remove_condition(c, inst, reason="replaced")
     if amount:
-        ctx.apply_condition(c, ctx.ruleset.catalogue.get("regeneration"), value=amount, note=",".join(words))
+        ctx.apply_condition(c, ctx.ruleset.conditions.catalogue.get("regeneration"), value=amount, note=",".join(words))
 
 
 def instance(c: Combatant):

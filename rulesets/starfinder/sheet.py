@@ -73,13 +73,13 @@ class StarfinderSheet(Sheet):
         out += abilities.status(c)
         out += afflictions.status(c)
         ids = {i.cond for i in rules.conditions.active(c)}
-        flat = sorted(i for i in ids if "flat-footed" in rules.catalogue.define(i).flags)
+        flat = sorted(i for i in ids if "flat-footed" in rules.conditions.catalogue.define(i).flags)
         if len(flat) > 1:
             out.append(_("flat-footed once ({sources}): -2 AC", sources=", ".join(flat)))
         out += _cover_lines(c, ids)
         if "prone" in ids:
             out.append(_("prone: +4 AC against ranged, -4 AC against melee"))
-        helpless = c.life in ("dying", "stable") or any("helpless" in rules.catalogue.define(i).flags for i in ids)
+        helpless = c.life in ("dying", "stable") or any("helpless" in rules.conditions.catalogue.define(i).flags for i in ids)
         if helpless and c.life != "dead":
             out.append(_("helpless: melee attacks against it +4; coup de grace possible"))
         for inst in c.instances("burning"):

@@ -43,7 +43,7 @@ def outcome(rules, ctx: Context, unaware: Sequence[Combatant]) -> list[Combatant
     defenders = [c for c in state.combatants.values()
                  if _team(c) in teams and not is_vehicle(c) and c.life != "dead"]
     aware = [c for c in state.combatants.values() if c.id not in ids and c.life != "dead" and not is_vehicle(c)]
-    ff = rules.catalogue.define("flat-footed")
+    ff = rules.conditions.catalogue.define("flat-footed")
     for c in unaware:
         ctx.apply_condition(c, ff, note=NOTE)
     names = ", ".join(c.name for c in unaware)

@@ -23,7 +23,7 @@ def _cond(ctx: Context, target: Combatant, cid: str, clock: Combatant) -> None:
     if again:
         ctx.change_condition(target, again[0], rounds=1, keep_rounds=False)
         return
-    ctx.apply_condition(target, ctx.ruleset.catalogue.define(cid), rounds=1, clock=clock.id, source=clock.id)
+    ctx.apply_condition(target, ctx.ruleset.conditions.catalogue.define(cid), rounds=1, clock=clock.id, source=clock.id)
 
 
 def total_defense(ctx: Context, call) -> None:
@@ -96,7 +96,7 @@ def charge(ctx: Context, call) -> None:
     target = ctx.combatant(call.target) if call.target else None
     rules = ctx.ruleset
     for inst in rules.conditions.active(c):
-        d = rules.catalogue.define(inst.cond)
+        d = rules.conditions.catalogue.define(inst.cond)
         if "no-run" in d.flags or "immobile" in d.flags:
             ctx.fail(_("{name} is {cond} and cannot charge", name=named(c), cond=cond_word(rules, d.id)))
     use(ctx, c, "full", _("charge"))

@@ -70,7 +70,7 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
                 continue
             name = f'"{c.name}"' if " " in c.name else c.name
             out.append(Pending(c.id, _("{name}: {save} save against {effect} (DC {dc})", name=c.name,
-                                       save=rules.sheet.label(inst.save), effect=rules.catalogue.define(inst.cond).term,
+                                       save=rules.sheet.label(inst.save), effect=rules.conditions.catalogue.define(inst.cond).term,
                                        dc=inst.dc), gm_only=True, command=f"save {name} {inst.cond}"))
     return out
 
@@ -97,7 +97,7 @@ def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Rul
     if kind in ("fortitude", "reflex", "will"):
         save = {"fortitude": _("Fortitude"), "reflex": _("Reflex"), "will": _("Will")}[kind]
         cond, _sp, span = detail.partition(" ")
-        cdef = rules.catalogue.defs.get(cond) if rules is not None else None
+        cdef = rules.conditions.catalogue.defs.get(cond) if rules is not None else None
         effect = Term(cdef.name("en").lower(), cdef.name("es").lower()) if cdef is not None else cond
         if span.endswith("m"):
             return _("{target}: a {save} save against {name}'s critical, or {effect} for {n} minutes", target=t,
@@ -209,25 +209,3 @@ class Ruleset:
             return (resources.files(package) / name,)
         except (ModuleNotFoundError, TypeError, ValueError):
             return ()
-
-    # -- shortcuts the engine and views use a lot ------------------------------------------
-    @property
-    def catalogue(self) -> Catalogue:
-        return self.conditions.catalogue
-
-    @property
-    def fields(self):
-        return self.sheet.fields
-
-    @property
-    def field_index(self):
-        return self.sheet.field_index
-
-    def stat_block(self) -> Sequence[StatField]:
-        return self.sheet._block
-
-    def effective(self, state: EncounterState, c) -> dict[str, Figure]:
-        return self.sheet.effective(state, c)
-
-    def gm_only_fields(self) -> tuple[str, ...]:
-        return self.sheet.gm_only_fields()

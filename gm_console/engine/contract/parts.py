@@ -105,24 +105,26 @@ class Sheet(Part):
         return ()
 
     @cached_property
-    def _block(self) -> tuple[StatField, ...]:
-        """``stat_block()`` made once: a sheet's keys do not change (``fields`` relies on it
-        too), and the initiative pane asks for its health pools on every row it draws. Every
-        game's block ends with the keys every game has (``EVERY_SHEET``: a gender for the
-        Spanish log's agreement), unless the game declares its own of the same key."""
+    def block(self) -> tuple[StatField, ...]:
+        """The whole stat block, in order: read this, not ``stat_block()``. It is the game's
+        ``stat_block()`` made once (a sheet's keys do not change: ``fields`` relies on it too,
+        and the initiative pane asks for its health pools on every row it draws), ending with
+        the keys every game has (``EVERY_SHEET``: a gender for the Spanish log's agreement),
+        unless the game declares its own of the same key."""
         own = tuple(self.stat_block())
         keys = {f.key for f in own}
         return own + tuple(f for f in EVERY_SHEET if f.key not in keys)
 
     @cached_property
     def fields(self) -> dict[str, StatField]:
-        return {f.key: f for f in self._block}
+        """The block by key."""
+        return {f.key: f for f in self.block}
 
     @cached_property
     def field_index(self) -> dict[str, str]:
         """Every spelling of a key (``pv``, ``ca``...) to the key, accent- and case-blind."""
         index: dict[str, str] = {}
-        for f in self._block:
+        for f in self.block:
             for name in (f.key, *f.aliases):
                 index[fold_text(name)] = f.key
         return index
@@ -130,18 +132,18 @@ class Sheet(Part):
     def health_pools(self) -> tuple[str, ...]:
         """Pools drawn as health bars, in the order they absorb damage (stamina before HP):
         the fields declared with ``health=N``; without any, the first visible pool."""
-        pools = [f for f in self._block if f.kind == "pool" and not f.gm_only]
+        pools = [f for f in self.block if f.kind == "pool" and not f.gm_only]
         found = sorted((f for f in pools if f.health), key=lambda f: f.health)
         if not found and pools:
             found = pools[:1]
         return tuple(f.key for f in found)
 
     def pool_keys(self) -> tuple[str, ...]:
-        return tuple(f.key for f in self._block if f.kind in ("pool", "counter"))
+        return tuple(f.key for f in self.block if f.kind in ("pool", "counter"))
 
     def gm_only_fields(self) -> tuple[str, ...]:
         """Pools/stats never shown in player-facing output (PF1 hero points)."""
-        return tuple(f.key for f in self._block if f.gm_only)
+        return tuple(f.key for f in self.block if f.gm_only)
 
     def label(self, key: str) -> "Msg | Term | str":
         """The short name of a figure or pool on the sheet, the bars and the log ("AC"; "CA" in
@@ -239,7 +241,7 @@ class Sheet(Part):
         A game overrides it to drop what its rules restore between fights (stamina, a
         pool refilled by a rest) or to keep one of its own."""
         minute = max(1, 60 // max(1, self.rules.seconds_per_round))
-        catalogue = self.rules.catalogue
+        catalogue = self.rules.conditions.catalogue
         conditions = []
         for inst in c.conditions:
             cdef = catalogue.define(inst.cond)
@@ -346,7 +348,7 @@ def _first_health_pool(rules: "Ruleset", c: Combatant) -> str:
 #: effects with a per-turn tick that every game has (Combat Manager and Improved Initiative
 #: track them whatever the system); a game's own entry of the same id wins. Their rule is the
 #: engine's: docs/ARCHITECTURE.md, "Effects every game has".
-#: stat keys every game's sheet has (``Sheet._block``)
+#: stat keys every game's sheet has (``Sheet.block``)
 EVERY_SHEET = (
     StatField("gender", "choice", choices=("f", "m"), aliases=("género", "genero", "sexo"),
               choice_aliases={"femenino": "f", "femenina": "f", "female": "f", "mujer": "f",

@@ -71,7 +71,7 @@ class AddCombatantModal(FormModal[str]):
 
     def stat_fields(self) -> list[StatField]:
         # `pc` is the side selector's job; the rest is the ruleset's stat block as it is
-        return [f for f in self.frame.ruleset.stat_block() if f.key != "pc"]
+        return [f for f in self.frame.ruleset.sheet.block if f.key != "pc"]
 
     def grid_fields(self) -> list[GridField]:
         lang, rs = self.lang, self.frame.ruleset

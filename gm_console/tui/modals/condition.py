@@ -88,9 +88,9 @@ def search(ruleset: Ruleset, text: str, lang: str = "en", limit: int = 40,
 def ranked(ruleset: Ruleset, text: str, lang: str = "en", limit: int = 40,
            seen: tuple[str, ...] = ()) -> list[tuple[ConditionDef, int]]:
     key = fold_text(text)
-    defs = [d for d in ruleset.catalogue if not d.system] + [d for d in ruleset.catalogue if d.system]
-    if ruleset.catalogue.free_labels:
-        defs += [ruleset.catalogue.define(cid) for cid in seen if ruleset.catalogue.get(cid) is None]
+    defs = [d for d in ruleset.conditions.catalogue if not d.system] + [d for d in ruleset.conditions.catalogue if d.system]
+    if ruleset.conditions.catalogue.free_labels:
+        defs += [ruleset.conditions.catalogue.define(cid) for cid in seen if ruleset.conditions.catalogue.get(cid) is None]
     if not key:
         return [(d, EXACT) for d in sorted(defs, key=lambda d: fold_text(d.name(lang)))[:limit]]
     scored = []
@@ -173,7 +173,7 @@ class ConditionModal(FormModal[str]):
             if summary:
                 label += f" — {summary}"
             options.append(Option(plain(label[:200]), id=d.id))
-        if text.strip() and rs.catalogue.free_labels and not any(
+        if text.strip() and rs.conditions.catalogue.free_labels and not any(
                 fold_text(text) in (fold_text(d.en), fold_text(d.es), d.id) for d in self.matches):
             options.append(Option(plain(tr(lang, "free_label", text=text.strip())), id=FREE))  # known ones first
         if not options and text.strip():
@@ -260,7 +260,7 @@ class UnconditionModal(FormModal[str]):
             if inst.cond in ids:
                 continue
             ids.add(inst.cond)
-            seen.append(Option(plain(rs.catalogue.define(inst.cond).name(self.lang)), id=inst.cond))
+            seen.append(Option(plain(rs.conditions.catalogue.define(inst.cond).name(self.lang)), id=inst.cond))
         yield OptionList(*seen, id="current")
 
     def on_mount(self) -> None:

@@ -75,7 +75,7 @@ def frame(encounter, lang: str = "en", log_lines: int = LOG_LINES) -> PlayerFram
                 figures += f"  {t(life_word(c.life))}"
         else:
             figures = pv.health_text(word, lang)
-        conds = ", ".join(rs.catalogue.define(i.cond).name(lang) + (f" {i.value}" if i.value is not None else "")
+        conds = ", ".join(rs.conditions.catalogue.define(i.cond).name(lang) + (f" {i.value}" if i.value is not None else "")
                           + (f" ({i.rounds})" if i.rounds is not None else "")
                           for i in pv.visible_conditions(rs, c))
         note = ""

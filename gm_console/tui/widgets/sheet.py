@@ -1,7 +1,7 @@
 """The selected combatant's sheet, drawn from what the ruleset describes.
 
 Pools come from the stat block (health pools as bars side by side, the rest
-as resources, GM-only ones marked), figures from ``ruleset.effective`` (with
+as resources, GM-only ones marked), figures from ``ruleset.sheet.effective`` (with
 ``Figure.explain`` when the GM asks for the breakdown), countdowns from
 ``ruleset.status`` and the turn's actions from ``action_budget`` where the
 ruleset has one. Any ruleset gets a full sheet without the TUI knowing it.
@@ -120,7 +120,7 @@ def _flow(out: Text, items: list[Text], width: int) -> None:
 
 
 def _figures(out: Text, frame: Frame, c: Combatant, width: int) -> None:
-    figures = ask("figures", lambda: frame.ruleset.effective(frame.state, c), {})
+    figures = ask("figures", lambda: frame.ruleset.sheet.effective(frame.state, c), {})
     if not figures:
         return
     title = tr(frame.lang, "figures")
@@ -146,7 +146,7 @@ def _conditions(out: Text, frame: Frame, c: Combatant) -> None:
         return
     applying = {i.uid for i in rs.conditions.active(c)}
     for inst in c.conditions:
-        d = rs.catalogue.define(inst.cond)
+        d = rs.conditions.catalogue.define(inst.cond)
         style = p.badge_style(inst) if inst.uid in applying else "dim"
         name = d.name(lang)
         other = d.name("en" if lang == "es" else "es")
@@ -176,7 +176,7 @@ def _resources(out: Text, frame: Frame, c: Combatant, width: int) -> None:
             continue
         items.append((f"{p.field_label(rs, key, lang)} {p.pool_numbers(pool)}", p.is_gm_only(rs, key)))
     stats: list[tuple[str, bool]] = []
-    for f in rs.stat_block():
+    for f in rs.sheet.block:
         if f.kind == "pool" or f.key not in c.stats or f.key == "pc":
             continue
         value = c.stats[f.key]

@@ -44,7 +44,7 @@ class TimelinePane(Widget):
     def show(self, frame: Frame) -> None:
         self.frame = frame
         self.border_title = tr(frame.lang, "timeline")
-        catalogue = frame.ruleset.catalogue
+        catalogue = frame.ruleset.conditions.catalogue
         self.spans = self.model.update(frame.history, frame.state,
                                        lambda cond: "save-ends" in catalogue.define(cond).flags)
         self.refresh()
