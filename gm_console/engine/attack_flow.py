@@ -385,12 +385,8 @@ def roll_against(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant
 def _named(ctx, parts: Sequence[tuple[Any, int]]) -> list[tuple[Any, int]]:
     """A breakdown's labels that name a condition (``shaken``) in both languages, as its catalogue
     names it; any other label as the game gave it."""
-    defs = ctx.ruleset.catalogue.defs
-    out = []
-    for label, d in parts:
-        cdef = defs.get(label) if isinstance(label, str) else None
-        out.append((Term(cdef.name("en").lower(), cdef.name("es").lower()) if cdef is not None else label, d))
-    return out
+    catalogue = ctx.ruleset.catalogue
+    return [(catalogue.label(label) if isinstance(label, str) else label, d) for label, d in parts]
 
 
 def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: Attack, bonus: int) -> None:

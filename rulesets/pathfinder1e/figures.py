@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, combine, joined, render
+from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, combine, joined
 
 from .abilities import NAMES
 from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_ES, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
@@ -107,23 +107,11 @@ class Active:
         return [(label, int(d.modifiers["size"])) for label, d, _ in self.items if d.modifiers.get("size")]
 
 
-def named(catalogue: Catalogue, cid: str) -> "Term | str":
-    """A condition's label in a breakdown: its catalogue names in lowercase (``shaken``,
-    ``estremecido``); a free effect's name as the GM typed it."""
-    d = catalogue.defs.get(cid)
-    return Term(d.name("en").lower(), d.name("es").lower()) if d is not None else cid
-
-
-def text(label: object) -> str:
-    """A label as English text, for code that reads which label it is."""
-    return render(label, "en")
-
-
 def gather(catalogue: Catalogue, c: Combatant, instances: Iterable) -> Active:
     act = Active()
     for inst in instances:
         d = catalogue.define(inst.cond)
-        name = named(catalogue, d.id)
+        name = catalogue.label(d.id)
         label = joined([name, str(inst.value)]) if d.valued and inst.value is not None else name
         if inst.cond.startswith("aid-") and inst.source:
             label = joined([name, f"({inst.source})"])
@@ -131,7 +119,7 @@ def gather(catalogue: Catalogue, c: Combatant, instances: Iterable) -> Active:
         for flag in d.flags:
             act.flags.setdefault(flag, []).append(name)
     for flag in LIFE_FLAGS.get(c.life, ()):
-        act.flags.setdefault(flag, []).append(named(catalogue, c.life))
+        act.flags.setdefault(flag, []).append(catalogue.label(c.life))
     return act
 
 

@@ -181,6 +181,12 @@ class Catalogue:
         raise RulesError(_("unknown condition {name!r}{hint} known: {known}", name=name, hint=hint or ";",
                            known=known))
 
+    def label(self, cid: str) -> "Term | str":
+        """A condition or effect as a breakdown labels it: its catalogue names in lowercase
+        (``shaken``, ``estremecido``); a free effect as the GM typed it (data, kept as is)."""
+        d = self.defs.get(cid)
+        return Term(d.name("en").lower(), d.name("es").lower()) if d is not None else cid
+
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""
         d = self.defs.get(cid)
