@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, combine, joined
+from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, attack_flow, combine, joined
 
 from .abilities import NAMES
 from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_ES, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
@@ -47,8 +47,6 @@ FEEDS: Mapping[str, tuple[str, ...]] = {
 #: the breakdown's own words (a condition's label is its catalogue name, ``named``)
 NOT_STACKING = Term("(not stacking)", "(no se apila)")
 WORN = {"armor": Term("worn armor", "armadura puesta"), "shield": Term("worn shield", "escudo embrazado")}
-PRONE_MELEE = Term("prone vs melee", "derribado contra cuerpo a cuerpo")
-PRONE_RANGED = Term("prone vs ranged", "derribado contra a distancia")
 CANT_MOVE, HALF_SPEED = Term(": can't move", ": no puede moverse"), Term(": half speed", ": media velocidad")
 #: ability damage, penalty and drain, named after the ability (``Str damage``, ``daño de Fue``)
 DAMAGE, PENALTY, DRAIN = ("{a} damage", "daño de {a}"), ("{a} penalty", "penalizador de {a}"), ("{a} drain", "consunción de {a}")
@@ -262,8 +260,8 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     figs["speed"] = _speed(base["speed"], act)
     if act.has("prone"):
         ac = figs["ac"]
-        figs["ac_melee"] = Figure(ac.value - 4, ac.base, ac.parts + ((PRONE_MELEE, -4),), ac.suppressed)
-        figs["ac_ranged"] = Figure(ac.value + 4, ac.base, ac.parts + ((PRONE_RANGED, 4),), ac.suppressed)
+        figs["ac_melee"] = Figure(ac.value - 4, ac.base, ac.parts + ((attack_flow.PRONE_MELEE, -4),), ac.suppressed)
+        figs["ac_ranged"] = Figure(ac.value + 4, ac.base, ac.parts + ((attack_flow.PRONE_RANGED, 4),), ac.suppressed)
     twf = c.stats.get("twf")
     if twf in TWF:
         main, off = TWF[twf]

@@ -10,7 +10,7 @@ take the grappled -2 (seed); maintaining a hold begun in an earlier round gets
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, gm, joined, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, attack_flow, gm, joined, named, of
 
 from .checks import keep
 from .i18n import _
@@ -182,7 +182,7 @@ def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, 
                                              holder=named(holder)), who=c.id).total
     total = natural + bonus + extra + sum(v for _l, v in penalties)
     text = joined([*(joined([f"{v:+d}", name]) for name, v in penalties),
-                   *([joined([f"{extra:+d}", Term("other", "otro")])] if extra else [])])
+                   *([joined([f"{extra:+d}", attack_flow.OTHER])] if extra else [])])
     text = Term(f" {text.en}", f" {text.es}") if text.en else ""
     ok = total >= cmd
     keep(ctx, c, "escape artist", natural, total - natural, total, cmd, ok, against=f"{holder.name} CMD {cmd}")
