@@ -108,8 +108,8 @@ COVER = {"partial-cover": 2, "cover": 4, "improved-cover": 8}
 COVER_NAMES = {"partial-cover": Term("partial cover", "cobertura parcial"), "cover": Term("cover", "cobertura"),
                "improved-cover": Term("improved cover", "cobertura mejorada")}
 #: the labels of a roll's breakdown and of a miss chance, in both languages (a log line is read in either)
-PRONE_RANGED, PRONE_MELEE = Term("prone vs ranged", "derribado contra distancia"), Term("prone vs melee",
-                                                                                       "derribado contra cuerpo a cuerpo")
+PRONE_RANGED, PRONE_MELEE = Term("prone vs ranged", "tumbado contra a distancia"), Term("prone vs melee",
+                                                                                       "tumbado contra cuerpo a cuerpo")
 FLANKING, HELPLESS_TARGET = Term("flanking", "flanqueo"), Term("helpless target", "objetivo indefenso")
 OTHER = Term("other", "otros")
 MISS_CHANCE, CONCEALMENT = Term("miss chance", "probabilidad de fallo"), Term("concealment", "ocultación")
