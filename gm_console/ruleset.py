@@ -60,7 +60,7 @@ from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
                                      Text, Verb, Who, Word, choice_map)
 from gm_console.engine.words import life
-from gm_console.i18n import Domain, Msg, Row, Term, render
+from gm_console.i18n import Domain, Msg, Row, Term, joined, render
 
 __all__ = [
     "afflictions", "attack_flow", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
@@ -69,6 +69,6 @@ __all__ = [
     "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
-    "combine", "fold_text", "group_of", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
+    "combine", "fold_text", "group_of", "joined", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
     "with_every_game", "words_for",
 ]

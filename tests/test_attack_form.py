@@ -185,7 +185,7 @@ def test_the_breakdown_names_conditions_and_words_in_spanish():
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]  # 9 misses AC 10
     es, en = said.text("es"), said.text("en")
     assert "(7 +2 espada corta -2 estremecido +2 flanqueo = 9 contra CA 10 (" in es
-    assert es.endswith(" -4 derribado contra cuerpo a cuerpo))")
+    assert es.endswith(" -4 tumbado contra cuerpo a cuerpo))")
     assert "(7 +2 short sword -2 shaken +2 flanking = 9 vs AC 10 (" in en and en.endswith(" -4 prone vs melee))")
 
 

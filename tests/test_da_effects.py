@@ -38,7 +38,7 @@ def test_heroic_aura_and_defend_add_up_in_the_breakdown():
     t.do("cond Alistair heroic-aura", "next", "defend Alistair")
     defense = fig(t, "Alistair", "defense")
     assert defense.value == 15  # 10 + 1 Dex + 2 Defending + 2 Heroic Aura
-    assert defense.parts == (("Dex", 1), ("Defending", 2), ("Heroic Aura", 2))
+    assert defense.said() == (("Dex", 1), ("Defending", 2), ("Heroic Aura", 2))
     assert defense.explain("Defense") == "Defense 15 = 10 + 1 Dex + 2 Defending + 2 Heroic Aura"
 
 
@@ -48,7 +48,7 @@ def test_heroic_aura_and_heroic_defense_stack_and_armor_rises():
     t.do('cond Hurlock "aura heroica"', "cond Hurlock heroic-defense 2")
     assert fig(t, "Hurlock", "defense").value == 11 + 2 + 5
     armor = fig(t, "Hurlock", "armor")
-    assert (armor.value, armor.base, armor.parts) == (6, 4, (("Heroic Defense", 2),))
+    assert (armor.value, armor.base, armor.said()) == (6, 4, (("Heroic Defense", 2),))
 
 
 def test_option_highest_shows_the_dropped_defense_bonus_dimmed():
@@ -58,7 +58,7 @@ def test_option_highest_shows_the_dropped_defense_bonus_dimmed():
     t.do("add Sera pc health=20 dex=2", "cond Sera defending", "cond Sera mana-shield", "cond Sera heroic-aura")
     defense = fig(t, "Sera", "defense")
     assert defense.value == 10 + 2 + 2 + 2
-    assert defense.suppressed == (("Mana Shield", 2),)
+    assert defense.said_suppressed() == (("Mana Shield", 2),)
     assert "(+2 Mana Shield not stacking)" in defense.explain("Defense")
 
 
@@ -81,7 +81,7 @@ def test_weakness_lowers_dex_defense_and_speed():
     assert fig(t, "Sera", "defense").value == 12  # 10 + Dex 2
     speed = fig(t, "Sera", "speed")
     assert speed.value == 10 + 2 - 5
-    assert ("Weakness", -5) in speed.parts
+    assert ("Weakness", -5) in speed.said()
 
 
 def test_rock_armor_gives_its_value_only_without_worn_armor():
@@ -90,7 +90,7 @@ def test_rock_armor_gives_its_value_only_without_worn_armor():
     t = table("cond Morrigan rock-armor:4", "cond Alistair rock-armor:4")
     assert fig(t, "Morrigan", "armor").value == 4
     alistair = fig(t, "Alistair", "armor")
-    assert (alistair.value, alistair.suppressed) == (3, (("Rock Armor", 4),))
+    assert (alistair.value, alistair.said_suppressed()) == (3, (("Rock Armor", 4),))
     with pytest.raises(CommandError, match="takes a value"):
         t.do('cond Morrigan "armadura de piedra"')
 
@@ -107,7 +107,7 @@ def test_a_free_effect_counts_its_own_modifiers():
     t = table("cond Alistair blessing-of-andraste")
     t.c("Alistair").conditions[-1].mods["defense"] = 1  # what `cond ... defense+1` records
     assert fig(t, "Alistair", "defense").value == 12
-    assert ("Blessing of andraste", 1) in fig(t, "Alistair", "defense").parts
+    assert ("Blessing of andraste", 1) in fig(t, "Alistair", "defense").said()
 
 
 # -- what the tracker enforces ----------------------------------------------------------------------

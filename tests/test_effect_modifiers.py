@@ -105,7 +105,7 @@ def test_pathfinder_typed_free_effects_follow_the_stacking_rule():
     t = table("pathfinder1e")
     t.do("effect Kyra Ring ac+1:deflection", "effect Kyra Aura ca+2:desvío")
     ac = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))["ac"]
-    assert ac.value == 16 and ("aura", 2) in ac.parts and ac.suppressed == (("ring", 1),)
+    assert ac.value == 16 and ("aura", 2) in ac.said() and ac.said_suppressed() == (("ring", 1),)
     t.do("cond Kyra shield-of-faith:3")  # the catalogue's deflection +3 beats both
     assert fig(t, "Kyra", "ac") == 17
     t.do("effect Kyra Dodge1 ac+1:dodge", "effect Kyra Dodge2 ac+1:esquiva")

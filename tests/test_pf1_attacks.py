@@ -128,7 +128,7 @@ def test_the_attacker_as_it_is_now():
     t = pf("set Goblin hd=4 hp=30/30", "cond Goblin shaken", "cond Goblin dazzled", "cond Goblin energy-drained:2")
     t.rolls(15).do("attack Goblin Kyra flank +1")
     assert last(t)[0].startswith("Goblin attacks Kyra with its short sword: miss (15 +2 short sword ")
-    assert "-2 shaken" in last(t)[0] and "-1 dazzled" in last(t)[0] and "-2 energy-drained 2" in last(t)[0]
+    assert "-2 shaken" in last(t)[0] and "-1 dazzled" in last(t)[0] and "-2 energy drained 2" in last(t)[0]
     assert "+2 flanking +1 other = 15 vs AC 16" in last(t)[0]
 
 

@@ -42,7 +42,7 @@ def test_a_delayer_resuming_before_b_finds_b_still_flat_footed():
     t.do("resume A")
     assert t.active == "a" and ac(t, "B") == 10 and flat_line(t, "B")
     cmd = t.session.ruleset.sheet.effective(t.state, t.c("B"))["cmd"]
-    assert cmd.value == 10 and any("flat-footed" in label for label, _ in cmd.parts)
+    assert cmd.value == 10 and any("flat-footed" in label for label, _ in cmd.said())
     t.do("next")  # A done, B's turn goes on
     assert t.active == "b" and ac(t, "B") == 12 and not flat_line(t, "B")
     assert ac(t, "C") == 10

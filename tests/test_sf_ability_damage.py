@@ -63,7 +63,7 @@ def test_drain_lowers_the_score_so_the_figures_lose_what_its_modifier_lost(dex, 
 def test_damage_and_drain_add_as_two_sources():
     t = kyra("dmg Kyra 2 dex", "dmg Kyra 2 dex drain")  # Dex 14 -> 12: -1, and -1 for the damage
     f = t.session.ruleset.sheet.effective(t.state, t.c("Kyra"))
-    assert f["ref"].value == 3 and {p[0] for p in f["ref"].parts} == {"dex damage", "dex drained"}
+    assert f["ref"].value == 3 and {p[0] for p in f["ref"].said()} == {"dex damage", "dex drained"}
 
 
 # -- Constitution: stamina; the key ability: Resolve -------------------------------------------------------

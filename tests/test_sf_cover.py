@@ -37,7 +37,7 @@ def test_broken_armor_halves_the_given_armor_bonuses():
     t = navasi("eac_armor=5 kac_armor=7")
     t.do("cond Navasi broken-armor")
     assert (fig(t, "eac").value, fig(t, "kac").value) == (16 - 3, 17 - 4)
-    assert ("broken armor (half of +5)", -3) in fig(t, "eac").parts
+    assert ("broken armor (half of +5)", -3) in fig(t, "eac").said()
     assert "broken armor: armor bonuses EAC +5→+2, KAC +7→+3" in status(t)
 
 

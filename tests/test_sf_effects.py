@@ -39,11 +39,11 @@ def test_a_buffed_combatant_shows_the_bonus_and_where_it_comes_from():
     t = table()
     t.do("cond Navasi keen-senses 10", "cond Obozaya get-em 1 by Navasi")
     perception = fig(t, "Navasi", "perception")
-    assert (perception.value, perception.base, perception.parts) == (3, 1, (("keen-senses", 2),))
+    assert (perception.value, perception.base, perception.said()) == (3, 1, (("keen senses", 2),))
     attack = fig(t, "Obozaya", "attack")
-    assert attack.value == 9 and attack.parts == (("get-em", 1),)
+    assert attack.value == 9 and attack.said() == (("get 'em", 1),)
     assert fig(t, "Obozaya", "ranged").value == 9 and fig(t, "Obozaya", "melee").value == 9
-    assert attack.explain("attack") == "attack 9 = 8 + 1 get-em"
+    assert attack.explain("attack") == "attack 9 = 8 + 1 get 'em"
 
 
 def test_bonuses_of_one_type_do_not_stack_and_the_lesser_shows_as_suppressed():
@@ -52,8 +52,8 @@ def test_bonuses_of_one_type_do_not_stack_and_the_lesser_shows_as_suppressed():
     t.do("cond Obozaya get-em 1 by Navasi", "cond Obozaya improved-get-em 1 by Navasi")
     attack = fig(t, "Obozaya", "attack")
     assert attack.value == 10
-    assert attack.parts == (("improved-get-em", 2),) and attack.suppressed == (("get-em", 1),)
-    assert "(+1 get-em not stacking)" in attack.explain("attack")
+    assert attack.said() == (("improved get 'em", 2),) and attack.said_suppressed() == (("get 'em", 1),)
+    assert "(+1 get 'em not stacking)" in attack.explain("attack")
 
 
 def test_bonuses_of_different_types_and_conditions_all_count():
@@ -79,7 +79,7 @@ def test_a_free_effects_own_numbers_count_untyped():
     t = table()
     ctx = Context(t.state, t.session.ruleset, t.dice)
     ctx.emit(ConditionAdded(id="obozaya", uid=t.state.next_uid, cond="shield-of-the-dawn", mods={"ac": 2}))
-    assert fig(t, "Obozaya", "kac").value == 20 and fig(t, "Obozaya", "kac").parts == (("shield-of-the-dawn", 2),)
+    assert fig(t, "Obozaya", "kac").value == 20 and fig(t, "Obozaya", "kac").said() == (("shield-of-the-dawn", 2),)
 
 
 def test_haste_adds_30_feet_at_most_doubling_and_an_extra_move_after_a_full_action():
@@ -148,7 +148,7 @@ def test_effects_count_in_checks_with_the_conditions():
     t.rolls(10)
     t.do("check Navasi perception vs 15")
     line = t.said()[-1]
-    assert "+1 perception +2 keen-senses -2 shaken = 11" in line and "failure" in line
+    assert "+1 perception +2 keen senses -2 shaken = 11" in line and "failure" in line
 
 
 # -- a force field: temporary HP that come back at the end of its owner's turn -----------------

@@ -108,8 +108,8 @@ COVER = {"partial-cover": 2, "cover": 4, "improved-cover": 8}
 COVER_NAMES = {"partial-cover": Term("partial cover", "cobertura parcial"), "cover": Term("cover", "cobertura"),
                "improved-cover": Term("improved cover", "cobertura mejorada")}
 #: the labels of a roll's breakdown and of a miss chance, in both languages (a log line is read in either)
-PRONE_RANGED, PRONE_MELEE = Term("prone vs ranged", "derribado contra distancia"), Term("prone vs melee",
-                                                                                       "derribado contra cuerpo a cuerpo")
+PRONE_RANGED, PRONE_MELEE = Term("prone vs ranged", "tumbado contra a distancia"), Term("prone vs melee",
+                                                                                       "tumbado contra cuerpo a cuerpo")
 FLANKING, HELPLESS_TARGET = Term("flanking", "flanqueo"), Term("helpless target", "objetivo indefenso")
 OTHER = Term("other", "otros")
 MISS_CHANCE, CONCEALMENT = Term("miss chance", "probabilidad de fallo"), Term("concealment", "ocultación")
@@ -385,12 +385,8 @@ def roll_against(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant
 def _named(ctx, parts: Sequence[tuple[Any, int]]) -> list[tuple[Any, int]]:
     """A breakdown's labels that name a condition (``shaken``) in both languages, as its catalogue
     names it; any other label as the game gave it."""
-    defs = ctx.ruleset.conditions.catalogue.defs
-    out = []
-    for label, d in parts:
-        cdef = defs.get(label) if isinstance(label, str) else None
-        out.append((Term(cdef.name("en").lower(), cdef.name("es").lower()) if cdef is not None else label, d))
-    return out
+    catalogue = ctx.ruleset.conditions.catalogue
+    return [(catalogue.label(label) if isinstance(label, str) else label, d) for label, d in parts]
 
 
 def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: Attack, bonus: int) -> None:

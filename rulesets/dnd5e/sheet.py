@@ -122,10 +122,10 @@ class DnDSheet(Sheet):
         parts = _own(c, "speed")
         level = exhaustion(c)
         if level:
-            parts.append(("exhaustion", -5 * level))
+            parts.append((self.rules.conditions.catalogue.label("exhaustion"), -5 * level))
         held = flagged(c, "speed-0", self.rules.conditions.catalogue)
         if held:
-            parts.append((held[0].cond, -(base + sum(d for _l, d in parts))))
+            parts.append((self.rules.conditions.catalogue.label(held[0].cond), -(base + sum(d for _l, d in parts))))
         return _figure(base, parts, floor=0)
 
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
@@ -138,7 +138,7 @@ class DnDSheet(Sheet):
             out["perception"] = _figure(c.stats["perception"], _own(c, "perception"))
         level = exhaustion(c)
         if level:
-            out["d20"] = Figure(-2 * level, base=0, parts=(("exhaustion", -2 * level),))
+            out["d20"] = Figure(-2 * level, base=0, parts=((self.rules.conditions.catalogue.label("exhaustion"), -2 * level),))
         return out
 
     # -- what the sheet says ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ def names(who: Iterable[Combatant]) -> Any:
 
 def defense_of(c: Combatant, fig) -> Any:
     """"Defense 14 = 12 + 2 Defending" / "Defensa 14": ``c``'s Defense for the log, a number about it."""
-    return of(c, Term(fig.explain("Defense"), f"Defensa {fig.value}"))
+    return of(c, Term(fig.explain("Defense", "en"), fig.explain("Defensa", "es")))
 
 
 def health(ctx: Context, c: Combatant) -> Pool:

@@ -23,8 +23,16 @@ from .stunt_points import menu_text
 ROUND_SECONDS = 15
 
 
-def _labelled(mods) -> list[tuple[str, int]]:
-    return [(str(label), n) for label, n in mods]
+#: the figures' own labels; a condition or effect is labelled by its catalogue names (``Term``)
+DEX, MAGIC = Term("Dex", "Des"), Term("Magic", "Magia")
+
+
+def _labelled(mods) -> list[tuple[Any, int]]:
+    return list(mods)
+
+
+def _named(cid: str) -> Term:
+    return CATALOGUE.define(cid).term
 
 
 def _figure(base: int, parts: list[tuple[str, int]], suppressed: list[tuple[str, int]] = (),
@@ -56,22 +64,22 @@ class DASheet(Sheet):
         if c.stats.get(key) is not None:
             return int(c.stats[key]), []
         dex = ability(c, "dex")
-        return 10, [("Dex", dex)] if dex else []
+        return 10, [(DEX, dex)] if dex else []
 
     def defense(self, state: EncounterState, c: Combatant) -> Figure:
         base, parts = self._base(c, "defense")
         if flagged(c, "defense-spellpower"):  # Arcane Shield: Defense equals Spellpower
-            parts.append(("Arcane Shield", self.spellpower(c).value - base - sum(n for _, n in parts)))
+            parts.append((_named("arcane-shield"), self.spellpower(c).value - base - sum(n for _, n in parts)))
         dex = ability(c, "dex")
         for inst in flagged(c, "no-dex-defense")[:1]:
             if dex > 0:
-                parts.append((CATALOGUE.define(inst.cond).en, -dex))
-        stances: list[tuple[str, int]] = []
+                parts.append((_named(inst.cond), -dex))
+        stances: list[tuple[Term, int]] = []
         for inst in c.conditions:
             d = CATALOGUE.define(inst.cond)
             delta = d.modifiers.get("defense")
-            if delta and d.id in DEFENSE_SOURCES and all(label != d.en for label, _ in stances):
-                stances.append((d.en, delta))
+            if delta and d.id in DEFENSE_SOURCES and all(label != d.term for label, _ in stances):
+                stances.append((d.term, delta))
         suppressed: list[tuple[str, int]] = []
         if option(state, "defense_bonuses") == "highest" and len(stances) > 1:
             best = max(stances, key=lambda p: p[1])
@@ -79,7 +87,7 @@ class DASheet(Sheet):
             stances = [best]
         parts += stances + _labelled(effect_mods(c, "defense", skip=DEFENSE_SOURCES))
         for inst in flagged(c, "defense-10")[:1]:  # asleep: Defense 10, whatever else
-            parts.append((CATALOGUE.define(inst.cond).en, 10 - base - sum(n for _, n in parts)))
+            parts.append((_named(inst.cond), 10 - base - sum(n for _, n in parts)))
         return _figure(base, parts, suppressed)
 
     def armor(self, c: Combatant) -> Figure:
@@ -88,7 +96,7 @@ class DASheet(Sheet):
         parts, suppressed = _labelled(effect_mods(c, "armor")), []
         for inst in c.instances("rock-armor")[:1]:
             rating = int(inst.value or 0)
-            (suppressed if worn else parts).insert(0, ("Rock Armor", rating))
+            (suppressed if worn else parts).insert(0, (_named("rock-armor"), rating))
         return _figure(worn, parts, suppressed, floor=0)
 
     def speed(self, c: Combatant) -> Figure:
@@ -96,15 +104,15 @@ class DASheet(Sheet):
         parts += _labelled(effect_mods(c, "speed"))
         frost = int(c.marks.get("frost") or 0)
         if frost and c.has("winters-grasp"):
-            parts.append(("Winter's Grasp", -2 * frost))
+            parts.append((_named("winters-grasp"), -2 * frost))
         for inst in flagged(c, "speed-quarter")[:1]:  # reduced by a quarter, rounded in its favour
             now = max(0, base + sum(n for _, n in parts))
             if now // 4:
-                parts.append((CATALOGUE.define(inst.cond).en, -(now // 4)))
+                parts.append((_named(inst.cond), -(now // 4)))
         return _figure(base, parts, floor=0)
 
     def spellpower(self, c: Combatant, focus: str | None = None) -> Figure:
-        parts = [("Magic", ability(c, "magic"))]
+        parts = [(MAGIC, ability(c, "magic"))]
         if has_focus(c, focus):
             parts.append((str(focus), 2))
         parts += _labelled(effect_mods(c, "spellpower"))

@@ -112,7 +112,8 @@ class PF1Attacks(AttackRules):
         """The state's changes to damage (Str lost or gained, sickened): a ranged weapon takes no
         Str change (its bonus is printed)."""
         fig = ctx.ruleset.sheet.effective(ctx.state, a)["damage"]
-        return [p for p in fig.parts if p[1] and not (atk.ranged and p[0].startswith("Str"))]
+        str_parts = {i for i, (label, _d) in enumerate(fig.said()) if label.startswith("Str")}
+        return [p for i, p in enumerate(fig.parts) if p[1] and not (atk.ranged and i in str_parts)]
 
 
 def attack(ctx, call) -> None:

@@ -9,9 +9,10 @@ the sheet does not give it (rolled untrained, pathfinder1e.md §1.12).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, named, of, record_check
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, joined, named, of, record_check
 
 from .i18n import _
+from .abilities import NAMES
 from .stats import ABILITIES, SKILLS, mod
 
 FIGURES = {
@@ -43,6 +44,11 @@ def keep(ctx: Context, c: Combatant, what: str, natural: int | None, bonus: int,
                  outcome=None if ok is None else "success" if ok else "failure")
 
 
+
+def _score_label(ability: str, value: int) -> Term:
+    """``dex 12`` / ``Des 12``: a changed ability score in a check's breakdown."""
+    return Term(f"{ability} {value}", f"{NAMES[ability].es} {value}")
+
 class PF1Checks(Checks):
     def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
         key = _key(what)
@@ -73,7 +79,7 @@ class PF1Checks(Checks):
             ability = ABILITY_WORDS[key]
             fig = figs.get(ability)
             delta = mod(fig.value) - mod(fig.base) if fig is not None else 0
-            out = [(f"{ability} {fig.value}", delta)] if delta else []
+            out = [(_score_label(ability, fig.value), delta)] if delta else []
             return out + list(figs["checks"].parts)
         skill = SKILL_WORDS.get(key)
         if skill in figs:
@@ -82,19 +88,20 @@ class PF1Checks(Checks):
             ability = SKILLS[skill][0]
             fig = figs.get(ability)
             delta = mod(fig.value) - mod(fig.base) if fig is not None else 0
-            out = ([(f"{ability} {fig.value}", delta)] if delta else []) + list(figs["skills"].parts)
+            out = ([(_score_label(ability, fig.value), delta)] if delta else []) + list(figs["skills"].parts)
         else:
             out = list(figs["skills"].parts)
         if skill == PERCEPTION:
+            label = self.rules.conditions.catalogue.label
             for inst in self.rules.conditions.active(c):
                 if inst.cond == "fascinated":
-                    out.append(("fascinated", -4))
+                    out.append((label("fascinated"), -4))
                 elif inst.cond == "dazzled":
-                    out.append(("dazzled (sight)", -1))
+                    out.append((joined([label("dazzled"), Term("(sight)", "(vista)")]), -1))
                 elif inst.cond == "blinded" and opposed:
-                    out.append(("blinded", -4))
+                    out.append((label("blinded"), -4))
                 elif inst.cond == "deafened" and opposed:
-                    out.append(("deafened", -4))
+                    out.append((label("deafened"), -4))
         return out
 
     def save(self, ctx: Context, c: Combatant, what: str, dc: int, bonus: int = 0) -> tuple[bool, int, "Msg | str"]:

@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, combine
+from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, attack_flow, combine, joined
 
-from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
+from .abilities import NAMES
+from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_ES, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
 
 #: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
 _OUT = frozenset({"helpless", "unconscious", "no-actions", "no-move"})
@@ -43,6 +44,28 @@ FEEDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+#: the breakdown's own words (a condition's label is its catalogue name, ``named``)
+NOT_STACKING = Term("(not stacking)", "(no se apila)")
+WORN = {"armor": Term("worn armor", "armadura puesta"), "shield": Term("worn shield", "escudo embrazado")}
+CANT_MOVE, HALF_SPEED = Term(": can't move", ": no puede moverse"), Term(": half speed", ": media velocidad")
+#: ability damage, penalty and drain, named after the ability (``Str damage``, ``daño de Fue``)
+DAMAGE, PENALTY, DRAIN = ("{a} damage", "daño de {a}"), ("{a} penalty", "penalizador de {a}"), ("{a} drain", "consunción de {a}")
+
+
+def _ability(key: str, words: tuple[str, str]) -> Term:
+    name = NAMES[key]
+    return Term(words[0].format(a=name.en.lower()), words[1].format(a=name.es))
+
+
+def _and(terms: list[Term]) -> Term:
+    return Term(" and ".join(t.en for t in terms), " y ".join(t.es for t in terms))
+
+
+def _why(name: Term, why: list) -> Term:
+    """``Dex (flat-footed)``: an ability and what changes it, in each language."""
+    return joined([name, " (", joined(why, ", "), ")"], "") if why else name
+
+
 @dataclass
 class Active:
     """What weighs on a combatant now: condition and effect instances that apply, its life state."""
@@ -53,7 +76,8 @@ class Active:
     def has(self, flag: str) -> bool:
         return flag in self.flags
 
-    def why(self, flag: str) -> list[str]:
+    def why(self, flag: str) -> list:
+        """What set ``flag``, each as its label (a condition by its catalogue name)."""
         return self.flags.get(flag, [])
 
     def mods(self, *keys: str) -> list[Mod]:
@@ -76,7 +100,7 @@ class Active:
                     out.append(Mod(label, int(own[key]), kinds.get(key, ""), d.id))
         return out
 
-    def steps(self) -> list[tuple[str, int]]:
+    def steps(self) -> list[tuple[Term, int]]:
         """Size steps of its effects (enlarge +1, reduce -1): they cancel each other."""
         return [(label, int(d.modifiers["size"])) for label, d, _ in self.items if d.modifiers.get("size")]
 
@@ -85,14 +109,15 @@ def gather(catalogue: Catalogue, c: Combatant, instances: Iterable) -> Active:
     act = Active()
     for inst in instances:
         d = catalogue.define(inst.cond)
-        label = f"{d.id} {inst.value}" if d.valued and inst.value is not None else d.id
+        name = catalogue.label(d.id)
+        label = joined([name, str(inst.value)]) if d.valued and inst.value is not None else name
         if inst.cond.startswith("aid-") and inst.source:
-            label = f"{d.id} ({inst.source})"
+            label = joined([name, f"({inst.source})"])
         act.items.append((label, d, inst))
         for flag in d.flags:
-            act.flags.setdefault(flag, []).append(d.id)
+            act.flags.setdefault(flag, []).append(name)
     for flag in LIFE_FLAGS.get(c.life, ()):
-        act.flags.setdefault(flag, []).append(c.life)
+        act.flags.setdefault(flag, []).append(catalogue.label(c.life))
     return act
 
 
@@ -111,7 +136,7 @@ class _Build:
         held = {id(m) for m in self.in_base}
         parts = [(label, d) for label, d in self.fixed if d]
         parts += [(m.label, m.delta) for m in counted if id(m) not in held]
-        parts += [(f"{m.label} (not stacking)", -m.delta) for m in dropped if id(m) in held]
+        parts += [(joined([m.label, NOT_STACKING]), -m.delta) for m in dropped if id(m) in held]
         suppressed = tuple((m.label, m.delta) for m in dropped if id(m) not in held)
         return Figure(value=self.base + sum(d for _, d in parts), base=self.base, parts=tuple(parts),
                       suppressed=suppressed)
@@ -119,11 +144,11 @@ class _Build:
 
 def _score(base: int, parts: list[tuple[str, int]], zero_by: list[str]) -> tuple[int, list]:
     if zero_by:
-        return 0, [(" ".join(dict.fromkeys(zero_by)), -base)] if base else []
+        return 0, [(joined(list(dict.fromkeys(zero_by))), -base)] if base else []
     total = base + sum(p[1] for p in parts)
     value = max(1, total) if base >= 1 else max(0, total)
     if value != total:  # a penalty cannot take a score below 1
-        parts = parts + [("minimum 1", value - total)]
+        parts = parts + [(Term("minimum 1", "mínimo 1"), value - total)]
     return value, parts
 
 
@@ -147,16 +172,16 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
         hurt, penalty = ability_points(c, key)
         if hurt + penalty >= 2:
             # -1 per 2 points to what the ability governs (§1.9): shown as the score giving that modifier
-            what = " and ".join(w for w, n in ((f"{key} damage", hurt), (f"{key} penalty", penalty)) if n)
+            what = _and([w for w, n in ((_ability(key, DAMAGE), hurt), (_ability(key, PENALTY), penalty)) if n])
             parts.append((what, -2 * ((hurt + penalty) // 2)))
         zero_by = [w for f in zero.get(key, ()) for w in act.why(f)]
         lost = int(drain.get(key) or 0)
         if lost and base[key] - lost <= 0:
-            zero_by.append(f"{key} drain")
+            zero_by.append(_ability(key, DRAIN))
             value, parts = _score(base[key], parts, zero_by)
         elif lost:
             value, rest = _score(base[key] - lost, parts, zero_by)
-            parts = [(f"{key} drain", -lost), *rest]
+            parts = [(_ability(key, DRAIN), -lost), *rest]
         else:
             value, parts = _score(base[key], parts, zero_by)
         scores[key] = Figure(value, base[key], tuple(parts), tuple((m.label, m.delta) for m in dropped))
@@ -164,28 +189,27 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     def delta(key: str) -> int:
         return mod(scores[key].value) - mod(base[key])
 
-    def label(key: str, name: str) -> str:
-        why = [lab for lab, _ in scores[key].parts]
-        return f"{name} ({', '.join(why)})" if why else name
+    def label(key: str) -> Term:
+        return _why(NAMES[key], [lab for lab, _ in scores[key].parts])
 
     no_dex = act.has("no-dex")
     m_dex0, m_dex = mod(base["dex"]), mod(scores["dex"].value)
     dex_why = list(dict.fromkeys(act.why("no-dex") + [lab for lab, _ in scores["dex"].parts]))
-    dex_ac_label = f"Dex ({', '.join(dex_why)})" if dex_why else "Dex"
+    dex_ac_label = _why(NAMES["dex"], dex_why)
     ac_dex = (min(m_dex, 0) if no_dex else m_dex) - m_dex0
     if no_dex and c.stats.get("dex") is None and base["ac"] > base["ff"]:
         # a stat block with AC and flat-footed AC but no Dex score (a PC typed as ac=16 ff=14): what
         # it loses is what the book's flat-footed AC leaves out, its Dex and dodge bonuses (§1.5)
         ac_dex = base["ff"] - base["ac"]
     ff_dex = min(m_dex, 0) - min(m_dex0, 0)
-    str_label, dex_label = label("str", "Str"), label("dex", "Dex")
+    str_label, dex_label = label("str"), label("dex")
 
     new_size = _resized(c, act)
-    resize = ", ".join(lab for lab, _ in act.steps())
+    resize = joined([lab for lab, _ in act.steps()], ", ")
     size_ac = SIZE_AC[new_size] - SIZE_AC[size(c)]
     size_cmb = SIZE_CMB[new_size] - SIZE_CMB[size(c)]
-    size_ac_part = (f"{resize}: {new_size}", size_ac)
-    size_cmb_part = (f"{resize}: {new_size}", size_cmb)
+    resized = joined([resize, ": ", Term(new_size, SIZE_ES[new_size])], "")
+    size_ac_part, size_cmb_part = (resized, size_ac), (resized, size_cmb)
 
     def ac_mods(*keys: str, leave: frozenset[str] = frozenset()) -> list[Mod]:
         mods = [m for m in act.mods(*keys) if m.type not in leave]
@@ -193,7 +217,7 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
             mods = [m for m in mods if m.type != "dodge"]
         return mods
 
-    worn = [Mod(f"worn {key}", int(c.stats[key]), key) for key in ("armor", "shield")
+    worn = [Mod(WORN[key], int(c.stats[key]), key) for key in ("armor", "shield")
             if isinstance(c.stats.get(key), int) and c.stats[key] > 0]
     armor = []
     for lab, d, inst in act.items:
@@ -215,9 +239,9 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
         "attack": _Build(base["attack"], [(str_label, delta("str")), size_ac_part], act.mods(*FEEDS["attack"])),
         "ranged": _Build(base["ranged"], [(dex_label, delta("dex")), size_ac_part], act.mods(*FEEDS["ranged"])),
         "damage": _Build(0, [(str_label, delta("str"))], act.mods("damage")),
-        "fort": _Build(base["fort"], [("Con", delta("con"))], act.mods(*FEEDS["fort"])),
+        "fort": _Build(base["fort"], [(NAMES["con"], delta("con"))], act.mods(*FEEDS["fort"])),
         "ref": _Build(base["ref"], [(dex_label, delta("dex"))], act.mods(*FEEDS["ref"])),
-        "will": _Build(base["will"], [(label("wis", "Wis"), delta("wis"))], act.mods(*FEEDS["will"])),
+        "will": _Build(base["will"], [(label("wis"), delta("wis"))], act.mods(*FEEDS["will"])),
     }
     figs: dict[str, Figure] = {name: b.figure() for name, b in builds.items()}
     for key in ("str", "dex", "con"):
@@ -231,19 +255,19 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     for key, (ability, *_rest) in SKILLS.items():
         given = c.stats.get(key)
         if isinstance(given, int) and not isinstance(given, bool):
-            figs[key] = _Build(given, [(label(ability, ability.capitalize()), delta(ability))],
+            figs[key] = _Build(given, [(label(ability), delta(ability))],
                                act.mods("skills", key)).figure()
     figs["speed"] = _speed(base["speed"], act)
     if act.has("prone"):
         ac = figs["ac"]
-        figs["ac_melee"] = Figure(ac.value - 4, ac.base, ac.parts + (("prone vs melee", -4),), ac.suppressed)
-        figs["ac_ranged"] = Figure(ac.value + 4, ac.base, ac.parts + (("prone vs ranged", 4),), ac.suppressed)
+        figs["ac_melee"] = Figure(ac.value - 4, ac.base, ac.parts + ((attack_flow.PRONE_MELEE, -4),), ac.suppressed)
+        figs["ac_ranged"] = Figure(ac.value + 4, ac.base, ac.parts + ((attack_flow.PRONE_RANGED, 4),), ac.suppressed)
     twf = c.stats.get("twf")
     if twf in TWF:
         main, off = TWF[twf]
         atk = figs["attack"]
-        figs["twf_main"] = Figure(atk.value + main, atk.base, atk.parts + ((f"two weapons ({twf})", main),))
-        figs["twf_off"] = Figure(atk.value + off, atk.base, atk.parts + ((f"off-hand ({twf})", off),))
+        figs["twf_main"] = Figure(atk.value + main, atk.base, atk.parts + ((Term(f"two weapons ({twf})", f"dos armas ({twf})"), main),))
+        figs["twf_off"] = Figure(atk.value + off, atk.base, atk.parts + ((Term(f"off-hand ({twf})", f"mano torpe ({twf})"), off),))
     return figs
 
 
@@ -253,14 +277,14 @@ def _speed(speed: int, act: Active) -> Figure:
     parts = [(m.label, m.delta) for m in kept]
     gain = sum(d for _, d in parts)
     if gain > speed:
-        parts.append(("at most double", speed - gain))
+        parts.append((Term("at most double", "como mucho el doble"), speed - gain))
     value = speed + sum(d for _, d in parts)
     suppressed = tuple((m.label, m.delta) for m in dropped)
     if act.has("no-move") and value:
-        parts.append((", ".join(dict.fromkeys(act.why("no-move"))) + ": can't move", -value))
+        parts.append((joined([joined(list(dict.fromkeys(act.why("no-move"))), ", "), CANT_MOVE], ""), -value))
         value = 0
     elif act.has("half-speed") and value:
         half = value // 2
-        parts.append((", ".join(dict.fromkeys(act.why("half-speed"))) + ": half speed", half - value))
+        parts.append((joined([joined(list(dict.fromkeys(act.why("half-speed"))), ", "), HALF_SPEED], ""), half - value))
         value = half
     return Figure(value, speed, tuple(p for p in parts if p[1]), suppressed)

@@ -10,7 +10,7 @@ take the grappled -2 (seed); maintaining a hold begun in an earlier round gets
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, gm, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, attack_flow, gm, joined, named, of
 
 from .checks import keep
 from .i18n import _
@@ -53,7 +53,7 @@ def _in_a_grapple(state: EncounterState, c: Combatant) -> bool:
 def no_grappled_penalty(ctx: Context, a: Combatant, label: str) -> list[tuple[str, int]]:
     """Cancel the grappled -2 that the CMB figure carries: checks to grapple or escape skip it."""
     cmb = ctx.ruleset.sheet.effective(ctx.state, a)["cmb"]
-    penalty = sum(v for name, v in cmb.parts if name == "grappled")
+    penalty = sum(v for name, v in cmb.said() if name == "grappled")
     return [(label, -penalty)] if penalty else []
 
 
@@ -181,7 +181,9 @@ def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, 
         natural = ctx.roll("1d20", purpose=_("{name}: Escape Artist vs {holder}'s CMD", name=named(c),
                                              holder=named(holder)), who=c.id).total
     total = natural + bonus + extra + sum(v for _l, v in penalties)
-    text = "".join(f" {v:+d} {name}" for name, v in penalties) + (f" {extra:+d} other" if extra else "")
+    text = joined([*(joined([f"{v:+d}", name]) for name, v in penalties),
+                   *([joined([f"{extra:+d}", attack_flow.OTHER])] if extra else [])])
+    text = Term(f" {text.en}", f" {text.es}") if text.en else ""
     ok = total >= cmd
     keep(ctx, c, "escape artist", natural, total - natural, total, cmd, ok, against=f"{holder.name} CMD {cmd}")
     # who escapes is the players' to read; the roll is the escaper's, the CMD the holder's

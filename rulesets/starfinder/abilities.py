@@ -74,15 +74,17 @@ def modifiers(c: Combatant):
     which weighs "the same way as damage") and the drain are separate sources, so they add."""
     for key in KEYS:
         hurt = points(c, "ability_damage", key)
-        for label, delta in ((f"{key} damage", hurt // 2),
-                             (f"{key} penalty", (hurt + penalty_points(c, key)) // 2 - hurt // 2),
-                             (f"{key} drained", drain_drop(c, key))):
+        name = NAMES[key]
+        for (en, es), delta in (((f"{key} damage", f"daño de {name.es}"), hurt // 2),
+                                ((f"{key} penalty", f"penalizador de {name.es}"),
+                                 (hurt + penalty_points(c, key)) // 2 - hurt // 2),
+                                ((f"{key} drained", f"consunción de {name.es}"), drain_drop(c, key))):
             if not delta:
                 continue
             figs = GOVERNS[key] + tuple(s for s, a in SKILL_ABILITY.items()
                                         if a == key and skill_bonus(c, s) is not None)
             for fig in figs:
-                yield fig, Mod(label, -delta, "", label)
+                yield fig, Mod(Term(en, es), -delta, "", en)
 
 
 def _store(ctx: Context, c: Combatant, mark: str, key: str, value: int) -> None:

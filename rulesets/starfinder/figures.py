@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable, Iterator
 
-from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, combine  # combine: the d20 stacking rule
+from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, Term, combine, joined  # combine: the d20 stacking rule
 
 from . import abilities, afflictions
 from .options import official
@@ -34,6 +34,14 @@ EXPAND = {
                                                                 if a in ("str", "dex"))))),
 }
 HELPLESS_LIFE = ("dying", "stable", "unconscious")
+#: the breakdown's own words; a condition or effect is labelled by its catalogue names (``Catalogue.label``)
+LABELS = {"can't move": "no puede moverse", "overburdened": "sobrecargado", "half speed": "media velocidad",
+          "minimum 0": "mínimo 0", "racing": "a toda velocidad", "broken": "roto", "broken (half)": "roto (mitad)",
+          "charge": "carga", "paralyzed (Dex -5)": "paralizado (Des -5)", "helpless (Dex -5)": "indefenso (Des -5)"}
+
+
+def _term(en: str) -> Term:
+    return Term(en, LABELS[en])
 
 
 class _Sheet:
@@ -43,7 +51,7 @@ class _Sheet:
         self.base = base
         self.mods: dict[str, list[Mod]] = defaultdict(list)
 
-    def add(self, fig: str, label: str, delta: int, type_: str = "", source: str = "") -> None:
+    def add(self, fig: str, label: "Term | str", delta: int, type_: str = "", source: str = "") -> None:
         for name in EXPAND.get(fig, (fig,)):
             if name in self.base and delta:
                 self.mods[name].append(Mod(label, delta, type_, source))
@@ -81,13 +89,14 @@ def modifiers(rules: Ruleset, c: Combatant, state: EncounterState | None = None)
             if d.id == "fighting-defensively" and fig == "ac" and "total-defense" in ids and state is not None \
                     and official(state, "total_defense"):
                 continue  # official: total defense does not combine with other AC actions
+            label = rules.conditions.catalogue.label(d.id)
             if d.kind == "effect":
-                yield fig, Mod(d.id, delta * times, d.bonus_of(fig), inst.source or d.id)
+                yield fig, Mod(label, delta * times, d.bonus_of(fig), inst.source or d.id)
             else:
-                yield fig, Mod(d.id, delta)
+                yield fig, Mod(label, delta)
         kinds = inst.mod_types or {}
         for fig, delta in (inst.mods or {}).items():  # a free effect's own numbers, of the type the GM gave
-            yield fig, Mod(inst.cond, int(delta), kinds.get(fig, ""), inst.source or inst.cond)
+            yield fig, Mod(rules.conditions.catalogue.label(inst.cond), int(delta), kinds.get(fig, ""), inst.source or inst.cond)
     yield from abilities.modifiers(c)  # ability damage and drain (starfinder.md §3.14.6)
     yield from afflictions.modifiers(c)  # poisons' and diseases' steps (starfinder.md §3.15)
 
@@ -115,21 +124,23 @@ def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, 
     ids = {d.id for d in active}
     flags = set().union(*(d.flags for d in active)) if active else set()
     if "flat-footed" in flags and not c.stats.get("swarm"):  # swarm immunities (starfinder.md §3.14.4)
-        source = "flat-footed" if "flat-footed" in ids else \
-            "flat-footed (" + next(d.id for d in active if "flat-footed" in d.flags) + ")"
+        flat = rules.conditions.catalogue.label("flat-footed")
+        source = flat if "flat-footed" in ids else \
+            joined([flat, " (", rules.conditions.catalogue.label(next(d.id for d in active if "flat-footed" in d.flags)), ")"], "")
         sheet.add("ac", source, -2)
     _dex_limits(sheet, c, flags)
     if "broken-armor" in flags:
         for fig in ("eac", "kac"):
             bonus = armor_bonus(c, fig)
             if bonus - bonus // 2:  # starfinder.md §3.6.1: the armor's bonus halved, rounded down
-                sheet.add(fig, f"broken armor (half of +{bonus})", bonus // 2 - bonus)
+                sheet.add(fig, Term(f"broken armor (half of +{bonus})", f"armadura rota (mitad de +{bonus})"),
+                          bonus // 2 - bonus)
     own_turn = state.active == c.id or not state.in_combat
     if "fighting-defensively" in ids and own_turn:
-        sheet.add("attack", "fighting-defensively", -4)  # seed: "-4 a tus ataques en este turno"
+        sheet.add("attack", rules.conditions.catalogue.label("fighting-defensively"), -4)  # seed: "-4 a tus ataques en este turno"
     if "charging" in ids and own_turn:
-        sheet.add("attack", "charge", -2 if official(state, "charge_attack") else 1)
-    _speed(sheet, active, flags)
+        sheet.add("attack", _term("charge"), -2 if official(state, "charge_attack") else 1)
+    _speed(sheet, active, flags, rules)
     names = [k for k in CREATURE_FIGURES if k != "maneuver"] + [k for k in base if k not in CREATURE_FIGURES]
     figures = {k: sheet.figure(k) for k in names}
     figures["maneuver"] = _maneuver(figures["kac"])
@@ -137,7 +148,7 @@ def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, 
         next((d for d in active if "miss-20" in d.flags), None)
     if miss is not None:  # starfinder.md §3.6.3: only while concealed, so other sheets keep their figures
         chance = 50 if "miss-50" in miss.flags else 20
-        figures["miss_chance"] = Figure(chance, 0, ((miss.id, chance),))
+        figures["miss_chance"] = Figure(chance, 0, ((rules.conditions.catalogue.label(miss.id), chance),))
     return figures
 
 
@@ -165,14 +176,14 @@ def _dex_limits(sheet: _Sheet, c: Combatant, flags: set[str]) -> None:
         label = "paralyzed (Dex -5)" if "dex-5" in flags and "helpless" not in flags \
             and c.life not in HELPLESS_LIFE else "helpless (Dex -5)"
         if dexmod > -5:
-            sheet.add("ac", label, -5 - dexmod)
+            sheet.add("ac", _term(label), -5 - dexmod)
         return
     cap = 0 if "max-dex-0" in flags else 2 if "max-dex-2" in flags else None
     if cap is not None and dexmod > cap:
-        sheet.add("ac", f"max Dex +{cap}", cap - dexmod)
+        sheet.add("ac", Term(f"max Dex +{cap}", f"Des máx. +{cap}"), cap - dexmod)
 
 
-def _speed(sheet: _Sheet, active, flags: set[str]) -> None:
+def _speed(sheet: _Sheet, active, flags: set[str], rules: Ruleset) -> None:
     """Conditions' speed changes, then what caps it: haste at most doubles the base speed
     (starfinder.md §3.13), can't move, overburdened, half speed, never below 0."""
     base = sheet.base["speed"]
@@ -182,19 +193,19 @@ def _speed(sheet: _Sheet, active, flags: set[str]) -> None:
                 sheet.mods["speed"][i] = Mod(m.label, base, m.type, m.source)
     for d in active:
         if "speed" in d.modifiers and d.kind != "effect":
-            sheet.add("speed", d.id, d.modifiers["speed"])
+            sheet.add("speed", rules.conditions.catalogue.label(d.id), d.modifiers["speed"])
     now = sheet.value("speed")
     if "immobile" in flags:
-        sheet.add("speed", "can't move", -now)
+        sheet.add("speed", _term("can't move"), -now)
         return
     if "speed-5" in flags and now > 5:
-        sheet.add("speed", "overburdened", 5 - now)
+        sheet.add("speed", _term("overburdened"), 5 - now)
         return
     if "half-speed" in flags and now > 0:
         half = (now // 2) // 5 * 5
-        sheet.add("speed", "half speed", half - now)
+        sheet.add("speed", _term("half speed"), half - now)
     if sheet.value("speed") < 0:
-        sheet.add("speed", "minimum 0", -sheet.value("speed"))
+        sheet.add("speed", _term("minimum 0"), -sheet.value("speed"))
 
 
 def _vehicle(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, Figure]:
@@ -205,16 +216,16 @@ def _vehicle(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, F
     })
     ids = {i.cond for i in rules.conditions.active(c)}
     if c.marks.get("motion") == "racing":
-        sheet.add("ac", "racing", 2)
+        sheet.add("ac", _term("racing"), 2)
     if "broken" in ids:
         for fig in ("ac", "collision_dc", "piloting"):
-            sheet.add(fig, "broken", -2)
+            sheet.add(fig, _term("broken"), -2)
         speed = sheet.value("speed")
-        sheet.add("speed", "broken (half)", speed // 2 // 5 * 5 - speed)
+        sheet.add("speed", _term("broken (half)"), speed // 2 // 5 * 5 - speed)
     for cid in ("total-defense", "covering-fire"):
         if cid in ids:
             d = rules.conditions.catalogue.define(cid)
-            sheet.add("ac", cid, d.modifiers.get("ac", 0), d.bonus_of("ac"))
+            sheet.add("ac", rules.conditions.catalogue.label(cid), d.modifiers.get("ac", 0), d.bonus_of("ac"))
     figures = {k: sheet.figure(k) for k in VEHICLE_FIGURES if k != "maneuver"}
     figures["maneuver"] = _maneuver(figures["kac"])
     return figures

@@ -196,7 +196,9 @@ class Sheet(Part):
         """After ``set``: keep what the GM typed within the rules (health never below 0...)."""
 
     def effective(self, state: EncounterState, c: Combatant) -> dict[str, Figure]:
-        """Derived figures after conditions and effects (AC, attack, saves...)."""
+        """Derived figures after conditions and effects (AC, attack, saves...), each breakdown
+        label a ``Term`` (``catalogue.label(id)`` for a condition) or the GM's own text, so
+        ``Figure.explain(name, lang)`` reads in the GM's language."""
         return {}
 
     def attack_rules(self) -> Any:

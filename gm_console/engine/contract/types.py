@@ -181,6 +181,12 @@ class Catalogue:
         raise RulesError(_("unknown condition {name!r}{hint} known: {known}", name=name, hint=hint or ";",
                            known=known))
 
+    def label(self, cid: str) -> "Term | str":
+        """A condition or effect as a breakdown labels it: its catalogue names in lowercase
+        (``shaken``, ``estremecido``); a free effect as the GM typed it (data, kept as is)."""
+        d = self.defs.get(cid)
+        return Term(d.name("en").lower(), d.name("es").lower()) if d is not None else cid
+
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""
         d = self.defs.get(cid)
@@ -200,19 +206,31 @@ class Figure:
 
     value: int
     base: int | None = None
-    parts: tuple[tuple[str, int], ...] = ()
+    #: each label a ``Term`` (or a message) the ruleset built, or plain text (a name the GM typed)
+    parts: tuple[tuple[Any, int], ...] = ()
     #: bonuses that do not count because a bigger one of the same type does (shown dimmed)
-    suppressed: tuple[tuple[str, int], ...] = ()
+    suppressed: tuple[tuple[Any, int], ...] = ()
 
-    def explain(self, name: str) -> str:
+    def said(self, lang: str = "en") -> tuple[tuple[str, int], ...]:
+        """The breakdown with each label as text in ``lang``: what code that reads a label (which
+        bonus it is) compares, never the label itself."""
+        return tuple((render(label, lang), d) for label, d in self.parts)
+
+    def said_suppressed(self, lang: str = "en") -> tuple[tuple[str, int], ...]:
+        return tuple((render(label, lang), d) for label, d in self.suppressed)
+
+    def explain(self, name: Any, lang: str = "en") -> str:
+        """``AC 14 = 16 - 2 Dex (flat-footed)``, every label in the reader's language."""
+        name = render(name, lang)
         if not self.parts:
             text = f"{name} {self.value}"
         else:
             base = self.base if self.base is not None else self.value - sum(p[1] for p in self.parts)
-            text = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {label}" for label, d in self.parts)
+            text = " ".join(f"{'+' if d >= 0 else '-'} {abs(d)} {render(label, lang)}" for label, d in self.parts)
             text = f"{name} {self.value} = {base} {text}"
         if self.suppressed:
-            text += " (" + ", ".join(f"{d:+d} {label}" for label, d in self.suppressed) + " not stacking)"
+            dropped = ", ".join(f"{d:+d} {render(label, lang)}" for label, d in self.suppressed)
+            text += " " + render(_("({bonuses} not stacking)", bonuses=dropped), lang)
         return text
 
 

@@ -131,7 +131,7 @@ def _figures(out: Text, frame: Frame, c: Combatant, width: int) -> None:
     if frame.breakdown:
         for name, fig in figures.items():
             style = "yellow" if fig.parts else ""
-            out.append(fig.explain(p.label(rs, name, lang)) + "\n", style=style)
+            out.append(fig.explain(p.label(rs, name, lang), lang) + "\n", style=style)
         return
     items = [Text(f"{p.label(rs, name, lang)} {p.num(fig.value)}", style="yellow" if fig.parts else "")
              for name, fig in figures.items()]
