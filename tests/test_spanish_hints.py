@@ -68,3 +68,14 @@ def test_an_offered_command_reads_in_the_tables_words():
     assert verbs.spoken("uncond captain-vex burning", "en") == "uncond captain-vex burning"
     assert verbs.spoken("pass 1h", "es") == "pasar 1h"
     assert verbs.parse(verbs.spoken("pass 1h", "es")).verb == "pass"
+
+
+def test_an_offered_commands_keywords_read_in_the_tables_words_too():
+    """`[y] runs: estabilizar trasgo-1 por trasgo-2`, not `... by trasgo-2`: the keyword is the
+    table's too, and that spelling runs the same command."""
+    verbs = registry_for(plugins.load("pathfinder1e"))
+    spoken = verbs.spoken("stabilize trasgo-1 by trasgo-2", "es")
+    assert spoken == "estabilizar trasgo-1 por trasgo-2"
+    said, meant = verbs.parse(spoken), verbs.parse("stabilize trasgo-1 by trasgo-2")
+    assert (said.verb, said.values) == (meant.verb, meant.values)
+    assert verbs.spoken("stabilize trasgo-1 by trasgo-2", "en") == "stabilize trasgo-1 by trasgo-2"

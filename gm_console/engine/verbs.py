@@ -538,6 +538,10 @@ class Registry:
         name = self.canonical(verb)
         if lang != "es" or name is None or not self.verbs[name].es:
             return line
+        # its keywords too (`by` -> `por`): a keyword's words are its English spelling, then its Spanish
+        swap = {p.words[0]: p.words[1] for p in self.verbs[name].params
+                if isinstance(p, Keyword) and len(p.words) > 1}
+        rest = " ".join(swap.get(w, w) for w in rest.split(" ")) if swap else rest
         return self.verbs[name].es[0] + sep + rest
 
     def names(self) -> list[str]:
