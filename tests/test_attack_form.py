@@ -195,3 +195,13 @@ def test_cac_is_the_kinetic_armor_class_as_spanish_starfinder_names_it():
     assert parse("pistola láser, azimut +9 1d4+2 F cac range 80").defence == "kac"
     assert parse("pistola láser, azimut +9 1d4+2 F cae range 80").defence == "eac"
     assert not parse("mordisco +3 1d6 P cuerpo").ranged
+
+
+def test_a_weapon_is_named_in_either_language_from_one_table_of_names():
+    """docs/sheets.md#attacks: `ataca Trasgo Kyra espada` finds the short sword, `arco corto` the
+    short bow, `garra` the claws: the Spanish names the log shows are the ones a GM may type."""
+    atks = parse_many("short sword +2 1d4 19-20/x2 S; short bow +4 1d4 x3 P range 60; 2 claws +7 1d6+5 S; "
+                      "bite +3 1d6 P")
+    assert [find(atks, w).name for w in ("espada", "arco corto", "garra", "mordisco", "bow")] == \
+        ["short sword", "short bow", "claws", "bite", "short bow"]
+    assert find(atks, "hacha") is None

@@ -20,6 +20,7 @@ from gm_console.i18n import _
 
 from .errors import RulesError
 from .text import fold_text
+from .weapon_names import weapon_term
 
 FORM = ("[COUNT] NAME +BONUS[/+BONUS...] DICE|- [19-20/x2] [TYPES] [melee|ranged] [touch|eac|kac] "
         "[reach N|range N] [critical EFFECT] [plus RIDER]")
@@ -256,35 +257,22 @@ def of(stats_value) -> list[Attack]:
     return out
 
 
-#: a weapon's usual Spanish names -> the English word a stat block prints, so a Spanish table can
-#: name it (``ataca Trasgo Kyra espada``); singular, matched inside the English name
-WEAPONS_ES = {
-    "espada": "sword", "espadon": "greatsword", "cimitarra": "scimitar", "estoque": "rapier", "daga": "dagger",
-    "cuchillo": "knife", "hacha": "axe", "gran hacha": "greataxe", "maza": "mace", "garrote": "club",
-    "gran clava": "greatclub", "clava": "club", "lanza": "spear", "alabarda": "halberd", "mangual": "flail",
-    "martillo": "hammer", "arco": "bow", "arco corto": "short bow", "arco largo": "longbow", "ballesta": "crossbow",
-    "honda": "sling", "jabalina": "javelin", "pistola": "pistol", "rifle": "rifle", "escopeta": "shotgun",
-    "mordisco": "bite", "garra": "claw", "garras": "claw", "golpe": "slam", "cornada": "gore", "aguijon": "sting",
-    "tentaculo": "tentacle", "cola": "tail", "ala": "wing", "pezuna": "hoof", "toque": "touch", "punetazo": "unarmed",
-}
-
-
 def find(attacks: Iterable[Attack], word: str) -> Attack | None:
-    """The attack a GM names by a word of it (``sword``, ``short sword``, ``bow``; the usual Spanish
-    names too: ``espada``): an exact name, else the one whose name starts with or holds the word
-    (a single match)."""
+    """The attack a GM names by a word of it (``sword``, ``short sword``, ``bow``), in English as
+    printed or in Spanish as the table reads it (``espada``, ``arco corto``: weapon_names.py): an
+    exact name, else the one whose name starts with or holds the word (a single match)."""
     attacks = list(attacks)
     key = " ".join(fold_text(word).replace("-", " ").replace("_", " ").replace(",", " ").split())
-    found = _find(attacks, key)
-    if found is None and key in WEAPONS_ES:
-        found = _find(attacks, WEAPONS_ES[key])
+    found = _find(attacks, key, lambda a: a.name)
+    if found is None:
+        found = _find(attacks, key, lambda a: weapon_term(a.name).es)
     return found
 
 
-def _find(attacks: list[Attack], key: str) -> Attack | None:
+def _find(attacks: list[Attack], key: str, name_of) -> Attack | None:
     for test in (lambda n: n == key, lambda n: n.startswith(key), lambda n: key in n.split(),
                  lambda n: key in n):
-        hits = [a for a in attacks if test(" ".join(fold_text(a.name).replace(",", " ").split()))]
+        hits = [a for a in attacks if test(" ".join(fold_text(name_of(a)).replace(",", " ").split()))]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
