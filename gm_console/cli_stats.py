@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from gm_console.i18n import Msg, _, _n, render
+from gm_console.i18n import Msg, _, _n, grouped, render
 
 
 def add_parser(sub, lang_too, h) -> None:
@@ -69,7 +69,7 @@ def _cells(line, record, lang: str) -> list[str]:
     from gm_console.engine.durations import wall_time
 
     average = render(wall_time(line.seconds / line.turns), lang) if line.turns else "-"
-    xp = f"{line.xp:,}".replace(",", "." if lang == "es" else ",")  # 1,200 / 1.200, as the summary writes it
+    xp = render(grouped(line.xp), lang)  # 1,200 / 1.200, as the summary writes it
     return [str(line.fights), str(line.rounds), str(line.dealt), str(line.taken), str(line.knockouts),
             str(line.felled), *(str(line.spent.get(key, 0)) for key in record.labels), xp, average]
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from gm_console.i18n import Msg, Term, _
+from gm_console.i18n import Msg, Term, _, grouped
 
 from . import attacks
 from .errors import RulesError
@@ -383,7 +383,7 @@ def preview(creature: Creature, ruleset: Any, lang: str = "en") -> list[str]:
     if creature.cr:
         rank.append(render(_("CR {cr}", cr=creature.cr), lang))
     if creature.xp is not None:
-        xp = Term(format(creature.xp, ","), format(creature.xp, ",").replace(",", "."))  # 4,800 / 4.800
+        xp = grouped(creature.xp)  # 4,800 / 4.800
         rank.append(render(_("{xp} XP", xp=xp), lang))
     if creature.threat:
         rank.append(render(_("threat: {threat}", threat=creature.threat), lang))

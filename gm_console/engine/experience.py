@@ -16,7 +16,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from gm_console.i18n import Msg, Term, _, _n
+from gm_console.i18n import Msg, Term, _, _n, grouped
 
 from .contract.types import Difficulty
 from .state import Combatant, EncounterState
@@ -85,9 +85,7 @@ BANDS: tuple[tuple[int, Term], ...] = (
 )
 
 
-def number(n: int) -> Term:
-    """1,200 / 1.200: thousands as each language writes them."""
-    return Term(f"{n:,}", f"{n:,}".replace(",", "."))
+number = grouped  # 1,200 / 1.200
 
 
 def encounter_cr(table: Mapping[Fraction, int], xp: int) -> Fraction | None:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from gm_console.i18n import C_, _, _n, render
+from gm_console.i18n import C_, _, _n, grouped, render
 
 from . import aftermath
 from .contract import Ruleset
@@ -201,9 +201,7 @@ def after_the_fight(s: aftermath.Summary, ruleset: Ruleset, lang: str, m: Markup
 
 
 def _number(n: int, lang: str) -> str:
-    """1,200 / 1.200: the thousands separator is the catalogue's, so a language brings its own."""
-    # TRANSLATORS: the thousands separator in a number such as 1,200 XP
-    return f"{n:,}".replace(",", render(C_("number", ","), lang))
+    return render(grouped(n), lang)
 
 
 def _n_rounds(n: int):

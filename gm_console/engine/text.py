@@ -6,7 +6,7 @@ import difflib
 import unicodedata
 from typing import Any, Iterable
 
-from gm_console.i18n import Msg, Term, _
+from gm_console.i18n import Msg, _, grouped
 
 #: an error line lists at most this many names (a 5,000-combatant roster stays one short line)
 LIST_LIMIT = 12
@@ -56,5 +56,5 @@ def listing(items: Iterable[Any], empty: str = "", limit: int = LIST_LIMIT) -> "
     rest = len(items) - limit
     if rest <= 0:
         return text
-    count = Term(f"{rest:,}", f"{rest:,}".replace(",", "."))  # 4,988 / 4.988
+    count = grouped(rest)  # 4,988 / 4.988
     return _("{names} ... and {n} more", names=text, n=count)

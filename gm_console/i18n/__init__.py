@@ -228,6 +228,14 @@ _n = core.plural
 C_ = core.context
 
 
+def grouped(n: int) -> Term:
+    """A whole number with each language's thousands separator (1,200 / 1.200), the catalogue's
+    own (msgctxt "number"), as a ``Term`` so it can stand in a logged message."""
+    text = f"{n:,}"
+    # TRANSLATORS: the thousands separator in a number such as 1,200 XP
+    return Term(text, text.replace(",", C_("number", ",").render("es")))
+
+
 def N_(msgid: str) -> str:
     """Marks a table entry (the TUI's labels) for extraction; it is rendered by key later."""
     return msgid
