@@ -56,3 +56,14 @@ def test_a_short_list_is_listed_whole():
     assert listing(["hp", "ac"]) == "hp, ac"
     assert listing([], "none") == "none"
     assert str(listing(range(13))) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 ... and 1 more"
+
+
+def test_a_spanish_table_reads_the_verbs_it_types():
+    """The refusal lists each verb in the reader's language, with its accents (`acción`), and
+    a verb's offered spelling is its Spanish infinitive (`atacar`), as the core's are."""
+    with pytest.raises(CommandError) as exc:
+        Table("pathfinder1e").do("tira")
+    spanish = error_text(exc.value.message, "es")
+    assert "verbos: acción, añadir, anterior" in spanish and "¿quizá tirar?" in spanish
+    assert " add," not in spanish and "accion" not in spanish
+    assert "verbs: action, add, aid" in error_text(exc.value.message, "en")

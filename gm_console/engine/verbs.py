@@ -21,7 +21,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from gm_console.i18n import Msg, _
+from gm_console.i18n import Msg, Term, _, render
 
 from .errors import CommandError
 from .values import ByValue, by_value
@@ -544,6 +544,12 @@ class Registry:
         rest = " ".join(swap.get(w, w) for w in rest.split(" ")) if swap else rest
         return self.verbs[name].es[0] + sep + rest
 
+    def known(self) -> Term:
+        """The verbs as a list a refusal can show, in the reader's language: a Spanish table
+        reads the verbs it types (``añadir, curar, ...``), not the English ones."""
+        es = sorted({v.es[0] if v.es else v.name for v in self.verbs.values()}, key=verb_key)
+        return Term(render(listing(sorted(self.verbs)), "en"), render(listing(es), "es"))
+
     def names(self) -> list[str]:
         """Every spelling a GM may type: verbs and aliases."""
         return sorted({name for v in self.verbs.values() for name in (v.name, *v.aliases)})
@@ -570,7 +576,7 @@ class Registry:
         name = self.canonical(tokens[0])
         if name is None:
             hint = closest(tokens[0], self.names())
-            known = listing(sorted(self.verbs))
+            known = self.known()
             if hint:
                 raise CommandError(_("unknown verb {word!r}; did you mean {hint}? verbs: {known}", word=tokens[0],
                                      hint=hint, known=known))

@@ -21,7 +21,7 @@ VERBS = (
     Verb("deathsave", (Who("who"), Int("die", meta="DIE", required=False)), _death_save,
          _("a death saving throw for a dying creature now (it rolls one at the start of its turns); DIE: the "
            "natural d20 the player rolled"),
-         en=("death-save", "ds"), es=("salvacion-muerte", "tsm", "muerte"), group="health"),
+         en=("death-save", "ds"), es=("salvación-muerte", "tsm", "muerte"), group="health"),
 )
 
 
@@ -85,7 +85,7 @@ VERBS = (
                     Int("feet", meta="FEET", required=False, minimum=0)), _action,
          _("tick off the turn's action, bonus action, reaction (out of its turn too) or FEET of movement; dash adds "
            "its Speed; the sheet shows what is left"),
-         es=("accion",), group="turns"),
+         es=("acción",), group="turns"),
     Verb("legendary", (Who("who"), Int("cost", meta="N", required=False, minimum=1)), _legendary,
          _("a monster's legendary action right after another creature's turn (N: an option costing more); all back "
            "at the start of its turn"),
@@ -150,7 +150,7 @@ VERBS = (*VERBS, Verb(
                                     "[half-cover|cover|total-cover] [stop]")),
     attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
                       "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
-    en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"))
+    en=("atk",), es=("atacar", "ataca", "ataque"), group="actions"))
 
 
 def _temp(ctx: Context, call: Call) -> None:

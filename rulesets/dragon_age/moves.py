@@ -142,9 +142,9 @@ STAND = Verb("stand", (Who("who"),), stand_verb, _("minor: stand up from prone (
              es=("levantarse",), group="ruleset")
 PREPARE = Verb("prepare", (Who("who"), Word("action", meta="MAJOR ACTION", required=False, rest=True, fold=False)),
                prepare_verb, _("minor: end the turn holding a major action until its next turn"),
-               es=("preparacion", "preparación"), group="ruleset")
+               es=("preparación",), group="ruleset")
 ACTION = Verb("action", (Who("who"), Word("kind", meta="major|minor"), _what()), action_verb,
-              _("count a major or minor action (as `major NAME` / `minor NAME`)"), es=("accion", "acción"),
+              _("count a major or minor action (as `major NAME` / `minor NAME`)"), es=("acción",),
               group="ruleset")
 MAJOR_VERB = Verb("major", (Who("who"), _what()), major_verb, _("count any other major action"), es=("mayor",),
                   group="ruleset")

@@ -195,10 +195,10 @@ def on_combat_end(ctx: Context) -> None:
 AID = Verb("aid", (Who("healer", meta="HEALER"), Who("patient", meta="PATIENT"),
                    Rest("roll", spelled="[DICE] [+N]")), aid_verb,
            _("the Heal action (major): Cunning (Healing) TN 11 restores 1d6 + Cunning"),
-           en=("first-aid", "firstaid"), es=("curacion", "curación", "auxilios"), group="ruleset")
+           en=("first-aid", "firstaid"), es=("curación", "auxilios"), group="ruleset")
 BREATHER = Verb("breather", (Who("who", required=False, rest=True),), breather_verb,
                 _("after the encounter: 5 + Con + level Health (no names: every PC)"), es=("respiro",),
                 group="ruleset")
 LEVELUP = Verb("levelup", (Who("who"), Int("d6", meta="D6", required=False, minimum=1, what=_("the d6"))),
-               levelup_verb, _("level +1, Health +1d6 + Con"), en=("level-up",), es=("subirnivel", "subir-nivel"),
+               levelup_verb, _("level +1, Health +1d6 + Con"), en=("level-up",), es=("subir-nivel", "subirnivel"),
                group="ruleset")

@@ -40,13 +40,13 @@ VERBS: tuple[Verb, ...] = (
          economy.action_verb,
          _("tick this turn's actions: standard, move, swift, full, step, immediate; `move draw`: a move that does not "
            "move"),
-         en=("actions",), es=("accion", "acciones"), group="ruleset"),
+         en=("actions",), es=("acción", "acciones"), group="ruleset"),
     Verb("attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
                     _tail("[WEAPON] [full] [ROLL ...] [+N|-N] [charge] [flank] [cover] [concealment|total-concealment|"
                           "miss N] [stop] [at FEET]")),
          attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, critical, damage applied; `full`: "
                            "every attack"),
-         en=("atk",), es=("ataca", "atacar", "ataque"), group="ruleset"),
+         en=("atk",), es=("atacar", "ataca", "ataque"), group="ruleset"),
     Verb("maneuver", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET"),
                       _tail("[ROLL] [trip|bull-rush|grapple|disarm|sunder|overrun|pin] [+N|-N]")),
          maneuvers.maneuver, _("combat maneuver check: d20 + CMB vs CMD"), en=("cm",), es=("maniobra",),
@@ -86,7 +86,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("defend", (Who("who"),), tactics.defend, _("total defense: +4 dodge AC until the start of its next turn"),
          en=("total-defense",), es=("defensa", "defender", "defensa-total"), group="ruleset"),
     Verb("standard", (Who("who"),), tactics.standard, _("a disabled combatant takes a standard action: 1 HP afterwards"),
-         en=("strain",), es=("estandar", "esfuerzo"), group="ruleset"),
+         en=("strain",), es=("estándar", "esfuerzo"), group="ruleset"),
     Verb("stabilize", (Who("who"), Keyword("by", meta="HEALER", words=("by", "por"))), tactics.stabilize,
          _("first aid, Heal DC 15: `by HEALER` rolls it; without, it was made at the table; the dying are stable "
            "(aided), bleeding stops"),
@@ -98,7 +98,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("revive", (Who("who"), Int("hp", meta="HP", required=False, minimum=-10**6)), tactics.revive,
          _("raised from the dead with HP (default 1)"), en=("raise",), es=("revivir", "resucitar"), group="ruleset"),
     Verb("hero", (Who("who"), Word("amount", meta="+N|-N|N", required=False)), hero.award,
-         _("show, award or set hero points (GM-only; max {max})", max=HERO_MAX), es=("heroe",), group="ruleset"),
+         _("show, award or set hero points (GM-only; max {max})", max=HERO_MAX), es=("héroe",), group="ruleset"),
     Verb("poison", (Who("who"), Rest("words", spelled="dc=N str|dex|con|int|wis|cha=DICE "
                                                        "[every=round|minute|hour|day] [for=N] [cure=N] [onset=SPAN] "
                                                        "[die=N] [name=TEXT] | from CREATURE")),

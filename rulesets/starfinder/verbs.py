@@ -128,7 +128,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("action", (_Actor("who"), Word("action", meta="ACTION", fold=False)), economy.action_verb,
          _("tick the actions of the turn (standard, move, swift, full, reaction, free, reset) or a named action (run, "
            "withdraw, full-attack, crawl, guarded-step, stand, drop-prone, attack, aoo, feint, reload, draw)"),
-         en=("actions", "use", "tick"), es=("accion", "acción", "acciones", "usar"), group="actions"),
+         en=("actions", "use", "tick"), es=("acción", "acciones", "usar"), group="actions"),
     Verb("total-defense", (Who("who"),), tactics.total_defense, _("standard: +4 AC until its next turn"),
          en=("totaldefense", "td", "defend", "defense"), es=("defensa-total",), group="actions"),
     Verb("defensive", (Who("who"), Flag("full", words=("full", "completa", "full-attack"))), tactics.defensive,
@@ -145,7 +145,7 @@ VERBS: tuple[Verb, ...] = (
                                           "[concealment|total-concealment|miss N] [stop] [at FEET]")),
          attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs EAC or KAC now, natural 20 doubles "
                            "and applies its critical effect; `full`: every attack"),
-         en=("atk",), es=("ataca", "atacar", "ataque"), group="actions"),
+         en=("atk",), es=("atacar", "ataca", "ataque"), group="actions"),
     Verb("charge", (Who("who"), Who("target", meta="TARGET", required=False)), tactics.charge,
          _("full: +1 attack (seed), -2 AC until its next turn"), es=("carga", "cargar"), group="actions"),
     Verb("range", (Feet("distance", meta="DISTANCE"), Feet("increment", meta="INCREMENT"),
@@ -184,7 +184,7 @@ VERBS: tuple[Verb, ...] = (
          vehicle_control.hand_over, _("swift: pass control (or let go)"), en=("hand-over", "relinquish"),
          es=("traspasar", "ceder"), group="vehicles"),
     Verb("autopilot", (Who("vehicle", meta="VEHICLE"), Choice("switch", meta="on|off", choices=ON_OFF)),
-         vehicle_control.autopilot, _("swift: autopilot on/off"), es=("piloto-automatico",), group="vehicles"),
+         vehicle_control.autopilot, _("swift: autopilot on/off"), es=("piloto-automático",), group="vehicles"),
     Verb("autocontrol", (Who("vehicle", meta="VEHICLE"), Choice("switch", meta="on|off", choices=ON_OFF)),
          vehicle_control.autocontrol, _("swift: lock a straight line"), group="vehicles"),
     Verb("ignite", (Who("vehicle", meta="VEHICLE"),), driving.ignite, _("move: start the vehicle"),
