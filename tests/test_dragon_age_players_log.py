@@ -51,7 +51,7 @@ def test_a_dying_pc_is_read_by_its_players_with_its_countdown():
     t.do("dmg Sera 30")  # 30 - 3 armor = 27: 25 -> 0, on its own turn in round 1
     fell = "Sera is dying (Con +1 + 2 = 3; dies at the start of its turn in 3 turns (round 4) unless healed above 0)"
     cayo = ("Sera está moribundo (Con +1 + 2 = 3; muere al comienzo de su turno dentro de 3 turnos (asalto 4) "
-            "salvo que lo curen por encima de 0)")
+            "salvo que se le cure por encima de 0)")
     assert f"{fell} [dragon_age.md §2.6]" in gm_log(t)
     assert f"{cayo} [dragon_age.md §2.6]" in gm_log(t, "es")
     assert fell in players_said(t) and f"- {fell}\n" in players_log(t)
@@ -61,7 +61,7 @@ def test_a_dying_pc_is_read_by_its_players_with_its_countdown():
     left = "Sera is dying (dies at the start of its turn in 2 turns unless healed above 0)"
     assert players_said(t)[-1] == left
     assert players_said(t, "es")[-1] == ("Sera está moribundo (muere al comienzo de su turno dentro de 2 turnos "
-                                         "salvo que lo curen por encima de 0)")
+                                         "salvo que se le cure por encima de 0)")
     assert f"{left} [dragon_age.md §2.6]" in gm_log(t)
 
 

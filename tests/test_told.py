@@ -162,3 +162,15 @@ def test_a_message_typed_as_a_whole_types_the_numbers_in_it():
     assert told.render(foe, reader(True)) is None
     bare = told.stored(_("{name}: {item}", name=told.named(KYRA), item=inner))
     assert told.render(bare, reader(True)) is None  # untyped all the way down: the GM's
+
+
+def test_a_warning_agrees_with_the_combatant_it_is_about(table):
+    """A game's warning gives the plain name; the warnings line still agrees with her gender
+    (docs/players.md §1.1): Leliana está moribunda, and a neutral "se le cure" for anyone."""
+    t = table("dragon_age")
+    t.do("add Leliana pc health=25 gender=f", "add Alistair pc health=25 género=m", "add Genlock health=20",
+         "init Leliana 14", "init Alistair 12", "init Genlock 9", "start", "dmg Leliana 30", "dmg Alistair 30")
+    notes = [p.render("es") for p in t.session.ruleset.warnings(t.state)]
+    assert any(n.startswith("Leliana está moribunda: muere") and "se le cure" in n for n in notes), notes
+    assert any(n.startswith("Alistair está moribundo: muere") for n in notes), notes
+    assert not any("lo curen" in n for n in notes)

@@ -26,17 +26,19 @@ games in the top-level ``rulesets`` package use it exactly as a third party woul
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from gm_console.i18n import Term, _, _n
+from gm_console.i18n import Msg, Named, Term, _, _n
 
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
 from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, OptionDef, Pending, RulesError,
                     StatField, did_you_mean, fold_text, slug)
 from ..text import listing
+from ..told import gender_of
 from ..weapon_names import weapon_term
 
 #: the table's choices that are no game's rule, in every game's ``[options]``
@@ -173,7 +175,8 @@ class Ruleset:
         """What the warnings line shows: the saves the engine offers the GM (``save_rolls offer``),
         what a hit offers (``plus grab``, a critical's save: engine/offers.py), then the game's own
         ``pending``."""
-        return offered_saves(self, state) + offered_riders(state, self) + list(self.pending(state))
+        notes = offered_saves(self, state) + offered_riders(state, self) + list(self.pending(state))
+        return [agreeing(p, state) for p in notes]
 
     def difficulty(self, state: EncounterState) -> "Difficulty | None":
         """How hard the encounter in ``state`` is by this game's encounter-building rule, for the
@@ -209,3 +212,18 @@ class Ruleset:
             return (resources.files(package) / name,)
         except (ModuleNotFoundError, TypeError, ValueError):
             return ()
+
+
+def agreeing(note: Pending, state: EncounterState) -> Pending:
+    """A warning whose ``name`` is the combatant it is about, given the combatant's gender, so a
+    Spanish warning agrees with it ("Leliana está moribunda") though the game passed the plain
+    name: one rule here rather than a ``named(c)`` at every warning of every game."""
+    c = state.combatants.get(note.who) if note.who else None
+    text = note.en
+    if c is None or not isinstance(text, Msg) or text.args.get("name") != c.name or type(text.args["name"]) is not str:
+        return note
+    gender = gender_of(c)
+    if gender is None:
+        return note
+    args = {**text.args, "name": Named(c.name, gender)}
+    return replace(note, en=Msg(text.domain, text.id, args, text.plural, text.count, text.context))
