@@ -11,7 +11,7 @@ from conftest import Table
 from gm_console.engine import events as ev
 from gm_console.engine import told
 from gm_console.engine.export import play_log
-from gm_console.i18n import _
+from gm_console.i18n import _, render
 from gm_console.storage import Encounter
 
 
@@ -174,3 +174,19 @@ def test_a_warning_agrees_with_the_combatant_it_is_about(table):
     assert any(n.startswith("Leliana está moribunda: muere") and "se le cure" in n for n in notes), notes
     assert any(n.startswith("Alistair está moribundo: muere") for n in notes), notes
     assert not any("lo curen" in n for n in notes)
+
+
+def test_a_sheets_status_line_agrees_with_her(table):
+    """Every game's "dying: ..." line on the sheet and the initiative row is handed the
+    combatant's gender (docs/players.md §1.1): moribunda for her, moribundo for him."""
+    from gm_console.engine.contract import status_of
+
+    for game, health in (("dragon_age", "health=20"), ("pathfinder1e", "hp=20"), ("starfinder", "hp=20 sp=0 rp=3"),
+                         ("dnd5e", "hp=20")):
+        t = table(game)
+        t.do(f"add Leliana pc {health} gender=f", f"add Alistair pc {health} género=m", "init Leliana 14",
+             "init Alistair 12", "start", "dmg Leliana 22", "dmg Alistair 22")
+        her = [render(x, "es") for x in status_of(t.session.ruleset, t.state, t.c("Leliana"), "es")]
+        him = [render(x, "es") for x in status_of(t.session.ruleset, t.state, t.c("Alistair"), "es")]
+        assert any(x.startswith("moribunda:") for x in her), (game, her)
+        assert any(x.startswith("moribundo:") for x in him), (game, him)

@@ -227,3 +227,12 @@ def agreeing(note: Pending, state: EncounterState) -> Pending:
         return note
     args = {**text.args, "name": Named(c.name, gender)}
     return replace(note, en=Msg(text.domain, text.id, args, text.plural, text.count, text.context))
+
+
+def status_of(ruleset: "Ruleset", state: EncounterState, c: Any, lang: str = "en") -> "list[Any]":
+    """The sheet's status lines of ``c`` (``Sheet.status``), each message handed ``c``'s name
+    and gender as ``g`` so a translation agrees with it ("{g:?moribundo|moribunda}: muere..."):
+    one rule here for every game's lines."""
+    who = Named(c.name, gender_of(c))
+    return [Msg(x.domain, x.id, {"g": who, **x.args}, x.plural, x.count, x.context) if isinstance(x, Msg) else x
+            for x in ruleset.sheet.status(state, c, lang)]

@@ -17,6 +17,7 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from gm_console.engine.contract import status_of
 from gm_console.engine.state import Combatant
 
 from .. import present as p
@@ -283,4 +284,4 @@ def _spans_only(line: Text) -> Text:
 
 def _status(frame: Frame, c: Combatant) -> list[str]:
     return ask("status lines", lambda: [render(x, frame.lang)
-                                        for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)], [])
+                                        for x in status_of(frame.ruleset, frame.state, c, frame.lang)], [])

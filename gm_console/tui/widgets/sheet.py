@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from gm_console.engine.contract import status_of
 from gm_console.engine.state import Combatant
 
 from .. import lines, paint
@@ -198,7 +199,7 @@ def _resources(out: Text, frame: Frame, c: Combatant, width: int) -> None:
 
 def _status(out: Text, frame: Frame, c: Combatant) -> None:
     lines = ask("status lines", lambda: [render(x, frame.lang)
-                                         for x in frame.ruleset.sheet.status(frame.state, c, frame.lang)], [])
+                                         for x in status_of(frame.ruleset, frame.state, c, frame.lang)], [])
     if not lines:
         return
     _section(out, tr(frame.lang, "status"))
