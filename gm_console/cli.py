@@ -275,6 +275,10 @@ def main(argv: list[str] | None = None) -> int:
         err(_usage_line(exc, lang))
         return 2
     lang = args.lang or default_lang()
+    if extra and args.command == "exec" and not any(e.startswith("-") for e in extra):
+        # `exec PATH --rolls 12,8 roll start`: argparse took PATH, then the option, and left the
+        # commands after it; they are commands all the same, in the order typed
+        args.commands, extra = list(args.commands) + extra, []
     if extra:
         err(_unknown(args, extra, lang))
         return 2

@@ -88,6 +88,15 @@ def test_exec_with_a_command_starting_with_a_dash_is_one_line_saying_where_comma
     assert fight.read_bytes() == before
 
 
+def test_commands_after_an_option_are_commands_in_the_order_typed(fight, capsys):
+    """`exec PATH --rolls 12,8 roll start`: what follows the option is still the commands,
+    run in the order typed (the GM need not know argparse's ways)."""
+    assert main(["exec", str(fight), "add Orc hp=9", "--quiet", "dmg Orc 2", "dmg Orc 3"]) == 0
+    enc = Encounter.open(fight, read_only=True)
+    assert [e.line for e in enc.session.done][-3:] == ["add Orc hp=9", "dmg Orc 2", "dmg Orc 3"]
+    assert enc.state.combatants["orc"].pools["hp"].value == 4
+
+
 def test_after_dashes_such_a_command_is_the_engines_refusal_in_one_line(fight, capsys):
     before = fight.read_bytes()
     capsys.readouterr()
