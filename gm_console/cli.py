@@ -114,17 +114,20 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                    help=h(_("interface language (default: from the environment)")))
     sub = p.add_subparsers(dest="command")
     lang_too = argparse.ArgumentParser(add_help=False)  # `--lang` also after the subcommand
-    lang_too.add_argument("--lang", choices=("en", "es"), default=argparse.SUPPRESS)
+    lang_too.add_argument("--lang", choices=("en", "es"), default=argparse.SUPPRESS,
+                          help=h(_("interface language (default: from the environment)")))
+    where = h(_("the encounter's save file (.toml)"))
 
     o = sub.add_parser("open", parents=[lang_too], help=h(_("open an encounter in the TUI")))
-    o.add_argument("path", metavar="PATH", type=Path)
-    o.add_argument("--dice", choices=("auto", "ask"), default=None)
+    o.add_argument("path", metavar="PATH", type=Path, help=where)
+    o.add_argument("--dice", choices=("auto", "ask"), default=None,
+                   help=h(_("auto: the program rolls the dice; ask: it asks for each natural roll (default: the setting)")))
 
     n = sub.add_parser("new", parents=[lang_too], help=h(_("create an encounter")))
-    n.add_argument("path", metavar="PATH", type=Path)
+    n.add_argument("path", metavar="PATH", type=Path, help=where)
     n.add_argument("--ruleset", "-r", default=None,
                    help=h(_("ruleset id (see `gm-console rulesets`; default: the party's, else generic)")))
-    n.add_argument("--name", default="")
+    n.add_argument("--name", default="", help=h(_("the encounter's title (default: the file's name)")))
     n.add_argument("--party", default=None,
                    help=h(_("start with this party's PCs, as their last fight left them")))
     n.add_argument("--no-open", action="store_true", help=h(_("create only, do not open the TUI")))
@@ -133,7 +136,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     e = sub.add_parser("exec", parents=[lang_too],
                        help=h(_("apply commands to an encounter and save (all or nothing)")))
-    e.add_argument("path", metavar="PATH", type=Path)
+    e.add_argument("path", metavar="PATH", type=Path, help=where)
     e.add_argument("--rolls", default="", help=h(_("natural die results used in order, e.g. 15,3,12")))
     e.add_argument("--new", metavar="RULESET", default=None,
                    help=h(_("create the encounter first with this ruleset")))
@@ -143,32 +146,32 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                                                    "starts with -")))
 
     s = sub.add_parser("show", parents=[lang_too], help=h(_("print an encounter's state")))
-    s.add_argument("path", metavar="PATH", type=Path)
+    s.add_argument("path", metavar="PATH", type=Path, help=where)
     fmt = s.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true")
-    fmt.add_argument("--markdown", action="store_true")
+    fmt.add_argument("--json", action="store_true", help=h(_("for programs (docs/json.md)")))
+    fmt.add_argument("--markdown", action="store_true", help=h(_("Markdown tables, as without an option")))
     s.add_argument("--players", action="store_true", help=h(_("hide GM-only figures (hero points, hidden rolls)")))
 
     lg = sub.add_parser("log", parents=[lang_too], help=h(_("print the play log, grouped by round")))
-    lg.add_argument("path", metavar="PATH", type=Path)
+    lg.add_argument("path", metavar="PATH", type=Path, help=where)
     lg.add_argument("--players", action="store_true", help=h(_("hide GM-only lines and hidden rolls")))
 
     sub.add_parser("rulesets", parents=[lang_too], help=h(_("list installed rulesets")))
-    _players_parsers(sub, lang_too, h)
+    _players_parsers(sub, lang_too, h, where)
     cli_stats.add_parser(sub, lang_too, h)
     cli_library.add_parsers(sub, lang_too, h)
     _argparse_words(p, lang)
     return p
 
 
-def _players_parsers(sub, lang_too, h) -> None:
+def _players_parsers(sub, lang_too, h, where: str) -> None:
     """The players' side (docs/players.md): a live view, the same view served, a forum post."""
     pv = sub.add_parser("players", parents=[lang_too], help=h(_("the players' live view of an encounter (read-only)")))
-    pv.add_argument("path", metavar="PATH", type=Path)
+    pv.add_argument("path", metavar="PATH", type=Path, help=where)
     pv.add_argument("--projector", action="store_true",
                     help=h(_("the layout for a projector or a TV: round and turn in a banner, health bars")))
     sv = sub.add_parser("serve", parents=[lang_too], help=h(_("serve the players' view to web browsers (read-only)")))
-    sv.add_argument("path", metavar="PATH", type=Path)
+    sv.add_argument("path", metavar="PATH", type=Path, help=where)
     sv.add_argument("--players", action="store_true", required=True,
                     help=h(_("the players' view (the only one served)")))
     sv.add_argument("--port", type=int, default=8000, help=h(_("port to listen on (default 8000)")))
@@ -177,7 +180,7 @@ def _players_parsers(sub, lang_too, h) -> None:
     sv.add_argument("--projector", action="store_true",
                     help=h(_("the projector layout in large type (a page's ?fontsize=N still sets the size)")))
     po = sub.add_parser("post", parents=[lang_too], help=h(_("a round report to paste into a forum thread")))
-    po.add_argument("path", metavar="PATH", type=Path)
+    po.add_argument("path", metavar="PATH", type=Path, help=where)
     which = po.add_mutually_exclusive_group()
     which.add_argument("--round", type=int, default=None, help=h(_("that round (default: the current one)")))
     which.add_argument("--since", type=int, default=None, help=h(_("from that round to the current one")))
