@@ -20,7 +20,8 @@ from gm_console import plugins
 from gm_console.engine.bestiary import as_text, preview
 from gm_console.engine.context import find_combatant
 from gm_console.engine.errors import RulesError
-from gm_console.i18n import _, render
+from gm_console.engine.words import threat
+from gm_console.i18n import C_, _, render
 from gm_console.storage import Encounter
 from gm_console.storage import bestiary as bestiary_file
 from gm_console.storage import party as party_file
@@ -86,6 +87,10 @@ def _rulesets(ruleset_id: str | None):
     return out
 
 
+#: where a creature comes from, as ``bestiary list`` says it
+ORIGINS = {"built-in": C_("origin", "built-in"), "user": C_("origin", "yours")}
+
+
 def _bestiary_list(args, lang, say) -> int:
     shown = 0
     for rs in _rulesets(args.ruleset):
@@ -93,9 +98,10 @@ def _bestiary_list(args, lang, say) -> int:
         for problem in problems:
             say(_("warning: {why}", why=problem))
         for c in (bestiary.search(args.search) if args.search else bestiary.values()):
-            rank = c.cr and render(_("CR {cr}", cr=c.cr), lang) or c.threat
+            rank = c.cr and render(_("CR {cr}", cr=c.cr), lang) or render(threat(c.threat), lang)
             names = c.name(lang) + (f" / {c.es if lang != 'es' else c.en}" if c.es and c.es != c.en else "")
-            say(f"{rs.id:14} {'@' + c.id:26} {names[:44]:45} {rank:10} {c.origin}")
+            origin = render(ORIGINS.get(c.origin, c.origin), lang)
+            say(f"{rs.id:14} {'@' + c.id:26} {names[:44]:45} {rank:10} {origin}")
             shown += 1
     if not shown:
         say(_("no creature found; a game's bestiary is in its folder, yours in {folder}",

@@ -59,7 +59,7 @@ from gm_console.engine.state import Combatant, ConditionInstance, EncounterState
 from gm_console.engine.told import dealt, gm, named, of, public
 from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
                                      Text, Verb, Who, Word, choice_map)
-from gm_console.engine.words import life
+from gm_console.engine.words import THREATS, life, threat
 from gm_console.i18n import Domain, Msg, Row, Term, joined, render
 
 __all__ = [
@@ -70,5 +70,5 @@ __all__ = [
     "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
     "combine", "fold_text", "group_of", "joined", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
-    "with_every_game", "words_for",
+    "with_every_game", "words_for", "THREATS", "threat",
 ]

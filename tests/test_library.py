@@ -281,3 +281,14 @@ def test_a_bad_prepared_file_is_one_line_with_its_line_and_stays_as_it_was(tmp_p
     assert plan.read_text(encoding="utf-8") == text and not list(tmp_path.glob("*.bak"))
     with pytest.raises(SaveError):
         Encounter.open(plan, read_only=True)
+
+
+def test_the_bestiary_list_reads_in_spanish_threat_and_origin(capsys):
+    """A Spanish GM reads the AGE threat ranks and where a creature comes from in Spanish
+    (`menor`, `incluida`), and the stat block's `amenaza: mayor`; English keeps `minor`, `built-in`."""
+    code, out, _ = run(capsys, "--lang", "es", "bestiary", "list", "--ruleset", "dragon_age", "genlock")
+    assert code == 0 and out.split()[-2:] == ["menor", "incluida"]
+    code, out, _ = run(capsys, "--lang", "es", "bestiary", "show", "ogro", "--ruleset", "dragon_age")
+    assert "amenaza: mayor" in out.splitlines()[1]
+    code, out, _ = run(capsys, "--lang", "en", "bestiary", "list", "--ruleset", "dragon_age", "genlock")
+    assert out.split()[-2:] == ["minor", "built-in"]

@@ -386,7 +386,9 @@ def preview(creature: Creature, ruleset: Any, lang: str = "en") -> list[str]:
         xp = grouped(creature.xp)  # 4,800 / 4.800
         rank.append(render(_("{xp} XP", xp=xp), lang))
     if creature.threat:
-        rank.append(render(_("threat: {threat}", threat=creature.threat), lang))
+        from gm_console.engine.words import threat
+
+        rank.append(render(_("threat: {threat}", threat=threat(creature.threat)), lang))
     lines = [" · ".join([title, *rank])]
     if creature.type:
         from gm_console.engine.creature_types import type_line

@@ -16,6 +16,21 @@ LIFE: dict[str, Msg] = {
 
 SIDE: dict[str, Msg] = {"pc": C_("side", "PC"), "ally": C_("side", "ally"), "foe": C_("side", "foe")}
 
+#: the AGE games' threat ranks, weakest first: a bestiary entry's ``threat``
+THREATS: dict[str, Msg] = {
+    "minor": C_("threat", "minor"),
+    "moderate": C_("threat", "moderate"),
+    "major": C_("threat", "major"),
+    "dire": C_("threat", "dire"),
+    "epic": C_("threat", "epic"),
+}
+
+
+def threat(word: str) -> "Msg | str":
+    """A threat rank as a word in the reader's language; one the list does not know stays as
+    the bestiary wrote it."""
+    return THREATS.get(word, word)
+
 
 def life(state: str, who: "Named | None" = None) -> "Msg | str":
     """A life state as a word for a message (a ruleset's own state stays as it is); ``who``:

@@ -8,12 +8,10 @@ names no band.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Difficulty, EncounterState, Row, Term
+from gm_console.ruleset import THREATS, Difficulty, EncounterState, Row, threat
 
 from .i18n import _
 
-THREATS = {"minor": Term("minor", "menor"), "moderate": Term("moderate", "moderada"), "major": Term("major", "mayor"),
-           "dire": Term("dire", "grave"), "epic": Term("epic", "épica")}
 
 
 def threat_of(c) -> str | None:
@@ -33,7 +31,7 @@ def difficulty(state: EncounterState) -> Difficulty:
         else:
             counts[word] = counts.get(word, 0) + 1
     order = [w for w in THREATS if w in counts] + sorted(w for w in counts if w not in THREATS)
-    shown = [_("{n} {threat}", n=counts[w], threat=THREATS.get(w, w)) for w in order]
+    shown = [_("{n} {threat}", n=counts[w], threat=threat(w)) for w in order]
     why = [_("Dragon Age gives adversaries a threat but no rule adding them into an encounter's difficulty: "
              "the GM judges")]
     if unrated:
