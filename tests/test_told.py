@@ -190,3 +190,19 @@ def test_a_sheets_status_line_agrees_with_her(table):
         him = [render(x, "es") for x in status_of(t.session.ruleset, t.state, t.c("Alistair"), "es")]
         assert any(x.startswith("moribunda:") for x in her), (game, her)
         assert any(x.startswith("moribundo:") for x in him), (game, him)
+
+
+def test_a_life_state_said_of_no_one_still_reads_in_spanish(table):
+    """A life word given without its combatant reads the neutral Spanish form, never the
+    English word inside a Spanish sentence; `post` and the players' view name her moribunda."""
+    from gm_console.engine.post import report
+    from gm_console.engine.words import LIFE, life
+
+    for state in LIFE:
+        assert render(life(state), "es") != render(life(state), "en") or state == "ok", state
+    said = render(_("{name} is {life} and cannot delay or ready", name="Vex", life=life("dying")), "es")
+    assert "moribundo" in said and "dying" not in said, said
+    t = table("dnd5e")
+    t.do("add Vex pc hp=22 gender=f", "add Bram pc hp=28", "init Vex 14", "init Bram 8", "start", "dmg Vex 30")
+    text = report(t.session.done, t.session.ruleset, None, "d5", "markdown", "es")
+    assert "PG 0/22 · moribunda" in text and "Vex (moribunda)" in text and "dying" not in text, text

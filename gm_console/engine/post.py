@@ -13,13 +13,14 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from gm_console.i18n import C_, _, _n, grouped, render
+from gm_console.i18n import C_, Named, _, _n, grouped, render
 
 from . import aftermath
 from .contract import Ruleset
 from .durations import wall_time
 from .players import (Line, Walk, health_figures, health_text, health_word, in_full, lines, roster, shown_active,
                       visible_conditions)
+from .told import gender_of
 from .words import life as life_word
 
 FORMATS = ("bbcode", "markdown")
@@ -227,7 +228,7 @@ def _initiative(state, ruleset: Ruleset, lang: str, m: Markup) -> list[str]:
         if in_full(c):
             parts = health_figures(ruleset, c, lang)
             if c.life != "ok":
-                parts.append(render(life_word(c.life), lang))
+                parts.append(render(life_word(c.life, Named(c.name, gender_of(c))), lang))
         else:
             parts = [health_text(health_word(ruleset, c), lang)] if health_word(ruleset, c) else []
         conds = [m.escape(ruleset.conditions.catalogue.define(i.cond).name(lang)
@@ -241,7 +242,7 @@ def _initiative(state, ruleset: Ruleset, lang: str, m: Markup) -> list[str]:
 
 def _down_text(ruleset: Ruleset, c, lang: str) -> str:
     if in_full(c) and c.life != "ok":
-        return f"{c.name} ({render(life_word(c.life), lang)})"
+        return f"{c.name} ({render(life_word(c.life, Named(c.name, gender_of(c))), lang)})"
     return c.name
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm_console.engine import players as pv
+from gm_console.engine.told import gender_of
 from gm_console.engine.words import life as life_word
-from gm_console.i18n import C_, _, render
+from gm_console.i18n import C_, Named, _, render
 
 LOG_LINES = 8
 
@@ -72,7 +73,7 @@ def frame(encounter, lang: str = "en", log_lines: int = LOG_LINES) -> PlayerFram
         if pv.in_full(c):
             figures = "  ".join(pv.health_figures(rs, c, lang))
             if c.life != "ok":
-                figures += f"  {t(life_word(c.life))}"
+                figures += f"  {t(life_word(c.life, Named(c.name, gender_of(c))))}"
         else:
             figures = pv.health_text(word, lang)
         conds = ", ".join(rs.conditions.catalogue.define(i.cond).name(lang) + (f" {i.value}" if i.value is not None else "")
