@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from gm_console.i18n import Term, _, _n
 
+from ..marks import ATTACK_OFFERS, SAVES_OWED
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
 from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, OptionDef, Pending, RulesError,
@@ -56,10 +57,6 @@ TABLE_OPTIONS = (
 if TYPE_CHECKING:
     from ..verbs import Verb
 
-#: the combatant mark holding the saves offered to the GM (engine/effects.py)
-SAVES_OWED = "saves_owed"
-
-
 def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     """An effect's save to end it, offered at its moment: the command that rolls it."""
     out: list[Pending] = []
@@ -74,8 +71,6 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
                                        dc=inst.dc), gm_only=True, command=f"save {name} {inst.cond}"))
     return out
 
-#: the combatant mark of what a hit offers the GM (engine/offers.py; docs/sheets.md#attacks)
-ATTACK_OFFERS = "attack_offers"
 
 
 def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None):
