@@ -66,6 +66,8 @@ class _Key(Generic[T]):
     _check: Callable[[Any, int], "str | None"] = field(init=False, repr=False, compare=False)
 
     scope = ""  # "combatant" or "encounter"
+    #: a key is not a dict key: ``c.marks.get(KEY)`` fails loudly instead of finding nothing (``KEY.of(c)``)
+    __hash__ = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if not isinstance(self.key, str) or not self.key:

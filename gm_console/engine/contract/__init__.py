@@ -61,7 +61,7 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     """An effect's save to end it, offered at its moment: the command that rolls it."""
     out: list[Pending] = []
     for c in state.combatants.values():
-        for uid in c.marks.get(SAVES_OWED) or ():
+        for uid in SAVES_OWED.of(c) or ():
             inst = next((i for i in c.conditions if i.uid == uid and i.save), None)
             if inst is None:
                 continue
@@ -112,7 +112,7 @@ def offered_riders(state: EncounterState, rules: "Ruleset | None" = None) -> lis
     """Every offer as a warning for the GM (never the players': a foe's poison or a DC is the GM's)."""
     out: list[Pending] = []
     for c in state.combatants.values():
-        for item in c.marks.get(ATTACK_OFFERS) or ():
+        for item in ATTACK_OFFERS.of(c) or ():
             _verb, kind, command, aid, tid, weapon, detail = (list(item) + [""] * 7)[:7]  # then who ends it
             a, t = state.combatants.get(aid), state.combatants.get(tid)
             if a is None or t is None or t.life == "dead":
