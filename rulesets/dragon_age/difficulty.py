@@ -8,7 +8,7 @@ names no band.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Difficulty, EncounterState, Row, Term
+from gm_console.ruleset import Difficulty, EncounterState, Row, Term, engine_marks
 
 from .i18n import _
 
@@ -17,7 +17,7 @@ THREATS = {"minor": Term("minor", "menor"), "moderate": Term("moderate", "modera
 
 
 def threat_of(c) -> str | None:
-    mark = c.marks.get("bestiary")
+    mark = engine_marks.BESTIARY.of(c)
     word = mark.get("threat") if isinstance(mark, dict) else None
     return word if isinstance(word, str) and word else None
 

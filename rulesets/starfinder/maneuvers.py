@@ -153,7 +153,7 @@ def _grapple(ctx: Context, g: Combatant, t: Combatant, total: int, kac: int, hea
     if pins:
         ctx.apply_condition(t, ctx.ruleset.conditions.catalogue.define("pinned"), source=g.id)
     ctx.set_mark(t, marks.HELD, {"by": g.id, "grappled_until": grappled_until,
-                             "pinned_until": pinned_until if pins else None})
+                                 "pinned_until": pinned_until if pins else None})
     rule = "starfinder.md §3.7 grapple [Δ official]" if off else "starfinder.md §3.7 grapple [S]"
     pin = _("a pin needs KAC + 13 = {pin} or more", pin=of(t, pin_at)) if off else \
         _("a pin needs over KAC + 13 = {pin}", pin=of(t, pin_at))
