@@ -17,8 +17,6 @@ from gm_console.i18n import _, _n
 from .context import Context
 from .errors import RulesError
 from .marks import AFFLICTIONS
-
-MARK = AFFLICTIONS.key  # TRANSITIONAL: the games' text key, until they read engine_marks.AFFLICTIONS
 from .state import Combatant
 from .text import fold_text
 from .told import gm, named, public

@@ -139,13 +139,13 @@ class Context:
         """Keep ``value`` in ``c``'s mark (None clears it): ``mark`` is a declared ``Mark``
         (engine/marks.py, a game's marks.py), ``value`` of its type; the event holds its key."""
         key = key_of(mark, Mark, value)
-        if c.marks.get(key) != value:
+        if mark.of(c) != value:
             self.emit(ev.MarkSet(id=c.id, key=key, value=value))
 
     def set_encounter_mark(self, mark: EncounterMark[T], value: T | None) -> None:
         """Keep ``value`` in the encounter's mark (None clears it), as ``set_mark`` does."""
         key = key_of(mark, EncounterMark, value)
-        if self.state.marks.get(key) != value:
+        if mark.of(self.state) != value:
             self.emit(ev.EncounterMarkSet(key=key, value=value))
 
     def set_stats(self, c: Combatant, stats: dict[str, Any]) -> None:

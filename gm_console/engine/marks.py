@@ -144,8 +144,6 @@ def declared(owner: str | None = None) -> tuple[_Key[Any], ...]:
 def key_of(mark: Any, scope: type[_Key[Any]], value: Any) -> str:
     """The text key ``set_mark``/``set_encounter_mark`` records for ``mark``, after checking that
     ``mark`` is a declared key of the right scope and ``value`` fits it."""
-    if isinstance(mark, str):  # TRANSITIONAL: the games still name theirs as text until they declare them
-        return mark
     if not isinstance(mark, scope):
         setter = "set_mark" if scope is Mark else "set_encounter_mark"
         a = "an" if scope is EncounterMark else "a"
