@@ -27,7 +27,6 @@ from .state import Combatant, EncounterState
 from .text import whole
 
 
-
 def group_of(c: Combatant | None) -> str | None:
     return GROUP.of(c) if c is not None else None
 

@@ -151,9 +151,10 @@ def key_of(mark: Any, scope: type[_Key[Any]], value: Any) -> str:
             raise TypeError(f"{setter} takes {a} {scope.__name__}, not the text {mark!r}: declare it once "
                             f"({scope.__name__}({mark!r}, TYPE, DOC, owner=GAME) in your game's marks.py) "
                             f"and pass that")
-        other = "set_encounter_mark" if scope is Mark else "set_mark"
-        hint = f": {shown(getattr(mark, 'key', ''))} is {'a' if scope is EncounterMark else 'an'} {type(mark).__name__}, set with {other}" \
-            if isinstance(mark, _Key) else ""
+        hint = ""
+        if isinstance(mark, _Key):  # the other scope's key
+            other, its = ("set_encounter_mark", "an") if scope is Mark else ("set_mark", "a")
+            hint = f": {shown(mark.key)} is {its} {type(mark).__name__}, set with {other}"
         raise TypeError(f"{setter} takes {a} {scope.__name__}, not {type(mark).__name__}{hint}")
     mark.checked(value)
     return mark.key

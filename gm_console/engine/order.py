@@ -13,7 +13,6 @@ from .marks import MOVED_PAST
 from .state import Combatant
 
 
-
 def sorted_order(ctx: Context) -> list[str]:
     rs, state = ctx.ruleset, ctx.state
     with_init = [c for c in state.combatants.values() if c.initiative is not None]

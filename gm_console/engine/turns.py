@@ -27,7 +27,6 @@ from .text import whole
 from .words import life as life_word
 
 
-
 def note_joiner(ctx: Context, c: Combatant) -> None:
     """``c`` joins a running combat: until the next round starts it is owed no turn.
 

@@ -187,7 +187,6 @@ def pending(rules, state: EncounterState) -> list[Pending]:
     return out
 
 
-
 _MODIFIER_WORDS = words_for(
     ("ac", "eac", "kac", "attack", "melee", "ranged", "damage", "saves", "fort", "ref", "will", "init", "speed",
      "skills", "perception", "physical", "abilities", "piloting", "dr", *stats.SKILL_ABILITY),

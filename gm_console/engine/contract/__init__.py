@@ -72,7 +72,6 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     return out
 
 
-
 def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None):
     if kind == "grab":
         return _("{name} hit {target} with its {weapon}: grab, a free grapple check at +4", name=a, target=t,
