@@ -51,6 +51,8 @@ from gm_console.engine.contract import (
     with_every_game,
 )
 from gm_console.engine.dice import RollResult
+from gm_console.engine import marks as engine_marks  # the engine's own marks a game may read (BESTIARY, AWARE...)
+from gm_console.engine.marks import EncounterMark, Mark
 from gm_console.engine.experience import by_xp_table
 from gm_console.engine.figure_words import types_for, words_for
 from gm_console.engine.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
@@ -66,7 +68,7 @@ __all__ = [
     "afflictions", "attack_flow", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
     "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
-    "Conditions", "Context", "Count", "Domain", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
+    "Conditions", "Context", "Count", "Domain", "EncounterMark", "engine_marks", "Mark", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
     "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
     "combine", "fold_text", "group_of", "joined", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gm_console import plugins
-from gm_console.ruleset import (ActionSlot, ConditionDef, Conditions, Figure, Health, Pending, Ruleset, Sheet,
+from gm_console.ruleset import (ActionSlot, ConditionDef, Conditions, Figure, Health, Mark, Pending, Ruleset, Sheet,
                                 StatField, Turns, Verb, Who, Word, part)
 from gm_console.engine.dice import Dice
 from gm_console.storage import Encounter
@@ -76,14 +76,17 @@ class DemoHealth(Health):
             ctx.set_life(target, "dying", rule="demo: below 0 HP")
 
 
+USED = Mark("used", tuple[str, ...], "the actions the demo's `use` ticked this turn", owner="tui-demo")
+
+
 class DemoTurns(Turns):
     def on_turn_start(self, ctx, c):
-        ctx.set_mark(c, "used", None)
+        ctx.set_mark(c, USED, None)
 
 
 def _use(ctx, call):
     c = ctx.combatant(call.who)
-    ctx.set_mark(c, "used", tuple(c.marks.get("used", ())) + (call.action,))
+    ctx.set_mark(c, USED, tuple(USED.of(c, ())) + (call.action,))
 
 
 class DemoRuleset(Ruleset):

@@ -16,11 +16,11 @@ from gm_console.i18n import _, _n
 
 from .context import Context
 from .errors import RulesError
+from .marks import AFFLICTIONS
 from .state import Combatant
 from .text import fold_text
 from .told import gm, named, public
 
-MARK = "afflictions"
 ROUND = 6
 #: at most this many saves of one affliction in one span (a year of a daily disease is 365)
 MOST = 1000
@@ -161,17 +161,17 @@ def check(stats, kinds, read: Callable) -> None:
 
 def store(ctx: Context, c: Combatant, uid: str, aff: dict | None) -> None:
     """One affliction's record written back (None: gone)."""
-    table = dict(c.marks.get(MARK) or {})
+    table = dict(AFFLICTIONS.of(c) or {})
     if aff is None:
         table.pop(uid, None)
     else:
         table[uid] = aff
-    ctx.set_mark(c, MARK, table or None)
+    ctx.set_mark(c, AFFLICTIONS, table or None)
 
 
 def next_due(c: Combatant) -> int | None:
     """Seconds until its next affliction save, None when it has none."""
-    waits = [int(aff["wait"]) for aff in (c.marks.get(MARK) or {}).values()]
+    waits = [int(aff["wait"]) for aff in (AFFLICTIONS.of(c) or {}).values()]
     return min(waits) if waits else None
 
 
@@ -180,11 +180,11 @@ def advance(ctx: Context, c: Combatant, seconds: int, due: Callable[[Context, Co
     falls due has ``due`` run, as many times as fit, in order. With the table's ``save_rolls offer`` the save
     is offered to the GM instead (``save NAME poisoned [DIE]``); one still owed when the next falls due is
     rolled then [I]."""
-    for uid in list(c.marks.get(MARK) or {}):
+    for uid in list(AFFLICTIONS.of(c) or {}):
         budget = seconds
         for _i in range(MOST):
             now = ctx.state.combatants.get(c.id)
-            aff = None if now is None or now.life == "dead" else (now.marks.get(MARK) or {}).get(uid)
+            aff = None if now is None or now.life == "dead" else (AFFLICTIONS.of(now) or {}).get(uid)
             if aff is None or aff.get("purged"):  # a purged poison (Starfinder) saves no more
                 break
             if aff["wait"] > budget:
@@ -201,7 +201,7 @@ def advance(ctx: Context, c: Combatant, seconds: int, due: Callable[[Context, Co
 
 
 def _offer(ctx: Context, c: Combatant, uid: str) -> None:
-    aff = (c.marks.get(MARK) or {}).get(uid)
+    aff = (AFFLICTIONS.of(c) or {}).get(uid)
     inst = next((i for i in c.conditions if str(i.uid) == uid), None)
     if aff is None or inst is None or c.life == "dead":
         return
@@ -212,7 +212,7 @@ def _offer(ctx: Context, c: Combatant, uid: str) -> None:
 
 
 def _settle_owed(ctx: Context, c: Combatant, uid: str, due: Callable) -> None:
-    aff = (c.marks.get(MARK) or {}).get(uid)
+    aff = (AFFLICTIONS.of(c) or {}).get(uid)
     if aff is not None:
         store(ctx, c, uid, {k: v for k, v in aff.items() if k != "owed"})
         due(ctx, ctx.state.get(c.id), uid)
@@ -221,12 +221,12 @@ def _settle_owed(ctx: Context, c: Combatant, uid: str, due: Callable) -> None:
 def answer(ctx: Context, c: Combatant, cond: str, dice: tuple[int, ...], due: Callable) -> bool:
     """``save NAME poisoned [DIE]``: the save offered for that affliction, run now (the player's natural d20
     if given); False when ``cond`` is not one of its afflictions' conditions."""
-    owed = [uid for uid, aff in (c.marks.get(MARK) or {}).items() if aff.get("owed")
+    owed = [uid for uid, aff in (AFFLICTIONS.of(c) or {}).items() if aff.get("owed")
             and any(str(i.uid) == uid and i.cond == cond for i in c.conditions)]
-    if not any(i.cond == cond and str(i.uid) in (c.marks.get(MARK) or {}) for i in c.conditions):
+    if not any(i.cond == cond and str(i.uid) in (AFFLICTIONS.of(c) or {}) for i in c.conditions):
         return False
     if not owed:
-        what = next((aff.get("name") for uid, aff in (c.marks.get(MARK) or {}).items()
+        what = next((aff.get("name") for uid, aff in (AFFLICTIONS.of(c) or {}).items()
                      if any(str(i.uid) == uid and i.cond == cond for i in c.conditions)), None) or cond
         raise RulesError(_("{name}'s save against {what} comes at its interval (the table option save_rolls offer "
                            "offers it then)", name=c.name, what=what))
@@ -241,7 +241,7 @@ def pending(state, conds: tuple[str, ...]) -> list:
 
     out = []
     for c in state.combatants.values():
-        for uid, aff in (c.marks.get(MARK) or {}).items():
+        for uid, aff in (AFFLICTIONS.of(c) or {}).items():
             inst = next((i for i in c.conditions if str(i.uid) == uid and i.cond in conds), None)
             if aff.get("owed") and inst is not None and c.life != "dead":
                 ref = f'"{c.name}"' if " " in c.name else c.name

@@ -23,6 +23,7 @@ from .context import Context
 from .contract import RulesError, did_you_mean
 from .text import listing
 from .dice import DiceError, RollResult
+from .marks import CHECK_MARK, CHECKS, CHECKS_KEPT  # noqa: F401 (CHECK_MARK: for scripts and tests)
 from .state import Combatant
 
 #: skill words for the "did you mean" of a typo (not accepted without +N: sheets do not hold them)
@@ -31,10 +32,6 @@ SKILL_WORDS = ("acrobatics", "athletics", "bluff", "climb", "diplomacy", "disgui
                "sense-motive", "sleight", "spellcraft", "stealth", "survival", "swim",
                "percepcion", "sigilo", "trepar", "nadar", "avistar")
 
-#: the last checks are kept in the state (show --json "checks"), in encounter marks
-#: "check:0" ... "check:9", one per check, so each check costs one small event (the fold)
-CHECKS_KEPT = 10
-CHECK_MARK = "check:"
 
 _BONUS = re.compile(r"^[+-]\d{1,4}$")
 _WHAT = re.compile(r"^([^\s+\-:][^+\-:]*?)(?::([^+\-]+))?((?:[+-]\d{1,4})*)$")
@@ -72,9 +69,8 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
     effect's save DC (``told.SaveDC``) is marked ``save_dc``: the players read it as the table says.
     """
     state = ctx.state
-    serial = 1 + max((v["n"] for k, v in state.marks.items()
-                      if k.startswith(CHECK_MARK) and isinstance(v, dict) and isinstance(v.get("n"), int)),
-                     default=0)
+    serial = 1 + max((v["n"] for v in (mark.of(state) for mark in CHECKS)
+                      if isinstance(v, dict) and isinstance(v.get("n"), int)), default=0)
     record = {
         "n": serial, "round": state.round, "who": who.id if who is not None else None,
         "name": who.name if who is not None else "", "what": what, "dice": [int(d) for d in dice],
@@ -85,12 +81,12 @@ def record_check(ctx: Context, who: Combatant | None, what: str, total: int, *, 
     }
     if isinstance(target, SaveDC):
         record["save_dc"] = True
-    ctx.set_encounter_mark(f"{CHECK_MARK}{serial % CHECKS_KEPT}", record)
+    ctx.set_encounter_mark(CHECKS[serial % CHECKS_KEPT], record)
 
 
 def recent_checks(state, players: bool = False) -> list[dict]:
     """The kept checks, oldest first; players do not see hidden ones."""
-    found = [v for k, v in state.marks.items() if k.startswith(CHECK_MARK) and isinstance(v, dict)]
+    found = [v for v in (mark.of(state) for mark in CHECKS) if isinstance(v, dict)]
     found.sort(key=lambda r: r["n"] if isinstance(r.get("n"), int) else 0)  # a hand edit may break "n"
     # events freeze lists into tuples; a script reads JSON lists either way
     return [{**r, "dice": list(r.get("dice") or ())} for r in found if not (players and r.get("hidden"))]

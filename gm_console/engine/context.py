@@ -7,7 +7,7 @@ way, the session throws the working state away; nothing is half-applied.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from gm_console.i18n import Msg, Term, _
 
@@ -18,12 +18,10 @@ from .bestiary import EMPTY, Bestiary
 from .contract import ConditionDef, Ruleset, RulesError, did_you_mean, fold_text, listing
 from .dice import Dice, RollResult
 from .events import shown
+from .marks import READIED_ACTS, EncounterMark, Mark, key_of
 from .state import Combatant, ConditionInstance, EncounterState
 
-
-#: encounter mark: the combatant whose readied action just went off (``trigger``); the next
-#: damage a command deals is its own, unless the command names its actor (turns.trigger)
-READIED_ACTS = "readied-acts"
+T = TypeVar("T")
 
 
 class Context:
@@ -40,7 +38,7 @@ class Context:
         self.events: list[ev.Event] = []
         #: who acts in this command, when the command names its actor (``attack A B``) or a
         #: readied action has just gone off (``trigger``): damage and healing are credited to it
-        self.actor: str | None = state.marks.get(READIED_ACTS) if state.in_combat else None
+        self.actor: str | None = READIED_ACTS.of(state) if state.in_combat else None
         #: the argument of the line being run that holds a value as typed (None: not from the
         #: line); the session sets it, so a refusal about a name or an amount says which argument
         self.concerning: Callable[[Any], str | None] = lambda value: None
@@ -137,12 +135,17 @@ class Context:
         if c.life != life:
             self.emit(ev.LifeSet(id=c.id, life=life, rule=rule))
 
-    def set_mark(self, c: Combatant, key: str, value: Any) -> None:
-        if c.marks.get(key) != value:
+    def set_mark(self, c: Combatant, mark: Mark[T], value: T | None) -> None:
+        """Keep ``value`` in ``c``'s mark (None clears it): ``mark`` is a declared ``Mark``
+        (engine/marks.py, a game's marks.py), ``value`` of its type; the event holds its key."""
+        key = key_of(mark, Mark, value)
+        if mark.of(c) != value:
             self.emit(ev.MarkSet(id=c.id, key=key, value=value))
 
-    def set_encounter_mark(self, key: str, value: Any) -> None:
-        if self.state.marks.get(key) != value:
+    def set_encounter_mark(self, mark: EncounterMark[T], value: T | None) -> None:
+        """Keep ``value`` in the encounter's mark (None clears it), as ``set_mark`` does."""
+        key = key_of(mark, EncounterMark, value)
+        if mark.of(self.state) != value:
             self.emit(ev.EncounterMarkSet(key=key, value=value))
 
     def set_stats(self, c: Combatant, stats: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ from .durations import parse_duration
 from .context import Context
 from .contract import ConditionDef
 from .errors import CommandError, RulesError
+from .marks import SAVES_OWED
 from .state import Combatant
 from .text import fold_text, listing
 
@@ -34,8 +35,6 @@ ROUNDS = re.compile(r"^\d{1,6}r?$", re.IGNORECASE)
 SAVE_WORDS = ("save=", "salvacion=", "salvación=", "ts=")
 #: when that save is rolled, in either language
 SAVE_AT = {"start": "start", "inicio": "start", "comienzo": "start", "end": "end", "final": "end", "fin": "end"}
-#: the combatant mark of saves offered to the GM (table option ``save_rolls offer``): instance uids
-OWED = "saves_owed"  # contract.SAVES_OWED
 SAVE_MODES = {"half": "half", "mitad": "half", "negates": "negates", "negate": "negates", "niega": "negates",
               "anula": "negates", "none": "negates"}
 
@@ -350,7 +349,7 @@ def due_saves(ctx: Context, c: Combatant, at: str) -> None:
     if not due:
         return
     if ctx.option("save_rolls") == "offer":
-        ctx.set_mark(c, OWED, sorted({*(c.marks.get(OWED) or ()), *(inst.uid for inst in due)}))
+        ctx.set_mark(c, SAVES_OWED, sorted({*(SAVES_OWED.of(c) or ()), *(inst.uid for inst in due)}))
         for inst in due:
             effect = ctx.ruleset.conditions.catalogue.define(inst.cond).term
             ctx.say(_("{name} may save against {effect} now: save {ref} {id}", name=named(c), effect=effect,
@@ -382,9 +381,9 @@ def roll_save(ctx: Context, c: Combatant, inst, bonus: int = 0) -> bool:
     detail = either(_("{save} save {roll} vs DC {dc}", save=save, roll=roll, dc=dc),
                     _("{save} save {roll}", save=save, roll=roll),
                     _("{save} save vs DC {dc}", save=save, dc=dc))
-    owed = [uid for uid in (c.marks.get(OWED) or ()) if uid != inst.uid]
-    if c.marks.get(OWED):
-        ctx.set_mark(c, OWED, owed or None)
+    owed = [uid for uid in (SAVES_OWED.of(c) or ()) if uid != inst.uid]
+    if SAVES_OWED.of(c):
+        ctx.set_mark(c, SAVES_OWED, owed or None)
     said = ctx.ruleset.conditions.save_outcome(c, cdef, ok)
     if ok:
         ctx.say(said or _("{name} shakes off {effect}", name=named(c), effect=cdef.term), who=c.id, detail=detail)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from gm_console.i18n import Msg, Term, _, _n, grouped
 
 from .contract.types import Difficulty
+from .marks import BESTIARY
 from .state import Combatant, EncounterState
 
 if TYPE_CHECKING:
@@ -42,8 +43,8 @@ def challenge(c: Combatant, ruleset_id: str) -> Fraction | None:
     raw: Any = c.stats.get("cr")
     if raw is None and ruleset_id == "starfinder" and c.side != "pc":
         raw = c.stats.get("level")
-    if raw is None and isinstance(c.marks.get("bestiary"), dict):  # added from the bestiary: its entry's CR
-        raw = c.marks["bestiary"].get("cr")
+    if raw is None and isinstance(BESTIARY.of(c), dict):  # added from the bestiary: its entry's CR
+        raw = BESTIARY.of(c).get("cr")
     if raw is None or isinstance(raw, bool):
         return None
     try:

@@ -14,6 +14,7 @@ from . import effects, groups, order, turns
 from . import events as ev
 from .contract import RulesError
 from .context import Context
+from .marks import GROUP
 from .state import Combatant
 
 
@@ -25,7 +26,7 @@ def make(ctx: Context, who: list[Combatant]) -> None:
         raise RulesError(_("group: name two or more combatants (group NAME NAME ...)"))
     gid = next((groups.group_of(c) for c in unique if groups.group_of(c)), None) or groups.new_id(state, unique[0].name)
     for c in unique:
-        ctx.set_mark(c, groups.GROUP, gid)
+        ctx.set_mark(c, GROUP, gid)
     leader = next((c for c in unique if c.initiative is not None), None)
     if leader is not None:
         for c in unique:
@@ -43,7 +44,7 @@ def ungroup(ctx: Context, who: list[Combatant]) -> None:
     if not gone:
         raise RulesError(_("ungroup: {names} are in no group", names=", ".join(c.name for c in who)))
     for c in gone:
-        ctx.set_mark(c, groups.GROUP, None)
+        ctx.set_mark(c, GROUP, None)
     ctx.say(_("{names} act on their own again", names=", ".join(c.name for c in gone)))
 
 

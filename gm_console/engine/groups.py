@@ -22,21 +22,20 @@ from gm_console.i18n import _
 from .told import public
 from .contract import RulesError, slug
 from .context import Context
+from .marks import GROUP
 from .state import Combatant, EncounterState
 from .text import whole
 
-GROUP = "group"
-
 
 def group_of(c: Combatant | None) -> str | None:
-    return c.marks.get(GROUP) if c is not None else None
+    return GROUP.of(c) if c is not None else None
 
 
 def members(state: EncounterState, gid: str | None) -> list[str]:
     """The ids in a group, in the order they were added."""
     if gid is None:
         return []
-    return [c.id for c in state.combatants.values() if c.marks.get(GROUP) == gid]
+    return [c.id for c in state.combatants.values() if GROUP.of(c) == gid]
 
 
 def rest_of_block(state: EncounterState, cid: str | None) -> bool:
@@ -120,7 +119,7 @@ def new_id(state: EncounterState, name: str) -> str:
     """A group id from its first member's name without the number: ``Goblin 3`` -> ``goblin``."""
     base = name.rsplit(" ", 1)[0] if name.rsplit(" ", 1)[-1].isdigit() and " " in name else name
     base = slug(base) or "group"
-    taken = {c.marks.get(GROUP) for c in state.combatants.values()}
+    taken = {GROUP.of(c) for c in state.combatants.values()}
     gid, n = base, 2
     while gid in taken:
         gid = f"{base}-{n}"

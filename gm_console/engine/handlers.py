@@ -20,6 +20,7 @@ from .context import Context
 from .durations import parse_duration
 from .contract import RulesError, StatField, did_you_mean, fold_text, listing, slug
 from .dice import MAX_TOTAL, DiceError, is_dice
+from .marks import AWARE, BESTIARY, OWED_TURNS
 from .state import Combatant
 from .verbs import Call
 
@@ -161,7 +162,7 @@ def _add(ctx: Context, c: Call) -> None:
                                    pools={k: [v, m] for k, (v, m) in pools.items()},
                                    side=side, category=category))
         if creature is not None:
-            ctx.set_mark(ctx.state.get(cid), "bestiary", _origin_mark(creature))
+            ctx.set_mark(ctx.state.get(cid), BESTIARY, _origin_mark(creature))
         rs.sheet.on_added(ctx, ctx.state.get(cid))
         joined = ctx.state.get(cid)
         added.append(joined)
@@ -312,7 +313,7 @@ def _init(ctx: Context, c: Call) -> None:
     value = int(c.value) if float(c.value).is_integer() else c.value
     tiebreak = tuple(ctx.ruleset.turns.tiebreak_for(target, value))
     who = [state.get(cid) for cid in groups.members(state, groups.group_of(target))] or [target]
-    # a correction must not cost a turn still to come this round (see turns.OWED)
+    # a correction must not cost a turn still to come this round (see marks.OWED_TURNS)
     still_to_act = [m.id for m in who if state.in_combat and state.active in state.order and m.id in state.order
                     and state.order.index(m.id) > state.order.index(state.active)
                     and state.started.get(m.id) != state.round
@@ -323,8 +324,8 @@ def _init(ctx: Context, c: Call) -> None:
     order.reorder(ctx, [target])
     lifted = [cid for cid in still_to_act if state.order.index(cid) < state.order.index(state.active)]
     if lifted:
-        owed = list(state.marks.get(turns.OWED) or ())
-        ctx.set_encounter_mark(turns.OWED, owed + lifted)
+        owed = list(OWED_TURNS.of(state) or ())
+        ctx.set_encounter_mark(OWED_TURNS, owed + lifted)
 
 
 def _roll(ctx: Context, c: Call) -> None:
@@ -454,10 +455,10 @@ def _surprise(ctx: Context, c: Call) -> None:
     if ctx.state.in_combat:
         raise RulesError(_('surprise: the combat has started; name the aware before `start`'))
     if not c.aware:
-        ctx.set_encounter_mark(turns.AWARE, None)
+        ctx.set_encounter_mark(AWARE, None)
         ctx.say(_("No surprise"))
         return
     aware = [ctx.combatant(w) for w in c.aware]
-    ctx.set_encounter_mark(turns.AWARE, [a.id for a in aware])
+    ctx.set_encounter_mark(AWARE, [a.id for a in aware])
     names = ", ".join(a.name for a in aware)
     ctx.say(_("Aware at the start: {names}", names=names))

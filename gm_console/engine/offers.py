@@ -16,7 +16,7 @@ moment of a hit's rider is the attack's turn.
 from __future__ import annotations
 
 from . import events as ev
-from .contract import ATTACK_OFFERS as OFFERS  # each [verb, kind, command, attacker id, target id, weapon, detail]
+from .marks import ATTACK_OFFERS
 from .state import Combatant
 
 
@@ -25,11 +25,11 @@ def offer(ctx, a: Combatant, t: Combatant, weapon: str, kind: str, verb: str, co
     """Leave an offer on ``a``'s mark (once: two claws that grab offer one grapple). It ends when
     ``verb`` is run naming the target (and the attacker too when ``by_attacker``: its maneuver)."""
     c = ctx.state.get(a.id)
-    held = [list(o) for o in c.marks.get(OFFERS) or ()]
+    held = [list(o) for o in ATTACK_OFFERS.of(c) or ()]
     item = [verb, kind, command or "", a.id, t.id, weapon, detail, "both" if by_attacker else "target"]
     if item not in held:
         held.append(item)
-        ctx.set_mark(c, OFFERS, held)
+        ctx.set_mark(c, ATTACK_OFFERS, held)
 
 
 def settle(ctx, verb: str) -> None:
@@ -39,12 +39,12 @@ def settle(ctx, verb: str) -> None:
     new_turn = any(isinstance(e, ev.TurnStarted) for e in ctx.events)
     named = set(getattr(ctx, "found", ()) or ())
     for c in list(ctx.state.combatants.values()):
-        held = c.marks.get(OFFERS)
+        held = ATTACK_OFFERS.of(c)
         if not held:
             continue
         kept = [] if new_turn else [o for o in held if not _ended(ctx.state, o, verb, named)]
         if len(kept) != len(held):
-            ctx.set_mark(c, OFFERS, kept or None)
+            ctx.set_mark(c, ATTACK_OFFERS, kept or None)
 
 
 def _ended(state, o, verb: str, named: set[str]) -> bool:

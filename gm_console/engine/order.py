@@ -9,11 +9,8 @@ from __future__ import annotations
 from . import events as ev
 from . import groups
 from .context import Context
+from .marks import MOVED_PAST
 from .state import Combatant
-
-#: encounter mark: [active id, ids...]: the active combatant's count was lowered during its turn
-#: below those ids, still to act this round; its turn ends into the first of them (turns.resume_index)
-MOVED_PAST = "moved-past"
 
 
 def sorted_order(ctx: Context) -> list[str]:
@@ -42,7 +39,7 @@ def place_by_initiative(ctx: Context, c: Combatant) -> None:
     order[pos:pos] = block
     ctx.set_order(groups.keep_together(state, order), reason="initiative")
     if passed:
-        mark = tuple(state.marks.get(MOVED_PAST) or ())
+        mark = tuple(MOVED_PAST.of(state) or ())
         before = [cid for cid in mark[1:] if cid not in passed] if mark[:1] == (state.active,) else []
         ctx.set_encounter_mark(MOVED_PAST, (state.active, *before, *passed))
 

@@ -14,12 +14,10 @@ from typing import Any, Mapping
 from . import events as ev
 from .contract import Ruleset, StatField, listing
 from .state import EncounterState
-from .order import MOVED_PAST
-from .turns import AWARE, OWED, SURPRISE_ROUND
+from .marks import AWARE, MOVED_PAST, OWED_TURNS, SURPRISE_ROUND
 
-_IDS = ev.checker_for(tuple[str, ...] | None)
-#: encounter marks the engine itself reads, and their types
-_ENGINE_MARKS = {AWARE: _IDS, OWED: _IDS, MOVED_PAST: _IDS, SURPRISE_ROUND: ev.checker_for(bool | None)}
+#: encounter marks the engine itself reads, checked against their declared types
+_ENGINE_MARKS = {mark.key: mark for mark in (AWARE, OWED_TURNS, MOVED_PAST, SURPRISE_ROUND)}
 
 _KIND_TYPES = {
     "int": int, "pool": int, "counter": int, "bool": bool, "str": str, "dice": str, "choice": str,
@@ -51,7 +49,7 @@ def event_problem(state: EncounterState, ruleset: Ruleset, event: ev.Event) -> s
     if isinstance(event, ev.OptionSet):
         return option_problem(ruleset, event.key, event.value)
     if isinstance(event, ev.EncounterMarkSet) and event.key in _ENGINE_MARKS:
-        return _ENGINE_MARKS[event.key](event.value, 0)
+        return _ENGINE_MARKS[event.key].problem(event.value)
     return None
 
 

@@ -11,6 +11,8 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from .marks import AWARE, SURPRISE_ROUND
+
 
 @dataclass
 class Pool:
@@ -132,12 +134,12 @@ class EncounterState:
     @property
     def surprise_round(self) -> bool:
         """The surprise round (round 0) is being played."""
-        return bool(self.marks.get("surprise-round"))
+        return bool(SURPRISE_ROUND.of(self))
 
     @property
     def aware(self) -> tuple[str, ...]:
         """Who was aware at the start (``surprise NAME...``), by id."""
-        return tuple(self.marks.get("aware") or ())
+        return tuple(AWARE.of(self) or ())
 
     def all_conditions(self) -> Iterator[tuple[Combatant, ConditionInstance]]:
         for c in self.combatants.values():

@@ -20,15 +20,11 @@ from .told import named, public
 from . import effects
 from . import events as ev
 from . import groups, order
-from .context import READIED_ACTS, Context
+from .context import Context
+from .marks import AWARE, JOINED, MOVED_PAST, OWED_TURNS, READIED_ACTS, SURPRISE_ROUND
 from .state import Combatant
 from .text import whole
 from .words import life as life_word
-
-AWARE = "aware"  # encounter mark: ids aware at the start (set by `surprise`)
-SURPRISE_ROUND = "surprise-round"  # encounter mark: the surprise round is being played
-OWED = "owed-turns"  # encounter mark: moved above the marker by a correction before acting this round
-JOINED = "joined-this-round"  # encounter mark: ids added during the current round of a combat
 
 
 def note_joiner(ctx: Context, c: Combatant) -> None:
@@ -40,11 +36,11 @@ def note_joiner(ctx: Context, c: Combatant) -> None:
     else next round, whatever count it rolled before the GM corrected it.
     """
     if ctx.state.in_combat:
-        ctx.set_encounter_mark(JOINED, [*(ctx.state.marks.get(JOINED) or ()), c.id])
+        ctx.set_encounter_mark(JOINED, [*(JOINED.of(ctx.state) or ()), c.id])
 
 
 def joined_this_round(state, cid: str) -> bool:
-    return state.in_combat and cid in (state.marks.get(JOINED) or ())
+    return state.in_combat and cid in (JOINED.of(state) or ())
 
 
 def tick_clock(ctx: Context, owner: str) -> None:
@@ -91,7 +87,7 @@ def start_combat(ctx: Context) -> None:
     ctx.set_order(order.sorted_order(ctx), reason="initiative")
     ctx.emit(ev.CombatStarted())  # a new combat: nobody has acted yet
     ctx.set_encounter_mark(JOINED, None)
-    aware_ids = state.marks.get(AWARE)
+    aware_ids = AWARE.of(state)
     surprise = False
     if aware_ids is not None:
         aware = [state.get(cid) for cid in aware_ids if cid in state.combatants]
@@ -124,14 +120,14 @@ def end_turn(ctx: Context, run_hooks: bool = True) -> None:
 
 def resume_index(ctx: Context, cid: str | None) -> int:
     """Where the order goes on when ``cid``'s turn ends: the slot after it, or, if its count
-    was lowered during its turn below some who had not acted yet (``order.MOVED_PAST``), the
+    was lowered during its turn below some who had not acted yet (``marks.MOVED_PAST``), the
     first of those: they still act this round, in count order, and its own new slot, already
     spent, is passed over (docs/rulesets/generic.md, "Changing a count mid-round")."""
     state = ctx.state
     index = state.order.index(cid) + 1 if cid in state.order else 0
-    mark = tuple(state.marks.get(order.MOVED_PAST) or ())
+    mark = tuple(MOVED_PAST.of(state) or ())
     if mark:
-        ctx.set_encounter_mark(order.MOVED_PAST, None)
+        ctx.set_encounter_mark(MOVED_PAST, None)
         if mark[0] == cid:
             index = min([index, *(state.order.index(p) for p in mark[1:] if p in state.order)])
     return index
@@ -156,10 +152,10 @@ def _owed_turn(ctx: Context) -> Combatant | None:
     """One whose initiative was corrected above the marker before it acted: it acts before
     the round ends, once; from next round on it sits at its corrected count."""
     state = ctx.state
-    owed = list(state.marks.get(OWED) or ())
+    owed = list(OWED_TURNS.of(state) or ())
     while owed:
         cid = owed.pop(0)
-        ctx.set_encounter_mark(OWED, owed or None)
+        ctx.set_encounter_mark(OWED_TURNS, owed or None)
         c = state.combatants.get(cid)
         # a delayer from an earlier round is owed its turn too: its count was moved above the marker
         # before it came round again, so it acts now, the delay forfeit (as when its count comes round)
@@ -199,12 +195,12 @@ def _advance(ctx: Context, start_index: int) -> None:
                 begin_turn(ctx, owed)
                 return
             rs.turns.on_round_end(ctx, state.round)
-            if state.marks.get(SURPRISE_ROUND):
+            if SURPRISE_ROUND.of(state):
                 ctx.set_encounter_mark(SURPRISE_ROUND, None)
                 ctx.set_encounter_mark(AWARE, None)
             ctx.emit(ev.RoundStarted(round=state.round + 1))
             ctx.set_encounter_mark(JOINED, None)  # last round's joiners were there when this one began
-            ctx.set_encounter_mark(order.MOVED_PAST, None)
+            ctx.set_encounter_mark(MOVED_PAST, None)
             if rs.turns.newcomers_roll_at_round_start:
                 _roll_newcomers(ctx)
             index = 0
@@ -237,7 +233,7 @@ def _advance(ctx: Context, start_index: int) -> None:
             # it already had its turn this round (someone moved ahead of it: seize, act out of turn)
             index += 1
             continue
-        surprised = state.marks.get(SURPRISE_ROUND) and cid not in (state.marks.get(AWARE) or ())
+        surprised = SURPRISE_ROUND.of(state) and cid not in (AWARE.of(state) or ())
         if surprised or not rs.turns.can_take_turn(c):
             tick_clock(ctx, cid)
             index += 1
@@ -342,7 +338,7 @@ def readied_done(ctx: Context) -> None:
 def after_action(ctx: Context) -> None:
     """After each command: a triggered readied action is one action, so once a command dealt
     damage credited to its owner the next damage is the turn's again."""
-    owner = ctx.state.marks.get(READIED_ACTS)
+    owner = READIED_ACTS.of(ctx.state)
     if owner and any(isinstance(e, ev.PoolSet) and e.by == owner and e.delta < 0 for e in ctx.events):
         ctx.set_encounter_mark(READIED_ACTS, None)
 
@@ -402,7 +398,7 @@ def end_combat(ctx: Context) -> None:
         ctx.fail(_("no combat running"))
     ctx.ruleset.turns.on_combat_end(ctx)
     ctx.set_encounter_mark(JOINED, None)
-    ctx.set_encounter_mark(order.MOVED_PAST, None)
+    ctx.set_encounter_mark(MOVED_PAST, None)
     ctx.emit(ev.CombatEnded())
 
 

@@ -41,6 +41,7 @@ import tomli_w
 
 from gm_console.engine import attacks
 from gm_console.engine.bestiary import META, Bestiary, Creature, Listing, Problem, fold_many, hit_pool
+from gm_console.engine.marks import BESTIARY
 from gm_console.engine.contract import Ruleset
 from gm_console.engine.errors import GMError, RulesError
 from gm_console.engine.state import Combatant
@@ -458,7 +459,7 @@ def entry_of(c: Combatant, ruleset: Ruleset, en: str = "", es: str = "", cr: str
     """A combatant as a bestiary entry: its stat block as entered (HP at their maximum), its
     names, and what it remembers of the creature it was added from (CR, hit dice, source)."""
     base = re.sub(r"\s+\d+$", "", c.name).strip() or c.name
-    origin = c.marks.get("bestiary") if isinstance(c.marks.get("bestiary"), dict) else {}
+    origin = BESTIARY.of(c) if isinstance(BESTIARY.of(c), dict) else {}
     known = (bestiary or {}).get(origin.get("id", "")) if origin else None
     en = (en or (known.en if known and fold_text(base) in {fold_text(known.en), fold_text(known.es)} else base)).strip()
     table: dict[str, Any] = {"en": en}

@@ -13,10 +13,10 @@ import re
 
 from gm_console.ruleset import Combatant, ConditionDef, Context, Msg, fold_text, life, named, of, public, slug
 
+from . import marks
 from .common import names, rule
 from .i18n import _
 
-MARK = "concentrating"
 CONCENTRATION = ConditionDef(
     "concentration", "Concentration", "Concentración", aliases=("conc", "concentrando", "concentrandose"),
     kind="effect", source="SRD 5.2, Rules Glossary, Concentration",
@@ -26,7 +26,7 @@ _DURATION = re.compile(r"^(\d+)\s*(r|m|min|h)?$")
 
 
 def spell_of(c: Combatant) -> dict | None:
-    held = c.marks.get(MARK)
+    held = marks.CONCENTRATING.of(c)
     return held if isinstance(held, dict) else None
 
 
@@ -93,8 +93,8 @@ def begin(ctx: Context, caster: Combatant, spell: str, targets: list[Combatant],
         end(ctx, caster, _("a new spell, {spell}, takes its place", spell=public(spell)))
     clock = caster.id if rounds is not None else None
     ctx.apply_condition(caster, CONCENTRATION, rounds=rounds, clock=clock, source=caster.id, note=spell)
-    ctx.set_mark(caster, MARK, {"spell": spell, "id": slug(spell), "conds": [d.id for d in conds] or None,
-                                **({"readied": True} if readied else {})})
+    ctx.set_mark(caster, marks.CONCENTRATING, {"spell": spell, "id": slug(spell), "conds": [d.id for d in conds] or None,
+                                               **({"readied": True} if readied else {})})
     effect = ConditionDef(slug(spell), spell, spell, kind="effect")
     for t in targets:
         for inst in t.instances(effect.id):
@@ -123,7 +123,7 @@ def end(ctx: Context, caster: Combatant, why: Msg, release: bool = False) -> Non
         ctx.end_ready(caster, "dropped")
         ctx.say(_("{name}'s readied {spell} dissipates without taking effect", name=named(caster),
                   spell=public(held["spell"])), rule=rule("7.3"), who=caster.id)
-    ctx.set_mark(caster, MARK, None)
+    ctx.set_mark(caster, marks.CONCENTRATING, None)
     for inst in caster.instances("concentration"):
         ctx.remove_condition(caster, inst, reason="ended")
     gone = touched(ctx, caster, held)

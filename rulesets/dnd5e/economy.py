@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Term, fold_text, named, public
 
+from . import marks
 from .common import own_turn, rule
 from .conditions import flagged
 from .i18n import _
 
-TURN, REACTION = "turn", "reaction"
 WORDS = {
     "action": "action", "accion": "action", "a": "action",
     "bonus": "bonus", "bonus-action": "bonus", "adicional": "bonus", "accion-adicional": "bonus", "b": "bonus",
@@ -28,13 +28,13 @@ KIND_TERMS = {"action": Term("action", "acción"), "bonus": Term("bonus action",
 
 
 def used(c: Combatant) -> dict:
-    turn = c.marks.get(TURN)
+    turn = marks.TURN.of(c)
     return dict(turn) if isinstance(turn, dict) else {}
 
 
 def fresh_turn(ctx: Context, c: Combatant) -> None:
-    ctx.set_mark(c, TURN, None)
-    ctx.set_mark(c, REACTION, None)
+    ctx.set_mark(c, marks.TURN, None)
+    ctx.set_mark(c, marks.REACTION, None)
 
 
 def speed_now(ctx_state: EncounterState, rules, c: Combatant) -> int:
@@ -54,10 +54,10 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         ctx.fail(_("{name} is {cond}: no actions, bonus actions or reactions", name=c.name,
                    cond=ctx.ruleset.conditions.catalogue.define(stops[0].cond).term))
     if kind == "reaction":
-        if c.marks.get(REACTION):
+        if marks.REACTION.of(c):
             ctx.fail(_("{name} has already taken its reaction this round (it comes back at the start of its turn)",
                        name=c.name))
-        ctx.set_mark(c, REACTION, True)
+        ctx.set_mark(c, marks.REACTION, True)
         ctx.say(_("{name} takes its reaction", name=named(c)), rule=rule("7.3"), who=c.id)
         return
     if not own_turn(ctx.state, c):
@@ -70,7 +70,7 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
             ctx.fail(_("{name} has already taken its {kind} this turn", name=c.name, kind=KIND_TERMS[slot]))
         turn[slot] = True
         if kind == "dodge":
-            ctx.set_mark(c, TURN, turn)
+            ctx.set_mark(c, marks.TURN, turn)
             ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("dodging"), None, None, None, c.id)
             ctx.say(_("{name} dodges: attacks against it have disadvantage until its next turn", name=named(c)),
                     rule=rule("7.2"), who=c.id)
@@ -81,7 +81,7 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
                     who=c.id)
         else:
             ctx.say(_("{name} takes its {kind}", name=named(c), kind=KIND_TERMS[slot]), rule=rule("7.2"), who=c.id)
-        ctx.set_mark(c, TURN, turn)
+        ctx.set_mark(c, marks.TURN, turn)
         return
     if feet is None or feet < 1:
         ctx.fail(_("action {ref} move: how many feet? e.g. action {ref} move 15", ref=c.id))
@@ -92,7 +92,7 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         ctx.fail(_("{name} can move {left} ft more this turn (Speed {speed}), not {feet}", name=c.name,
                    left=max(0, allowed - moved), speed=speed, feet=feet))
     turn["moved"] = moved + feet
-    ctx.set_mark(c, TURN, turn)
+    ctx.set_mark(c, marks.TURN, turn)
     ctx.say(_("{name} moves {feet} ft ({left} ft left)", name=named(c), feet=public(feet),
               left=public(allowed - moved - feet)), rule=rule("7.2"), who=c.id)
 
@@ -109,7 +109,7 @@ def budget(state: EncounterState, rules, c: Combatant) -> list[ActionSlot]:
     return [
         ActionSlot("action", "Action", "Acción", bool(turn.get("action")), f"action {ref} action"),
         ActionSlot("bonus", "Bonus action", "Acción adicional", bool(turn.get("bonus")), f"action {ref} bonus"),
-        ActionSlot("reaction", "Reaction", "Reacción", bool(c.marks.get(REACTION)), f"action {ref} reaction"),
+        ActionSlot("reaction", "Reaction", "Reacción", bool(marks.REACTION.of(c)), f"action {ref} reaction"),
         ActionSlot("move", f"Move {left} ft", f"Mover {left} pies", left == 0, None),
     ]
 

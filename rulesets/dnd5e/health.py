@@ -14,6 +14,7 @@ from typing import Any
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, fold_text, named, of, public
 
+from . import marks
 from .common import rule
 from .conditions import exhaustion
 from .i18n import _, _n
@@ -22,9 +23,6 @@ from .stats import CRIT_WORDS, TEMP_WORDS, TYPE_WORDS, type_term
 
 #: the note the unconscious condition carries when 0 HP put it there (healing ends that one only)
 AT_ZERO = "0 HP"
-OK, FAIL = "ds_ok", "ds_fail"
-#: seconds until a stable creature regains 1 HP (1d4 hours, rolled when it becomes stable)
-WAKES_IN = "wakes_in"
 
 
 def hp(ctx: Context, c: Combatant) -> Pool:
@@ -60,7 +58,7 @@ def listed(c: Combatant, key: str) -> set[str]:
 
 
 def saves_of(c: Combatant) -> tuple[int, int]:
-    return int(c.marks.get(OK) or 0), int(c.marks.get(FAIL) or 0)
+    return int(marks.DS_OK.of(c) or 0), int(marks.DS_FAIL.of(c) or 0)
 
 
 class DnDHealth(Health):
@@ -143,8 +141,8 @@ class DnDHealth(Health):
             return
         if c.life == "stable":
             ctx.set_life(c, "dying", rule=rule("3.4"))
-            ctx.set_mark(c, OK, None)
-            ctx.set_mark(c, WAKES_IN, None)
+            ctx.set_mark(c, marks.DS_OK, None)
+            ctx.set_mark(c, marks.WAKES_IN, None)
         n = 2 if crit else 1
         ctx.say(_n("{name} is hit at 0 HP: {n} death-save failure", "{name} is hit at 0 HP: {n} death-save failures",
                    n, name=named(c), n=public(n)), rule=rule("3.4"), who=c.id)
@@ -156,16 +154,16 @@ class DnDHealth(Health):
         if cdef is not None and not any(i.note == AT_ZERO for i in c.instances("unconscious")):
             ctx.apply_condition(c, cdef, note=AT_ZERO)
             self.rules.conditions.incapacitated(ctx, c, cdef)
-        ctx.set_mark(c, OK, None)
-        ctx.set_mark(c, FAIL, None)
+        ctx.set_mark(c, marks.DS_OK, None)
+        ctx.set_mark(c, marks.DS_FAIL, None)
         ctx.set_life(c, "dying", rule=rule("3.1"))
         ctx.say(_("{name} falls unconscious and is dying: death saves at the start of its turns", name=named(c)),
                 rule=rule("3.1"), who=c.id)
 
     def kill(self, ctx: Context, c: Combatant, why: Msg, section: str, detail: "Msg | None" = None) -> None:
-        ctx.set_mark(c, WAKES_IN, None)
-        ctx.set_mark(c, OK, None)
-        ctx.set_mark(c, FAIL, None)
+        ctx.set_mark(c, marks.WAKES_IN, None)
+        ctx.set_mark(c, marks.DS_OK, None)
+        ctx.set_mark(c, marks.DS_FAIL, None)
         ctx.set_life(c, "dead", rule=rule(section))
         ctx.say(why, rule=rule(section), who=c.id, detail=detail)
         self.rules.conditions.lost(ctx, c)
@@ -174,7 +172,7 @@ class DnDHealth(Health):
     def fail_saves(self, ctx: Context, c: Combatant, n: int) -> None:
         ok, fail = saves_of(c)
         fail = min(3, fail + n)
-        ctx.set_mark(c, FAIL, fail)
+        ctx.set_mark(c, marks.DS_FAIL, fail)
         if fail >= 3:
             self.kill(ctx, c, _("{name} dies: three death-save failures", name=named(c)), "3.3")
         else:
@@ -217,26 +215,26 @@ class DnDHealth(Health):
                       die=of(c, die)), rule=rule("3.3"), who=c.id)
             self.stabilize(ctx, c)
             return
-        ctx.set_mark(c, OK, ok)
+        ctx.set_mark(c, marks.DS_OK, ok)
         ctx.say(_("{name} succeeds on a death save ({die}): successes {ok}, failures {fail}", name=named(c),
                   die=of(c, die), ok=public(ok), fail=public(fail)), rule=rule("3.3"), who=c.id)
 
     def stabilize(self, ctx: Context, c: Combatant) -> None:
         """Stable: no more death saves; 1 HP back after 1d4 hours (dnd5e.md §3.6)."""
-        ctx.set_mark(c, OK, None)
-        ctx.set_mark(c, FAIL, None)
+        ctx.set_mark(c, marks.DS_OK, None)
+        ctx.set_mark(c, marks.DS_FAIL, None)
         ctx.set_life(c, "stable", rule=rule("3.3"))
         hours = ctx.roll("1d4", purpose=_("{name}: hours until 1 HP", name=named(c)), who=c.id, hidden=True).total
-        ctx.set_mark(c, WAKES_IN, hours * 3600)
+        ctx.set_mark(c, marks.WAKES_IN, hours * 3600)
 
     def time_passes(self, ctx: Context, seconds: int) -> None:
         """A stable creature's hours run down; when they are over it regains 1 HP (dnd5e.md §3.6)."""
         for c in list(ctx.state.combatants.values()):
-            left = c.marks.get(WAKES_IN)
+            left = marks.WAKES_IN.of(c)
             if c.life != "stable" or not isinstance(left, int):
                 continue
             if left > seconds:
-                ctx.set_mark(c, WAKES_IN, left - seconds)
+                ctx.set_mark(c, marks.WAKES_IN, left - seconds)
                 continue
             ctx.say(_("{name} has been stable long enough: it regains 1 HP", name=named(c)), rule=rule("3.6"),
                     who=c.id)
@@ -264,9 +262,9 @@ class DnDHealth(Health):
         for inst in c.instances("unconscious"):
             if inst.note == AT_ZERO:
                 ctx.remove_condition(c, inst, reason="healed")
-        ctx.set_mark(c, OK, None)
-        ctx.set_mark(c, FAIL, None)
-        ctx.set_mark(c, WAKES_IN, None)
+        ctx.set_mark(c, marks.DS_OK, None)
+        ctx.set_mark(c, marks.DS_FAIL, None)
+        ctx.set_mark(c, marks.WAKES_IN, None)
         if c.life != "ok":
             ctx.set_life(c, "ok", rule=rule("3.5"))
             ctx.say(_("{name} regains consciousness", name=named(c)), rule=rule("3.5"), who=c.id)

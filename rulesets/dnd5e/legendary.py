@@ -12,11 +12,11 @@ import re
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Pending, fold_text, gm, named, of, public
 
+from . import marks
 from .common import rule
 from .conditions import flagged
 from .i18n import _, _n
 
-LEFT, AFTER, SPENT = "legendary", "legendary_after", "spent"
 _RECHARGE = re.compile(r"^(.*?)\s*(?:\(?\s*(?:recharge|recarga)\s*)?(\d)(?:\s*[-–]\s*(\d))?\)?\s*$", re.I)
 
 
@@ -29,15 +29,15 @@ def per_round(c: Combatant) -> int:
 
 
 def left(c: Combatant) -> int:
-    n = c.marks.get(LEFT)
+    n = marks.LEGENDARY.of(c)
     return per_round(c) if n is None else int(n)
 
 
 def refill(ctx: Context, c: Combatant) -> None:
     """All uses back at the start of its turn (dnd5e.md §7.4)."""
     if per_round(c):
-        ctx.set_mark(c, LEFT, None)
-        ctx.set_mark(c, AFTER, None)
+        ctx.set_mark(c, marks.LEGENDARY, None)
+        ctx.set_mark(c, marks.LEGENDARY_AFTER, None)
 
 
 def spend(ctx: Context, c: Combatant, cost: int) -> None:
@@ -53,14 +53,14 @@ def spend(ctx: Context, c: Combatant, cost: int) -> None:
     if state.active == c.id:
         ctx.fail(_("{name} takes its legendary actions after other creatures' turns, not in its own", name=c.name))
     after = [state.round, state.active]
-    if list(c.marks.get(AFTER) or ()) == after:
+    if list(marks.LEGENDARY_AFTER.of(c) or ()) == after:
         ctx.fail(_("{name} has already taken a legendary action after this turn", name=c.name))
     have = left(c)
     if cost > have:
         ctx.fail(_("{name} has {have} legendary actions left this round, not {cost}", name=c.name, have=have,
                    cost=cost))
-    ctx.set_mark(c, LEFT, have - cost)
-    ctx.set_mark(c, AFTER, after)
+    ctx.set_mark(c, marks.LEGENDARY, have - cost)
+    ctx.set_mark(c, marks.LEGENDARY_AFTER, after)
     ctx.say(_n("{name} takes a legendary action ({left} left this round)",
                "{name} takes a legendary action costing {cost} ({left} left this round)", cost,
                name=named(c), cost=public(cost), left=of(c, have - cost)), rule=rule("7.4"), who=c.id)
@@ -98,18 +98,18 @@ def use(ctx: Context, c: Combatant, name: str) -> None:
         names = ", ".join(v[0] for v in known.values()) or "-"
         ctx.fail(_("{name} has no Recharge ability {what!r} (its recharge: {names})", name=c.name, what=name,
                    names=names))
-    spent = list(c.marks.get(SPENT) or ())
+    spent = list(marks.SPENT.of(c) or ())
     if found[0] in spent:
         ctx.fail(_("{name}'s {what} has not recharged yet (rolled at the start of its turns)", name=c.name,
                    what=found[0]))
-    ctx.set_mark(c, SPENT, [*spent, found[0]])
+    ctx.set_mark(c, marks.SPENT, [*spent, found[0]])
     ctx.say(_("{name} uses {what}: it recharges on {low}-6 at the start of its turns", name=named(c),
               what=gm(found[0]), low=gm(found[1])), rule=rule("7.6"), who=c.id, gm_only=True)
 
 
 def roll_recharges(ctx: Context, c: Combatant) -> None:
     """At the start of its turn, 1d6 for each spent Recharge ability (dnd5e.md §7.6)."""
-    spent = list(c.marks.get(SPENT) or ())
+    spent = list(marks.SPENT.of(c) or ())
     if not spent:
         return
     known = {v[0]: v[1] for v in abilities(c).values()}
@@ -127,7 +127,7 @@ def roll_recharges(ctx: Context, c: Combatant) -> None:
             still.append(what)
             ctx.say(_("{name}'s {what} does not recharge ({n}, needs {low})", name=named(c), what=gm(what),
                       n=gm(r.total), low=gm(low)), rule=rule("7.6"), who=c.id, gm_only=True)
-    ctx.set_mark(c, SPENT, still or None)
+    ctx.set_mark(c, marks.SPENT, still or None)
 
 
 def pending(state: EncounterState) -> list[Pending]:
@@ -139,7 +139,7 @@ def pending(state: EncounterState) -> list[Pending]:
         n = left(c)
         if not per_round(c) or c.id == state.active or c.life != "ok" or n < 1:
             continue
-        if list(c.marks.get(AFTER) or ()) == [state.round, state.active]:
+        if list(marks.LEGENDARY_AFTER.of(c) or ()) == [state.round, state.active]:
             continue
         name = f'"{c.name}"' if " " in c.name else c.name
         out.append(Pending(c.id, _n("{name}: {n} legendary action left this round, after this turn",

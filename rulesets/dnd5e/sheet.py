@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Figure, Msg, RulesError, Sheet, fold_text,
-                                listing, named, words_for)
+from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Figure, Msg, RulesError, Sheet,
+                                engine_marks, fold_text, listing, named, words_for)
 
-from . import economy, rest, stats
+from . import economy, marks, rest, stats
 from .attacks import DnDAttacks
 from .common import modifier
 from .conditions import exhaustion, flagged
@@ -38,8 +38,8 @@ def _words(raw: Any) -> list[str]:
 
 def challenge(c: Combatant) -> Fraction | None:
     raw: Any = c.stats.get("cr")
-    if raw is None and isinstance(c.marks.get("bestiary"), dict):
-        raw = c.marks["bestiary"].get("cr")
+    if raw is None and isinstance(engine_marks.BESTIARY.of(c), dict):
+        raw = engine_marks.BESTIARY.of(c).get("cr")
     if raw is None or isinstance(raw, bool):
         return None
     try:
@@ -165,8 +165,8 @@ class DnDSheet(Sheet):
         """What a PC takes out of the fight: as every game, less a concentration and the spells
         held by one (they do not pass to the next encounter; dnd5e.md §5.6)."""
         kept = super().lasting(state, c)
-        held = {(caster.id, (caster.marks.get("concentrating") or {}).get("id")) for caster in state.combatants.values()
-                if isinstance(caster.marks.get("concentrating"), dict)}
+        held = {(caster.id, (marks.CONCENTRATING.of(caster) or {}).get("id")) for caster in state.combatants.values()
+                if isinstance(marks.CONCENTRATING.of(caster), dict)}
         gone = {"concentration", "dodging"} | {i.cond for i in c.conditions if (i.source, i.cond) in held}
         kept["conditions"] = [k for k in kept["conditions"] if k["cond"] not in gone]
         return kept

@@ -3,9 +3,9 @@ reaction back, legendary actions back, Recharge rolled, then a dying creature's 
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, named
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, engine_marks, named
 
-from . import concentration, economy, legendary
+from . import concentration, economy, legendary, marks
 from .common import modifier, rule
 from .conditions import exhaustion, flagged
 from .i18n import _, _n
@@ -36,7 +36,7 @@ class DnDTurns(Turns):
         """d20 + the bonus, with advantage when invisible, disadvantage when incapacitated or
         surprised (dnd5e.md §7.1), the two cancelling."""
         state = ctx.state
-        surprised = state.marks.get("aware") is not None and c.id not in state.aware
+        surprised = engine_marks.AWARE.of(state) is not None and c.id not in state.aware
         dice, why = self.rules.checks.edge_dice(state, c, "init", (-1,) if surprised else ())
         bonus = self.initiative_bonus(c) - 2 * exhaustion(c)  # a d20 test (dnd5e.md §4.2)
         r = ctx.roll(f"{dice}{bonus:+d}" if bonus else dice, purpose=_("initiative of {name}", name=named(c)),
@@ -77,7 +77,7 @@ class DnDTurns(Turns):
             ctx.fail(_("ready needs the trigger before spell=: ready \"when the ogre moves\" spell=Fireball"))
         turn = economy.used(c)
         turn["action"] = True
-        ctx.set_mark(c, economy.TURN, turn)
+        ctx.set_mark(c, marks.TURN, turn)
         if spell:
             concentration.begin(ctx, c, spell, [], None, readied=True)
         ctx.say(_("{name} readies its action and its turn goes on (movement, a bonus action)", name=named(c)),
@@ -86,12 +86,12 @@ class DnDTurns(Turns):
 
     def trigger_position(self, ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) -> str:
         """The readied action goes off as its reaction; its place in the order stays (dnd5e.md §7.3)."""
-        if c.marks.get(economy.REACTION):
+        if marks.REACTION.of(c):
             ctx.fail(_("{name} has already taken its reaction this round: the readied action cannot go off",
                        name=c.name))
         if flagged(c, "incapacitated", self.rules.conditions.catalogue):
             ctx.fail(_("{name} is incapacitated: no reaction", name=c.name))
-        ctx.set_mark(c, economy.REACTION, True)
+        ctx.set_mark(c, marks.REACTION, True)
         if concentration.holding(c):
             concentration.end(ctx, c, _("released with its reaction"), release=True)
         return "stay"
@@ -122,17 +122,17 @@ class DnDTurns(Turns):
     def on_combat_end(self, ctx: Context) -> None:
         for c in ctx.state.combatants.values():
             economy.fresh_turn(ctx, c)
-            ctx.set_mark(c, legendary.LEFT, None)
-            ctx.set_mark(c, legendary.AFTER, None)
+            ctx.set_mark(c, marks.LEGENDARY, None)
+            ctx.set_mark(c, marks.LEGENDARY_AFTER, None)
 
     def status(self, state: EncounterState, c: Combatant) -> "list[str | Msg]":
         out: list[str | Msg] = []
         if state.in_combat and legendary.per_round(c):
             n = legendary.left(c)
             out.append(_n("{n} legendary action left this round", "{n} legendary actions left this round", n, n=n))
-        spent = c.marks.get(legendary.SPENT)
+        spent = marks.SPENT.of(c)
         if spent:
             out.append(_("waiting to recharge: {what}", what=", ".join(spent)))
-        if state.in_combat and c.marks.get(economy.REACTION):
+        if state.in_combat and marks.REACTION.of(c):
             out.append(_("reaction spent until its turn"))
         return out

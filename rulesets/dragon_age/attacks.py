@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Fields, Flag, Rest, Term, Verb, Who, fold_text, life, named, of
 
+from . import marks
 from .age_roll import AIM, CHARGE, PRONE_TARGET, focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
 from .common import NEW_ROLL, clear_stunt_points, defense_of, rule, signed
 from .conditions import effect_mods
@@ -88,7 +89,7 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
         ctx.fail(_("charge ends in a melee attack; drop ranged/bow"))
     check_can_act(ctx, a)
     ctx.acting(a)  # its damage is its own, whoever's turn it is (a group member in the group's slot)
-    second = bool(a.marks.get("bonus_attack"))
+    second = bool(marks.BONUS_ATTACK.of(a))
     if not second:
         # the Lightning Attack's own attack leaves the first attack's other points waiting: stunts
         # may be taken in any order (dragon_age.md §2.5 [S])
@@ -96,7 +97,7 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
     if kind == "melee" and _imposing_blocks(ctx, a, target):
         return
     if second:
-        ctx.set_mark(a, "bonus_attack", None)
+        ctx.set_mark(a, marks.BONUS_ATTACK, None)
     else:
         what = _("charge at {name}", name=named(target)) if charge else _("attack {name}", name=named(target))
         take(ctx, a, MAJOR, what, attack=True)

@@ -6,6 +6,7 @@ from typing import Any, Iterable
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool, Term, group_of, named, of
 
+from . import marks
 from .i18n import _, _n
 
 
@@ -84,8 +85,8 @@ def clear_stunt_points(ctx: Context, why: Msg | None = None) -> None:
                        "{name}'s {n} unspent stunt points vanish ({why})", left, name=named(c), n=of(c, left),
                        why=why),
                     rule=rule("2.5"), who=c.id)
-        if c.marks.get("stunt_roll") is not None:
-            ctx.set_mark(c, "stunt_roll", None)
-        for key in ("bonus_attack", "bonus_cast"):  # an unused Lightning Attack / Fast Casting lapses too
-            if c.marks.get(key):
+        if marks.STUNT_ROLL.of(c) is not None:
+            ctx.set_mark(c, marks.STUNT_ROLL, None)
+        for key in (marks.BONUS_ATTACK, marks.BONUS_CAST):  # an unused Lightning Attack / Fast Casting lapses too
+            if key.of(c):
                 ctx.set_mark(c, key, None)

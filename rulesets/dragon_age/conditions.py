@@ -16,6 +16,7 @@ from __future__ import annotations
 from gm_console.ruleset import (Catalogue, Combatant, ConditionDef, ConditionInstance, Conditions, Context, Term,
                                 named, with_every_game)
 
+from . import marks
 from .common import rule
 from .effects import SPELLS, TALENTS
 from .i18n import _
@@ -140,8 +141,8 @@ class DAConditions(Conditions):
         if cond == "prepared" and reason == "expired":
             ctx.say(_("{name}'s prepared action is lost: its turn has come", name=named(target)), rule=rule("2.2"),
                     who=target.id)
-        if cond == "winters-grasp" and target.marks.get("frost"):
-            ctx.set_mark(target, "frost", None)
+        if cond == "winters-grasp" and marks.FROST.of(target):
+            ctx.set_mark(target, marks.FROST, None)
 
     def end_encounter(self, ctx: Context) -> None:
         """The combat is over: effects that last the encounter end, and prepared actions."""

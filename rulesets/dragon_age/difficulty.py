@@ -8,14 +8,14 @@ names no band.
 
 from __future__ import annotations
 
-from gm_console.ruleset import THREATS, Difficulty, EncounterState, Row, threat
+from gm_console.ruleset import THREATS, Difficulty, EncounterState, Row, engine_marks, threat
 
 from .i18n import _
 
 
 
 def threat_of(c) -> str | None:
-    mark = c.marks.get("bestiary")
+    mark = engine_marks.BESTIARY.of(c)
     word = mark.get("threat") if isinstance(mark, dict) else None
     return word if isinstance(word, str) and word else None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, life, named
 
+from . import marks
 from .common import own_turn, rule, surprised
 from .conditions import CATALOGUE, flagged
 from .i18n import _
@@ -20,7 +21,7 @@ CANNOT_ACT = ("dying", "dead", "unconscious")
 
 def used(state: EncounterState, c: Combatant) -> tuple[int, int]:
     """(majors, minors) taken in its current turn."""
-    m = c.marks.get("turn")
+    m = marks.TURN.of(c)
     if not own_turn(state, c) or not m or m.get("round") != state.round:
         return 0, 0
     return int(m.get("major", 0)), int(m.get("minor", 0))
@@ -39,10 +40,10 @@ def left(state: EncounterState, c: Combatant) -> Msg:
 
 def fresh_turn(ctx: Context, c: Combatant) -> None:
     """Its turn starts with a whole budget, less what it took this round in its group's slot."""
-    m = c.marks.get("turn")
+    m = marks.TURN.of(c)
     if m and m.get("round") == ctx.state.round:
         return
-    ctx.set_mark(c, "turn", {"round": ctx.state.round, "major": 0, "minor": 0})
+    ctx.set_mark(c, marks.TURN, {"round": ctx.state.round, "major": 0, "minor": 0})
 
 
 def check_can_act(ctx: Context, c: Combatant) -> None:
@@ -90,8 +91,8 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
             if major + minor >= 2:
                 ctx.fail(_("{name} has no actions left this turn (one major + one minor, or two minor); type next",
                            name=c.name))
-        ctx.set_mark(c, "turn", {"round": state.round, "major": major + (kind == MAJOR),
-                                 "minor": minor + (kind == MINOR)})
+        ctx.set_mark(c, marks.TURN, {"round": state.round, "major": major + (kind == MAJOR),
+                                     "minor": minor + (kind == MINOR)})
         return "turn"
     if kind == MAJOR and c.has("prepared"):
         held = c.instances("prepared")[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Context, Fields, Flag, Int, Rest, Verb, Who, Word, fold_text, named, of
 
+from . import marks
 from .age_roll import ability_what, focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
 from .common import NEW_ROLL, clear_stunt_points, rule
 from .economy import MAJOR, MINOR, check_can_act, take
@@ -35,9 +36,9 @@ def cast_verb(ctx: Context, call) -> None:
     have = pool.value if pool is not None else 0
     if cost > have:
         ctx.fail(_("{name} has {have} mana; {spell} costs {cost}", name=c.name, have=have, spell=spell, cost=cost))
-    second = bool(c.marks.get("bonus_cast"))
+    second = bool(marks.BONUS_CAST.of(c))
     if second:
-        ctx.set_mark(c, "bonus_cast", None)
+        ctx.set_mark(c, marks.BONUS_CAST, None)
     else:  # Fast Casting's spell leaves the first casting's other points waiting (dragon_age.md §2.5 [S])
         clear_stunt_points(ctx, NEW_ROLL)
         take(ctx, c, MINOR if call.minor else MAJOR, _("cast {spell}", spell=spell))

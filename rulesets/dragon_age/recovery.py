@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Int, Msg, Rest, Verb, Who, dealt, life, named, of, public
 
+from . import marks
 from .age_roll import focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
 from .common import NEW_ROLL, clear_stunt_points, health, rule, signed
 from .conditions import cdef
@@ -78,9 +79,9 @@ def _breather(ctx: Context, c: Combatant, asked: bool) -> None:
     why: Msg | None = None
     if c.life == "dead":
         why = _("is dead")
-    elif c.marks.get("ended_at_zero") or pool.value <= 0:
+    elif marks.ENDED_AT_ZERO.of(c) or pool.value <= 0:
         why = _("was at 0 Health when the encounter ended")
-    elif c.marks.get("breather") and ctx.option("breather_once"):
+    elif marks.BREATHER.of(c) and ctx.option("breather_once"):
         why = _("has already taken a breather after this encounter")
     if why is not None:
         if asked:
@@ -88,7 +89,7 @@ def _breather(ctx: Context, c: Combatant, asked: bool) -> None:
         ctx.say(_("{name} gets no breather: it {why}", name=named(c), why=why), rule=rule("2.6"), who=c.id)
         return
     con, lvl = ability(c, "con"), level(c)
-    ctx.set_mark(c, "breather", True)
+    ctx.set_mark(c, marks.BREATHER, True)
     ctx.ruleset.health.heal_health(ctx, c, max(0, 5 + con + lvl),
                                    _("Breather 5 {con} Con + {level} level", con=of(c, signed(con)), level=of(c, lvl)))
 
@@ -188,8 +189,8 @@ def _mana_rest(ctx: Context, c: Combatant, hours: int) -> Msg | None:
 def on_combat_end(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
         pool = c.pools.get("health")
-        ctx.set_mark(c, "ended_at_zero", True if pool is not None and pool.value <= 0 else None)
-        ctx.set_mark(c, "breather", None)
+        ctx.set_mark(c, marks.ENDED_AT_ZERO, True if pool is not None and pool.value <= 0 else None)
+        ctx.set_mark(c, marks.BREATHER, None)
 
 
 AID = Verb("aid", (Who("healer", meta="HEALER"), Who("patient", meta="PATIENT"),

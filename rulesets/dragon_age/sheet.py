@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, Term, words_for
 
-from . import economy, stats
+from . import economy, marks, stats
 from .common import own_turn, surprised, waiting_points
 from .conditions import CATALOGUE, DEFENSE_SOURCES, effect_mods, flagged
 from .health import death_round, turns_left
@@ -102,7 +102,7 @@ class DASheet(Sheet):
     def speed(self, c: Combatant) -> Figure:
         base, parts = self._base(c, "speed")
         parts += _labelled(effect_mods(c, "speed"))
-        frost = int(c.marks.get("frost") or 0)
+        frost = int(marks.FROST.of(c) or 0)
         if frost and c.has("winters-grasp"):
             parts.append((_named("winters-grasp"), -2 * frost))
         for inst in flagged(c, "speed-quarter")[:1]:  # reduced by a quarter, rounded in its favour
@@ -173,15 +173,15 @@ class DASheet(Sheet):
             out.append(_("prepared: {action} (until its next turn)", action=inst.note))
         if c.has("aiming"):
             out.append(_("aiming: +1 on its next attack"))
-        if c.marks.get("bonus_attack"):
+        if marks.BONUS_ATTACK.of(c):
             out.append(_("Lightning Attack: a second attack now"))
-        if c.marks.get("bonus_cast"):
+        if marks.BONUS_CAST.of(c):
             out.append(_("Fast Casting: another spell now"))
-        if c.marks.get("seized") and state.in_combat:
+        if marks.SEIZED.of(c) and state.in_combat:
             out.append(_("seized the initiative: top of the order"))
         if c.has("heal-lockout"):
             out.append(_("no Heal action until it takes damage"))
-        if c.marks.get("ended_at_zero") and not state.in_combat:
+        if marks.ENDED_AT_ZERO.of(c) and not state.in_combat:
             out.append(_("no breather: ended the encounter at 0 Health"))
         return out
 

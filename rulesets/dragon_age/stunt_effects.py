@@ -12,6 +12,7 @@ from typing import Callable
 
 from gm_console.ruleset import Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, dealt, fold_text, gm, named, of, public
 
+from . import marks
 from .ability_tests import opposed, versus
 from .age_roll import keep, make_check, roll_3d6
 from .attacks import default_ability, roll_damage
@@ -50,7 +51,7 @@ def buy(ctx: Context, c: Combatant, words: tuple[str, ...], cost: str | None = N
             rest.append(w)
     if not rest:
         ctx.fail(_("stunt: which stunt? usage: {usage}", usage=STUNT.usage()))
-    pending = c.marks.get("stunt_roll")
+    pending = marks.STUNT_ROLL.of(c)
     kind = pending.get("kind") if pending else None
     stunt = None
     for n in range(min(4, len(rest)), 0, -1):
@@ -66,7 +67,7 @@ def buy(ctx: Context, c: Combatant, words: tuple[str, ...], cost: str | None = N
 def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...], cost_given: str | None = None) -> None:
     state = ctx.state
     ctx.acting(c)  # a stunt's damage is the one whose roll earned the points
-    pending = c.marks.get("stunt_roll")
+    pending = marks.STUNT_ROLL.of(c)
     points = waiting_points(c)
     if not pending or points <= 0:
         ctx.fail(_("{name} has no stunt points waiting (a hit or casting with doubles earns them; "
@@ -132,8 +133,8 @@ def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...], cost_
                "{name} spends {n} stunt points on {stunt}; {left} left", cost, name=named(c), n=of(c, cost),
                stunt=Term(f"{stunt.en} ({stunt.es})", stunt.es), left=of(c, left)), rule=rule("2.5"), who=c.id)
     EFFECTS[stunt.id](ctx, c, dict(pending), n, other)
-    if left == 0 and c.marks.get("stunt_roll") is not None:
-        ctx.set_mark(c, "stunt_roll", None)
+    if left == 0 and marks.STUNT_ROLL.of(c) is not None:
+        ctx.set_mark(c, marks.STUNT_ROLL, None)
 
 
 def _target(ctx: Context, rec: dict) -> Combatant | None:
@@ -152,7 +153,7 @@ def _redo_damage(ctx: Context, c: Combatant, rec: dict, label: Msg, extra: int =
     armor = 0 if rec.get("penetrating") else (rec["armor"] // 2 if halved else rec["armor"])
     final = max(0, raw - armor)
     delta = final - rec["dealt"]
-    ctx.set_mark(c, "stunt_roll", {**rec, "raw": raw, "halved": halved, "dealt": max(final, rec["dealt"])})
+    ctx.set_mark(c, marks.STUNT_ROLL, {**rec, "raw": raw, "halved": halved, "dealt": max(final, rec["dealt"])})
     if target is None or target.life == "dead":
         _say(ctx, c, _("{label}: no effect, the target is already dead", label=label))
         return
@@ -238,7 +239,7 @@ def _pierce_armor(ctx, c, rec, n, other):
 
 
 def _lightning_attack(ctx, c, rec, n, other):
-    ctx.set_mark(c, "bonus_attack", True)
+    ctx.set_mark(c, marks.BONUS_ATTACK, True)
     _say(ctx, c, _("Lightning Attack: {name} attacks again now: no action, and its doubles earn no stunt points",
                    name=named(c)), detail=_("attack {ref} TARGET", ref=gm(c.id)))
 
@@ -264,7 +265,7 @@ def _seize(ctx, c, rec, n, other):
 
 def _powerful_casting(ctx, c, rec, n, other):
     sp = int(rec.get("spellpower") or ctx.ruleset.sheet.spellpower(c).value) + n
-    ctx.set_mark(c, "stunt_roll", {**rec, "spellpower": sp})
+    ctx.set_mark(c, marks.STUNT_ROLL, {**rec, "spellpower": sp})
     _say(ctx, c, _("Powerful Casting: +{n} Spellpower, now {power}", n=of(c, n), power=of(c, sp)))
 
 
@@ -284,7 +285,7 @@ def _skillful_casting(ctx, c, rec, n, other):
         _say(ctx, c, _("Skillful Casting: the spell already cost 0 mana"))
         return
     ctx.set_pool(c, "mana", pool.value + 1, rule=rule("2.8"))
-    ctx.set_mark(c, "stunt_roll", {**rec, "refunded": int(rec.get("refunded") or 0) + 1})
+    ctx.set_mark(c, marks.STUNT_ROLL, {**rec, "refunded": int(rec.get("refunded") or 0) + 1})
     _say(ctx, c, _("Skillful Casting: the spell costs {cost} mana; {name} gets 1 back (mana {mana})",
                    cost=of(c, paid - 1), name=named(c), mana=of(c, pool.value)))
 
@@ -297,7 +298,7 @@ def _imposing_spell(ctx, c, rec, n, other):
 
 
 def _fast_casting(ctx, c, rec, n, other):
-    ctx.set_mark(c, "bonus_cast", True)
+    ctx.set_mark(c, marks.BONUS_CAST, True)
     _say(ctx, c, _("Fast Casting: {name} casts another spell now: no action, and its doubles earn no stunt points",
                    name=named(c)), detail=_("cast {ref} ... with a major or minor casting time", ref=gm(c.id)))
 

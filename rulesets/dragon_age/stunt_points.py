@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Term, gm, named, of
 
+from . import marks
 from .age_roll import AgeRoll
 from .common import rule, waiting_points
 from .conditions import CATALOGUE, flagged
@@ -24,7 +25,7 @@ HIT, CASTING = Term("hit", "impacto"), Term("successful casting", "lanzamiento c
 
 
 def used_ids(state: EncounterState, c: Combatant) -> list[str]:
-    m = c.marks.get("stunts_used")
+    m = marks.STUNTS_USED.of(c)
     if not m:
         return []
     if m.get("round") != (state.round if state.in_combat else 0):
@@ -37,7 +38,7 @@ def mark_used(ctx: Context, c: Combatant, sid: str) -> None:
     ids = used_ids(state, c)
     if sid not in ids:
         ids.append(sid)
-    ctx.set_mark(c, "stunts_used", {"round": state.round if state.in_combat else 0, "ids": ids})
+    ctx.set_mark(c, marks.STUNTS_USED, {"round": state.round if state.in_combat else 0, "ids": ids})
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class MenuItem:
 
 def menu(state: EncounterState, c: Combatant) -> list[MenuItem]:
     """What the waiting points can buy now: for the TUI's stunt menu and the log."""
-    pending = c.marks.get("stunt_roll")
+    pending = marks.STUNT_ROLL.of(c)
     points = waiting_points(c)
     if not pending or points <= 0:
         return []
@@ -87,9 +88,9 @@ def grant(ctx: Context, c: Combatant, roll: AgeRoll, kind: str, record: dict) ->
         return
     points = int(roll.dragon or 0)
     if not ctx.state.in_combat:
-        ctx.set_mark(c, "stunts_used", None)
+        ctx.set_mark(c, marks.STUNTS_USED, None)
     ctx.set_pool(c, "stunt", points, max=points, rule=rule("2.5"))
-    ctx.set_mark(c, "stunt_roll", {"kind": kind, **record})
+    ctx.set_mark(c, marks.STUNT_ROLL, {"kind": kind, **record})
     # a PC's stunt points are its players'; a foe's are the GM's; the command to spend them is the GM's
     ctx.say(_n("Doubles ({dice}) on a {what}: {name} earns {n} stunt point (the dragon die)",
                "Doubles ({dice}) on a {what}: {name} earns {n} stunt points (the dragon die)", points,

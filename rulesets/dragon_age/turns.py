@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, Turns, dealt, named, of, public
 
-from . import economy, recovery
+from . import economy, marks, recovery
 from .common import TURN_ENDED, clear_stunt_points, names, rule
 from .conditions import CATALOGUE, effect_mods
 from .effects import ONGOING, UPKEEP
@@ -45,7 +45,7 @@ class DATurns(Turns):
 
     def order_key(self, c: Combatant) -> tuple:
         init = c.initiative if c.initiative is not None else float("-inf")
-        return (int(c.marks.get("seized") or 0), init, *c.tiebreak, -c.added)
+        return (int(marks.SEIZED.of(c) or 0), init, *c.tiebreak, -c.added)
 
     def can_take_turn(self, c: Combatant) -> bool:
         """The dead and unconscious are passed over; a dying PC still gets its turn (it may
@@ -78,9 +78,9 @@ class DATurns(Turns):
     def seize(self, ctx: Context, c: Combatant) -> None:
         """To the top now; the round goes on from the seizer's old slot (dragon_age.md §2.2 [S])."""
         state = ctx.state
-        serial = int(state.marks.get("seize_serial") or 0) + 1
-        ctx.set_encounter_mark("seize_serial", serial)
-        ctx.set_mark(c, "seized", serial)
+        serial = int(marks.SEIZE_SERIAL.of(state) or 0) + 1
+        ctx.set_encounter_mark(marks.SEIZE_SERIAL, serial)
+        ctx.set_mark(c, marks.SEIZED, serial)
         in_order = c.id in state.order
         if in_order:
             ctx.move_to_top(c, reason="seize the initiative")
@@ -98,15 +98,15 @@ class DATurns(Turns):
 
     def _forget_seized(self, ctx: Context) -> None:
         """A new or finished combat: seized places do not carry over."""
-        ctx.set_encounter_mark("seize_serial", None)
+        ctx.set_encounter_mark(marks.SEIZE_SERIAL, None)
         for c in ctx.state.combatants.values():
-            ctx.set_mark(c, "seized", None)
+            ctx.set_mark(c, marks.SEIZED, None)
 
     # -- turns and time ------------------------------------------------------------------------------
     def on_combat_start(self, ctx: Context) -> None:
         self._forget_seized(ctx)
         for c in ctx.state.combatants.values():
-            for key in ("turn", "stunts_used", "bonus_attack", "bonus_cast", "ended_at_zero"):
+            for key in (marks.TURN, marks.STUNTS_USED, marks.BONUS_ATTACK, marks.BONUS_CAST, marks.ENDED_AT_ZERO):
                 ctx.set_mark(c, key, None)
 
     def on_turn_start(self, ctx: Context, c: Combatant) -> None:
@@ -139,8 +139,8 @@ class DATurns(Turns):
         ctx.say(_("{name} fails against {effect}", name=named(c), effect=effect), rule=rule("2.12"), who=c.id,
                 detail=roll_vs)
         if spell.slows:
-            frost = int(c.marks.get("frost") or 0) + 1
-            ctx.set_mark(c, "frost", frost)
+            frost = int(marks.FROST.of(c) or 0) + 1
+            ctx.set_mark(c, marks.FROST, frost)
             ctx.say(_("{name}'s Speed drops by {n} more ({effect}: -{total} so far)", name=named(c),
                       n=of(c, spell.slows), effect=effect, total=of(c, spell.slows * frost)), rule=rule("2.12"),
                     who=c.id)
@@ -169,8 +169,8 @@ class DATurns(Turns):
     def on_turn_end(self, ctx: Context, c: Combatant) -> None:
         clear_stunt_points(ctx, TURN_ENDED)
         for who in ctx.state.combatants.values():
-            ctx.set_mark(who, "bonus_attack", None)
-            ctx.set_mark(who, "bonus_cast", None)
+            ctx.set_mark(who, marks.BONUS_ATTACK, None)
+            ctx.set_mark(who, marks.BONUS_CAST, None)
         self.rules.conditions.end_next_turn(ctx, c)
 
     def on_combat_end(self, ctx: Context) -> None:

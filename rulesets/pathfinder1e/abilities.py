@@ -9,8 +9,11 @@ by magic (`heal NAME N con drain`, restoration).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of
+from collections.abc import Mapping
 
+from gm_console.ruleset import Combatant, Context, Mark, Msg, Term, dealt, named, of
+
+from . import marks
 from .i18n import _
 from .life import die, lose_hp, reconcile
 from .stats import ability_points, hd, mod, score
@@ -23,29 +26,30 @@ NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con"
 ZERO = {"str": "helpless", "dex": "paralyzed", "int": "unconscious", "wis": "unconscious", "cha": "unconscious"}
 
 
-def points(c: Combatant, mark: str, key: str) -> int:
-    return int((c.marks.get(mark) or {}).get(key, 0))
+def points(c: Combatant, mark: Mark[Mapping[str, int]], key: str) -> int:
+    """Points of ability damage or drain (``marks.ABILITY_DAMAGE``, ``marks.ABILITY_DRAIN``) on one score."""
+    return int((mark.of(c) or {}).get(key, 0))
 
 
-def _store(ctx: Context, c: Combatant, mark: str, key: str, value: int) -> None:
-    table = dict(c.marks.get(mark) or {})
+def _store(ctx: Context, c: Combatant, mark: Mark[Mapping[str, int]], key: str, value: int) -> None:
+    table = dict(mark.of(c) or {})
     table[key] = value
     ctx.set_mark(c, mark, {k: v for k, v in table.items() if v} or None)
 
 
 def left(c: Combatant, key: str) -> int:
     """The score after drain: what ability damage is measured against."""
-    return max(0, score(c, key) - points(c, "ability_drain", key))
+    return max(0, score(c, key) - points(c, marks.ABILITY_DRAIN, key))
 
 
 def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False,
            why: Msg | None = None) -> None:
     """Ability damage: capped at the score (more changes nothing); at the score, unconscious
     (Con: dead); healing below it wakes a creature the damage knocked out."""
-    old = points(c, "ability_damage", key)
+    old = points(c, marks.ABILITY_DAMAGE, key)
     top = left(c, key)
     new = max(0, old - amount) if heal else min(old + amount, max(top, old))
-    _store(ctx, c, "ability_damage", key, new)
+    _store(ctx, c, marks.ABILITY_DAMAGE, key, new)
     name = NAMES[key]
     if why is None:
         why = (_("{name} recovers {amount} {ability} damage", name=named(c), amount=dealt(c, amount), ability=name)
@@ -76,9 +80,9 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
     """Ability drain lowers the score; at 0, Con kills, Str leaves it helpless, Dex paralyzed, Int, Wis or
     Cha unconscious."""
     base = score(c, key)
-    old = points(c, "ability_drain", key)
+    old = points(c, marks.ABILITY_DRAIN, key)
     new = max(0, old - amount) if heal else min(base, old + amount)
-    _store(ctx, c, "ability_drain", key, new)
+    _store(ctx, c, marks.ABILITY_DRAIN, key, new)
     name = NAMES[key]
     args = dict(name=named(c), amount=dealt(c, amount), ability=name, old=of(c, base - old), new=of(c, base - new),
                 drain=of(c, new))
@@ -134,7 +138,7 @@ def con_penalty(c: Combatant, more_damage: int = 0) -> int:
     penalty, and the drained score's lower modifier (pathfinder1e.md §1.9). ``more_damage``: as if that
     much more damage."""
     con = score(c, "con")
-    drain_part = mod(con) - mod(max(0, con - points(c, "ability_drain", "con")))
+    drain_part = mod(con) - mod(max(0, con - points(c, marks.ABILITY_DRAIN, "con")))
     damage, penalty = ability_points(c, "con", more_damage)
     return (damage + penalty) // 2 + drain_part
 
@@ -154,7 +158,7 @@ def con_hp(ctx: Context, c: Combatant) -> None:
     pool = c.pools.get("hp")
     if pool is None or c.life == "dead":
         return
-    now, applied = con_hp_due(c), int(c.marks.get("con_hp") or 0)
+    now, applied = con_hp_due(c), int(marks.CON_HP.of(c) or 0)
     if now == applied:
         return
     delta = now - applied
@@ -163,7 +167,7 @@ def con_hp(ctx: Context, c: Combatant) -> None:
     value = old - delta
     if top is not None and value > top:
         value = top
-    ctx.set_mark(c, "con_hp", now or None)
+    ctx.set_mark(c, marks.CON_HP, now or None)
     args = dict(name=named(c), penalty=of(c, -con_penalty(c)), hd=of(c, max(1, hd(c) or 1)), old=of(c, old),
                 new=of(c, value), max=of(c, top))
     if top is not None:

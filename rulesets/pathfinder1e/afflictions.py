@@ -14,13 +14,12 @@ from __future__ import annotations
 import re
 
 from gm_console.ruleset import (Catalogue, Combatant, Context, Msg, RulesError, Term, afflictions as clock, dealt,
-                                fold_text, named, of, public)
+                                engine_marks, fold_text, named, of, public)
 
 from . import abilities, defenses
 from .i18n import _, _n
 
 RULE = "pathfinder1e.md §1.17"
-MARK = clock.MARK
 ROUND = clock.ROUND
 ABILITY_WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con", "int": "int", "wis": "wis",
                  "sab": "wis", "cha": "cha", "car": "cha"}
@@ -126,10 +125,10 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
         return
     if same is not None:
         uid, aff = same
-        table = dict(c.marks.get(MARK) or {})
+        table = dict(engine_marks.AFFLICTIONS.of(c) or {})
         more = aff["for"] // 2
         table[uid] = {**aff, "dc": aff["dc"] + 2, "left": aff["left"] + more if aff["left"] else 0}
-        ctx.set_mark(c, MARK, table)
+        ctx.set_mark(c, engine_marks.AFFLICTIONS, table)
         ctx.say(_("{name} takes another dose of {what}: DC {dc}, {more} more saves", name=named(c), what=label,
                   dc=of(c, aff["dc"] + 2), more=of(c, more)), rule=RULE + " [O]", who=c.id)
         _effect(ctx, ctx.state.get(c.id), label, aff["effects"])
@@ -140,9 +139,9 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
            "for": spec["for"], "left": spec["for"], "cure": spec["cure"], "streak": 0,
            "wait": onset or spec["every"], "onset": bool(onset)}
     c = ctx.state.get(c.id)
-    table = dict(c.marks.get(MARK) or {})
+    table = dict(engine_marks.AFFLICTIONS.of(c) or {})
     table[str(inst.uid)] = aff
-    ctx.set_mark(c, MARK, table)
+    ctx.set_mark(c, engine_marks.AFFLICTIONS, table)
     if onset:
         ctx.say(_("{name} has contracted {what}: its first effect after the onset ({onset})", name=named(c),
                   what=label, onset=clock.span_text(onset)), rule=RULE, who=c.id)
@@ -151,7 +150,7 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
 
 
 def _same(c: Combatant, kind: str, spec: dict):
-    for uid, aff in (c.marks.get(MARK) or {}).items():
+    for uid, aff in (engine_marks.AFFLICTIONS.of(c) or {}).items():
         if aff.get("kind") == kind and fold_text(aff.get("name") or "") == fold_text(spec.get("name") or "") \
                 and aff.get("name"):
             return uid, aff
@@ -216,7 +215,7 @@ def _inst(c: Combatant, uid: str):
 def _due(ctx: Context, c: Combatant, uid: str) -> None:
     """One save at its frequency: a failure deals the effect and breaks the streak; enough consecutive
     successes cure it; the last of its saves ends it."""
-    aff = dict(c.marks[MARK][uid])
+    aff = dict(engine_marks.AFFLICTIONS.of(c)[uid])
     label = _label(aff["kind"], aff)
     onset = aff.get("onset")
     aff["onset"] = False
@@ -262,16 +261,16 @@ def _effects_text(effects) -> "Msg":
 
 def removed(ctx: Context, c: Combatant) -> None:
     """The condition taken off by hand (neutralize poison, remove disease): its clock goes with it."""
-    table = dict(c.marks.get(MARK) or {})
+    table = dict(engine_marks.AFFLICTIONS.of(c) or {})
     kept = {uid: aff for uid, aff in table.items() if _inst(c, uid) is not None}
     if kept != table:
-        ctx.set_mark(c, MARK, kept or None)
+        ctx.set_mark(c, engine_marks.AFFLICTIONS, kept or None)
 
 
 def status(c: Combatant) -> "list[Msg]":
     """The GM's sheet: each affliction's DC, effect, next save, saves left and the cure's streak."""
     out: list[Msg] = []
-    for aff in (c.marks.get(MARK) or {}).values():
+    for aff in (engine_marks.AFFLICTIONS.of(c) or {}).values():
         effect = _effects_text(aff["effects"])
         left = _n("{n} save left", "{n} saves left", aff["left"], n=aff["left"]) if aff["for"] else _("until cured")
         cure = _("cure: {n} of {cure} consecutive saves", n=aff["streak"], cure=aff["cure"]) if aff["cure"] \

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, fold_text, gm, named, of
 
+from . import marks
 from .catalogue import BLEEDS
 from .i18n import _, _n
 from .options import option
@@ -47,7 +48,7 @@ def owner_of(state, pet: Combatant) -> Combatant | None:
 
 
 def saveable(c: Combatant) -> bool:
-    return c.life == "dying" or (c.life == "dead" and bool(c.marks.get("cheat_window")))
+    return c.life == "dying" or (c.life == "dead" and bool(marks.CHEAT_WINDOW.of(c)))
 
 
 def restore(ctx: Context, c: Combatant, who_pays: Combatant, cost: int, rule: str) -> None:
@@ -60,13 +61,13 @@ def restore(ctx: Context, c: Combatant, who_pays: Combatant, cost: int, rule: st
         ctx.set_pool(c, "hp", new_hp, rule=rule)
     if new_hp < 0:
         ctx.set_life(c, "stable", rule=rule)
-        ctx.set_mark(c, "stable", "unaided")
+        ctx.set_mark(c, marks.STABLE, "unaided")
         now = _("stable at HP {hp}", hp=of(c, new_hp))
     else:
         nl = c.pools["nl"].value if "nl" in c.pools else 0
         ctx.set_life(c, conscious_life(new_hp, nl), rule=rule)
         now = _("alive at HP {hp}", hp=of(c, new_hp))
-    ctx.set_mark(c, "cheat_window", None)
+    ctx.set_mark(c, marks.CHEAT_WINDOW, None)
     if who_pays is c:
         ctx.say(_("{name} spends {cost} hero points to cheat death: {now}; {left} left", name=named(c), cost=gm(cost),
                   now=now, left=gm(have - cost)), rule=rule, who=c.id, gm_only=True)
@@ -95,14 +96,14 @@ def cheat_death_auto(ctx: Context, c: Combatant) -> bool:
 def offer_cheat_death(ctx: Context, c: Combatant) -> None:
     """Keep the death undoable until the next turn; say so when the points are there."""
     if c.is_pc:
-        ctx.set_mark(c, "cheat_window", True)
+        ctx.set_mark(c, marks.CHEAT_WINDOW, True)
         if points(c) >= 2:
             ctx.say(_("{name} would die: spend 2 hero points to cheat death? (spend {ref} hero cheat-death)",
                       name=named(c), ref=gm(c.id)), rule=RULE, who=c.id, gm_only=True)
         return
     if not could_be_pet(c):
         return
-    ctx.set_mark(c, "cheat_window", True)
+    ctx.set_mark(c, marks.CHEAT_WINDOW, True)
     owner = owner_of(ctx.state, c)
     cost = int(option(ctx.state, "pet_cheat_cost"))
     if owner is None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, dealt, life, named, of, public
 
-from . import abilities, afflictions, health, negative_levels
+from . import abilities, afflictions, health, marks, negative_levels
 from .catalogue import CATALOGUE
 from .grapple import condition_removed as grapple_condition_removed
 from .i18n import _
@@ -34,9 +34,9 @@ class PF1Conditions(Conditions):
             return by_hand(ctx, c, cdef.id)
         if c.life == "dead":
             ctx.fail(_("{name} is dead; conditions no longer matter (revive {ref} HP first)", name=c.name, ref=c.id))
-        if cdef.family == "fatigue" and c.marks.get("rest_secs"):
+        if cdef.family == "fatigue" and marks.REST_SECS.of(c):
             # new fatigue interrupts the complete rest: its 1 h or 8 h start again (§1.5 [S])
-            ctx.set_mark(c, "rest_secs", None)
+            ctx.set_mark(c, marks.REST_SECS, None)
         if cdef.id == "fatigued" and (c.has("fatigued") or c.has("exhausted")):
             if c.has("exhausted"):
                 ctx.say(_("{name} is already exhausted: more fatigue changes nothing", name=named(c)), rule=RULE,
@@ -166,7 +166,7 @@ def by_hand(ctx: Context, c: Combatant, which: str) -> None:
         if hp >= 0:
             ctx.set_pool(c, "hp", -1, rule=RULE)
         ctx.set_life(c, "dying", rule=RULE)
-        for k in ("stable", "recovering"):
+        for k in (marks.STABLE, marks.RECOVERING):
             ctx.set_mark(c, k, None)
         ctx.say(_("{name} is dying", name=named(c)), rule=RULE, who=c.id, detail=_("HP {hp}", hp=of(c, hp_of(c))))
         return
@@ -174,5 +174,5 @@ def by_hand(ctx: Context, c: Combatant, which: str) -> None:
     if hp > 0:
         ctx.fail(_("{name} has {hp} HP: disabled is HP 0, or negative HP once stable and awake", name=c.name, hp=hp))
     ctx.set_life(c, "disabled", rule=RULE)
-    ctx.set_mark(c, "stable", None)
+    ctx.set_mark(c, marks.STABLE, None)
     ctx.say(_("{name} is disabled", name=named(c)), rule=RULE, who=c.id, detail=_("HP {hp}", hp=of(c, hp)))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text, gm, named
 
-from . import life
+from . import life, marks
 from .i18n import _, flag_names, joined
 
 RULE = "pathfinder1e.md §1.2"
@@ -141,7 +141,7 @@ def _assign(slots: tuple[str, ...], ticks: tuple[tuple[str, str], ...]) -> list[
 
 
 def _mark(c: Combatant) -> dict:
-    return dict(c.marks.get("actions") or {})
+    return dict(marks.ACTIONS.of(c) or {})
 
 
 def spent_this_turn(c: Combatant, kinds: tuple[str, ...] = ()) -> Term | None:
@@ -215,24 +215,24 @@ def acting(state: EncounterState, c: Combatant) -> bool:
 
 def turn_start(ctx: Context, c: Combatant) -> None:
     """A fresh budget; an immediate action taken since its last turn spent this turn's swift."""
-    if c.marks.get("immediate"):
-        ctx.set_mark(c, "immediate", None)
-        ctx.set_mark(c, "actions", {"ticks": [["swift", "immediate"]]})
+    if marks.IMMEDIATE.of(c):
+        ctx.set_mark(c, marks.IMMEDIATE, None)
+        ctx.set_mark(c, marks.ACTIONS, {"ticks": [["swift", "immediate"]]})
         ctx.say(_("{name} used an immediate action since its last turn: no swift action this turn", name=named(c)),
                 rule=RULE, who=c.id)
     else:
-        ctx.set_mark(c, "actions", None)
+        ctx.set_mark(c, marks.ACTIONS, None)
 
 
 def combat_end(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
-        ctx.set_mark(c, "actions", None)
-        ctx.set_mark(c, "immediate", None)
+        ctx.set_mark(c, marks.ACTIONS, None)
+        ctx.set_mark(c, marks.IMMEDIATE, None)
 
 
 def act_out_of_turn(ctx: Context, c: Combatant) -> None:
     """Hero point `act`: this turn is one move or standard action only (§1.1.7 [S])."""
-    ctx.set_mark(c, "actions", {"ticks": [], "act": True})
+    ctx.set_mark(c, marks.ACTIONS, {"ticks": [], "act": True})
 
 
 def extra_action(ctx: Context, c: Combatant) -> None:
@@ -240,7 +240,7 @@ def extra_action(ctx: Context, c: Combatant) -> None:
     mark = _mark(c)
     mark["extra"] = int(mark.get("extra") or 0) + 1
     mark.setdefault("ticks", [])
-    ctx.set_mark(c, "actions", mark)
+    ctx.set_mark(c, marks.ACTIONS, mark)
 
 
 def extra_refusal(rs, state: EncounterState, c: Combatant) -> Msg | None:
@@ -302,7 +302,7 @@ def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> Msg | None:
 def record(ctx: Context, c: Combatant, kind: str, what: str = "") -> None:
     mark = _mark(c)
     mark["ticks"] = [list(t) for t in (mark.get("ticks") or ())] + [[kind, what]]
-    ctx.set_mark(c, "actions", mark)
+    ctx.set_mark(c, marks.ACTIONS, mark)
 
 
 def spend_for(ctx: Context, c: Combatant, kind: str, what: Msg) -> None:
@@ -387,7 +387,7 @@ def kind_of(word: str) -> str | None:
 def _reset(ctx: Context, c: Combatant) -> None:
     mark = _mark(c)
     kept = {k: v for k, v in mark.items() if k in ("extra", "act") and v}
-    ctx.set_mark(c, "actions", kept or None)
+    ctx.set_mark(c, marks.ACTIONS, kept or None)
     ctx.say(_("{name}'s actions this turn are reset", name=named(c)), rule=RULE, who=c.id)
 
 
@@ -403,11 +403,11 @@ def _immediate(ctx: Context, c: Combatant) -> None:
     if "move-only" in flags:
         ctx.fail(_("{name} is {why}: a single move action on its turn, no immediate actions", name=c.name,
                    why=_why(rs, flags, "move-only")))
-    if c.has("flat-footed") or c.marks.get("unacted"):
+    if c.has("flat-footed") or marks.UNACTED.of(c):
         ctx.fail(_("{name} is flat-footed: no immediate actions until it has acted", name=c.name))
-    if c.marks.get("immediate"):
+    if marks.IMMEDIATE.of(c):
         ctx.fail(_("{name} has already used an immediate action since its last turn", name=c.name))
-    ctx.set_mark(c, "immediate", True)
+    ctx.set_mark(c, marks.IMMEDIATE, True)
     ctx.say(_("{name} takes an immediate action: its next turn has no swift action", name=named(c)),
             rule=f"{RULE} [O]", who=c.id)
 

@@ -20,6 +20,7 @@ from typing import Iterable, Mapping
 
 from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, attack_flow, combine, joined
 
+from . import marks
 from .abilities import NAMES
 from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_ES, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
 
@@ -161,8 +162,8 @@ def _resized(c: Combatant, act: Active) -> str:
 def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Mapping) -> dict[str, Figure]:
     act = gather(catalogue, c, instances)
     base = base_numbers(c, bool(options.get("cmb_dex_tiny")))
-    damage = c.marks.get("ability_damage") or {}
-    drain = c.marks.get("ability_drain") or {}
+    damage = marks.ABILITY_DAMAGE.of(c) or {}
+    drain = marks.ABILITY_DRAIN.of(c) or {}
     zero = {"str": ("str-zero",), "dex": ("dex-zero", "helpless")}
 
     scores: dict[str, Figure] = {}

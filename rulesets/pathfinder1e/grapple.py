@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, attack_flow, gm, joined, named, of
 
+from . import marks
 from .checks import keep
 from .i18n import _
 from .cmb import contest, parse_roll_and_extra
 
 RULE = "pathfinder1e.md §1.7.1"
-MARK = "grappling"
 MAINTAIN_BONUS = 5
 
 MAINTAIN_USAGE = "maintain HOLDER TARGET [ROLL] [pin|move|damage] [+N|-N]"
@@ -31,7 +31,7 @@ ESCAPE = Term("escape attempt", "intento de escapar")
 
 
 def holding(c: Combatant) -> dict:
-    return dict(c.marks.get(MARK) or {})
+    return dict(marks.GRAPPLING.of(c) or {})
 
 
 def holds(state: EncounterState, a: Combatant, t: Combatant) -> bool:
@@ -63,7 +63,7 @@ def start(ctx: Context, a: Combatant, t: Combatant) -> None:
     ctx.apply_condition(a, cat.get("grappled"), source=t.id)
     hold = holding(a)
     hold[t.id] = ctx.state.round if ctx.state.in_combat else None
-    ctx.set_mark(a, MARK, hold)
+    ctx.set_mark(a, marks.GRAPPLING, hold)
     ctx.say(_("{name} and {target} are grappled; {name} holds the grapple", name=named(a), target=named(t)),
             rule=RULE, who=t.id,
             detail=_("maintain it each round: maintain {ref} {target_ref}, +5 from next round", ref=gm(a.id),
@@ -88,7 +88,7 @@ def _must_hold(ctx: Context, a: Combatant, t: Combatant, what: str) -> None:
                    ref=a.id, target_ref=t.id))
     hold = holding(a)
     hold[t.id] = None  # grappled by hand: take the GM's word that a holds t
-    ctx.set_mark(a, MARK, hold)
+    ctx.set_mark(a, marks.GRAPPLING, hold)
 
 
 def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None, extra: int,
@@ -204,12 +204,12 @@ def _source(ctx: Context, c: Combatant) -> Combatant | None:
 def _reverse(ctx: Context, c: Combatant, holder: Combatant) -> None:
     old = holding(holder)
     old.pop(c.id, None)
-    ctx.set_mark(holder, MARK, old or None)
+    ctx.set_mark(holder, marks.GRAPPLING, old or None)
     for inst in c.instances("pinned"):
         ctx.remove_condition(c, inst, reason="reversed")
     hold = holding(c)
     hold[holder.id] = ctx.state.round if ctx.state.in_combat else None
-    ctx.set_mark(c, MARK, hold)
+    ctx.set_mark(c, marks.GRAPPLING, hold)
     ctx.say(_("{name} reverses the grapple: it now holds {holder} (both stay grappled)", name=named(c),
               holder=named(holder)), rule=RULE, who=c.id)
 
@@ -234,7 +234,7 @@ def free(ctx: Context, a: Combatant, t: Combatant, why: Msg) -> None:
     no other grapple."""
     hold = holding(a)
     hold.pop(t.id, None)
-    ctx.set_mark(a, MARK, hold or None)
+    ctx.set_mark(a, marks.GRAPPLING, hold or None)
     for inst in [i for i in t.instances("pinned") if i.source in (a.id, None)]:
         ctx.remove_condition(t, inst, reason="grapple ended")
     for inst in [i for i in a.instances("pinning") if i.source == t.id]:

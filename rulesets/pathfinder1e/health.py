@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, dealt, named, of
 
-from . import abilities, defenses, hero, regeneration
+from . import abilities, defenses, hero, marks, regeneration
 from .catalogue import BLEEDS
 from .i18n import _
 from .life import die, hp_of, lose_hp, make_stable, negative_state, need_hp, nl_of, reconcile, settle
@@ -135,14 +135,14 @@ class PF1Health(Health):
             stop_bleeding(ctx, c, _("healing stops the bleeding"))
         if was_negative and new < 0:
             if c.life in ("dying", "stable") and amount > 0:
-                if c.life != "stable" or c.marks.get("stable") != "aided":
+                if c.life != "stable" or marks.STABLE.of(c) != "aided":
                     make_stable(ctx, c, "aided", "pathfinder1e.md §1.4 [O]",
                                 _("{name} is stable (aided): still unconscious, no more HP loss", name=named(c)))
             elif c.life == "disabled" and amount > 0:
-                ctx.set_mark(c, "recovering", True)
+                ctx.set_mark(c, marks.RECOVERING, True)
             return
         if was_negative:
-            ctx.set_mark(c, "stable_secs", None)
+            ctx.set_mark(c, marks.STABLE_SECS, None)
         settle(ctx, c)
 
     def spend(self, ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, RulesError, Spendable, Term, Use, fold_text, gm,
                                 life, named, of)
 
-from . import economy
+from . import economy, marks
 from .cheat_death import RULE, is_pet_of, points, restore, saveable, set_points
 from .i18n import _, _n
 from .options import option
@@ -106,7 +106,7 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
             ctx.fail(why)
     set_points(ctx, c, have - cost)
     if ctx.state.in_combat:
-        ctx.set_mark(c, "hero_round", ctx.state.round)
+        ctx.set_mark(c, marks.HERO_ROUND, ctx.state.round)
     if target:
         text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=named(c), use=USES[use],
                  target=named(target), left=gm(have - cost))
@@ -133,7 +133,7 @@ def spendable(state: EncounterState, c: Combatant) -> list[Spendable]:
 
 def _once_per_round(ctx: Context, c: Combatant) -> None:
     state = ctx.state
-    if state.in_combat and c.marks.get("hero_round") == state.round:
+    if state.in_combat and marks.HERO_ROUND.of(c) == state.round:
         ctx.fail(_("{name} already spent a hero point this round (round {round}): one per round, except "
                    "cheat-death", name=c.name, round=state.round))
 
@@ -188,8 +188,8 @@ def _pet(ctx: Context, owner: Combatant, rest: tuple[str, ...]) -> None:
 
 def close_windows(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
-        if c.marks.get("cheat_window"):
-            ctx.set_mark(c, "cheat_window", None)
+        if marks.CHEAT_WINDOW.of(c):
+            ctx.set_mark(c, marks.CHEAT_WINDOW, None)
 
 
 def award(ctx: Context, call) -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from gm_console.ruleset import Combatant, Context, group_of, keep_together, named, of, places, public
 
+from . import marks
 from .i18n import _, in_a_row
 
 RULE = "pathfinder1e.md §1.1"
@@ -19,7 +20,7 @@ FLAT_NOTE = "until its first turn"
 
 
 def rolloff_key(c: Combatant) -> tuple:
-    return tuple(c.marks.get("rolloff") or ())
+    return tuple(marks.ROLLOFF.of(c) or ())
 
 
 def order_key(c: Combatant) -> tuple:
@@ -36,7 +37,7 @@ def resolve_ties(ctx: Context, who: list[Combatant]) -> bool:
     for place in places(ctx.state, sorted((c for c in who if c.initiative is not None), key=lambda c: c.added)):
         first = place[0]
         tied[(first.initiative, tuple(first.tiebreak))].append(place)
-        _same_mark(ctx, place, first.marks.get("rolloff"))
+        _same_mark(ctx, place, marks.ROLLOFF.of(first))
     rolled = False
     for (init, tb), at in tied.items():
         if len(at) < 2:
@@ -49,8 +50,8 @@ def resolve_ties(ctx: Context, who: list[Combatant]) -> bool:
 def _same_mark(ctx: Context, place: list[Combatant], key) -> None:
     """A group's members share one roll-off result, as they share one initiative."""
     for c in place:
-        if (None if key is None else tuple(key)) != (None if c.marks.get("rolloff") is None else rolloff_key(c)):
-            ctx.set_mark(c, "rolloff", None if key is None else list(key))
+        if (None if key is None else tuple(key)) != (None if marks.ROLLOFF.of(c) is None else rolloff_key(c)):
+            ctx.set_mark(c, marks.ROLLOFF, None if key is None else list(key))
 
 
 def _rolled_by(place: list[Combatant]):
@@ -97,7 +98,7 @@ def reorder(ctx: Context) -> None:
 
 def combat_start(ctx: Context, flat_def) -> None:
     for c in ctx.state.combatants.values():
-        ctx.set_mark(c, "hero_round", None)
+        ctx.set_mark(c, marks.HERO_ROUND, None)
     if resolve_ties(ctx, list(ctx.state.combatants.values())):
         reorder(ctx)
     for cid in ctx.state.order:
@@ -112,7 +113,7 @@ def flat_footed(ctx: Context, c: Combatant, flat_def) -> None:
     if any(i.note == FLAT_NOTE for i in c.instances(flat_def.id)):
         return
     ctx.apply_condition(c, replace(flat_def, stack="separate"), note=FLAT_NOTE)
-    ctx.set_mark(c, "unacted", True)
+    ctx.set_mark(c, marks.UNACTED, True)
 
 
 def first_turn(ctx: Context, c: Combatant) -> None:
@@ -131,13 +132,13 @@ def first_turn(ctx: Context, c: Combatant) -> None:
 def acted(ctx: Context, c: Combatant) -> None:
     """Its first turn is over (or the combat is): no longer flat-footed for not having acted."""
     first_turn(ctx, c)
-    if c.marks.get("unacted"):
-        ctx.set_mark(c, "unacted", None)
+    if marks.UNACTED.of(c):
+        ctx.set_mark(c, marks.UNACTED, None)
 
 
 def still_flat_footed(state, c: Combatant) -> bool:
     """Its first turn began but someone else acts before it has done anything (resume, trigger, hero act)."""
-    return (bool(c.marks.get("unacted")) and state.in_combat and state.active != c.id
+    return (bool(marks.UNACTED.of(c)) and state.in_combat and state.active != c.id
             and not any(i.cond == "flat-footed" and i.note == FLAT_NOTE for i in c.conditions))
 
 
@@ -154,7 +155,7 @@ def joined_mid_combat(ctx: Context, c: Combatant, total, tiebreak: tuple, flat_d
     if others:
         at = places(state, others)
         for place in at:
-            if not place[0].marks.get("rolloff"):
+            if not marks.ROLLOFF.of(place[0]):
                 r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=_rolled_by(place)),
                              who=place[0].id)
                 _same_mark(ctx, place, (r.total,))

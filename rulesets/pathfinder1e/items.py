@@ -15,10 +15,10 @@ import re
 
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, fold_text, named, of
 
+from . import marks
 from .i18n import _
 
 RULE = "pathfinder1e.md §1.7.2"
-MARK = "items"
 KINDS = {"weapon": "weapon", "arma": "weapon", "armor": "armor", "armour": "armor", "armadura": "armor",
          "shield": "shield", "escudo": "shield", "other": "other", "objeto": "other", "item": "other"}
 KIND_TERMS = {"weapon": Term("weapon", "arma"), "armor": Term("armor", "armadura"), "shield": Term("shield", "escudo"),
@@ -45,7 +45,7 @@ ITEM_USAGE = ("item NAME [ITEM [weapon|armor|shield|other|PRESET] [hardness=H] [
 
 
 def items_of(c: Combatant) -> dict:
-    return {k: dict(v) for k, v in (c.marks.get(MARK) or {}).items()}
+    return {k: dict(v) for k, v in (marks.ITEMS.of(c) or {}).items()}
 
 
 def _find(ctx: Context, c: Combatant, name: str) -> str:
@@ -90,7 +90,7 @@ def item(ctx: Context, call) -> None:
             _find(ctx, c, name)
         _clear_effects(ctx, c, existing)
         del have[existing]
-        ctx.set_mark(c, MARK, have or None)
+        ctx.set_mark(c, marks.ITEMS, have or None)
         ctx.say(_("{name} no longer carries {item}", name=named(c), item=existing), rule=RULE, who=c.id)
         return
     it = have.get(existing, {"kind": "other", "hardness": 0, "hp": None, "max": None, "ac": 0})
@@ -130,7 +130,7 @@ def item(ctx: Context, call) -> None:
         it["max"] += 10 * enh
         it["hp"] += 10 * enh
     have[name] = it
-    ctx.set_mark(c, MARK, have)
+    ctx.set_mark(c, marks.ITEMS, have)
     _sync_effects(ctx, c, name, it)
     ctx.say(_("{name}: {item}", name=named(c), item=of(c, describe(name, it))), rule=RULE, who=c.id)
 
@@ -172,7 +172,7 @@ def sunder(ctx: Context, call) -> None:
     if spared:
         it["hp"] = 1
     have[name] = it
-    ctx.set_mark(c, MARK, have)
+    ctx.set_mark(c, marks.ITEMS, have)
     st = state_of(it)
     args = dict(name=named(c), item=name, amount=dealt(c, amount), hardness=of(c, it["hardness"]),
                 through=dealt(c, through), old=of(c, old), hp=of(c, it["hp"]), max=of(c, it["max"]))
@@ -208,7 +208,7 @@ def repair(ctx: Context, call) -> None:
     old = it["hp"]
     it["hp"] = min(it["max"], old + amount)
     have[name] = it
-    ctx.set_mark(c, MARK, have)
+    ctx.set_mark(c, marks.ITEMS, have)
     args = dict(name=named(c), item=name, old=of(c, old), hp=of(c, it["hp"]), max=of(c, it["max"]))
     if state_of(it) == "ok" and 2 * old <= it["max"]:
         ctx.say(_("{name}'s {item} is repaired: HP {old} -> {hp}/{max}, no longer broken", **args), rule=RULE,

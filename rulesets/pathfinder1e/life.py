@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, public, record_check
 
-from . import regeneration
+from . import marks, regeneration
 from .cheat_death import cheat_death_auto, offer_cheat_death
 from .i18n import _
 from .options import option
@@ -56,7 +56,7 @@ def need_hp(ctx: Context, c: Combatant) -> None:
 
 
 def _clear_recovery(ctx: Context, c: Combatant) -> None:
-    for k in ("stable", "recovering"):
+    for k in (marks.STABLE, marks.RECOVERING):
         ctx.set_mark(c, k, None)
 
 
@@ -282,8 +282,8 @@ def strain(ctx: Context, c: Combatant) -> None:
 
 def make_stable(ctx: Context, c: Combatant, kind: str, rule: str, why: Msg) -> None:
     ctx.set_life(c, "stable", rule=rule)
-    ctx.set_mark(c, "stable", kind)
-    ctx.set_mark(c, "stable_secs", None)
+    ctx.set_mark(c, marks.STABLE, kind)
+    ctx.set_mark(c, marks.STABLE_SECS, None)
     ctx.say(why, rule=rule, who=c.id)
 
 
@@ -327,21 +327,21 @@ def dying_check(ctx: Context, c: Combatant, bleeding: bool) -> None:
 
 def hourly_check(ctx: Context, c: Combatant) -> None:
     """One hour of a stable combatant (pathfinder1e.md §1.4 [S]): unaided risks 1 HP, aided may wake up."""
-    kind = c.marks.get("stable", "unaided")
+    kind = marks.STABLE.of(c, "unaided")
     ok, check = con_check(ctx, c, _('hourly Con check ({kind} stable)', kind=STABLE_KINDS.get(kind, kind)),
                           "Con (hourly)")
     if kind == "aided":
         if ok:
             ctx.set_life(c, "disabled", rule=RULE)
-            ctx.set_mark(c, "stable", None)
-            ctx.set_mark(c, "stable_secs", None)
+            ctx.set_mark(c, marks.STABLE, None)
+            ctx.set_mark(c, marks.STABLE_SECS, None)
             ctx.say(_("{check}, succeeds: conscious and disabled at HP {hp}", check=check, hp=of(c, hp_of(c))),
                     rule=RULE, who=c.id)
         else:
             ctx.say(_("{check}, fails: stays unconscious", check=check), rule=RULE, who=c.id)
         return
     if ok:
-        ctx.set_mark(c, "stable", "aided")
+        ctx.set_mark(c, marks.STABLE, "aided")
         ctx.say(_("{check}, succeeds: stable as if aided (no more HP loss)", check=check), rule=RULE, who=c.id)
         return
     new = hp_of(c) - 1
@@ -353,7 +353,7 @@ def daily_check(ctx: Context, c: Combatant) -> None:
     """Disabled at negative HP, unhelped: after 8 h rest, Con DC 10; failure costs 1 HP, no knock-out."""
     ok, check = con_check(ctx, c, _('daily Con check to heal naturally'), "Con (daily)")
     if ok:
-        ctx.set_mark(c, "recovering", True)
+        ctx.set_mark(c, marks.RECOVERING, True)
         ctx.say(_("{check}, succeeds: heals naturally from now on", check=check), rule=RULE, who=c.id)
         return
     new = hp_of(c) - 1

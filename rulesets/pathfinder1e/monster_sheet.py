@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Term
 
-from . import defenses, regeneration
+from . import defenses, marks, regeneration
 from .i18n import _, joined
 from .life import ferocious
 
@@ -33,7 +33,7 @@ def status(state, c: Combatant) -> list:
     if inst is not None and c.life != "dead":
         stop = sorted(regeneration.stoppers(inst))
         what = joined(defenses.WORDS[w] for w in stop) if stop else None
-        mark = c.marks.get(regeneration.MARK)
+        mark = marks.REGEN_OFF.of(c)
         if regeneration.stopped(state, c):
             out.append(_("regeneration {n}: stopped this round, no healing and it can die", n=inst.value))
         elif mark is not None and state.in_combat and mark == state.round + 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, named, of
 
-from . import life
+from . import life, marks
 from .i18n import _, _n
 from .stats import hd
 
@@ -25,7 +25,7 @@ def levels(c: Combatant) -> int:
 
 def sync(ctx: Context, c: Combatant) -> None:
     """Bring HP in line with the negative levels it has now, then check death by HD."""
-    now, applied = levels(c), int(c.marks.get("drain_hp") or 0)
+    now, applied = levels(c), int(marks.DRAIN_HP.of(c) or 0)
     pool = c.pools.get("hp")
     if now != applied and pool is not None and c.life != "dead":
         delta = (now - applied) * HP_PER_LEVEL
@@ -35,7 +35,7 @@ def sync(ctx: Context, c: Combatant) -> None:
         if top is not None and value > top:
             value = top
         ctx.set_pool(c, "hp", value, max=top, rule=RULE)
-        ctx.set_mark(c, "drain_hp", now or None)
+        ctx.set_mark(c, marks.DRAIN_HP, now or None)
         args = dict(name=named(c), n=of(c, now), delta=of(c, delta), old=of(c, old), new=of(c, value), max=of(c, top),
                     applied=of(c, applied))
         if delta > 0 and top is not None:
@@ -54,7 +54,7 @@ def sync(ctx: Context, c: Combatant) -> None:
         else:
             life.reconcile(ctx, c)
     elif now != applied:
-        ctx.set_mark(c, "drain_hp", now or None)
+        ctx.set_mark(c, marks.DRAIN_HP, now or None)
     check_death(ctx, c)
 
 

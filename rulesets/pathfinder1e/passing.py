@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, dealt, named, of, public
 
-from . import abilities, afflictions, hero, life, rest
+from . import abilities, afflictions, hero, life, marks, rest
 from .catalogue import BLEEDS
 from .i18n import _
 
@@ -111,7 +111,7 @@ def quiet_rounds(c: Combatant) -> int:
     dying = c.life == "dying"
     soaked = bleeds.get("hp", 0) + (1 if dying else 0)  # its bleed and the automatic failure of its check
     con = bleeds.get("con", 0)
-    applied = int(c.marks.get("con_hp") or 0)
+    applied = int(marks.CON_HP.of(c) or 0)
     thr = life.death_threshold(c)
     floor = thr + 1 if dying else min(hp, 0)
 
@@ -121,7 +121,7 @@ def quiet_rounds(c: Combatant) -> int:
 
     top = ENDLESS
     if con:
-        room = abilities.left(c, "con") - abilities.points(c, "ability_damage", "con")
+        room = abilities.left(c, "con") - abilities.points(c, marks.ABILITY_DAMAGE, "con")
         top = max(0, (room - 1) // con)
     if hp_after(top) >= floor:
         return top
@@ -165,7 +165,7 @@ def stable_hours(ctx: Context, c: Combatant, seconds: int) -> int:
     """Hourly Con checks while stable; returns the time it stayed stable within ``seconds``."""
     if c.life != "stable" or seconds <= 0:
         return 0
-    prior = int(c.marks.get("stable_secs") or 0)
+    prior = int(marks.STABLE_SECS.of(c) or 0)
     acc = prior + seconds
     checks = 0
     while acc >= HOUR and c.life == "stable":
@@ -173,7 +173,7 @@ def stable_hours(ctx: Context, c: Combatant, seconds: int) -> int:
         checks += 1
         life.hourly_check(ctx, c)
     if c.life == "stable":
-        ctx.set_mark(c, "stable_secs", acc or None)
+        ctx.set_mark(c, marks.STABLE_SECS, acc or None)
         return seconds
     return min(seconds, max(0, checks * HOUR - prior))
 
@@ -185,13 +185,13 @@ def fatigue(ctx: Context, c: Combatant, seconds: int) -> None:
     exhausted = c.instances("exhausted")
     fatigued = c.instances("fatigued")
     if not exhausted and not fatigued:
-        if c.marks.get("rest_secs"):
-            ctx.set_mark(c, "rest_secs", None)
+        if marks.REST_SECS.of(c):
+            ctx.set_mark(c, marks.REST_SECS, None)
         return
-    acc = int(c.marks.get("rest_secs") or 0) + seconds
+    acc = int(marks.REST_SECS.of(c) or 0) + seconds
     if exhausted:
         if acc < HOUR:
-            ctx.set_mark(c, "rest_secs", acc)
+            ctx.set_mark(c, marks.REST_SECS, acc)
             return
         acc -= HOUR
         for inst in exhausted:
@@ -206,19 +206,19 @@ def fatigue(ctx: Context, c: Combatant, seconds: int) -> None:
         ctx.say(_("{name} rests 8 hours: no longer fatigued", name=named(c)), rule="pathfinder1e.md §1.5 fatigued",
                 who=c.id)
         acc = 0
-    ctx.set_mark(c, "rest_secs", acc or None)
+    ctx.set_mark(c, marks.REST_SECS, acc or None)
 
 
 def nonlethal(ctx: Context, c: Combatant, seconds: int) -> None:
     """Nonlethal damage heals 1 per hour per character level [O] (pathfinder1e.md §1.3)."""
     nl = life.nl_of(c)
     if not nl:
-        if c.marks.get("nl_secs"):
-            ctx.set_mark(c, "nl_secs", None)
+        if marks.NL_SECS.of(c):
+            ctx.set_mark(c, marks.NL_SECS, None)
         return
-    acc = int(c.marks.get("nl_secs") or 0) + seconds
+    acc = int(marks.NL_SECS.of(c) or 0) + seconds
     hours, acc = divmod(acc, HOUR)
-    ctx.set_mark(c, "nl_secs", acc or None)
+    ctx.set_mark(c, marks.NL_SECS, acc or None)
     if not hours:
         return
     per = rest.level(c)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, EncounterState, Pending, afflictions as clock
 
+from . import marks
 from .cheat_death import could_be_pet, owner_of, points
 from .i18n import _, _n
 from .life import countdown
@@ -19,7 +20,7 @@ from .options import option
 def pending(rules, state: EncounterState) -> list[Pending]:
     out: list[Pending] = clock.pending(state, ("poisoned", "diseased"))  # §1.17, save_rolls offer
     for c in state.combatants.values():
-        if c.life == "dead" and c.marks.get("cheat_window"):
+        if c.life == "dead" and marks.CHEAT_WINDOW.of(c):
             out.extend(_cheat_death(state, c))
     for c in state.combatants.values():
         if "hp" not in c.pools or c.life == "dead":
@@ -28,7 +29,7 @@ def pending(rules, state: EncounterState) -> list[Pending]:
         if c.life == "dying":
             out.append(Pending(c.id, _("{name} is dying: Con check at the start of its turn (dies at {thr}, {left} to "
                                        "go)", name=c.name, thr=thr, left=to_go)))
-        elif c.life == "stable" and c.marks.get("stable") != "aided":
+        elif c.life == "stable" and marks.STABLE.of(c) != "aided":
             out.append(_unaided(rules, state, c))
         elif c.life == "disabled":
             out.append(Pending(c.id, _("{name} is disabled: a standard action costs 1 HP (standard {ref})",

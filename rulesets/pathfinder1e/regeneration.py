@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, RulesError, Term, named, of
 
-from . import defenses
+from . import defenses, marks
 from .i18n import _, joined
 from .stats import con_score
 
 RULE = "pathfinder1e.md §1.14"
-MARK = "regen_off"
 #: out of combat, a stopped regeneration stays stopped until time passes [I]
 NOW = -1
 FORM = Term("regeneration=5, regeneration=5/fire,acid (fast_healing=2)",
@@ -68,7 +67,7 @@ def stoppers(inst) -> set[str]:
 
 
 def stopped(state, c: Combatant) -> bool:
-    mark = c.marks.get(MARK)
+    mark = marks.REGEN_OFF.of(c)
     if mark is None:
         return False
     return mark == state.round if state.in_combat else mark == NOW
@@ -90,11 +89,11 @@ def after_damage(ctx: Context, c: Combatant, types) -> None:
     what = joined(defenses.WORDS[w] for w in hit)
     state = ctx.state
     if state.in_combat:
-        ctx.set_mark(c, MARK, state.round + 1)
+        ctx.set_mark(c, marks.REGEN_OFF, state.round + 1)
         ctx.say(_("{name}'s regeneration is stopped by {what}: next round it heals nothing and can die",
                   name=named(c), what=what), rule=RULE, who=c.id, detail=_("round {n}", n=of(c, state.round + 1)))
     else:
-        ctx.set_mark(c, MARK, NOW)
+        ctx.set_mark(c, marks.REGEN_OFF, NOW)
         ctx.say(_("{name}'s regeneration is stopped by {what}: it heals nothing and can die until time passes",
                   name=named(c), what=what), rule=RULE + " [I]", who=c.id)
 
@@ -108,5 +107,5 @@ def tick_works(ctx: Context, c: Combatant, inst) -> bool:
 
 def time_passed(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
-        if c.marks.get(MARK) is not None:
-            ctx.set_mark(c, MARK, None)
+        if marks.REGEN_OFF.of(c) is not None:
+            ctx.set_mark(c, marks.REGEN_OFF, None)

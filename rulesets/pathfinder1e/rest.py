@@ -17,7 +17,7 @@ import re
 
 from gm_console.ruleset import Combatant, Context, Msg, dealt, life as life_word, named, of, public
 
-from . import abilities, life
+from . import abilities, life, marks
 from .i18n import _, _n
 from .stats import hd
 
@@ -41,7 +41,7 @@ def nights_in(start: int, end: int) -> range:
 
 
 def got(c: Combatant, day: int) -> int:
-    mark = c.marks.get("rested")
+    mark = marks.RESTED.of(c)
     return int(mark[1]) if mark and int(mark[0]) == day else 0
 
 
@@ -50,13 +50,13 @@ def level(c: Combatant) -> int:
 
 
 def disabled_unhelped(c: Combatant) -> bool:
-    return c.life == "disabled" and life.hp_of(c) < 0 and not c.marks.get("recovering")
+    return c.life == "disabled" and life.hp_of(c) < 0 and not marks.RECOVERING.of(c)
 
 
 def needs_healing(c: Combatant) -> bool:
     pool = c.pools.get("hp")
     hurt = pool is not None and pool.max is not None and pool.value < pool.max
-    return hurt or bool(c.marks.get("ability_damage"))
+    return hurt or bool(marks.ABILITY_DAMAGE.of(c))
 
 
 def can_heal(c: Combatant) -> bool:
@@ -75,7 +75,7 @@ def nights(ctx: Context, c: Combatant, start: int, end: int) -> None:
         if disabled_unhelped(c):
             if got(c, day) < 1:
                 life.daily_check(ctx, c)
-                ctx.set_mark(c, "rested", [day, 1])
+                ctx.set_mark(c, marks.RESTED, [day, 1])
             continue
         if not can_heal(c) or not needs_healing(c):
             return
@@ -83,7 +83,7 @@ def nights(ctx: Context, c: Combatant, start: int, end: int) -> None:
         if units:
             count = len(days) - i
             heal_naturally(ctx, c, units, _n("{n} night of rest", "{n} nights of rest", count, n=public(count)))
-        ctx.set_mark(c, "rested", [days[-1], max(1, got(c, days[-1]))])
+        ctx.set_mark(c, marks.RESTED, [days[-1], max(1, got(c, days[-1]))])
         return
 
 
@@ -114,13 +114,13 @@ def heal_naturally(ctx: Context, c: Combatant, units: int, what: Msg) -> None:
     else:
         text = _("{name} heals naturally after {what} ({per} = {gain} HP): HP {old} -> {new}", **args)
     ctx.say(text, rule=RULE, who=c.id)
-    for key, hurt in sorted((c.marks.get("ability_damage") or {}).items()):
+    for key, hurt in sorted((marks.ABILITY_DAMAGE.of(c) or {}).items()):
         back = min(units, int(hurt))
         abilities.damage(ctx, c, key, back, heal=True,
                          why=_("{name} recovers {n} {ability} with rest", name=named(c), n=dealt(c, back),
                                ability=abilities.NAMES[key]))
     if old < 0 <= new:
-        ctx.set_mark(c, "recovering", None)
+        ctx.set_mark(c, marks.RECOVERING, None)
     life.settle(ctx, c, rule=RULE)
 
 
@@ -159,7 +159,7 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
     had = got(c, today)
     if disabled_unhelped(c):
         if care:
-            ctx.set_mark(c, "recovering", True)
+            ctx.set_mark(c, marks.RECOVERING, True)
             ctx.say(_("{name} is tended (long-term care): it heals naturally from now on", name=named(c)), rule=RULE,
                     who=c.id)
         elif had:
@@ -169,14 +169,14 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
             return
         else:
             life.daily_check(ctx, c)
-            ctx.set_mark(c, "rested", [today, 1])
+            ctx.set_mark(c, marks.RESTED, [today, 1])
             return
     units = max(0, rate - had)
     if not units:
         ctx.say(_("{name} already had that much rest today ({kind} adds nothing; pass 24h for the next day)",
                   name=named(c), kind=kind), rule=RULE, who=c.id)
         return
-    ctx.set_mark(c, "rested", [today, max(rate, had)])
+    ctx.set_mark(c, marks.RESTED, [today, max(rate, had)])
     if not needs_healing(c):
         ctx.say(_("{name} rests ({kind}): nothing to heal", name=named(c), kind=kind), rule=RULE, who=c.id)
         return

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from gm_console.ruleset import (Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet,
                                 types_for, words_for)
 
-from . import abilities, afflictions, defenses, economy, figures, hero, life, monster_sheet, negative_levels, regeneration
+from . import abilities, afflictions, defenses, economy, figures, hero, life, marks, monster_sheet, negative_levels, regeneration
 from .attacks import PF1Attacks
 from .catalogue import BLEEDS
 from .grapple import holder_of, holding
@@ -127,7 +127,7 @@ class PF1Sheet(Sheet):
             dice = hd(c)
             out.append(_("{n} negative level(s): dies at {hd}", n=levels, hd=dice) if dice
                        else _("{n} negative level(s)", n=levels))
-        for key, n in (c.marks.get("ability_damage") or {}).items():
+        for key, n in (marks.ABILITY_DAMAGE.of(c) or {}).items():
             top = abilities.left(c, key)
             if n >= top and key == "con":
                 out.append(_("{ability} damage {n} reaches its score {top}: dead", ability=abilities.NAMES[key], n=n,
@@ -137,12 +137,12 @@ class PF1Sheet(Sheet):
                              ability=abilities.NAMES[key], n=n, top=top))
             else:
                 out.append(_("{ability} damage {n}", ability=abilities.NAMES[key], n=n))
-        for key, n in (c.marks.get("ability_drain") or {}).items():
+        for key, n in (marks.ABILITY_DRAIN.of(c) or {}).items():
             if abilities.left(c, key) <= 0:
                 out.append(_("{ability} drained to 0: {what}", ability=abilities.NAMES[key], what=DRAINED_ZERO[key]))
             else:
                 out.append(_("{ability} drained {n} (rest does not restore it)", ability=abilities.NAMES[key], n=n))
-        lost = int(c.marks.get("con_hp") or 0)
+        lost = int(marks.CON_HP.of(c) or 0)
         if lost:
             out.append(_("Con penalty {penalty} x {hd} HD: -{lost} current and maximum HP",
                          penalty=-abilities.con_penalty(c), hd=max(1, hd(c) or 1), lost=lost))
@@ -173,7 +173,7 @@ def _life_lines(c: Combatant) -> list[Msg]:
         return [_("dying: dies at {thr} ({left} to go); Con check DC 10 ({check}) at the start of its turn", thr=thr,
                   left=to_go, check=check)]
     if c.life == "stable":
-        if c.marks.get("stable") == "aided":
+        if marks.STABLE.of(c) == "aided":
             return [_("stable (aided): dies at {thr} ({left} to go); hourly Con check DC 10 ({check}) to wake up "
                       "disabled", thr=thr, left=to_go, check=check)]
         return [_("stable (unaided): dies at {thr} ({left} to go); hourly Con check DC 10 ({check}), failure -1 HP",
@@ -182,7 +182,7 @@ def _life_lines(c: Combatant) -> list[Msg]:
         out = [_("disabled: one move or standard action, half speed; a standard action costs 1 HP; dies at {thr} "
                  "({left} to go)", thr=thr, left=to_go) if hp < 0 else
                _("disabled: one move or standard action, half speed; a standard action costs 1 HP")]
-        if hp < 0 and not c.marks.get("recovering"):
+        if hp < 0 and not marks.RECOVERING.of(c):
             out.append(_("heals naturally only if helped, or after a daily Con check DC 10 ({check})", check=check))
         return out
     if c.life == "staggered":

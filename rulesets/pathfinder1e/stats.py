@@ -11,6 +11,8 @@ from typing import Mapping
 
 from gm_console.ruleset import EXPERIENCE, Combatant, StatField, Term
 
+from . import marks
+
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 
 SIZE_ES = {"fine": "minúsculo", "diminutive": "diminuto", "tiny": "menudo", "small": "pequeño",
@@ -240,14 +242,14 @@ def con_score(c: Combatant) -> int:
 
 def drained(c: Combatant, key: str) -> int:
     """Points of ability drain on ``key`` (pathfinder1e.md §1.9): they lower the score itself."""
-    return int((c.marks.get("ability_drain") or {}).get(key, 0))
+    return int((marks.ABILITY_DRAIN.of(c) or {}).get(key, 0))
 
 
 def ability_points(c: Combatant, key: str, more_damage: int = 0) -> tuple[int, int]:
     """(damage, penalty) on ``key`` (pathfinder1e.md §1.9): penalties (``str-penalty:N``...) weigh like
     damage, -1 per 2 points together, but never below what a score of 1 gives (-5): they count only as
     far as that. ``more_damage``: as if that much more damage (time passing)."""
-    damage = int((c.marks.get("ability_damage") or {}).get(key, 0)) + more_damage
+    damage = int((marks.ABILITY_DAMAGE.of(c) or {}).get(key, 0)) + more_damage
     penalty = sum(i.value or 0 for i in c.conditions if i.cond == f"{key}-penalty")
     room = 2 * (mod(max(0, score(c, key) - drained(c, key))) - mod(1)) + 1 - damage
     return damage, max(0, min(penalty, room))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, dealt, life as life_word, named, of, public
 
-from . import defenses, economy, health, life
+from . import defenses, economy, health, life, marks
 from .checks import keep
 from .conditions import by_hand
 from .i18n import _, flag_names
@@ -227,11 +227,11 @@ def revive(ctx: Context, call) -> None:
         ctx.fail(_("revive: HP {hp} is still dead (dies at {thr})", hp=hp, thr=death_threshold(c)))
     top = c.pools["hp"].max
     ctx.set_pool(c, "hp", min(hp, top) if top is not None else hp, rule="pathfinder1e.md §1.4 raise dead")
-    ctx.set_mark(c, "cheat_window", None)
+    ctx.set_mark(c, marks.CHEAT_WINDOW, None)
     hp = life.hp_of(c)
     ctx.set_life(c, "stable" if hp < 0 else life.conscious_life(hp, life.nl_of(c)),
                  rule="pathfinder1e.md §1.4 raise dead")
     if hp < 0:
-        ctx.set_mark(c, "stable", "aided")
+        ctx.set_mark(c, marks.STABLE, "aided")
     ctx.say(_("{name} is brought back to life", name=named(c)), rule="pathfinder1e.md §1.4 raise dead", who=c.id,
             detail=_("HP {hp}, {life}", hp=of(c, hp), life=of(c, life_word(c.life))))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Turns, dealt, life as life_word, named, of, public
 
-from . import abilities, afflictions, economy, hero, initiative, life, passing, regeneration
+from . import abilities, afflictions, economy, hero, initiative, life, marks, passing, regeneration
 from .catalogue import BLEEDS
 from .i18n import _, flag_names
 from .options import DEFAULTS, option
@@ -33,8 +33,8 @@ class PF1Turns(Turns):
         r = ctx.roll(f"1d20{bonus:+d}", purpose=_('initiative of {name}', name=named(c)), who=c.id)
         if ctx.state.in_combat:
             initiative.joined_mid_combat(ctx, c, r.total, (bonus,), self.rules.conditions.catalogue.get("flat-footed"))
-        elif c.marks.get("rolloff"):
-            ctx.set_mark(c, "rolloff", None)
+        elif marks.ROLLOFF.of(c):
+            ctx.set_mark(c, marks.ROLLOFF, None)
         return r.total, (bonus,), r.text
 
     def tiebreak_for(self, c: Combatant, value: float) -> tuple:

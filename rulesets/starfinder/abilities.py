@@ -11,9 +11,11 @@ Con penalty has taken), ``key_rp`` (the key ability's damage steps already paid 
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Mod, Msg, Term, dealt, gm, named, of
+from collections.abc import Mapping
 
-from . import life
+from gm_console.ruleset import Combatant, Context, Mark, Mod, Msg, Term, dealt, gm, named, of
+
+from . import life, marks
 from .common import say
 from .i18n import _
 from .stats import SKILL_ABILITY, level, mod, skill_bonus
@@ -41,8 +43,9 @@ WHAT = {
 }
 
 
-def points(c: Combatant, mark: str, key: str) -> int:
-    return int((c.marks.get(mark) or {}).get(key, 0))
+def points(c: Combatant, mark: Mark[Mapping[str, int]], key: str) -> int:
+    """Points of ability damage or drain (``marks.ABILITY_DAMAGE``, ``marks.ABILITY_DRAIN``) on one score."""
+    return int((mark.of(c) or {}).get(key, 0))
 
 
 def score(c: Combatant, key: str) -> int | None:
@@ -52,7 +55,7 @@ def score(c: Combatant, key: str) -> int | None:
 
 def drain_drop(c: Combatant, key: str) -> int:
     """What the drained score's modifier lost (Dex 15 drained 1 is still +2: nothing)."""
-    base, drained = score(c, key), points(c, "ability_drain", key)
+    base, drained = score(c, key), points(c, marks.ABILITY_DRAIN, key)
     if base is None or not drained:
         return 0
     return mod(base) - mod(max(0, base - drained))
@@ -66,14 +69,14 @@ def penalty_points(c: Combatant, key: str) -> int:
 def penalty(c: Combatant, key: str) -> int:
     """The whole penalty on what ``key`` governs: -1 per 2 points of damage and ability penalty together,
     and the drain's."""
-    return (points(c, "ability_damage", key) + penalty_points(c, key)) // 2 + drain_drop(c, key)
+    return (points(c, marks.ABILITY_DAMAGE, key) + penalty_points(c, key)) // 2 + drain_drop(c, key)
 
 
 def modifiers(c: Combatant):
     """(figure, Mod) for each figure and skill an ability loss weighs on; the damage (with the penalty,
     which weighs "the same way as damage") and the drain are separate sources, so they add."""
     for key in KEYS:
-        hurt = points(c, "ability_damage", key)
+        hurt = points(c, marks.ABILITY_DAMAGE, key)
         name = NAMES[key]
         for (en, es), delta in (((f"{key} damage", f"daño de {name.es}"), hurt // 2),
                                 ((f"{key} penalty", f"penalizador de {name.es}"),
@@ -87,8 +90,8 @@ def modifiers(c: Combatant):
                 yield fig, Mod(Term(en, es), -delta, "", en)
 
 
-def _store(ctx: Context, c: Combatant, mark: str, key: str, value: int) -> None:
-    table = dict(c.marks.get(mark) or {})
+def _store(ctx: Context, c: Combatant, mark: Mark[Mapping[str, int]], key: str, value: int) -> None:
+    table = dict(mark.of(c) or {})
     table[key] = value
     ctx.set_mark(c, mark, {k: v for k, v in table.items() if v} or None)
 
@@ -103,14 +106,14 @@ def damage(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False
            quiet: bool = False) -> None:
     """Ability damage: capped at what is left of the score (more changes nothing); the penalty
     follows, then stamina (Con), resolve (the key ability) and consciousness."""
-    old, base, name = points(c, "ability_damage", key), score(c, key), NAMES[key]
+    old, base, name = points(c, marks.ABILITY_DAMAGE, key), score(c, key), NAMES[key]
     if heal:
         new = max(0, old - amount)
     elif base is None:  # no score to stop at
         new = old + amount
     else:
-        new = min(old + amount, max(base - points(c, "ability_drain", key), old))
-    _store(ctx, c, "ability_damage", key, new)
+        new = min(old + amount, max(base - points(c, marks.ABILITY_DRAIN, key), old))
+    _store(ctx, c, marks.ABILITY_DAMAGE, key, new)
     head = dict(name=named(c), amount=dealt(c, amount), ability=name)
     if why is None and heal:
         why = _("{name} recovers {amount} {ability} damage", **head)
@@ -138,9 +141,9 @@ def drain(ctx: Context, c: Combatant, key: str, amount: int, heal: bool = False)
     if base is None:
         ctx.fail(_("drain lowers the score: give {name}'s {ability} first (set {ref} {key}=N)", name=c.name,
                    ability=name, ref=_ref(c), key=key))
-    old = points(c, "ability_drain", key)
+    old = points(c, marks.ABILITY_DRAIN, key)
     new = max(0, old - amount) if heal else min(base, old + amount)
-    _store(ctx, c, "ability_drain", key, new)
+    _store(ctx, c, marks.ABILITY_DRAIN, key, new)
     args = dict(name=named(c), amount=dealt(c, amount), ability=name, old=of(c, base - old), new=of(c, base - new),
                 penalty=of(c, -penalty(c, key)), what=WHAT[key])
     if heal:
@@ -158,9 +161,9 @@ def _follow(ctx: Context, c: Combatant, key: str, heal: bool) -> None:
     if not heal and c.stats.get("key_ability") == key:
         key_resolve(ctx, c)
     elif heal:
-        steps = points(c, "ability_damage", key) // 2
-        if c.stats.get("key_ability") == key and int(c.marks.get("key_rp") or 0) > steps:
-            ctx.set_mark(c, "key_rp", steps or None)  # the RP lost stay lost; damage taken again costs again
+        steps = points(c, marks.ABILITY_DAMAGE, key) // 2
+        if c.stats.get("key_ability") == key and int(marks.KEY_RP.of(c) or 0) > steps:
+            ctx.set_mark(c, marks.KEY_RP, steps or None)  # the RP lost stay lost; damage taken again costs again
     settle(ctx, c, key)
 
 
@@ -170,8 +173,8 @@ def settle(ctx: Context, c: Combatant, key: str) -> None:
     base = score(c, key)
     if base is None or base <= 0 or c.life == "dead":
         return
-    left = base - points(c, "ability_drain", key)
-    hurt = points(c, "ability_damage", key)
+    left = base - points(c, marks.ABILITY_DRAIN, key)
+    hurt = points(c, marks.ABILITY_DAMAGE, key)
     out = left <= 0 or hurt >= left
     name = NAMES[key]
     if left <= 0:
@@ -215,7 +218,7 @@ def con_stamina(ctx: Context, c: Combatant) -> None:
     if sp is None:
         return
     due = max(1, level(c)) * penalty(c, "con")
-    applied = int(c.marks.get("con_sp") or 0)
+    applied = int(marks.CON_SP.of(c) or 0)
     if due == applied:
         return
     delta = due - applied
@@ -224,7 +227,7 @@ def con_stamina(ctx: Context, c: Combatant) -> None:
     new = max(0, old - delta)
     if top is not None:
         new = min(new, top)
-    ctx.set_mark(c, "con_sp", due or None)
+    ctx.set_mark(c, marks.CON_SP, due or None)
     ctx.set_pool(c, "sp", new, max=top, rule=RULE)
     lvl = max(1, level(c))
     if top is None:
@@ -238,11 +241,11 @@ def con_stamina(ctx: Context, c: Combatant) -> None:
 
 def key_resolve(ctx: Context, c: Combatant) -> None:
     """Damage to the key ability: 1 RP per 2 points taken, each step paid once (mark ``key_rp``)."""
-    steps = points(c, "ability_damage", c.stats["key_ability"]) // 2
-    paid = int(c.marks.get("key_rp") or 0)
+    steps = points(c, marks.ABILITY_DAMAGE, c.stats["key_ability"]) // 2
+    paid = int(marks.KEY_RP.of(c) or 0)
     if steps <= paid:
         return
-    ctx.set_mark(c, "key_rp", steps)
+    ctx.set_mark(c, marks.KEY_RP, steps)
     rp = c.pools.get("rp")
     if rp is None:
         return
@@ -259,11 +262,11 @@ def rest(ctx: Context, c: Combatant, hours: int) -> "list[Msg]":
     back = 2 if hours >= 24 else 1 if hours >= 8 else 0
     done: list[Msg] = []
     for key in KEYS:
-        hurt = points(c, "ability_damage", key)
+        hurt = points(c, marks.ABILITY_DAMAGE, key)
         if back and hurt:
             damage(ctx, c, key, back, heal=True, quiet=True)  # the rest's own line says it
             done.append(_("{ability} damage {old}→{new}", ability=NAMES[key], old=of(c, hurt),
-                          new=of(c, points(c, "ability_damage", key))))
+                          new=of(c, points(c, marks.ABILITY_DAMAGE, key))))
     return done
 
 
@@ -271,7 +274,7 @@ def status(c: Combatant) -> "list[Msg]":
     """The GM's sheet lines: each ability's damage and drain, and what they cost."""
     out: list[Msg] = []
     for key in KEYS:
-        hurt, drained = points(c, "ability_damage", key), points(c, "ability_drain", key)
+        hurt, drained = points(c, marks.ABILITY_DAMAGE, key), points(c, marks.ABILITY_DRAIN, key)
         if not hurt and not drained:
             continue
         name = NAMES[key]
@@ -281,6 +284,6 @@ def status(c: Combatant) -> "list[Msg]":
         if drained:
             out.append(_("{ability} drained {n}: {ability} {score} (rest does not restore it)", ability=name,
                          n=drained, score=max(0, (score(c, key) or 0) - drained)))
-    if c.marks.get("con_sp"):
-        out.append(_("Con penalty: {n} SP off current and maximum stamina", n=c.marks["con_sp"]))
+    if marks.CON_SP.of(c):
+        out.append(_("Con penalty: {n} SP off current and maximum stamina", n=marks.CON_SP.of(c)))
     return out

@@ -14,8 +14,8 @@ figure penalties of weakened and impaired come through ``modifiers``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Mod, Msg, RulesError, Term, afflictions as clock, dealt, fold_text, \
-    named, of
+from gm_console.ruleset import Combatant, Context, Mod, Msg, RulesError, Term, afflictions as clock, dealt, engine_marks, \
+    fold_text, named, of
 
 from . import life, monsters
 from .common import say
@@ -23,7 +23,6 @@ from .i18n import _
 from .stats import SKILL_ABILITY, ability_mod
 
 RULE = "starfinder.md §3.15"
-MARK = clock.MARK
 ROUND = clock.ROUND
 
 
@@ -250,7 +249,7 @@ def lose_hp(ctx: Context, c: Combatant, amount: int, label) -> None:
 
 
 def _same(c: Combatant, kind: str, spec: dict):
-    for uid, aff in (c.marks.get(MARK) or {}).items():
+    for uid, aff in (engine_marks.AFFLICTIONS.of(c) or {}).items():
         if aff["kind"] == kind and aff["name"] and fold_text(aff["name"]) == fold_text(spec["name"]):
             return uid
     return None
@@ -293,7 +292,7 @@ def _conditions_at(track: str, step: int) -> list[str]:
 
 def _step(ctx: Context, c: Combatant, uid: str, move: int) -> None:
     """One step along the track (+1) or back toward healthy (-1); the step's conditions follow."""
-    aff = dict(c.marks[MARK][uid])
+    aff = dict(engine_marks.AFFLICTIONS.of(c)[uid])
     track = TRACKS[aff["track"]]
     old, new = aff["step"], max(-1, min(len(track) - 1, aff["step"] + move))
     aff["step"] = new
@@ -347,7 +346,7 @@ def penalty(track: str, step: int) -> int:
 def modifiers(c: Combatant):
     """(figure, Mod) for each affliction's penalty: its track's saves, attacks, damage and skills; a
     stiffened victim loses its Dex bonus to AC."""
-    for uid, aff in (c.marks.get(MARK) or {}).items():
+    for uid, aff in (engine_marks.AFFLICTIONS.of(c) or {}).items():
         track, step = aff["track"], aff["step"]
         label = f"{aff['name'] or aff['kind']}"
         pen = penalty(track, step)
@@ -375,7 +374,7 @@ def advance(ctx: Context, c: Combatant, seconds: int) -> None:
 def _due(ctx: Context, c: Combatant, uid: str) -> None:
     """A save at the frequency: failed, one step on; its cure's consecutive successes purge a poison (the
     victim keeps its step) or bring a disease's victim one step back each; the poison's duration ends it."""
-    aff = dict(c.marks[MARK][uid])
+    aff = dict(engine_marks.AFFLICTIONS.of(c)[uid])
     label = _label(aff["kind"], aff)
     if aff["purged"] or TRACKS[aff["track"]][aff["step"]] == "dead":
         return
@@ -402,14 +401,14 @@ def _due(ctx: Context, c: Combatant, uid: str) -> None:
                               what=label, name=named(c)))
         return
     c = ctx.state.get(c.id)
-    aff = (c.marks.get(MARK) or {}).get(uid)
+    aff = (engine_marks.AFFLICTIONS.of(c) or {}).get(uid)
     if aff is not None and aff["kind"] == "poison" and aff["for"] and not aff["left"] and c.life != "dead":
         _purge(ctx, c, uid, _("{what} has run its course in {name}: it recovers a step a day of bed rest",
                               what=label, name=named(c)))
 
 
 def _purge(ctx: Context, c: Combatant, uid: str, line: Msg) -> None:
-    aff = dict(c.marks[MARK][uid])
+    aff = dict(engine_marks.AFFLICTIONS.of(c)[uid])
     aff["purged"] = True
     _store(ctx, c, uid, aff)
     say(ctx, c, line, RULE)
@@ -418,15 +417,15 @@ def _purge(ctx: Context, c: Combatant, uid: str, line: Msg) -> None:
 def rest(ctx: Context, c: Combatant, hours: int) -> None:
     """A day of bed rest (24h; two nights, 8h each, count as one [I: a night is half a step]) brings a purged
     poison's victim one step toward healthy."""
-    for uid in list((c.marks.get(MARK) or {})):
-        aff = dict((ctx.state.get(c.id).marks.get(MARK) or {}).get(uid) or {})
+    for uid in list((engine_marks.AFFLICTIONS.of(c) or {})):
+        aff = dict((engine_marks.AFFLICTIONS.of(ctx.state.get(c.id)) or {}).get(uid) or {})
         if not aff.get("purged"):
             continue
         halves = int(aff.get("halves", 0)) + (2 if hours >= 24 else 1 if hours >= 8 else 0)
         steps, aff["halves"] = divmod(halves, 2)
         _store(ctx, ctx.state.get(c.id), uid, aff)
         for _i in range(steps):
-            if uid in (ctx.state.get(c.id).marks.get(MARK) or {}):
+            if uid in (engine_marks.AFFLICTIONS.of(ctx.state.get(c.id)) or {}):
                 _step(ctx, ctx.state.get(c.id), uid, -1)
 
 
@@ -449,17 +448,17 @@ def removed(ctx: Context, c: Combatant, cond: str) -> None:
     """``uncond NAME poisoned`` (remove affliction): the victim is healthy, the step's conditions go."""
     if cond not in CONDITION.values():
         return
-    table = dict(c.marks.get(MARK) or {})
+    table = dict(engine_marks.AFFLICTIONS.of(c) or {})
     for uid in [u for u in table if not any(str(i.uid) == u for i in c.conditions)]:
         table.pop(uid)
         for inst in [i for i in c.conditions if i.note == f"affliction:{uid}"]:
             ctx.remove_condition(ctx.state.get(c.id), inst, reason="cured")
-        ctx.set_mark(ctx.state.get(c.id), MARK, table or None)
+        ctx.set_mark(ctx.state.get(c.id), engine_marks.AFFLICTIONS, table or None)
 
 
 def status(c: Combatant) -> "list[Msg]":
     out: list[Msg] = []
-    for aff in (c.marks.get(MARK) or {}).values():
+    for aff in (engine_marks.AFFLICTIONS.of(c) or {}).values():
         track = TRACKS[aff["track"]]
         step = STEP[track[aff["step"]]][0] if aff["step"] >= 0 else _("healthy")
         if aff["purged"]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import abilities, afflictions, life, monsters
+from . import abilities, afflictions, life, marks, monsters
 from .economy import use
 from .catalogue import CATALOGUE, FORCE_FIELDS, LIFE_CONDITIONS, PENALTIES
 from .common import check, say, value
@@ -19,8 +19,6 @@ from .i18n import _, _n
 
 #: a second one adds its duration to the first (starfinder.md §3.6 [O])
 ADDING = ("shaken", "frightened")
-#: the mark of a burning save offered to the GM (``save_rolls offer``): {"fire": the fire taken that round}
-BURN_OFFER = "burn_offer"
 
 
 def quoted(c: Combatant) -> str:
@@ -73,10 +71,10 @@ class StarfinderConditions(Conditions):
         if cond == "con-penalty" and target.id in ctx.state.combatants:
             abilities.con_stamina(ctx, ctx.state.get(target.id))
         if cond == "burning" and not target.has("burning"):
-            ctx.set_mark(target, "burn_tries", None)
-            ctx.set_mark(target, BURN_OFFER, None)
+            ctx.set_mark(target, marks.BURN_TRIES, None)
+            ctx.set_mark(target, marks.BURN_OFFER, None)
         if cond in ("grappled", "pinned") and not target.has("grappled") and not target.has("pinned"):
-            ctx.set_mark(target, "held", None)
+            ctx.set_mark(target, marks.HELD, None)
         if cond == "force-field" and not target.has("force-field") and target.pools.get("temp"):
             ctx.set_pool(target, "temp", 0, rule="starfinder.md §3.13 force field [I]")
             say(ctx, target, _("{name}'s force field is off: its temporary HP are gone", name=named(target)),
@@ -143,12 +141,12 @@ class StarfinderConditions(Conditions):
                 else:
                     self.burn_save(ctx, c, bonus=0, why=_("end of round"))
         for c in ctx.state.combatants.values():
-            if c.marks.get("fire_round"):
-                ctx.set_mark(c, "fire_round", None)
+            if marks.FIRE_ROUND.of(c):
+                ctx.set_mark(c, marks.FIRE_ROUND, None)
 
     def _offer_burn_save(self, ctx: Context, c: Combatant) -> None:
-        fire = int(c.marks.get("fire_round") or 0)
-        ctx.set_mark(c, BURN_OFFER, {"fire": fire})
+        fire = int(marks.FIRE_ROUND.of(c) or 0)
+        ctx.set_mark(c, marks.BURN_OFFER, {"fire": fire})
         ctx.say(_("{name} may save against {effect} now: save {ref} burning", name=named(c),
                   effect=self.catalogue.define("burning").term, ref=gm(quoted(c))),
                 rule="starfinder.md §3.13.3 [I]", who=c.id, gm_only=True)
@@ -160,11 +158,11 @@ class StarfinderConditions(Conditions):
             return afflictions.answer(ctx, target, cdef.id, dice)  # starfinder.md §3.15
         if cdef.id != "burning" or not target.has("burning"):
             return False
-        offer = target.marks.get(BURN_OFFER)
+        offer = marks.BURN_OFFER.of(target)
         if not offer:
             ctx.fail(_("{name}'s burning save comes at the end of the round (smother {ref}: a new one at +4)",
                        name=target.name, ref=quoted(target)))
-        ctx.set_mark(target, BURN_OFFER, None)
+        ctx.set_mark(target, marks.BURN_OFFER, None)
         ctx.dice.forced[:0] = list(dice)
         self.burn_save(ctx, target, bonus=0, why=_("end of round"), fire=int(offer.get("fire") or 0))
         return True
@@ -173,8 +171,8 @@ class StarfinderConditions(Conditions):
                   fire: int | None = None) -> None:
         """The Reflex save against burning; ``fire``: the fire taken in the round it belongs to (an offered
         save run later), else this round's."""
-        fire = int(c.marks.get("fire_round") or 0) if fire is None else fire
-        tries = int(c.marks.get("burn_tries") or 0)
+        fire = int(marks.FIRE_ROUND.of(c) or 0) if fire is None else fire
+        tries = int(marks.BURN_TRIES.of(c) or 0)
         dc = 10 + fire
         ref = value(self.rules, ctx.state, c, "ref")
         total, _text = check(ctx, ref + 2 * tries + bonus, _('Reflex against burning of {name}', name=named(c)), c,
@@ -185,10 +183,10 @@ class StarfinderConditions(Conditions):
                    dc=of(c, dc), fire=dealt(c, fire))
         if total >= dc:
             ctx.remove_all(c, "burning", reason="saved")
-            ctx.set_mark(c, "burn_tries", None)
+            ctx.set_mark(c, marks.BURN_TRIES, None)
             msg = _("{name} puts out the flames ({why})", name=named(c), why=why)
         else:
-            ctx.set_mark(c, "burn_tries", tries + 1)
+            ctx.set_mark(c, marks.BURN_TRIES, tries + 1)
             msg = _("{name} keeps burning ({why})", name=named(c), why=why)
         say(ctx, c, msg, "starfinder.md §3.6 burning [O]", detail=detail)
 

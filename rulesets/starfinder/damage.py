@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
 
-from . import abilities, life, monsters, resolve
+from . import abilities, life, marks, monsters, resolve
 from .common import joined, say, value
 from .kinds import ENERGY, KIND_ES, TYPE_WORDS, kind_term
 from .options import opt
@@ -215,7 +215,7 @@ class StarfinderHealth(Health):
         kind = kind_term(*canon, *(("nonlethal",) if nonlethal else ()))
         fire = sum(p.taken for p in parts if p.kind == "fire")
         if fire:  # the burning save's DC counts fire damage taken this round (starfinder.md §3.6)
-            ctx.set_mark(c, "fire_round", int(c.marks.get("fire_round") or 0) + fire)
+            ctx.set_mark(c, marks.FIRE_ROUND, int(marks.FIRE_ROUND.of(c) or 0) + fire)
         if c.category == "vehicle":
             damage_vehicle(ctx, c, amount, taken, kind, ac, ac_value, notes, why)
             return taken
@@ -333,22 +333,22 @@ def damage_vehicle(ctx: Context, v: Combatant, amount: int, taken: int, kind: Te
     say(ctx, v, damage_line(v, amount, kind, ac, ac_value, [joined(notes), moved], why), "starfinder.md §3.8")
     if new == 0:
         ctx.set_life(v, "dead", rule="starfinder.md §3.8 wrecked [O]")
-        ctx.set_mark(v, "death", "wrecked")
-        ctx.set_mark(v, "motion", None)
+        ctx.set_mark(v, marks.DEATH, "wrecked")
+        ctx.set_mark(v, marks.MOTION, None)
         say(ctx, v, _("{name} is wrecked at 0 HP", name=named(v)), "starfinder.md §3.8 [O]")
         return
     top = hp.max or 0
     if opt(ctx.state, "vehicle_broken_at_half") and new * 2 <= top and not v.has("broken"):
         ctx.apply_condition(v, ctx.ruleset.conditions.catalogue.define("broken"), source=v.id)
-        ctx.set_mark(v, "auto_broken", True)
+        ctx.set_mark(v, marks.AUTO_BROKEN, True)
         say(ctx, v, _("{name} is at half HP or less: broken (-2 AC and collision DC, Piloting -2, half speed)",
                       name=named(v)), "starfinder.md §3.8 [O]")
 
 
 def after_repair(ctx: Context, v: Combatant) -> None:
     hp = v.pools["hp"]
-    if v.marks.get("auto_broken") and hp.value * 2 > (hp.max or 0):
-        ctx.set_mark(v, "auto_broken", None)
+    if marks.AUTO_BROKEN.of(v) and hp.value * 2 > (hp.max or 0):
+        ctx.set_mark(v, marks.AUTO_BROKEN, None)
         ctx.remove_all(v, "broken", reason="repaired")
 
 

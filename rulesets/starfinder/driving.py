@@ -7,6 +7,7 @@ import re
 from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, Term, choice_map, dealt, fold_text, named, of,
                                 public)
 
+from . import marks
 from .common import check, roll, say, value
 from .economy import use
 from .i18n import _
@@ -24,10 +25,10 @@ def ignite(ctx: Context, call) -> None:
     """Move action: start the engine."""
     v = the_vehicle(ctx, call.vehicle)
     op = operator(ctx, v)
-    if v.marks.get("engine") == "on":
+    if marks.ENGINE.of(v) == "on":
         ctx.fail(_("{name}'s engine is already running", name=v.name))
     use(ctx, op, "move", _("start {name}", name=named(v)))
-    ctx.set_mark(v, "engine", "on")
+    ctx.set_mark(v, marks.ENGINE, "on")
     say(ctx, v, _("{pilot} starts {name}", pilot=named(op), name=named(v)), "starfinder.md §3.8 start [S]")
 
 
@@ -42,8 +43,8 @@ def drive(ctx: Context, call) -> None:
                    feet=feet))
     use(ctx, op, "move", _("drive {name}", name=named(v)))
     was = motion(v)
-    ctx.set_mark(v, "motion", "driving")
-    ctx.set_mark(v, "engine", "on")
+    ctx.set_mark(v, marks.MOTION, "driving")
+    ctx.set_mark(v, marks.ENGINE, "on")
     # how far a vehicle moves is seen by everyone at the table
     dist = _("{feet} ft", feet=public(feet)) if feet is not None else _("up to {speed} ft", speed=public(speed))
     if was == "racing":
@@ -63,7 +64,7 @@ def stop(ctx: Context, call) -> None:
     if m == "racing":
         ctx.fail(_("{name} is racing: stopping takes a move action and a Piloting check (stopshort {ref})", name=v.name,
                    ref=v.id))
-    ctx.set_mark(v, "motion", "stopped")
+    ctx.set_mark(v, marks.MOTION, "stopped")
     say(ctx, v, _("{name} stops (after a drive: no action)", name=named(v)), "starfinder.md §3.8 stop [S]")
 
 
@@ -77,7 +78,7 @@ def stop_short(ctx: Context, call) -> None:
     use(ctx, op, "move", _("stop {name} short", name=named(v)))
     total = piloting_check(ctx.ruleset, ctx, v, op, "stop short", call.total)
     squares = max(0, total) // 5
-    ctx.set_mark(v, "motion", "stopped")
+    ctx.set_mark(v, marks.MOTION, "stopped")
     full = v.stats.get("full")
     if full:
         msg = _("{pilot} stops {name} short: Piloting {total}, movement reduced by {squares} squares: it moves {moved} "
@@ -112,8 +113,8 @@ def _race_check(ctx: Context, v: Combatant, op: Combatant, given: int | None, wh
         else "starfinder.md §3.8 race [S]"
     piloting = dict(total=of(op, total), dc=of(op, dc))  # the pilot's check, against the DC it rolls for
     if total >= dc:
-        ctx.set_mark(v, "motion", "racing")
-        ctx.set_mark(v, "engine", "on")
+        ctx.set_mark(v, marks.MOTION, "racing")
+        ctx.set_mark(v, marks.ENGINE, "on")
         far = _(" ({full} ft)", full=public(v.stats["full"])) if v.stats.get("full") else ""
         if was == "stopped":
             msg = _("{pilot} races {name} from a stop: Piloting {total} vs DC {dc}: full speed straight ahead{far}, +2 "
@@ -127,7 +128,7 @@ def _race_check(ctx: Context, v: Combatant, op: Combatant, given: int | None, wh
         say(ctx, v, _("{pilot} fails to race {name} from a stop: Piloting {total} vs DC {dc}: it does not move",
                       pilot=named(op), name=named(v), **piloting), rule)
         return False, total
-    ctx.set_mark(v, "motion", "driving")
+    ctx.set_mark(v, marks.MOTION, "driving")
     if terrain == "flat":
         side = roll(ctx, "1d2", _('veer of {vehicle} (1 left, 2 right)', vehicle=named(v)), v)
         outcome: "Msg | str" = _("flat terrain: it veers 45° left or right at random ({side})",
@@ -243,7 +244,7 @@ def run_over(ctx: Context, call) -> None:
     v = the_vehicle(ctx, call.vehicle)
     targets = _targets(ctx, call.targets)
     state = ctx.state
-    done = v.marks.get("ran_over") or {}
+    done = marks.RAN_OVER.of(v) or {}
     this_turn = done.get("round") == state.round and done.get("turn") == state.active and state.in_combat
     already = set(done.get("ids", [])) if this_turn else set()
     vsize = size_index(v)
@@ -295,8 +296,8 @@ def run_over(ctx: Context, call) -> None:
             suffered = rules.health.hurt(ctx, t, amount, ("bludgeoning",),
                                          why=_("Run over by {name}", name=named(v))) if amount else 0
         back += hit // 2 if off else suffered // 2
-    ctx.set_mark(v, "ran_over", {"round": state.round, "turn": state.active, "ids": sorted(already | seen)})
-    ctx.set_mark(v, "motion", "driving")
+    ctx.set_mark(v, marks.RAN_OVER, {"round": state.round, "turn": state.active, "ids": sorted(already | seen)})
+    ctx.set_mark(v, marks.MOTION, "driving")
     if back and v.life != "dead":
         why = _("{name} takes half the damage rolled per creature", name=named(v)) if off else \
             _("{name} takes half of what each creature suffered", name=named(v))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from gm_console.ruleset import ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text, named, of
 from gm_console.ruleset import life as life_word
 
+from . import marks
 from .common import say
 from .i18n import _
 from .options import official
@@ -41,8 +42,8 @@ def _flags(rules, c: Combatant) -> dict[str, str]:
 
 
 def reset(ctx: Context, c: Combatant) -> None:
-    ctx.set_mark(c, "actions", [])
-    ctx.set_mark(c, "reaction", None)
+    ctx.set_mark(c, marks.ACTIONS, [])
+    ctx.set_mark(c, marks.REACTION, None)
 
 
 def use(ctx: Context, c: Combatant, kind: str, what: "Msg | str" = "", strict: bool = False) -> None:
@@ -64,7 +65,7 @@ def use(ctx: Context, c: Combatant, kind: str, what: "Msg | str" = "", strict: b
         ctx.fail(why)
     if kind == "free":
         return
-    used = [list(u) for u in c.marks.get("actions") or ()]
+    used = [list(u) for u in marks.ACTIONS.of(c) or ()]
     why = _limited(rules, c, used, kind, state)
     if why:
         ctx.fail(why)
@@ -75,7 +76,7 @@ def use(ctx: Context, c: Combatant, kind: str, what: "Msg | str" = "", strict: b
         say(ctx, c, _("Over the action budget: {over}; {what} counted anyway", over=over,
                       what=what or KIND_NAMES[kind]), "starfinder.md §3.2 [S]")
         return
-    ctx.set_mark(c, "actions", used)
+    ctx.set_mark(c, marks.ACTIONS, used)
     if what:
         msg = _("{name} uses a {kind} action ({what}); left: {left}", name=named(c), kind=KIND_NAMES[kind], what=what,
                 left=left_now(ctx.state, used))
@@ -141,7 +142,7 @@ def available(rules, state, c: Combatant, kind: str) -> bool:
     """Whether ``action NAME KIND`` would be accepted now (its turn, the budget, its conditions)."""
     if not state.in_combat or state.active != c.id or blocked(rules, c, kind):
         return False
-    used = [list(u) for u in c.marks.get("actions") or ()]
+    used = [list(u) for u in marks.ACTIONS.of(c) or ()]
     return _limited(rules, c, used, kind, state) is None and _spend(rules, c, used, kind)[1] is None
 
 
@@ -151,7 +152,7 @@ def can_ready_or_delay(rules, c: Combatant) -> "Msg | None":
     why = blocked(rules, c, "standard")
     if why:
         return _("{why}: it cannot delay or ready", why=why)
-    used = [list(u) for u in c.marks.get("actions") or ()]
+    used = [list(u) for u in marks.ACTIONS.of(c) or ()]
     if _limited(rules, c, used, "standard") or _spend(rules, c, used, "standard")[1]:
         return _("{name} has already used its standard action this turn ({spent}): readying needs one and delaying "
                  "is declared before acting", name=named(c), spent=_spent(used))
@@ -168,7 +169,7 @@ def budget(rules, state, c: Combatant) -> list[ActionSlot]:
         return []
     if blocked(rules, c, "standard") and blocked(rules, c, "move") and blocked(rules, c, "swift"):
         return []
-    used = [list(u) for u in c.marks.get("actions") or ()]
+    used = [list(u) for u in marks.ACTIONS.of(c) or ()]
     kinds = [k for _s, k in used]
     out: list[ActionSlot] = []
     order = ("full", "standard", "move", "swift") if "full" in kinds else tuple(BUDGET_KINDS)
@@ -211,9 +212,9 @@ def _reaction(ctx: Context, c: Combatant, what: "Msg | str") -> None:
     for flag in ("no-reactions", "no-actions"):
         if flag in flags:
             ctx.fail(_("{name} is {cond}: no reactions", name=named(c), cond=cond_word(ctx.ruleset, flags[flag])))
-    if c.marks.get("reaction") is not None:
+    if marks.REACTION.of(c) is not None:
         ctx.fail(_("{name} has used its reaction this round (it returns at the start of its turn)", name=named(c)))
-    ctx.set_mark(c, "reaction", state.round)
+    ctx.set_mark(c, marks.REACTION, state.round)
     msg = _("{name} uses its reaction ({what})", name=named(c), what=what) if what else \
         _("{name} uses its reaction", name=named(c))
     say(ctx, c, msg, "starfinder.md §3.2 [O]")
@@ -253,7 +254,7 @@ def status(rules, state, c: Combatant) -> list[Msg]:
         return []
     out = []
     if state.active == c.id and c.life not in NO_ACTION_LIFE:
-        used = c.marks.get("actions") or []
+        used = marks.ACTIONS.of(c) or []
         why = blocked(rules, c, "standard")
         if why and blocked(rules, c, "move"):
             out.append(_("no actions this turn"))
@@ -263,7 +264,7 @@ def status(rules, state, c: Combatant) -> list[Msg]:
             out.append(_("surprise round: {left}", left=left_now(state, used)))
         else:
             out.append(_("actions left: {left}", left=left_text(used)))
-    if c.marks.get("reaction") is not None:
+    if marks.REACTION.of(c) is not None:
         out.append(_("reaction used"))
     return out
 

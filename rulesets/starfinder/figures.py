@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 
 from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, Term, combine, joined  # combine: the d20 stacking rule
 
-from . import abilities, afflictions
+from . import abilities, afflictions, marks
 from .options import official
 from .stats import SKILL_ABILITY, ability_mod, is_vehicle, skill_bonus
 from .vehicles import operator_piloting
@@ -215,7 +215,7 @@ def _vehicle(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, F
         "collision_dc": _stat(c, "dc"), "piloting": operator_piloting(rules, state, c, with_broken=False),
     })
     ids = {i.cond for i in rules.conditions.active(c)}
-    if c.marks.get("motion") == "racing":
+    if marks.MOTION.of(c) == "racing":
         sheet.add("ac", _term("racing"), 2)
     if "broken" in ids:
         for fig in ("ac", "collision_dc", "piloting"):

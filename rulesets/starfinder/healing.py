@@ -8,7 +8,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, choice_map, named, of, public
 from gm_console.ruleset import life as life_word
 
-from . import abilities, afflictions, life, monsters
+from . import abilities, afflictions, life, marks, monsters
 from .common import check, creature, joined, say, value
 from .damage import NONLETHAL
 from .kinds import TYPE_WORDS
@@ -66,7 +66,7 @@ def _medicine(ctx: Context, patient_ref: str, given: int | None, healer_ref: str
         ctx.remove_all(patient, "bleeding", reason="treated")
         msg = _("{who} {total} vs DC {dc}: {name}'s bleeding stops", **check_of)
     else:
-        ctx.set_mark(patient, "tended", True)
+        ctx.set_mark(patient, marks.TENDED, True)
         msg = _("{who} {total} vs DC {dc}: {name}'s next hourly Con check gets +2 and counts any result under 10 as "
                 "10", **check_of)
     say(ctx, patient, msg, rule)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text, keep_together, named, places, public
 
+from . import marks
 from .common import say, value
 from .i18n import _
 from .options import official
@@ -28,7 +29,7 @@ def roll(rules, ctx: Context, c: Combatant) -> tuple[float, tuple, str]:
 
 def order_key(c: Combatant) -> tuple:
     init = c.initiative if c.initiative is not None else float("-inf")
-    return (init, *c.tiebreak, tuple(c.marks.get("rolloff") or ()), -c.added)
+    return (init, *c.tiebreak, tuple(marks.ROLLOFF.of(c) or ()), -c.added)
 
 
 def _places(state: EncounterState, ids, by_modifier: bool) -> list[list[list[str]]]:
@@ -50,14 +51,14 @@ def _groups(state: EncounterState, ids, by_modifier: bool) -> list[list[str]]:
 def combat_start(ctx: Context) -> None:
     state = ctx.state
     for c in state.combatants.values():
-        if c.marks.get("rolloff") is not None:
-            ctx.set_mark(c, "rolloff", None)
+        if marks.ROLLOFF.of(c) is not None:
+            ctx.set_mark(c, marks.ROLLOFF, None)
     if official(state, "tie_order"):
         _roll_off(ctx)
-        ctx.set_encounter_mark("ties", None)
+        ctx.set_encounter_mark(marks.TIES, None)
         return
     groups = _groups(state, state.order, by_modifier=False)
-    ctx.set_encounter_mark("ties", groups or None)
+    ctx.set_encounter_mark(marks.TIES, groups or None)
     for g in groups:
         names = [state.get(cid).name for cid in g]
         say(ctx, None, _("{names} and {last} tie at initiative {init}: they act together, in one shared slot",
@@ -79,12 +80,12 @@ def _roll_off(ctx: Context) -> None:
                 first = state.get(place[0])
                 who = named(first) if len(place) == 1 else _("{name}'s group", name=named(first))
                 r = ctx.roll("1d20", purpose=_('initiative roll-off of {name}', name=who), who=first.id)
-                key = [*(first.marks.get("rolloff") or ()), r.total]
+                key = [*(marks.ROLLOFF.of(first) or ()), r.total]
                 for cid in place:
-                    ctx.set_mark(state.get(cid), "rolloff", key)
+                    ctx.set_mark(state.get(cid), marks.ROLLOFF, key)
             buckets: dict[tuple, list[list[str]]] = {}
             for place in g:
-                buckets.setdefault(tuple(state.get(place[0]).marks["rolloff"]), []).append(place)
+                buckets.setdefault(tuple(marks.ROLLOFF.of(state.get(place[0]))), []).append(place)
             nxt += [b for b in buckets.values() if len(b) > 1]
         pending = nxt
     order = sorted(state.order, key=lambda cid: order_key(state.get(cid)), reverse=True)
@@ -98,7 +99,7 @@ def tied_with(state: EncounterState, c: Combatant) -> list[Combatant]:
     if c.initiative is None or is_vehicle(c) or c.life == "dead" or official(state, "tie_order"):
         return []
     if state.in_combat:
-        for g in state.marks.get("ties") or ():
+        for g in marks.TIES.of(state) or ():
             if c.id in g:
                 return [state.get(o) for o in g if o != c.id and o in state.combatants
                         and state.get(o).initiative == c.initiative and state.get(o).life != "dead"]
@@ -111,8 +112,8 @@ def tied_with(state: EncounterState, c: Combatant) -> list[Combatant]:
 
 def turn_start(ctx: Context, c: Combatant) -> None:
     state = ctx.state
-    if c.marks.get("ready_text") is not None:
-        ctx.set_mark(c, "ready_text", None)
+    if marks.READY_TEXT.of(c) is not None:
+        ctx.set_mark(c, marks.READY_TEXT, None)
     mates = [o for o in tied_with(state, c) if o.life != "dead"]
     if not mates:
         return
@@ -143,7 +144,7 @@ def remember_ready(ctx: Context, c: Combatant) -> None:
     """The turn ends with a readied action: keep its words, the trigger may call it defensive."""
     ready = ctx.state.readied.get(c.id)
     if ready is not None:
-        ctx.set_mark(c, "ready_text", ready.trigger)
+        ctx.set_mark(c, marks.READY_TEXT, ready.trigger)
 
 
 def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) -> str:
@@ -152,8 +153,8 @@ def trigger_position(ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) 
     Defensive: `trigger NAME defensive`, or a readied text that says so ("ready defensive: duck").
     """
     words = {a.casefold() for a in trigger_args}
-    text = fold_text(str(c.marks.get("ready_text") or ""))
-    ctx.set_mark(c, "ready_text", None)
+    text = fold_text(str(marks.READY_TEXT.of(c) or ""))
+    ctx.set_mark(c, marks.READY_TEXT, None)
     defensive = bool(words & set(DEFENSIVE_WORDS)) or any(w in text for w in ("defensiv", "defensa", "defend"))
     where = "before" if defensive else "after"
     active = ctx.state.combatants.get(ctx.state.active or "")

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of
 
-from . import monsters
+from . import marks, monsters
 from .common import say
 from .i18n import _
 from .options import official
 from .stats import has_resolve
 
-ZERO_MARKS = ("dying", "ko", "stabilized", "stable_secs", "stable_hours", "tended", "zero_hit", "ferocity")
+ZERO_MARKS = (marks.DYING, marks.KO, marks.STABILIZED, marks.STABLE_SECS, marks.STABLE_HOURS, marks.TENDED,
+              marks.ZERO_HIT, marks.FEROCITY)
 
 
 def clear_zero_marks(ctx: Context, c: Combatant) -> None:
@@ -33,7 +34,7 @@ def kill(ctx: Context, c: Combatant, cause: str, msg: Msg, rule: str, detail: "M
         return
     clear_zero_marks(ctx, c)
     ctx.set_life(c, "dead", rule=rule)
-    ctx.set_mark(c, "death", cause)
+    ctx.set_mark(c, marks.DEATH, cause)
     say(ctx, c, msg, rule, detail)
 
 
@@ -64,7 +65,7 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
     if nonlethal:
         clear_zero_marks(ctx, c)
         ctx.set_life(c, "stable", rule="starfinder.md §3.3 nonlethal [O]")
-        ctx.set_mark(c, "ko", "nonlethal")
+        ctx.set_mark(c, marks.KO, "nonlethal")
         say(ctx, c, _("{name} drops to 0 HP from nonlethal damage: unconscious and stable, not dying", name=named(c)),
             "starfinder.md §3.3 nonlethal [O]")
         return
@@ -79,7 +80,7 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
     mark = {"skip": state.round if state.in_combat and state.active == c.id else None,
             "grace": state.round + 1 if rp == 0 else None}
     clear_zero_marks(ctx, c)
-    ctx.set_mark(c, "dying", mark)
+    ctx.set_mark(c, marks.DYING, mark)
     ctx.set_life(c, "dying", rule="starfinder.md §3.4.2 [S]")
     # the players read that it is dying; its resolve and its countdown are theirs only for a PC
     dying = _("{name} drops to 0 HP: unconscious and dying", name=named(c))
@@ -118,17 +119,17 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
         return
     state = ctx.state
     if official(state, "damage_at_zero_hp"):
-        if c.marks.get("zero_hit") == state.round and amount * 2 <= hp_max:
+        if marks.ZERO_HIT.of(c) == state.round and amount * 2 <= hp_max:
             say(ctx, c, _("{name} already lost RP to damage this round; {amount} is not over half max HP ({max}): no "
                           "RP lost (errata)", name=named(c), amount=dealt(c, amount), max=of(c, hp_max)),
                 "starfinder.md §3.4.4 [Δ errata]")
             return
-        ctx.set_mark(c, "zero_hit", state.round)
+        ctx.set_mark(c, marks.ZERO_HIT, state.round)
     what = _("continuous damage") if continuous else _("a hit")
     if c.life == "stable":
-        ctx.set_mark(c, "ko", None)
-        ctx.set_mark(c, "stabilized", None)
-        ctx.set_mark(c, "dying", {"skip": None, "grace": None})
+        ctx.set_mark(c, marks.KO, None)
+        ctx.set_mark(c, marks.STABILIZED, None)
+        ctx.set_mark(c, marks.DYING, {"skip": None, "grace": None})
         ctx.set_life(c, "dying", rule="starfinder.md §3.4.8 [O]")
         say(ctx, c, _("{name} takes damage while stable: dying again", name=named(c)), "starfinder.md §3.4.8 [O]")
     rp = c.pools["rp"]
@@ -149,10 +150,10 @@ def end_of_turn(ctx: Context, c: Combatant) -> None:
     if c.life != "dying":
         return
     state = ctx.state
-    mark = dict(c.marks.get("dying") or {})
+    mark = dict(marks.DYING.of(c) or {})
     if mark.get("skip") == state.round:
         mark["skip"] = None
-        ctx.set_mark(c, "dying", mark)
+        ctx.set_mark(c, marks.DYING, mark)
         say(ctx, c, _("{name} dropped during its own turn: its first RP loss comes at the end of its next turn",
                       name=named(c)), "starfinder.md §3.4.3 [O]")
         return
@@ -185,7 +186,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         if rp > 0:
             fate = _("it loses 1 RP at the end of this turn")
         else:
-            grace = (c.marks.get("dying") or {}).get("grace")
+            grace = (marks.DYING.of(c) or {}).get("grace")
             if grace is not None and ctx.state.round < grace:
                 fate = _("with 0 RP it dies at the end of its turn in round {round}", round=of(c, grace))
             else:
@@ -195,7 +196,7 @@ def turn_start(ctx: Context, c: Combatant) -> None:
                       fate=fate),
             "starfinder.md §3.4.6 [S]")
     elif c.life == "stable" and "rp" in c.pools and c.pools["rp"].value >= 1 \
-            and c.marks.get("stabilized") != ctx.state.round:
+            and marks.STABILIZED.of(c) != ctx.state.round:
         say(ctx, c, _("{name} is stable: {rp} RP now puts it back in the fight with 1 HP", name=named(c), rp=of(c, 1)),
             "starfinder.md §3.4.7 [S]", _("spend {ref} resolve fight", ref=gm(c.id)))
 
@@ -207,10 +208,10 @@ def stabilize_cost(c: Combatant) -> int:
 
 
 def make_stable(ctx: Context, c: Combatant, how: str, rule: str, with_resolve: bool = False) -> None:
-    ctx.set_mark(c, "dying", None)
+    ctx.set_mark(c, marks.DYING, None)
     ctx.set_life(c, "stable", rule=rule)
     if with_resolve and ctx.state.in_combat:
-        ctx.set_mark(c, "stabilized", ctx.state.round)
+        ctx.set_mark(c, marks.STABILIZED, ctx.state.round)
 
 
 DEATHS = {"massive": _("dead (massive damage)"), "resolve": _("dead (out of resolve)"),
@@ -224,13 +225,13 @@ def status(c: Combatant, in_combat: bool) -> list[Msg]:
     if c.life == "dying":
         rp = c.pools.get("rp")
         left = rp.value if rp else 0
-        grace = (c.marks.get("dying") or {}).get("grace")
+        grace = (marks.DYING.of(c) or {}).get("grace")
         if left == 0 and grace is not None:
             return [_("dying: {left} resolve left (dies at the end of its turn in round {round})", left=left,
                       round=grace)]
         return [_("dying: {left} resolve left", left=left)]
     if c.life == "stable":
-        ko = c.marks.get("ko") == "nonlethal"
+        ko = marks.KO.of(c) == "nonlethal"
         rp = c.pools.get("rp")
         if rp is not None and rp.value >= 1:
             if ko:
@@ -238,7 +239,7 @@ def status(c: Combatant, in_combat: bool) -> list[Msg]:
                           "(spend {ref} resolve fight)", ref=gm(c.id))]
             return [_("stable: unconscious at 0 HP: 1 RP at the start of its turn to stay in the fight (spend {ref} "
                       "resolve fight)", ref=gm(c.id))]
-        mins = (3600 - int(c.marks.get("stable_secs") or 0)) // 60
+        mins = (3600 - int(marks.STABLE_SECS.of(c) or 0)) // 60
         if in_combat:  # `pass` runs out of combat only: no command offered here
             if ko:
                 return [_("knocked out (nonlethal): stable at 0 HP; Con check in {mins} min once the combat is over",
@@ -247,6 +248,6 @@ def status(c: Combatant, in_combat: bool) -> list[Msg]:
         if ko:
             return [_("knocked out (nonlethal): stable at 0 HP; Con check in {mins} min (pass 1h)", mins=mins)]
         return [_("stable: unconscious at 0 HP; Con check in {mins} min (pass 1h)", mins=mins)]
-    if c.life == "dead" and c.marks.get("death") in DEATHS:
-        return [DEATHS[c.marks["death"]]]
+    if c.life == "dead" and marks.DEATH.of(c) in DEATHS:
+        return [DEATHS[marks.DEATH.of(c)]]
     return []

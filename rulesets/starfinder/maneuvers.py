@@ -12,7 +12,7 @@ from gm_console.ruleset import Combatant, Context, Msg, Term, choice_map, named,
 
 from .catalogue import DIRTY_TRICK
 from .common import check, creature, joined, say, value
-from . import monsters
+from . import marks, monsters
 from .economy import use
 from .i18n import _, _n
 from .options import official
@@ -152,8 +152,8 @@ def _grapple(ctx: Context, g: Combatant, t: Combatant, total: int, kac: int, hea
     ctx.apply_condition(t, ctx.ruleset.conditions.catalogue.define("grappled"), source=g.id)
     if pins:
         ctx.apply_condition(t, ctx.ruleset.conditions.catalogue.define("pinned"), source=g.id)
-    ctx.set_mark(t, "held", {"by": g.id, "grappled_until": grappled_until,
-                             "pinned_until": pinned_until if pins else None})
+    ctx.set_mark(t, marks.HELD, {"by": g.id, "grappled_until": grappled_until,
+                                 "pinned_until": pinned_until if pins else None})
     rule = "starfinder.md §3.7 grapple [Δ official]" if off else "starfinder.md §3.7 grapple [S]"
     pin = _("a pin needs KAC + 13 = {pin} or more", pin=of(t, pin_at)) if off else \
         _("a pin needs over KAC + 13 = {pin}", pin=of(t, pin_at))
@@ -170,12 +170,12 @@ def turn_end(ctx: Context, g: Combatant) -> None:
     """The grappler's turn ends: a seed pin ends, an unrenewed grapple ends (starfinder.md §3.7 [S/O])."""
     state = ctx.state
     for t in list(state.combatants.values()):
-        held = t.marks.get("held")
+        held = marks.HELD.of(t)
         if not held or held.get("by") != g.id:
             continue
         held = dict(held)
         if held.get("grappled_until") is not None and state.round >= held["grappled_until"]:
-            ctx.set_mark(t, "held", None)
+            ctx.set_mark(t, marks.HELD, None)
             ctx.remove_all(t, "pinned", reason="expired")
             ctx.remove_all(t, "grappled", reason="expired")
             say(ctx, t, _("{name} did not renew the grapple: {target} is free", name=named(g), target=named(t)),
@@ -183,7 +183,7 @@ def turn_end(ctx: Context, g: Combatant) -> None:
             continue
         if held.get("pinned_until") is not None and state.round >= held["pinned_until"]:
             held["pinned_until"] = None
-            ctx.set_mark(t, "held", held)
+            ctx.set_mark(t, marks.HELD, held)
             if t.has("pinned"):
                 ctx.remove_all(t, "pinned", reason="expired")
                 say(ctx, t, _("End of {name}'s turn: {target} is no longer pinned, still grappled", name=named(g),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, dealt, fold_text, named
 
+from . import marks
 from .common import say
 from .kinds import TYPE_WORDS, kind_term
 from .i18n import _
@@ -20,8 +21,6 @@ REGEN = "starfinder.md §3.14.1"
 FEROCITY = "starfinder.md §3.14.2"
 INCORPOREAL = "starfinder.md §3.14.3"
 SWARM = "starfinder.md §3.14.4"
-REGEN_OFF = "regen_off"
-FEROCIOUS = "ferocity"
 FORM = Term("regeneration=5, regeneration=5/fire,acid", "regeneracion=5, regeneracion=5/fuego,acido")
 
 #: what a `dmg` may say of the attack beside its damage types (starfinder.md §3.14.3-4)
@@ -96,7 +95,7 @@ def stoppers(inst) -> set[str]:
 
 
 def stopped(c: Combatant) -> bool:
-    return bool(c.marks.get(REGEN_OFF))
+    return bool(marks.REGEN_OFF.of(c))
 
 
 def works(c: Combatant) -> bool:
@@ -112,7 +111,7 @@ def after_damage(ctx: Context, c: Combatant, taken_kinds: set[str]) -> None:
     hit = sorted(stoppers(inst) & taken_kinds)
     if not hit:
         return
-    ctx.set_mark(c, REGEN_OFF, True)
+    ctx.set_mark(c, marks.REGEN_OFF, True)
     say(ctx, c, _("{name}'s regeneration is stopped by {what}: until its next turn it heals nothing and can die",
                   name=named(c), what=kind_term(*hit)), REGEN + " [O/I]")
 
@@ -121,7 +120,7 @@ def tick_works(ctx: Context, c: Combatant, inst) -> bool:
     """Its turn start: a stopped regeneration heals nothing now and works again after."""
     if inst.cond != "regeneration" or not stopped(c):
         return True
-    ctx.set_mark(c, REGEN_OFF, None)
+    ctx.set_mark(c, marks.REGEN_OFF, None)
     say(ctx, c, _("{name}'s regeneration was stopped: no healing this turn; it works again from now", name=named(c)),
         REGEN + " [O/I]")
     return False
@@ -133,7 +132,7 @@ def keeps_alive(ctx: Context, c: Combatant, cause: str) -> bool:
         return False
     if c.life != "unconscious":
         ctx.set_life(c, "unconscious", rule=REGEN + " [O]")
-    ctx.set_mark(c, "dying", None)
+    ctx.set_mark(c, marks.DYING, None)
     say(ctx, c, _("{name}'s regeneration keeps it alive: unconscious at 0 HP until it heals", name=named(c)),
         REGEN + " [O]")
     return True
@@ -141,8 +140,8 @@ def keeps_alive(ctx: Context, c: Combatant, cause: str) -> bool:
 
 def time_passed(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
-        if c.marks.get(REGEN_OFF):
-            ctx.set_mark(c, REGEN_OFF, None)
+        if marks.REGEN_OFF.of(c):
+            ctx.set_mark(c, marks.REGEN_OFF, None)
 
 
 # -- ferocity -----------------------------------------------------------------------------------
@@ -153,7 +152,7 @@ def ferocious(c: Combatant) -> bool:
 
 
 def fighting_on(c: Combatant) -> bool:
-    return c.marks.get(FEROCIOUS) is not None
+    return marks.FEROCITY.of(c) is not None
 
 
 def fight_on(ctx: Context, c: Combatant) -> bool:
@@ -162,7 +161,7 @@ def fight_on(ctx: Context, c: Combatant) -> bool:
         return False
     state = ctx.state
     own = state.round if state.in_combat and state.active == c.id else 0
-    ctx.set_mark(c, FEROCIOUS, {"own": own})
+    ctx.set_mark(c, marks.FEROCITY, {"own": own})
     if c.life != "ok":
         ctx.set_life(c, "ok", rule=FEROCITY + " [O]")
     say(ctx, c, _("{name} fights on with ferocity at 0 HP: it acts until the end of its next turn, then dies; "
@@ -173,14 +172,14 @@ def fight_on(ctx: Context, c: Combatant) -> bool:
 def end_of_turn(ctx: Context, c: Combatant, kill) -> bool:
     """The end of its next turn: still at 0 HP, it dies (``kill``: life.kill, handed in by life,
     which reads this module). True when it was fighting on."""
-    mark = c.marks.get(FEROCIOUS)
+    mark = marks.FEROCITY.of(c)
     if mark is None or c.life == "dead":
         return False
     if mark.get("own") == ctx.state.round:  # dropped during this very turn: the next one is the deadline
-        ctx.set_mark(c, FEROCIOUS, {"own": 0})
+        ctx.set_mark(c, marks.FEROCITY, {"own": 0})
         return True
     hp = c.pools.get("hp")
-    ctx.set_mark(c, FEROCIOUS, None)
+    ctx.set_mark(c, marks.FEROCITY, None)
     if hp is not None and hp.value <= 0:
         kill(ctx, c, "ferocity", _("{name}'s ferocity runs out: it dies at 0 HP", name=named(c)),
                   FEROCITY + " [O]")

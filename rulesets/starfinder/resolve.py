@@ -11,7 +11,7 @@ from gm_console.ruleset import (Combatant, Context, EncounterState, Spendable, T
                                 public, record_check)
 from gm_console.ruleset import life as life_word
 
-from . import life
+from . import life, marks
 from .common import check, say
 from .i18n import _
 from .stats import ability_mod, level
@@ -62,11 +62,11 @@ def spendable(state: EncounterState, c: Combatant) -> list[Spendable]:
         uses.append(Use("stabilize", USE_TERMS["stabilize"], life.stabilize_cost(c)))
     hp = c.pools.get("hp")
     if c.life == "stable" and hp is not None and hp.value == 0 and (not state.in_combat or state.active == c.id) \
-            and c.marks.get("stabilized") != state.round:
+            and marks.STABILIZED.of(c) != state.round:
         uses.append(Use("fight", USE_TERMS["fight"]))
     sp = c.pools.get("sp")
     if not state.in_combat and sp is not None and sp.value < (sp.max or 0) and c.life not in ("dying", "dead") \
-            and c.marks.get("stamina_rest") is None:
+            and marks.STAMINA_REST.of(c) is None:
         uses.append(Use("stamina", USE_TERMS["stamina"]))
     return [Spendable("resolve", RESOLVE_TERM, rp.value, tuple(uses))]
 
@@ -112,7 +112,7 @@ def stay_in_fight(ctx: Context, c: Combatant, amount: int | None) -> None:
         ctx.fail(_("staying in the fight costs 1 RP, not {amount}", amount=amount))
     _own_turn(ctx, c, "fight")
     state = ctx.state
-    if state.in_combat and c.marks.get("stabilized") == state.round:
+    if state.in_combat and marks.STABILIZED.of(c) == state.round:
         ctx.fail(_("{name} stabilised with RP this round; it can stay in the fight from its next turn", name=c.name))
     rp = c.pools["rp"]
     if rp.value < 1:
@@ -140,13 +140,13 @@ def stamina(ctx: Context, c: Combatant, amount: int | None) -> None:
         ctx.fail(_("{name} has no stamina pool", name=c.name))
     if sp.value >= (sp.max or 0):
         ctx.fail(_("{name} already has full stamina ({sp})", name=c.name, sp=sp.value))
-    if c.marks.get("stamina_rest") is not None:
+    if marks.STAMINA_REST.of(c) is not None:
         ctx.fail(_("{name} is already resting for stamina: pass 10m", name=c.name))
     rp = c.pools["rp"]
     if rp.value < 1:
         ctx.fail(_("{name} has no RP to regain stamina", name=c.name))
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.5 [S]")
-    ctx.set_mark(c, "stamina_rest", 0)
+    ctx.set_mark(c, marks.STAMINA_REST, 0)
     say(ctx, c, _("{name} spends 1 RP ({left} left) and rests: all stamina returns after 10 minutes",
                   name=named(c), left=of(c, rp.value)), "starfinder.md §3.5 [S]",
         detail=_("{command}", command=gm("pass 10m")))  # the GM's next command, not the table's
@@ -154,26 +154,26 @@ def stamina(ctx: Context, c: Combatant, amount: int | None) -> None:
 
 def interrupt_rests(ctx: Context) -> None:
     for c in ctx.state.combatants.values():
-        if c.marks.get("stamina_rest") is not None:
-            ctx.set_mark(c, "stamina_rest", None)
+        if marks.STAMINA_REST.of(c) is not None:
+            ctx.set_mark(c, marks.STAMINA_REST, None)
             say(ctx, c, _("Combat interrupts {name}'s rest: no stamina regained (the RP stays spent)", name=named(c)),
                 "starfinder.md §3.5 [I]")
 
 
 def time_passed(ctx: Context, seconds: int) -> None:
     for c in list(ctx.state.combatants.values()):
-        rest = c.marks.get("stamina_rest")
+        rest = marks.STAMINA_REST.of(c)
         if rest is not None:
             total = int(rest) + seconds
             if total >= STAMINA_REST:
-                ctx.set_mark(c, "stamina_rest", None)
+                ctx.set_mark(c, marks.STAMINA_REST, None)
                 sp = c.pools["sp"]
                 before = sp.value
                 ctx.set_pool(c, "sp", sp.max or sp.value, rule="starfinder.md §3.5 [S]")
                 say(ctx, c, _("{name} rested 10 minutes: stamina {before}→{after}", name=named(c),
                               before=of(c, before), after=of(c, sp.value)), "starfinder.md §3.5 [S]")
             else:
-                ctx.set_mark(c, "stamina_rest", total)
+                ctx.set_mark(c, marks.STAMINA_REST, total)
         _long_term(ctx, c, seconds)
 
 
@@ -187,13 +187,13 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
                       name=named(c), rp=of(c, rp.value)), "starfinder.md §3.4.9 [S]",
             _("spend {ref} resolve fight", ref=gm(c.id)))
         return
-    total = int(c.marks.get("stable_secs") or 0) + seconds
-    hours = int(c.marks.get("stable_hours") or 0)
+    total = int(marks.STABLE_SECS.of(c) or 0) + seconds
+    hours = int(marks.STABLE_HOURS.of(c) or 0)
     conmod = ability_mod(c, "con")
     while total >= HOUR:
         total -= HOUR
         hours += 1
-        tended = bool(c.marks.get("tended"))
+        tended = bool(marks.TENDED.of(c))
         bonus = conmod + (2 if tended else 0)
         result, _text = check(ctx, bonus, _('long-term stability of {name} (Con)', name=named(c)), c)
         natural = result - bonus
@@ -202,7 +202,7 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         record_check(ctx, c, "Con (long-term stability)", result, dice=(natural,), bonus=bonus,
                      against="20 wakes, under 10 dies", target=20,
                      outcome="wakes" if result >= 20 else "dies" if result < 10 else "stable")
-        ctx.set_mark(c, "tended", None)
+        ctx.set_mark(c, marks.TENDED, None)
         care = _(" with a healer's care (+2, at least 10)") if tended else ""
         # a foe's Con check is the GM's: the players read that it wakes or dies, not the roll
         if result >= 20:
@@ -229,5 +229,5 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
                           hp=of(c, hp)),
                 "starfinder.md §3.4.9 [O]")
             return
-    ctx.set_mark(c, "stable_secs", total)
-    ctx.set_mark(c, "stable_hours", hours)
+    ctx.set_mark(c, marks.STABLE_SECS, total)
+    ctx.set_mark(c, marks.STABLE_HOURS, hours)

@@ -8,7 +8,7 @@ from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, g
 
 from .attacks import SFAttacks
 from .common import value
-from . import abilities, afflictions, damage, economy, initiative, life, monsters, stats, vehicles
+from . import abilities, afflictions, damage, economy, initiative, life, marks, monsters, stats, vehicles
 from .figures import armor_bonus, effective
 from .i18n import _
 
@@ -83,8 +83,8 @@ class StarfinderSheet(Sheet):
         if helpless and c.life != "dead":
             out.append(_("helpless: melee attacks against it +4; coup de grace possible"))
         for inst in c.instances("burning"):
-            tries = int(c.marks.get("burn_tries") or 0)
-            dc = 10 + int(c.marks.get("fire_round") or 0)
+            tries = int(marks.BURN_TRIES.of(c) or 0)
+            dc = 10 + int(marks.FIRE_ROUND.of(c) or 0)
             if tries:
                 out.append(_("burning {dice}d6: Reflex +{bonus} vs DC {dc} at the end of the round", dice=inst.value,
                              bonus=2 * tries, dc=dc))
@@ -93,10 +93,10 @@ class StarfinderSheet(Sheet):
         for inst in c.instances("bleeding"):
             out.append(_("bleeding {value} at the start of its turn (Medicine DC 15 or healing stops it)",
                          value=inst.value))
-        held = c.marks.get("held")
+        held = marks.HELD.of(c)
         if held and held.get("by") in state.combatants and ("grappled" in ids or "pinned" in ids):
             out.append(_("held by {name}", name=state.get(held["by"]).name))
-        rest = c.marks.get("stamina_rest")
+        rest = marks.STAMINA_REST.of(c)
         if rest is not None:
             out.append(_("resting for stamina: {mins} min to go", mins=max(0, 600 - int(rest)) // 60))
         if "charging" in ids:
@@ -159,18 +159,18 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                 else:
                     out.append(Pending(c.id, _("{name} is stable with no RP: a Con check every hour (pass 1h)",
                                                name=c.name), command="pass 1h"))
-            elif state.in_combat and state.active == c.id and c.marks.get("stabilized") != state.round:
+            elif state.in_combat and state.active == c.id and marks.STABILIZED.of(c) != state.round:
                 # starfinder.md §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
                 out.append(Pending(c.id, _("{name} is stable: 1 RP now puts it back in the fight with 1 HP (spend {ref} "
                                            "resolve fight)", name=c.name, ref=gm(c.id)),
                                    command=f"spend {c.id} resolve fight"))
-        if c.marks.get("stamina_rest") is not None:
+        if marks.STAMINA_REST.of(c) is not None:
             if state.in_combat:
                 out.append(Pending(c.id, _("{name} rests for stamina once the combat is over", name=c.name),
                                    command=None))
             else:
                 out.append(Pending(c.id, _("{name} rests for stamina: pass 10m", name=c.name), command="pass 10m"))
-        offer = c.marks.get("burn_offer")  # save_rolls offer: the end-of-round save, for the GM to run (§3.13.3)
+        offer = marks.BURN_OFFER.of(c)  # save_rolls offer: the end-of-round save, for the GM to run (§3.13.3)
         if offer and c.has("burning") and c.life != "dead":
             name = f'"{c.name}"' if " " in c.name else c.name
             out.append(Pending(c.id, _("{name}: Reflex save against burning (DC {dc})", name=c.name,
@@ -185,7 +185,6 @@ def pending(rules, state: EncounterState) -> list[Pending]:
     for v, text in vehicles.pending(state):
         out.append(Pending(v.id, text, command=None))
     return out
-
 
 
 _MODIFIER_WORDS = words_for(

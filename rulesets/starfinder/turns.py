@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Turns
+from gm_console.ruleset import Combatant, Context, Msg, Turns, engine_marks
 
-from . import afflictions, economy, initiative, life, maneuvers, monsters, resolve, surprise, vehicles
+from . import afflictions, economy, initiative, life, maneuvers, marks, monsters, resolve, surprise, vehicles
 from .figures import init_bonus
 
 
@@ -72,13 +72,13 @@ class StarfinderTurns(Turns):
 
     def on_combat_end(self, ctx: Context) -> None:
         for c in ctx.state.combatants.values():
-            ctx.set_mark(c, "actions", None)
-            ctx.set_mark(c, "reaction", None)
-        ctx.set_encounter_mark("ties", None)
+            ctx.set_mark(c, marks.ACTIONS, None)
+            ctx.set_mark(c, marks.REACTION, None)
+        ctx.set_encounter_mark(marks.TIES, None)
 
     def on_time_passed(self, ctx: Context, seconds: int) -> None:
         resolve.time_passed(ctx, seconds)
         monsters.time_passed(ctx)
         for c in list(ctx.state.combatants.values()):
-            if c.marks.get(afflictions.MARK) and c.life != "dead":
+            if engine_marks.AFFLICTIONS.of(c) and c.life != "dead":
                 afflictions.advance(ctx, c, seconds)  # poisons and diseases (§3.15)

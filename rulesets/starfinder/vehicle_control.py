@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Context, named, of
 
+from . import marks
 from .common import creature, say
 from .economy import use
 from .i18n import _
@@ -83,17 +84,17 @@ def autocontrol(ctx: Context, call) -> None:
 def board(ctx: Context, call) -> None:
     c, v = creature(ctx, call.who), the_vehicle(ctx, call.vehicle)
     use(ctx, c, "move", _("board {name}", name=named(v)))
-    ctx.set_mark(c, "aboard", v.id)
+    ctx.set_mark(c, marks.ABOARD, v.id)
     say(ctx, c, _("{name} boards {vehicle}", name=named(c), vehicle=named(v)), "starfinder.md §3.8 [S]")
 
 
 def disembark(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
-    v = find(ctx.state, c.marks.get("aboard"))
+    v = find(ctx.state, marks.ABOARD.of(c))
     if v is None:
         ctx.fail(_("{name} is not aboard a vehicle", name=c.name))
     use(ctx, c, "move", _("disembark from {name}", name=named(v)))
-    ctx.set_mark(c, "aboard", None)
+    ctx.set_mark(c, marks.ABOARD, None)
     if pilot_of(ctx.state, v) is c:
         ctx.set_stats(v, {"pilot": None} if control(v) == "autopilot" else {"pilot": None, "control": None})
     say(ctx, c, _("{name} gets off {vehicle}", name=named(c), vehicle=named(v)), "starfinder.md §3.8 [S]")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text, named
 from gm_console.ruleset import life as life_word
 
+from . import marks
 from .common import check, say, value
 from .i18n import _
 from .stats import is_vehicle
@@ -91,7 +92,7 @@ def piloting_check(rules, ctx: Context, v: Combatant, op: Combatant, purpose: st
 
 
 def motion(v: Combatant) -> str:
-    return v.marks.get("motion") or "stopped"
+    return marks.MOTION.of(v) or "stopped"
 
 
 # -- the sheet (damage to a vehicle is in damage.py) -------------------------------------
@@ -115,7 +116,7 @@ def status(state: EncounterState, c: Combatant) -> list[Msg]:
             return [_("{who}; {motion}; collision {dice}", who=who, motion=move, dice=c.stats["collision"])]
         return [_("{who}; {motion}", who=who, motion=move)]
     out = [_("pilots {name}", name=v.name) for v in vehicles_of(state, c) if control(v) in ("piloted", "autocontrol")]
-    aboard = find(state, c.marks.get("aboard"))
+    aboard = find(state, marks.ABOARD.of(c))
     if aboard is not None and pilot_of(state, aboard) is not c:
         out.append(_("aboard {name}", name=aboard.name))
     return out

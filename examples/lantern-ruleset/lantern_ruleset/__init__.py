@@ -7,7 +7,8 @@ the start of each of its turns).
 
 Everything a GM reads is a message of Lantern's catalogue (``_``), so it shows in
 English or Spanish; everything that changes goes through the ``Context``, so undo,
-saves and the log just work. Each argument of a sentence for the log is typed by what
+saves and the log just work; its own bookkeeping (who has rallied) is a mark declared in
+``marks.py``. Each argument of a sentence for the log is typed by what
 it is, which tells who may read it (docs/players.md §1.1): ``named(c)`` a combatant,
 ``dealt(c, n)`` damage or healing done to c, ``of(c, n)`` a number about c (its HP,
 its armor: a foe's are the GM's), ``public(n)`` anyone's, ``gm(x)`` the GM's alone.
@@ -19,6 +20,7 @@ from gm_console.ruleset import (Combatant, ConditionDef, Conditions, Context, En
                                 Ruleset, Sheet, StatField, Turns, Verb, Who, dealt, named, of, part)
 
 from .i18n import _
+from .marks import RALLIED
 
 
 class LanternSheet(Sheet):
@@ -36,7 +38,7 @@ class LanternSheet(Sheet):
         return {"armor": Figure(max(0, armor + sum(d for _, d in parts)), base=armor, parts=parts)}
 
     def status(self, state: EncounterState, c: Combatant, lang: str = "en"):
-        if c.marks.get("rallied"):
+        if RALLIED.of(c):
             return [_("has rallied this combat")]
         return []
 
@@ -91,18 +93,18 @@ class LanternTurns(Turns):
 
     def on_combat_end(self, ctx: Context) -> None:
         for c in ctx.state.combatants.values():
-            ctx.set_mark(c, "rallied", None)
+            ctx.set_mark(c, RALLIED, None)
 
 
 def rally(ctx: Context, call) -> None:
     """Once per combat: back 1d6 HP."""
     c = ctx.combatant(call.who)
-    if c.marks.get("rallied"):
+    if RALLIED.of(c):
         ctx.fail(_("{name} has already rallied this combat", name=c.name))
     if c.life == "dead":
         ctx.fail(_("{name} is dead; no healing brings it back", name=c.name))
     gained = ctx.roll("1d6", purpose=_("rally of {name}", name=named(c)), who=c.id).total
-    ctx.set_mark(c, "rallied", True)
+    ctx.set_mark(c, RALLIED, True)
     ctx.ruleset.health.heal(ctx, c, gained, ())
     ctx.say(_("{name} rallies: +{gained} HP", name=named(c), gained=dealt(c, gained)), who=c.id)
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from gm_console.i18n import Msg, Named, Term, _, _n
 
+from ..marks import ATTACK_OFFERS, SAVES_OWED
 from ..state import EncounterState
 from .parts import EVERY_GAME, Checks, Conditions, Health, Part, Sheet, Spendable, Turns, Use, part, with_every_game
 from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, OptionDef, Pending, RulesError,
@@ -58,15 +59,11 @@ TABLE_OPTIONS = (
 if TYPE_CHECKING:
     from ..verbs import Verb
 
-#: the combatant mark holding the saves offered to the GM (engine/effects.py)
-SAVES_OWED = "saves_owed"
-
-
 def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     """An effect's save to end it, offered at its moment: the command that rolls it."""
     out: list[Pending] = []
     for c in state.combatants.values():
-        for uid in c.marks.get(SAVES_OWED) or ():
+        for uid in SAVES_OWED.of(c) or ():
             inst = next((i for i in c.conditions if i.uid == uid and i.save), None)
             if inst is None:
                 continue
@@ -75,9 +72,6 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
                                        save=rules.sheet.label(inst.save), effect=rules.conditions.catalogue.define(inst.cond).term,
                                        dc=inst.dc), gm_only=True, command=f"save {name} {inst.cond}"))
     return out
-
-#: the combatant mark of what a hit offers the GM (engine/offers.py; docs/sheets.md#attacks)
-ATTACK_OFFERS = "attack_offers"
 
 
 def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None):
@@ -119,7 +113,7 @@ def offered_riders(state: EncounterState, rules: "Ruleset | None" = None) -> lis
     """Every offer as a warning for the GM (never the players': a foe's poison or a DC is the GM's)."""
     out: list[Pending] = []
     for c in state.combatants.values():
-        for item in c.marks.get(ATTACK_OFFERS) or ():
+        for item in ATTACK_OFFERS.of(c) or ():
             _verb, kind, command, aid, tid, weapon, detail = (list(item) + [""] * 7)[:7]  # then who ends it
             a, t = state.combatants.get(aid), state.combatants.get(tid)
             if a is None or t is None or t.life == "dead":
