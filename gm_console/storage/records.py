@@ -105,7 +105,9 @@ def keep(save: Path, raw: bytes, made: dict[str, Any]) -> bool:
 # -- the record section, in the save ---------------------------------------------------------
 MARK = b"#:figures "
 SECTION = 1  # the section's own layout
-CHAIN = 32  # section lines one may build on before a whole one is written again
+# Section lines one may build on before a whole one is written again (each `exec` after a
+# fight adds a short one; the reader follows at most this many).
+CHAIN = 256
 
 
 def code_version(ruleset_module: str) -> str:
