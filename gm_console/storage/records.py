@@ -124,6 +124,8 @@ def _code_version(top: str) -> str:
     folders = [here.parent / "engine"]
     module = sys.modules.get(top)
     folders += [Path(folder) for folder in getattr(module, "__path__", ()) or ()]
+    if not getattr(module, "__path__", None) and getattr(module, "__file__", None):
+        files.append(Path(module.__file__))  # a game that is one module, not a package
     for folder in folders:
         for root, dirs, names in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
