@@ -254,6 +254,16 @@ def test_a_save_another_program_changed_gets_no_section_and_a_full_disk_loses_on
     assert sections(other) == [] and records.cached(other, other.read_bytes()) is not None
 
 
+def test_a_comment_of_the_gms_that_looks_like_a_section_does_not_stop_the_next_one(tmp_path):
+    path = played(tmp_path / "a.toml", "pathfinder1e", [line for _at, line in first_fight()][:-1])
+    with path.open("a", encoding="utf-8") as f:
+        f.write("#:figures a note of mine, not JSON\n")
+    with Encounter.open(path) as enc:
+        enc.execute("end", at=MARCH + 300)
+    assert records.from_save(path.read_bytes()) is not None
+    assert report(path) == report_bare(path, tmp_path)
+
+
 def test_the_code_version_is_the_sources_not_where_they_are(tmp_path):
     here = records.code_version("rulesets.pathfinder1e")
     assert re.fullmatch(r"[0-9a-f]{32}", here)

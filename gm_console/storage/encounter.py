@@ -52,6 +52,10 @@ class Encounter:
         self.replayed = 0  # log records replayed to open it (not those a snapshot held)
         self._unsnapped = False  # actions saved since the last snapshot
         self._unrecorded = False  # actions saved since the record's cache stood for the file
+        # Closed after a fight, the save gets its record section (the fights' figures for
+        # `stats`, records.py); False: the file stays its log alone (the bundled examples,
+        # which must be byte for byte what their scripts build, whatever the code's version).
+        self.record_section = True
 
     @property
     def warning(self) -> str | None:
@@ -333,8 +337,8 @@ class Encounter:
             return False
         try:
             made = records.summed(self.history, self.ruleset, self.doc)
-            line = records.section(raw, made) if tail.size == tail.end and self.doc.read_format == FORMAT \
-                and self.doc.appendable and not self.doc.crlf else None
+            line = records.section(raw, made) if self.record_section and tail.size == tail.end \
+                and self.doc.read_format == FORMAT and self.doc.appendable and not self.doc.crlf else None
         except Exception:  # noqa: BLE001 - a game's bug in the tally: no figures, the close goes on
             return False
         if not made["fights"]:

@@ -157,7 +157,10 @@ def section(raw: bytes, made: dict[str, Any]) -> bytes | None:
     base, keep = None, 0
     at = raw.rfind(b"\n" + MARK) + 1
     if at > 0:
-        before = _resolve(raw, at, len(raw))
+        try:
+            before = _resolve(raw, at, len(raw))
+        except (ValueError, TypeError, RecursionError):  # a comment of the GM's that only looks like one
+            before = None
         if before is not None and before[1] < CHAIN:
             while keep < min(len(before[0]), len(fights)) and before[0][keep] == fights[keep]:
                 keep += 1
