@@ -1,12 +1,17 @@
 """`gm-console stats` over many long saves: prints seconds, asserts nothing.
 
-    python benchmarks/stats_bench.py [--saves 500] [--actions 1000]
+    python benchmarks/stats_bench.py [--saves 500] [--actions 1000] [--without-section]
 
 Builds one Pathfinder save of ACTIONS actions (a timed fight: turns, damage, hero points, a
 few fights ended and started again) in memory, writes it SAVES times under other names in a
-temporary data folder, then times `gm-console stats` over them twice, in seconds and in
-processor seconds: the first run reads every log the long way (in worker processes, one per
-processor) and keeps each save's figures in the record's cache, the second reads those.
+temporary data folder, each ending in the record section the console appends when it closes
+a save with its fight over (storage/records.py), then times `gm-console stats` over them
+twice, in seconds and in processor seconds: the first run (no record's cache yet: a new
+computer, a cleared cache) reads each save's section; the second reads the same (a section
+is checked as fast as the cache). ``--without-section``: the saves as a gm-console before the
+section left them (or a fight closed mid-combat): the first run reads every log the long way
+(in worker processes, one per processor) and keeps each save's figures in the record's cache,
+the second reads those.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ import time
 from pathlib import Path
 
 
-def build(actions: int) -> str:
-    """One save's text: a party of four against waves of goblins, every turn timed."""
+def build(actions: int) -> tuple[str, dict]:
+    """One save's text and its figures (``records.summed``): a party of four against waves of
+    goblins, every turn timed."""
     from gm_console import plugins
     from gm_console.engine.dice import Dice
     from gm_console.engine.session import Session
@@ -55,7 +61,9 @@ def build(actions: int) -> str:
             session.execute(f'remove "{name}"', dice, now)
     doc = Document(format=FORMAT, ruleset="pathfinder1e", name="bench", created="2026-03-01T20:00:00+00:00",
                    options=dict(session.state.options), records=session.take_journal())
-    return encode(doc)
+    from gm_console.storage import records
+
+    return encode(doc), records.summed(session.done, ruleset, doc)
 
 
 def _cpu() -> float:
@@ -69,6 +77,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--saves", type=int, default=500)
     ap.add_argument("--actions", type=int, default=1000)
+    ap.add_argument("--without-section", action="store_true",
+                    help="saves without the record section: every log is replayed the first time")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["GM_CONSOLE_DATA_DIR"] = str(Path(tmp) / "data")
@@ -76,15 +86,22 @@ def main() -> None:
         folder = Path(tmp) / "data" / "encounters"
         folder.mkdir(parents=True)
         t = time.perf_counter()
-        text = build(args.actions)
+        text, made = build(args.actions)
+        from gm_console.storage import records
+
         for i in range(args.saves):
-            (folder / f"fight-{i:04d}.toml").write_text(text.replace('name = "bench"', f'name = "fight {i}"', 1),
-                                                        encoding="utf-8")
-        print(f"built {args.saves} saves of {args.actions} actions ({len(text) / 1024:.0f} KiB each) "
-              f"in {time.perf_counter() - t:.1f} s")
+            raw = text.replace('name = "bench"', f'name = "fight {i}"', 1).encode("utf-8")
+            if not args.without_section:  # what Encounter.close appends (_keep_record)
+                raw += records.section(raw, made)
+            (folder / f"fight-{i:04d}.toml").write_bytes(raw)
+        print(f"built {args.saves} saves of {args.actions} actions ({len(raw) / 1024:.0f} KiB each, "
+              f"{'no' if args.without_section else 'a'} record section) in {time.perf_counter() - t:.1f} s")
         from gm_console.cli import main as cli
 
-        for run in ("first run (every log replayed, its figures cached)", "second run (from the record cache)"):
+        runs = (("first run (every log replayed, its figures cached)", "second run (from the record cache)")
+                if args.without_section else ("first run (no cache: each save's record section)",
+                                              "second run (the same)"))
+        for run in runs:
             out = io.StringIO()
             t, cpu = time.perf_counter(), _cpu()
             with contextlib.redirect_stdout(out):

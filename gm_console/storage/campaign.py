@@ -71,8 +71,9 @@ def read(paths: Iterable[Path], party: str | None = None, since: dt.datetime | N
     """Every fight of every save in ``paths`` (``save_paths``), the GM's figures; with
     ``party``, only the saves made for that party (``new --party``); with ``since``, only the
     fights from that moment (when the turn clock timed them, their first turn; else the
-    save's creation). A save read before (or closed by the console after a fight) and unchanged
-    since is not replayed: its figures come from the record's cache (storage/records.py).
+    save's creation). A save the console closed after a fight, unchanged since, is not
+    replayed: its figures come from its record section; nor one read before and unchanged
+    since: from the record's cache (storage/records.py).
     The saves that are replayed are read by ``workers`` processes side by side (None: one per
     processor, when there are enough of them to be worth it; 1: in this process), each the
     long way, as ``show`` reads a save."""
@@ -145,11 +146,12 @@ def _worker_start() -> None:
 
 
 def _cached(path: Path) -> dict[str, Any] | Skipped | None:
-    """The save's figures from the record's cache, None when they must be worked out, or why
-    the save cannot be read."""
+    """The save's figures from its own record section or else from the record's cache (each
+    believed only for exactly these bytes and this code), None when they must be worked out,
+    or why the save cannot be read."""
     try:
         raw, _ident = store.read_bytes(path)
-        return records.cached(path, raw)
+        return records.from_save(raw) or records.cached(path, raw)
     except (GMError, OSError, ValueError) as exc:
         return Skipped(path, message_of(exc) or type(exc).__name__)
     except Exception as exc:  # noqa: BLE001 - one unreadable save never stops the report

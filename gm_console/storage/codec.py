@@ -37,7 +37,10 @@ same ``exec`` follow), so a batch cut by a crash is dropped whole. A crash only
 cuts the end of a file: a batch missing records anywhere else was edited by hand,
 and is reported with its lines and commands (``_batches``).
 The state is not stored: it is the fold of the log, so it can never disagree
-with it.
+with it. A comment line at the end of [log] may hold the record section (``#:figures``:
+each fight's figures for `gm-console stats`, written by records.py when the console closes a
+save, and trusted only by it, after its own checks); reading a save skips it as it skips any
+comment.
 """
 
 from __future__ import annotations

@@ -52,6 +52,10 @@ class Encounter:
         self.replayed = 0  # log records replayed to open it (not those a snapshot held)
         self._unsnapped = False  # actions saved since the last snapshot
         self._unrecorded = False  # actions saved since the record's cache stood for the file
+        # Closed after a fight, the save gets its record section (the fights' figures for
+        # `stats`, records.py); False: the file stays its log alone (the bundled examples,
+        # which must be byte for byte what their scripts build, whatever the code's version).
+        self.record_section = True
 
     @property
     def warning(self) -> str | None:
@@ -318,29 +322,43 @@ class Encounter:
         self.lock, self.read_only, self.holder = None, True, why
 
     def _keep_record(self) -> bool:
-        """The fights' figures for `gm-console stats` (storage/records.py), for the bytes on disk."""
+        """The fights' figures for `gm-console stats` (storage/records.py), for the bytes on
+        disk: written into the save as its record section (one line appended, as an action
+        is), so `stats` reads them without replaying the log even where it never read the save;
+        kept in the record's cache instead when the line cannot be written."""
         from . import records  # here: the summary's tally is not for the first frame
 
         try:
-            raw, _ident = store.read_bytes(self.path)
+            raw, ident = store.read_bytes(self.path)
         except SaveError:
             return False
-        if len(raw) != self._tail.end:  # not the file this program last wrote: stats reads it itself
+        tail = self._tail
+        if len(raw) != tail.end or ident != tail.ident:  # not the file this program last wrote: stats reads it itself
             return False
         try:
             made = records.summed(self.history, self.ruleset, self.doc)
-        except Exception:  # noqa: BLE001 - a game's bug in the tally: no cache, the close goes on
+            line = records.section(raw, made) if self.record_section and tail.size == tail.end \
+                and self.doc.read_format == FORMAT and self.doc.appendable and not self.doc.crlf else None
+        except Exception:  # noqa: BLE001 - a game's bug in the tally: no figures, the close goes on
             return False
-        return not made["fights"] or records.keep(self.path, raw, made)  # no fight yet: nothing worth keeping
+        if not made["fights"]:
+            return True  # no fight yet: nothing worth keeping
+        if line is not None:
+            try:
+                store.append_bytes(self.path, line, tail)
+                return True
+            except SaveError:
+                pass  # a full disk...: the cache at least
+        return records.keep(self.path, raw, made)
 
     def close(self) -> None:
         """Let other programs write to it (the lock goes); this object stays readable. A long
         fight leaves its snapshot behind, so it reopens at once."""
         if self.lock is not None:
-            if self._unsnapped:
-                self._unsnapped = not self.keep_snapshot()
             if self._unrecorded and not self.state.in_combat:  # a fight over: `stats` need not replay it
                 self._unrecorded = not self._keep_record()
+            if self._unsnapped:  # after the record section: the snapshot stands for the whole file
+                self._unsnapped = not self.keep_snapshot()
             self._refuse_writes("closed")
 
     def __enter__(self) -> "Encounter":

@@ -40,7 +40,7 @@ from .codec import Document, decode, encode, encode_records, tail_is_torn
 from .errors import CodecError, SaveError, SaveExists, why
 
 __all__ = ["SaveError", "SaveExists", "Tail", "Loaded", "read", "read_bytes", "atomic_write", "append",
-           "backup", "first_free", "LIMIT"]
+           "append_bytes", "backup", "first_free", "LIMIT"]
 
 LIMIT = 64 * 1024 * 1024  # no encounter comes near it; a bigger "save" is the wrong file
 _KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a pipe (FIFO)", stat.S_IFCHR: "a device",
@@ -287,6 +287,12 @@ def append(path: Path, records: list[dict[str, Any]], tail: Tail) -> None:
         data = (("\n" if tail.needs_newline else "") + encode_records(records)).encode("utf-8")
     except (CodecError, UnicodeEncodeError, RecursionError) as exc:
         raise SaveError(_('{path}: not saved: {exc}', path=path, exc=message_of(exc))) from None
+    append_bytes(path, data, tail)
+
+
+def append_bytes(path: Path, data: bytes, tail: Tail) -> None:
+    """Append whole lines (``append``'s, or the record section's: records.py), with the same
+    checks and the same all or nothing; updates ``tail``."""
     if tail.size + len(data) > LIMIT:  # a save this program writes is one it can open
         raise SaveError(_('{path}: not saved: the save would grow to {size:.1f} MiB, more than the {limit} MiB a save '
                           'may have (it could not be opened again); nothing was changed: add less at a time, or go '
