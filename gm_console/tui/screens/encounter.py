@@ -150,10 +150,10 @@ class EncounterScreen(Screen):
             yield TimelinePane(id="timeline")
             yield LogPane(id="log")
         yield Static(id="hint")
-        bar = CommandBar(id="command-bar", placeholder=tr(self.lang, "command_placeholder"), compact=True)
+        bar = CommandBar(lang=self.lang, id="command-bar", placeholder=tr(self.lang, "command_placeholder"), compact=True)
         bar.context = lambda: (self.controller.state, self.controller.ruleset, self.lang)
         yield bar
-        yield FindBar(id="find-bar", placeholder=tr(self.lang, "find_placeholder"), compact=True)
+        yield FindBar(lang=self.lang, id="find-bar", placeholder=tr(self.lang, "find_placeholder"), compact=True)
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in the help
 
     def on_mount(self) -> None:
