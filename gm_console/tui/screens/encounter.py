@@ -8,16 +8,17 @@ off, which lower pane a narrow terminal shows.
 
 Read it in parts (host.py says what each part may use of the screen):
 
-- this module: the layout, the head and warnings lines, running a line, the
-  command bar, and the keys about the screen itself (``:`` ``?`` ``b`` ``v``
-  PgUp/PgDn); then one line per key naming the part that does it;
+- this module: the layout, the warnings line, running a line, the command bar,
+  and the keys about the screen itself (``:`` ``?`` ``b`` ``v`` PgUp/PgDn);
+  then one line per key naming the part that does it;
+- ``head.py``: what the top row says;
 - ``turns.py``, ``acting.py``, ``selection.py``, ``files.py``: what the other
   keys do, one family each.
 
 Every key is bound here, from the one table in ``bindings.py`` (ids, labels,
 tooltips, the user's keymap.toml): nothing on this screen holds the focus
 until ``:`` or ``/`` opens a bar, and a widget's own bindings fire only while it
-or a child has it. The two bars' keys (Esc, history, Tab) are theirs.
+or a child has it. The two bars bind their own keys (Esc, history, Tab).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
 from ..controller import Controller, Outcome
 from ..frame import Frame
 from ..i18n import error_text, tr
-from ..safe import clean, plain, visible
+from ..safe import clean, plain
 from ..warnings import collapse
 from ..widgets.command_bar import CommandBar, FindBar
 from ..widgets.initiative import InitiativePane
@@ -50,6 +51,7 @@ from ..widgets.sheet import SheetPane
 from ..widgets.timeline import TimelinePane
 from .acting import Acting
 from .files import Files
+from .head import head_text
 from .host import Done
 from .selection import Selection
 from .turns import Turns
@@ -217,58 +219,8 @@ class EncounterScreen(Screen):
         widget = widget or self.query_one("#head", Static)
         paint.update(widget, clean(self._head(frame)), layout=False)  # one row, always
 
-    def _head(self, frame: Frame, width: int | None = None) -> Text:
-        """One row: the encounter, the game, the round and whose turn, marks, dice mode. When
-        it does not fit, the game's name goes first, then the encounter's name shortens: the
-        round and whose turn always stay in view."""
-        state, lang = frame.state, frame.lang
-        width = width or self.app.size.width or 80
-        controller = self.controller
-        pieces: dict[str, tuple[str, str]] = {}  # in the order drawn
-        if controller.read_only:
-            holder = error_text(controller.holder or "", lang)
-            pieces["read_only"] = (" " + tr(lang, "read_only_head", holder=holder) + " ", "bold reverse red")
-        pieces["name"] = (f" {visible(controller.name)} ", "bold")
-        pieces["ruleset"] = (f"· {frame.ruleset.name} ", "dim")
-        if state.in_combat:
-            pieces["round"] = (f"· {tr(lang, 'round', n=state.round)} ", "bold cyan")
-            if state.active in state.combatants:
-                turn = tr(lang, "turn_of", name=visible(state.get(state.active).name))
-                pieces["turn"] = ("· " + turn + " ", "bold green")
-                elapsed = self._elapsed(state)
-                if elapsed is not None:
-                    pieces["clock"] = ("· " + elapsed + " ", "green")
-        elif state.round:
-            pieces["round"] = ("· " + tr(lang, "combat_over") + " ", "yellow")
-        else:
-            pieces["round"] = ("· " + tr(lang, "setup") + " ", "italic")
-        if self.marked:
-            pieces["marked"] = ("· " + tr(lang, "marked_head", n=len(self.marked)) + " ", "bold yellow")
-        if self.controller.dice_mode == "ask":
-            pieces["dice"] = ("· " + tr(lang, "dice_mode", mode="ask"), "magenta")
-
-        def size() -> int:
-            return sum(Text(words).cell_len for words, _style in pieces.values())
-
-        if size() > width:
-            pieces.pop("ruleset")
-        if size() > width:
-            pieces.pop("clock", None)
-        if size() > width and "marked" in pieces:
-            pieces["marked"] = ("· " + tr(lang, "marked_short", n=len(self.marked)) + " ", "bold yellow")
-        if size() > width:
-            words, style = pieces["name"]
-            room = max(6, Text(words).cell_len - (size() - width))
-            pieces["name"] = (" " + p.short_name(words.strip(), room - 2) + " ", style)
-        if size() > width and "read_only" in pieces:  # who holds the file, as much as fits
-            words, style = pieces["read_only"]
-            short = " " + tr(lang, "read_only_short") + " "
-            room = max(len(short), len(words) - (size() - width))
-            pieces["read_only"] = (words[:room - 2] + "… " if room > len(short) else short, style)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for words, style in pieces.values():
-            text.append(words, style=style)
-        return text
+    def _head(self, frame: Frame) -> Text:
+        return head_text(frame, self.controller, self.app.size.width or 80, self._elapsed(frame.state))
 
     def offers(self) -> list[tuple[str, str]]:
         """(warning, command) for every warning that offers a command (``Pending.command`` only)."""
