@@ -51,7 +51,7 @@ def test_the_cycles_the_contract_ignores_are_imports_for_type_checking_only():
     of what runs, and present in the whole one (else the ignore is stale)."""
     (acyclic,) = [c for c in contracts() if c["type"] == "acyclic_siblings"]
     ignored = [tuple(s.strip() for s in line.split("->")) for line in acyclic["ignore_imports"]]
-    assert len(ignored) >= 4
+    assert len(ignored) >= 2
     running = grimp.build_graph("gm_console", exclude_type_checking_imports=True, cache_dir=None)
     whole = grimp.build_graph("gm_console", cache_dir=None)
     for importer, imported in ignored:

@@ -53,3 +53,19 @@ def test_no_module_of_the_tui_reads_a_refusals_text_to_find_its_field():
     found = [f"{name}:{node.lineno}" for name, tree in modules() for node in ast.walk(tree)
              if isinstance(node, ast.FunctionDef) and node.name == "field_in"]
     assert found == []
+
+
+def test_screens_reach_the_encounter_only_through_the_controllers_own_words():
+    """A screen (or a palette entry) asks the Controller (``controller.party``,
+    ``controller.store_in_bestiary``...), never ``controller.encounter`` behind it."""
+    found = []
+    for name, tree in modules():
+        if name == "gm_console/tui/controller.py":
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "encounter":
+                owner = node.value
+                owner_name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+                if owner_name == "controller":
+                    found.append(f"{name}:{node.lineno}")
+    assert found == []

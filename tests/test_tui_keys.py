@@ -8,8 +8,12 @@ import sys
 from pathlib import Path
 
 from gm_console.storage.config import load_config
-from gm_console.tui.bindings import ENCOUNTER_KEYS, PICKER_KEYS, SUMMARY_KEYS, bindings_for, markdown_table
+from gm_console.storage.config import UserConfig
+from gm_console.tui.bindings import TABLES, bindings_for, markdown_table
 from gm_console.tui.keymap import check_keymap
+from gm_console.tui.widgets.command_bar import CommandBar, FindBar
+from test_tui_flows import SIZE, app_for, type_text
+from test_tui_support import drive, make_encounter
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = {"next", "previous", "damage", "heal", "condition", "delay", "ready", "trigger", "resume",
@@ -29,24 +33,24 @@ def test_keys_table_script_check_mode():
 
 
 def test_every_binding_has_an_id_a_description_and_a_tooltip_in_both_languages():
-    ids = [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS]
+    ids = [s.id for table in TABLES for s in table]
     assert len(ids) == len(set(ids))
     assert REQUIRED <= set(ids)
     for lang in ("en", "es"):
-        for b in bindings_for(ENCOUNTER_KEYS, lang) + bindings_for(PICKER_KEYS, lang) + bindings_for(SUMMARY_KEYS, lang):
+        for b in (b for table in TABLES for b in bindings_for(table, lang)):
             assert b.id and b.description and b.tooltip
 
 
 def test_each_action_is_one_keystroke():
     """Two keystrokes plus arguments at most: one key, then (for some) a modal's Enter."""
-    for spec in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
+    for spec in (s for table in TABLES for s in table):
         for key in spec.key.split(","):
             assert " " not in key.strip()  # no key sequences
 
 
 def test_every_key_in_the_table_appears_in_the_markdown():
     text = markdown_table()
-    for spec in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
+    for spec in (s for table in TABLES for s in table):
         assert re.search(rf"\| `[^`]+` \| `{spec.id}` \|", text)
 
 
@@ -77,3 +81,32 @@ def test_settings_precedence():
     assert resolve_settings(config, None, None, "en") == ("es", "ask")  # --lang not typed
     assert resolve_settings(config, "en", "auto", "es") == ("en", "auto")  # --lang en typed
     assert resolve_settings(UserConfig(), None, None, "es") == ("es", "auto")  # from the environment
+
+
+@drive
+async def test_the_bars_keys_are_the_bars_own_in_the_gms_language_and_remapped_by_id(tmp_path):
+    """Esc, the history and Tab belong to the command bar (and Esc to the find bar) while it is
+    open: their words come from the catalogue, and keymap.toml moves them by id."""
+    enc = make_encounter(tmp_path, ["add Kyra pc hp=30 init=20", "add Goblin hp=7 init=10"])
+    app = app_for(enc, lang="es", config=UserConfig(keys={"bar_close": "ctrl+g", "find_close": "ctrl+g"}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await pilot.pause()
+        bar = app.screen.query_one(CommandBar)
+        assert bar.has_focus
+        shown = {key: (b.binding.description, b.tooltip) for key, b in app.screen.active_bindings.items()
+                 if b.node is bar}
+        assert shown["tab"][0] == "Completar" and shown["up"][0] == "Historial atrás"
+        assert "ctrl+g" in shown and "escape" not in shown
+        await type_text(pilot, "da")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert not bar.display and bar.value == ""
+        await pilot.press("slash")
+        await type_text(pilot, "gob")
+        await pilot.pause()
+        assert app.screen.selected == "goblin"
+        await pilot.press("ctrl+g")  # closed: whoever was selected before is again
+        await pilot.pause()
+        assert not app.screen.query_one(FindBar).display and app.screen.selected == "kyra"
+    assert not any("bar_close" in n.message for n in app._notifications)

@@ -169,3 +169,21 @@ async def test_a_prepared_encounter_opens_in_the_console(tmp_path):
     again = Encounter.open(plan, read_only=True)
     assert again.state.active == "rat-2" and [c.initiative for c in again.state.combatants.values()] == [12] * 3
     assert (tmp_path / "cellar.toml.prepared.bak").exists()
+
+
+@drive
+async def test_p_on_a_party_file_gone_says_so_in_one_line_and_the_encounter_goes_on(tmp_path):
+    sheets = make_encounter(tmp_path, ["add Ash pc hp=10 init=5"], name="sheets")
+    party = party_file.create("Band", "generic")
+    party_file.add_members(party, list(sheets.state.combatants.values()), sheets.ruleset)
+    enc = Encounter.create(tmp_path / "fight.toml", "generic", party=party_file.load("Band"))
+    party_file.party_path("Band").unlink()  # deleted between sessions
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+        said = [n.message for n in app._notifications]
+        assert len(said) == 1 and "no party 'Band'" in said[0], said
+        assert "no party 'Band'" in str(app.screen.query_one("#warnings").render())
+    assert [c.name for c in enc.state.combatants.values()] == ["Ash"]

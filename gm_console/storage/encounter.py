@@ -380,6 +380,11 @@ class Encounter:
     def name(self) -> str:
         return self.doc.name or self.path.stem
 
+    @property
+    def options(self) -> dict:
+        """The encounter's options as its file gives them (``doc.options``)."""
+        return self.doc.options
+
     def refusal(self) -> Msg:
         """The one line a read-only encounter answers every change with."""
         return _("{path}: read-only: {why}; nothing was changed", path=self.path,

@@ -79,7 +79,7 @@ class GMConsole(App):
     # -- keys: one at a time, each after the last has done all it does (see typeahead) ----
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            # the offers on the screen as the key is typed: `y` runs one of these (see EncounterKeys)
+            # the offers on the screen as the key is typed: `y` runs one of these (screens/turns.py)
             event.gm_offers = getattr(self.screen, "shown_offers", None) if self.screen_stack else None
         if isinstance(event, events.Key) and self.typeahead.take(event):
             await self._pump_keys()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 
 from gm_console.i18n import C_, Msg, render
 
@@ -143,6 +143,25 @@ SUMMARY_KEYS: tuple[KeySpec, ...] = (
             C_("key", "Back to the encounter (the summary stays in `show` and `post`)"), footer=True, display="Esc"),
 )
 
+#: the command bar's own keys, while it is open (``widgets/command_bar.py``: bound on the bar)
+COMMAND_BAR_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("bar_close", "escape", "close", C_("key", "Close"),
+            C_("key", "Close the command bar; what was typed is dropped"), display="Esc"),
+    KeySpec("bar_back", "up", "history(-1)", C_("key", "History back"),
+            C_("key", "The line typed before this one (the bar keeps the lines run)")),
+    KeySpec("bar_forward", "down", "history(1)", C_("key", "History forward"),
+            C_("key", "The next line of the history, or an empty bar after the last")),
+    KeySpec("bar_complete", "tab", "complete", C_("key", "Complete"),
+            C_("key", "Complete the verb, name or condition being typed; when several fit, they are listed under the bar"),
+            priority=True),
+)
+
+#: the find bar's own keys, while it is open (``/``)
+FIND_BAR_KEYS: tuple[KeySpec, ...] = (
+    KeySpec("find_close", "escape", "close", C_("key", "Close"),
+            C_("key", "Close the find bar; whoever was selected before is selected again"), display="Esc"),
+)
+
 PICKER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("open", "enter", "open", C_("key", "Open"),
             C_("key", "Open the highlighted encounter (examples open as a copy)"), footer=True, priority=True),
@@ -162,8 +181,12 @@ PICKER_KEYS: tuple[KeySpec, ...] = (
 )
 
 
+#: every table, each one place where its keys are bound (keymap.toml checks clashes within one)
+TABLES: tuple[tuple[KeySpec, ...], ...] = (ENCOUNTER_KEYS, COMMAND_BAR_KEYS, FIND_BAR_KEYS, PICKER_KEYS, SUMMARY_KEYS)
+
+
 def spec(binding_id: str) -> KeySpec:
-    for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS:
+    for s in (s for table in TABLES for s in table):
         if s.id == binding_id:
             return s
     raise KeyError(binding_id)
@@ -186,6 +209,16 @@ def bindings_for(specs: tuple[KeySpec, ...], lang: str, read_only: bool = False)
     ]
 
 
+def in_language(node, specs: tuple[KeySpec, ...], lang: str) -> None:
+    """A widget's own keys, declared on its class from ``specs`` in English (``BINDINGS``), with
+    their labels and tooltips in the GM's language: the ids, keys and actions are the same."""
+    if lang == "en":
+        return
+    keys = dict(node._bindings.key_to_bindings)
+    keys.update(BindingsMap(bindings_for(specs, lang)).key_to_bindings)
+    node._bindings = BindingsMap.from_keys(keys)
+
+
 def shown_key(app, binding_id: str) -> str:
     """How the key for ``binding_id`` is written, as the user's keymap.toml has it."""
     keymap = dict(getattr(app, "user_keys", {}) or {})
@@ -194,7 +227,7 @@ def shown_key(app, binding_id: str) -> str:
 
 
 def all_ids() -> list[str]:
-    return [s.id for s in ENCOUNTER_KEYS + PICKER_KEYS + SUMMARY_KEYS]
+    return [s.id for table in TABLES for s in table]
 
 
 _KEY_NAMES = {"question_mark": "?", "colon": ":", "dollar_sign": "$", "up": "↑", "down": "↓",
@@ -229,6 +262,10 @@ def markdown_table() -> str:
         "|---|---|---|",
     ]
     lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in ENCOUNTER_KEYS]
+    lines += ["", "### In the command bar (`:`)", "", "| Key | Id | What it does |", "|---|---|---|"]
+    lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in COMMAND_BAR_KEYS]
+    lines += ["", "### In the find bar (`/`)", "", "| Key | Id | What it does |", "|---|---|---|"]
+    lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in FIND_BAR_KEYS]
     lines += ["", "## Encounter picker", "", "| Key | Id | What it does |", "|---|---|---|"]
     lines += [f"| `{key_label(s.key)}` | `{s.id}` | {s.tip_en} |" for s in PICKER_KEYS]
     lines += ["", "## After the fight", "", "| Key | Id | What it does |", "|---|---|---|"]

@@ -166,6 +166,65 @@ class Controller:
         """Another program holds the save (or it cannot be written): every change is refused."""
         return self.encounter.read_only
 
+    @property
+    def holder(self) -> "Msg | str | None":
+        """Why the save is read-only, when another program holds it (who and since when)."""
+        return self.encounter.holder
+
+    def refusal(self) -> Msg:
+        """The one line a read-only encounter answers every change with."""
+        return self.encounter.refusal()
+
+    # -- the encounter as a file, and the files beside it -------------------------------
+    @property
+    def name(self) -> str:
+        return self.encounter.name
+
+    @property
+    def path(self) -> Path:
+        return self.encounter.path
+
+    @property
+    def options(self) -> dict:
+        """The encounter's options (what the summary and the round report are worked out with)."""
+        return self.encounter.options
+
+    @property
+    def party(self) -> str | None:
+        """The party this encounter started with (``gm-console new PATH --party NAME``), if any."""
+        name = self.encounter.doc.extra.get("party")
+        return name if isinstance(name, str) and name else None
+
+    def close(self) -> None:
+        """Let the file go (back to the picker)."""
+        self.encounter.close()
+
+    def bestiary_entry(self, combatant, name: str = "") -> tuple[str, dict]:
+        """(id, table): ``combatant`` as an entry of the GM's bestiary, named ``name`` (English)."""
+        from gm_console.storage import bestiary as bestiary_file
+
+        return bestiary_file.entry_of(combatant, self.ruleset, en=name, bestiary=self.bestiary)
+
+    def in_user_bestiary(self, cid: str) -> bool:
+        """The GM's own bestiary already has ``@cid`` (storing it again replaces it)."""
+        return cid in self.bestiary and self.bestiary[cid].origin == "user"
+
+    def store_in_bestiary(self, cid: str, table: dict, replace: bool = False) -> Path:
+        """Write one creature into the GM's bestiary (raises ``SaveError``); ``add @cid`` finds it
+        at once. Returns the file written."""
+        from gm_console.storage import bestiary as bestiary_file
+
+        path = bestiary_file.store(self.ruleset.id, cid, table, replace=replace)
+        self.encounter.bestiary_changed()
+        return path
+
+    def party_write_back(self, name: str, dry_run: bool = False) -> list:
+        """What lasted of the party's PCs goes back to the party ``name`` (raises ``SaveError``);
+        returns what changes, member by member (``dry_run``: nothing written)."""
+        from gm_console.storage import party as party_file
+
+        return party_file.write_back(party_file.load(name), self.state, self.ruleset, dry_run=dry_run)
+
     def save_as(self, path: Path) -> "Msg | str | None":
         """Write a full copy and go on in it (the way out of a full disk, a vanished folder or a
         file someone else holds); returns an error line or None."""

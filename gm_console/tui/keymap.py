@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_console.engine.contract import listing
 
-from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, SUMMARY_KEYS, all_ids
+from .bindings import TABLES, all_ids
 
 
 def check_keymap(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
@@ -22,7 +22,7 @@ def check_keymap(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
             problems.append(f"unknown key id {bid!r} in [keys]; ids: {listing(sorted(known))}")
             continue
         good[bid] = key
-    for specs in (ENCOUNTER_KEYS, PICKER_KEYS, SUMMARY_KEYS):
+    for specs in TABLES:
         taken: dict[str, str] = {}
         for spec in specs:
             for key in good.get(spec.id, spec.key).split(","):

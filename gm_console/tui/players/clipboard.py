@@ -13,12 +13,13 @@ from gm_console.i18n import _, render
 from ..safe import visible
 
 
-def copy_report(app, encounter, lang: str, fmt: str) -> str | None:
-    """Put the report on the clipboard (the terminal's, through Textual); the text, or None."""
+def copy_report(app, controller, lang: str, fmt: str) -> str | None:
+    """Put the report of ``controller``'s encounter on the clipboard (the terminal's, through
+    Textual); the text, or None."""
     from gm_console.engine.post import PostError, report  # when asked for, not at start
 
     try:
-        text = report(encounter.history, encounter.ruleset, encounter.doc.options, encounter.name, fmt, lang)
+        text = report(controller.history, controller.ruleset, controller.options, controller.name, fmt, lang)
     except PostError as exc:
         app.notify(render(exc.args[0], lang), severity="warning")
         return None
@@ -42,7 +43,7 @@ class PostProvider(Provider):
 
     def _run(self, fmt: str) -> None:
         screen = self.screen
-        copy_report(self.app, screen.controller.encounter, getattr(screen, "lang", "en"), fmt)
+        copy_report(self.app, screen.controller, getattr(screen, "lang", "en"), fmt)
 
     async def discover(self) -> Hits:
         for title, fmt in self._entries():

@@ -5,11 +5,25 @@ modal that builds one (damage, condition, add...). Every line goes through
 ``Controller.run``; after it, every pane redraws from the new state. The
 screen keeps only view choices: who is selected and marked, breakdown on or
 off, which lower pane a narrow terminal shows.
+
+Read it in parts (host.py says what each part may use of the screen):
+
+- this module: the layout, the warnings line, running a line, the command bar,
+  and the keys about the screen itself (``:`` ``?`` ``b`` ``v`` PgUp/PgDn);
+  then one line per key naming the part that does it;
+- ``head.py``: what the top row says;
+- ``turns.py``, ``acting.py``, ``selection.py``, ``files.py``: what the other
+  keys do, one family each.
+
+Every key is bound here, from the one table in ``bindings.py`` (ids, labels,
+tooltips, the user's keymap.toml): nothing on this screen holds the focus
+until ``:`` or ``/`` opens a bar, and a widget's own bindings fire only while it
+or a child has it. The two bars bind their own keys (Esc, history, Tab).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -28,25 +42,25 @@ from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
 from ..controller import Controller, Outcome
 from ..frame import Frame
 from ..i18n import error_text, tr
-from ..safe import clean, plain, visible
+from ..safe import clean, plain
 from ..warnings import collapse
 from ..widgets.command_bar import CommandBar, FindBar
 from ..widgets.initiative import InitiativePane
 from ..widgets.log import LogPane
 from ..widgets.sheet import SheetPane
 from ..widgets.timeline import TimelinePane
-from .keys import EncounterKeys
-from .library_actions import LibraryActions
+from .acting import Acting
+from .files import Files
+from .head import head_text
+from .host import Done
+from .selection import Selection
+from .turns import Turns
 
 if TYPE_CHECKING:  # the modals load when one opens: the first frame shows none
     from ..modals.base import FormModal
 
-TURN_VERBS = ("next", "prev", "start", "delay", "ready", "resume", "trigger", "end")
-#: what a run reports back: the outcome (not ok, no error: nothing ran, or the GM cancelled)
-Done = Callable[[Outcome], None]
 
-
-class EncounterScreen(EncounterKeys, LibraryActions, Screen):
+class EncounterScreen(Screen):
     AUTO_FOCUS = ""  # nothing: the keys belong to the screen until `:` opens the bar
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -66,10 +80,20 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         self._bar_error = False  # the hint line under the command bar shows a refusal
         self.shown_offers: tuple[tuple[str, str], ...] = ()  # (warning, command) on the warnings line
         self.group_turns = group_turns if group_turns in ("each", "block") else "each"
+        # what the keys do, one family each (host.py: what a part may use of this screen)
+        self.turns = Turns(self)
+        self.acting = Acting(self)
+        self.selection = Selection(self)
+        self.files = Files(self)
 
     def bind_keys(self) -> None:
         """The keys; on a read-only save every key that would change it says who holds it."""
         self._bindings = BindingsMap(bindings_for(ENCOUNTER_KEYS, self.lang, self.controller.read_only))
+
+    def rebind(self) -> None:
+        """The keys again, and the footer (a copy saved under another name may be writable)."""
+        self.bind_keys()
+        self.refresh_bindings()
 
     # -- refusals where the GM is looking ---------------------------------------------------
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
@@ -110,9 +134,6 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         hint.display = text is not None
         self._bar_error = text is not None
 
-    def action_read_only(self) -> None:
-        self.notify(error_text(self.controller.encounter.refusal(), self.lang), severity="error", timeout=8)
-
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         self._breakpoints_now()
@@ -131,10 +152,10 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             yield TimelinePane(id="timeline")
             yield LogPane(id="log")
         yield Static(id="hint")
-        bar = CommandBar(id="command-bar", placeholder=tr(self.lang, "command_placeholder"), compact=True)
+        bar = CommandBar(lang=self.lang, id="command-bar", placeholder=tr(self.lang, "command_placeholder"), compact=True)
         bar.context = lambda: (self.controller.state, self.controller.ruleset, self.lang)
         yield bar
-        yield FindBar(id="find-bar", placeholder=tr(self.lang, "find_placeholder"), compact=True)
+        yield FindBar(lang=self.lang, id="find-bar", placeholder=tr(self.lang, "find_placeholder"), compact=True)
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in the help
 
     def on_mount(self) -> None:
@@ -198,58 +219,8 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
         widget = widget or self.query_one("#head", Static)
         paint.update(widget, clean(self._head(frame)), layout=False)  # one row, always
 
-    def _head(self, frame: Frame, width: int | None = None) -> Text:
-        """One row: the encounter, the game, the round and whose turn, marks, dice mode. When
-        it does not fit, the game's name goes first, then the encounter's name shortens: the
-        round and whose turn always stay in view."""
-        state, lang = frame.state, frame.lang
-        width = width or self.app.size.width or 80
-        enc = self.controller.encounter
-        pieces: dict[str, tuple[str, str]] = {}  # in the order drawn
-        if enc.read_only:
-            holder = error_text(enc.holder or "", lang)
-            pieces["read_only"] = (" " + tr(lang, "read_only_head", holder=holder) + " ", "bold reverse red")
-        pieces["name"] = (f" {visible(self.controller.encounter.name)} ", "bold")
-        pieces["ruleset"] = (f"· {frame.ruleset.name} ", "dim")
-        if state.in_combat:
-            pieces["round"] = (f"· {tr(lang, 'round', n=state.round)} ", "bold cyan")
-            if state.active in state.combatants:
-                turn = tr(lang, "turn_of", name=visible(state.get(state.active).name))
-                pieces["turn"] = ("· " + turn + " ", "bold green")
-                elapsed = self._elapsed(state)
-                if elapsed is not None:
-                    pieces["clock"] = ("· " + elapsed + " ", "green")
-        elif state.round:
-            pieces["round"] = ("· " + tr(lang, "combat_over") + " ", "yellow")
-        else:
-            pieces["round"] = ("· " + tr(lang, "setup") + " ", "italic")
-        if self.marked:
-            pieces["marked"] = ("· " + tr(lang, "marked_head", n=len(self.marked)) + " ", "bold yellow")
-        if self.controller.dice_mode == "ask":
-            pieces["dice"] = ("· " + tr(lang, "dice_mode", mode="ask"), "magenta")
-
-        def size() -> int:
-            return sum(Text(words).cell_len for words, _style in pieces.values())
-
-        if size() > width:
-            pieces.pop("ruleset")
-        if size() > width:
-            pieces.pop("clock", None)
-        if size() > width and "marked" in pieces:
-            pieces["marked"] = ("· " + tr(lang, "marked_short", n=len(self.marked)) + " ", "bold yellow")
-        if size() > width:
-            words, style = pieces["name"]
-            room = max(6, Text(words).cell_len - (size() - width))
-            pieces["name"] = (" " + p.short_name(words.strip(), room - 2) + " ", style)
-        if size() > width and "read_only" in pieces:  # who holds the file, as much as fits
-            words, style = pieces["read_only"]
-            short = " " + tr(lang, "read_only_short") + " "
-            room = max(len(short), len(words) - (size() - width))
-            pieces["read_only"] = (words[:room - 2] + "… " if room > len(short) else short, style)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for words, style in pieces.values():
-            text.append(words, style=style)
-        return text
+    def _head(self, frame: Frame) -> Text:
+        return head_text(frame, self.controller, self.app.size.width or 80, self._elapsed(frame.state))
 
     def offers(self) -> list[tuple[str, str]]:
         """(warning, command) for every warning that offers a command (``Pending.command`` only)."""
@@ -328,7 +299,7 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             key = "undone" if outcome.verb == "undo" else "redone"
             self.notify(tr(self.lang, key, line=outcome.entry.line), timeout=4)
         if not history:
-            self.offer_party_write_back(was_in_combat)
+            self.files.after_line(was_in_combat)  # a fight that ended: its summary
         if done:
             done(outcome)
 
@@ -353,21 +324,23 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
             self.marked = []
             self.redraw()
 
-    def _target(self):
+    def target(self):
+        """The selected combatant (None: says so)."""
         c = self.frame().selected_combatant
         if c is None:
             self.notify(tr(self.lang, "no_selection"), severity="warning")
         return c
 
-    def _targets(self) -> list:
+    def targets(self) -> list:
         """The marked combatants, or else the selected one."""
         state = self.controller.state
         if self.marked:
             return [state.get(cid) for cid in self.roster_ids() if cid in self.marked]
-        c = self._target()
+        c = self.target()
         return [c] if c is not None else []
 
-    def _active(self):
+    def active(self):
+        """Whose turn it is (None: nobody's yet)."""
         state = self.controller.state
         return state.get(state.active) if state.active in state.combatants else None
 
@@ -417,3 +390,151 @@ class EncounterScreen(EncounterKeys, LibraryActions, Screen):
                 self._close_bar()
 
         self.run_line(line, finished)
+
+    # -- the find bar (selection.py) -----------------------------------------------------------
+    @on(Input.Changed, "#find-bar")
+    def _find_typed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.selection.typed(event.value)
+
+    @on(Input.Submitted, "#find-bar")
+    def _find_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.selection.entered(event.value)
+
+    @on(FindBar.Closed)
+    def _find_closed(self, event: FindBar.Closed) -> None:
+        event.stop()
+        self.selection.end_find(keep=False)
+
+    # -- the keys about the screen itself (`:` is the command bar's, above) ----------------------
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.lang, self.controller.ruleset))
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one(LogPane)
+        if not log.display:
+            self.remove_class("-show-timeline")
+        log.page(pages)
+
+    def action_breakdown(self) -> None:
+        self.breakdown = not self.breakdown
+        self.redraw()
+
+    def action_toggle_view(self) -> None:
+        self.toggle_class("-show-timeline")
+        self.call_after_refresh(self.redraw)
+
+    # -- every other key (bindings.py's table), and the part that does it ----------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """False: the game has no such thing (the key is hidden); None: not now (dimmed, the key
+        does nothing); the parts say which of their keys can act now."""
+        for part in (self.turns, self.acting):
+            offered = part.offered(action)
+            if offered is not True:
+                return offered
+        return True
+
+    def action_next(self) -> None:
+        self.turns.next()
+
+    def action_previous(self) -> None:
+        self.turns.previous()
+
+    def action_start(self) -> None:
+        self.turns.start()
+
+    def action_roll_initiative(self) -> None:
+        self.turns.roll_initiative()
+
+    def action_undo(self) -> None:
+        self.turns.undo()
+
+    def action_redo(self) -> None:
+        self.turns.redo()
+
+    def action_accept(self) -> None:
+        self.turns.accept()
+
+    def action_delay(self) -> None:
+        self.turns.delay()
+
+    def action_ready(self) -> None:
+        self.turns.ready()
+
+    def action_resume(self) -> None:
+        self.turns.resume()
+
+    def action_trigger(self) -> None:
+        self.turns.trigger()
+
+    def action_end_fight(self) -> None:
+        self.turns.end_fight()
+
+    def action_damage(self) -> None:
+        self.acting.damage()
+
+    def action_heal(self) -> None:
+        self.acting.heal()
+
+    def action_attack(self) -> None:
+        self.acting.attack()
+
+    def action_condition(self) -> None:
+        self.acting.condition()
+
+    def action_uncondition(self) -> None:
+        self.acting.uncondition()
+
+    def action_spend(self) -> None:
+        self.acting.spend()
+
+    def action_tick_action(self) -> None:
+        self.acting.tick_action()
+
+    def action_dice_tray(self) -> None:
+        self.acting.dice_tray()
+
+    def action_add(self) -> None:
+        self.acting.add()
+
+    def action_remove(self) -> None:
+        self.acting.remove()
+
+    def action_group(self) -> None:
+        self.acting.group()
+
+    def action_select(self, step: int) -> None:
+        self.selection.select(step)
+
+    def action_select_active(self) -> None:
+        self.selection.select_active()
+
+    def action_mark(self) -> None:
+        self.selection.mark()
+
+    def action_clear_marks(self) -> None:
+        self.clear_marks()
+
+    def action_find(self) -> None:
+        self.selection.find()
+
+    def action_save(self) -> None:
+        self.files.save()
+
+    def action_save_as(self) -> None:
+        self.files.save_as()
+
+    def action_store_creature(self) -> None:
+        self.files.store_creature()
+
+    def action_party_write_back(self) -> None:
+        self.files.party_write_back()
+
+    def action_read_only(self) -> None:
+        self.files.read_only()
+
+    def action_quit(self) -> None:
+        self.files.quit()

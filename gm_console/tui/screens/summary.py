@@ -32,7 +32,7 @@ def summary_lines(encounter, lang: str) -> list[str]:
     """The summary of the last fight as ``show`` gives it to the GM (this is the GM's screen: every
     figure, what each PC dealt to foes included), without markup; [] before a fight. The players'
     version is ``post``'s."""
-    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=False)
+    s = fight_summary(encounter.history, encounter.ruleset, encounter.options, players=False)
     if s is None:
         return []
     return after_the_fight(s, encounter.ruleset, lang, PLAIN)
@@ -43,7 +43,7 @@ def damage_charts(encounter, lang: str, width: int = 30) -> list:
     damage was dealt."""
     from ..chart import bars
 
-    s = fight_summary(encounter.history, encounter.ruleset, encounter.doc.options, players=False)
+    s = fight_summary(encounter.history, encounter.ruleset, encounter.options, players=False)
     if s is None:
         return []
     out = []
@@ -69,6 +69,8 @@ class SummaryScreen(ModalScreen[str | None]):
     """
 
     def __init__(self, encounter, lang: str = "en", party: str | None = None) -> None:
+        """``encounter``: what the fight is read from (its ``history``, ``ruleset`` and
+        ``options``): the screen's Controller, or an Encounter."""
         super().__init__()
         self.lang = lang
         self.party = party

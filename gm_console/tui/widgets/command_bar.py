@@ -9,22 +9,19 @@ from __future__ import annotations
 
 from gm_console.i18n import render
 
-from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
 from gm_console.engine.contract import listing
 
+from ..bindings import COMMAND_BAR_KEYS, FIND_BAR_KEYS, bindings_for, in_language
 from ..safe import visible
 
 
 class CommandBar(Input):
-    BINDINGS = [
-        Binding("escape", "close", "Close", show=False),
-        Binding("up", "history(-1)", "History back", show=False),
-        Binding("down", "history(1)", "History forward", show=False),
-        Binding("tab", "complete", "Complete", show=False, priority=True),
-    ]
+    #: Esc, ↑/↓ (history) and Tab (completion), while the bar has the focus; ids, words and
+    #: tooltips in bindings.py (keymap.toml remaps them by id)
+    BINDINGS = bindings_for(COMMAND_BAR_KEYS, "en")
 
     class Closed(Message):
         pass
@@ -34,8 +31,9 @@ class CommandBar(Input):
             super().__init__()
             self.text = text
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, lang: str = "en", **kwargs) -> None:
         super().__init__(**kwargs)
+        in_language(self, COMMAND_BAR_KEYS, lang)
         self.history: list[str] = []
         self._cursor: int | None = None
         self.context = None  # callable -> (state, ruleset, lang)
@@ -86,7 +84,11 @@ class FindBar(Input):
     The screen selects the best match as the GM types, so the sheet already shows it;
     Escape goes back to whoever was selected before."""
 
-    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+    BINDINGS = bindings_for(FIND_BAR_KEYS, "en")  # Esc (bindings.py: its id, words and tooltip)
+
+    def __init__(self, lang: str = "en", **kwargs) -> None:
+        super().__init__(**kwargs)
+        in_language(self, FIND_BAR_KEYS, lang)
 
     class Closed(Message):
         pass
