@@ -148,6 +148,7 @@ class LibraryActions(_Base):
 
         stack = self.app.screen_stack
         if len(stack) >= 2 and isinstance(stack[-2], PickerScreen):
+            self.controller.pause_clock()  # the closed time is not the running turn's
             self.controller.encounter.close()
             self.app.pop_screen()
             return
