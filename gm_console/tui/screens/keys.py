@@ -199,8 +199,8 @@ class EncounterKeys(_Base):
             self.open_form(DamageModal(self.frame(), targets), for_marks=bool(self.marked))
 
     def action_attack(self) -> None:
-        """The active creature's attack form (docs/sheets.md#attacks): its attacks, the targets the
-        selected or marked combatants."""
+        """The active creature's attack form (docs/sheets.md#attacks): its attacks, the targets
+        chosen in its list of the other side, the selected or marked combatants chosen already."""
         from gm_console.engine.attacks import of as attacks_of
 
         from ..modals.attack import AttackModal
@@ -211,10 +211,10 @@ class EncounterKeys(_Base):
         if self.controller.ruleset.sheet.attack_rules() is None or not attacks_of(attacker.stats.get("atk")):
             self.notify(tr(self.lang, "no_attacks", name=attacker.name), severity="warning")
             return
-        targets = [c for c in self._targets() if c.id != attacker.id]
-        if not targets:
-            self.notify(tr(self.lang, "attack_no_target", name=attacker.name), severity="warning")
-            return
+        state, selected = self.controller.state, self.frame().selected_combatant
+        chosen = [state.get(cid) for cid in self.roster_ids() if cid in self.marked] if self.marked else \
+            [selected] if selected is not None else []
+        targets = [c for c in chosen if c.id != attacker.id]
         self.open_form(AttackModal(self.frame(), attacker, targets), for_marks=bool(self.marked))
 
     def action_heal(self) -> None:
