@@ -163,6 +163,12 @@ BREAKDOWN_FIGHT = ["add Amiri pc hp=20 ac=16 dex=14 str=14 bab=3 twf=light", "co
                    "add Harsk pc hp=5 ac=12 dex=12", "dmg Harsk 7"]
 
 
+#: Starfinder's: flat-footed from another condition, broken armor, a Dex cap, half speed, paralyzed
+SF_BREAKDOWN_FIGHT = ["add Zemir pc hp=20 sp=10 rp=3 kac=18 eac=16 dex=16 eac_armor=4 kac_armor=5 speed=30",
+                      "cond Zemir blinded", "cond Zemir broken-armor", "cond Zemir encumbered", "cond Zemir entangled",
+                      "add Iseph pc hp=20 sp=10 rp=3 kac=15 eac=14 dex=14", "cond Iseph paralyzed"]
+
+
 def breakdowns(t) -> str:
     """Every figure of every combatant as the sheet's `b` explains it, in ``xx``."""
     rs = t.session.ruleset
@@ -175,7 +181,6 @@ def test_every_breakdown_is_all_catalogue_under_a_third_language(xx, game):
     """The sheet's breakdown (`b`, ``Figure.explain``): its labels are the catalogue's too, each
     with its msgctxt, so a third language translates them; a condition's name is data."""
     t = run_example_script(game)
-    if game == "pathfinder1e":
-        t.do(*BREAKDOWN_FIGHT)
+    t.do(*{"pathfinder1e": BREAKDOWN_FIGHT, "starfinder": SF_BREAKDOWN_FIGHT}.get(game, ()))
     text = breakdowns(t)
     assert leftovers(text, data_words(t)) == [], text[:3000]
