@@ -397,9 +397,12 @@ class Conditions(Part):
     def definitions(self) -> Sequence[ConditionDef]:
         return ()
 
+    #: the game's message catalogue (its ``i18n._``): where another language finds a condition's label
+    domain: ClassVar[Any] = None
+
     @cached_property
     def catalogue(self) -> Catalogue:
-        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels)
+        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels, domain=self.domain)
 
     def add(self, ctx: "Context", target: Combatant, cdef: ConditionDef, rounds: int | None,
             value: int | None, clock: str | None, source: str | None) -> None:
