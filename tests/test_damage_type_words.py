@@ -46,3 +46,15 @@ def test_two_damage_types_still_read_together():
     t.do("attack Kyra Gob")
     assert "7 slashing&piercing (magic)" in attack_line(t, "en")
     assert "7 cortante&perforante (mágico)" in attack_line(t, "es")
+
+
+def test_a_cold_iron_weapon_is_read_and_named():
+    """`cold-iron` (and `hierro-frio`, `no-letal`) typed in an attack: words with a hyphen were
+    refused as no damage type (pathfinder1e.md §1.13: cold iron gets past DR/cold iron)."""
+    t = Table("pathfinder1e")
+    t.do('add Kyra pc hp=20 atk="dagger +5 1d8+2 piercing&cold-iron; sap +5 1d8+2 bludgeoning&no-letal&hierro-frio"',
+         "add Gob hp=40 ac=10", "init Kyra 15", "init Gob 10", "start")
+    t.rolls(15, 5)
+    t.do("attack Kyra Gob dagger")
+    assert "7 piercing (cold iron)" in attack_line(t, "en")
+    assert "7 perforante (hierro frío)" in attack_line(t, "es")
