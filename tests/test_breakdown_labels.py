@@ -73,3 +73,27 @@ async def test_the_sheet_breakdown_reads_in_spanish(tmp_path):
         sheet = str(app.screen.query_one("#sheet-body").render())
         assert "CA 14 = 16 - 2 Des (desprevenido)" in sheet, sheet
         assert "flat-footed" not in sheet and "Dex" not in sheet, sheet
+
+
+def test_a_third_languages_catalogue_names_a_condition_in_the_breakdown_by_its_own_context():
+    """A condition's breakdown label is the game's catalogue entry under msgctxt "condition label"
+    (``Catalogue.label``): a third language translates it there, apart from any other "shaken"."""
+    import gettext
+    import io
+
+    from babel.messages.catalog import Catalog
+
+    from gm_console.i18n import tool
+
+    t = Table("pathfinder1e")
+    t.do("add Valeros pc hp=20 ac=16 bab=3", "cond Valeros shaken")
+    rs = t.session.ruleset
+    domain = rs.conditions.catalogue.domain
+    made = Catalog(locale="fr", domain=domain.name)
+    made.add("shaken", "ébranlé", context="condition label")
+    domain._catalogues["fr"] = gettext.GNUTranslations(io.BytesIO(tool.mo_bytes(made)))
+    try:
+        figs = rs.sheet.effective(t.state, t.c("Valeros"))
+        assert figs["attack"].explain("attaque", "fr") == "attaque 1 = 3 - 2 ébranlé"
+    finally:
+        domain._catalogues.pop("fr", None)

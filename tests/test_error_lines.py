@@ -49,7 +49,7 @@ def test_the_spanish_screen_counts_the_rest_the_spanish_way(horde):
 
 def test_the_verbs_of_an_unknown_verb_are_a_dozen_and_the_rest_counted():
     message = refused(Table("generic"), "atack Orc")
-    assert "verbs: add, check, cond, delay, dmg" in message and " more" in message
+    assert "verbs: add, check, clock, cond, delay, dmg" in message and " more" in message
 
 
 def test_a_short_list_is_listed_whole():

@@ -93,7 +93,8 @@ def data_words(t) -> set[str]:
     texts = [c.name for c in state.combatants.values()] + list(state.retired.values())
     for entry in t.session.done:
         for e in entry.events:
-            for key in ("text", "trigger", "name", "purpose", "note"):  # note: a spell the GM named
+            for key in ("text", "trigger", "name", "purpose", "note", "cond"):  # note: a spell the GM named;
+                # cond: an effect the GM named (a free label, ``cond Valeros anillo ac+1``)
                 value = getattr(e, key, None)
                 if isinstance(value, str):
                     texts.append(value)
@@ -151,3 +152,35 @@ def test_the_command_line_help_is_all_catalogue_under_a_third_language(xx):
         text = re.sub(r"\{[^{}⟦⟧]*\}", " ", text)  # choices and sub-commands: {en,es}
         text = re.sub(r"^\s{2,}[a-z]+\b", " ", text, flags=re.M)  # a sub-command's name in its list
         assert leftovers(" ".join(text.split()), ours) == [], text  # argparse wraps inside a message
+
+
+#: a Pathfinder fight whose breakdowns hold every word the game builds itself: a lost Dex bonus
+#: with its reason, ability damage, worn armor under mage armor, bonuses not stacking, two-weapon
+#: fighting, entangled (half speed) and a dying one (can't move)
+BREAKDOWN_FIGHT = ["add Amiri pc hp=20 ac=16 dex=14 str=14 bab=3 twf=light", "cond Amiri flat-footed",
+                   "dmg Amiri 2 str", "cond Amiri anillo ac+1", "add Lini pc hp=20 ac=14 armor=2 bab=2",
+                   "cond Lini mage-armor", "cond Lini bless", "cond Lini heroism", "cond Lini entangled",
+                   "add Harsk pc hp=5 ac=12 dex=12", "dmg Harsk 7"]
+
+
+#: Starfinder's: flat-footed from another condition, broken armor, a Dex cap, half speed, paralyzed
+SF_BREAKDOWN_FIGHT = ["add Zemir pc hp=20 sp=10 rp=3 kac=18 eac=16 dex=16 eac_armor=4 kac_armor=5 speed=30",
+                      "cond Zemir blinded", "cond Zemir broken-armor", "cond Zemir encumbered", "cond Zemir entangled",
+                      "add Iseph pc hp=20 sp=10 rp=3 kac=15 eac=14 dex=14", "cond Iseph paralyzed"]
+
+
+def breakdowns(t) -> str:
+    """Every figure of every combatant as the sheet's `b` explains it, in ``xx``."""
+    rs = t.session.ruleset
+    return "\n".join(f.explain(rs.sheet.label(key), "xx") for c in t.state.combatants.values()
+                     for key, f in rs.sheet.effective(t.state, c).items())
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_every_breakdown_is_all_catalogue_under_a_third_language(xx, game):
+    """The sheet's breakdown (`b`, ``Figure.explain``): its labels are the catalogue's too, each
+    with its msgctxt, so a third language translates them; a condition's name is data."""
+    t = run_example_script(game)
+    t.do(*{"pathfinder1e": BREAKDOWN_FIGHT, "starfinder": SF_BREAKDOWN_FIGHT}.get(game, ()))
+    text = breakdowns(t)
+    assert leftovers(text, data_words(t)) == [], text[:3000]

@@ -117,3 +117,40 @@ async def test_a_spanish_table_reads_salvar_on_the_warnings_line_and_in_the_log(
         await pilot.press("y")
         await pilot.pause()
     assert held(enc) == []
+
+
+@pytest.mark.parametrize("game, lang, example, saves", [
+    ("dnd5e", "en", "wis:15", "str, dex, con, int, wis, cha"),
+    ("dnd5e", "es", "sab:15", "fue, des, con, int, sab, car"),
+    ("pathfinder1e", "en", "will:15", "fort, ref, will"),
+    ("pathfinder1e", "es", "voluntad:15", "fortaleza, reflejos, voluntad"),
+    ("starfinder", "es", "voluntad:15", "fortaleza, reflejos, voluntad"),
+    ("dragon_age", "en", "willpower:courage:15", "ABILITY, ABILITY:FOCUS"),
+    ("dragon_age", "es", "voluntad:coraje:15", "ATRIBUTO, ATRIBUTO:CONCENTRACIÓN"),
+])
+@drive
+async def test_the_save_example_and_refusal_name_the_games_own_saves(tmp_path, game, lang, example, saves):
+    """Each game names its saves (dnd5e by ability, AGE by an ability test): the form's example
+    and both refusals say them in the GM's language, and the example is one the game accepts."""
+    enc = make_encounter(tmp_path, ["add Kyra pc hp=20", "add Gob hp=6"], ruleset=game)
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([], seed=3), lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, ConditionModal)
+        assert app.screen.query_one("#save").placeholder.startswith(example + ",")
+        await type_text(pilot, "blinded" if lang == "en" else "cegado")
+        app.screen.query_one("#save").value = "save="
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f" {example} " in str(app.screen.query_one("#save-error").render())
+        app.screen.query_one("#save").value = "mind:15"
+        await pilot.press("enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#error").render())
+        assert saves in error and "will:15" not in error.replace(example, ""), error
+        app.screen.query_one("#save").value = example
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConditionModal), str(app.screen.query_one("#error").render())
+    assert " save=" in enc.session.done[-1].line

@@ -181,3 +181,54 @@ def test_the_forms_attacks_read_in_the_readers_language():
               "types": ["slashing"], "defence": "kac"}
     assert option_text(slicer, "es") == "rajaperros +0 1d4 cortante CAC"
     assert option_text(slicer, "en") == "dogslicer +0 1d4 slashing KAC"
+
+
+TARGETS = [
+    "add Kyra pc hp=20 ac=16 init=3", "add Val pc hp=20 ac=12", "add Ezren ally hp=10 ac=11",
+    'add Goblin hp=6 init=1 atk="short sword +2 1d4 19-20/x2 slashing"', "add Orc hp=9", "add Ghoul hp=0",
+    "init Kyra 5", "init Val 4", "init Ezren 3", "init Goblin 12", "init Orc 2", "init Ghoul 1", "start",
+]
+
+
+@drive
+async def test_with_no_target_chosen_the_form_opens_and_offers_the_other_side(tmp_path):
+    """docs/sheets.md#attacks: `f` with nobody else selected or marked opens the form anyway, its
+    target list the other side's combatants still standing (Kyra, Val and the ally Ezren for the
+    goblin; not the orc, its own side); none chosen, Enter says so and the form stays; Space
+    chooses one, Enter attacks it. At 80x24 the list is on the screen."""
+    enc = make_encounter(tmp_path, TARGETS, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3], seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")  # the goblin's turn, the goblin selected: no target yet
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, AttackModal)
+        targets = modal.query_one("#targets")
+        offered = [str(targets.get_option_at_index(i).prompt) for i in range(targets.option_count)]
+        assert offered == ["Kyra", "Val", "Ezren"] and targets.selected == [] and app.focused is targets
+        assert targets.region.height >= 3 and targets.region.bottom <= 24  # on the screen at 80x24
+        for keys, refused in (((), True), (("down", "space"), False)):  # none chosen; then Val
+            await pilot.press(*keys)
+            modal.submit()
+            await pilot.pause()
+            assert isinstance(app.screen, AttackModal) is refused
+            assert not refused or "target" in str(modal.query_one("#error").render()).casefold()
+    assert enc.session.done[-1].line == 'attack Goblin Val "short sword"'
+    assert enc.state.get("val").pools["hp"].value == 17
+
+
+@drive
+async def test_the_selected_target_comes_chosen_in_the_list_and_others_can_be_added(tmp_path):
+    enc = make_encounter(tmp_path, TARGETS, ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3, 17, 2], seed=1), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", "f")  # Kyra selected
+        await pilot.pause()
+        modal = app.screen
+        targets = modal.query_one("#targets")
+        assert targets.selected == ["kyra"] and app.focused is modal.query_one("#weapons")
+        targets.select("ezren")
+        modal.submit()
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+    assert enc.session.done[-1].line == 'attack Goblin Kyra,Ezren "short sword"'

@@ -89,6 +89,8 @@ class Summary:
     #: times are not the reader's: the players read them only when the table's option says so)
     clock_from: float | None = None
     clock_to: float | None = None
+    #: seconds the turn clock stood paused (``clock pause`` .. ``clock resume``): not the fight's
+    paused: float = 0.0
     #: the damage taken in each round (as the reader may know it): the summary's chart
     by_round: dict[int, int] = field(default_factory=dict)
 
@@ -97,7 +99,7 @@ class Summary:
         """Seconds from the first turn's start to the last turn's end (None: not timed)."""
         if self.clock_from is None or self.clock_to is None:
             return None
-        return self.clock_to - self.clock_from
+        return self.clock_to - self.clock_from - self.paused
 
     @property
     def fallen(self) -> list[Tally]:
@@ -158,6 +160,7 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
     down: dict[str, bool] = {}
     record = set(ruleset.health.record_pools) - health
     clocks: dict[str, tuple[float, int]] = {}  # who -> (when its turn's clock started, the round)
+    paused: dict[str, float] = {}  # who -> when its running clock was paused
     turns: dict[tuple[str, int], float] = {}  # (who, round) -> seconds: a turn stepped back into goes on
     for i in range(walk.done, stop):
         entry = entries[i]
@@ -168,9 +171,21 @@ def tally(entries, ruleset: Ruleset, options: dict | None = None, start: int = 0
         for event, _turn in stepped:
             if isinstance(event, ev.TurnClockStarted):
                 clocks[event.who] = (event.at, entry.round)
+                paused.pop(event.who, None)
             elif isinstance(event, ev.TurnClockStopped) and event.who in clocks:
                 began, rnd = clocks.pop(event.who)
-                turns[(event.who, rnd)] = turns.get((event.who, rnd), 0.0) + max(0.0, event.at - began)
+                end = paused.pop(event.who, event.at)  # ended while paused: its time stopped at the pause
+                out.paused += event.at - end
+                turns[(event.who, rnd)] = turns.get((event.who, rnd), 0.0) + max(0.0, end - began)
+            elif isinstance(event, ev.TurnClockPaused) and event.who in clocks:
+                paused[event.who] = event.at
+                continue
+            elif isinstance(event, ev.TurnClockResumed) and event.who in paused:
+                gap = max(0.0, event.at - paused.pop(event.who))
+                began, rnd = clocks[event.who]
+                clocks[event.who] = (began + gap, rnd)
+                out.paused += gap
+                continue
             else:
                 continue
             out.clock_from = event.at if out.clock_from is None else min(out.clock_from, event.at)

@@ -187,11 +187,25 @@ def _combat_ended(s: EncounterState, e: ev.CombatEnded) -> None:
 @_on(ev.TurnClockStarted)
 def _clock_started(s: EncounterState, e: ev.TurnClockStarted) -> None:
     s.turn_clock = (e.who, e.at)
+    s.turn_paused = None
 
 
 @_on(ev.TurnClockStopped)
 def _clock_stopped(s: EncounterState, e: ev.TurnClockStopped) -> None:
     s.turn_clock = None
+    s.turn_paused = None
+
+
+@_on(ev.TurnClockPaused)
+def _clock_paused(s: EncounterState, e: ev.TurnClockPaused) -> None:
+    s.turn_paused = e.at
+
+
+@_on(ev.TurnClockResumed)
+def _clock_resumed(s: EncounterState, e: ev.TurnClockResumed) -> None:
+    if s.turn_clock is not None and s.turn_paused is not None:
+        s.turn_clock = (s.turn_clock[0], s.turn_clock[1] + max(0.0, e.at - s.turn_paused))
+    s.turn_paused = None
 
 
 @_on(ev.Delayed)

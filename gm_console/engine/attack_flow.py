@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from gm_console.i18n import Msg, Term, _, joined
+from gm_console.i18n import C_, Msg, Row, Term, _, joined
 
 from .attacks import Attack, find, rider_damage
 from .attacks import of as attacks_of
@@ -41,11 +41,20 @@ HIT, MISS = Term("hit", "impacta"), Term("miss", "falla")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)
 SHOW_ROLLS = "players_attack_rolls"
 
-TYPE_ES = {"slashing": "cortante", "piercing": "perforante", "bludgeoning": "contundente", "acid": "ácido",
-           "cold": "frío", "electricity": "electricidad", "fire": "fuego", "sonic": "sónico",
-           "negative": "negativo", "positive": "positivo", "force": "fuerza", "nonlethal": "no letal",
-           "magic": "mágico", "silver": "plata", "cold-iron": "hierro frío", "adamantine": "adamantina",
-           "good": "bueno", "evil": "maligno", "lawful": "legal", "chaotic": "caótico", "epic": "épico"}
+# TRANSLATORS: a damage type as the attack log writes it after the damage ("7 slashing")
+DAMAGE_TYPES = {"slashing": C_("damage type", "slashing"), "piercing": C_("damage type", "piercing"),
+                "bludgeoning": C_("damage type", "bludgeoning"), "acid": C_("damage type", "acid"),
+                "cold": C_("damage type", "cold"), "electricity": C_("damage type", "electricity"),
+                "fire": C_("damage type", "fire"), "sonic": C_("damage type", "sonic"),
+                "negative": C_("damage type", "negative"), "positive": C_("damage type", "positive"),
+                "force": C_("damage type", "force"), "nonlethal": C_("damage type", "nonlethal")}
+#: what a weapon counts as against damage reduction: not a damage type but a quality of the weapon,
+#: written after the types: "7 slashing (magic)" (docs/rulesets/pathfinder1e.md, §1.13)
+# TRANSLATORS: what a weapon counts as against damage reduction ("7 slashing (magic)")
+BYPASS = {"magic": C_("bypass", "magic"), "silver": C_("bypass", "silver"),
+          "cold-iron": C_("bypass", "cold iron"), "adamantine": C_("bypass", "adamantine"),
+          "good": C_("bypass", "good"), "evil": C_("bypass", "evil"), "lawful": C_("bypass", "lawful"),
+          "chaotic": C_("bypass", "chaotic"), "epic": C_("bypass", "epic")}
 
 
 @dataclass
@@ -456,10 +465,19 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
     return what
 
 
-def type_term(types: Sequence[str]) -> Term:
-    if not types:
-        return Term("", "")
-    return Term("&".join(types), "&".join(TYPE_ES.get(t, t) for t in types))
+def type_term(types: Sequence[str]) -> "Msg | Term":
+    """An attack's damage types in the reader's language, what it bypasses after them in
+    parentheses: ``slashing&piercing (magic)``, ``cortante (plata, adamantina)``."""
+    kinds = [DAMAGE_TYPES.get(t, t) for t in types if t not in BYPASS]
+    kind = kinds[0] if len(kinds) == 1 else joined(kinds, "&")
+    bypass = [BYPASS[t] for t in types if t in BYPASS]
+    if not bypass:
+        return kind
+    if not kinds:
+        # TRANSLATORS: damage of no named type from a weapon that bypasses damage reduction ("7 damage (magic)")
+        return _("damage ({bypass})", bypass=Row(tuple(bypass)))
+    # TRANSLATORS: damage types, then what the weapon counts as against damage reduction ("slashing (magic)")
+    return _("{types} ({bypass})", types=kind, bypass=Row(tuple(bypass)))
 
 
 def signed(parts: Sequence[tuple[Any, int]]) -> Term:

@@ -55,6 +55,8 @@ TYPES: dict[str, str] = {
     "good": "good", "bueno": "good", "evil": "evil", "maligno": "evil", "lawful": "lawful", "legal": "lawful",
     "chaotic": "chaotic", "caotico": "chaotic", "epic": "epic", "epico": "epic",
 }
+#: TYPES by the folded word a GM types (``cold-iron`` and ``Cold Iron`` are ``cold iron`` folded)
+_TYPE_OF: dict[str, str] = {fold_text(k): v for k, v in TYPES.items()}
 #: the energy types (a Starfinder attack of these alone targets EAC)
 ENERGY = frozenset({"acid", "cold", "electricity", "fire", "sonic"})
 #: Spanish Starfinder names the armor classes CAE (energy) and CAC (kinetic): `cac` is KAC here, never
@@ -187,9 +189,9 @@ def parse(text: str) -> Attack:
             _once(text, fields, "kind", _KINDS[word])
         elif word in _DEFENCES:
             _once(text, fields, "defence", _DEFENCES[word])
-        elif all(fold_text(p) in TYPES for p in re.split(r"[&/]", tok)):
+        elif all(fold_text(p) in _TYPE_OF for p in re.split(r"[&/]", tok)):
             types = fields.setdefault("types", [])
-            types += [TYPES[fold_text(p)] for p in re.split(r"[&/]", tok) if TYPES[fold_text(p)] not in types]
+            types += [_TYPE_OF[fold_text(p)] for p in re.split(r"[&/]", tok) if _TYPE_OF[fold_text(p)] not in types]
         else:
             raise _refuse(text, _("{tok!r} is none of a critical range, a damage type, melee/ranged, touch/eac/kac, "
                                   "reach N or range N", tok=tok))
@@ -294,7 +296,7 @@ def rider_damage(rider: str) -> tuple[str, tuple[str, ...]] | None:
             if key in ("precision", "precision-damage"):
                 types.append("precision")
                 continue
-            if key not in TYPES:
+            if key not in _TYPE_OF:
                 return None
-            types.append(TYPES[key])
+            types.append(_TYPE_OF[key])
     return words[0].casefold(), tuple(dict.fromkeys(types))

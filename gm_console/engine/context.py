@@ -44,6 +44,8 @@ class Context:
         self.concerning: Callable[[Any], str | None] = lambda value: None
         #: the combatants the line named, found (ids, in order): the command's targets
         self.found: list[str] = []
+        #: the wall-clock time the command carries (``Session.run(at=...)``), None when untimed
+        self.at: float | None = None
 
     # -- core ------------------------------------------------------------------
     def emit(self, event: ev.Event) -> ev.Event:

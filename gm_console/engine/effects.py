@@ -14,7 +14,7 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
-from gm_console.i18n import _
+from gm_console.i18n import Row, _
 
 from .told import SaveDC, dealt, either, gm, named, of, public, save_dc
 from . import events as ev
@@ -237,14 +237,15 @@ def ends_on_save(ctx: Context, verb: str, cdef: ConditionDef, text: str | None) 
         at = SAVE_AT[fold_text(parts.pop())]
     if not parts[-1].isdigit() or (len(parts) == 1 and not cdef.save):
         raise RulesError(_("{verb}: save={text} needs the save and its DC: save=WHAT:DC[:start|end], e.g. "
-                           "save=will:15 (save=15 for an entry that names its save)", verb=verb, text=text))
+                           "save={example}:15 (save=15 for an entry that names its save)", verb=verb, text=text,
+                           example=ctx.ruleset.checks.save_example()))
     dc = int(parts.pop())
     typed = ":".join(parts) or cdef.save
     checks = ctx.ruleset.checks
     what = checks.save_kind(typed)
     if what is None:
         raise RulesError(_("{verb}: no save {what!r} in this game; saves: {saves}", verb=verb, what=typed,
-                           saves=listing(checks.save_kinds())))
+                           saves=Row(tuple(checks.save_words()))))
     return what, dc, at
 
 

@@ -565,6 +565,23 @@ class TurnClockStopped(Event):
 
 
 @by_value
+class TurnClockPaused(Event):
+    """The turn clock of ``who`` stops without the turn ending (``clock pause``: the console
+    closed, or a break): the time until ``TurnClockResumed`` is not the turn's."""
+
+    who: str
+    at: float
+
+
+@by_value
+class TurnClockResumed(Event):
+    """The paused turn clock of ``who`` goes on (``clock resume``: the console opened again)."""
+
+    who: str
+    at: float
+
+
+@by_value
 class Delayed(Event):
     id: str
     round: int

@@ -178,6 +178,11 @@ CORE = Registry([
     Verb("pass", (_Duration("duration"),), handlers._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
          es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),
     # -- the encounter ---------------------------------------------------------------------
+    Verb("clock", (Choice("what", choices=choice_map(("pause", "pausa", "para"), ("resume", "sigue", "reanuda"))),),
+         lambda ctx, c: turns.clock(ctx, c.what),
+         _("the running turn's clock stops without the turn ending (`pause`) or goes on (`resume`): the console "
+           "does it when it closes and opens again"),
+         es=("reloj",), group="turns"),
     Verb("note", (Text("text"),), lambda ctx, c: ctx.emit(ev.Note(text=c.text)), _("a free line in the log"),
          es=("nota",), group="other"),
     Verb("option", (Word("key", meta="KEY", fold=False), Word("value", meta="VALUE", required=False, fold=False)),

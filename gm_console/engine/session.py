@@ -99,6 +99,7 @@ class Session:
             entry = self.undo() if command.verb == "undo" else self.redo()
             return Done(command.verb, _changed(entry), entry)
         verb, ctx = self._context(self.state, command, dice)
+        ctx.at = at
         try:
             self._perform(verb, ctx, command)
             if at is not None:

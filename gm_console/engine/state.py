@@ -96,6 +96,9 @@ class EncounterState:
     #: whose turn the wall clock is timing and since when (seconds since 1970), or None: set by
     #: ``TurnClockStarted`` when the commands carry the time (the head's elapsed time)
     turn_clock: tuple[str, float] | None = None
+    #: when the running turn clock was paused (``clock pause``), or None: on ``clock resume`` the
+    #: turn's start moves on by the pause, so ``turn_clock`` always times the turn's own time
+    turn_paused: float | None = None
     marks: dict[str, Any] = field(default_factory=dict)
     next_uid: int = 1
     next_added: int = 0

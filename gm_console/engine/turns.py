@@ -359,6 +359,29 @@ def time_turns(ctx: Context, at: float) -> None:
         ctx.emit(ev.TurnClockStarted(who=active, at=at))
 
 
+def clock(ctx: Context, what: str) -> None:
+    """``clock pause`` / ``clock resume``: the running turn's clock stops without the turn ending
+    and goes on later; the time between is not the turn's (the head, the summary's turn times and
+    time in all leave it out). The console writes both when it closes with a turn running and
+    when it opens again; the GM may type them for a break (docs/stats.md#the-turn-clock)."""
+    state, running = ctx.state, ctx.state.turn_clock
+    if ctx.at is None:
+        ctx.fail(_("clock: this command carries no time (the console and `exec` time the turns)"))
+    if running is None:
+        ctx.fail(_("clock: no turn is being timed"))
+    name = named(state.get(running[0])) if running[0] in state.combatants else running[0]
+    if what == "pause":
+        if state.turn_paused is not None:
+            ctx.fail(_("clock: the turn clock is already paused"))
+        ctx.emit(ev.TurnClockPaused(who=running[0], at=ctx.at))
+        ctx.say(_("The turn clock stops ({name}'s turn)", name=name), gm_only=True)
+    else:
+        if state.turn_paused is None:
+            ctx.fail(_("clock: the turn clock is not paused"))
+        ctx.emit(ev.TurnClockResumed(who=running[0], at=ctx.at))
+        ctx.say(_("The turn clock goes on ({name}'s turn)", name=name), gm_only=True)
+
+
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:
     """PF1 1.1.8 [O]: a dying or unconscious creature cannot act out of its turn either."""
     if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.turns.can_take_turn(c):

@@ -136,17 +136,19 @@ class Msg:
 class Term:
     """A name that is data, not code: a condition, a stat, an action, with its English and
     Spanish forms (which the command language also accepts as input). Another language
-    finds it in ``domain``'s catalogue under the English form."""
+    finds it in ``domain``'s catalogue under the English form, with ``context`` as its msgctxt
+    when one English word names two things (``shaken`` the condition's breakdown label)."""
 
     en: str
     es: str = ""
     domain: Domain | None = None
+    context: str | None = None
 
     def render(self, lang: str = SOURCE) -> str:
         if lang == "es" and self.es:
             return self.es
         if lang not in (SOURCE, "es") and self.domain is not None:
-            return self.domain.template(self.en, lang)
+            return self.domain.template(self.en, lang, context=self.context)
         return self.en
 
     def __str__(self) -> str:

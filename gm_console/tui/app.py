@@ -60,6 +60,14 @@ class GMConsole(App):
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
         self.typeahead = Typeahead(self)
 
+    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        """Out of the program: a turn left running stops being timed until the fight is opened
+        again (``clock pause``, docs/stats.md#the-turn-clock)."""
+        for controller in {id(c): c for s in self.screen_stack
+                           if isinstance(c := getattr(s, "controller", None), Controller)}.values():
+            controller.pause_clock()
+        super().exit(result, return_code, message)
+
     # -- the command palette, in the GM's language ------------------------------------------
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):
@@ -144,6 +152,7 @@ class GMConsole(App):
 
         encounter.lang = self.lang  # a creature added from the bestiary is named in the table's language
         controller = Controller(encounter, self.dice_mode, self.dice, clock=self.clock)
+        controller.resume_clock()  # a turn left running when it closed: the closed time is not its
         if encounter.warning:
             self.notify(encounter.warning, severity="warning", timeout=10)
         self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each"),

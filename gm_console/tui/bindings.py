@@ -52,8 +52,9 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("heal", "h", "heal", C_("key", "Heal"),
             C_("key", "Heal the selected combatant"), footer=True),
     KeySpec("attack", "f", "attack", C_("key", "Attack"),
-            C_("key", "The active creature attacks the selected or marked combatants with one of its stat block's "
-                      "attacks (full attack too): rolled, resolved and applied")),
+            C_("key", "The active creature attacks with one of its stat block's attacks (full attack too) the "
+                      "targets chosen in its list of the other side (the selected or marked ones already chosen): "
+                      "rolled, resolved and applied")),
     KeySpec("condition", "c", "condition", C_("key", "Condition"),
             C_("key", "Add a condition (search in English or Spanish, optional rounds)"), footer=True),
     KeySpec("uncondition", "C", "uncondition", C_("key", "Remove cond."),

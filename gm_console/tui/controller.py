@@ -103,6 +103,18 @@ class Controller:
                                               f"(details in {log_path()})")
         return Outcome(True, line, entry=done.entry, verb=done.verb, targets=done.targets)
 
+    def pause_clock(self) -> None:
+        """The console closes: a turn left running stops being timed until it opens again
+        (``clock pause``; docs/stats.md#the-turn-clock). Nothing when untimed or read-only."""
+        state = self.state
+        if state.turn_clock is not None and state.turn_paused is None and not self.encounter.read_only:
+            self.run("clock pause")
+
+    def resume_clock(self) -> None:
+        """The console opens on a turn paused when it closed: its clock goes on from now."""
+        if self.state.turn_paused is not None and not self.encounter.read_only:
+            self.run("clock resume")
+
     # -- what screens read -------------------------------------------------------------
     def difficulty(self, line: str | None = None) -> Difficulty | None:
         """How hard the encounter is by the game's rule (``Ruleset.difficulty``, the GM's view);

@@ -7,7 +7,7 @@ from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, 
 
 from .common import ABILITIES, modifier
 from .conditions import dodging, exhaustion, flagged
-from .i18n import _
+from .i18n import C_, _
 from .stats import ABILITY_INFO, SHORT_ES
 
 #: every spelling of an ability (English, Spanish, short) -> its key
@@ -68,6 +68,14 @@ class DnDChecks(Checks):
 
     def save_kinds(self) -> tuple[str, ...]:
         return ABILITIES
+
+    def save_words(self) -> tuple[Msg, ...]:
+        # TRANSLATORS: the saving throws as typed after save= (save=wis:15): each ability's short name
+        return (C_("save typed", "str"), C_("save typed", "dex"), C_("save typed", "con"),
+                C_("save typed", "int"), C_("save typed", "wis"), C_("save typed", "cha"))
+
+    def save_example(self) -> Msg:
+        return self.save_words()[4]  # Wisdom, the usual save against a spell's effect
 
     def modifiers(self, state: EncounterState, c: Combatant, what: str, opposed: bool = False):
         """Exhaustion: -2 per level on every d20 test (dnd5e.md §4.2)."""

@@ -8,4 +8,5 @@ from pathlib import Path
 from gm_console.ruleset import Domain
 
 _ = Domain("gm_console_dnd5e", Path(__file__).resolve().parent / "locale")
+C_ = _.context  # the same English another language tells apart (msgctxt)
 _n = _.plural

@@ -14,7 +14,7 @@ from gm_console.ruleset import (Checks, Combatant, Context, EncounterState, Int,
 from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
                        roll_mods, split_ability, DEGREE)
 from .common import NEW_ROLL, clear_stunt_points, rule
-from .i18n import _
+from .i18n import C_, _
 from .stats import ability, ability_key, ability_label, focus_ability, has_focus
 
 
@@ -109,6 +109,14 @@ class DAChecks(Checks):
 
     def save_kinds(self) -> tuple[str, ...]:
         return ("ABILITY", "ABILITY:FOCUS")
+
+    def save_words(self) -> tuple[Msg, ...]:
+        # TRANSLATORS: what follows save= in AGE: an ability, or an ability and its focus
+        return (C_("save typed", "ABILITY"), C_("save typed", "ABILITY:FOCUS"))
+
+    def save_example(self) -> Msg:
+        # TRANSLATORS: an ability test as typed after save= (save=willpower:courage:15): words the game reads
+        return C_("save typed", "willpower:courage")
 
     def evasion(self, c: Combatant) -> str:
         """AGE has no evasion: a target that resists takes what the spell says."""

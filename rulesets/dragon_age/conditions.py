@@ -71,7 +71,7 @@ CONDITIONS: tuple[ConditionDef, ...] = (
 )
 
 DEFINITIONS: tuple[ConditionDef, ...] = (*CONDITIONS, *SPELLS, *TALENTS)
-CATALOGUE = Catalogue(with_every_game(DEFINITIONS), free_labels=True)  # + regeneration, ongoing...
+CATALOGUE = Catalogue(with_every_game(DEFINITIONS), free_labels=True, domain=_)  # + regeneration, ongoing...
 
 
 def cdef(cid: str) -> ConditionDef:

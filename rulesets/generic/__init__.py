@@ -73,6 +73,7 @@ class GenericSheet(Sheet):
 
 
 class GenericConditions(Conditions):
+    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     free_labels = True
 
     def definitions(self):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, joined, named, of, record_check
 
-from .i18n import _
+from .i18n import C_, _
 from .abilities import NAMES
 from .stats import ABILITIES, SKILLS, mod
 
@@ -150,6 +150,10 @@ class PF1Checks(Checks):
 
     def save_kinds(self) -> tuple[str, ...]:
         return tuple(SAVES)
+
+    def save_words(self) -> tuple[Msg, ...]:
+        # TRANSLATORS: the saves as typed after save= (save=will:15): words the game reads
+        return (C_("save typed", "fort"), C_("save typed", "ref"), C_("save typed", "will"))
 
     def evasion(self, c: Combatant) -> str:
         """"" | "evasion" | "improved": the stat block's, lost while helpless (Core Rulebook, Evasion)."""

@@ -25,6 +25,7 @@ FIRE = "pathfinder1e.md §1.11.1"
 
 
 class PF1Conditions(Conditions):
+    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     def definitions(self):
         return CATALOGUE
 

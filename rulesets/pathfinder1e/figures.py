@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gm_console.ruleset import Catalogue, Combatant, ConditionDef, Figure, Mod, Term, attack_flow, combine, joined
+from gm_console.ruleset import (Catalogue, Combatant, ConditionDef, Figure, Mod, Msg, Row, Term, attack_flow, combine,
+                                joined)
 
 from . import marks
 from .abilities import NAMES
+from .i18n import C_
 from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_ES, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
 
 #: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
@@ -45,26 +47,34 @@ FEEDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
-#: the breakdown's own words (a condition's label is its catalogue name, ``named``)
-NOT_STACKING = Term("(not stacking)", "(no se apila)")
-WORN = {"armor": Term("worn armor", "armadura puesta"), "shield": Term("worn shield", "escudo embrazado")}
-CANT_MOVE, HALF_SPEED = Term(": can't move", ": no puede moverse"), Term(": half speed", ": media velocidad")
-#: ability damage, penalty and drain, named after the ability (``Str damage``, ``daño de Fue``)
-DAMAGE, PENALTY, DRAIN = ("{a} damage", "daño de {a}"), ("{a} penalty", "penalizador de {a}"), ("{a} drain", "consunción de {a}")
+#: the breakdown's own words, each the catalogue's (msgctxt "breakdown") so that any language
+#: translates them (a condition's label is its catalogue name, data: ``Catalogue.label``)
+WORN = {"armor": C_("breakdown", "worn armor"), "shield": C_("breakdown", "worn shield")}
+#: ability damage, penalty and drain, named after the ability (``str damage``, ``daño de Fue``)
+DAMAGE, PENALTY, DRAIN = "damage", "penalty", "drain"
 
 
-def _ability(key: str, words: tuple[str, str]) -> Term:
-    name = NAMES[key]
-    return Term(words[0].format(a=name.en.lower()), words[1].format(a=name.es))
+def _ability(key: str, what: str) -> Msg:
+    a = Term(NAMES[key].en.lower(), NAMES[key].es, NAMES[key].domain)
+    if what == DAMAGE:
+        return C_("breakdown", "{a} damage", a=a)
+    if what == PENALTY:
+        return C_("breakdown", "{a} penalty", a=a)
+    return C_("breakdown", "{a} drain", a=a)
 
 
-def _and(terms: list[Term]) -> Term:
-    return Term(" and ".join(t.en for t in terms), " y ".join(t.es for t in terms))
+def _and(terms: list) -> "Msg | Term":
+    """``str damage and str penalty``: one or two labels as one, in the reader's language."""
+    return terms[0] if len(terms) == 1 else C_("breakdown", "{a} and {b}", a=terms[0], b=terms[1])
 
 
-def _why(name: Term, why: list) -> Term:
-    """``Dex (flat-footed)``: an ability and what changes it, in each language."""
-    return joined([name, " (", joined(why, ", "), ")"], "") if why else name
+def _why(name: Term, why: list) -> "Msg | Term":
+    """``Dex (flat-footed)``: an ability and what changes it, in the reader's language."""
+    return C_("breakdown", "{name} ({why})", name=name, why=Row(tuple(why))) if why else name
+
+
+def _not_stacking(label) -> Msg:
+    return C_("breakdown", "{label} (not stacking)", label=label)
 
 
 @dataclass
@@ -137,7 +147,7 @@ class _Build:
         held = {id(m) for m in self.in_base}
         parts = [(label, d) for label, d in self.fixed if d]
         parts += [(m.label, m.delta) for m in counted if id(m) not in held]
-        parts += [(joined([m.label, NOT_STACKING]), -m.delta) for m in dropped if id(m) in held]
+        parts += [(_not_stacking(m.label), -m.delta) for m in dropped if id(m) in held]
         suppressed = tuple((m.label, m.delta) for m in dropped if id(m) not in held)
         return Figure(value=self.base + sum(d for _, d in parts), base=self.base, parts=tuple(parts),
                       suppressed=suppressed)
@@ -145,7 +155,7 @@ class _Build:
 
 def _score(base: int, parts: list[tuple[str, int]], zero_by: list[str]) -> tuple[int, list]:
     if zero_by:
-        return 0, [(joined(list(dict.fromkeys(zero_by))), -base)] if base else []
+        return 0, [(Row(tuple(dict.fromkeys(zero_by))), -base)] if base else []
     total = base + sum(p[1] for p in parts)
     value = max(1, total) if base >= 1 else max(0, total)
     if value != total:  # a penalty cannot take a score below 1
@@ -267,8 +277,9 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     if twf in TWF:
         main, off = TWF[twf]
         atk = figs["attack"]
-        figs["twf_main"] = Figure(atk.value + main, atk.base, atk.parts + ((Term(f"two weapons ({twf})", f"dos armas ({twf})"), main),))
-        figs["twf_off"] = Figure(atk.value + off, atk.base, atk.parts + ((Term(f"off-hand ({twf})", f"mano torpe ({twf})"), off),))
+        two, hand = C_("breakdown", "two weapons ({kind})", kind=twf), C_("breakdown", "off-hand ({kind})", kind=twf)
+        figs["twf_main"] = Figure(atk.value + main, atk.base, atk.parts + ((two, main),))
+        figs["twf_off"] = Figure(atk.value + off, atk.base, atk.parts + ((hand, off),))
     return figs
 
 
@@ -278,14 +289,15 @@ def _speed(speed: int, act: Active) -> Figure:
     parts = [(m.label, m.delta) for m in kept]
     gain = sum(d for _, d in parts)
     if gain > speed:
-        parts.append((Term("at most double", "como mucho el doble"), speed - gain))
+        parts.append((C_("breakdown", "at most double"), speed - gain))
     value = speed + sum(d for _, d in parts)
     suppressed = tuple((m.label, m.delta) for m in dropped)
     if act.has("no-move") and value:
-        parts.append((joined([joined(list(dict.fromkeys(act.why("no-move"))), ", "), CANT_MOVE], ""), -value))
+        parts.append((C_("breakdown", "{why}: can't move", why=Row(tuple(dict.fromkeys(act.why("no-move"))))), -value))
         value = 0
     elif act.has("half-speed") and value:
         half = value // 2
-        parts.append((joined([joined(list(dict.fromkeys(act.why("half-speed"))), ", "), HALF_SPEED], ""), half - value))
+        parts.append((C_("breakdown", "{why}: half speed", why=Row(tuple(dict.fromkeys(act.why("half-speed"))))),
+                      half - value))
         value = half
     return Figure(value, speed, tuple(p for p in parts if p[1]), suppressed)

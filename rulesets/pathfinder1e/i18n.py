@@ -9,6 +9,7 @@ from typing import Iterable
 from gm_console.ruleset import Domain, Row, Term, life, render
 
 _ = Domain("gm_console_pathfinder1e", Path(__file__).resolve().parent / "locale")
+C_ = _.context  # the same English another language tells apart (msgctxt)
 _n = _.plural
 
 

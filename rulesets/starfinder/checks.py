@@ -8,7 +8,7 @@ from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, 
 
 from .common import value
 from .figures import HELPLESS_LIFE, check_parts, init_base
-from .i18n import _
+from .i18n import C_, _
 from .stats import SKILL_ABILITY, SKILLS, mod, skill_bonus
 
 ABILITIES = {"str": "str", "fue": "str", "fuerza": "str", "strength": "str",
@@ -96,6 +96,10 @@ class StarfinderChecks(Checks):
 
     def save_kinds(self) -> tuple[str, ...]:
         return ("fort", "ref", "will")
+
+    def save_words(self) -> tuple[Msg, ...]:
+        # TRANSLATORS: the saves as typed after save= (save=will:15): words the game reads
+        return (C_("save typed", "fort"), C_("save typed", "ref"), C_("save typed", "will"))
 
     def evasion(self, c: Combatant) -> str:
         """"evasion", "improved" or "": a Reflex save for half takes nothing (improved: a failed one

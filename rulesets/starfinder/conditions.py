@@ -27,6 +27,7 @@ def quoted(c: Combatant) -> str:
 
 
 class StarfinderConditions(Conditions):
+    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     def definitions(self):
         return CATALOGUE
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable, Iterator
 
-from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Ruleset, Term, combine, joined  # combine: the d20 stacking rule
+from gm_console.ruleset import Combatant, EncounterState, Figure, Mod, Msg, Ruleset, Term, combine  # combine: the d20 stacking rule
 
 from . import abilities, afflictions, marks
+from .i18n import C_
 from .options import official
 from .stats import SKILL_ABILITY, ability_mod, is_vehicle, skill_bonus
 from .vehicles import operator_piloting
@@ -35,13 +36,17 @@ EXPAND = {
 }
 HELPLESS_LIFE = ("dying", "stable", "unconscious")
 #: the breakdown's own words; a condition or effect is labelled by its catalogue names (``Catalogue.label``)
-LABELS = {"can't move": "no puede moverse", "overburdened": "sobrecargado", "half speed": "media velocidad",
-          "minimum 0": "mínimo 0", "racing": "a toda velocidad", "broken": "roto", "broken (half)": "roto (mitad)",
-          "charge": "carga", "paralyzed (Dex -5)": "paralizado (Des -5)", "helpless (Dex -5)": "indefenso (Des -5)"}
+#: each the catalogue's (msgctxt "breakdown"), so that any language translates it
+LABELS = {"can't move": C_("breakdown", "can't move"), "overburdened": C_("breakdown", "overburdened"),
+          "half speed": C_("breakdown", "half speed"), "minimum 0": C_("breakdown", "minimum 0"),
+          "racing": C_("breakdown", "racing"), "broken": C_("breakdown", "broken"),
+          "broken (half)": C_("breakdown", "broken (half)"), "charge": C_("breakdown", "charge"),
+          "paralyzed (Dex -5)": C_("breakdown", "paralyzed (Dex -5)"),
+          "helpless (Dex -5)": C_("breakdown", "helpless (Dex -5)")}
 
 
-def _term(en: str) -> Term:
-    return Term(en, LABELS[en])
+def _term(en: str) -> Msg:
+    return LABELS[en]
 
 
 class _Sheet:
@@ -126,14 +131,15 @@ def effective(rules: Ruleset, state: EncounterState, c: Combatant) -> dict[str, 
     if "flat-footed" in flags and not c.stats.get("swarm"):  # swarm immunities (starfinder.md §3.14.4)
         flat = rules.conditions.catalogue.label("flat-footed")
         source = flat if "flat-footed" in ids else \
-            joined([flat, " (", rules.conditions.catalogue.label(next(d.id for d in active if "flat-footed" in d.flags)), ")"], "")
+            C_("breakdown", "{label} ({why})", label=flat,
+               why=rules.conditions.catalogue.label(next(d.id for d in active if "flat-footed" in d.flags)))
         sheet.add("ac", source, -2)
     _dex_limits(sheet, c, flags)
     if "broken-armor" in flags:
         for fig in ("eac", "kac"):
             bonus = armor_bonus(c, fig)
             if bonus - bonus // 2:  # starfinder.md §3.6.1: the armor's bonus halved, rounded down
-                sheet.add(fig, Term(f"broken armor (half of +{bonus})", f"armadura rota (mitad de +{bonus})"),
+                sheet.add(fig, C_("breakdown", "broken armor (half of +{bonus})", bonus=bonus),
                           bonus // 2 - bonus)
     own_turn = state.active == c.id or not state.in_combat
     if "fighting-defensively" in ids and own_turn:
@@ -180,7 +186,7 @@ def _dex_limits(sheet: _Sheet, c: Combatant, flags: set[str]) -> None:
         return
     cap = 0 if "max-dex-0" in flags else 2 if "max-dex-2" in flags else None
     if cap is not None and dexmod > cap:
-        sheet.add("ac", Term(f"max Dex +{cap}", f"Des máx. +{cap}"), cap - dexmod)
+        sheet.add("ac", C_("breakdown", "max Dex +{cap}", cap=cap), cap - dexmod)
 
 
 def _speed(sheet: _Sheet, active, flags: set[str], rules: Ruleset) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
-from gm_console.i18n import Msg, Term, _
+from gm_console.i18n import C_, Msg, Term, _
 
 from ..told import dealt, named, of
 from ..state import Combatant, ConditionInstance, EncounterState
@@ -397,9 +397,12 @@ class Conditions(Part):
     def definitions(self) -> Sequence[ConditionDef]:
         return ()
 
+    #: the game's message catalogue (its ``i18n._``): where another language finds a condition's label
+    domain: ClassVar[Any] = None
+
     @cached_property
     def catalogue(self) -> Catalogue:
-        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels)
+        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels, domain=self.domain)
 
     def add(self, ctx: "Context", target: Combatant, cdef: ConditionDef, rounds: int | None,
             value: int | None, clock: str | None, source: str | None) -> None:
@@ -612,6 +615,19 @@ class Checks(Part):
     def save_kinds(self) -> tuple[str, ...]:
         """The saves this game has, for the line that refuses another ("fort, ref, will")."""
         return ()
+
+    def save_words(self) -> tuple["Msg | Term | str", ...]:
+        """The saves as the GM types them, each a message in the reader's language (``fort, ref,
+        will`` / ``fortaleza, reflejos, voluntad``): what a refusal lists. Default: ``save_kinds``."""
+        return self.save_kinds()
+
+    def save_example(self) -> "Msg | Term | str":
+        """One save as the GM types it, for the example a form and a refusal show (``will:15``,
+        ``wis:15``; ``voluntad:15`` in Spanish): a word ``save_kind`` accepts in that language.
+        Default: the last of ``save_words`` (Will, Wis), or a word for a game that names none."""
+        words = self.save_words()
+        # TRANSLATORS: a save as typed after save= in a game with free save names (save=will:15)
+        return words[-1] if words else C_("save typed", "will")
 
     def evasion(self, c: Combatant) -> str:
         """"evasion" (no damage on a successful Reflex save for half), "improved" (half on a

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from gm_console.i18n import Msg, Term, _, render
+from gm_console.i18n import Domain, Msg, Term, _, render
 
 from ..errors import RulesError
 from ..text import closest, fold_text, listing, slug
@@ -144,9 +144,14 @@ class ConditionDef:
 class Catalogue:
     """Condition lookup by id, English or Spanish name, alias; accent- and case-blind."""
 
-    def __init__(self, defs: Sequence[ConditionDef], free_labels: bool = False) -> None:
+    #: msgctxt of a condition's name as a figure's breakdown labels it (``Catalogue.label``)
+    LABEL_CONTEXT = "condition label"
+
+    def __init__(self, defs: Sequence[ConditionDef], free_labels: bool = False, domain: "Domain | None" = None) -> None:
         self.defs: dict[str, ConditionDef] = {d.id: d for d in defs}
         self.free_labels = free_labels
+        #: the game's catalogue, where another language finds a label (msgctxt "condition label")
+        self.domain = domain
         self._index: dict[str, str] = {}
         for d in defs:
             for name in (d.id, d.en, d.es, *d.aliases):
@@ -183,9 +188,13 @@ class Catalogue:
 
     def label(self, cid: str) -> "Term | str":
         """A condition or effect as a breakdown labels it: its catalogue names in lowercase
-        (``shaken``, ``estremecido``); a free effect as the GM typed it (data, kept as is)."""
+        (``shaken``, ``estremecido``); a free effect as the GM typed it (data, kept as is). A
+        third language finds it in the game's catalogue (``domain``) under msgctxt
+        ``condition label`` and the lowercase English name."""
         d = self.defs.get(cid)
-        return Term(d.name("en").lower(), d.name("es").lower()) if d is not None else cid
+        if d is None:
+            return cid
+        return Term(d.name("en").lower(), d.name("es").lower(), self.domain, self.LABEL_CONTEXT)
 
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""

@@ -1,6 +1,7 @@
-"""The active creature's attack: its stat block's attacks listed with their bonus now, the target
-the selected or marked combatants, the d20 rolled at the table, the distance (a game that counts
-range increments), advantage (a game that has it) -> `attack "Goblin 1" Kyra "short sword" full 17 at 70 flank`.
+"""The active creature's attack: its stat block's attacks listed with their bonus now, the targets
+chosen in a list of the other side's combatants (the selected or marked ones chosen already), the
+d20 rolled at the table, the distance (a game that counts range increments), advantage (a game
+that has it) -> `attack "Goblin 1" Kyra "short sword" full 17 at 70 flank`.
 
 The form builds the line; the engine rolls, resolves and applies it (docs/sheets.md#attacks).
 """
@@ -8,20 +9,20 @@ The form builds the line; the engine rolls, resolves and applies it (docs/sheets
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import Checkbox, Label, OptionList
+from textual.widgets import Checkbox, Label, OptionList, SelectionList
 from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
 
 from gm_console.engine.attack_flow import listed, type_term
 from gm_console.engine.weapon_names import weapon_term
 from gm_console.i18n import Term, render
-from gm_console.engine.state import Combatant
+from gm_console.engine.state import Combatant, EncounterState
 
 from .. import lines
 from ..frame import Frame
 from ..i18n import tr
 from ..safe import plain
 from .base import FormError, FormModal
-from .damage import names
 
 ALL = "\x00all"
 #: the canonical words a game's attack may use for advantage and disadvantage
@@ -45,8 +46,21 @@ def option_text(a: dict, lang: str = "en") -> str:
     return " ".join(w for w in words if w)
 
 
+def candidates(state: EncounterState, attacker: Combatant, chosen: list[Combatant]) -> list[Combatant]:
+    """Whom the attacker may pick: the other side's combatants still standing (a PC's or an ally's
+    foes; a foe's PCs and allies), in the order of play, and any the GM chose already (an ally
+    turned on, a fallen foe finished off) first among them in that order."""
+    theirs = {"foe"} if attacker.side in ("pc", "ally") else {"pc", "ally"}
+    chosen_ids = {c.id for c in chosen}
+    place = {cid: i for i, cid in enumerate(state.order)}
+    found = [c for c in state.combatants.values() if c.id != attacker.id and (
+        c.id in chosen_ids or (c.side in theirs and c.life != "dead"))]
+    return sorted(found, key=lambda c: place.get(c.id, len(place)))
+
+
 class AttackModal(FormModal[str]):
     DEFAULT_CSS = """
+    AttackModal #targets { height: auto; max-height: 5; margin-bottom: 0; }
     AttackModal #weapons { height: auto; max-height: 8; margin-bottom: 0; }
     AttackModal Input, AttackModal Checkbox { margin-bottom: 0; }
     AttackModal #title { margin-bottom: 0; }
@@ -56,15 +70,21 @@ class AttackModal(FormModal[str]):
     PARAMS = {"roll": "die", "distance": "distance"}
 
     def __init__(self, frame: Frame, attacker: Combatant, targets: list[Combatant]) -> None:
-        super().__init__(frame.lang, tr(frame.lang, "attack_title", name=attacker.name, targets=names(targets)))
+        super().__init__(frame.lang, tr(frame.lang, "attack_title_of", name=attacker.name))
         self.frame = frame
         self.attacker = attacker
-        self.targets = targets
+        self.targets = targets  # chosen when the form opens (the selected or marked combatants)
+        self.offered = candidates(frame.state, attacker, targets)
+        if not targets:
+            self.FIRST = "#targets"  # nobody chosen yet: the list first
         self.rules = frame.ruleset.sheet.attack_rules()
         self.attacks = listed(self.rules, frame.state, attacker)
 
     def fields(self) -> ComposeResult:
-        yield Label(plain(tr(self.lang, "targets", names=names(self.targets))), classes="field-label")
+        yield self.label("attack_targets")
+        chosen = {c.id for c in self.targets}
+        yield SelectionList[str](*(Selection(plain(c.name), c.id, c.id in chosen) for c in self.offered),
+                                 id="targets", compact=True)
         options = [Option(plain(option_text(a, self.lang)), id=str(i)) for i, a in enumerate(self.attacks)]
         if len(self.attacks) > 1:
             options.append(Option(plain(tr(self.lang, "every_attack")), id=ALL))
@@ -95,10 +115,19 @@ class AttackModal(FormModal[str]):
         self.highlight_first("#weapons")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()  # Enter on an attack rolls it
-        self.submit()
+        event.stop()
+        if event.option_list.id == "weapons":  # Enter on an attack rolls it; on a target, chooses it
+            self.submit()
+
+    def chosen(self) -> list[Combatant]:
+        """The targets ticked in the list, in its order."""
+        ticked = set(self.query_one("#targets", SelectionList).selected)
+        return [c for c in self.offered if c.id in ticked]
 
     def build(self) -> str:
+        targets = self.chosen()
+        if not targets:
+            raise FormError(tr(self.lang, "attack_pick_target", name=self.attacker.name))
         picked = self.picked("#weapons")
         if picked is None:
             raise FormError(tr(self.lang, "no_attacks", name=self.attacker.name))
@@ -117,4 +146,4 @@ class AttackModal(FormModal[str]):
                  if self.takes(w) and self.query_one(f"#{w}", Checkbox).value]
         extra = [lines.quote(w) for w in self.value("extra").split()]
         return lines.join("attack", lines.ref(self.frame.state, self.attacker),
-                          lines.refs(self.frame.state, self.targets), weapon, full, *die, *said, *extra)
+                          lines.refs(self.frame.state, targets), weapon, full, *die, *said, *extra)

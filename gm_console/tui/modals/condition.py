@@ -25,7 +25,7 @@ from gm_console.engine.state import Combatant
 
 from .. import lines
 from ..frame import Frame
-from ..i18n import tr
+from ..i18n import render, tr
 from ..safe import plain
 from .base import FormError, FormModal
 from .damage import names
@@ -147,7 +147,7 @@ class ConditionModal(FormModal[str]):
         yield self.label("value_opt")
         yield self.input("value", type="integer")
         yield self.label("save_opt")
-        yield self.input("save", placeholder=tr(self.lang, "save_example"))
+        yield self.input("save", placeholder=tr(self.lang, "save_example", example=self._example()))
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -227,6 +227,10 @@ class ConditionModal(FormModal[str]):
             raise FormError(tr(self.lang, "bad_rounds"), "rounds")
         return lines.join("cond", lines.refs(self.frame.state, self.targets), cond, rounds, self._save())
 
+    def _example(self) -> str:
+        """A save of this game as the GM types it in their language (``wis``, ``voluntad``)."""
+        return render(self.frame.ruleset.checks.save_example(), self.lang)
+
     def _save(self) -> str:
         """The SAVE field as ``save=will:15`` (typed with or without ``save=``, in either language);
         what it holds is the engine's to judge, with the line that says what it takes."""
@@ -237,7 +241,7 @@ class ConditionModal(FormModal[str]):
         if sep and fold_text(head + sep) in {fold_text(w) for w in SAVE_WORDS}:
             typed = rest
         if not typed or "=" in typed or '"' in typed:
-            raise FormError(tr(self.lang, "bad_save"), "save")
+            raise FormError(tr(self.lang, "bad_save", example=self._example()), "save")
         return f"save={typed}"
 
 

@@ -47,8 +47,8 @@ class Acting:
         self.damage(heal=True)
 
     def attack(self) -> None:
-        """The active creature's attack form (docs/sheets.md#attacks): its attacks, the targets the
-        selected or marked combatants."""
+        """The active creature's attack form (docs/sheets.md#attacks): its attacks, the targets
+        chosen in its list of the other side, the selected or marked combatants chosen already."""
         from gm_console.engine.attacks import of as attacks_of
 
         from ..modals.attack import AttackModal
@@ -60,10 +60,10 @@ class Acting:
         if screen.controller.ruleset.sheet.attack_rules() is None or not attacks_of(attacker.stats.get("atk")):
             screen.notify(tr(screen.lang, "no_attacks", name=attacker.name), severity="warning")
             return
-        targets = [c for c in screen.targets() if c.id != attacker.id]
-        if not targets:
-            screen.notify(tr(screen.lang, "attack_no_target", name=attacker.name), severity="warning")
-            return
+        state, selected = screen.controller.state, screen.frame().selected_combatant
+        chosen = [state.get(cid) for cid in screen.roster_ids() if cid in screen.marked] if screen.marked else \
+            [selected] if selected is not None else []
+        targets = [c for c in chosen if c.id != attacker.id]
         screen.open_form(AttackModal(screen.frame(), attacker, targets), for_marks=bool(screen.marked))
 
     def condition(self) -> None:

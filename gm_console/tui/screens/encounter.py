@@ -172,7 +172,8 @@ class EncounterScreen(Screen):
         running = state.turn_clock
         if not self.turn_clock or running is None or running[0] != state.active or not state.in_combat:
             return None
-        return render(wall_time(self.controller.clock() - running[1]), self.lang)
+        now = state.turn_paused if state.turn_paused is not None else self.controller.clock()  # `clock pause`
+        return render(wall_time(now - running[1]), self.lang)
 
     def _breakpoints_now(self) -> None:
         """The -wide/-tall classes for the terminal's size from the first layout: Textual sets

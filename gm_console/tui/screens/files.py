@@ -197,6 +197,7 @@ class Files:
         app = self.screen.app
         stack = app.screen_stack
         if len(stack) >= 2 and isinstance(stack[-2], PickerScreen):
+            self.screen.controller.pause_clock()  # the closed time is not the running turn's
             self.screen.controller.close()
             app.pop_screen()
             return
