@@ -112,3 +112,49 @@ async def test_closing_the_console_pauses_the_turn_and_opening_it_resumes(tmp_pa
     with Encounter.open(path, read_only=True) as enc:
         assert [e for entry in enc.history for e in entry.events if e.kind.startswith("TurnClockP")] == [
             ev.TurnClockPaused(who="kyra", at=1075)]
+
+
+def test_undo_after_opening_again_takes_back_the_gms_action_not_the_clocks():
+    """The console wrote `clock pause` and `clock resume` around a night: the first undo takes
+    back what the GM did (the damage) with them, one redo brings all three back; and an undo
+    made before closing can still be redone after opening (the clock keeps the redo)."""
+    t = Table("generic")
+    t.do("add Kyra hp=20 pc init=15", "add Goblin hp=6 init=10")
+    t.at(1000).do("start")
+    t.at(1010).do("dmg Goblin 2")
+    t.at(1060).do("clock pause")
+    t.at(1060 + DAY).do("clock resume")
+    t.do("undo")
+    assert t.hp("Goblin") == 6 and t.state.turn_paused is None
+    assert [e.line for e in t.session.done][-1] == "start"
+    t.do("redo")
+    assert t.hp("Goblin") == 4 and [e.line for e in t.session.done][-3:] == ["dmg Goblin 2", "clock pause",
+                                                                             "clock resume"]
+    assert t.state.turn_clock == ("kyra", 1000 + DAY)
+    t.do("undo")  # the GM takes the damage back, then the console closes and opens again
+    t.at(2000 + DAY).do("clock pause")
+    t.at(3000 + DAY).do("clock resume")
+    t.do("redo")
+    assert t.hp("Goblin") == 4
+
+
+def test_the_undo_stack_across_the_clocks_bookkeeping_survives_the_file(tmp_path):
+    """Saved and read back, the same actions are done and the same can be redone."""
+    path = tmp_path / "f.toml"
+    enc = Encounter.create(path, "generic")
+    dice = Dice.from_rolls([], seed=1)
+    for line in ("add Kyra hp=20 pc init=15", "add Goblin hp=6 init=10"):
+        enc.execute(line, dice)
+    enc.execute("start", dice, at=1000)
+    enc.execute("dmg Goblin 2", dice, at=1010)
+    enc.execute("undo", dice)
+    enc.execute("clock pause", dice, at=1060)
+    enc.close()
+    again = Encounter.open(path)
+    again.execute("clock resume", dice, at=5000)
+    again.execute("redo", dice)
+    assert again.state.combatants["goblin"].pools["hp"].value == 4
+    again.close()
+    third = Encounter.open(path, read_only=True)
+    assert third.state.combatants["goblin"].pools["hp"].value == 4
+    assert [e.line for e in third.session.done][-3:] == ["clock pause", "clock resume", "dmg Goblin 2"]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from . import commands as cmd
+from . import events as ev
 from .apply import apply
 from .bestiary import EMPTY, Bestiary
 from .context import Context
@@ -118,7 +119,8 @@ class Session:
         entry = Entry(n=self._next_n, line=command.line, round=self.state.round, events=tuple(ctx.events))
         self._next_n += 1
         self._push(entry)
-        self.undone.clear()
+        if not bookkeeping(entry):
+            self.undone.clear()
         self.journal.append({"n": entry.n, "r": entry.round, "do": entry.line,
                              "ev": [e.to_dict() for e in entry.events]})
         added = [e.id for e in entry.events if e.kind == "CombatantAdded"]
@@ -178,25 +180,35 @@ class Session:
 
     # -- undo / redo --------------------------------------------------------------
     def undo(self) -> Entry:
+        """Take back the GM's last action, and with it the clock's pauses written after it (the
+        console closed and opened again): the first `u` after opening a fight takes back what the
+        GM did, not the console's bookkeeping (docs/stats.md#the-turn-clock)."""
         if not self.done:
             raise cmd.CommandError(_('nothing to undo'))
-        entry = self.done.pop()
-        self.undone.append(entry)
+        while True:
+            entry = self.done.pop()
+            self.undone.append(entry)
+            self.journal.append({"n": self._next_n, "undo": entry.n})
+            self._next_n += 1
+            if not bookkeeping(entry) or not self.done:
+                break
         self.state = self._rebuild(len(self.done))
-        self.journal.append({"n": self._next_n, "undo": entry.n})
-        self._next_n += 1
         return entry
 
     def redo(self) -> Entry:
+        """Bring back what undo took back: the action and the clock's pauses that came after it."""
         if not self.undone:
             raise cmd.CommandError(_('nothing to redo'))
-        entry = self.undone.pop()
-        for event in entry.events:
-            apply(self.state, event)
-        self._push(entry)
-        self.journal.append({"n": self._next_n, "redo": entry.n})
-        self._next_n += 1
-        return entry
+        first = None
+        while self.undone and (first is None or bookkeeping(self.undone[-1])):
+            entry = self.undone.pop()
+            for event in entry.events:
+                apply(self.state, event)
+            self._push(entry)
+            self.journal.append({"n": self._next_n, "redo": entry.n})
+            self._next_n += 1
+            first = first or entry
+        return first
 
     @property
     def can_undo(self) -> bool:
@@ -252,7 +264,8 @@ class Session:
             last_n = n
             if "do" in rec:
                 done.append(_entry(n, rec))
-                undone.clear()
+                if not bookkeeping(done[-1]):
+                    undone.clear()
             elif "undo" in rec:
                 if not done or done[-1].n != rec["undo"]:
                     raise JournalError(_('log record {n}: undoes action {value}, which is not the last done', n=n, value=shown(rec['undo'])), n=n)
@@ -346,3 +359,15 @@ def _entry(n: int, rec: Mapping[str, Any]) -> Entry:
     except EventDecodeError as exc:
         raise JournalError(_('log record {n}: {exc}', n=n, exc=exc), n=n) from None
     return Entry(n=n, line=line, round=round_, events=events)
+
+
+#: what the console writes of its own, not the GM's action: the turn clock paused when it
+#: closes and resumed when it opens (docs/stats.md#the-turn-clock)
+_BOOKKEEPING = (ev.TurnClockPaused, ev.TurnClockResumed, ev.Said)
+
+
+def bookkeeping(entry: Entry) -> bool:
+    """An action that is the clock's bookkeeping: it keeps what undo took back for redo, and
+    undo and redo pass over it with the GM's action before it."""
+    return any(isinstance(e, (ev.TurnClockPaused, ev.TurnClockResumed)) for e in entry.events) and \
+        all(isinstance(e, _BOOKKEEPING) for e in entry.events)
