@@ -227,3 +227,23 @@ def test_a_charmed_creature_cannot_attack_its_charmer_but_can_attack_others():
     t.rolls(10, 7)
     t.do("attack Orc Bo")
     assert t.hp("Bo") == 20
+
+
+@pytest.mark.parametrize("game,sheet", [("dnd5e", "hp=20 ac=12"), ("starfinder", "hp=20 eac=12 kac=13"),
+                                        ("pathfinder1e", "hp=20 ac=12")])
+def test_a_creature_with_no_attacks_is_shown_one_of_its_games_to_type(game, sheet):
+    """The refusal's example is an attack as the game's stat blocks write it (no 19-20/x2 in
+    fifth edition), in the GM's language, and typed as shown it is read."""
+    from gm_console.engine.errors import CommandError
+    from gm_console.i18n import render
+
+    for lang in ("en", "es"):
+        t = Table(game)
+        t.do(f"add A {sheet}", f"add B {sheet}", "init A 10", "init B 5", "start")
+        with pytest.raises(CommandError) as refused:
+            t.do("attack A B")
+        said = render(refused.value.message, lang)
+        example = said.split('="')[1].rstrip('"')
+        assert ("19-20/x2" in example) == (game == "pathfinder1e"), said
+        assert ("ataque=" in said) == (lang == "es"), said
+        t.do(f'set A atk="{example}"', "attack A B")

@@ -198,6 +198,8 @@ class AttackRules:
     words: dict[str, str] = WORDS
     #: words that take a number after them (``miss 20``): canonical word -> default
     valued: dict[str, int] = {"miss": 20}
+    #: an attack as this game's stat blocks write it, for a refusal's "give them: set NAME atk=..."
+    example: Term = Term("short sword +2 1d4 19-20/x2 slashing", "espada corta +2 1d4 19-20/x2 cortante")
 
     @staticmethod
     def position(plan: Plan, prone: bool, atk: Attack) -> list[tuple[str, int]]:
@@ -279,11 +281,12 @@ class AttackRules:
         return t.life not in ("ok", "disabled", "staggered")
 
 
-def refuse_attacks(a: Combatant, word: str) -> RulesError:
+def refuse_attacks(a: Combatant, word: str, rules: "AttackRules | None" = None) -> RulesError:
     names = [atk.name for atk in attacks_of(a.stats.get("atk"))]
     if not names:
-        return RulesError(_('{name} has no attacks in its stat block; give them: set {name} atk="short sword +2 1d4 '
-                            '19-20/x2 slashing"', name=a.name))
+        example = (rules or AttackRules).example
+        return RulesError(_('{name} has no attacks in its stat block; give them: set {name} atk="{example}"',
+                            name=a.name, example=example))
     return RulesError(_("{name} has no attack {word!r}; its attacks: {names}", name=a.name, word=word,
                         names=listing(names)))
 
@@ -326,11 +329,11 @@ def read(ctx, rules: AttackRules, call, verb: str) -> Plan:
         i += 1
     attacks = attacks_of(a.stats.get("atk"))
     if not attacks:
-        raise refuse_attacks(a, " ".join(weapon))
+        raise refuse_attacks(a, " ".join(weapon), rules)
     if weapon:
         chosen = find(attacks, " ".join(weapon))
         if chosen is None:
-            raise refuse_attacks(a, " ".join(weapon))
+            raise refuse_attacks(a, " ".join(weapon), rules)
         attacks = [chosen]
     full = "full" in words
     if full:

@@ -48,6 +48,7 @@ def close(plan: Plan, atk: Attack) -> bool:
 
 class DnDAttacks(AttackRules):
     rule = rule("6.5")
+    example = Term("shortsword +4 1d6+2 piercing", "espada corta +4 1d6+2 perforante")
     words = {**AttackRules.words, **WORDS_5E}
     valued: dict = {}
 

@@ -32,6 +32,7 @@ def defence_of(atk: Attack) -> str:
 
 class SFAttacks(AttackRules):
     rule = RULE
+    example = Term("tactical baton +5 1d4+2 B", "porra táctica +5 1d4+2 contundente")
     words = {**AttackRules.words, **flow.DISTANCE_WORDS}
     valued = {**AttackRules.valued, "at": None}
 
