@@ -247,3 +247,22 @@ def test_a_creature_with_no_attacks_is_shown_one_of_its_games_to_type(game, shee
         assert ("19-20/x2" in example) == (game == "pathfinder1e"), said
         assert ("ataque=" in said) == (lang == "es"), said
         t.do(f'set A atk="{example}"', "attack A B")
+
+
+def test_a_riders_words_read_in_spanish_and_the_rest_as_the_stat_block_wrote_it():
+    """`plus advantage: +1d4 slashing` reads `más ventaja: +1d4 cortante` at a Spanish table
+    (engine/rider_words.py); a word the list does not know (a named ability) stays as written."""
+    from gm_console.engine.rider_words import rider_text, rider_term
+    from gm_console.i18n import render
+
+    t = Table("dnd5e")
+    t.do("add Trasgo hp=10 ac=15 \"atk=scimitar +4 1d6+2 slashing plus advantage: +1d4 slashing\"",
+         "add Bram pc hp=28 ac=12", "init Trasgo 15", "init Bram 8", "start")
+    t.do("attack Trasgo Bram 15")
+    es, en = play_log(t.session.done, t.state, t.session.ruleset, "es"), \
+        play_log(t.session.done, t.state, t.session.ruleset, "en")
+    assert "cortante, más ventaja: +1d4 cortante (" in es
+    assert "slashing, plus advantage: +1d4 slashing (" in en
+    assert rider_text("grappled (escape DC 12) if Medium or smaller", "es") == \
+        "agarrado (escapar CD 12) si Mediano o menor"
+    assert render(rider_term("void bite"), "es") == "más void bite"

@@ -34,6 +34,7 @@ from .offers import offer
 from .contract import Ruleset, RulesError
 from .state import Combatant
 from .text import fold_text, listing
+from .rider_words import rider_term
 from .weapon_names import weapon_term
 from .told import dealt, either, named, of, public
 
@@ -448,7 +449,7 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
             return _("miss ({chance}% miss chance)", chance=public(chance))
         return _("natural 1, miss") if roll.natural == 1 else MISS
     types = type_term(atk.types)
-    riders = "; ".join(f"plus {r}" for r in atk.riders)
+    riders = joined([rider_term(r) for r in atk.riders], "; ") if atk.riders else ""
     if atk.dice == "-":
         what = _("hit, {riders}", riders=riders) if riders else HIT
         return what
