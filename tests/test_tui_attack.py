@@ -232,3 +232,20 @@ async def test_the_selected_target_comes_chosen_in_the_list_and_others_can_be_ad
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)
     assert enc.session.done[-1].line == 'attack Goblin Kyra,Ezren "short sword"'
+
+
+@drive
+async def test_with_one_foe_standing_it_comes_chosen_and_enter_attacks_it(tmp_path):
+    """docs/sheets.md#attacks: the only combatant the attacker could target is chosen already,
+    so `f` then Enter attacks it, as before the list existed."""
+    enc = make_encounter(tmp_path, ["add Goblin hp=6 ac=12 init=20 \"atk=short sword +2 1d4 19-20/x2 piercing\"",
+                                    "add Kyra pc hp=20 ac=14 init=10", "start"], ruleset="pathfinder1e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3], seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.screen.query_one("#targets").selected == ["kyra"]
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.session.done[-1].line.startswith("attack Goblin Kyra")
+    assert enc.state.get("kyra").pools["hp"].value == 17

@@ -75,6 +75,8 @@ class AttackModal(FormModal[str]):
         self.attacker = attacker
         self.targets = targets  # chosen when the form opens (the selected or marked combatants)
         self.offered = candidates(frame.state, attacker, targets)
+        if not targets and len(self.offered) == 1:
+            self.targets = targets = list(self.offered)  # the one foe standing: chosen, Enter attacks it
         if not targets:
             self.FIRST = "#targets"  # nobody chosen yet: the list first
         self.rules = frame.ruleset.sheet.attack_rules()
