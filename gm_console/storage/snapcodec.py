@@ -59,10 +59,12 @@ def encode(value: Any) -> Any:
     raise TypeError(f"a snapshot cannot hold a {kind.__name__}")
 
 
-def encode_session(frozen: Mapping[str, Any]) -> dict[str, Any]:
-    """``Session.frozen()`` as JSON data. The actions' events are written once each in
-    ``events`` and named by their place there: a fight repeats many (the same turn ending, the
-    same condition ticking), and an event is immutable, so one made once serves them all."""
+def encode_session(frozen: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """``Session.frozen()`` as JSON data, and its checkpoints' states apart (``checkpoints``
+    holds their keys): each is read only when an undo first needs it. The actions' events are
+    written once each in ``events`` and named by their place there: a fight repeats many (the
+    same turn ending, the same condition ticking), and an event is immutable, so one made once
+    serves them all."""
     places: dict[str, int] = {}
     events: list[dict[str, Any]] = []
 
@@ -84,9 +86,9 @@ def encode_session(frozen: Mapping[str, Any]) -> dict[str, Any]:
         "done": [entry(e) for e in frozen["done"]],
         "undone": [entry(e) for e in frozen["undone"]],
         "events": events,
-        "checkpoints": [[k, encode(v)] for k, v in frozen["checkpoints"].items()],
+        "checkpoints": list(frozen["checkpoints"]),
         "next_n": frozen["next_n"],
-    }
+    }, [encode(v) for v in frozen["checkpoints"].values()]
 
 
 def encode_document(doc: Document) -> dict[str, Any]:
@@ -180,29 +182,47 @@ def _entries(data: Any, events: list[Event]) -> list[Entry]:
     thousand in a long fight)."""
     out = []
     new = object.__new__
+    set_n, set_line, set_round, set_events = (getattr(Entry, name).__set__ for name in ("n", "line", "round", "events"))
+    lines: dict[str, str] = {}  # a fight types the same lines again and again: one text each
     for n, line, round_, refs in data:
         if type(n) is not int or type(line) is not str or type(round_) is not int or type(refs) is not list:
             raise ValueError("not an action")
         entry = new(Entry)
-        entry.__dict__.update(n=n, line=line, round=round_, events=tuple([events[i] for i in refs]))
+        set_n(entry, n)
+        set_line(entry, lines.setdefault(line, line))
+        set_round(entry, round_)
+        set_events(entry, tuple([events[i] for i in refs]))
         out.append(entry)
     return out
 
 
-def session(data: Any) -> dict[str, Any]:
-    """What ``Session.thawed`` takes, from ``encode_session``'s data."""
+def session(data: Any, checkpoints: list[bytes]) -> dict[str, Any]:
+    """What ``Session.thawed`` takes, from ``encode_session``'s data and its checkpoints'
+    states, each as the JSON text it was written as: a checkpoint is the function that reads
+    its state, called when an undo first needs it (two full states a first frame never shows:
+    a quarter of the load of 200 combatants, and their memory)."""
     if type(data) is not dict or set(data) != set(SESSION_KEYS):
         raise ValueError("not a session")
     base, state = decode(data["base"]), decode(data["state"])
-    checkpoints = {}
-    for k, v in data["checkpoints"]:
-        checkpoints[k] = decode(v)
-    if not all(type(s) is EncounterState for s in (base, state, *checkpoints.values())) \
-            or not all(type(k) is int for k in checkpoints) or type(data["next_n"]) is not int:
+    keys = data["checkpoints"]
+    if not all(type(s) is EncounterState for s in (base, state)) or type(keys) is not list \
+            or len(keys) != len(checkpoints) or not all(type(k) is int for k in keys) \
+            or type(data["next_n"]) is not int:
         raise ValueError("not a session")
     events = [event(e) for e in data["events"]]
     return {"base": base, "state": state, "done": _entries(data["done"], events),
-            "undone": _entries(data["undone"], events), "checkpoints": checkpoints, "next_n": data["next_n"]}
+            "undone": _entries(data["undone"], events),
+            "checkpoints": {k: _later(text) for k, text in zip(keys, checkpoints)}, "next_n": data["next_n"]}
+
+
+def _later(text: bytes) -> Callable[[], EncounterState]:
+    def state() -> EncounterState:
+        value = decode(json.loads(text))
+        if type(value) is not EncounterState:
+            raise ValueError("not a checkpoint")
+        return value
+
+    return state
 
 
 def document(data: Any) -> Document:

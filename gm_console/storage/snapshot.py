@@ -45,7 +45,8 @@ from typing import Any
 from .codec import Document
 from .paths import cache_dir
 
-VERSION = 2  # 1 was a pickle: never read again, and deleted when the folder is pruned
+VERSION = 3  # 1 was a pickle: never read again, and deleted when the folder is pruned; 2 held
+# the checkpoints in the session's line
 KEEP = 64  # snapshot files kept; the oldest go first
 FROM = 200  # actions in a save before a snapshot is worth its file (fewer replay in a blink)
 SUFFIX = ".snap"
@@ -146,8 +147,8 @@ class _Folder:
             st = os.fstat(fd)
             if not _private(st, stat.S_ISREG) or st.st_size > limit:
                 return None
-            with os.fdopen(os.dup(fd), "rb") as f:
-                return f.read(limit + 1)
+            with os.fdopen(os.dup(fd), "rb") as f:  # its size, not the limit: read(n) sets n bytes aside first
+                return f.read(st.st_size + 1)
         finally:
             os.close(fd)
 
@@ -283,7 +284,8 @@ def _parsed(body: bytes) -> Any:
     from . import snapcodec
 
     try:
-        return snapcodec.session(json.loads(body))
+        session, *checkpoints = body.split(b"\n")
+        return snapcodec.session(json.loads(session), checkpoints)
     finally:
         if was:
             gc.enable()
@@ -296,10 +298,12 @@ def keep(save: Path, raw: bytes, doc: Document, session: dict[str, Any], code: s
     from . import snapcodec
 
     try:
+        data, checkpoints = snapcodec.encode_session(session)
         body = b"\n".join((
             _json(head.__dict__),
             _json(snapcodec.encode_document(doc)),
-            _json(snapcodec.encode_session(session)),
+            _json(data),
+            *(_json(state) for state in checkpoints),  # one line each, read when needed
         ))
         dir_ = _open_folder(make=True)
         if dir_ is None:
