@@ -136,20 +136,22 @@ def _text(value: Any) -> str:
     return value
 
 
-def event(data: Mapping[str, Any]) -> Event:
+def event(data: Mapping[str, Any], texts: dict[str, str] | None = None) -> Event:
     """An event from its save-file form (``Event.to_dict``), by its type's own fields: what the
     event's constructor would make (lists frozen to tuples), without running it, since a long
     fight holds tens of thousands (a third of the snapshot's load). The keyed checksum already
-    proved the values are the ones a checked replay gave; their names are checked here."""
+    proved the values are the ones a checked replay gave; their names are checked here.
+    ``texts``: the texts already read, so that a value met again (the same combatant, the
+    same condition, the same message, thousands of times) is held once."""
     if type(data) is not dict:
         raise ValueError("an event must be a table")
     maker = _MAKERS.get(data.get("t"))  # type: ignore[arg-type]
     if maker is None:
         raise ValueError("an event of no known type")
-    return maker(data)
+    return maker(data, {} if texts is None else texts)
 
 
-def _maker(cls: type[Event]) -> Callable[[dict[str, Any]], Event]:
+def _maker(cls: type[Event]) -> Callable[[dict[str, Any], dict[str, str]], Event]:
     fields = dataclasses.fields(cls)
     names = frozenset(f.name for f in fields) | {"t"}
     required = frozenset(f.name for f in fields if f.default is dataclasses.MISSING
@@ -158,7 +160,7 @@ def _maker(cls: type[Event]) -> Callable[[dict[str, Any]], Event]:
     factories = [(f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING]
     new = object.__new__
 
-    def make(data: dict[str, Any]) -> Event:
+    def make(data: dict[str, Any], texts: dict[str, str]) -> Event:
         if not names.issuperset(data) or not required.issubset(data):
             raise ValueError(f"not the fields of a {cls.__name__}")
         obj = new(cls)
@@ -167,7 +169,9 @@ def _maker(cls: type[Event]) -> Callable[[dict[str, Any]], Event]:
         for name, factory in factories:
             values[name] = factory()
         for name, value in data.items():
-            values[name] = _frozen(value) if type(value) in (list, dict) else value
+            kind = type(value)
+            values[name] = (texts.setdefault(value, value) if kind is str  # type: ignore[arg-type]
+                            else _frozen(value) if kind in (list, dict) else value)
         del values["t"]
         return obj
 
@@ -183,7 +187,10 @@ def _entries(data: Any, events: list[Event]) -> list[Entry]:
     out = []
     new = object.__new__
     set_n, set_line, set_round, set_events = (getattr(Entry, name).__set__ for name in ("n", "line", "round", "events"))
-    lines: dict[str, str] = {}  # a fight types the same lines again and again: one text each
+    # a fight types the same lines and does the same things again and again: each line, and
+    # each list of events, is held once (a third of them are new in a long fight)
+    lines: dict[str, str] = {}
+    made: dict[tuple[int, ...], tuple[Event, ...]] = {}
     for n, line, round_, refs in data:
         if type(n) is not int or type(line) is not str or type(round_) is not int or type(refs) is not list:
             raise ValueError("not an action")
@@ -191,7 +198,11 @@ def _entries(data: Any, events: list[Event]) -> list[Entry]:
         set_n(entry, n)
         set_line(entry, lines.setdefault(line, line))
         set_round(entry, round_)
-        set_events(entry, tuple([events[i] for i in refs]))
+        refs = tuple(refs)
+        these = made.get(refs)
+        if these is None:
+            these = made[refs] = tuple([events[i] for i in refs])
+        set_events(entry, these)
         out.append(entry)
     return out
 
@@ -209,7 +220,8 @@ def session(data: Any, checkpoints: list[bytes]) -> dict[str, Any]:
             or len(keys) != len(checkpoints) or not all(type(k) is int for k in keys) \
             or type(data["next_n"]) is not int:
         raise ValueError("not a session")
-    events = [event(e) for e in data["events"]]
+    texts: dict[str, str] = {}
+    events = [event(e, texts) for e in data["events"]]
     return {"base": base, "state": state, "done": _entries(data["done"], events),
             "undone": _entries(data["undone"], events),
             "checkpoints": {k: _later(text) for k, text in zip(keys, checkpoints)}, "next_n": data["next_n"]}
