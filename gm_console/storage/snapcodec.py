@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping
 from gm_console.engine.events import EVENT_TYPES, Event
 from gm_console.engine.events import _frozen  # what an event's constructor does to its lists
 from gm_console.engine.session import Entry
+from gm_console.engine.values import field_setter
 from gm_console.engine.state import Combatant, ConditionInstance, Delay, EncounterState, Pool, Ready
 
 from .codec import Document
@@ -162,20 +163,23 @@ def _maker(cls: type[Event]) -> Callable[[dict[str, Any], dict[str, str]], Event
     plain = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     factories = [(f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING]
     new = object.__new__
+    put = {f.name: field_setter(cls, f.name) for f in fields}  # its fields are slots (values.by_value_slots)
+    put["t"] = lambda obj, value: None  # the type's name: the class says it
 
     def make(data: dict[str, Any], texts: dict[str, str]) -> Event:
         if not names.issuperset(data) or not required.issubset(data):
             raise ValueError(f"not the fields of a {cls.__name__}")
         obj = new(cls)
-        values = obj.__dict__
-        values.update(plain)
+        for name, value in plain.items():
+            if name not in data:
+                put[name](obj, value)
         for name, factory in factories:
-            values[name] = factory()
+            if name not in data:
+                put[name](obj, factory())
         for name, value in data.items():
             kind = type(value)
-            values[name] = (texts.setdefault(value, value) if kind is str  # type: ignore[arg-type]
-                            else _frozen(value) if kind in (list, dict) else value)
-        del values["t"]
+            put[name](obj, texts.setdefault(value, value) if kind is str  # type: ignore[arg-type]
+                      else _frozen(value) if kind in (list, dict) else value)
         return obj
 
     return make
@@ -189,7 +193,7 @@ def _entries(data: Any, events: list[Event]) -> list[Entry]:
     thousand in a long fight)."""
     out = []
     new = object.__new__
-    set_n, set_line, set_round, set_events = (getattr(Entry, name).__set__ for name in ("n", "line", "round", "events"))
+    set_n, set_line, set_round, set_events = (field_setter(Entry, name) for name in ("n", "line", "round", "events"))
     # a fight types the same lines and does the same things again and again: each line, and
     # each list of events, is held once (a third of them are new in a long fight)
     lines: dict[str, str] = {}
