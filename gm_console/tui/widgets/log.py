@@ -52,10 +52,6 @@ class LogPane(ScrollView, can_focus=False):
         self._first = 0  # the first of LogSources built into rows: the ones before wait
         self._shown: tuple = ()
         self.frame: Frame | None = None
-        #: until the first frame is painted only the rows it shows are built; the rest of the
-        #: newest TAIL_ROWS right after it (``_opened``): 30 ms less before a long fight's first
-        #: frame, the same rows once it is there
-        self._opening = True
 
     # -- content ---------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
@@ -106,27 +102,14 @@ class LogPane(ScrollView, can_focus=False):
         self._first = first
         self._wrapped_for = width
         self.virtual_size = Size(width, len(self.rows))
-        if self._opening:  # the first rows built: the rest once the first frame is on the screen
-            self._opening = None
-            if first > 0:
-                self.call_after_refresh(self._opened)
-            else:
-                self._opening = False
-
-    def _opened(self) -> None:
-        self._opening = False
-        self._more_above(self._tail_rows() - len(self.rows))
 
     def _tail_rows(self) -> int:
-        """Rows built ahead of the GM: the pane four times over, and never fewer than TAIL_ROWS
-        (before the first frame: the pane twice over, see ``_opening``)."""
-        if self._opening is not False:
-            return 2 * self._visible_rows()
+        """Rows built ahead of the GM: the pane four times over, and never fewer than TAIL_ROWS."""
         return max(TAIL_ROWS, 4 * self._visible_rows())
 
     def _more_above(self, rows: int) -> None:
         """Older actions built until ``rows`` more rows are above, the same rows kept in view."""
-        if self._first == 0 or rows <= 0:
+        if self._first == 0:
             return
         before = len(self.rows)
         self._rewrap(keep=before + rows)
