@@ -39,7 +39,7 @@ RECENT_CHECKPOINTS = 4
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One GM action: the line typed, the round it happened in, what it changed. Slots: a
-    long fight holds ten thousand (1.6 MiB less than each with its own dictionary)."""
+    long fight holds ten thousand (about 1 MiB less than each with its own dictionary)."""
 
     n: int
     line: str
