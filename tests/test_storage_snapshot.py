@@ -279,10 +279,11 @@ def test_the_snapshot_is_text_data(tmp_path):
     """What the cache holds is readable JSON, no pickle: the README says so."""
     p = tmp_path / "fight.toml"
     fight(p)
-    _mac, head, doc, body = snapshot.file_for(p).read_bytes().split(b"\n")
+    _mac, head, doc, body, *checkpoints = snapshot.file_for(p).read_bytes().split(b"\n")
     assert json.loads(head)["version"] == snapshot.VERSION
     assert json.loads(doc)["name"] == "fight"
     assert '"Valeros"' in body.decode("utf-8")
+    assert checkpoints and all('"Valeros"' in json.dumps(json.loads(line)) for line in checkpoints[1:])
     assert oct(snapshot.file_for(p).stat().st_mode & 0o777) == "0o600"
     assert oct(snapshot.folder().stat().st_mode & 0o777) == "0o700"
 

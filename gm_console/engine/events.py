@@ -20,18 +20,18 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping
 
-from .values import ByValue, by_value
+from .values import ByValue, by_value_slots, field_setter
 from .values import field_names as _field_names
 
 EVENT_TYPES: dict[str, type["Event"]] = {}
 
 
-@by_value
+@by_value_slots
 class Event(ByValue):
     kind: ClassVar[str] = "Event"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+        super(Event, cls).__init_subclass__(**kwargs)  # not super(): slots make the class anew
         cls.kind = cls.__name__
         EVENT_TYPES[cls.__name__] = cls
 
@@ -165,7 +165,7 @@ class _Decoder:
         env: dict[str, Any] = {"CLS": self.cls, "SLOW": self.__call__, "NEW": object.__new__, "L": LIMIT,
                                "NOTPLAIN": _NotPlain, "PLAIN": _plain_frozen, "FROZEN": _frozen,
                                "ALLOWED": frozenset(self.schema) | {"t"}, "MISSING": dataclasses.MISSING}
-        body = ["def decode(data):", "    if not data.keys() <= ALLOWED:", "        return SLOW(data)", "    d = {}"]
+        body = ["def decode(data):", "    if not data.keys() <= ALLOWED:", "        return SLOW(data)"]
         for i, name in enumerate(self.schema):
             assert name.isidentifier()
             quick = self.simple.get(name)
@@ -177,7 +177,7 @@ class _Decoder:
                 body.append("    if v is MISSING:")
                 if name in self.factories:
                     env[f"F{i}"] = self.factories[name]
-                    body.append(f"        d[{name!r}] = F{i}()")
+                    body.append(f"        x{i} = F{i}()")
                 else:
                     body.append("        return SLOW(data)")
                 body.append("    else:")
@@ -187,17 +187,21 @@ class _Decoder:
                                    for t in quick)
                 if any(t in _NUMBERS for t in quick):
                     test = f"({test}) and (v.__class__ is not int and v.__class__ is not float or -L <= v <= L)"
-                body += [f"{pad}if not ({test}):", f"{pad}    return SLOW(data)", f"{pad}d[{name!r}] = v"]
+                body += [f"{pad}if not ({test}):", f"{pad}    return SLOW(data)", f"{pad}x{i} = v"]
             elif name in self.plain:
                 env[f"C{i}"] = self.plain[name]
                 body += [f"{pad}if C{i} is not None and v.__class__ is not C{i}:", f"{pad}    return SLOW(data)",
-                         f"{pad}try:", f"{pad}    d[{name!r}] = PLAIN(v, 0)", f"{pad}except NOTPLAIN:",
+                         f"{pad}try:", f"{pad}    x{i} = PLAIN(v, 0)", f"{pad}except NOTPLAIN:",
                          f"{pad}    return SLOW(data)"]
             else:
                 env[f"K{i}"] = self.schema[name]
                 body += [f"{pad}if K{i}(v, 0) is not None:", f"{pad}    return SLOW(data)",
-                         f"{pad}d[{name!r}] = FROZEN(v) if isinstance(v, (list, dict)) else v"]
-        body += ["    event = NEW(CLS)", "    event.__dict__.update(d)", "    return event"]
+                         f"{pad}x{i} = FROZEN(v) if isinstance(v, (list, dict)) else v"]
+        body.append("    event = NEW(CLS)")  # then each field into its slot (values.by_value_slots)
+        for i, name in enumerate(self.schema):
+            env[f"S{i}"] = field_setter(self.cls, name)
+            body.append(f"    S{i}(event, x{i})")
+        body.append("    return event")
         exec("\n".join(body), env)  # noqa: S102 - our own annotations' code, see above
         return env["decode"]
 
@@ -235,7 +239,8 @@ class _Decoder:
         if not self.direct:
             return self.cls(**values)
         event = object.__new__(self.cls)
-        event.__dict__.update(values)  # what the frozen dataclass's __init__ and __post_init__ would set
+        for name, value in values.items():  # what the frozen dataclass's __init__ and __post_init__ would set
+            field_setter(self.cls, name)(event, value)
         return event
 
 
@@ -417,7 +422,7 @@ _PLAIN_TABLE = _mapping_checker(plain_problem)
 # --- roster -----------------------------------------------------------------
 
 
-@by_value
+@by_value_slots
 class CombatantAdded(Event):
     id: str
     name: str
@@ -427,19 +432,19 @@ class CombatantAdded(Event):
     category: str = "creature"  # "creature" | "vehicle" | ruleset-defined
 
 
-@by_value
+@by_value_slots
 class CombatantRemoved(Event):
     id: str
 
 
-@by_value
+@by_value_slots
 class Renamed(Event):
     id: str
     name: str
     was: str = ""  # the name it had: the log line reads "Goblin is now Goblin 1" whenever it is read
 
 
-@by_value
+@by_value_slots
 class StatsSet(Event):
     """Merge stats into the block; a value of None removes the key."""
 
@@ -447,7 +452,7 @@ class StatsSet(Event):
     stats: Mapping[str, Any] = field(default_factory=dict)
 
 
-@by_value
+@by_value_slots
 class PoolSet(Event):
     id: str
     pool: str
@@ -459,7 +464,7 @@ class PoolSet(Event):
     by: str | None = None  # who did it, when not the one whose turn it is (the summary's credit)
 
 
-@by_value
+@by_value_slots
 class PoolRemoved(Event):
     """A transient pool is gone (AGE stunt points once spent or lapsed)."""
 
@@ -467,13 +472,13 @@ class PoolRemoved(Event):
     pool: str
 
 
-@by_value
+@by_value_slots
 class SideSet(Event):
     id: str
     side: str
 
 
-@by_value
+@by_value_slots
 class HiddenSet(Event):
     """The GM hides a combatant from the players (an ambusher not yet seen) or reveals it."""
 
@@ -484,7 +489,7 @@ class HiddenSet(Event):
 # --- initiative and turns ---------------------------------------------------
 
 
-@by_value
+@by_value_slots
 class InitiativeSet(Event):
     """A combatant's initiative count; ``roll`` is the dice as rolled (numbers only, no words:
     the Rolled event beside it tells it in the reader's language), empty when the GM typed it."""
@@ -495,7 +500,7 @@ class InitiativeSet(Event):
     roll: str = ""
 
 
-@by_value
+@by_value_slots
 class OrderSet(Event):
     """The whole turn order (slots, delaying combatants included)."""
 
@@ -503,35 +508,35 @@ class OrderSet(Event):
     reason: str = ""
 
 
-@by_value
+@by_value_slots
 class CombatStarted(Event):
     pass
 
 
-@by_value
+@by_value_slots
 class RoundStarted(Event):
     round: int
 
 
-@by_value
+@by_value_slots
 class TurnStarted(Event):
     id: str
     round: int
 
 
-@by_value
+@by_value_slots
 class TurnResumed(Event):
     """An interrupted turn continues (someone acted before it): no start-of-turn rules again."""
 
     id: str
 
 
-@by_value
+@by_value_slots
 class TurnEnded(Event):
     id: str
 
 
-@by_value
+@by_value_slots
 class TurnRewound(Event):
     """`prev`: the GM steps back to an earlier turn without undoing what happened."""
 
@@ -540,12 +545,12 @@ class TurnRewound(Event):
     reopen: tuple[str, ...] = ()  # whose turns count as not yet ended again
 
 
-@by_value
+@by_value_slots
 class CombatEnded(Event):
     pass
 
 
-@by_value
+@by_value_slots
 class TurnClockStarted(Event):
     """The wall clock when ``who``'s turn began (seconds since 1970, UTC, as the front end read
     its clock when the GM pressed the key): the head's elapsed time and the summary's turn
@@ -555,7 +560,7 @@ class TurnClockStarted(Event):
     at: float
 
 
-@by_value
+@by_value_slots
 class TurnClockStopped(Event):
     """The wall clock when ``who``'s turn ended (its next turn, another's, the end of the
     fight). ``who``, not ``id``: a combatant removed during its turn still has its turn end."""
@@ -564,7 +569,7 @@ class TurnClockStopped(Event):
     at: float
 
 
-@by_value
+@by_value_slots
 class TurnClockPaused(Event):
     """The turn clock of ``who`` stops without the turn ending (``clock pause``: the console
     closed, or a break): the time until ``TurnClockResumed`` is not the turn's."""
@@ -573,7 +578,7 @@ class TurnClockPaused(Event):
     at: float
 
 
-@by_value
+@by_value_slots
 class TurnClockResumed(Event):
     """The paused turn clock of ``who`` goes on (``clock resume``: the console opened again)."""
 
@@ -581,27 +586,27 @@ class TurnClockResumed(Event):
     at: float
 
 
-@by_value
+@by_value_slots
 class Delayed(Event):
     id: str
     round: int
     count: float | None = None
 
 
-@by_value
+@by_value_slots
 class DelayEnded(Event):
     id: str
     reason: str = "resumed"  # resumed | forfeit | removed
 
 
-@by_value
+@by_value_slots
 class Readied(Event):
     id: str
     trigger: str
     round: int
 
 
-@by_value
+@by_value_slots
 class ReadyEnded(Event):
     id: str
     reason: str = "triggered"  # triggered | dropped | lapsed
@@ -610,14 +615,14 @@ class ReadyEnded(Event):
 # --- health, conditions, ruleset data --------------------------------------
 
 
-@by_value
+@by_value_slots
 class LifeSet(Event):
     id: str
     life: str
     rule: str = ""
 
 
-@by_value
+@by_value_slots
 class ConditionAdded(Event):
     id: str
     uid: int
@@ -638,7 +643,7 @@ class ConditionAdded(Event):
     save_at: str = ""
 
 
-@by_value
+@by_value_slots
 class ConditionChanged(Event):
     """New rounds/value/clock of one instance (all three are written, unchanged or not)."""
 
@@ -649,7 +654,7 @@ class ConditionChanged(Event):
     clock: str | None = None
 
 
-@by_value
+@by_value_slots
 class ConditionRemoved(Event):
     id: str
     uid: int
@@ -657,7 +662,7 @@ class ConditionRemoved(Event):
     cond: str = ""  # removed | expired | replaced | healed | ...
 
 
-@by_value
+@by_value_slots
 class MarkSet(Event):
     """Ruleset-private per-combatant data (dying countdown, stable kind...); None deletes."""
 
@@ -666,19 +671,19 @@ class MarkSet(Event):
     value: Any = None
 
 
-@by_value
+@by_value_slots
 class EncounterMarkSet(Event):
     key: str
     value: Any = None
 
 
-@by_value
+@by_value_slots
 class OptionSet(Event):
     key: str
     value: Any = None
 
 
-@by_value
+@by_value_slots
 class TimePassed(Event):
     seconds: int
 
@@ -686,7 +691,7 @@ class TimePassed(Event):
 # --- log-only ---------------------------------------------------------------
 
 
-@by_value
+@by_value_slots
 class Rolled(Event):
     expr: str
     total: int
@@ -699,12 +704,12 @@ class Rolled(Event):
     why: Mapping[str, Any] = field(default_factory=dict)  # the purpose as a message (told.py)
 
 
-@by_value
+@by_value_slots
 class Note(Event):
     text: str
 
 
-@by_value
+@by_value_slots
 class Said(Event):
     """A sentence for the log, with the rule that produced it: a catalogue message and typed
     arguments (``msg``, and an optional ``detail`` after it), rendered when read, for the GM

@@ -13,9 +13,14 @@ a plain ``@dataclass`` would write an equality over the base's own fields only).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from types import MemberDescriptorType
+from typing import Any, Callable
 
 #: a frozen dataclass whose equality, hash and repr are ByValue's
 by_value = dataclass(frozen=True, eq=False, repr=False)
+#: the same with its fields in slots, no dictionary per instance: for the events, which a long
+#: fight holds by the thousand (5,385 distinct ones in a 10,000-action fight: 1.1 MiB less)
+by_value_slots = dataclass(frozen=True, eq=False, repr=False, slots=True)
 
 _NAMES: dict[type, tuple[str, ...]] = {}
 
@@ -26,6 +31,25 @@ def field_names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _NAMES[cls] = tuple(f.name for f in fields(cls))
     return names
+
+
+def field_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """What puts a value into a field of a new instance of ``cls`` (frozen: its own
+    ``__setattr__`` refuses): the slot's own setter, or ``object.__setattr__`` for a class
+    with a dictionary (a plugin's plain dataclass)."""
+    setter = _SETTERS.get((cls, name))
+    if setter is None:
+        slot = getattr(cls, name, None)
+        if isinstance(slot, MemberDescriptorType):
+            setter = slot.__set__
+        else:
+            def setter(obj: Any, value: Any) -> None:
+                object.__setattr__(obj, name, value)
+        _SETTERS[(cls, name)] = setter
+    return setter
+
+
+_SETTERS: dict[tuple[type, str], Callable[[Any, Any], None]] = {}
 
 
 class ByValue:

@@ -40,12 +40,13 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .codec import Document
 from .paths import cache_dir
 
-VERSION = 2  # 1 was a pickle: never read again, and deleted when the folder is pruned
+VERSION = 3  # 1 was a pickle: never read again, and deleted when the folder is pruned; 2 held
+# the checkpoints in the session's line
 KEEP = 64  # snapshot files kept; the oldest go first
 FROM = 200  # actions in a save before a snapshot is worth its file (fewer replay in a blink)
 SUFFIX = ".snap"
@@ -146,8 +147,8 @@ class _Folder:
             st = os.fstat(fd)
             if not _private(st, stat.S_ISREG) or st.st_size > limit:
                 return None
-            with os.fdopen(os.dup(fd), "rb") as f:
-                return f.read(limit + 1)
+            with os.fdopen(os.dup(fd), "rb") as f:  # its size, not the limit: read(n) sets n bytes aside first
+                return f.read(st.st_size + 1)
         finally:
             os.close(fd)
 
@@ -251,23 +252,22 @@ def find(save: Path, raw: bytes, fingerprint_of: Any) -> Snapshot | None:
             data = dir_.read(name_for(save), LIMIT) if key is not None else None
         if key is None or data is None:
             return None
-        mac, sep, body = data.partition(b"\n")
+        end = data.find(b"\n")
         import hmac
 
-        if not sep or not hmac.compare_digest(mac, _mac(key, body).encode("ascii")):
+        if end < 0 or not hmac.compare_digest(data[:end], _mac(key, memoryview(data)[end + 1:]).encode("ascii")):
             return None  # not written by this user's gm-console, or changed since: not parsed
-        head_line, sep, rest = body.partition(b"\n")
-        head = Head(**json.loads(head_line))
-        if (not sep or head.version != VERSION or not 0 < head.size <= len(raw)
-                or raw[head.size - 1:head.size] != b"\n" or digest(raw[:head.size]) != head.digest):
+        lines = _lines(data, end + 1)
+        head = Head(**json.loads(next(lines)))
+        if (head.version != VERSION or not 0 < head.size <= len(raw)
+                or raw[head.size - 1:head.size] != b"\n" or digest(memoryview(raw)[:head.size]) != head.digest):
             return None
-        doc_line, sep, rest = rest.partition(b"\n")
         from . import snapcodec  # the engine's classes, made from data: only when there is a snapshot
 
-        doc = snapcodec.document(json.loads(doc_line))
-        if not sep or fingerprint_of(doc) != head.fingerprint:
+        doc = snapcodec.document(json.loads(next(lines)))
+        if fingerprint_of(doc) != head.fingerprint:
             return None
-        session = _parsed(rest)
+        session = _parsed(lines)
     except Exception:  # noqa: BLE001 - a damaged or foreign cache file is just not used
         return None
     if not isinstance(session, dict):
@@ -275,7 +275,18 @@ def find(save: Path, raw: bytes, fingerprint_of: Any) -> Snapshot | None:
     return Snapshot(head, doc, session)
 
 
-def _parsed(body: bytes) -> Any:
+def _lines(data: bytes, start: int) -> Iterator[bytes]:
+    """The lines of ``data`` from ``start``, each copied out only when asked for: the file, or
+    its body, copied whole (a few MiB for a long fight) stayed in the process's memory once
+    freed (the C library keeps what it was given back among what the start keeps)."""
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        yield data[start:end]
+        start = end + 1
+
+
+def _parsed(lines: Iterator[bytes]) -> Any:
     """Tens of thousands of new objects that hold no cycles: the cyclic collector, which would
     walk them again and again as they are made, waits (half the time of a 10,000-action load)."""
     was = gc.isenabled()
@@ -283,7 +294,8 @@ def _parsed(body: bytes) -> Any:
     from . import snapcodec
 
     try:
-        return snapcodec.session(json.loads(body))
+        session = json.loads(next(lines))
+        return snapcodec.session(session, list(lines))
     finally:
         if was:
             gc.enable()
@@ -296,10 +308,12 @@ def keep(save: Path, raw: bytes, doc: Document, session: dict[str, Any], code: s
     from . import snapcodec
 
     try:
+        data, checkpoints = snapcodec.encode_session(session)
         body = b"\n".join((
             _json(head.__dict__),
             _json(snapcodec.encode_document(doc)),
-            _json(snapcodec.encode_session(session)),
+            _json(data),
+            *(_json(state) for state in checkpoints),  # one line each, read when needed
         ))
         dir_ = _open_folder(make=True)
         if dir_ is None:
