@@ -23,9 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.storage import Encounter, store
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 
 
 def ms(seconds: float) -> str:

@@ -28,9 +28,9 @@ PROBE = r'''
 import statistics, sys, time
 from pathlib import Path
 from gm_console.storage import Encounter
-from gm_console.engine.post import report
-from gm_console.engine.export import play_log
-from gm_console.engine.describe import describe_events
+from gm_console.engine.views.post import report
+from gm_console.engine.views.export import play_log
+from gm_console.engine.views.describe import describe_events
 
 path = Path(sys.argv[1])
 def median(fn, n=5):

@@ -30,8 +30,8 @@ def build(actions: int) -> tuple[str, dict]:
     """One save's text and its figures (``records.summed``): a party of four against waves of
     goblins, every turn timed."""
     from gm_console import plugins
-    from gm_console.engine.dice import Dice
-    from gm_console.engine.session import Session
+    from gm_console.engine.core.dice import Dice
+    from gm_console.engine.language.session import Session
     from gm_console.storage.codec import FORMAT, Document, encode
 
     ruleset = plugins.load("pathfinder1e")

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from bench import build, save_per_action  # benchmarks/ is the script's folder: on sys.path
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.storage import Encounter
 
 HERE = Path(__file__).resolve().parent

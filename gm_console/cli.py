@@ -29,9 +29,9 @@ from gm_console import collector
 _loading = collector.pause()  # these imports make many objects and no garbage (collector.py)
 
 from gm_console import cli_library, cli_stats, plugins  # noqa: E402
-from gm_console.engine.commands import CommandError
-from gm_console.engine.errors import GMError, message_of
-from gm_console.engine.dice import Dice, DiceError, parse_rolls
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.errors import GMError, message_of
+from gm_console.engine.core.dice import Dice, DiceError, parse_rolls
 from gm_console.i18n import C_, _, _n, render
 from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
@@ -397,8 +397,8 @@ def _exec(args, lang) -> int:
                       rolls=",".join(map(str, dice.forced))), lang))
     if args.quiet:
         return 0
-    from gm_console.engine.describe import describe_events
-    from gm_console.engine.language import HISTORY
+    from gm_console.engine.views.describe import describe_events
+    from gm_console.engine.language.core_verbs import HISTORY
 
     try:
         for line, entry in zip(lines, entries):
@@ -440,7 +440,7 @@ def _open_for_exec(path: Path, ruleset: str | None, dice: Dice | None = None,
 
 
 def _show(args, lang) -> int:
-    from gm_console.engine.export import markdown, state_dict
+    from gm_console.engine.views.export import markdown, state_dict
 
     enc = Encounter.open(args.path, read_only=True, lang=lang)
     _warn(enc, lang)
@@ -454,7 +454,7 @@ def _show(args, lang) -> int:
 
 
 def _log(args, lang) -> int:
-    from gm_console.engine.export import play_log
+    from gm_console.engine.views.export import play_log
 
     enc = Encounter.open(args.path, read_only=True)
     _warn(enc, lang)
@@ -490,7 +490,7 @@ def _serve(args, lang) -> int:
 
 
 def _post(args, lang) -> int:
-    from gm_console.engine.post import PostError, report
+    from gm_console.engine.views.post import PostError, report
 
     enc = Encounter.open(args.path, read_only=True)
     _warn(enc, lang)

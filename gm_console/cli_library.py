@@ -17,15 +17,15 @@ import argparse
 from pathlib import Path
 
 from gm_console import plugins
-from gm_console.engine.bestiary import as_text, preview
-from gm_console.engine.context import find_combatant
-from gm_console.engine.errors import RulesError
-from gm_console.engine.words import threat
+from gm_console.engine.core.bestiary import as_text, preview
+from gm_console.engine.core.context import find_combatant
+from gm_console.engine.core.errors import RulesError
+from gm_console.engine.core.words import threat
 from gm_console.i18n import C_, _, render
 from gm_console.storage import Encounter
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
-from gm_console.storage.bestiary import LibraryError
+from gm_console.storage.bestiary_files import LibraryError
 
 COMMANDS = ("bestiary", "party")
 

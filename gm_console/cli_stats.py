@@ -3,7 +3,7 @@
     gm-console stats [--party NAME] [--since DATE] [--json | --markdown] [PATHS...]
 
 Reads the saves of the data folder and any paths given (storage/campaign.py), adds up every
-fight's summary (engine/record.py) and prints a table and two charts (tui/chart.py), JSON for
+fight's summary (engine/views/record.py) and prints a table and two charts (tui/chart.py), JSON for
 scripts or Markdown for a forum. A save that cannot be read is one line on stderr.
 """
 
@@ -66,7 +66,7 @@ def _heads(record, lang: str) -> list[str]:
 
 
 def _cells(line, record, lang: str) -> list[str]:
-    from gm_console.engine.durations import wall_time
+    from gm_console.engine.rules.durations import wall_time
 
     average = render(wall_time(line.seconds / line.turns), lang) if line.turns else "-"
     xp = render(grouped(line.xp), lang)  # 1,200 / 1.200, as the summary writes it

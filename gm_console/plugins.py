@@ -12,7 +12,7 @@ from gm_console.i18n import _
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gm_console.engine.contract import Ruleset
+from gm_console.engine.core.contract import Ruleset
 from gm_console.entry_points import GROUP, entry_points
 
 
@@ -64,7 +64,7 @@ def load(ruleset_id: str) -> Ruleset:
 def verb_clashes(ruleset: Ruleset) -> list[str]:
     """A ruleset verb or alias that the core language already means something by would be
     silently shadowed (`act` is `resume`); refuse it loudly instead."""
-    from gm_console.engine.language import RulesetVerbClash, registry_for
+    from gm_console.engine.language.core_verbs import RulesetVerbClash, registry_for
 
     try:
         registry_for(ruleset)

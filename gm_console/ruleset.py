@@ -11,21 +11,21 @@ It composes five parts (``Sheet``, ``Health``, ``Conditions``, ``Turns``,
 ``Verb`` and argument kinds as the core language, and writes every sentence a GM
 reads as a message of its own catalogue (``Domain``), its arguments typed by what they
 are (``named(c)``, ``of(c, hp)``, ``dealt(c, 7)``, ``gm(dc)``, ``public(n)``: who may read
-them, gm_console/engine/told.py). See ``docs/CONTRIBUTING.md``
+them, gm_console/engine/core/told.py). See ``docs/CONTRIBUTING.md``
 and the worked plugin under ``examples/``.
 """
 
-from gm_console.engine import afflictions  # poisons and diseases: their words and their clock
-from gm_console.engine import attack_flow  # the d20 attack's shared helpers: range increments, riders offered
-from gm_console.engine.attack_flow import AttackRules, Crit, Plan, Roll, type_term
-from gm_console.engine.attack_flow import run as run_attack
-from gm_console.engine.attacks import Attack
-from gm_console.engine.attacks import of as attacks_of
-from gm_console.engine.attacks import parse as parse_attack
-from gm_console.engine.bonuses import Mod, combine  # the d20 stacking rule (typed bonuses), for rulesets
-from gm_console.engine.checks import record_check
-from gm_console.engine.context import Context
-from gm_console.engine.contract import (
+from gm_console.engine.rules import afflictions  # poisons and diseases: their words and their clock
+from gm_console.engine.rules import attack_flow  # the d20 attack's shared helpers: range increments, riders offered
+from gm_console.engine.rules.attack_flow import AttackRules, Crit, Plan, Roll, type_term
+from gm_console.engine.rules.attack_flow import run as run_attack
+from gm_console.engine.core.attacks import Attack
+from gm_console.engine.core.attacks import of as attacks_of
+from gm_console.engine.core.attacks import parse as parse_attack
+from gm_console.engine.rules.bonuses import Mod, combine  # the d20 stacking rule (typed bonuses), for rulesets
+from gm_console.engine.rules.checks import record_check
+from gm_console.engine.core.context import Context
+from gm_console.engine.core.contract import (
     ActionSlot,
     Catalogue,
     Checks,
@@ -50,18 +50,18 @@ from gm_console.engine.contract import (
     slug,
     with_every_game,
 )
-from gm_console.engine.dice import RollResult
-from gm_console.engine import marks as engine_marks  # the engine's own marks a game may read (BESTIARY, AWARE...)
-from gm_console.engine.marks import EncounterMark, Mark
-from gm_console.engine.experience import by_xp_table
-from gm_console.engine.figure_words import types_for, words_for
-from gm_console.engine.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
-from gm_console.engine.groups import group_of, keep_together, places
-from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
-from gm_console.engine.told import dealt, gm, named, of, public
-from gm_console.engine.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param, Rest,
-                                     Text, Verb, Who, Word, choice_map)
-from gm_console.engine.words import THREATS, life, threat
+from gm_console.engine.core.dice import RollResult
+from gm_console.engine.core import marks as engine_marks  # the engine's own marks a game may read (BESTIARY, AWARE...)
+from gm_console.engine.core.marks import EncounterMark, Mark
+from gm_console.engine.rules.experience import by_xp_table
+from gm_console.engine.language.figure_words import types_for, words_for
+from gm_console.engine.language.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
+from gm_console.engine.rules.groups import group_of, keep_together, places
+from gm_console.engine.core.state import Combatant, ConditionInstance, EncounterState, Pool
+from gm_console.engine.core.told import dealt, gm, named, of, public
+from gm_console.engine.language.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param,
+                                              Rest, Text, Verb, Who, Word, choice_map)
+from gm_console.engine.core.words import THREATS, life, threat
 from gm_console.i18n import Domain, Msg, Row, Term, joined, render
 
 __all__ = [

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gm_console.engine.dice import Dice, parse_rolls  # noqa: E402
+from gm_console.engine.core.dice import Dice, parse_rolls  # noqa: E402
 from gm_console.storage import Encounter, SaveError  # noqa: E402
 
 

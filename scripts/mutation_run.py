@@ -8,7 +8,7 @@ and diff and a count of every outcome. It is a developer's tool, not a CI gate
 (docs/CONTRIBUTING.md, "Mutation run").
 
     python scripts/mutation_run.py                               # everything configured
-    python scripts/mutation_run.py 'gm_console.engine.order.*'   # a slice (mutant names, globs)
+    python scripts/mutation_run.py 'gm_console.engine.rules.order.*'   # a slice (mutant names, globs)
     python scripts/mutation_run.py --report ['PATTERN' ...]      # the last run's results, no run
 
 mutmut works in mutants/ (ignored by git); a later run reuses it and tests only the mutants

@@ -8,7 +8,7 @@ Sections (between `<!-- NAME:start -->` and `<!-- NAME:end -->`), per file in TA
          in English in the README and in Spanish in docs/guia.md
   keys   the keys used every round, from the TUI bindings (the full table is docs/keys.md,
          written by keys_table.py)
-  verbs  the core verbs' declarations (gm_console/engine/language.py) in docs/commands.md; each
+  verbs  the core verbs' declarations (gm_console/engine/language/core_verbs.py) in docs/commands.md; each
          docs/rulesets page with `<!-- verbs:start -->` markers gets its ruleset's own verbs
 tests/test_readme.py fails when a page and its sources disagree.
 """
@@ -26,7 +26,7 @@ def verbs_table(ruleset_id: str | None = None) -> str:
     """A table of verbs from each one's declaration: the core's, or a ruleset's own."""
     sys.path.insert(0, str(ROOT))
     from gm_console import plugins
-    from gm_console.engine.language import CORE, registry_for
+    from gm_console.engine.language.core_verbs import CORE, registry_for
     from gm_console.i18n import render
 
     if ruleset_id is None:

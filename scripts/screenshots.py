@@ -68,7 +68,7 @@ async def shoot(app, size: tuple[int, int], press: tuple[str, ...] = ()) -> str:
 
 
 async def main(png_dir: Path | None) -> list[Path]:
-    from gm_console.engine.dice import Dice
+    from gm_console.engine.core.dice import Dice
     from gm_console.storage import Encounter
     from gm_console.tui.app import GMConsole
 

@@ -16,8 +16,8 @@ settings.register_profile("dev", database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 from gm_console import plugins
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import Session
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import Session
 
 
 class Table:
@@ -48,7 +48,7 @@ class Table:
         return self.session.state
 
     def c(self, ref: str):
-        from gm_console.engine.context import find_combatant
+        from gm_console.engine.core.context import find_combatant
 
         return find_combatant(self.state, ref)
 

@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gm_console import plugins
-from gm_console.engine.attacks import Attack, find, parse, parse_many
-from gm_console.engine.errors import GMError, RulesError
+from gm_console.engine.core.attacks import Attack, find, parse, parse_many
+from gm_console.engine.core.errors import GMError, RulesError
 from gm_console.i18n import render
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 
 GRAMMAR_EXAMPLES = [
     ("short sword +2 1d4 19-20/x2 slashing",
@@ -163,7 +163,7 @@ def test_a_weapon_reads_in_the_readers_language_and_an_unknown_one_as_typed():
     """docs/sheets.md#attacks: the bestiaries print weapons in English; the Spanish table reads
     them in Spanish (a masterwork weapon, a Starfinder model after the comma, a grenade's level),
     and a weapon the table does not know is shown as the GM typed it."""
-    from gm_console.engine.weapon_names import weapon_term
+    from gm_console.engine.core.weapon_names import weapon_term
 
     cases = {"short sword": "espada corta", "mwk longsword": "espada larga de gran calidad",
              "laser pistol, azimuth": "pistola láser, azimut", "assault rifle, AG": "rifle de asalto, AG",

@@ -16,10 +16,10 @@ from conftest import Table as Base
 from conftest import builtin_rulesets
 
 from gm_console import plugins
-from gm_console.engine.bestiary import average, dice_terms
-from gm_console.engine.commands import CommandError
+from gm_console.engine.core.bestiary import average, dice_terms
+from gm_console.engine.language.commands import CommandError
 from gm_console.storage import Encounter
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = {game: tomllib.loads((ROOT / "rulesets" / game / "bestiary.toml").read_text(encoding="utf-8"))
@@ -228,7 +228,7 @@ def test_a_save_replays_without_the_bestiary_and_a_later_change_to_it_changes_no
 def test_foes_from_the_bestiary_are_worth_their_crs_xp_after_the_fight():
     """The CR of the entry a foe was added from gives its award (Pathfinder RPG Core Rulebook,
     Table 12-2: CR 1/3 is 135 XP, CR 3 is 800), also where the stat block has no `cr` key."""
-    from gm_console.engine.aftermath import fight_summary
+    from gm_console.engine.views.aftermath import fight_summary
 
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=30 init=20", "add @goblin x2", "add @ogre", "roll", "start",
@@ -244,7 +244,7 @@ def test_starfinder_cr_half_creatures_and_the_corrected_ranged_attacks():
     (Alien Archive 2 pp. 132, 90) are CR 1/2, 200 XP (the CR 1/2 arrays: 12-13 HP, EAC 10); the
     patrol-class robot's integrated tactical arc emitter is +13 (p. 94); the skittermander's static
     arc pistol, printed without a bonus, takes the CR 2 expert array's high attack, +8 (p. 106)."""
-    from gm_console.engine.aftermath import fight_summary
+    from gm_console.engine.views.aftermath import fight_summary
 
     t = Table("starfinder")
     half = ["skeleton", "formian-worker", "gang-tough", "asteroid-louse", "orc-technician"]

@@ -2,7 +2,7 @@
 same-type bonuses do not stack, dodge and untyped do, circumstance from different sources do;
 penalties stack unless from the same source."""
 
-from gm_console.engine.bonuses import Mod, combine
+from gm_console.engine.rules.bonuses import Mod, combine
 
 
 def test_same_type_bonuses_keep_only_the_highest_and_say_which_did_not_count():

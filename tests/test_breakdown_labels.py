@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from conftest import Table
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.tui.app import GMConsole
 from test_tui_support import drive, make_encounter
 

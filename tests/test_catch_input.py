@@ -10,7 +10,7 @@ import pytest
 
 from conftest import Table
 from gm_console.cli import main
-from gm_console.engine.commands import CommandError, parse
+from gm_console.engine.language.commands import CommandError, parse
 from gm_console.storage import Encounter, SaveError, manage
 from gm_console.storage.paths import saves_dir
 from gm_console.tui.lines import quote

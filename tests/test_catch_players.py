@@ -14,11 +14,11 @@ import tempfile
 import pytest
 
 from gm_console import plugins
-from gm_console.engine import players as pv
-from gm_console.engine.dice import Dice
-from gm_console.engine.export import markdown, play_log, state_dict
-from gm_console.engine.post import report
-from gm_console.engine.session import Session
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.views.export import markdown, play_log, state_dict
+from gm_console.engine.views.post import report
+from gm_console.engine.language.session import Session
 from gm_console.ruleset import Domain, part
 
 _ = Domain("readout_test", tempfile.gettempdir())  # no catalogue: the sentence reads the same in Spanish

@@ -14,9 +14,9 @@ import pytest
 from conftest import Table, builtin_rulesets
 from gm_console import plugins
 from gm_console.cli import main
-from gm_console.engine.export import state_dict
+from gm_console.engine.views.export import state_dict
 from gm_console.storage import Encounter, SaveError
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 
 
 # -- durations in minutes and hours, through exec -------------------------------------------------

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Table
-from gm_console.engine.checks import CHECKS_KEPT
-from gm_console.engine.export import state_dict
+from gm_console.engine.rules.checks import CHECKS_KEPT
+from gm_console.engine.views.export import state_dict
 
 
 def checks(t: Table, players: bool = False) -> list[dict]:

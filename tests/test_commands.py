@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError, parse
-from gm_console.engine.language import CORE, registry_for
+from gm_console.engine.language.commands import CommandError, parse
+from gm_console.engine.language.core_verbs import CORE, registry_for
 
 
 def test_add_with_count_and_fields():
@@ -55,7 +55,7 @@ def test_spend_amount_and_uses():
 @pytest.mark.parametrize("text,seconds", [("10m", 600), ("1h", 3600), ("8h", 28800), ("6s", 6),
                                           ("3r", 18), ("2", 12), ("1 hora", 3600), ("1d", 86400)])
 def test_pass_durations(text, seconds):
-    from gm_console.engine.commands import parse_duration
+    from gm_console.engine.language.commands import parse_duration
 
     assert parse_duration(parse(f"pass {text}").duration) == seconds
 

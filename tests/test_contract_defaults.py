@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import Session
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import Session
 
 README = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
 

@@ -31,7 +31,7 @@ def test_the_import_contracts_hold():
 
 def test_loading_the_engine_and_every_ruleset_pulls_in_no_ui():
     """Rulesets are imported by their entry point's name at run time, which no static graph sees."""
-    code = ("import sys, gm_console.engine.session, gm_console.plugins as p\n"
+    code = ("import sys, gm_console.engine.language.session, gm_console.plugins as p\n"
             "[p.load(i) for i in p.installed_ids()]\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

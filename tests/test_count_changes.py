@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import Table, builtin_rulesets
-from gm_console.engine.errors import CommandError
+from gm_console.engine.core.errors import CommandError
 
 GAMES = builtin_rulesets()
 

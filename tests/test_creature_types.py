@@ -4,7 +4,7 @@
 from hypothesis import given, strategies as st
 
 from gm_console.cli import main
-from gm_console.engine.creature_types import type_line
+from gm_console.engine.core.creature_types import type_line
 
 
 def test_bestiary_show_in_spanish_gives_the_type_in_spanish(capsys):

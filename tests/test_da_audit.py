@@ -5,7 +5,7 @@ round boundary, after undo)."""
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def da(*lines, rolls=(), options=None):

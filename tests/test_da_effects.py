@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.checks import recent_checks
-from gm_console.engine.commands import CommandError
-from gm_console.engine.context import Context
+from gm_console.engine.rules.checks import recent_checks
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.context import Context
 from gm_console.i18n import render
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from conftest import Table
 from gm_console.i18n import render
-from gm_console.engine.commands import CommandError
-from gm_console.engine.export import play_log
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.views.export import play_log
 
 
 def test_initiative_is_3d6_plus_dex():

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import Table
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 PKG = pathlib.Path(__file__).resolve().parents[1] / "rulesets" / "dragon_age"
 
@@ -130,8 +130,8 @@ def test_option_command_sets_a_house_rule():
     assert t.state.options == {"heal_amount": "dragon", "npcs_as_pcs": True, "disarm_cost": 3}
 
 
-ALLOWED = ("gm_console.ruleset", "gm_console.engine.contract", "gm_console.engine.state",
-           "gm_console.engine.dice", "gm_console.engine.events")
+ALLOWED = ("gm_console.ruleset", "gm_console.engine.core.contract", "gm_console.engine.core.state",
+           "gm_console.engine.core.dice", "gm_console.engine.core.events")
 
 
 def test_imports_only_the_contract():

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import Table
 from gm_console.i18n import render
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def table(options=None) -> Table:
@@ -43,7 +43,7 @@ def test_points_wait_in_a_stunt_pool():
 
 
 def json_pools(t: Table, who: str) -> dict:
-    from gm_console.engine.export import state_dict
+    from gm_console.engine.views.export import state_dict
 
     doc = state_dict(t.state, t.session.ruleset)
     return next(c["pools"] for c in doc["combatants"] if c["id"] == t.c(who).id)

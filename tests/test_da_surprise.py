@@ -7,7 +7,7 @@ import pytest
 
 from conftest import Table
 from gm_console.i18n import render
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def ambush(options=None, aware=("Alistair", "Sera")) -> Table:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.export import play_log
+from gm_console.engine.views.export import play_log
 
 FIGHT = ['add Kyra pc hp=20 atk="longsword +5 1d8+2 slashing&magic"',
          'add Val pc hp=20 atk="spear +5 1d8+2 piercing&silver&adamantine"',

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import Table, builtin_rulesets
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 WITH_DELAY = [r for r in builtin_rulesets() if plugins.load(r).turns.delay]
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice, DiceError
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice, DiceError
 
 
 def refused(t, line: str) -> str:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice, DiceError
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice, DiceError
 
 
 def rolled(t):

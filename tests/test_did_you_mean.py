@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from gm_console.engine.errors import CommandError
-from gm_console.engine.text import closest, fold_text
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.core.text import closest, fold_text
 from conftest import Table
 
 WORDS = st.text(alphabet="abcdeioóuéíPRC -", min_size=1, max_size=10)

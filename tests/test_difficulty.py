@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from gm_console.i18n import render
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console import plugins
 
 from conftest import Table as Base
@@ -176,7 +176,7 @@ def test_spanish():
     assert render(d.summary, "es") == "desafiante: VD 2 (740 PX) frente a NGP 1"
     assert d.as_dict("es")["band_name"] == "desafiante"
     assert [render(term, "es") for term in (b for _o, b in __import__(
-        "gm_console.engine.experience", fromlist=["BANDS"]).BANDS)] == ["fácil", "media", "desafiante", "difícil",
+        "gm_console.engine.rules.experience", fromlist=["BANDS"]).BANDS)] == ["fácil", "media", "desafiante", "difícil",
                                                                        "épica"]
 
 
@@ -299,7 +299,7 @@ def test_show_says_the_party_level_is_unknown_and_generic_shows_none(tmp_path, c
 
 def test_a_trial_of_a_line_changes_nothing():
     """What the add form asks before it adds: the state after the line, the session untouched."""
-    from gm_console.engine.commands import CommandError
+    from gm_console.engine.language.commands import CommandError
 
     t = party(Table("pathfinder1e"), 1, 1, 1, 1)
     before, done, journal = t.state.copy(), list(t.session.done), list(t.session.journal)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 
-from gm_console.engine.commands import CommandError
-from gm_console.engine.export import play_log
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.views.export import play_log
 
 ORC = 'add Orc hp=15 ac=13 atk="greataxe +5 1d12+3 slashing reach 5; javelin +5 1d6+3 piercing range 30/120"'
 
@@ -115,7 +115,7 @@ def test_the_consoles_attack_form_rolls_a_5e_attack(tmp_path):
     14 + 5 hits AC 15, 6 + 3 slashing."""
     import asyncio
 
-    from gm_console.engine.dice import Dice
+    from gm_console.engine.core.dice import Dice
     from gm_console.tui.app import GMConsole
     from gm_console.tui.modals.attack import AttackModal
     from test_tui_support import make_encounter
@@ -234,7 +234,7 @@ def test_a_charmed_creature_cannot_attack_its_charmer_but_can_attack_others():
 def test_a_creature_with_no_attacks_is_shown_one_of_its_games_to_type(game, sheet):
     """The refusal's example is an attack as the game's stat blocks write it (no 19-20/x2 in
     fifth edition), in the GM's language, and typed as shown it is read."""
-    from gm_console.engine.errors import CommandError
+    from gm_console.engine.core.errors import CommandError
     from gm_console.i18n import render
 
     for lang in ("en", "es"):
@@ -251,8 +251,8 @@ def test_a_creature_with_no_attacks_is_shown_one_of_its_games_to_type(game, shee
 
 def test_a_riders_words_read_in_spanish_and_the_rest_as_the_stat_block_wrote_it():
     """`plus advantage: +1d4 slashing` reads `más ventaja: +1d4 cortante` at a Spanish table
-    (engine/rider_words.py); a word the list does not know (a named ability) stays as written."""
-    from gm_console.engine.rider_words import rider_text, rider_term
+    (engine/core/rider_words.py); a word the list does not know (a named ability) stays as written."""
+    from gm_console.engine.core.rider_words import rider_text, rider_term
     from gm_console.i18n import render
 
     t = Table("dnd5e")

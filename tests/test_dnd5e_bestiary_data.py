@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_console.engine.text import fold_text
+from gm_console.engine.core.text import fold_text
 
 BESTIARY = Path(__file__).resolve().parent.parent / "rulesets" / "dnd5e" / "bestiary.toml"
 TEXT = BESTIARY.read_text(encoding="utf-8")

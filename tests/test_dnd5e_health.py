@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def fight(*extra: str) -> Table:
@@ -240,7 +240,7 @@ def test_deathsave_rolls_now_takes_a_die_and_refuses_a_creature_not_dying():
 
 def test_the_players_read_a_foes_death_but_not_its_numbers():
     """A foe's HP stay the GM's in the players' log (docs/players.md)."""
-    from gm_console.engine.export import play_log
+    from gm_console.engine.views.export import play_log
 
     t = fight()
     t.do("dmg Troll 30 fire")
@@ -309,8 +309,8 @@ recharge = "fire breath 5-6"
 
 def test_a_bestiary_entry_with_every_5e_key_adds_and_counts_its_xp():
     """The keys the game's bestiary writes (dnd5e.md §1): all taken, the numbers kept, its CR's XP."""
-    from gm_console.engine.bestiary import Bestiary
-    from gm_console.storage.bestiary import parse
+    from gm_console.engine.core.bestiary import Bestiary
+    from gm_console.storage.bestiary_files import parse
 
     creatures, problems = parse(ADULT_RED, "test", origin="built-in")
     assert problems == []

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 
-from gm_console.engine.commands import CommandError
-from gm_console.engine.export import play_log
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.views.export import play_log
 
 
 def party() -> Table:

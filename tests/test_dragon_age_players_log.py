@@ -1,6 +1,6 @@
 """What the players read of Dragon Age's own sentences (docs/players.md §1, §1.1; issue 22).
 
-Each sentence of the game keeps its arguments typed (gm_console/engine/told.py): a PC's numbers
+Each sentence of the game keeps its arguments typed (gm_console/engine/core/told.py): a PC's numbers
 are its players', a foe's are the GM's, command hints are the GM's. A sentence with a public
 core (who attacks whom and whether it hits, who is dying, what is cast) keeps its numbers in a
 detail the players' view drops alone. Each test reads the log as the GM does (English and
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 
 from conftest import Table
-from gm_console.engine import players
-from gm_console.engine.export import play_log
+from gm_console.engine.views import players_filter as players
+from gm_console.engine.views.export import play_log
 
 
 def table(options=None) -> Table:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.errors import CommandError
-from gm_console.engine.text import fold_text
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.core.text import fold_text
 from gm_console.i18n import render
 from test_acceptance_core import comb, fails_cleanly, ok, show
 
@@ -144,7 +144,7 @@ def test_a_recast_replaces_whatever_its_numbers_say(game, ac, mod):
 
 
 def log_lines(t: Table, lang: str = "en", players: bool = False) -> list[str]:
-    from gm_console.engine.describe import describe_events
+    from gm_console.engine.views.describe import describe_events
 
     return [text for entry in t.session.done
             for _e, text in describe_events(entry.events, t.state, t.session.ruleset, lang, players)]

@@ -6,7 +6,7 @@ later; the clock belongs to A (or `by NAME`) and follows A when delay/ready move
 
 import pytest
 
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def three(table):

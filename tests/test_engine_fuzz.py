@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from conftest import builtin_rulesets
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import Session
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import Session
 
 RULESETS = builtin_rulesets()
 NAMES = ["Alba", "Bruno", "Cora"]

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import Session
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import Session
 from gm_console.storage.codec import Document, decode, encode
 
 NAMES = ["Alba", "Bruno", "Cora", "Dax", "Eve"]

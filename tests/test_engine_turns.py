@@ -6,7 +6,7 @@ Rules cited from docs/ARCHITECTURE.md ("Order") and docs/rulesets/*.md: pathfind
 
 import pytest
 
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def four(table):
@@ -264,7 +264,7 @@ def test_moving_to_the_top_mid_round_gives_no_second_turns(table):
     """dragon_age.md §2.2.2 [S] Seize the Initiative: the round continues with whoever followed the old slot."""
     from rulesets.generic import GenericRuleset
 
-    from gm_console.engine.session import Session
+    from gm_console.engine.language.session import Session
     from gm_console.ruleset import Verb, Who
 
     class Seizing(GenericRuleset):

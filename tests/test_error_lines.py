@@ -4,9 +4,9 @@ most a dozen and says how many more, however big the roster."""
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
-from gm_console.engine.contract import listing
-from gm_console.tui.i18n import error_text
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.contract import listing
+from gm_console.tui.ui_text import error_text
 
 
 @pytest.fixture(scope="module")

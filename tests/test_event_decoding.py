@@ -1,4 +1,4 @@
-"""Each event type's own decoder (engine/events.py, ``_Decoder``) refuses exactly what the
+"""Each event type's own decoder (engine/core/events.py, ``_Decoder``) refuses exactly what the
 schema's checks refuse, with the same line, and makes exactly the event the dataclass makes:
 a save edited by hand is judged the same whichever way its events are read."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm_console.engine import events as ev
+from gm_console.engine.core import events as ev
 
 # What a hand edit can put in a field: everything JSON or TOML reads, and worse.
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import Session
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import Session
 
 GAMES = plugins.installed_ids()
 

@@ -34,7 +34,7 @@ def test_free_labels_with_values_and_rounds(table):
 def test_effective_shows_ac_and_initiative(table):
     t = table("generic")
     t.do("add A hp=5 ac=14 init=2")
-    from gm_console.engine.export import state_dict
+    from gm_console.engine.views.export import state_dict
 
     a = state_dict(t.state, t.session.ruleset)["combatants"][0]
     assert a["effective"] == {"init": 2, "ac": 14}

@@ -10,8 +10,8 @@ chose so (players_damage), never its HP.
 from __future__ import annotations
 
 from conftest import Table
-from gm_console.engine import players
-from gm_console.engine.export import play_log
+from gm_console.engine.views import players_filter as players
+from gm_console.engine.views.export import play_log
 
 
 def table(options=None) -> Table:

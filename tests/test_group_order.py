@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm_console.cli import main
-from gm_console.engine import groups
+from gm_console.engine.rules import groups
 from gm_console.storage import Encounter
 
 
@@ -159,7 +159,7 @@ def commands(draw):
 
 
 def _run(t: Table, line: str) -> None:
-    from gm_console.engine.errors import CommandError
+    from gm_console.engine.core.errors import CommandError
 
     ids = list(t.state.combatants)
     words = []

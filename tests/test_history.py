@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import CHECKPOINT_EVERY, Session
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import CHECKPOINT_EVERY, Session
 
 NAMES = ["Alba", "Bruno", "Cora"]
 
@@ -83,7 +83,7 @@ def test_a_new_action_after_undo_clears_redo_in_the_same_session(table):
 def test_a_checkpoint_copy_is_deep_even_of_what_pickle_cannot_copy():
     """State.copy is a pickle round trip (fast); a value pickle refuses (a plugin's function in
     a mark) falls back to a deep copy: the checkpoint is still a copy, never the live state."""
-    from gm_console.engine.state import Combatant, EncounterState
+    from gm_console.engine.core.state import Combatant, EncounterState
 
     state = EncounterState(ruleset="generic")
     state.combatants["orc"] = Combatant(id="orc", name="Orc", marks={"rage": {"rounds": 3}})

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from gm_console import cli, plugins
-from gm_console.engine.errors import CommandError
-from gm_console.engine.session import Session
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.language.session import Session
 from gm_console.storage import Encounter, SaveError
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
 from gm_console.storage.library import list_encounters, peek
 
@@ -165,7 +165,7 @@ def test_a_party_carried_across_two_encounters(tmp_path, capsys):
 
 
 def test_lasting_default_keeps_what_outlasts_a_fight():
-    """Sheet.lasting (gm_console/engine/contract/parts.py): pools as they are; conditions until
+    """Sheet.lasting (gm_console/engine/core/contract/parts.py): pools as they are; conditions until
     removed or with a minute or more left; not the fight's own (prone, grappled) nor a short one."""
     rs = plugins.load("pathfinder1e")
     s = Session(rs)

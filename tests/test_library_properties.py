@@ -9,9 +9,9 @@ import tomllib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm_console.engine.bestiary import Bestiary, Creature, average, dice_terms
-from gm_console.engine.errors import RulesError
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.engine.core.bestiary import Bestiary, Creature, average, dice_terms
+from gm_console.engine.core.errors import RulesError
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import prepared
 from gm_console.storage.errors import SaveError
 
@@ -102,8 +102,8 @@ COMBATANT = st.dictionaries(st.sampled_from(["name", "from", "count", "initiativ
 @given(st.lists(COMBATANT, max_size=4))
 def test_a_written_plan_is_refused_in_one_line_or_every_table_is_an_add_line_that_parses(tmp_path_factory, tables):
     from gm_console import plugins
-    from gm_console.engine.errors import CommandError
-    from gm_console.engine.session import Session
+    from gm_console.engine.core.errors import CommandError
+    from gm_console.engine.language.session import Session
 
     path = tmp_path_factory.mktemp("plan") / "plan.toml"
     path.write_text(toml_text({"ruleset": "generic", "combatant": tables}), encoding="utf-8")
@@ -124,7 +124,7 @@ def test_a_written_plan_is_refused_in_one_line_or_every_table_is_an_add_line_tha
 
 
 # A bestiary a GM writes by hand, line by line: the plain layout a look-up lists without reading
-# every table (storage/bestiary.py), and the layouts that make it read the file whole instead.
+# every table (storage/bestiary_files.py), and the layouts that make it read the file whole instead.
 NAME = st.text(st.sampled_from("aeoñÉ -_Zz'\"\\\t"), min_size=0, max_size=6)
 HEADER = st.sampled_from(["[{k}]", "[ {k} ]", '["{k}"]', "['{k}']", "[{k}] # a note", "[{k}]\r"])
 TABLE_KEY = st.text("abcAB-_0", min_size=1, max_size=4)

@@ -16,7 +16,7 @@ import pytest
 
 from gm_console import cli
 from gm_console.storage import Encounter
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
 from gm_console.storage.config import load_config
 

@@ -1,8 +1,8 @@
 """Every mark in the product is reached through its declared key (docs/CONTRIBUTING.md, "Marks";
-gm_console/engine/marks.py): no module of gm_console/, rulesets/ or the example plugin reads
+gm_console/engine/core/marks.py): no module of gm_console/, rulesets/ or the example plugin reads
 ``c.marks`` by itself (``.marks.get(...)``, ``.marks[...]``, ``"key" in c.marks``) or hands
-``set_mark``/``set_encounter_mark`` a text key. Only the fold (engine/apply.py, which stores
-what an event says) and the key class (engine/marks.py) touch the dict. Tests may still read a
+``set_mark``/``set_encounter_mark`` a text key. Only the fold (engine/core/apply.py, which stores
+what an event says) and the key class (engine/core/marks.py) touch the dict. Tests may still read a
 mark by its text: that is what the save holds."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_the_check_lets_a_declared_key_through(line):
 def test_a_text_key_is_refused_where_it_is_set():
     from conftest import Table
 
-    from gm_console.engine.context import Context
+    from gm_console.engine.core.context import Context
 
     t = Table("generic")
     t.do("add Kyra hp=10")

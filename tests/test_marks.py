@@ -1,4 +1,4 @@
-"""Marks are reached through typed keys declared once (gm_console/engine/marks.py; docs/CONTRIBUTING.md,
+"""Marks are reached through typed keys declared once (gm_console/engine/core/marks.py; docs/CONTRIBUTING.md,
 "Marks"): a key declared twice, a game's key that is the engine's with another type, and a value
 of the wrong type are refused; the save still holds the key as text."""
 
@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from conftest import Table
 
-from gm_console.engine.context import Context
-from gm_console.engine.marks import AWARE, BESTIARY, EncounterMark, Mark, declared
+from gm_console.engine.core.context import Context
+from gm_console.engine.core.marks import AWARE, BESTIARY, EncounterMark, Mark, declared
 from gm_console.ruleset import engine_marks
 
 

@@ -6,7 +6,7 @@ ferocity, incorporeal, swarm; the players never read a foe's sheet (docs/players
 from __future__ import annotations
 
 from conftest import Table
-from gm_console.engine.players import combatant_view
+from gm_console.engine.views.players_filter import combatant_view
 from gm_console.i18n import render
 
 

@@ -10,8 +10,8 @@ import pytest
 from conftest import Table as Base
 from gm_console import plugins
 from gm_console.cli import main
-from gm_console.engine.errors import CommandError
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.engine.core.errors import CommandError
+from gm_console.storage import bestiary_files as bestiary_file
 
 
 def Table(game: str = "pathfinder1e", lang: str | None = None) -> Base:  # noqa: N802
@@ -79,7 +79,7 @@ def test_spanish_table_the_rename_reads_in_spanish():
     t = Table(lang="es")
     t.do("add @trasgo", "add @goblin")
     assert names(t) == ["Trasgo 1", "Trasgo 2"]
-    from gm_console.engine.describe import describe_events
+    from gm_console.engine.views.describe import describe_events
     lines = [text for entry in t.session.done for _e, text in describe_events(entry.events, t.state, t.session.ruleset, "es")]
     assert "Trasgo pasa a llamarse Trasgo 1" in lines
 
@@ -110,5 +110,5 @@ def test_the_log_reads_right_before_and_after_the_rename_for_the_gm_and_the_play
 def test_set_name_logs_the_old_name_too():
     t = Table("generic")
     t.do("add Orc hp=15", 'set Orc name="Grash"')
-    from gm_console.engine.describe import describe_events
+    from gm_console.engine.views.describe import describe_events
     assert [text for _e, text in describe_events(t.session.done[-1].events, t.state)] == ["Orc is now Grash"]

@@ -7,8 +7,8 @@ import pytest
 
 from conftest import Table
 from gm_console import plugins
-from gm_console.engine.errors import CommandError
-from gm_console.engine.session import Session
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.language.session import Session
 
 
 def names(t: Table) -> list[str]:
@@ -94,7 +94,7 @@ def test_a_crowd_is_numbered_in_order_and_found_by_name():
 
 
 def test_one_more_goblin_after_two_is_goblin_3_and_no_one_is_renamed():
-    from gm_console.storage.bestiary import lazy
+    from gm_console.storage.bestiary_files import lazy
 
     t = Table("pathfinder1e", bestiary=lazy(plugins.load("pathfinder1e")))
     t.do("add @goblin x2", "add @goblin")

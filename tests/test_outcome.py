@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gm_console.engine.errors import CommandError
-from gm_console.engine.language import registry_for
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.language.core_verbs import registry_for
 
 from conftest import Table
 

@@ -4,7 +4,7 @@ above the engine splits a command line itself): ``verbs.partial``."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm_console.engine.verbs import partial, tokenize
+from gm_console.engine.language.verbs import partial, tokenize
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzáéñ0123456789-+", min_size=1, max_size=8)
 NAME = st.lists(WORD, min_size=1, max_size=3).map(" ".join)

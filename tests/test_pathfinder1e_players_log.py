@@ -1,7 +1,7 @@
 """What the players read of Pathfinder's own sentences, and what the GM reads of the same ones
 (docs/players.md §1.1; the rules' numbers: docs/rulesets/pathfinder1e.md).
 
-Every sentence of the ruleset keeps its arguments typed (gm_console/engine/told.py): a
+Every sentence of the ruleset keeps its arguments typed (gm_console/engine/core/told.py): a
 combatant by name, a number about a combatant (a PC's is the players', a foe's the GM's),
 damage dealt, the GM's own (hero points, command hints). Where a sentence has a public core
 and a secret tail, the tail is its detail: the GM reads "core (detail)", the players the core
@@ -17,8 +17,8 @@ import re
 import pytest
 
 from conftest import Table
-from gm_console.engine import players as pv
-from gm_console.engine.export import play_log
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.views.export import play_log
 
 
 def pf(**options) -> Table:

@@ -11,9 +11,9 @@ import re
 import pytest
 from conftest import Table
 
-from gm_console.engine import players as pv
-from gm_console.engine.errors import GMError
-from gm_console.engine.export import play_log
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.core.errors import GMError
+from gm_console.engine.views.export import play_log
 from gm_console.i18n import render
 
 KYRA = "add Kyra pc hp=30 ac=16 touch=12 ff=14 dex=14"          # Dex +2 in her AC
@@ -245,7 +245,7 @@ def test_the_tables_option_shows_the_players_the_roll():
 
 def test_show_json_lists_the_attacks_with_their_bonus_now():
     """docs/json.md: each combatant's attacks, the printed bonus and the bonus with its conditions."""
-    from gm_console.engine.export import state_dict
+    from gm_console.engine.views.export import state_dict
 
     t = pf("cond Goblin shaken", "cond Fighter prone", 'set Kyra atk="rapier +5 1d6+1 18-20 P"')
     by_id = {c["id"]: c for c in state_dict(t.state, t.session.ruleset)["combatants"]}

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import Table
 from pf1_support import sheet_lines
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 # Valeros: AC 18 (Dex 14 -> +2), touch 12, ff 16, BAB 3, Str 16, CMB 6, CMD 18
 VALEROS = "add Valeros pc hp=30 str=16 dex=14 con=14 ac=18 touch=12 ff=16 bab=3 fort=5 ref=3 will=1 speed=30"

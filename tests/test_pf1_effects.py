@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
-from gm_console.engine.state import ConditionInstance
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.state import ConditionInstance
 from gm_console.i18n import render
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import Table
 from pf1_support import sheet_lines
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 VALEROS = "add Valeros pc hp=30 bab=3 str=16 dex=13"
 GOBLIN = "add Goblin hp=6 size=small bab=1 str=11 dex=15"

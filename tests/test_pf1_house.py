@@ -7,7 +7,7 @@ import pytest
 
 from conftest import Table
 from gm_console import plugins
-from gm_console.engine.language import registry_for
+from gm_console.engine.language.core_verbs import registry_for
 from gm_console.i18n import render
 from gm_console.ruleset import Verb
 from rulesets.pathfinder1e import Pathfinder1e
@@ -41,7 +41,7 @@ def test_the_old_spellings_still_parse(line):
 def test_errors_and_log_lines_render_in_spanish():
     t = Table("pathfinder1e")
     t.do("add Val pc hp=20", "add Ogre hp=30")
-    from gm_console.engine.commands import CommandError
+    from gm_console.engine.language.commands import CommandError
 
     with pytest.raises(CommandError) as err:
         t.do("maneuver Val Ogre 25")

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import Table
 from pf1_support import sheet_lines
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def pf(**options) -> Table:

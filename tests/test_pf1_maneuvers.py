@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 VALEROS = "add Valeros pc hp=30 bab=3 str=16 dex=13"          # CMB 6
 GOBLIN = "add Goblin hp=6 size=small bab=1 str=11 dex=15"      # CMD 10+1+0+2-1 = 12

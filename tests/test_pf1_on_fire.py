@@ -9,7 +9,7 @@ import pytest
 
 from conftest import Table
 from gm_console.cli import main
-from gm_console.engine.errors import CommandError
+from gm_console.engine.core.errors import CommandError
 
 
 def burning(*rolls: int) -> Table:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def troll(hp: int = 63) -> Table:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.context import Context
-from gm_console.engine.errors import RulesError
-from gm_console.engine.export import state_dict
+from gm_console.engine.core.context import Context
+from gm_console.engine.core.errors import RulesError
+from gm_console.engine.views.export import state_dict
 from gm_console.i18n import render
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 from gm_console.i18n import render
 
 
@@ -103,7 +103,7 @@ def test_a_foe_acting_is_not_offered_as_the_healer():
 
 
 def test_first_aid_by_a_healer_is_a_heal_check_kept_with_the_recent_checks():
-    from gm_console.engine.export import state_dict
+    from gm_console.engine.views.export import state_dict
 
     t = pf()
     t.do("add Kyra pc hp=10 con=10", "add Seelah pc hp=10 wis=14", "dmg Kyra 12")

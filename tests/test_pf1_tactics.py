@@ -6,7 +6,7 @@ import pytest
 
 from conftest import Table
 from pf1_support import sheet_lines
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 VALEROS = "add Valeros pc hp=30 bab=3 str=16 dex=14 ac=18 touch=12 ff=16"
 

@@ -6,7 +6,7 @@ a hidden combatant called Zorblax, a GM note with "xyzzy" in it. Whatever the GM
 heals, conditions, turns, a foe dying, damage to the hidden one, the fight ended), no
 player-facing text in either language (show --players as JSON and Markdown, log --players,
 the forum post in BBCode and Markdown with the summary after the fight) holds any of them.
-The log keeps messages with typed arguments (gm_console/engine/told.py), so this holds for a
+The log keeps messages with typed arguments (gm_console/engine/core/told.py), so this holds for a
 ruleset's sentences too, whether or not their author thought of the players.
 """
 
@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import Table, builtin_rulesets
-from gm_console.engine.commands import CommandError
-from gm_console.engine.export import markdown, play_log, state_dict
-from gm_console.engine.post import report
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.views.export import markdown, play_log, state_dict
+from gm_console.engine.views.post import report
 
 GAMES = builtin_rulesets()
 HEALTH = {"dragon_age": "health"}
@@ -136,7 +136,7 @@ def test_a_foes_condition_reaches_the_players_without_its_numbers(table):
 def test_a_pcs_warning_reaches_the_players_without_the_gms_command(table):
     """The warnings the players read are written out for them as the log is: a PC's own numbers
     stay, the command the GM would type does not (docs/players.md §1)."""
-    from gm_console.engine.players import pending_texts
+    from gm_console.engine.views.players_filter import pending_texts
 
     t = table("starfinder")
     t.do("add Navasi pc sp=10 hp=10 rp=3 level=4", "add Pirate hp=18", "init Navasi 20", "init Pirate 5", "start",

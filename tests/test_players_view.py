@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Table
-from gm_console.engine import players as pv
-from gm_console.engine.commands import CommandError
-from gm_console.engine.export import markdown, play_log, state_dict
-from gm_console.engine.post import report
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.views.export import markdown, play_log, state_dict
+from gm_console.engine.views.post import report
 
 
 def everything(t: Table, lang: str = "en") -> str:

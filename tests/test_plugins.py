@@ -57,7 +57,7 @@ def test_a_third_party_package_adds_a_game(tmp_path):
     code = textwrap.dedent(f'''
         import sys; sys.path.insert(0, {str(tmp_path)!r})
         from gm_console import plugins
-        from gm_console.engine.session import Session
+        from gm_console.engine.language.session import Session
         info = {{i.id: i for i in plugins.available()}}["kobold"]
         s = Session(plugins.load("kobold"))
         s.execute("add Imp hp=10"); s.execute("dmg Imp 3")

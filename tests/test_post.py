@@ -17,10 +17,11 @@ import pytest
 
 from conftest import Table
 from gm_console.cli import main
-from gm_console.engine import aftermath, experience
-from gm_console.engine.export import markdown, state_dict
-from gm_console.engine.post import report
-from gm_console.engine.state import Combatant
+from gm_console.engine.views import aftermath
+from gm_console.engine.rules import experience
+from gm_console.engine.views.export import markdown, state_dict
+from gm_console.engine.views.post import report
+from gm_console.engine.core.state import Combatant
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCENARIO = GOLDEN / "post-scenario.txt"

@@ -26,8 +26,8 @@ import pytest
 
 from conftest import builtin_rulesets, run_example_script
 from gm_console import plugins
-from gm_console.engine.export import markdown, play_log
-from gm_console.engine.post import report
+from gm_console.engine.views.export import markdown, play_log
+from gm_console.engine.views.post import report
 from gm_console.i18n import tool
 from gm_console.i18n import _DOMAINS
 

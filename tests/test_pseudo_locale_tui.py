@@ -132,7 +132,7 @@ def test_every_key_of_the_add_form_reads_in_spanish(game):
 async def test_the_picker_is_all_catalogue_under_a_third_language(xx):  # noqa: F811
     """The first screen a GM sees: the list of encounters, the new-encounter form and help."""
     from gm_console import plugins
-    from gm_console.engine.language import registry_for
+    from gm_console.engine.language.core_verbs import registry_for
 
     app = GMConsole(None, lang="es")
     app.lang = "xx"

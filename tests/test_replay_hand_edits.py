@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from conftest import Table, builtin_rulesets, run_example_script
 from gm_console import plugins
-from gm_console.engine.describe import describe_events
-from gm_console.engine.export import markdown, play_log, state_dict
-from gm_console.engine.session import JournalError, Session
-from gm_console.engine.timeline import TimelineModel
+from gm_console.engine.views.describe import describe_events
+from gm_console.engine.views.export import markdown, play_log, state_dict
+from gm_console.engine.language.session import JournalError, Session
+from gm_console.engine.views.timeline import TimelineModel
 from gm_console.tui.frame import Frame
 from gm_console.tui.widgets.initiative import InitiativePane
 from gm_console.tui.widgets.log import log_lines
@@ -246,7 +246,7 @@ def test_edited_saves_replay_into_a_readable_state_or_are_refused(ruleset_id):
 
 def test_a_kept_check_whose_roller_was_edited_into_a_table_still_reads():
     """Found by the fuzz above (Starfinder): `show --players` hashed a check's `who` edited into a dict."""
-    from gm_console.engine.checks import CHECK_MARK
+    from gm_console.engine.rules.checks import CHECK_MARK
 
     t = Table("generic")
     t.do("add A hp=5", "add B hp=5", "check A +2 vs 10", "check B +3 vs 10")
@@ -259,7 +259,7 @@ def test_a_kept_check_whose_roller_was_edited_into_a_table_still_reads():
 
 def test_a_kept_check_whose_number_was_edited_away_still_reads():
     """Found by the fuzz above (Dragon Age): a recent check with n = null sorted against numbers."""
-    from gm_console.engine.checks import CHECK_MARK, recent_checks
+    from gm_console.engine.rules.checks import CHECK_MARK, recent_checks
 
     t = Table("generic")
     t.do("add A hp=5", "check A +2 vs 10", "check A +3 vs 10")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from gm_console import plugins
-from gm_console.engine import events as ev
-from gm_console.engine.describe import describe, roll_purpose
-from gm_console.engine.dice import Dice, NeedDie
-from gm_console.engine.session import Session
+from gm_console.engine.core import events as ev
+from gm_console.engine.views.describe import describe, roll_purpose
+from gm_console.engine.core.dice import Dice, NeedDie
+from gm_console.engine.language.session import Session
 from gm_console.i18n import render
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.errors import CommandError
+from gm_console.engine.core.errors import CommandError
 from test_acceptance_core import comb, ex, fails_cleanly, ok, run, show
 from test_effect_modifiers import log_lines
 
@@ -324,7 +324,7 @@ def test_dragon_age_resists_with_an_ability_test():
 
 
 def test_the_timeline_shows_it_open_ended_with_a_save_mark():
-    from gm_console.engine.timeline import TimelineModel
+    from gm_console.engine.views.timeline import TimelineModel
 
     t = pf_fight()
     (span,) = [s for s in TimelineModel().update(t.session.done, t.state) if s.cond == "hold-person"]
@@ -435,7 +435,7 @@ def test_cli_undo_takes_the_save_back_with_the_turn(tmp_path, capsys):
 def test_the_timeline_marks_starfinder_burning_as_ended_by_its_save():
     """starfinder.md §3.13.3: burning keeps its own end-of-round Reflex save; the timeline draws it like any
     effect a save ends (open-ended, ↺), which the TUI asks of the game's catalogue."""
-    from gm_console.engine.timeline import TimelineModel
+    from gm_console.engine.views.timeline import TimelineModel
 
     t = Table("starfinder")
     t.do("add Navasi pc hp=20 init=30", "add Gob hp=10 init=1", "start", "cond Gob burning:1", "cond Gob shaken 3")

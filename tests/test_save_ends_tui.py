@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.tui.app import GMConsole
 from gm_console.tui.modals.condition import ConditionModal
 from gm_console.tui.screens.encounter import EncounterScreen

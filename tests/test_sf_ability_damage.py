@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.errors import CommandError
+from gm_console.engine.core.errors import CommandError
 from test_acceptance_core import comb, ex, fails_cleanly, ok, run, show
 from test_effect_modifiers import log_lines
 

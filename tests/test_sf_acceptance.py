@@ -11,8 +11,8 @@ import pytest
 
 from conftest import Table
 from gm_console.cli import main
-from gm_console.engine.commands import CommandError
-from gm_console.engine.export import state_dict
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.views.export import state_dict
 
 
 # -- helpers ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ fire, charge, and the range-increment calculator."""
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 from gm_console.i18n import render
 
 

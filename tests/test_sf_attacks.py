@@ -11,8 +11,8 @@ import re
 import pytest
 from conftest import Table
 
-from gm_console.engine import players as pv
-from gm_console.engine.errors import GMError
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.core.errors import GMError
 from gm_console.i18n import render
 
 KYRA = "add Kyra pc sp=30 hp=30 eac=14 kac=16"
@@ -130,7 +130,7 @@ def test_the_players_read_the_outcome_not_the_foes_bonus():
 
 def test_show_json_names_the_ac_each_attack_targets_and_its_bonus_now():
     """docs/json.md; starfinder.md §3.17.2: the laser targets EAC, the bite KAC; off-target -2."""
-    from gm_console.engine.export import state_dict
+    from gm_console.engine.views.export import state_dict
 
     t = sf("cond Ksarik off-target")
     ksarik = next(c for c in state_dict(t.state, t.session.ruleset)["combatants"] if c["id"] == "ksarik")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
-from gm_console.engine.context import Context
-from gm_console.engine.dice import Dice
-from gm_console.engine.events import ConditionAdded
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.context import Context
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.core.events import ConditionAdded
 from gm_console.i18n import render
 
 

@@ -5,9 +5,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice
-from gm_console.engine.session import Session
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.language.session import Session
 
 SETUP = (
     "add Navasi pc level=4 key=4 sp=28 hp=24 eac=16 kac=17 attack=6 dex=16 con=12 piloting=10 medicine=3",

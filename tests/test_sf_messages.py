@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 from gm_console.i18n import render
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import Table, run_example_script
 from gm_console import plugins
-from gm_console.engine.session import Session
+from gm_console.engine.language.session import Session
 
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 
 
 def test_mental_abilities_and_skills_are_keys_of_the_stat_block():

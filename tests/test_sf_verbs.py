@@ -3,7 +3,7 @@
 import pytest
 
 from conftest import Table
-from gm_console.engine.commands import CommandError
+from gm_console.engine.language.commands import CommandError
 from gm_console.i18n import render
 
 

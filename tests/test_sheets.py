@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from gm_console import cli
-from gm_console.engine.describe import describe_events
-from gm_console.engine.errors import CommandError
-from gm_console.engine.players import lines
+from gm_console.engine.views.describe import describe_events
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.views.players_filter import lines
 from gm_console.storage import Encounter
 
 from conftest import Table, builtin_rulesets
@@ -157,7 +157,7 @@ def test_the_sheets_page_has_one_table_for_every_pool():
 
 
 def awards(t: Table) -> list[tuple[str, str, int]]:
-    from gm_console.engine.aftermath import fight_summary
+    from gm_console.engine.views.aftermath import fight_summary
 
     return sorted((a.name, a.cr, a.xp) for a in fight_summary(t.session.done, t.session.ruleset).awards)
 
@@ -191,7 +191,7 @@ def test_a_bad_cr_or_xp_is_one_line(line, why):
 
 
 def test_a_prepared_foe_with_a_cr_counts_for_xp(tmp_path, capsys):
-    from gm_console.engine.aftermath import fight_summary
+    from gm_console.engine.views.aftermath import fight_summary
 
     plan = tmp_path / "plan.toml"
     plan.write_text('ruleset = "pathfinder1e"\n\n[[combatant]]\nname = "Kyra"\nside = "pc"\nhp = 20\n\n'
@@ -246,7 +246,7 @@ def test_overriding_a_goblins_ac_moves_its_touch_and_flat_footed_ac_unless_given
     """pathfinder1e.md, stat keys: touch and flat-footed AC are the AC without some of its
     bonuses, so the same difference moves them (the goblin's 16/13/14 in the bestiary)."""
     from gm_console import plugins
-    from gm_console.storage.bestiary import lazy
+    from gm_console.storage.bestiary_files import lazy
 
     t = Table("pathfinder1e", bestiary=lazy(plugins.load("pathfinder1e")))
     t.do("add @goblin ac=17", 'add "Grak" @goblin ac=18 touch=12', 'añadir "Gob" @trasgo ca=15', 'add "Plain" @goblin')

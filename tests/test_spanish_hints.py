@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from gm_console import plugins
-from gm_console.engine.language import registry_for
+from gm_console.engine.language.core_verbs import registry_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {"generic": ROOT / "gm_console/locale/es/LC_MESSAGES/gm_console.po",

@@ -11,8 +11,8 @@ the sentence's detail: the GM reads it in brackets, the players read the core al
 from __future__ import annotations
 
 from conftest import Table
-from gm_console.engine import players as pv
-from gm_console.engine.export import play_log
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.views.export import play_log
 
 
 def gm_reads(t: Table, lang: str = "en") -> list[str]:

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: loaded at first use, never by the first frame
 LAZY = ("importlib.metadata", "email", "d20", "lark",
         "gm_console.tui.modals", "gm_console.tui.completion", "gm_console.tui.screens.picker",
-        "gm_console.tui.screens.help", "gm_console.engine.post", "gm_console.engine.export",
-        "gm_console.engine.aftermath", "gm_console.storage.library", "gm_console.tui.players.model")
+        "gm_console.tui.screens.help", "gm_console.engine.views.post", "gm_console.engine.views.export",
+        "gm_console.engine.views.aftermath", "gm_console.storage.library", "gm_console.tui.players.model")
 
 FIRST_FRAME = textwrap.dedent('''
     import asyncio, json, sys

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine.dice import Dice
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.dice import Dice
 from gm_console.storage import Encounter, campaign, records
 from gm_console.storage.errors import SaveError
 

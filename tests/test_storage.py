@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from gm_console.engine.errors import CommandError
+from gm_console.engine.core.errors import CommandError
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.codec import decode
 

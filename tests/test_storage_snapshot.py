@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import builtin_rulesets
 from gm_console import plugins
 from gm_console.storage import Encounter, SaveError
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import snapshot
 
 FEW = 6  # actions from which a save keeps a snapshot, in these tests

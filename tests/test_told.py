@@ -1,4 +1,4 @@
-"""Messages in the log (gm_console/engine/told.py, docs/players.md §1.1): kept as data, written
+"""Messages in the log (gm_console/engine/core/told.py, docs/players.md §1.1): kept as data, written
 out for each reader in their language; what this version cannot read is shown raw to the GM,
 never to the players, and kept as it was."""
 
@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import Table
-from gm_console.engine import events as ev
-from gm_console.engine import told
-from gm_console.engine.export import play_log
+from gm_console.engine.core import events as ev
+from gm_console.engine.core import told
+from gm_console.engine.views.export import play_log
 from gm_console.i18n import _, render
 from gm_console.storage import Encounter
 
@@ -141,7 +141,7 @@ def test_words_agree_with_a_combatants_gender_and_are_neutral_without_one(table)
 
 def test_the_life_state_agrees_in_the_log_and_in_show(table):
     """Kyra (gender=f) reads moribunda in the Spanish log and in show; a goblin of no gender, moribundo."""
-    from gm_console.engine.export import markdown
+    from gm_console.engine.views.export import markdown
 
     t = table("pathfinder1e")
     t.do("add Kyra pc hp=20 gender=f", "add Goblin hp=6", "init Kyra 10", "init Goblin 5", "start",
@@ -179,7 +179,7 @@ def test_a_warning_agrees_with_the_combatant_it_is_about(table):
 def test_a_sheets_status_line_agrees_with_her(table):
     """Every game's "dying: ..." line on the sheet and the initiative row is handed the
     combatant's gender (docs/players.md §1.1): moribunda for her, moribundo for him."""
-    from gm_console.engine.contract import status_of
+    from gm_console.engine.core.contract import status_of
 
     for game, health in (("dragon_age", "health=20"), ("pathfinder1e", "hp=20"), ("starfinder", "hp=20 sp=0 rp=3"),
                          ("dnd5e", "hp=20")):
@@ -195,8 +195,8 @@ def test_a_sheets_status_line_agrees_with_her(table):
 def test_a_life_state_said_of_no_one_still_reads_in_spanish(table):
     """A life word given without its combatant reads the neutral Spanish form, never the
     English word inside a Spanish sentence; `post` and the players' view name her moribunda."""
-    from gm_console.engine.post import report
-    from gm_console.engine.words import LIFE, life
+    from gm_console.engine.views.post import report
+    from gm_console.engine.core.words import LIFE, life
 
     for state in LIFE:
         assert render(life(state), "es") != render(life(state), "en") or state == "ok", state

@@ -3,7 +3,7 @@ that the engine rolls and applies (docs/sheets.md#attacks; docs/rulesets/pathfin
 
 from __future__ import annotations
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.tui.app import GMConsole
 from gm_console.tui.modals.attack import AttackModal
 from gm_console.tui.screens.encounter import EncounterScreen

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gm_console.engine.post import PLAIN, after_the_fight
-from gm_console.engine.aftermath import fight_summary
+from gm_console.engine.views.post import PLAIN, after_the_fight
+from gm_console.engine.views.aftermath import fight_summary
 from gm_console.storage import Encounter
 from gm_console.storage import party as party_file
 from gm_console.tui.app import GMConsole

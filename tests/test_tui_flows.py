@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gm_console.engine.dice import Dice
-from gm_console.engine.export import state_dict
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.views.export import state_dict
 from gm_console.storage import Encounter
 from gm_console.storage.config import UserConfig
 from gm_console.tui.app import GMConsole
@@ -519,7 +519,7 @@ async def test_warnings_show_the_rulesets_pending(tmp_path, demo_ruleset):
 
 @drive
 async def test_help_screen_lists_every_binding_and_verb(tmp_path):
-    from gm_console.engine.language import registry_for
+    from gm_console.engine.language.core_verbs import registry_for
     from gm_console.tui.bindings import ENCOUNTER_KEYS
     from gm_console.tui.screens.help import HelpScreen
 
@@ -622,7 +622,7 @@ async def test_page_keys_scroll_the_log(tmp_path):
 async def test_a_warning_offers_its_command_on_an_explicit_key(tmp_path, demo_ruleset, monkeypatch):
     """Issue 10: "Seelah would die: heal 5?" never takes a key the GM uses (`n` is next turn);
     `y`, shown on the warning line, runs the ruleset's line; ignoring it costs nothing."""
-    from gm_console.engine.contract import Pending
+    from gm_console.engine.core.contract import Pending
 
     def pending(state):
         return [Pending(c.id, f"{c.name} would die: heal 5?", command=f"heal {c.id} 5")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from test_tui_support import DemoRuleset, DemoSheet
 
 from conftest import Table
-from gm_console.engine.contract import part
+from gm_console.engine.core.contract import part
 from gm_console.tui import guard
 from gm_console.tui.frame import Frame
 from gm_console.tui.widgets.sheet import sheet_text

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from gm_console.tui.i18n import TEXT, life, tr
+from gm_console.tui.ui_text import TEXT, life, tr
 
 
 def test_every_text_has_both_languages_and_the_same_placeholders():
@@ -29,8 +29,8 @@ def test_every_refusal_a_gm_meets_reads_in_spanish():
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
     from conftest import Table
 
-    from gm_console.engine.commands import CommandError
-    from gm_console.tui.i18n import error_text
+    from gm_console.engine.language.commands import CommandError
+    from gm_console.tui.ui_text import error_text
 
     t = Table("pathfinder1e")
     t.do("add Kyra pc hp=20", "add Goblin x2 hp=5")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import Label, Static
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.tui.app import GMConsole
 from gm_console.tui.modals.prompts import InitiativeModal
 from test_tui_support import drive, make_encounter

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 from gm_console.storage import Encounter
-from gm_console.storage import bestiary as bestiary_file
+from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
 from gm_console.tui.app import GMConsole
 from gm_console.tui.modals.add import AddCombatantModal

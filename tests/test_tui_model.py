@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gm_console.engine.state import EncounterState
+from gm_console.engine.core.state import EncounterState
 from gm_console.tui.completion import complete
 from gm_console.tui.lines import quote, ref
-from gm_console.engine.timeline import TimelineModel
+from gm_console.engine.views.timeline import TimelineModel
 from test_tui_support import SKIRMISH
 
 

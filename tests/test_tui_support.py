@@ -16,7 +16,7 @@ import pytest
 from gm_console import plugins
 from gm_console.ruleset import (ActionSlot, ConditionDef, Conditions, Figure, Health, Mark, Pending, Ruleset, Sheet,
                                 StatField, Turns, Verb, Who, Word, part)
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.storage import Encounter
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,8 +14,8 @@ import pytest
 
 from textual import events
 
-from gm_console.engine.dice import Dice
-from gm_console.engine.contract import Spendable, Use
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.core.contract import Spendable, Use
 from gm_console.tui.app import GMConsole
 from gm_console.tui.bindings import ENCOUNTER_KEYS
 from gm_console.tui.modals.add import AddCombatantModal
@@ -122,7 +122,7 @@ async def test_condition_form_enter_on_nothing_does_nothing_and_no_placeholder_l
 
 def test_words_and_aliases_rank_above_scattered_letters(demo_ruleset, monkeypatch):
     """`enred` finds the alias enredado (entangled), never ensordecido (deafened)."""
-    from gm_console.engine.contract import Catalogue, ConditionDef
+    from gm_console.engine.core.contract import Catalogue, ConditionDef
 
     defs = [ConditionDef("deafened", "Deafened", "Ensordecido"),
             ConditionDef("entangled", "Entangled", "Enmarañado", aliases=("enredado",))]

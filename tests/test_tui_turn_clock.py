@@ -3,7 +3,7 @@ handed, repainted once a second, off with the setting ``turn_clock = "off"``."""
 
 from __future__ import annotations
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.storage.config import UserConfig
 from gm_console.tui.app import GMConsole
 from test_tui_support import SKIRMISH, drive, make_encounter

@@ -4,7 +4,7 @@ typed, with ESC, OSC and C1 bytes shown escaped. Driven with Pilot, toasts on.""
 
 from __future__ import annotations
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.tui.app import GMConsole
 from gm_console.tui.modals.condition import ConditionModal
 from gm_console.tui.modals.damage import DamageModal

@@ -12,11 +12,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm_console.engine import events as ev
-from gm_console.engine.aftermath import fight_summary, summary_dict
-from gm_console.engine.durations import wall_time
-from gm_console.engine.export import state_dict
-from gm_console.engine.post import PLAIN, after_the_fight, report
+from gm_console.engine.core import events as ev
+from gm_console.engine.views.aftermath import fight_summary, summary_dict
+from gm_console.engine.rules.durations import wall_time
+from gm_console.engine.views.export import state_dict
+from gm_console.engine.views.post import PLAIN, after_the_fight, report
 from gm_console.i18n import render
 from gm_console.storage import Encounter
 

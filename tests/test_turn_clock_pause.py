@@ -6,11 +6,11 @@ play-by-post fight run with `gm-console exec` is never paused: its turns still r
 
 from __future__ import annotations
 
-from gm_console.engine import events as ev
-from gm_console.engine.aftermath import fight_summary
-from gm_console.engine.dice import Dice
-from gm_console.engine.errors import CommandError
-from gm_console.engine.post import PLAIN, after_the_fight
+from gm_console.engine.core import events as ev
+from gm_console.engine.views.aftermath import fight_summary
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.views.post import PLAIN, after_the_fight
 from gm_console.storage import Encounter
 from gm_console.tui.app import GMConsole
 

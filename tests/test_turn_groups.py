@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 
-from gm_console.engine.errors import CommandError
+from gm_console.engine.core.errors import CommandError
 
-from gm_console.engine import groups
-from gm_console.engine.describe import describe_events
+from gm_console.engine.rules import groups
+from gm_console.engine.views.describe import describe_events
 
 
 def log(t: Table, lang: str = "en", last: int = 1) -> list[str]:

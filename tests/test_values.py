@@ -1,4 +1,4 @@
-"""The events' and the verb arguments' one equality, hash and repr (engine/values.py) mean what
+"""The events' and the verb arguments' one equality, hash and repr (engine/core/values.py) mean what
 dataclasses would have written: the history compares events, the registry compares arguments."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm_console.engine import events as ev
-from gm_console.engine import verbs
+from gm_console.engine.core import events as ev
+from gm_console.engine.language import verbs
 
 words = st.text(max_size=8)
 

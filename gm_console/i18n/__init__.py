@@ -36,7 +36,7 @@ _DOMAINS: dict[str, "Domain"] = {}
 
 
 def domain_named(name: str) -> "Domain | None":
-    """The catalogue a message in the log came from, if its package is loaded (engine/told.py)."""
+    """The catalogue a message in the log came from, if its package is loaded (engine/core/told.py)."""
     return _DOMAINS.get(name)
 
 

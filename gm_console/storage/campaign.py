@@ -1,6 +1,6 @@
 """A campaign's record read from disk: the saves of the data folder and any paths given,
 each opened read-only the usual way (checked, data only: nothing read runs code) and its
-fights added up by ``engine.record``. A save that cannot be read is named and skipped; the
+fights added up by ``engine.views.record``. A save that cannot be read is named and skipped; the
 report goes on without it.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from gm_console import plugins
-from gm_console.engine.errors import GMError, message_of
-from gm_console.engine.record import Record
-from gm_console.engine.text import fold_text
+from gm_console.engine.core.errors import GMError, message_of
+from gm_console.engine.views.record import Record
+from gm_console.engine.core.text import fold_text
 from gm_console.i18n import Msg, _
 
 from . import prepared, records, store

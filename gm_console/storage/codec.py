@@ -52,7 +52,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from gm_console.engine.text import listing
+from gm_console.engine.core.text import listing
 from gm_console.i18n import Msg, _
 from . import format1
 from .errors import CodecError

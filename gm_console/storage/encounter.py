@@ -17,16 +17,16 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from gm_console import plugins
-from gm_console.engine.commands import CommandError
-from gm_console.engine import replay
-from gm_console.engine.errors import message_of
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.language import replay
+from gm_console.engine.core.errors import message_of
 from gm_console.i18n import Msg, _, render
-from gm_console.engine.dice import Dice
-from gm_console.engine.bestiary import Bestiary
-from gm_console.engine.session import Done, Entry, JournalError, Session
-from gm_console.engine.verbs import Registry
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.core.bestiary import Bestiary
+from gm_console.engine.language.session import Done, Entry, JournalError, Session
+from gm_console.engine.language.verbs import Registry
 
-from . import bestiary as bestiary_file
+from . import bestiary_files as bestiary_file
 from . import lock as locking
 from . import party as party_file
 from . import prepared

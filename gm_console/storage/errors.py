@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 
-from gm_console.engine.errors import GMError
+from gm_console.engine.core.errors import GMError
 from gm_console.i18n import _
 
 

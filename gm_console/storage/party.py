@@ -36,16 +36,16 @@ from typing import Any
 import tomli_w
 
 from gm_console import plugins
-from gm_console.engine.bestiary import as_text
-from gm_console.engine.contract import Ruleset
-from gm_console.engine.errors import CommandError
-from gm_console.engine.session import Session
-from gm_console.engine.state import Combatant, EncounterState
-from gm_console.engine.text import fold_text
+from gm_console.engine.core.bestiary import as_text
+from gm_console.engine.core.contract import Ruleset
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.language.session import Session
+from gm_console.engine.core.state import Combatant, EncounterState
+from gm_console.engine.core.text import fold_text
 from gm_console.i18n import Msg, Term, _, render
 
 from . import tomlfile
-from .bestiary import LibraryError
+from .bestiary_files import LibraryError
 from .errors import SaveError
 from .paths import data_dir, safe_file_name
 from .store import atomic_write, read_bytes
@@ -358,7 +358,7 @@ def _differences(ruleset: Ruleset, member: Member, lasting: dict[str, Any]) -> l
         parts.append(_("−{cond}", cond=_cond_term(ruleset, cond, value)))
     old_life, new_life = before.get("life", "ok"), lasting.get("life", "ok")
     if old_life != new_life:
-        from gm_console.engine.words import life as life_word
+        from gm_console.engine.core.words import life as life_word
 
         parts.append(_("{old} → {new}", old=life_word(old_life), new=life_word(new_life)))
     return parts

@@ -43,15 +43,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gm_console.engine.bestiary import as_text
-from gm_console.engine.dice import Dice
-from gm_console.engine.errors import CommandError
-from gm_console.engine.session import Session
-from gm_console.engine.text import fold_text
+from gm_console.engine.core.bestiary import as_text
+from gm_console.engine.core.dice import Dice
+from gm_console.engine.core.errors import CommandError
+from gm_console.engine.language.session import Session
+from gm_console.engine.core.text import fold_text
 from gm_console.i18n import _
 
 from . import tomlfile
-from .bestiary import LibraryError
+from .bestiary_files import LibraryError
 from .store import read_bytes
 
 #: keys of a [[combatant]] table that are not stats

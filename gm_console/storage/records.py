@@ -1,4 +1,4 @@
-"""The record's cache: each save's fights as ``engine.record.figures``, so `gm-console stats`
+"""The record's cache: each save's fights as ``engine.views.record.figures``, so `gm-console stats`
 replays a save only the first time and after it changes.
 
 One small JSON file per save in ``records/`` under the cache folder, named like the save's
@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from gm_console import plugins
-from gm_console.engine.errors import GMError
-from gm_console.engine.record import fight_summaries, figures, figures_problem
+from gm_console.engine.core.errors import GMError
+from gm_console.engine.views.record import fight_summaries, figures, figures_problem
 
 from . import snapshot, store
 from .codec import Document

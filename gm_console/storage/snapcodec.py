@@ -20,11 +20,11 @@ import json
 import zlib
 from typing import Any, Callable, Mapping
 
-from gm_console.engine.events import EVENT_TYPES, Event
-from gm_console.engine.events import _frozen  # what an event's constructor does to its lists
-from gm_console.engine.session import Entry
-from gm_console.engine.values import field_setter
-from gm_console.engine.state import Combatant, ConditionInstance, Delay, EncounterState, Pool, Ready
+from gm_console.engine.core.events import EVENT_TYPES, Event
+from gm_console.engine.core.events import _frozen  # what an event's constructor does to its lists
+from gm_console.engine.language.session import Entry
+from gm_console.engine.core.values import field_setter
+from gm_console.engine.core.state import Combatant, ConditionInstance, Delay, EncounterState, Pool, Ready
 
 from .codec import Document
 

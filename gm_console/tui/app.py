@@ -15,14 +15,14 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from gm_console.engine.dice import Dice
+from gm_console.engine.core.dice import Dice
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
 
 from . import keyboard
 from .controller import Controller
-from .i18n import problem_text, tr
+from .ui_text import problem_text, tr
 from .keymap import check_keymap
 from .palette import ActionsProvider
 from .players.clipboard import PostProvider

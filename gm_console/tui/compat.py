@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm_console.engine.errors import GMError
+from gm_console.engine.core.errors import GMError
 from gm_console.i18n import _
 
 TESTED = ((8, 2),)  # keep in step with pyproject's "textual>=8.2,<8.3"

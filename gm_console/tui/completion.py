@@ -2,7 +2,7 @@
 
 Pure functions of the typed text and the state, so they are tested without a
 screen. Completion knows the command language's shape (which argument is a
-name, which a condition) from the verbs' own declarations (``engine.verbs``);
+name, which a condition) from the verbs' own declarations (``engine.language.verbs``);
 it never decides a rule.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from gm_console.engine.language import registry_for
-from gm_console.engine.verbs import Choice, Keyword, Param, partial
-from gm_console.engine.contract import Ruleset, fold_text
-from gm_console.engine.state import EncounterState
+from gm_console.engine.language.core_verbs import registry_for
+from gm_console.engine.language.verbs import Choice, Keyword, Param, partial
+from gm_console.engine.core.contract import Ruleset, fold_text
+from gm_console.engine.core.state import EncounterState
 
 from .lines import quote
 
@@ -102,8 +102,8 @@ def _options(kind: str, before: list[str], state: EncounterState, ruleset: Rules
 
 
 def _find(state: EncounterState, ref: str):
-    from gm_console.engine.context import find_combatant
-    from gm_console.engine.contract import RulesError
+    from gm_console.engine.core.context import find_combatant
+    from gm_console.engine.core.contract import RulesError
 
     try:
         return find_combatant(state, ref)

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from gm_console.engine.commands import CommandError
-from gm_console.engine.contract import Difficulty, Pending
-from gm_console.engine.dice import Dice, DiceError, NeedDie
-from gm_console.engine.errors import message_of
+from gm_console.engine.language.commands import CommandError
+from gm_console.engine.core.contract import Difficulty, Pending
+from gm_console.engine.core.dice import Dice, DiceError, NeedDie
+from gm_console.engine.core.errors import message_of
 from gm_console.i18n import Msg
-from gm_console.engine.bestiary import Bestiary
-from gm_console.engine.language import HISTORY
-from gm_console.engine.session import Entry
-from gm_console.engine.verbs import Registry
+from gm_console.engine.core.bestiary import Bestiary
+from gm_console.engine.language.core_verbs import HISTORY
+from gm_console.engine.language.session import Entry
+from gm_console.engine.language.verbs import Registry
 from gm_console.storage import Encounter, SaveError
 from .guard import ask, log_path, report
 
@@ -213,7 +213,7 @@ class Controller:
 
     def bestiary_entry(self, combatant, name: str = "") -> tuple[str, dict]:
         """(id, table): ``combatant`` as an entry of the GM's bestiary, named ``name`` (English)."""
-        from gm_console.storage import bestiary as bestiary_file
+        from gm_console.storage import bestiary_files as bestiary_file
 
         return bestiary_file.entry_of(combatant, self.ruleset, en=name, bestiary=self.bestiary)
 
@@ -224,7 +224,7 @@ class Controller:
     def store_in_bestiary(self, cid: str, table: dict, replace: bool = False) -> Path:
         """Write one creature into the GM's bestiary (raises ``SaveError``); ``add @cid`` finds it
         at once. Returns the file written."""
-        from gm_console.storage import bestiary as bestiary_file
+        from gm_console.storage import bestiary_files as bestiary_file
 
         path = bestiary_file.store(self.ruleset.id, cid, table, replace=replace)
         self.encounter.bestiary_changed()

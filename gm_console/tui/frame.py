@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from typing import Sequence
 
-from gm_console.engine.bestiary import EMPTY, Bestiary
-from gm_console.engine.contract import Ruleset
-from gm_console.engine.language import registry_for
-from gm_console.engine.session import Entry
-from gm_console.engine.state import Combatant, EncounterState
-from gm_console.engine.verbs import Registry
+from gm_console.engine.core.bestiary import EMPTY, Bestiary
+from gm_console.engine.core.contract import Ruleset
+from gm_console.engine.language.core_verbs import registry_for
+from gm_console.engine.language.session import Entry
+from gm_console.engine.core.state import Combatant, EncounterState
+from gm_console.engine.language.verbs import Registry
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ are reported as one-line warnings instead of silently doing something odd.
 
 from __future__ import annotations
 
-from gm_console.engine.contract import listing
+from gm_console.engine.core.contract import listing
 
 from .bindings import TABLES, all_ids
 

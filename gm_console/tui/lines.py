@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from gm_console.engine.contract import RulesError
-from gm_console.engine.context import find_combatant
-from gm_console.engine.state import Combatant, EncounterState
+from gm_console.engine.core.contract import RulesError
+from gm_console.engine.core.context import find_combatant
+from gm_console.engine.core.state import Combatant, EncounterState
 
 _PLAIN = re.compile(r"^[^\s\"'\\#,]+$")
 _BARE = re.compile(r"^[^\s\"'\\#,=]+$")  # a name with `=` unquoted would read as key=value

@@ -12,7 +12,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
 from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec
-from .i18n import tr
+from .ui_text import tr
 from .safe import visible
 
 

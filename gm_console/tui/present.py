@@ -11,10 +11,10 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from gm_console.engine.contract import Difficulty, Ruleset
-from gm_console.engine.timeline import UNTIL_FIRST_TURN
+from gm_console.engine.core.contract import Difficulty, Ruleset
+from gm_console.engine.views.timeline import UNTIL_FIRST_TURN
 from gm_console.i18n import render
-from gm_console.engine.state import Combatant, ConditionInstance, EncounterState, Pool
+from gm_console.engine.core.state import Combatant, ConditionInstance, EncounterState, Pool
 from .guard import ask
 
 LIFE_STYLE = {
@@ -60,7 +60,7 @@ def label(ruleset: Ruleset, key: str, lang: str) -> str:
     """A figure's or pool's short name in the GM's language (``AC``, ``CA``, ``toque``)."""
     found = ask("a figure's label", lambda: ruleset.sheet.label(key), None)
     if found is None or found == "":
-        from gm_console.engine.labels import short_label
+        from gm_console.engine.core.labels import short_label
 
         found = short_label(key)
     return render(found, lang)
@@ -195,7 +195,7 @@ def budget_command(ruleset: Ruleset, state: EncounterState, c: Combatant, item: 
 
 def group_glyph(state: EncounterState, c: Combatant) -> str:
     """A bracket joining a group's rows in the order (┌ │ └), a space for everyone else."""
-    from gm_console.engine import groups
+    from gm_console.engine.rules import groups
 
     gid = groups.group_of(c)
     if gid is None:
@@ -223,6 +223,6 @@ def difficulty_text(found: "Difficulty | None", lang: str) -> str:
     APL 1"), in the GM's language; "" when the game offers none."""
     if found is None:
         return ""
-    from .i18n import tr
+    from .ui_text import tr
 
     return tr(lang, "difficulty_line", summary=render(found.summary, lang))

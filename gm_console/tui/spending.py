@@ -4,8 +4,8 @@ first frame should not wait for the modals' code."""
 
 from __future__ import annotations
 
-from gm_console.engine.contract import Spendable
-from gm_console.engine.state import Combatant
+from gm_console.engine.core.contract import Spendable
+from gm_console.engine.core.state import Combatant
 from gm_console.i18n import render
 
 from .guard import ask

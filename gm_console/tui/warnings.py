@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.engine.contract import Pending
-from gm_console.engine.state import EncounterState
+from gm_console.engine.core.contract import Pending
+from gm_console.engine.core.state import EncounterState
 from gm_console.i18n import Msg, _, _n, render
 
 

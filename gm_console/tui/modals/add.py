@@ -16,12 +16,12 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gm_console.engine.contract import Difficulty, RulesError, StatField
+from gm_console.engine.core.contract import Difficulty, RulesError, StatField
 
 from .. import lines
 from .. import present as p
 from ..frame import Frame
-from ..i18n import side, tr
+from ..ui_text import side, tr
 from ..safe import plain
 from ..widgets.bestiary_search import BestiarySearch
 from .base import FormError, FormModal

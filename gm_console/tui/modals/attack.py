@@ -13,14 +13,14 @@ from textual.widgets import Checkbox, Label, OptionList, SelectionList
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from gm_console.engine.attack_flow import listed, type_term
-from gm_console.engine.weapon_names import weapon_term
+from gm_console.engine.rules.attack_flow import listed, type_term
+from gm_console.engine.core.weapon_names import weapon_term
 from gm_console.i18n import Term, render
-from gm_console.engine.state import Combatant, EncounterState
+from gm_console.engine.core.state import Combatant, EncounterState
 
 from .. import lines
 from ..frame import Frame
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import plain
 from .base import FormError, FormModal
 

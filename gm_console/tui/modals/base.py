@@ -22,7 +22,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from ..i18n import error_text, tr
+from ..ui_text import error_text, tr
 from ..safe import plain
 from .fields import FieldGrid
 

@@ -19,13 +19,13 @@ from textual.binding import Binding
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from gm_console.engine.contract import ConditionDef, Ruleset, fold_text
-from gm_console.engine.effects import SAVE_WORDS
-from gm_console.engine.state import Combatant
+from gm_console.engine.core.contract import ConditionDef, Ruleset, fold_text
+from gm_console.engine.rules.effects import SAVE_WORDS
+from gm_console.engine.core.state import Combatant
 
 from .. import lines
 from ..frame import Frame
-from ..i18n import render, tr
+from ..ui_text import render, tr
 from ..safe import plain
 from .base import FormError, FormModal
 from .damage import names
@@ -103,7 +103,7 @@ def ranked(ruleset: Ruleset, text: str, lang: str = "en", limit: int = 40,
 
 
 def _labels_used(frame: Frame) -> tuple[str, ...]:
-    from gm_console.engine import events as ev
+    from gm_console.engine.core import events as ev
 
     out: dict[str, None] = {}
     for entry in frame.history:

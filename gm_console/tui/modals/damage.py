@@ -11,11 +11,11 @@ import re
 from textual.app import ComposeResult
 from textual.widgets import Checkbox, Label
 
-from gm_console.engine.state import Combatant
+from gm_console.engine.core.state import Combatant
 
 from .. import lines
 from ..frame import Frame
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import plain
 from .base import FormError, FormModal
 

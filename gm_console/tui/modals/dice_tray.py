@@ -13,12 +13,12 @@ from typing import Iterable
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from gm_console.engine import events as ev
-from gm_console.engine.describe import roll_purpose
+from gm_console.engine.core import events as ev
+from gm_console.engine.views.describe import roll_purpose
 from gm_console.i18n import render
-from gm_console.engine.session import Entry
+from gm_console.engine.language.session import Entry
 
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import visible
 from .base import FormError, FormModal
 

@@ -10,13 +10,13 @@ from textual.binding import Binding
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gm_console.engine.contract import Spendable
-from gm_console.engine.state import Combatant
+from gm_console.engine.core.contract import Spendable
+from gm_console.engine.core.state import Combatant
 from gm_console.i18n import Msg, render
 
 from .. import lines
 from ..frame import Frame
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import plain
 from .base import FormError, FormModal
 from .fields import FieldGrid, GridField

@@ -16,7 +16,7 @@ from ..safe import visible
 def copy_report(app, controller, lang: str, fmt: str) -> str | None:
     """Put the report of ``controller``'s encounter on the clipboard (the terminal's, through
     Textual); the text, or None."""
-    from gm_console.engine.post import PostError, report  # when asked for, not at start
+    from gm_console.engine.views.post import PostError, report  # when asked for, not at start
 
     try:
         text = report(controller.history, controller.ruleset, controller.options, controller.name, fmt, lang)
@@ -36,7 +36,7 @@ class PostProvider(Provider):
         controller = getattr(self.screen, "controller", None)
         if controller is None:
             return []
-        from gm_console.engine.post import FORMATS
+        from gm_console.engine.views.post import FORMATS
 
         lang = getattr(self.screen, "lang", "en")
         return [(visible(render(_("Copy the round report ({format})", format=fmt), lang)), fmt) for fmt in FORMATS]

@@ -1,13 +1,13 @@
 """What the players' screen shows, as plain data: built from an encounter through the
-players' filter (``engine.players``), so the widgets only draw it."""
+players' filter (``engine.views.players_filter``), so the widgets only draw it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm_console.engine import players as pv
-from gm_console.engine.told import gender_of
-from gm_console.engine.words import life as life_word
+from gm_console.engine.views import players_filter as pv
+from gm_console.engine.core.told import gender_of
+from gm_console.engine.core.words import life as life_word
 from gm_console.i18n import C_, Named, _, render
 
 LOG_LINES = 8

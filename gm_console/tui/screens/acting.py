@@ -8,11 +8,11 @@ so a refusal stays on the form. A key that cannot act now is dimmed (``offered``
 
 from __future__ import annotations
 
-from gm_console.engine import groups
+from gm_console.engine.rules import groups
 
 from .. import lines
 from .. import present as p
-from ..i18n import tr
+from ..ui_text import tr
 from ..spending import spend_options
 from .host import Host
 
@@ -49,7 +49,7 @@ class Acting:
     def attack(self) -> None:
         """The active creature's attack form (docs/sheets.md#attacks): its attacks, the targets
         chosen in its list of the other side, the selected or marked combatants chosen already."""
-        from gm_console.engine.attacks import of as attacks_of
+        from gm_console.engine.core.attacks import of as attacks_of
 
         from ..modals.attack import AttackModal
 

@@ -33,7 +33,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from gm_console.engine.durations import wall_time
+from gm_console.engine.rules.durations import wall_time
 from gm_console.i18n import render
 
 from .. import paint
@@ -41,7 +41,7 @@ from .. import present as p
 from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
 from ..controller import Controller, Outcome
 from ..frame import Frame
-from ..i18n import error_text, tr
+from ..ui_text import error_text, tr
 from ..safe import clean, plain
 from ..warnings import collapse
 from ..widgets.command_bar import CommandBar, FindBar

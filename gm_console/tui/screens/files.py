@@ -16,7 +16,7 @@ from __future__ import annotations
 from gm_console.i18n import _, render
 from gm_console.storage import SaveError
 
-from ..i18n import error_text, problem_text, tr
+from ..ui_text import error_text, problem_text, tr
 from .host import Host
 
 

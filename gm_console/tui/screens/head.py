@@ -13,7 +13,7 @@ from rich.text import Text
 from .. import present as p
 from ..controller import Controller
 from ..frame import Frame
-from ..i18n import error_text, tr
+from ..ui_text import error_text, tr
 from ..safe import visible
 
 

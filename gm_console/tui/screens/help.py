@@ -11,13 +11,13 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from gm_console.engine.contract import Ruleset
-from gm_console.engine.language import CORE, registry_for
+from gm_console.engine.core.contract import Ruleset
+from gm_console.engine.language.core_verbs import CORE, registry_for
 from gm_console.i18n import render
 from gm_console.storage.config import config_path
 
 from ..bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec, key_label
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import plain
 
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.widget import Widget
 
-    from gm_console.engine.state import Combatant
+    from gm_console.engine.core.state import Combatant
 
     from ..modals.base import FormModal
 

@@ -32,7 +32,7 @@ from gm_console.storage.party import list_parties
 from ..bindings import PICKER_KEYS, bindings_for
 from .. import present as p
 from ..guard import ask
-from ..i18n import problem_text, tr
+from ..ui_text import problem_text, tr
 from ..modals.base import FormError, FormModal
 from ..modals.prompts import ConfirmModal, TextPrompt
 from ..safe import plain, visible

@@ -9,9 +9,9 @@ Esc goes back to whoever was selected before. The choices live on the screen (``
 
 from __future__ import annotations
 
-from gm_console.engine.contract import fold_text
+from gm_console.engine.core.contract import fold_text
 
-from ..i18n import tr
+from ..ui_text import tr
 from ..widgets.command_bar import FindBar
 from .host import Host
 

@@ -1,7 +1,7 @@
 """After the fight: its summary in the console, and the party write-back offered.
 
-The lines are the ones ``show`` and ``post`` print (``engine.post.after_the_fight`` over
-``engine.aftermath``'s tally, with the players' filter): rounds, who fell, damage dealt and
+The lines are the ones ``show`` and ``post`` print (``engine.views.post.after_the_fight`` over
+``engine.views.aftermath``'s tally, with the players' filter): rounds, who fell, damage dealt and
 taken, the biggest hit, the XP for each PC, the conditions that outlast the fight. What the
 table keeps from the players (a foe's numbers) is not on it, so the GM can turn the laptop
 round or read it out. ``P`` writes what lasted of the PCs back to the party (the same path as
@@ -17,8 +17,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from gm_console.engine.aftermath import fight_summary
-from gm_console.engine.post import PLAIN, after_the_fight
+from gm_console.engine.views.aftermath import fight_summary
+from gm_console.engine.views.post import PLAIN, after_the_fight
 from gm_console.i18n import _, render
 
 from ..bindings import SUMMARY_KEYS, bindings_for, shown_key

@@ -8,12 +8,12 @@ key does nothing, instead of opening a form that can only be refused.
 
 from __future__ import annotations
 
-from gm_console.engine import groups
+from gm_console.engine.rules import groups
 from gm_console.i18n import _, render
 
 from .. import lines
 from ..guard import ask
-from ..i18n import tr
+from ..ui_text import tr
 from .host import Host
 
 

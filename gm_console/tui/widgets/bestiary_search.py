@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gm_console.engine.bestiary import Bestiary, Creature, preview
+from gm_console.engine.core.bestiary import Bestiary, Creature, preview
 from gm_console.i18n import _, render
 
 from ..safe import plain

@@ -12,7 +12,7 @@ from gm_console.i18n import render
 from textual.message import Message
 from textual.widgets import Input
 
-from gm_console.engine.contract import listing
+from gm_console.engine.core.contract import listing
 
 from ..bindings import COMMAND_BAR_KEYS, FIND_BAR_KEYS, bindings_for, in_language
 from ..safe import visible

@@ -17,12 +17,12 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
-from gm_console.engine.contract import status_of
-from gm_console.engine.state import Combatant
+from gm_console.engine.core.contract import status_of
+from gm_console.engine.core.state import Combatant
 
 from .. import present as p
 from ..frame import Frame
-from ..i18n import life, tr
+from ..ui_text import life, tr
 from ..safe import clean, visible
 from ..guard import ask
 

@@ -22,12 +22,12 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from gm_console.engine import events as ev
-from gm_console.engine.describe import describe_events
-from gm_console.engine.session import Entry
+from gm_console.engine.core import events as ev
+from gm_console.engine.views.describe import describe_events
+from gm_console.engine.language.session import Entry
 
 from ..frame import Frame
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import visible
 from ..guard import ask
 

@@ -15,13 +15,13 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from gm_console.engine.contract import status_of
-from gm_console.engine.state import Combatant
+from gm_console.engine.core.contract import status_of
+from gm_console.engine.core.state import Combatant
 
 from .. import lines, paint
 from .. import present as p
 from ..frame import Frame
-from ..i18n import life, side, tr
+from ..ui_text import life, side, tr
 from ..safe import clean, visible
 from ..guard import ask
 
@@ -233,7 +233,7 @@ def until(inst, lang: str) -> str:
 
 
 def note_text(note: str, lang: str) -> str:
-    from ..i18n import TEXT
+    from ..ui_text import TEXT
 
     for key in ("note_until_first_turn", "note_until_acts"):
         if TEXT.get(key) == note:

@@ -21,9 +21,9 @@ from textual.widget import Widget
 
 from .. import present as p
 from ..frame import Frame
-from ..i18n import tr
+from ..ui_text import tr
 from ..safe import clean
-from gm_console.engine.timeline import Span, TimelineModel
+from gm_console.engine.views.timeline import Span, TimelineModel
 
 CELL = 3
 FULL, HALF, POINT, AHEAD, OPEN, EMPTY = "██ ", "▌  ", "▪  ", "▒▒ ", "┄┄ ", "   "
