@@ -109,6 +109,7 @@ class Msg:
     def render(self, lang: str = SOURCE) -> str:
         template = self.domain.template(self.id, lang, self.plural, self.count, self.context)
         values = {k: agreeable(render(v, lang) if isinstance(v, (Msg, Term, Row)) else v) for k, v in self.args.items()}
+        values.setdefault("g", NO_ONE)  # a translation's agreement (`{g:?o|a}`) said of no one: the neutral form
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a catalogue with a broken placeholder
@@ -190,6 +191,10 @@ class Named(str):
         if spec.startswith("?"):
             return agree(spec[1:], self.gender)
         return format(str(self), spec)
+
+
+#: whom a word agrees with when a message names no one (``g`` not given)
+NO_ONE = Named("")
 
 
 def agree(spec: str, gender: str | None) -> str:
