@@ -206,3 +206,16 @@ def test_a_life_state_said_of_no_one_still_reads_in_spanish(table):
     t.do("add Vex pc hp=22 gender=f", "add Bram pc hp=28", "init Vex 14", "init Bram 8", "start", "dmg Vex 30")
     text = report(t.session.done, t.session.ruleset, None, "d5", "markdown", "es")
     assert "PG 0/22 · moribunda" in text and "Vex (moribunda)" in text and "dying" not in text, text
+
+
+def test_a_log_line_cites_its_rule_by_page_and_section_only():
+    """A Spanish GM reads `[starfinder.md §3.4.1 [S]]`, not the English note a game's code keeps after
+    the section (`massive damage [S]`); a note that cites no page is left out."""
+    assert told.cited("starfinder.md §3.4.1 massive damage [S]") == "starfinder.md §3.4.1 [S]"
+    assert told.cited("pathfinder1e.md §1.5 fear escalation [Δ option]") == "pathfinder1e.md §1.5 [Δ]"
+    assert told.cited("dragon_age.md §2.6") == "dragon_age.md §2.6"
+    assert told.cited("generic: 0 HP") == "" and told.cited("") == ""
+    t = Table("starfinder")
+    t.do("add Pirate hp=18", "add Vex pc hp=20 sp=10 rp=3", "init Pirate 5", "init Vex 10", "start", "dmg Pirate 40")
+    log = play_log(t.session.done, t.state, t.session.ruleset, "es")
+    assert "[starfinder.md §3.4.1 [S]]" in log and "massive damage" not in log

@@ -42,6 +42,8 @@ English id with the domain's name, and is kept untouched in the save.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -338,6 +340,21 @@ def joined_line(line: str, detail: str | None, rule: str, reader: Reader) -> str
 
     if detail:
         line = render_msg(_("{line} ({detail})", line=line, detail=detail), reader.lang)
-    if rule and not reader.players:
-        line = render_msg(_("{line} [{rule}]", line=line, rule=rule), reader.lang)
+    if cited(rule) and not reader.players:
+        line = render_msg(_("{line} [{rule}]", line=line, rule=cited(rule)), reader.lang)
     return line
+
+
+_CITATION = re.compile(r"(\S+\.md §\d+(?:\.\d+)*)\b(.*)", re.S)
+_TAG = re.compile(r"\[([SOIΔ])[^\]]*\]")
+
+
+def cited(rule: str) -> str:
+    """A rule as a log line cites it: its page, section and source tag (``starfinder.md §3.4.1
+    [S]``: seed, published, ours, they differ), in any language; the words a game's code keeps
+    beside them (``massive damage``, ``Δ option``) are its own notes, in English, and stay out of
+    what the GM reads, as does a note that cites no page (``0 HP``)."""
+    m = _CITATION.fullmatch(rule or "")
+    if not m:
+        return ""
+    return " ".join([m.group(1), *(f"[{t}]" for t in dict.fromkeys(_TAG.findall(m.group(2))))])

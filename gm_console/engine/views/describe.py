@@ -113,7 +113,7 @@ class _View:
 
 
 def _rule(text: "Msg", rule: str) -> "Msg":
-    return _("{line} [{rule}]", line=text, rule=rule) if rule else text
+    return _("{line} [{rule}]", line=text, rule=told.cited(rule)) if told.cited(rule) else text
 
 
 def _condition_added(e: ev.ConditionAdded, v: _View) -> Msg:
