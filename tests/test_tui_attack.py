@@ -249,3 +249,19 @@ async def test_with_one_foe_standing_it_comes_chosen_and_enter_attacks_it(tmp_pa
         await pilot.pause()
     assert enc.session.done[-1].line.startswith("attack Goblin Kyra")
     assert enc.state.get("kyra").pools["hp"].value == 17
+
+
+@drive
+async def test_enter_in_the_target_list_attacks_the_ticked_or_the_one_under_the_cursor(tmp_path):
+    """docs/sheets.md#attacks: Space ticks Kyra, Enter attacks her (Enter does not untick); with
+    none ticked, Enter on Val attacks Val."""
+    for keys, hit in ((("space", "enter"), "kyra"), (("down", "enter"), "val")):
+        enc = make_encounter(tmp_path / hit, TARGETS, ruleset="pathfinder1e")
+        app = GMConsole(encounter=enc, dice=Dice.from_rolls([17, 3], seed=1))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("f")
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert not isinstance(app.screen, AttackModal)
+        assert enc.session.done[-1].line.startswith(f"attack Goblin {hit.capitalize()}")

@@ -9,6 +9,7 @@ The form builds the line; the engine rolls, resolves and applies it (docs/sheets
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Checkbox, Label, OptionList, SelectionList
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -58,6 +59,18 @@ def candidates(state: EncounterState, attacker: Combatant, chosen: list[Combatan
     return sorted(found, key=lambda c: place.get(c.id, len(place)))
 
 
+class TargetList(SelectionList[str]):
+    """The attack's targets: Space ticks or unticks one; Enter attacks the ticked ones, or, with
+    none ticked, the one under the cursor (on a plain selection list Enter would tick it)."""
+
+    BINDINGS = [Binding("enter", "attack", show=False)]
+
+    def action_attack(self) -> None:
+        if not self.selected and self.highlighted is not None:
+            self.select(self.get_option_at_index(self.highlighted))
+        self.screen.submit()
+
+
 class AttackModal(FormModal[str]):
     DEFAULT_CSS = """
     AttackModal #targets { height: auto; max-height: 5; margin-bottom: 0; }
@@ -85,8 +98,8 @@ class AttackModal(FormModal[str]):
     def fields(self) -> ComposeResult:
         yield self.label("attack_targets")
         chosen = {c.id for c in self.targets}
-        yield SelectionList[str](*(Selection(plain(c.name), c.id, c.id in chosen) for c in self.offered),
-                                 id="targets", compact=True)
+        yield TargetList(*(Selection(plain(c.name), c.id, c.id in chosen) for c in self.offered),
+                         id="targets", compact=True)
         options = [Option(plain(option_text(a, self.lang)), id=str(i)) for i, a in enumerate(self.attacks)]
         if len(self.attacks) > 1:
             options.append(Option(plain(tr(self.lang, "every_attack")), id=ALL))
