@@ -231,7 +231,7 @@ async def test_the_selected_target_comes_chosen_in_the_list_and_others_can_be_ad
         modal.submit()
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)
-    assert enc.session.done[-1].line == 'attack Goblin Kyra,Ezren "short sword"'
+    assert enc.session.done[-1].line == 'atacar Goblin Kyra,Ezren "short sword"'  # the Spanish table's verb
 
 
 @drive

@@ -143,7 +143,7 @@ async def test_condition_modal_finds_a_spanish_name(tmp_path, demo_ruleset):
         await pilot.pause()
     goblin = enc.state.get("goblin-1")
     assert [(i.cond, i.rounds) for i in goblin.conditions] == [("stunned", 2)]
-    assert enc.session.done[-1].line == 'cond "Goblin 1" stunned 2'
+    assert enc.session.done[-1].line == 'estado "Goblin 1" stunned 2'  # as a Spanish table types it
 
 
 @drive

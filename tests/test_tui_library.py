@@ -78,7 +78,7 @@ async def test_in_spanish_the_modal_adds_by_the_spanish_name_with_a_name_of_its_
         await type_text(pilot, "Grak")
         await pilot.press("enter")
         await pilot.pause()
-    assert [e.line for e in enc.session.done] == ["add @Ogro hp=40", "add Grak @Orco"]
+    assert [e.line for e in enc.session.done] == ["añadir @Ogro hp=40", "añadir Grak @Orco"]
     assert enc.state.get("ogro").pools["hp"].max == 40 and enc.state.get("grak").stats["ac"] == 13
 
 

@@ -541,7 +541,9 @@ class Registry:
         # its keywords too (`by` -> `por`): a keyword's words are its English spelling, then its Spanish
         swap = {p.words[0]: p.words[1] for p in self.verbs[name].params
                 if isinstance(p, Keyword) and len(p.words) > 1}
-        rest = " ".join(swap.get(w, w) for w in rest.split(" ")) if swap else rest
+        if swap:  # a word in quotes is a name, never a keyword
+            rest = "".join(part if part[:1] in "\"'" else " ".join(swap.get(w, w) for w in part.split(" "))
+                           for part in re.split(r"(\"[^\"]*\"|'[^']*')", rest))
         return self.verbs[name].es[0] + sep + rest
 
     def known(self) -> Term:

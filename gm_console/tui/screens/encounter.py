@@ -315,7 +315,8 @@ class EncounterScreen(Screen):
                     self.clear_marks()
                 done(outcome)
 
-            self.run_line(line, after, report=False)
+            # the line as the GM's table types it (`atacar`, not `attack`), as the log will echo it
+            self.run_line(self.controller.spoken(line, self.lang), after, report=False)
 
         modal.runner = runner
         self.app.push_screen(modal)
