@@ -45,3 +45,20 @@ def test_every_refusal_a_gm_meets_reads_in_spanish():
     assert spanish["dmg zed 3"].startswith("no hay ningún combatiente 'zed'")
     assert spanish["nxet"].startswith("verbo desconocido 'nxet'; ¿quizá next?")
     assert spanish["redo"] == "no hay nada que rehacer"
+
+
+def test_the_damage_forms_types_are_each_once_in_the_gms_language_and_typeable():
+    """The damage form names the types its game's `dmg` takes, once each in the GM's language
+    (`fuego, frío, ... hierro-frío`), not every spelling it reads (`fire, fuego, frio, frío...`),
+    and each word shown is taken as typed."""
+    from conftest import Table
+    from gm_console import plugins
+    from gm_console.tui.modals.damage import type_words
+
+    for game, defence in (("pathfinder1e", "dr=5/cold-iron"), ("starfinder", "sp=0"), ("dnd5e", "")):
+        words = type_words(plugins.load(game).health.damage_types(), "es")
+        assert "fuego" in words and "fire" not in words and "letal" not in words and len(words) == len(set(words))
+        for word in words:
+            t = Table(game)
+            t.do(f"add Target hp=30 {defence}", f"dmg Target 1 {word}")
+    assert "hierro-frío" in type_words(plugins.load("pathfinder1e").health.damage_types(), "es")
