@@ -62,3 +62,26 @@ def test_the_damage_forms_types_are_each_once_in_the_gms_language_and_typeable()
             t = Table(game)
             t.do(f"add Target hp=30 {defence}", f"dmg Target 1 {word}")
     assert "hierro-frío" in type_words(plugins.load("pathfinder1e").health.damage_types(), "es")
+
+
+def test_a_key_runs_its_line_in_the_tables_words_and_a_typed_line_runs_as_typed(tmp_path):
+    """At a Spanish table `n` logs `siguiente`, not `next`; a line the GM typed in English in the
+    command bar is kept as typed."""
+    import asyncio
+
+    from gm_console.engine.core.dice import Dice
+    from gm_console.tui.app import GMConsole
+    from test_tui_support import make_encounter
+
+    async def run() -> list[str]:
+        enc = make_encounter(tmp_path, ["add Kyra pc hp=20 init=15", "add Goblin hp=6 init=10", "start"],
+                             ruleset="pathfinder1e")
+        app = GMConsole(encounter=enc, dice=Dice.from_rolls([], seed=1), lang="es")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("colon", *"next", "enter")
+            await pilot.pause()
+        return [e.line for e in enc.session.done][-2:]
+
+    assert asyncio.run(run()) == ["siguiente", "next"]

@@ -257,14 +257,18 @@ class EncounterScreen(Screen):
 
     # -- running lines ---------------------------------------------------------------
     def run_line(self, line: str | None, done: Done | None = None, collected: tuple[int, ...] = (),
-                 report: bool = True) -> None:
+                 report: bool = True, typed: bool = False) -> None:
         """Run one command line; ask for dice when the engine needs them; redraw.
 
-        ``report``: say a refusal in a notification (a form shows it on its own error line)."""
+        ``report``: say a refusal in a notification (a form shows it on its own error line).
+        ``typed``: the GM typed it, and it runs as typed; a key's or a form's line runs as the
+        GM's table types it (`siguiente`, `atacar`), so the log echoes the table's words."""
         if not line:
             if done:
                 done(Outcome(False, ""))
             return
+        if not typed:
+            line = self.controller.spoken(line, self.lang)
         before = self.controller.state.active
         was_in_combat = self.controller.state.in_combat
         outcome = self.controller.run(line, collected)
@@ -277,7 +281,7 @@ class EncounterScreen(Screen):
                     if done:
                         done(Outcome(False, line))
                     return
-                self.run_line(line, done, (*collected, value), report)
+                self.run_line(line, done, (*collected, value), report, typed=True)
 
             from ..modals.prompts import DicePrompt
 
@@ -315,8 +319,7 @@ class EncounterScreen(Screen):
                     self.clear_marks()
                 done(outcome)
 
-            # the line as the GM's table types it (`atacar`, not `attack`), as the log will echo it
-            self.run_line(self.controller.spoken(line, self.lang), after, report=False)
+            self.run_line(line, after, report=False)
 
         modal.runner = runner
         self.app.push_screen(modal)
@@ -391,7 +394,7 @@ class EncounterScreen(Screen):
             if outcome.ok:
                 self._close_bar()
 
-        self.run_line(line, finished)
+        self.run_line(line, finished, typed=True)
 
     # -- the find bar (selection.py) -----------------------------------------------------------
     @on(Input.Changed, "#find-bar")
