@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from gm_console.cli import main
+from gm_console.i18n import render
 from gm_console.storage import Encounter
 
 DAY = 86400
@@ -180,4 +181,7 @@ def test_many_saves_read_side_by_side_add_up_as_one_by_one_and_name_the_unreadab
     assert apart.record.as_dict()["fights"] == 6 and apart.record.saves == 6
     assert [s.path.name for s in apart.skipped] == ["c3.toml", "c5.toml"]
     assert [str(s.why) for s in apart.skipped] == [str(s.why) for s in here.skipped]
+    # the reasons travel back from the workers as messages: a Spanish GM reads them in Spanish
+    assert [render(s.why, "es") for s in apart.skipped] == [render(s.why, "es") for s in here.skipped]
+    assert "no es TOML válido" in render(apart.skipped[0].why, "es")
     assert "c5.toml" in str(apart.skipped[1].why) and "checksum" in str(apart.skipped[1].why)

@@ -40,6 +40,10 @@ def domain_named(name: str) -> "Domain | None":
     return _DOMAINS.get(name)
 
 
+def _domain(name: str, localedir: str) -> "Domain":
+    return _DOMAINS.get(name) or Domain(name, localedir)
+
+
 class Domain:
     """One package's catalogue: its gettext domain name and locale folder.
 
@@ -55,6 +59,12 @@ class Domain:
 
     def __repr__(self) -> str:
         return f"Domain({self.name!r})"
+
+    def __reduce__(self):
+        """Pickled by name and folder, its catalogues read again where it lands: a message can
+        travel from a worker process (``stats`` reads saves side by side) and still be rendered
+        in the reader's language there."""
+        return (_domain, (self.name, str(self.localedir)))
 
     def __call__(self, msgid: str, /, **args: Any) -> "Msg":
         return Msg(self, msgid, args)
