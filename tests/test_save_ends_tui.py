@@ -34,7 +34,8 @@ async def fill_condition(pilot, app, search: str, rounds: str, save: str) -> Non
 
 @pytest.mark.parametrize("lang, search, rounds, save, line, dc", [
     ("en", "hold person", "10", "will:15", "cond Gob hold-person 10 save=will:15", 15),
-    ("es", "inmovilizar persona", "", "salvación=16", "cond Gob hold-person save=16", 16),  # the entry names Will
+    ("es", "inmovilizar persona", "", "salvación=16", "estado Gob hold-person save=16", 16),  # the entry names Will;
+    # the form writes its line as a Spanish table types it (`estado`)
 ])
 @drive
 async def test_the_condition_form_gives_the_save_and_its_dc(tmp_path, lang, search, rounds, save, line, dc):

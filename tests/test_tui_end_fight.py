@@ -90,7 +90,7 @@ def test_e_then_y_ends_the_fight_and_shows_its_summary(tmp_path, lang):
             assert isinstance(app.screen, EncounterScreen)
 
     run()
-    assert not enc.state.in_combat and enc.session.done[-1].line == "end"
+    assert not enc.state.in_combat and enc.session.done[-1].line == ("terminar" if lang == "es" else "end")
 
 
 @drive
