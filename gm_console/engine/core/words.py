@@ -37,6 +37,6 @@ def life(state: str, who: "Named | None" = None) -> "Msg | str":
     the combatant it is said of (its name and gender), so a translation can agree with it
     through the ``g`` argument (``{g:?muerto|muerta}``)."""
     word = LIFE.get(state, state)
-    if isinstance(word, Msg):  # no one named: the neutral form (a translation's `g` is always there)
-        return Msg(word.domain, word.id, {"g": who if who is not None else Named("")}, context=word.context)
+    if who is not None and isinstance(word, Msg):  # said of no one: Msg.render gives the neutral form
+        return Msg(word.domain, word.id, {"g": who}, context=word.context)
     return word
