@@ -108,12 +108,12 @@ class Controller:
         (``clock pause``; docs/stats.md#the-turn-clock). Nothing when untimed or read-only."""
         state = self.state
         if state.turn_clock is not None and state.turn_paused is None and not self.encounter.read_only:
-            self.run("reloj pausa" if getattr(self.encounter, "lang", "en") == "es" else "clock pause")
+            self.run(self.spoken("clock pause", self.encounter.lang))
 
     def resume_clock(self) -> None:
         """The console opens on a turn paused when it closed: its clock goes on from now."""
         if self.state.turn_paused is not None and not self.encounter.read_only:
-            self.run("reloj sigue" if getattr(self.encounter, "lang", "en") == "es" else "clock resume")
+            self.run(self.spoken("clock resume", self.encounter.lang))
 
     # -- what screens read -------------------------------------------------------------
     def difficulty(self, line: str | None = None) -> Difficulty | None:

@@ -179,7 +179,8 @@ CORE = Registry([
     Verb("pass", (_Duration("duration"),), handlers._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
          es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),
     # -- the encounter ---------------------------------------------------------------------
-    Verb("clock", (Choice("what", choices=choice_map(("pause", "pausa", "para"), ("resume", "sigue", "reanuda"))),),
+    Verb("clock", (Choice("what", choices=choice_map(("pause", "pausa", "para"), ("resume", "sigue", "reanuda")),
+                          es={"pause": "pausa", "resume": "sigue"}),),
          lambda ctx, c: turns.clock(ctx, c.what),
          _("the running turn's clock stops without the turn ending (`pause`) or goes on (`resume`): the console "
            "does it when it closes and opens again"),

@@ -142,6 +142,8 @@ class Choice(Param):
 
     choices: Mapping[str, str] = field(default_factory=dict)  # any spelling -> canonical
     completes: str = "choice"
+    #: canonical -> the word a Spanish table types, for a line said in its words (``Registry.spoken``)
+    es: Mapping[str, str] = field(default_factory=dict)
 
     def usage(self) -> str:
         text = self.meta or "|".join(dict.fromkeys(self.choices.values()))
@@ -538,9 +540,11 @@ class Registry:
         name = self.canonical(verb)
         if lang != "es" or name is None or not self.verbs[name].es:
             return line
-        # its keywords too (`by` -> `por`): a keyword's words are its English spelling, then its Spanish
-        swap = {p.words[0]: p.words[1] for p in self.verbs[name].params
-                if isinstance(p, Keyword) and len(p.words) > 1}
+        # its keywords too (`by` -> `por`): a keyword's words are its English spelling, then its Spanish;
+        # and the words of a choice that names its Spanish (`clock pause` -> `reloj pausa`)
+        params = self.verbs[name].params
+        swap = {p.words[0]: p.words[1] for p in params if isinstance(p, Keyword) and len(p.words) > 1}
+        swap.update(w for p in params if isinstance(p, Choice) for w in p.es.items())
         if swap:  # a word in quotes is a name, never a keyword
             rest = "".join(part if part[:1] in "\"'" else " ".join(swap.get(w, w) for w in part.split(" "))
                            for part in re.split(r"(\"[^\"]*\"|'[^']*')", rest))
