@@ -13,6 +13,8 @@ import re
 
 from gm_console.i18n import C_, Msg, Term, render
 
+from .words import DAMAGE_TYPES
+
 #: the words of the damage types riders name (besides the attack's own, engine/rules/attack_flow.py)
 #: and of the riders the published stat blocks use, longest phrase first when read
 WORDS: dict[str, Msg] = {
@@ -56,30 +58,16 @@ WORDS: dict[str, Msg] = {
     "push": C_("rider", "push"),
     "charge": C_("rider", "charge"),
     "burn": C_("rider", "burn"),
-    "nonlethal": C_("rider", "nonlethal"),
-    "poison": C_("rider", "poison"),
-    "acid": C_("rider", "acid"),
-    "cold": C_("rider", "cold"),
-    "fire": C_("rider", "fire"),
-    "electricity": C_("rider", "electricity"),
-    "lightning": C_("rider", "lightning"),
-    "thunder": C_("rider", "thunder"),
-    "sonic": C_("rider", "sonic"),
-    "necrotic": C_("rider", "necrotic"),
-    "radiant": C_("rider", "radiant"),
-    "psychic": C_("rider", "psychic"),
-    "force": C_("rider", "force"),
-    "slashing": C_("rider", "slashing"),
-    "piercing": C_("rider", "piercing"),
-    "bludgeoning": C_("rider", "bludgeoning"),
 }
 
-_PATTERN = re.compile(r"(?<![\w.])(" + "|".join(re.escape(w) for w in sorted(WORDS, key=len, reverse=True)) + r")(?!\w)")
+#: the riders' words and the damage types (the attack log's own words, engine/core/words.py)
+_ALL: dict[str, Msg] = {**DAMAGE_TYPES, **WORDS}
+_PATTERN = re.compile(r"(?<![\w.])(" + "|".join(re.escape(w) for w in sorted(_ALL, key=len, reverse=True)) + r")(?!\w)")
 
 
 def rider_text(rider: str, lang: str) -> str:
     """``rider`` with each word the list knows in ``lang``."""
-    return _PATTERN.sub(lambda m: render(WORDS[m.group(1)], lang), rider)
+    return _PATTERN.sub(lambda m: render(_ALL[m.group(1)], lang), rider)
 
 
 def rider_term(rider: str) -> Term:

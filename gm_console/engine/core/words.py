@@ -40,3 +40,22 @@ def life(state: str, who: "Named | None" = None) -> "Msg | str":
     if who is not None and isinstance(word, Msg):  # said of no one: Msg.render gives the neutral form
         return Msg(word.domain, word.id, {"g": who}, context=word.context)
     return word
+
+# TRANSLATORS: a damage type as the attack log writes it after the damage ("7 slashing")
+DAMAGE_TYPES = {"slashing": C_("damage type", "slashing"), "piercing": C_("damage type", "piercing"),
+                "bludgeoning": C_("damage type", "bludgeoning"), "acid": C_("damage type", "acid"),
+                "cold": C_("damage type", "cold"), "electricity": C_("damage type", "electricity"),
+                "fire": C_("damage type", "fire"), "sonic": C_("damage type", "sonic"),
+                "negative": C_("damage type", "negative"), "positive": C_("damage type", "positive"),
+                "force": C_("damage type", "force"), "nonlethal": C_("damage type", "nonlethal"),
+                # fifth edition's own
+                "poison": C_("damage type", "poison"), "necrotic": C_("damage type", "necrotic"),
+                "radiant": C_("damage type", "radiant"), "psychic": C_("damage type", "psychic"),
+                "thunder": C_("damage type", "thunder"), "lightning": C_("damage type", "lightning")}
+#: what a weapon counts as against damage reduction: not a damage type but a quality of the weapon,
+#: written after the types: "7 slashing (magic)" (docs/rulesets/pathfinder1e.md §1.13)
+# TRANSLATORS: what a weapon counts as against damage reduction ("7 slashing (magic)")
+BYPASS = {"magic": C_("bypass", "magic"), "silver": C_("bypass", "silver"),
+          "cold-iron": C_("bypass", "cold iron"), "adamantine": C_("bypass", "adamantine"),
+          "good": C_("bypass", "good"), "evil": C_("bypass", "evil"), "lawful": C_("bypass", "lawful"),
+          "chaotic": C_("bypass", "chaotic"), "epic": C_("bypass", "epic")}

@@ -36,26 +36,13 @@ from ..core.state import Combatant
 from ..core.text import fold_text, listing
 from ..core.rider_words import rider_term
 from ..core.weapon_names import weapon_term
+from ..core.words import BYPASS, DAMAGE_TYPES
 from ..core.told import dealt, either, named, of, public
 
 HIT, MISS = Term("hit", "impacta"), Term("miss", "falla")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)
 SHOW_ROLLS = "players_attack_rolls"
 
-# TRANSLATORS: a damage type as the attack log writes it after the damage ("7 slashing")
-DAMAGE_TYPES = {"slashing": C_("damage type", "slashing"), "piercing": C_("damage type", "piercing"),
-                "bludgeoning": C_("damage type", "bludgeoning"), "acid": C_("damage type", "acid"),
-                "cold": C_("damage type", "cold"), "electricity": C_("damage type", "electricity"),
-                "fire": C_("damage type", "fire"), "sonic": C_("damage type", "sonic"),
-                "negative": C_("damage type", "negative"), "positive": C_("damage type", "positive"),
-                "force": C_("damage type", "force"), "nonlethal": C_("damage type", "nonlethal")}
-#: what a weapon counts as against damage reduction: not a damage type but a quality of the weapon,
-#: written after the types: "7 slashing (magic)" (docs/rulesets/pathfinder1e.md, §1.13)
-# TRANSLATORS: what a weapon counts as against damage reduction ("7 slashing (magic)")
-BYPASS = {"magic": C_("bypass", "magic"), "silver": C_("bypass", "silver"),
-          "cold-iron": C_("bypass", "cold iron"), "adamantine": C_("bypass", "adamantine"),
-          "good": C_("bypass", "good"), "evil": C_("bypass", "evil"), "lawful": C_("bypass", "lawful"),
-          "chaotic": C_("bypass", "chaotic"), "epic": C_("bypass", "epic")}
 
 
 @dataclass

@@ -11,9 +11,8 @@ import re
 from textual.app import ComposeResult
 from textual.widgets import Checkbox, Label
 
-from gm_console.engine.core.rider_words import WORDS as RIDER_WORDS
 from gm_console.engine.core.state import Combatant
-from gm_console.engine.rules.attack_flow import BYPASS, DAMAGE_TYPES
+from gm_console.engine.core.words import BYPASS, DAMAGE_TYPES
 from gm_console.i18n import render
 
 from .. import lines
@@ -67,14 +66,9 @@ class DamageModal(FormModal[str]):
         return lines.join(verb, lines.refs(self.frame.state, self.targets), amount, *map(lines.quote, types))
 
 
-#: fifth edition's damage types beyond the d20 games' (their words are the riders')
-FIFTH = ("poison", "necrotic", "radiant", "psychic", "thunder", "lightning")
-
-
 def type_words(accepted: "tuple[str, ...]", lang: str) -> list[str]:
     """The damage types a game's `dmg` takes, each once, in the GM's language (`fuego, frío,
     cortante...`): its list holds every spelling it reads, English and Spanish and short forms,
     too long for a label; the box still takes them all. Nonlethal has its own box."""
-    words = {w: DAMAGE_TYPES.get(w) or BYPASS.get(w) or (RIDER_WORDS.get(w) if w in FIFTH else None)
-             for w in accepted if w not in ("nonlethal", "lethal")}
+    words = {w: DAMAGE_TYPES.get(w) or BYPASS.get(w) for w in accepted if w not in ("nonlethal", "lethal")}
     return list(dict.fromkeys(render(m, lang).replace(" ", "-") for m in words.values() if m is not None))
