@@ -130,6 +130,10 @@ class Msg:
     def __str__(self) -> str:
         return self.render(SOURCE)
 
+    def given(self, **args: Any) -> "Msg":
+        """The same message with these arguments too (a name's gender for agreement: ``g=``)."""
+        return Msg(self.domain, self.id, {**self.args, **args}, self.plural, self.count, self.context)
+
     def __repr__(self) -> str:
         return f"Msg({self.id!r}, {dict(self.args)!r})"
 

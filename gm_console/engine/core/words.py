@@ -38,7 +38,7 @@ def life(state: str, who: "Named | None" = None) -> "Msg | str":
     through the ``g`` argument (``{g:?muerto|muerta}``)."""
     word = LIFE.get(state, state)
     if who is not None and isinstance(word, Msg):  # said of no one: Msg.render gives the neutral form
-        return Msg(word.domain, word.id, {"g": who}, context=word.context)
+        return word.given(g=who)
     return word
 
 # TRANSLATORS: a damage type as the attack log writes it after the damage ("7 slashing")

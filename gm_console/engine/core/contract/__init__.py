@@ -219,8 +219,7 @@ def agreeing(note: Pending, state: EncounterState) -> Pending:
     gender = gender_of(c)
     if gender is None:
         return note
-    args = {**text.args, "name": Named(c.name, gender)}
-    return replace(note, en=Msg(text.domain, text.id, args, text.plural, text.count, text.context))
+    return replace(note, en=text.given(name=Named(c.name, gender)))
 
 
 def status_of(ruleset: "Ruleset", state: EncounterState, c: Any, lang: str = "en") -> "list[Any]":
@@ -228,5 +227,5 @@ def status_of(ruleset: "Ruleset", state: EncounterState, c: Any, lang: str = "en
     and gender as ``g`` so a translation agrees with it ("{g:?moribundo|moribunda}: muere..."):
     one rule here for every game's lines."""
     who = Named(c.name, gender_of(c))
-    return [Msg(x.domain, x.id, {"g": who, **x.args}, x.plural, x.count, x.context) if isinstance(x, Msg) else x
+    return [x.given(g=who) if isinstance(x, Msg) else x
             for x in ruleset.sheet.status(state, c, lang)]
