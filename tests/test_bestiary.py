@@ -255,3 +255,30 @@ def test_starfinder_cr_half_creatures_and_the_corrected_ranged_attacks():
     t.do("roll", "start", *(f"dmg {cid} 40" for cid in half), "end")
     summary = fight_summary(t.session.done, t.session.ruleset)
     assert sorted((a.cr, a.xp) for a in summary.awards) == [("1/2", 200)] * 5
+
+
+def test_a_count_before_the_creature_adds_that_many():
+    """`add 2 @goblin` is what a GM types for two goblins: the same as `add @goblin x2` (never a
+    combatant called "2")."""
+    t = Table("pathfinder1e")
+    t.do("add 2 @goblin")
+    assert sorted(c.name for c in t.state.combatants.values()) == ["Goblin 1", "Goblin 2"]
+    t.do("add Archer @goblin x2 hp=9")  # the count after the creature, too
+    assert sorted(c.name for c in t.state.combatants.values())[:2] == ["Archer 1", "Archer 2"]
+    assert t.c("archer-2").pools["hp"].max == 9
+
+
+def test_two_counts_are_refused():
+    t = Table("pathfinder1e")
+    with pytest.raises(CommandError) as err:
+        t.do("add @goblin x2 x3")
+    assert "add: one count at a time, not x2, x3" in str(err.value)
+
+
+@pytest.mark.parametrize("line", ["add 7 hp=3", "add 2 @goblin x3", "add 0 @goblin", "add 101 @goblin"])
+def test_a_name_of_digits_alone_is_refused_and_nothing_is_added(line):
+    t = Table("pathfinder1e")
+    with pytest.raises(CommandError) as err:
+        t.do(line)
+    assert "a name cannot be only a number" in str(err.value) and "x3" in str(err.value)
+    assert t.state.combatants == {}

@@ -16,9 +16,10 @@ from gm_console.engine.language.core_verbs import registry_for
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = {"generic": ROOT / "gm_console/locale/es/LC_MESSAGES/gm_console.po",
               **{game: Path(glob.glob(str(ROOT / f"rulesets/{game}/locale/es/LC_MESSAGES/*.po"))[0])
-                 for game in ("pathfinder1e", "starfinder", "dragon_age", "generic")}}
+                 for game in ("pathfinder1e", "starfinder", "dragon_age", "dnd5e", "generic")}}
 HINT = (r"(?:^|[(`:;]\s?|\bo |: )(?P<verb>[a-z][\w-]*)(?= (?:\{[a-z_]+\}|[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ_]{2,}))"
-        r"|\((?P<bare>[a-z][\w-]*) [^)]*\)")   # a whole command in brackets: "(pass 1h)"
+        r"|\((?P<bare>[a-z][\w-]*) [^)]*\)"   # a whole command in brackets: "(pass 1h)"
+        r"|^(?P<prefix>[a-z][\w-]*): ")  # the verb a refusal names first ("añadir: palabra inesperada ...")
 
 
 def english_hints(game: str, po: Path) -> list[str]:
@@ -30,13 +31,13 @@ def english_hints(game: str, po: Path) -> list[str]:
             texts = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
             for text in texts:
                 for match in re.finditer(HINT, text or ""):
-                    verb = match["verb"] or match["bare"]
+                    verb = match["verb"] or match["bare"] or match["prefix"]
                     if verb in english:
                         out.append(f"{verb}: {text}")
     return out
 
 
-@pytest.mark.parametrize("game", sorted({"pathfinder1e", "starfinder", "dragon_age", "generic"}))
+@pytest.mark.parametrize("game", sorted({"pathfinder1e", "starfinder", "dragon_age", "dnd5e", "generic"}))
 def test_spanish_hints_use_the_spanish_verbs(game):
     assert english_hints(game, CATALOGUES[game]) == []
 

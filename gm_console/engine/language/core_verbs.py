@@ -82,7 +82,7 @@ CORE = Registry([
     # -- the roster ----------------------------------------------------------------
     Verb("add", (Who("name", meta="NAME", new=True), Count("count"), Word("words", meta="pc", required=False, rest=True, fold=False, completes="side"),
                  Fields("fields")),
-         handlers._add, _("add a combatant; `x3` adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again; beside an unnumbered \"Goblin\", `@goblin` or `x2` renames it \"Goblin 1\" first); keys are the ruleset's stat block; `hp=6/38` is current/max; `@goblin` (or `\"Grak\" @goblin`) adds from the bestiary by its name in either language, your keys overriding its stats; HP are the stat block's, or with `roll` rolled from its hit dice (`hp=2d8+2` too); `hidden` keeps them from the players until `reveal`"),
+         handlers._add, _("add a combatant; `x3` (or `3 @goblin`) adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again; beside an unnumbered \"Goblin\", `@goblin` or `x2` renames it \"Goblin 1\" first); keys are the ruleset's stat block; `hp=6/38` is current/max; `@goblin` (or `\"Grak\" @goblin`) adds from the bestiary by its name in either language, your keys overriding its stats; HP are the stat block's, or with `roll` rolled from its hit dice (`hp=2d8+2` too); `hidden` keeps them from the players until `reveal`"),
          es=("añadir", "agregar"), group="roster",
          spelled="add NAME|@CREATURE [xN] [@CREATURE] [pc|ally|foe] [group] [hidden] [roll] [key=value ...]"),
     Verb("remove", (Who("who"),), handlers._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),

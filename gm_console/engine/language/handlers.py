@@ -24,7 +24,7 @@ from ..core.contract import RulesError, StatField, did_you_mean, fold_text, list
 from ..core.dice import MAX_TOTAL, DiceError, is_dice
 from ..core.marks import AWARE, BESTIARY, OWED_TURNS
 from ..core.state import Combatant
-from .verbs import Call
+from .verbs import Call, Count
 
 yes_no = sheets.yes_no
 
@@ -80,15 +80,26 @@ HIDDEN_WORDS = ("hidden", "oculto", "oculta", "ocultos", "ocultas")
 
 def _add(ctx: Context, c: Call) -> None:
     rs = ctx.ruleset
-    name, creature = c.name, None
+    name, creature, count = c.name, None, c.count
+    counts = [w for w in c.words if Count("count").accepts(w)]  # `add Grak @goblin x3`: the count after the creature
+    if counts:
+        if count is not None or len(counts) > 1:
+            raise RulesError(_("add: one count at a time, not {counts}",
+                               counts=", ".join(([f"x{count}"] if count is not None else []) + counts)))
+        count = Count("count").counted(counts[0], "add")
     refs = ([name] if name.startswith("@") else []) + [w for w in c.words if w.startswith("@")]
+    if name.isdigit():  # `add 3 @goblin` reads as `add @goblin x3`; a name of digits alone names no one
+        if not refs or count is not None or not 1 <= int(name) <= 100:
+            raise RulesError(_("add: a name cannot be only a number ({name}); several at once: `add @goblin x3` "
+                               "or `add Goblin x3`", name=name))
+        count, name = int(name), refs[0]
     if len(refs) > 1:
         raise RulesError(_("add: one creature at a time, not {refs}", refs=", ".join(refs)))
     if refs:
         creature = ctx.bestiary.find(refs[0])
         if name.startswith("@"):
             name = creature.name(ctx.lang) if ctx.lang else creature.spelled(name)
-    words = tuple(w.casefold() for w in c.words if not w.startswith("@"))
+    words = tuple(w.casefold() for w in c.words if not w.startswith("@") and w not in counts)
     hp_mode = "average"
     for w in words:
         if w in HP_WORDS:
@@ -145,8 +156,8 @@ def _add(ctx: Context, c: Call) -> None:
     if side == "pc" and "pc" in rs.sheet.fields and rs.sheet.fields["pc"].kind == "bool":
         stats["pc"] = True  # `add Kyra pc` and `add Kyra pc=true` mean the same
     if fold_text(name) in ctx.state.names:
-        name = _number_the_namesake(ctx, name, numbering=creature is not None or c.count is not None)
-    names = _names_for(ctx, name, c.count)
+        name = _number_the_namesake(ctx, name, numbering=creature is not None or count is not None)
+    names = _names_for(ctx, name, count)
     for new in names:
         if fold_text(new) in ctx.state.names:
             raise RulesError(_('add: there is already a combatant named {name!r}; pick another name', name=new))

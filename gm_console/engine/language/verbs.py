@@ -242,11 +242,14 @@ class Count(Param):
         return bool(re.fullmatch(r"[xX×]\d+", token))
 
     def take(self, verb, token):
+        return {self.name: self.counted(token, verb.name)}
+
+    def counted(self, token: str, verb: str) -> int:
         count = int(token[1:])
         if not 1 <= count <= self.maximum:
-            raise CommandError(_("{verb}: xN takes 1 to {maximum}, not {count}", verb=verb.name,
+            raise CommandError(_("{verb}: xN takes 1 to {maximum}, not {count}", verb=verb,
                                  maximum=self.maximum, count=count))
-        return {self.name: count}
+        return count
 
 
 @by_value
