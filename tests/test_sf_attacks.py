@@ -203,3 +203,24 @@ def test_plus_poison_offers_the_attackers_own_poison_on_a_hit():
     t = sf('set Ksarik poison="dc=13 track=dex every=round for=6 cure=2" atk="sting +9 1d4 P plus poison"')
     t.rolls(15, 2).do("attack Ksarik Kyra")
     assert offered(t) == [("Ksarik hit Kyra with its sting: its poison", "poison Kyra from Ksarik")]
+
+
+def test_a_nonlethal_energy_weapon_targets_eac_and_says_its_damage_is_nonlethal():
+    """starfinder.md §3.17.2 and §3.3.4: the stat block's "1d4+1 E nonlethal" (the bestiary's data
+    writes `plus nonlethal`) is electricity, so it targets EAC 14 (KAC 16 would make 15 a miss),
+    and the damage is nonlethal."""
+    t = sf('set Ksarik atk="pulsecaster pistol +7 1d4+1 E range 30 plus nonlethal"')
+    t.rolls(8, 3).do("attack Ksarik Kyra pulsecaster")
+    assert last(t, 2) == ["Ksarik attacks Kyra with its pulsecaster pistol: hit, 4 electricity (nonlethal) "
+                          "(8 +7 pulsecaster pistol = 15 vs EAC 14; 1d4+1 (4))",
+                          "Kyra takes 4 electricity, nonlethal damage (vs EAC 14): SP 30→26"]
+    said_es = [e.text("es") for e in t.session.done[-1].events if e.kind == "Said"]
+    assert "impacta, 4 electricidad (no letal)" in said_es[0]
+
+
+def test_plus_nonlethal_is_the_damage_type_not_a_rider():
+    from gm_console.engine.core import attacks
+
+    a = attacks.parse("taclash +5 1d4+3 S reach 10 plus nonlethal plus trip")
+    assert (a.types, a.riders, a.energy) == (("slashing", "nonlethal"), ("trip",), False)
+    assert attacks.parse(a.text) == a

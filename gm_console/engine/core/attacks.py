@@ -99,7 +99,8 @@ class Attack:
 
     @property
     def energy(self) -> bool:
-        return bool(self.types) and all(t in ENERGY for t in self.types)
+        kinds = [t for t in self.types if t != "nonlethal"]  # a nonlethal laser is still energy
+        return bool(kinds) and all(t in ENERGY for t in kinds)
 
     def crit_text(self) -> str:
         if self.threat == 20:
@@ -197,6 +198,10 @@ def parse(text: str) -> Attack:
                                   "reach N or range N", tok=tok))
         i += 1
     critical, riders = _tail(text, rest[i:])
+    if any(_TYPE_OF.get(fold_text(r)) == "nonlethal" for r in riders):  # `plus nonlethal`: the damage's kind,
+        # not something it does besides (the stat blocks print "1d4+1 E nonlethal")
+        riders = tuple(r for r in riders if _TYPE_OF.get(fold_text(r)) != "nonlethal")
+        fields["types"] = [*fields.get("types", ()), *(() if "nonlethal" in fields.get("types", ()) else ("nonlethal",))]
     threat, mult = fields.get("threat", (20, 2))
     rng = fields.get("range", "")
     return Attack(name=" ".join(head), bonuses=bonuses, dice=dice, count=count, threat=threat, multiplier=mult,

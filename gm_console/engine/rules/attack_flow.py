@@ -459,9 +459,10 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
 def type_term(types: Sequence[str]) -> "Msg | Term":
     """An attack's damage types in the reader's language, what it bypasses after them in
     parentheses: ``slashing&piercing (magic)``, ``cortante (plata, adamantina)``."""
-    kinds = [DAMAGE_TYPES.get(t, t) for t in types if t not in BYPASS]
+    kinds = [DAMAGE_TYPES.get(t, t) for t in types if t not in BYPASS and t != "nonlethal"]
     kind = kinds[0] if len(kinds) == 1 else joined(kinds, "&")
-    bypass = [BYPASS[t] for t in types if t in BYPASS]
+    # nonlethal is said after the types like what a weapon counts as: "5 electricity (nonlethal)"
+    bypass = [BYPASS[t] for t in types if t in BYPASS] + [DAMAGE_TYPES["nonlethal"] for t in types if t == "nonlethal"]
     if not bypass:
         return kind
     if not kinds:
