@@ -383,3 +383,16 @@ def test_budget_is_cleared_when_the_combat_ends():
     t = fight()
     t.do("action Valeros move", "end")
     assert t.c("Valeros").marks.get("actions") is None
+
+
+def test_an_attack_on_its_own_turn_spends_the_standard_a_full_attack_the_full_round():
+    """pathfinder1e.md §1.2: `attack` is the actor's standard action, `attack ... full` its
+    full-round action; an attack off its turn (an attack of opportunity) spends nothing here."""
+    t = fight('set Valeros atk="longsword +7/+2 1d8+2 S"', 'set Goblin hp=60/60 atk="short sword +2 1d4 P"')
+    t.rolls(3).do("attack Valeros Goblin")
+    assert left(t) == "actions left: move, swift"
+    t.rolls(2).do("attack Goblin Valeros")  # the goblin's attack of opportunity: Valeros still has his move
+    assert left(t) == "actions left: move, swift"
+    t.do("undo", "undo")
+    t.rolls(3, 3).do("attack Valeros Goblin full")
+    assert left(t) == "actions left: swift"

@@ -224,3 +224,17 @@ def test_plus_nonlethal_is_the_damage_type_not_a_rider():
     a = attacks.parse("taclash +5 1d4+3 S reach 10 plus nonlethal plus trip")
     assert (a.types, a.riders, a.energy) == (("slashing", "nonlethal"), ("trip",), False)
     assert attacks.parse(a.text) == a
+
+
+def test_an_attack_on_its_own_turn_is_its_standard_action_a_full_attack_its_full_action():
+    """starfinder.md §3.2: the verbs spend the actor's actions on its own turn; a second attack
+    is over the budget and still resolves, with a line saying so."""
+    t = sf("init Kyra 5", "init Ksarik 20", "start")
+    t.rolls(8, 2).do("attack Ksarik Kyra laser")
+    assert t.said()[-3] == "Ksarik uses a standard action (attack); left: move, swift"
+    t.rolls(8, 2).do("attack Ksarik Kyra laser")
+    assert t.said()[-3] == ("Over the action budget: Ksarik has no standard action left this turn (standard); "
+                            "left: move, swift; attack counted anyway")
+    t.do("undo", "undo")
+    t.rolls(1, 1).do("attack Ksarik Kyra claws full")
+    assert t.said()[-3].startswith("Ksarik uses a full action (full attack); left: none")

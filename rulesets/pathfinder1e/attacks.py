@@ -16,6 +16,7 @@ from gm_console.ruleset import attack_flow as flow
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
 
 from . import defenses, life, tactics
+from . import economy
 from .i18n import _
 
 RULE = "pathfinder1e.md §1.19"
@@ -43,6 +44,9 @@ class PF1Attacks(AttackRules):
                 ctx.fail(_("attack: a charge ends in one melee attack, not a full attack"))
             if not a.has("charging"):
                 tactics.charge(ctx, SimpleNamespace(who=a.id))  # +2 attack, -2 AC (§1.2)
+        elif not a.has("charging"):  # on its own turn an attack is its standard action, a full attack its full-round (§1.2)
+            economy.spend_for(ctx, a, "full" if "full" in plan.words else "standard",
+                              _("full attack") if "full" in plan.words else _("attack"))
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """The effective melee or ranged figure's changes: its base is the stat block's, which the

@@ -16,6 +16,7 @@ import re
 from gm_console.ruleset import attack_flow as flow
 from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, fold_text, named, run_attack
 
+from . import economy
 from .i18n import _
 
 RULE = "starfinder.md §3.17"
@@ -39,6 +40,10 @@ class SFAttacks(AttackRules):
     def prepare(self, ctx, plan: Plan) -> None:
         """Ten range increments for every weapon, thrown ones too (the seed; §3.17.6)."""
         flow.check_distance(ctx, plan, lambda atk: 10)
+        # on its own turn an attack is its standard action, a full attack its full action (§3.2)
+        full = "full" in plan.words
+        economy.use(ctx, plan.attacker, "full" if full else "standard",
+                    Term("full attack", economy.NAMED_ES["full-attack"]) if full else Term("attack", economy.NAMED_ES["attack"]))
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         fig = self.ruleset.sheet.effective(state, a)["ranged" if atk.ranged else "melee"]
