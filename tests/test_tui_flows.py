@@ -538,7 +538,7 @@ async def test_help_screen_lists_every_binding_and_verb(tmp_path):
         for spec in ENCOUNTER_KEYS:
             assert spec.id in text
         for verb in registry_for(enc.ruleset):
-            assert " ".join(verb.usage().split()[:2]) in text, verb.name  # long usages wrap
+            assert " ".join(str(verb.usage()).split()[:2]) in text, verb.name  # long usages wrap
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)

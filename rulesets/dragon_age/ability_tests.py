@@ -8,7 +8,7 @@ apart because it measures the degree of success and pays stunt points.
 
 from __future__ import annotations
 
-from gm_console.ruleset import (Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
+from gm_console.ruleset import (N_, Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
                                 fold_text, of)
 
 from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
@@ -198,14 +198,14 @@ def contest_verb(ctx: Context, call) -> None:
          opponent_total=checks[1].total)
 
 
-TEST = Verb("test", (Who("who"), Word("ability", meta="ABILITY[:FOCUS]", fold=False),
-                     Int("tn", meta="TN", required=False, what=_("the target number")),
-                     Rest("roll", spelled="[DICE] [+N]")), test_verb,
+TEST = Verb("test", (Who("who"), Word("ability", meta=N_("ABILITY[:FOCUS]"), fold=False),
+                     Int("tn", meta=N_("TN"), required=False, what=_("the target number")),
+                     Rest("roll", spelled=N_("[DICE] [+N]"))), test_verb,
             _("ability test: 3d6 + ability (+2 focus) vs TN; dragon die = degree"), es=("probar", "atributo"),
             group="ruleset", note=_("DICE: 5,5,3 dragon die first, or the 3d6 sum"),
-            spelled="test NAME ABILITY[:FOCUS] TN [DICE] [+N]")
-CONTEST = Verb("contest", (Who("who"), Word("ability", meta="ABILITY[:FOCUS]", fold=False),
-                           Who("other", meta="OTHER"), Word("other_ability", meta="ABILITY[:FOCUS]", fold=False),
-                           Rest("dice", spelled="[DICE DICE]")), contest_verb,
+            spelled=N_("NAME ABILITY[:FOCUS] TN [DICE] [+N]"))
+CONTEST = Verb("contest", (Who("who"), Word("ability", meta=N_("ABILITY[:FOCUS]"), fold=False),
+                           Who("other", meta=N_("OTHER")), Word("other_ability", meta=N_("ABILITY[:FOCUS]"), fold=False),
+                           Rest("dice", spelled=N_("[DICE DICE]"))), contest_verb,
                _("opposed test: higher total, ties by dragon die then ability"), en=("opposed",),
                es=("enfrentada",), group="ruleset")

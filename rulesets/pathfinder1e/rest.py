@@ -24,9 +24,9 @@ from .stats import hd
 RULE = "pathfinder1e.md §1.8"
 DAY = 24 * 3600
 NIGHT = 8 * 3600
-DAY_WORDS = ("day", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "día", "cama", "reposo")
-NIGHT_WORDS = ("night", "8h", "noche", "sleep", "dormir")
-CARE_WORDS = ("care", "heal", "cuidados", "cuidado", "long-term-care", "long-term", "curar", "treat")
+DAY_WORDS = ("day", "día", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "cama", "reposo")
+NIGHT_WORDS = ("night", "noche", "8h", "sleep", "dormir")
+CARE_WORDS = ("care", "cuidados", "heal", "cuidado", "long-term-care", "long-term", "curar", "treat")
 ALL_WORDS = ("all", "todos", "everyone")
 
 
