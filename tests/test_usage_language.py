@@ -183,3 +183,28 @@ def test_the_help_screens_language_table_reads_in_spanish():
     assert "daño NOMBRE[,NOMBRE...] CANTIDAD [TIPO ...]" in text
     assert "escapar NOMBRE [TIRADA] [+N|-N] [escapismo N] [invertir] [de APRESADOR]" in text
     assert "AMOUNT" not in text and "ATTACKER" not in text
+
+
+#: refusals whose handler reads its own words (check's, the maneuvers', item's, rest's): their
+#: usage line is the verb's, in the reader's language, as the parser's is
+HANDLER_REFUSALS = [
+    ("generic", "prueba Ana", "prueba: faltan argumentos; uso: prueba NOMBRE HABILIDAD|CARACTERÍSTICA|+N"),
+    ("generic", "prueba Ana percepcion zzz", "prueba: sobra 'zzz'; uso: prueba NOMBRE HABILIDAD|CARACTERÍSTICA|+N"),
+    ("generic", "prueba Ana percepcion contra", "; uso: prueba NOMBRE HABILIDAD|CARACTERÍSTICA|+N [+N ...] [contra CD"),
+    ("pathfinder1e", "maniobra Ana Bo volar", "maniobra: no se esperaba 'volar'; uso: maniobra ATACANTE OBJETIVO [TIRADA] "
+                                              "[derribo|embestida|presa|desarme|romper|arrollar|sujetar] [+N|-N]"),
+    ("pathfinder1e", "escapar Bo escapismo x", "uso: escapar NOMBRE [TIRADA] [+N|-N] [escapismo N]"),
+    ("pathfinder1e", "objeto Ana Espada zzz", "uso: objeto NOMBRE [OBJETO [arma|armadura|escudo|objeto|PREDEFINIDO]"),
+    ("pathfinder1e", "objeto Ana Espada arma", "uso: objeto NOMBRE [OBJETO [arma|armadura|escudo|objeto|PREDEFINIDO]"),
+]
+
+
+@pytest.mark.parametrize("game, line, said", HANDLER_REFUSALS)
+def test_a_handlers_own_refusal_shows_the_spanish_usage(game, line, said):
+    t = Table(game)
+    t.do(*PARTY[game])
+    with pytest.raises(CommandError) as exc:
+        t.do(line)
+    spanish, english = render(exc.value.message, "es"), str(exc.value.message)
+    assert said in spanish, spanish
+    assert "usage: " in english and "uso: " not in english

@@ -131,7 +131,7 @@ def rest(ctx: Context, call) -> None:
     for word in call.who:
         if re.fullmatch(r"\d+[a-z]*", word.casefold()):
             ctx.fail(_("rest: {word!r}: one rest at a time, a night (8h) or a day of bed rest (day); more days pass "
-                       "with `pass`; usage: {usage}", word=word, usage="rest [NAME ...|all] [night|day] [care]"))
+                       "with `pass`; usage: {usage}", word=word, usage=ctx.verb.usage()))
     day, care = call.day and not call.night, call.care
     rate = (2 if day else 1) * (2 if care else 1)
     names = [] if call.all else list(call.who)

@@ -66,11 +66,11 @@ VERBS: tuple[Verb, ...] = (
                   Who("who", required=False, rest=True)),
          rest.rest, _("natural healing now: a night, a day of bed rest; long-term care doubles"),
          es=("descansar", "descanso"), group="ruleset", spelled=N_("[NAME ...|all] [night|day] [care]")),
-    Verb("item", (Who("who"), Word("item", meta=N_("ITEM"), required=False, fold=False),
-                  Rest("words", spelled=N_("[weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] "
-                                        "[MATERIAL] [+E] | remove"))),
+    Verb("item", (Who("who"), Word("item", meta=N_("ITEM"), required=False, fold=False), Rest("words")),
          items.item, _("record or list items with hardness and HP (for sunder)"),
-         en=("items",), es=("objeto", "objetos"), group="ruleset"),
+         en=("items",), es=("objeto", "objetos"), group="ruleset",
+         spelled=N_("NAME [ITEM [weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] [MATERIAL] [+E] "
+                    "| ITEM remove]")),
     Verb("sunder", (Who("who"), Word("item", meta=N_("ITEM"), fold=False), Amount("damage", meta=N_("DAMAGE")),
                     Flag("spare", words=("spare", "perdonar", "keep", "conservar"))),
          items.sunder, _("damage to an item: hardness first, broken at half HP, destroyed at 0"),
