@@ -175,7 +175,7 @@ CORE = Registry([
          _("roll anything in the d20 grammar: `1d20+5`, `4d6kh3`, `2d20kh1+3`; each die shown, natural 20/1 marked; `adv`/`dis` after it rolls its d20 twice (2d20kh1/2d20kl1), both cancel"), en=("dice",), es=("dados", "tirada"), group="dice"),
     Verb("check", (Rest("args", required=True, spelled=N_("NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] "
                                                           "[take10|take20] [adv|dis] [hidden] [aid NAME2 ...]")),),
-         lambda ctx, c: checks.check(ctx, c.args, CORE["check"].word, CORE["check"].usage()), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2; `adv`/`dis`: advantage or disadvantage where the game has them"),
+         lambda ctx, c: checks.check(ctx, c.args, ctx.verb.word, ctx.verb.usage()), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2; `adv`/`dis`: advantage or disadvantage where the game has them"),
          es=("prueba", "chequeo"), group="dice"),
     Verb("pass", (_Duration("duration"),), handlers._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
          es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),
