@@ -196,6 +196,12 @@ HANDLER_REFUSALS = [
     ("pathfinder1e", "escapar Bo escapismo x", "uso: escapar NOMBRE [TIRADA] [+N|-N] [escapismo N]"),
     ("pathfinder1e", "objeto Ana Espada zzz", "uso: objeto NOMBRE [OBJETO [arma|armadura|escudo|objeto|PREDEFINIDO]"),
     ("pathfinder1e", "objeto Ana Espada arma", "uso: objeto NOMBRE [OBJETO [arma|armadura|escudo|objeto|PREDEFINIDO]"),
+    ("dragon_age", "lanzar Ana Flecha 2 11 zzz", "lanzar: 'zzz' no se esperaba: se espera magia:CONCENTRACIÓN, dados "
+                                                 "como 5,5,3, la suma de 3d6, +N, menor u objetivo=NOMBRE; uso: lanzar "
+                                                 "NOMBRE CONJURO PM NO [magia:CONCENTRACIÓN]"),
+    ("dragon_age", "atacar Ana Bo zzz", "atacar: 'zzz' no se esperaba: se espera un atributo, dados como 5,5,3, +N, "
+                                        "daño=2d6, penetrante, contener, cac, distancia o arco; uso: atacar NOMBRE"),
+    ("dragon_age", "proeza Ana golpe color=rojo", "proeza: color= no se esperaba; uso: proeza NOMBRE PROEZA"),
 ]
 
 

@@ -135,7 +135,7 @@ def test_verb(ctx: Context, call) -> None:
         ctx.fail(_("test: which ability? e.g. con:swimming; usage: {usage}", usage=TEST.usage()))
     if call.tn is None:
         ctx.fail(_("test: missing the target number (TN); usage: {usage}", usage=TEST.usage()))
-    t = read_tail(ctx, call.roll, "test", TEST.usage(), EXPECT_ROLL, ability=False)
+    t = read_tail(ctx, call.roll, TEST.word, TEST.usage(), EXPECT_ROLL, ability=False)
     tn = call.tn
     clear_stunt_points(ctx, NEW_ROLL)
     hidden = key == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
@@ -175,7 +175,7 @@ def contest_verb(ctx: Context, call) -> None:
                    usage=CONTEST.usage()))
     given: list[AgeRoll | None] = []
     for tok in call.dice:
-        t = read_tail(ctx, (tok,), "contest", CONTEST.usage(), EXPECT_ROLL, ability=False)
+        t = read_tail(ctx, (tok,), CONTEST.word, CONTEST.usage(), EXPECT_ROLL, ability=False)
         if (t.dice is None and not t.numbers) or t.mods:
             ctx.fail(_("contest: {token!r} is not dice like 5,5,3 or a 3d6 sum; usage: {usage}", token=tok,
                        usage=CONTEST.usage()))

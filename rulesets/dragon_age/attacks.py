@@ -75,7 +75,7 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
     charge = verb is CHARGE_VERB
     usage = verb.usage()
     a, target = ctx.combatant(call.who), ctx.combatant(call.target)
-    t = read_tail(ctx, call.roll, verb.name, usage, EXPECT)
+    t = read_tail(ctx, call.roll, verb.word, usage, EXPECT)
     kinds = [k for k in ("melee", "ranged", "bow") if getattr(call, k)]
     if len(kinds) > 1:
         ctx.fail(_("{verb}: choose one of melee, ranged, bow; usage: {usage}", verb=verb.word, usage=usage))
@@ -178,7 +178,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
 def coup_verb(ctx: Context, call) -> None:
     """Coup de grace on a dying or unconscious target: death (dragon_age.md §2.3 [S])."""
     a, target = ctx.combatant(call.who), ctx.combatant(call.target)
-    t = read_tail(ctx, call.roll, "coup", COUP.usage(), EXPECT)
+    t = read_tail(ctx, call.roll, COUP.word, COUP.usage(), EXPECT)
     if target.life not in ("dying", "unconscious"):
         ctx.fail(_("coup de grace needs a dying or unconscious target; {name} is {life}", name=target.name,
                    life=life(target.life)))

@@ -19,11 +19,11 @@ EXPECT = _("magic:FOCUS, dice like 5,5,3, the 3d6 sum, +N, minor or target=NAME"
 def cast_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     spell, cost, tn = call.spell, call.mp, call.tn
-    t = read_tail(ctx, call.roll, "cast", CAST.usage(), EXPECT)
+    t = read_tail(ctx, call.roll, CAST.word, CAST.usage(), EXPECT)
     target = None
     for key, value in call.fields:
         if fold_text(key) not in ("target", "objetivo"):
-            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb="cast", key=key, usage=CAST.usage()))
+            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb=CAST.word, key=key, usage=CAST.usage()))
         target = ctx.combatant(value).id
     check_can_act(ctx, c)
     for inst in c.conditions:  # Combat Magic: every spell costs 2 MP more (dragon_age.md §2.12)

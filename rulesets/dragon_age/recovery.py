@@ -19,7 +19,7 @@ SLEEP_SECONDS = 6 * 3600
 
 def aid_verb(ctx: Context, call) -> None:
     healer, patient = ctx.combatant(call.healer), ctx.combatant(call.patient)
-    t = read_tail(ctx, call.roll, "aid", AID.usage(), _("dice like 5,5,3, the 3d6 sum or +N"), ability=False)
+    t = read_tail(ctx, call.roll, AID.word, AID.usage(), _("dice like 5,5,3, the 3d6 sum or +N"), ability=False)
     if patient is healer:
         ctx.fail(_("the Heal action treats an ally, not the healer"))
     if patient.life == "dead":

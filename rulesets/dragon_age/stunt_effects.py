@@ -35,7 +35,7 @@ def stunt_verb(ctx: Context, call) -> None:
     cost = None
     for key, value in call.fields:
         if fold_text(key) not in ("cost", "coste"):
-            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb="stunt", key=key, usage=STUNT.usage()))
+            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb=STUNT.word, key=key, usage=STUNT.usage()))
         cost = value
     buy(ctx, ctx.combatant(call.who), call.words, cost)
 
