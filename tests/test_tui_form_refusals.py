@@ -22,7 +22,7 @@ def under(modal, field: str) -> str:
     ("en", "lots", "Amount: a number or dice like 2d6+3"),           # the language's own rule, asked first
     ("es", "lots", "Cantidad: un número o dados como 2d6+3"),
     ("en", "-3", "dmg: amount must not be negative (-3); use heal"),  # the engine's refusal when it runs
-    ("es", "-3", "dmg: la cantidad no puede ser negativa (-3); usa heal"),
+    ("es", "-3", "daño: la cantidad no puede ser negativa (-3); usa curar"),
 ])
 @drive
 async def test_a_refused_damage_amount_is_said_under_the_amount_field(tmp_path, lang, typed, said):
