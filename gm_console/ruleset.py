@@ -60,17 +60,17 @@ from gm_console.engine.rules.groups import group_of, keep_together, places
 from gm_console.engine.core.state import Combatant, ConditionInstance, EncounterState, Pool
 from gm_console.engine.core.told import dealt, gm, named, of, public
 from gm_console.engine.language.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param,
-                                              Rest, Text, Verb, Who, Word, choice_map)
+                                              Rest, Text, Usage, Verb, Who, Word, choice_map, usage)
 from gm_console.engine.core.words import THREATS, life, threat
-from gm_console.i18n import Domain, Msg, Row, Term, joined, render
+from gm_console.i18n import N_, Domain, Msg, Row, Term, joined, render
 
 __all__ = [
     "afflictions", "attack_flow", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
     "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
     "Conditions", "Context", "Count", "Domain", "EncounterMark", "engine_marks", "Mark", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
-    "Keyword", "Mod", "Msg", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
-    "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Verb", "Who", "Word", "choice_map",
+    "Keyword", "Mod", "Msg", "N_", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
+    "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Usage", "usage", "Verb", "Who", "Word", "choice_map",
     "combine", "fold_text", "group_of", "joined", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
     "with_every_game", "words_for", "THREATS", "threat",
 ]

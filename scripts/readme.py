@@ -36,7 +36,7 @@ def verbs_table(ruleset_id: str | None = None) -> str:
         verbs = [v for v in registry if v.name not in registry.core]
     rows = ["| Command | What it does |", "|---|---|"]
     for verb in verbs:
-        usage = verb.usage().replace("|", "\\|")
+        usage = str(verb.usage()).replace("|", "\\|")
         spanish = f" ({', '.join(verb.es)})" if verb.es else ""
         what = render(verb.summary, "en").replace("|", "\\|")
         rows.append(f"| `{usage}`{spanish} | {what} |")

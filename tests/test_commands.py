@@ -94,7 +94,7 @@ def test_ruleset_verbs_parse_through_the_same_registry():
 def test_every_verb_has_a_summary_and_aliases_in_both_languages_where_declared():
     for verb in CORE:
         assert str(verb.summary), verb.name
-        assert verb.usage().startswith(verb.name)
+        assert str(verb.usage()).startswith(verb.name)
 
 
 @settings(max_examples=500, deadline=None)

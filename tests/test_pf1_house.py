@@ -45,7 +45,7 @@ def test_errors_and_log_lines_render_in_spanish():
 
     with pytest.raises(CommandError) as err:
         t.do("maneuver Val Ogre 25")
-    assert render(err.value.message, "es") == "maneuver: TIRADA es el d20 natural (1-20), no 25"
+    assert render(err.value.message, "es") == "maniobra: TIRADA es el d20 natural (1-20), no 25"  # the verb as the table types it
     t.do("dmg Val 5")
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"][-1]
     assert (said.text(), said.text("es")) == ("Val takes 5 damage: HP 20 -> 15", "Val recibe 5 de daño: PG 20 -> 15")

@@ -184,3 +184,45 @@ def test_every_breakdown_is_all_catalogue_under_a_third_language(xx, game):
     t.do(*{"pathfinder1e": BREAKDOWN_FIGHT, "starfinder": SF_BREAKDOWN_FIGHT}.get(game, ()))
     text = breakdowns(t)
     assert leftovers(text, data_words(t)) == [], text[:3000]
+
+
+def typed_words(usage) -> set[str]:
+    """The words of a usage line that are the command language itself (its verb, keywords, flags and
+    choices: ``Term`` pieces), which a third language types as they are: it has no verbs of its own."""
+    from gm_console.engine.language.verbs import Usage
+    from gm_console.i18n import Term
+
+    out: set[str] = set()
+    for part in usage.parts:
+        if isinstance(part, Usage):
+            out |= typed_words(part)
+        elif isinstance(part, Term):
+            out |= {w.casefold() for w in re.findall(r"[^\W\d_]+", part.en)}
+    return out
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_a_refusals_usage_line_is_all_catalogue_under_a_third_language(xx, game):
+    """A refusal's ``usage: ...`` (and the help screen's lines, the same object): every placeholder
+    and spelled line is the catalogue's, of the game that declares the verb or of the core."""
+    from conftest import Table
+    from gm_console.engine.core.errors import GMError
+    from gm_console.engine.language.core_verbs import registry_for
+    from gm_console.i18n import render
+
+    verbs = registry_for(plugins.load(game))
+    for verb in verbs:
+        text = render(verb.usage(), "xx")
+        assert leftovers(text, typed_words(verb.usage())) == [], text
+        assert "⟦" in text or not verb.usage().metas(), text
+    refused = 0
+    for verb in verbs:
+        if not any(p.required for p in verb.params):
+            continue
+        try:
+            Table(game).do(verb.name)
+        except GMError as exc:
+            text = render(exc.message, "xx")
+            refused += render(verb.usage(), "xx") in text
+            assert leftovers(text, typed_words(verb.usage())) == [], text
+    assert refused >= 10

@@ -74,7 +74,7 @@ def allowed_for(enc: Encounter) -> set[str]:
     action slots, damage types; and the command language itself (verbs, key ids)."""
     rs, state = enc.ruleset, enc.state
     texts = [enc.name, rs.name, *enc.session.verbs.names(), *all_ids(),
-             *(verb.usage() for verb in enc.session.verbs)]
+             *(str(verb.usage()) for verb in enc.session.verbs)]
     for d in rs.conditions.catalogue.defs.values():
         texts += [d.summary_en, d.summary_es, d.duration_en, d.duration_es]
     texts += list(rs.health.damage_types())
@@ -141,7 +141,7 @@ async def test_the_picker_is_all_catalogue_under_a_third_language(xx):  # noqa: 
         await pilot.pause()
         picker = app.screen
         verbs = registry_for(plugins.load("generic"))
-        texts = [*all_ids(), *verbs.names(), *(verb.usage() for verb in verbs), "gm-console"]
+        texts = [*all_ids(), *verbs.names(), *(str(verb.usage()) for verb in verbs), "gm-console"]
         for info in picker.infos.values():
             texts += [info.name, info.ruleset, plugins.load(info.ruleset).name, info.path.name]
         allowed = {w.casefold() for text in texts for w in re.findall(r"[^\W\d_]+", text or "")}

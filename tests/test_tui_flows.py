@@ -517,20 +517,24 @@ async def test_warnings_show_the_rulesets_pending(tmp_path, demo_ruleset):
         assert "dies at -10 (7 to go)" in app.screen.query_one(InitiativePane).render().plain
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @drive
-async def test_help_screen_lists_every_binding_and_verb(tmp_path):
+async def test_help_screen_lists_every_binding_and_verb(tmp_path, lang):
+    """Every key, and every verb's usage line in the GM's language: a Spanish GM reads
+    `daño NOMBRE[,NOMBRE...] CANTIDAD ...`, not the English lines (issue 22)."""
+    from rich.console import Console
+
     from gm_console.engine.language.core_verbs import registry_for
+    from gm_console.i18n import render
     from gm_console.tui.bindings import ENCOUNTER_KEYS
     from gm_console.tui.screens.help import HelpScreen
 
     enc = make_encounter(tmp_path, SKIRMISH)
-    app = app_for(enc)
+    app = app_for(enc, lang=lang)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        from rich.console import Console
-
         console = Console(width=140, record=True, file=open("/dev/null", "w"))
         for static in app.screen.query("Static"):
             console.print(static.content)
@@ -538,10 +542,13 @@ async def test_help_screen_lists_every_binding_and_verb(tmp_path):
         for spec in ENCOUNTER_KEYS:
             assert spec.id in text
         for verb in registry_for(enc.ruleset):
-            assert " ".join(verb.usage().split()[:2]) in text, verb.name  # long usages wrap
+            assert " ".join(render(verb.usage(), lang).split()[:2]) in text, verb.name  # long usages wrap
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EncounterScreen)
+    if lang == "es":
+        assert "daño NOMBRE[,NOMBRE...] CANTIDAD" in text and "estado NOMBRE[,NOMBRE...] ESTADO[:VALOR]" in text
+        assert "AMOUNT" not in text and "NAME[" not in text
 
 
 @drive

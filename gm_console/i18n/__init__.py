@@ -118,7 +118,8 @@ class Msg:
 
     def render(self, lang: str = SOURCE) -> str:
         template = self.domain.template(self.id, lang, self.plural, self.count, self.context)
-        values = {k: agreeable(render(v, lang) if isinstance(v, (Msg, Term, Row)) else v) for k, v in self.args.items()}
+        values = {k: agreeable(render(v, lang) if isinstance(v, (Msg, Term, Row, Lazy)) else v)
+                  for k, v in self.args.items()}
         values.setdefault("g", NO_ONE)  # a translation's agreement (`{g:?o|a}`) said of no one: the neutral form
         try:
             return template.format(**values)
@@ -185,6 +186,19 @@ class Row:
         return self.render(SOURCE)
 
 
+class Lazy:
+    """Text that writes itself in the reader's language when it is read, made of pieces a
+    ``Term`` or a ``Msg`` cannot hold alone (a command's usage line: its verb, its keywords and
+    its placeholders each in the reader's words, engine/language/verbs.py). ``render`` and a
+    message holding one as an argument call its ``render(lang)``; ``str()`` is its English."""
+
+    def render(self, lang: str = SOURCE) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
 Text = "str | Msg | Term"
 
 
@@ -229,7 +243,7 @@ def agreeable(value: Any) -> Any:
 
 def render(text: Any, lang: str = SOURCE) -> str:
     """Any text a GM reads, in ``lang``: a plain string is already final."""
-    if isinstance(text, (Msg, Term, Row)):
+    if isinstance(text, (Msg, Term, Row, Lazy)):
         return text.render(lang)
     return "" if text is None else str(text)
 

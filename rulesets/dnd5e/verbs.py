@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Call, Context, Flag, Int, Rest, Verb, Who, Word, fold_text
+from gm_console.ruleset import N_, Call, Context, Flag, Int, Rest, Verb, Who, Word, fold_text
 
 from . import attacks, concentration, economy, legendary, rest
 
@@ -18,7 +18,7 @@ def _death_save(ctx: Context, call: Call) -> None:
 
 
 VERBS = (
-    Verb("deathsave", (Who("who"), Int("die", meta="DIE", required=False)), _death_save,
+    Verb("deathsave", (Who("who"), Int("die", meta=N_("DIE"), required=False)), _death_save,
          _("a death saving throw for a dying creature now (it rolls one at the start of its turns); DIE: the "
            "natural d20 the player rolled"),
          en=("death-save", "ds"), es=("salvación-muerte", "tsm", "muerte"), group="health"),
@@ -49,7 +49,7 @@ def _concentrate(ctx: Context, call: Call) -> None:
 
 
 VERBS = (*VERBS, Verb(
-    "concentrate", (Who("who"), Word("spell", meta="SPELL", fold=False), Rest("tail", spelled="[CONDITION] [on NAME,NAME] [ROUNDS|1m|10m]")),
+    "concentrate", (Who("who"), Word("spell", meta=N_("SPELL"), fold=False), Rest("tail", spelled=N_("[CONDITION] [on NAME,NAME] [ROUNDS|1m|10m]"))),
     _concentrate,
     _("the caster concentrates on a spell (quote a name of several words) and the conditions it gives, on these "
       "creatures, for so long; a new one ends the one before, damage calls for its Con save, and breaking it ends "
@@ -81,19 +81,19 @@ def _recharge_use(ctx: Context, call: Call) -> None:
 
 VERBS = (
     *VERBS,
-    Verb("action", (Who("who"), Word("kind", meta="action|bonus|reaction|move|dash|dodge|reset"),
-                    Int("feet", meta="FEET", required=False, minimum=0)), _action,
+    Verb("action", (Who("who"), Word("kind", meta=N_("action|bonus|reaction|move|dash|dodge|reset")),
+                    Int("feet", meta=N_("FEET"), required=False, minimum=0)), _action,
          _("tick off the turn's action, bonus action, reaction (out of its turn too) or FEET of movement; dash adds "
            "its Speed; the sheet shows what is left"),
          es=("acción",), group="turns"),
-    Verb("legendary", (Who("who"), Int("cost", meta="N", required=False, minimum=1)), _legendary,
+    Verb("legendary", (Who("who"), Int("cost", meta=N_("N"), required=False, minimum=1)), _legendary,
          _("a monster's legendary action right after another creature's turn (N: an option costing more); all back "
            "at the start of its turn"),
          en=("la",), es=("legendaria", "accion-legendaria"), group="turns"),
     Verb("legres", (Who("who"),), _legres,
          _("a monster uses a legendary resistance: the save it failed succeeds instead (uses per day)"),
          en=("legendary-resistance",), es=("resistencia-legendaria",), group="health"),
-    Verb("recharge", (Who("who"), Word("ability", meta="ABILITY", fold=False, rest=True)), _recharge_use,
+    Verb("recharge", (Who("who"), Word("ability", meta=N_("ABILITY"), fold=False, rest=True)), _recharge_use,
          _("a monster uses a Recharge ability (`fire breath 5-6` on its sheet): 1d6 at the start of its turns "
            "brings it back"),
          es=("recarga", "recargar"), group="turns"),
@@ -145,9 +145,9 @@ VERBS = (*VERBS, Verb(
 
 
 VERBS = (*VERBS, Verb(
-    "attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
-               Rest("rest", spelled="[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [near|far] "
-                                    "[half-cover|cover|total-cover] [stop]")),
+    "attack", (Who("who", meta=N_("ATTACKER")), Who("target", meta=N_("TARGET"), many=True),
+               Rest("rest", spelled=N_("[WEAPON] [full] [ROLL ...] [+N|-N] [adv|dis] [near|far] "
+                                    "[half-cover|cover|total-cover] [stop]"))),
     attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, advantage and disadvantage from the line "
                       "and the conditions, a natural 20 rolls the damage dice twice; `full`: every attack"),
     en=("atk",), es=("atacar", "ataca", "ataque"), group="actions"))
@@ -162,6 +162,6 @@ def _temp(ctx: Context, call: Call) -> None:
 
 
 VERBS = (*VERBS, Verb(
-    "temp", (Who("who", many=True), Int("amount", meta="N", minimum=0)), _temp,
+    "temp", (Who("who", many=True), Int("amount", meta=N_("N"), minimum=0)), _temp,
     _("temporary hit points: the higher of what it has and N stays, they never add up (as heal NAME N temp)"),
     en=("thp", "temp-hp"), es=("temporales", "pgt"), group="health"))

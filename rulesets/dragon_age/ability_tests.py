@@ -8,7 +8,7 @@ apart because it measures the degree of success and pays stunt points.
 
 from __future__ import annotations
 
-from gm_console.ruleset import (Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
+from gm_console.ruleset import (N_, Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
                                 fold_text, of)
 
 from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
@@ -135,7 +135,7 @@ def test_verb(ctx: Context, call) -> None:
         ctx.fail(_("test: which ability? e.g. con:swimming; usage: {usage}", usage=TEST.usage()))
     if call.tn is None:
         ctx.fail(_("test: missing the target number (TN); usage: {usage}", usage=TEST.usage()))
-    t = read_tail(ctx, call.roll, "test", TEST.usage(), EXPECT_ROLL, ability=False)
+    t = read_tail(ctx, call.roll, TEST.word, TEST.usage(), EXPECT_ROLL, ability=False)
     tn = call.tn
     clear_stunt_points(ctx, NEW_ROLL)
     hidden = key == "perception"  # dragon_age.md §2.1 [S]: Perception tests are rolled hidden
@@ -175,7 +175,7 @@ def contest_verb(ctx: Context, call) -> None:
                    usage=CONTEST.usage()))
     given: list[AgeRoll | None] = []
     for tok in call.dice:
-        t = read_tail(ctx, (tok,), "contest", CONTEST.usage(), EXPECT_ROLL, ability=False)
+        t = read_tail(ctx, (tok,), CONTEST.word, CONTEST.usage(), EXPECT_ROLL, ability=False)
         if (t.dice is None and not t.numbers) or t.mods:
             ctx.fail(_("contest: {token!r} is not dice like 5,5,3 or a 3d6 sum; usage: {usage}", token=tok,
                        usage=CONTEST.usage()))
@@ -198,14 +198,14 @@ def contest_verb(ctx: Context, call) -> None:
          opponent_total=checks[1].total)
 
 
-TEST = Verb("test", (Who("who"), Word("ability", meta="ABILITY[:FOCUS]", fold=False),
-                     Int("tn", meta="TN", required=False, what=_("the target number")),
-                     Rest("roll", spelled="[DICE] [+N]")), test_verb,
+TEST = Verb("test", (Who("who"), Word("ability", meta=N_("ABILITY[:FOCUS]"), fold=False),
+                     Int("tn", meta=N_("TN"), required=False, what=_("the target number")),
+                     Rest("roll", spelled=N_("[DICE] [+N]"))), test_verb,
             _("ability test: 3d6 + ability (+2 focus) vs TN; dragon die = degree"), es=("probar", "atributo"),
             group="ruleset", note=_("DICE: 5,5,3 dragon die first, or the 3d6 sum"),
-            spelled="test NAME ABILITY[:FOCUS] TN [DICE] [+N]")
-CONTEST = Verb("contest", (Who("who"), Word("ability", meta="ABILITY[:FOCUS]", fold=False),
-                           Who("other", meta="OTHER"), Word("other_ability", meta="ABILITY[:FOCUS]", fold=False),
-                           Rest("dice", spelled="[DICE DICE]")), contest_verb,
+            spelled=N_("NAME ABILITY[:FOCUS] TN [DICE] [+N]"))
+CONTEST = Verb("contest", (Who("who"), Word("ability", meta=N_("ABILITY[:FOCUS]"), fold=False),
+                           Who("other", meta=N_("OTHER")), Word("other_ability", meta=N_("ABILITY[:FOCUS]"), fold=False),
+                           Rest("dice", spelled=N_("[DICE DICE]"))), contest_verb,
                _("opposed test: higher total, ties by dragon die then ability"), en=("opposed",),
                es=("enfrentada",), group="ruleset")

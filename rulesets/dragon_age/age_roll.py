@@ -177,7 +177,7 @@ class Tail:
         return ((MOD, self.mod),) if self.mod else ()
 
 
-def read_tail(ctx: Context, tokens: tuple[str, ...], verb: str, usage: str, expected: Msg,
+def read_tail(ctx: Context, tokens: tuple[str, ...], verb: "str | Term", usage: Any, expected: Msg,
               ability: bool = True, numbers: int = 1) -> Tail:
     """Read ``[ABILITY[:FOCUS]] [DICE] [+N]`` by the shape of each token: ``5,5,3`` or ``5 5 3``
     are the three naturals (dragon die first), a bare number the 3d6 sum, ``+1``/``-2`` a

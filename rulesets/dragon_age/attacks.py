@@ -10,7 +10,7 @@ deal the difference.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Fields, Flag, Rest, Term, Verb, Who, fold_text, life, named, of
+from gm_console.ruleset import N_, Combatant, Context, Fields, Flag, Rest, Term, Verb, Who, fold_text, life, named, of
 
 from . import marks
 from .age_roll import AIM, CHARGE, PRONE_TARGET, focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
@@ -58,7 +58,7 @@ def _damage_expr(ctx: Context, verb: Verb, fields) -> str | None:
     expr = None
     for key, value in fields:
         if fold_text(key) not in ("dmg", "damage", "dano"):
-            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb=verb.name, key=key, usage=verb.usage()))
+            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb=verb.word, key=key, usage=verb.usage()))
         expr = value
     return expr
 
@@ -75,14 +75,14 @@ def _attack(ctx: Context, call, verb: Verb) -> None:
     charge = verb is CHARGE_VERB
     usage = verb.usage()
     a, target = ctx.combatant(call.who), ctx.combatant(call.target)
-    t = read_tail(ctx, call.roll, verb.name, usage, EXPECT)
+    t = read_tail(ctx, call.roll, verb.word, usage, EXPECT)
     kinds = [k for k in ("melee", "ranged", "bow") if getattr(call, k)]
     if len(kinds) > 1:
-        ctx.fail(_("{verb}: choose one of melee, ranged, bow; usage: {usage}", verb=verb.name, usage=usage))
+        ctx.fail(_("{verb}: choose one of melee, ranged, bow; usage: {usage}", verb=verb.word, usage=usage))
     kind = kinds[0] if kinds else weapon_kind(a)
     expr = _damage_expr(ctx, verb, call.fields)
     if target is a:
-        ctx.fail(_("{verb}: {name} cannot attack itself", verb=verb.name, name=a.name))
+        ctx.fail(_("{verb}: {name} cannot attack itself", verb=verb.word, name=a.name))
     if target.life == "dead":
         ctx.fail(_("{name} is already dead", name=target.name))
     if charge and kind != "melee":
@@ -178,7 +178,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
 def coup_verb(ctx: Context, call) -> None:
     """Coup de grace on a dying or unconscious target: death (dragon_age.md §2.3 [S])."""
     a, target = ctx.combatant(call.who), ctx.combatant(call.target)
-    t = read_tail(ctx, call.roll, "coup", COUP.usage(), EXPECT)
+    t = read_tail(ctx, call.roll, COUP.word, COUP.usage(), EXPECT)
     if target.life not in ("dying", "unconscious"):
         ctx.fail(_("coup de grace needs a dying or unconscious target; {name} is {life}", name=target.name,
                    life=life(target.life)))
@@ -207,13 +207,13 @@ def coup_verb(ctx: Context, call) -> None:
 
 
 def _attack_params() -> tuple:
-    return (Who("who"), Who("target", meta="TARGET"),
+    return (Who("who"), Who("target", meta=N_("TARGET")),
             Flag("penetrating", words=("penetrating", "penetrante", "pen")),
-            Flag("pull", words=("pull", "pulled", "contener", "contenido")),
+            Flag("pull", words=("pull", "contener", "pulled", "contenido")),
             Flag("melee", words=("melee", "cac", "cuerpo")), Flag("ranged", words=("ranged", "distancia", "thrown")),
             Flag("bow", words=("bow", "arco", "crossbow", "ballesta")),
-            Fields("fields", meta="dmg=DICE", completes=""),
-            Rest("roll", spelled="[ABILITY[:FOCUS]] [DICE] [+N]"))
+            Fields("fields", meta=N_("dmg=DICE"), completes=""),
+            Rest("roll", spelled=N_("[ABILITY[:FOCUS]] [DICE] [+N]")))
 
 
 ATTACK = Verb("attack", _attack_params(), attack_verb,
@@ -222,9 +222,9 @@ ATTACK = Verb("attack", _attack_params(), attack_verb,
               note=_("DICE: 5,5,3 dragon die first, or the 3d6 sum"))
 CHARGE_VERB = Verb("charge", _attack_params(), charge_verb, _("move half Speed and melee attack at +1 (major)"),
                    es=("cargar", "carga"), group="ruleset")
-COUP = Verb("coup", (Who("who"), Who("target", meta="TARGET"), Flag("ranged", words=("ranged", "distancia", "thrown")),
+COUP = Verb("coup", (Who("who"), Who("target", meta=N_("TARGET")), Flag("ranged", words=("ranged", "distancia", "thrown")),
                      Flag("bow", words=("bow", "arco", "crossbow", "ballesta")),
                      Flag("melee", words=("melee", "cac", "cuerpo")),
-                     Rest("roll", spelled="[ABILITY[:FOCUS]] [DICE] [+N]")),
+                     Rest("roll", spelled=N_("[ABILITY[:FOCUS]] [DICE] [+N]"))),
             coup_verb, _("major: kills a dying or unconscious target (ranged: roll vs Defense 10)"),
             en=("coup-de-grace",), es=("rematar", "remate"), group="ruleset")

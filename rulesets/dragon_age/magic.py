@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import Context, Fields, Flag, Int, Rest, Verb, Who, Word, fold_text, named, of
+from gm_console.ruleset import N_, Context, Fields, Flag, Int, Rest, Verb, Who, Word, fold_text, named, of
 
 from . import marks
 from .age_roll import ability_what, focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
@@ -19,11 +19,11 @@ EXPECT = _("magic:FOCUS, dice like 5,5,3, the 3d6 sum, +N, minor or target=NAME"
 def cast_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     spell, cost, tn = call.spell, call.mp, call.tn
-    t = read_tail(ctx, call.roll, "cast", CAST.usage(), EXPECT)
+    t = read_tail(ctx, call.roll, CAST.word, CAST.usage(), EXPECT)
     target = None
     for key, value in call.fields:
         if fold_text(key) not in ("target", "objetivo"):
-            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb="cast", key=key, usage=CAST.usage()))
+            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb=CAST.word, key=key, usage=CAST.usage()))
         target = ctx.combatant(value).id
     check_can_act(ctx, c)
     for inst in c.conditions:  # Combat Magic: every spell costs 2 MP more (dragon_age.md §2.12)
@@ -75,10 +75,10 @@ def cast_verb(ctx: Context, call) -> None:
                                   "spellpower": power.value, "total": check.total})
 
 
-CAST = Verb("cast", (Who("who"), Word("spell", meta="SPELL", fold=False), Int("mp", meta="MP", what=_("the mana cost")),
-                     Int("tn", meta="TN", what=_("the target number")), Flag("minor", words=("minor", "menor")),
-                     Flag("major", words=("major", "mayor")), Fields("fields", meta="target=NAME", completes=""),
-                     Rest("roll", spelled="[magic:FOCUS] [DICE] [+N]")),
+CAST = Verb("cast", (Who("who"), Word("spell", meta=N_("SPELL"), fold=False), Int("mp", meta=N_("MP"), what=_("the mana cost")),
+                     Int("tn", meta=N_("TN"), what=_("the target number")), Flag("minor", words=("minor", "menor")),
+                     Flag("major", words=("major", "mayor")), Fields("fields", meta=N_("target=NAME"), completes=""),
+                     Rest("roll", spelled=N_("[magic:FOCUS] [DICE] [+N]"))),
             cast_verb, _("casting roll vs TN; mana is spent even on failure"), es=("lanzar", "hechizo"),
             group="ruleset",
             note=_("DICE: 5,5,3 dragon die first, or the 3d6 sum"))

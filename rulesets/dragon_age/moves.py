@@ -3,7 +3,7 @@ plain major/minor actions the tracker only counts (Activate, Equip...)."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Choice, Context, Msg, Verb, Who, Word, choice_map, named, of
+from gm_console.ruleset import N_, Choice, Context, Msg, Verb, Who, Word, choice_map, named, of
 
 from .common import defense_of, rule
 from .conditions import cdef
@@ -125,7 +125,7 @@ def action_verb(ctx: Context, call) -> None:
     _plain(ctx, ctx.combatant(call.who), kind, " ".join(call.what).strip())
 
 
-def _what(meta: str = "WHAT") -> Word:
+def _what(meta: str = N_("WHAT")) -> Word:
     return Word("what", meta=meta, required=False, rest=True, fold=False)
 
 
@@ -135,15 +135,16 @@ DEFEND = Verb("defend", (Who("who"),), defend_verb, _("major: +2 Defense until t
               es=("defender",), group="ruleset")
 RUN = Verb("run", (Who("who"),), run_verb, _("major: 2 x Speed; not prone"), es=("correr",), group="ruleset")
 MOVE = Verb("move", (Who("who"), Choice("how", required=False, choices=choice_map(
-    ("stand", "levantarse"), ("prone", "tumbarse", "drop"), ("mount", "montar")))), move_verb,
+    ("stand", "levantarse"), ("prone", "tumbarse", "drop"), ("mount", "montar")),
+    es={"stand": "levantarse", "prone": "tumbarse", "mount": "montar"})), move_verb,
     _("minor: Speed in metres; half if standing up, dropping prone or mounting"), es=("mover", "movimiento"),
     group="ruleset")
 STAND = Verb("stand", (Who("who"),), stand_verb, _("minor: stand up from prone (a Move at half Speed)"),
              es=("levantarse",), group="ruleset")
-PREPARE = Verb("prepare", (Who("who"), Word("action", meta="MAJOR ACTION", required=False, rest=True, fold=False)),
+PREPARE = Verb("prepare", (Who("who"), Word("action", meta=N_("MAJOR ACTION"), required=False, rest=True, fold=False)),
                prepare_verb, _("minor: end the turn holding a major action until its next turn"),
                es=("preparación",), group="ruleset")
-ACTION = Verb("action", (Who("who"), Word("kind", meta="major|minor"), _what()), action_verb,
+ACTION = Verb("action", (Who("who"), Word("kind", meta=N_("major|minor")), _what()), action_verb,
               _("count a major or minor action (as `major NAME` / `minor NAME`)"), es=("acción",),
               group="ruleset")
 MAJOR_VERB = Verb("major", (Who("who"), _what()), major_verb, _("count any other major action"), es=("mayor",),

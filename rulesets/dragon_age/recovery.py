@@ -3,7 +3,7 @@ encounter, a night's sleep, and levelling up. Mana comes back with rest (dragon_
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Int, Msg, Rest, Verb, Who, dealt, life, named, of, public
+from gm_console.ruleset import N_, Combatant, Context, Int, Msg, Rest, Verb, Who, dealt, life, named, of, public
 
 from . import marks
 from .age_roll import focus_note, keep, make_check, read_tail, roll_3d6, roll_mods
@@ -19,7 +19,7 @@ SLEEP_SECONDS = 6 * 3600
 
 def aid_verb(ctx: Context, call) -> None:
     healer, patient = ctx.combatant(call.healer), ctx.combatant(call.patient)
-    t = read_tail(ctx, call.roll, "aid", AID.usage(), _("dice like 5,5,3, the 3d6 sum or +N"), ability=False)
+    t = read_tail(ctx, call.roll, AID.word, AID.usage(), _("dice like 5,5,3, the 3d6 sum or +N"), ability=False)
     if patient is healer:
         ctx.fail(_("the Heal action treats an ally, not the healer"))
     if patient.life == "dead":
@@ -193,13 +193,13 @@ def on_combat_end(ctx: Context) -> None:
         ctx.set_mark(c, marks.BREATHER, None)
 
 
-AID = Verb("aid", (Who("healer", meta="HEALER"), Who("patient", meta="PATIENT"),
-                   Rest("roll", spelled="[DICE] [+N]")), aid_verb,
+AID = Verb("aid", (Who("healer", meta=N_("HEALER")), Who("patient", meta=N_("PATIENT")),
+                   Rest("roll", spelled=N_("[DICE] [+N]"))), aid_verb,
            _("the Heal action (major): Cunning (Healing) TN 11 restores 1d6 + Cunning"),
            en=("first-aid", "firstaid"), es=("curación", "auxilios"), group="ruleset")
 BREATHER = Verb("breather", (Who("who", required=False, rest=True),), breather_verb,
                 _("after the encounter: 5 + Con + level Health (no names: every PC)"), es=("respiro",),
                 group="ruleset")
-LEVELUP = Verb("levelup", (Who("who"), Int("d6", meta="D6", required=False, minimum=1, what=_("the d6"))),
+LEVELUP = Verb("levelup", (Who("who"), Int("d6", meta=N_("D6"), required=False, minimum=1, what=_("the d6"))),
                levelup_verb, _("level +1, Health +1d6 + Con"), en=("level-up",), es=("subir-nivel", "subirnivel"),
                group="ruleset")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from gm_console.ruleset import Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, dealt, fold_text, gm, named, of, public
+from gm_console.ruleset import N_, Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, dealt, fold_text, gm, named, of, public
 
 from . import marks
 from .ability_tests import opposed, versus
@@ -25,7 +25,7 @@ from .stunt_points import mark_used, used_ids
 from .stunts import COMBAT, Stunt, cost_of, find, known
 
 _METRES = re.compile(r"^(\d{1,3})\s*(?:m|metres|meters|metros)$")
-_COST = re.compile(r"^cost=(.*)$", re.I)
+_COST = re.compile(r"^(?:cost|coste)=(.*)$", re.I)
 KIND = {COMBAT: Term("combat", "de combate"), "spell": Term("spell", "mágica")}
 SOURCE = {COMBAT: Term("an attack", "un ataque"), "spell": Term("a spell", "un hechizo")}
 
@@ -34,8 +34,8 @@ def stunt_verb(ctx: Context, call) -> None:
     """The ``stunt`` verb: the stunt's name may take several words (``golpe poderoso``)."""
     cost = None
     for key, value in call.fields:
-        if fold_text(key) != "cost":
-            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb="stunt", key=key, usage=STUNT.usage()))
+        if fold_text(key) not in ("cost", "coste"):
+            ctx.fail(_("{verb}: unexpected {key}=; usage: {usage}", verb=STUNT.word, key=key, usage=STUNT.usage()))
         cost = value
     buy(ctx, ctx.combatant(call.who), call.words, cost)
 
@@ -313,7 +313,7 @@ EFFECTS: dict[str, Callable[..., None]] = {
 }
 
 
-STUNT = Verb("stunt", (Who("who"), Fields("fields", meta="cost=N", completes=""),
-                       Rest("words", required=True, spelled="STUNT [N] [TARGET]")), stunt_verb,
+STUNT = Verb("stunt", (Who("who"), Fields("fields", meta=N_("cost=N"), completes=""),
+                       Rest("words", required=True, spelled=N_("STUNT [N] [TARGET]"))), stunt_verb,
              _("spend waiting stunt points; each stunt once per round except Skirmish"), es=("proeza",),
              group="ruleset", note=_("e.g. stunt Sera mighty-blow; stunt Sera skirmish 2, or skirmish 4m"))

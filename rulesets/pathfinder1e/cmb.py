@@ -14,22 +14,24 @@ from .i18n import _
 RULE = "pathfinder1e.md §1.7"
 
 
-def parse_roll_and_extra(ctx: Context, words, usage: str, verb: str, more: dict | None = None):
+def parse_roll_and_extra(ctx: Context, words, more: dict | None = None):
     """The tail the maneuver verbs share: ROLL (the natural d20 rolled at the table), +N/-N (summed)
-    and the words of ``more`` (word -> (key, what)), in any order; anything else is refused."""
+    and the words of ``more`` (word -> (key, what)), in any order; anything else is refused with the
+    usage line of the verb being run (``ctx.verb``), in the reader's language."""
     natural, extra, found = None, 0, {}
     for word in words:
         key = fold_text(word).replace(" ", "-")
         if re.fullmatch(r"\d{1,2}", word):
             natural = int(word)
             if not 1 <= natural <= 20:
-                ctx.fail(_("{verb}: ROLL is the natural d20 (1-20), not {word}", verb=verb, word=word))
+                ctx.fail(_("{verb}: ROLL is the natural d20 (1-20), not {word}", verb=ctx.verb.word, word=word))
         elif re.fullmatch(r"[+-]\d{1,3}", word):
             extra += int(word)
         elif more and key in more:
             found[more[key][0]] = more[key]
         else:
-            ctx.fail(_("{verb}: unexpected {word!r}; usage: {usage}", verb=verb, word=word, usage=usage))
+            ctx.fail(_("{verb}: unexpected {word!r}; usage: {usage}", verb=ctx.verb.word, word=word,
+                       usage=ctx.verb.usage()))
     return natural, extra, found
 
 

@@ -20,8 +20,6 @@ from .cmb import contest, parse_roll_and_extra
 RULE = "pathfinder1e.md §1.7.1"
 MAINTAIN_BONUS = 5
 
-MAINTAIN_USAGE = "maintain HOLDER TARGET [ROLL] [pin|move|damage] [+N|-N]"
-ESCAPE_USAGE = "escape NAME [ROLL] [artist N] [reverse] [from HOLDER] [+N|-N]"
 ACTIONS = {
     "pin": ("pin", None), "sujetar": ("pin", None), "move": ("move", None), "mover": ("move", None),
     "damage": ("damage", None), "danar": ("damage", None), "dmg": ("damage", None),
@@ -128,7 +126,7 @@ def maintain(ctx: Context, call) -> None:
     a, t = ctx.combatant(call.who), ctx.combatant(call.target)
     if a.id == t.id:
         ctx.fail(_("maintain: the holder and the target must differ"))
-    natural, extra, found = parse_roll_and_extra(ctx, call.rest, MAINTAIN_USAGE, "maintain", ACTIONS)
+    natural, extra, found = parse_roll_and_extra(ctx, call.rest, ACTIONS)
     if len(found) > 1:
         ctx.fail(_("maintain: one action at a time, not {actions}", actions=", ".join(found)))
     maintain_check(ctx, a, t, natural, extra, next(iter(found), None))
@@ -141,10 +139,10 @@ def escape(ctx: Context, call) -> None:
     if call.artist is not None:
         if not call.artist.lstrip("+-").isdigit() or len(call.artist) > 4:
             ctx.fail(_("escape: artist needs the Escape Artist bonus, e.g. artist 7; usage: {usage}",
-                       usage=ESCAPE_USAGE))
+                       usage=ctx.verb.usage()))
         artist = int(call.artist)
     holder = ctx.combatant(call.holder) if call.holder else None
-    natural, extra, _found = parse_roll_and_extra(ctx, call.rest, ESCAPE_USAGE, "escape")
+    natural, extra, _found = parse_roll_and_extra(ctx, call.rest)
     if not (c.has("grappled") or c.has("pinned")):
         ctx.fail(_("escape: {name} is not grappled", name=c.name))
     holder = holder or holder_of(ctx.state, c) or _source(ctx, c)

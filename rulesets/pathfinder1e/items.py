@@ -40,10 +40,6 @@ MATERIALS = {"cloth": 0, "leather": 2, "cuero": 2, "hide": 2, "wood": 5, "madera
              "iron": 10, "steel": 10, "hierro": 10, "acero": 10, "mithral": 15, "adamantine": 20,
              "adamantina": 20}
 
-ITEM_USAGE = ("item NAME [ITEM [weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] "
-              "[MATERIAL] [+E] | ITEM remove]")
-
-
 def items_of(c: Combatant) -> dict:
     return {k: dict(v) for k, v in (marks.ITEMS.of(c) or {}).items()}
 
@@ -117,14 +113,14 @@ def item(ctx: Context, call) -> None:
         elif low in ("ac", "ca", "bonus") and value:
             it["ac"] = _int(ctx, value, "ac", 0, 99)
         else:
-            ctx.fail(_("item: unexpected {word!r}; usage: {usage}", word=word, usage=ITEM_USAGE))
+            ctx.fail(_("item: unexpected {word!r}; usage: {usage}", word=word, usage=ctx.verb.usage()))
     if material is not None:
         it["hardness"] = material
     if it["kind"] in ("armor", "shield") and it.get("ac") and it.get("max") is None:
         it["hp"] = it["max"] = 5 * it["ac"]  # armor: HP = 5 x armor bonus [O]
     if it.get("max") is None:
         ctx.fail(_("item: {item} needs its hit points (hp=N) or a preset such as one-handed-blade; usage: {usage}",
-                   item=name, usage=ITEM_USAGE))
+                   item=name, usage=ctx.verb.usage()))
     if enh:  # each +1 of enhancement: +2 hardness, +10 HP [O]
         it["hardness"] += 2 * enh
         it["max"] += 10 * enh

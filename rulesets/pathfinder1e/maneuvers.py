@@ -49,7 +49,7 @@ def _maneuver(ctx: Context, call) -> None:
     a, t = ctx.combatant(call.who), ctx.combatant(call.target)
     if a.id == t.id:
         ctx.fail(_("maneuver: the attacker and the target must differ"))
-    natural, extra, found = parse_roll_and_extra(ctx, call.rest, USAGE, "maneuver", KINDS)
+    natural, extra, found = parse_roll_and_extra(ctx, call.rest, KINDS)
     if len(found) > 1:
         ctx.fail(_("maneuver: one kind at a time, not {kinds}", kinds=", ".join(found)))
     kid, kind = next(iter(found.values())) if found else (None, None)
@@ -66,9 +66,6 @@ def _maneuver(ctx: Context, call) -> None:
         parts.append(("charging", 2))
     if contest(ctx, a, t, natural, parts, extra, kind or MANEUVER):
         _outcome(ctx, a, t, kid)
-
-
-USAGE = "maneuver ATTACKER TARGET [ROLL] [trip|bull-rush|grapple|disarm|sunder|overrun|pin] [+N|-N]"
 
 
 def _outcome(ctx: Context, a, t, kind: str | None) -> None:

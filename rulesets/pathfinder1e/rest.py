@@ -24,9 +24,9 @@ from .stats import hd
 RULE = "pathfinder1e.md §1.8"
 DAY = 24 * 3600
 NIGHT = 8 * 3600
-DAY_WORDS = ("day", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "día", "cama", "reposo")
-NIGHT_WORDS = ("night", "8h", "noche", "sleep", "dormir")
-CARE_WORDS = ("care", "heal", "cuidados", "cuidado", "long-term-care", "long-term", "curar", "treat")
+DAY_WORDS = ("day", "día", "24h", "1d", "bed", "bed-rest", "full-day", "dia", "cama", "reposo")
+NIGHT_WORDS = ("night", "noche", "8h", "sleep", "dormir")
+CARE_WORDS = ("care", "cuidados", "heal", "cuidado", "long-term-care", "long-term", "curar", "treat")
 ALL_WORDS = ("all", "todos", "everyone")
 
 
@@ -131,7 +131,7 @@ def rest(ctx: Context, call) -> None:
     for word in call.who:
         if re.fullmatch(r"\d+[a-z]*", word.casefold()):
             ctx.fail(_("rest: {word!r}: one rest at a time, a night (8h) or a day of bed rest (day); more days pass "
-                       "with `pass`; usage: {usage}", word=word, usage="rest [NAME ...|all] [night|day] [care]"))
+                       "with `pass`; usage: {usage}", word=word, usage=ctx.verb.usage()))
     day, care = call.day and not call.night, call.care
     rate = (2 if day else 1) * (2 if care else 1)
     names = [] if call.all else list(call.who)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import Amount, Choice, Flag, Int, Keyword, Rest, Verb, Who, Word, choice_map
+from gm_console.ruleset import N_, Amount, Choice, Flag, Int, Keyword, Rest, Verb, Who, Word, choice_map
 
 from . import afflictions, attacks, economy, grapple, hero, items, maneuvers, rest, tactics
 from .i18n import _
@@ -35,78 +35,78 @@ def _tail(spelled: str) -> Rest:
 
 
 VERBS: tuple[Verb, ...] = (
-    Verb("action", (_Actor("who"), Choice("kind", meta="standard|move|swift|full|step|immediate|reset", choices=economy.WORDS),
-                    Word("what", meta="WHAT", required=False, rest=True, fold=False)),
+    Verb("action", (_Actor("who"), Choice("kind", meta=N_("standard|move|swift|full|step|immediate|reset"), choices=economy.WORDS),
+                    Word("what", meta=N_("WHAT"), required=False, rest=True, fold=False)),
          economy.action_verb,
          _("tick this turn's actions: standard, move, swift, full, step, immediate; `move draw`: a move that does not "
            "move"),
          en=("actions",), es=("acción", "acciones"), group="ruleset"),
-    Verb("attack", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET", many=True),
-                    _tail("[WEAPON] [full] [ROLL ...] [+N|-N] [charge] [flank] [cover] [concealment|total-concealment|"
-                          "miss N] [stop] [at FEET]")),
+    Verb("attack", (Who("who", meta=N_("ATTACKER")), Who("target", meta=N_("TARGET"), many=True),
+                    _tail(N_("[WEAPON] [full] [ROLL ...] [+N|-N] [charge] [flank] [cover] [concealment|total-concealment|"
+                          "miss N] [stop] [at FEET]"))),
          attacks.attack, _("the stat block's attack (atk=): d20 + bonus vs AC now, critical, damage applied; `full`: "
                            "every attack"),
          en=("atk",), es=("atacar", "ataca", "ataque"), group="ruleset"),
-    Verb("maneuver", (Who("who", meta="ATTACKER"), Who("target", meta="TARGET"),
-                      _tail("[ROLL] [trip|bull-rush|grapple|disarm|sunder|overrun|pin] [+N|-N]")),
+    Verb("maneuver", (Who("who", meta=N_("ATTACKER")), Who("target", meta=N_("TARGET")),
+                      _tail(N_("[ROLL] [trip|bull-rush|grapple|disarm|sunder|overrun|pin] [+N|-N]"))),
          maneuvers.maneuver, _("combat maneuver check: d20 + CMB vs CMD"), en=("cm",), es=("maniobra",),
          group="ruleset"),
-    Verb("maintain", (Who("who", meta="HOLDER"), Who("target", meta="TARGET"), _tail("[ROLL] [pin|move|damage] [+N|-N]")),
+    Verb("maintain", (Who("who", meta=N_("HOLDER")), Who("target", meta=N_("TARGET")), _tail(N_("[ROLL] [pin|move|damage] [+N|-N]"))),
          grapple.maintain, _("the holder's grapple check: +5 after the first round, no -2; pin, move or damage"),
          es=("mantener", "mantener-presa"), group="ruleset"),
-    Verb("escape", (Who("who"), Keyword("artist", meta="N", words=("artist", "escape-artist", "escapismo", "ea", "skill")),
+    Verb("escape", (Who("who"), Keyword("artist", meta=N_("N"), words=("artist", "escapismo", "escape-artist", "ea", "skill")),
                     Flag("reverse", words=("reverse", "invertir", "control", "controlar")),
-                    Keyword("holder", meta="HOLDER", words=("from", "de")), _tail("[ROLL] [+N|-N]")),
+                    Keyword("holder", meta=N_("HOLDER"), words=("from", "de")), _tail(N_("[ROLL] [+N|-N]"))),
          grapple.escape, _("break a grapple or pin: CMB or Escape Artist vs the holder's CMD; `reverse` takes the hold"),
          es=("escapar", "zafarse", "liberarse"), group="ruleset"),
-    Verb("release", (Who("who", meta="HOLDER"), Who("target", meta="TARGET", required=False)), grapple.release,
+    Verb("release", (Who("who", meta=N_("HOLDER")), Who("target", meta=N_("TARGET"), required=False)), grapple.release,
          _("the holder lets go (free action)"), es=("soltar",), group="ruleset"),
     Verb("rest", (Flag("day", words=rest.DAY_WORDS), Flag("night", words=rest.NIGHT_WORDS),
                   Flag("care", words=rest.CARE_WORDS), Flag("all", words=rest.ALL_WORDS),
                   Who("who", required=False, rest=True)),
          rest.rest, _("natural healing now: a night, a day of bed rest; long-term care doubles"),
-         es=("descansar", "descanso"), group="ruleset", spelled="rest [NAME ...|all] [night|day] [care]"),
-    Verb("item", (Who("who"), Word("item", meta="ITEM", required=False, fold=False),
-                  Rest("words", spelled="[weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] "
-                                        "[MATERIAL] [+E] | remove")),
+         es=("descansar", "descanso"), group="ruleset", spelled=N_("[NAME ...|all] [night|day] [care]")),
+    Verb("item", (Who("who"), Word("item", meta=N_("ITEM"), required=False, fold=False), Rest("words")),
          items.item, _("record or list items with hardness and HP (for sunder)"),
-         en=("items",), es=("objeto", "objetos"), group="ruleset"),
-    Verb("sunder", (Who("who"), Word("item", meta="ITEM", fold=False), Amount("damage", meta="DAMAGE"),
-                    Flag("spare", words=("spare", "keep", "perdonar", "conservar"))),
+         en=("items",), es=("objeto", "objetos"), group="ruleset",
+         spelled=N_("NAME [ITEM [weapon|armor|shield|other|PRESET] [hardness=H] [hp=N|hp=N/M] [ac=N] [MATERIAL] [+E] "
+                    "| ITEM remove]")),
+    Verb("sunder", (Who("who"), Word("item", meta=N_("ITEM"), fold=False), Amount("damage", meta=N_("DAMAGE")),
+                    Flag("spare", words=("spare", "perdonar", "keep", "conservar"))),
          items.sunder, _("damage to an item: hardness first, broken at half HP, destroyed at 0"),
          es=("romper",), group="ruleset"),
-    Verb("repair", (Who("who"), Word("item", meta="ITEM", fold=False), Word("amount", meta="N|full")), items.repair,
+    Verb("repair", (Who("who"), Word("item", meta=N_("ITEM"), fold=False), Word("amount", meta=N_("N|full"))), items.repair,
          _("restore an item's HP: above half it is no longer broken"), es=("reparar",), group="ruleset"),
     Verb("charge", (Who("who"),), tactics.charge, _("+2 attack, -2 AC until the start of its next turn"),
          es=("cargar", "carga"), group="ruleset"),
-    Verb("aid", (Who("who"), Who("ally", meta="ALLY"), Choice("kind", choices=AID_KINDS),
-                 Keyword("vs", meta="FOE", words=("vs", "contra")), Word("roll", meta="ROLL|roll", required=False)),
+    Verb("aid", (Who("who"), Who("ally", meta=N_("ALLY")), Choice("kind", choices=AID_KINDS, es={"attack": "ataque", "ac": "ca"}),
+                 Keyword("vs", meta=N_("FOE"), words=("vs", "contra")), Word("roll", meta=N_("ROLL|roll"), required=False)),
          tactics.aid, _("aid another: +2 attack or AC until the start of the aider's next turn"),
          en=("aid-another",), es=("ayudar", "ayuda"), group="ruleset"),
     Verb("defend", (Who("who"),), tactics.defend, _("total defense: +4 dodge AC until the start of its next turn"),
          en=("total-defense",), es=("defensa", "defender", "defensa-total"), group="ruleset"),
     Verb("standard", (Who("who"),), tactics.standard, _("a disabled combatant takes a standard action: 1 HP afterwards"),
          en=("strain",), es=("estándar", "esfuerzo"), group="ruleset"),
-    Verb("stabilize", (Who("who"), Keyword("by", meta="HEALER", words=("by", "por"))), tactics.stabilize,
+    Verb("stabilize", (Who("who"), Keyword("by", meta=N_("HEALER"), words=("by", "por"))), tactics.stabilize,
          _("first aid, Heal DC 15: `by HEALER` rolls it; without, it was made at the table; the dying are stable "
            "(aided), bleeding stops"),
          en=("firstaid",), es=("estabilizar",), group="ruleset"),
-    Verb("coup", (Who("who", meta="TARGET"), Amount("damage", meta="DAMAGE"),
-                  Int("fort", meta="FORT-ROLL", required=False, minimum=1)),
+    Verb("coup", (Who("who", meta=N_("TARGET")), Amount("damage", meta=N_("DAMAGE")),
+                  Int("fort", meta=N_("FORT-ROLL"), required=False, minimum=1)),
          tactics.coup, _("coup de grace: damage, then Fort DC 10 + damage or die"),
          es=("golpe-de-gracia", "gracia"), group="ruleset"),
-    Verb("revive", (Who("who"), Int("hp", meta="HP", required=False, minimum=-10**6)), tactics.revive,
+    Verb("revive", (Who("who"), Int("hp", meta=N_("HP"), required=False, minimum=-10**6)), tactics.revive,
          _("raised from the dead with HP (default 1)"), en=("raise",), es=("revivir", "resucitar"), group="ruleset"),
-    Verb("hero", (Who("who"), Word("amount", meta="+N|-N|N", required=False)), hero.award,
+    Verb("hero", (Who("who"), Word("amount", meta=N_("+N|-N|N"), required=False)), hero.award,
          _("show, award or set hero points (GM-only; max {max})", max=HERO_MAX), es=("héroe",), group="ruleset"),
-    Verb("poison", (Who("who"), Rest("words", spelled="dc=N str|dex|con|int|wis|cha=DICE "
+    Verb("poison", (Who("who"), Rest("words", spelled=N_("dc=N str|dex|con|int|wis|cha=DICE "
                                                        "[every=round|minute|hour|day] [for=N] [cure=N] [onset=SPAN] "
-                                                       "[die=N] [name=TEXT] | from CREATURE")),
+                                                       "[die=N] [name=TEXT] | from CREATURE"))),
          afflictions.verb("poison"),
          _("expose to a poison: Fort save now, then at its frequency; ability damage on a failure, cured by "
            "consecutive saves"), es=("envenenar", "veneno"), group="ruleset"),
-    Verb("disease", (Who("who"), Rest("words", spelled="dc=N str|dex|con|int|wis|cha=DICE [onset=SPAN] "
-                                                        "[every=day] [cure=N] [die=N] [name=TEXT] | from CREATURE")),
+    Verb("disease", (Who("who"), Rest("words", spelled=N_("dc=N str|dex|con|int|wis|cha=DICE [onset=SPAN] "
+                                                        "[every=day] [cure=N] [die=N] [name=TEXT] | from CREATURE"))),
          afflictions.verb("disease"),
          _("expose to a disease: Fort save now, its onset, then a save each interval; cured by consecutive saves"),
          es=("enfermedad", "contagiar"), group="ruleset"),

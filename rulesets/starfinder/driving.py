@@ -17,6 +17,7 @@ from .vehicles import MOTION, control, motion, operator, operator_piloting, pilo
 
 TERRAIN = choice_map(("rough", "aspero", "áspero"), ("flat", "llano"),
                      ("difficult", "dificil", "difícil", "accidentado"))
+TERRAIN_ES = {"rough": "áspero", "flat": "llano", "difficult": "difícil"}  # what a Spanish table types
 SIZE_NAMES = {"fine": "minúsculo", "diminutive": "diminuto", "tiny": "menudo", "small": "pequeño", "medium": "mediano",
               "large": "grande", "huge": "enorme", "gargantuan": "gargantuesco", "colossal": "colosal"}
 

@@ -20,6 +20,7 @@ from .stats import level, skill_bonus
 DC = 15
 PURPOSES = choice_map(("stabilize", "estabilizar", "stabilise"), ("bleed", "bleeding", "hemorragia", "sangrado"),
                       ("tend", "care", "cuidar", "atender"))
+PURPOSES_ES = {"stabilize": "estabilizar", "bleed": "hemorragia", "tend": "cuidar"}  # what a Spanish table types
 SPELL_WORDS = ("spell", "conjuro", "hechizo")
 
 

@@ -42,6 +42,9 @@ class Context:
         #: the argument of the line being run that holds a value as typed (None: not from the
         #: line); the session sets it, so a refusal about a name or an amount says which argument
         self.concerning: Callable[[Any], str | None] = lambda value: None
+        #: the verb of the line being run (engine/language/verbs.py), set by the session: a handler that
+        #: reads words of its own refuses with its ``word`` and ``usage()``, in the reader's language
+        self.verb: Any = None
         #: the combatants the line named, found (ids, in order): the command's targets
         self.found: list[str] = []
         #: the wall-clock time the command carries (``Session.run(at=...)``), None when untimed

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from gm_console.i18n import _
+from gm_console.i18n import N_, _
 
 from ..rules import checks, effects, turns
 from . import group_verbs, handlers, hiding
 from ..core import events as ev
 from ..core.errors import CommandError
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
-                    VerbClash, Who, Word, choice_map)
+                    VerbClash, Who, Word, choice_map, usage)
 
 if TYPE_CHECKING:
     from ..core.contract import Ruleset
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 HISTORY = ("undo", "redo")
 
 SIDES = choice_map(("pc", "pj", "jugador"), ("ally", "aliado"), ("foe", "enemigo", "npc", "pnj"))
+SIDES_ES = {"pc": "pj", "ally": "aliado", "foe": "enemigo"}  # what a Spanish table types
 
 
 @dataclass(frozen=True)
@@ -36,10 +37,10 @@ class _Duration(Param):
     with 6-second rounds; the handler converts with the ruleset's own round)."""
 
     rest: bool = True
-    meta: str = "DURATION"
+    meta: str = N_("DURATION")
 
-    def usage(self) -> str:
-        return self.meta
+    def usage(self):
+        return usage(self.placeholder())
 
     def take_all(self, verb, tokens):
         from ..rules.durations import parse_duration
@@ -48,7 +49,7 @@ class _Duration(Param):
         try:
             parse_duration(text)
         except CommandError as exc:
-            raise CommandError(_("{verb}: {why}", verb=verb.name, why=exc.message)) from None
+            raise CommandError(_("{verb}: {why}", verb=verb.word, why=exc.message)) from None
         return {self.name: text}
 
 
@@ -56,7 +57,7 @@ class _Duration(Param):
 class _Condition(Param):
     """``bleed:2``: a condition's name and, after a colon, its value."""
 
-    meta: str = "CONDITION[:VALUE]"
+    meta: str = N_("CONDITION[:VALUE]")
     completes: str = "condition"
 
     def take(self, verb, token):
@@ -65,7 +66,7 @@ class _Condition(Param):
             cond, _sep, raw = token.rpartition(":")
             value = Int("value", what=_("the condition value")).take(verb, raw)["value"]
         if not cond.strip():
-            raise CommandError(_("{verb}: missing the condition name; usage: {usage}", verb=verb.name,
+            raise CommandError(_("{verb}: missing the condition name; usage: {usage}", verb=verb.word,
                                  usage=verb.usage()))
         return {"cond": cond.strip(), "value": value}
 
@@ -80,17 +81,17 @@ def _no(ctx, call: Call) -> None:
 
 CORE = Registry([
     # -- the roster ----------------------------------------------------------------
-    Verb("add", (Who("name", meta="NAME", new=True), Count("count"), Word("words", meta="pc", required=False, rest=True, fold=False, completes="side"),
+    Verb("add", (Who("name", meta=N_("NAME"), new=True), Count("count"), Word("words", meta=N_("pc"), required=False, rest=True, fold=False, completes="side"),
                  Fields("fields")),
          handlers._add, _("add a combatant; `x3` (or `3 @goblin`) adds \"Goblin 1\"..\"Goblin 3\" (numbering continues: a removed Goblin 2's number and id are never given again; beside an unnumbered \"Goblin\", `@goblin` or `x2` renames it \"Goblin 1\" first); keys are the ruleset's stat block; `hp=6/38` is current/max; `@goblin` (or `\"Grak\" @goblin`) adds from the bestiary by its name in either language, your keys overriding its stats; HP are the stat block's, or with `roll` rolled from its hit dice (`hp=2d8+2` too); `hidden` keeps them from the players until `reveal`"),
          es=("añadir", "agregar"), group="roster",
-         spelled="add NAME|@CREATURE [xN] [@CREATURE] [pc|ally|foe] [group] [hidden] [roll] [key=value ...]"),
+         spelled=N_("NAME|@CREATURE [xN] [@CREATURE] [pc|ally|foe] [group] [hidden] [roll] [key=value ...]")),
     Verb("remove", (Who("who"),), handlers._remove, _("remove a combatant; condition clocks it owned pass to the next in order"),
          en=("rm", "del"), es=("quitar", "eliminar"), group="roster"),
     Verb("set", (Who("who"), Fields("fields", at_least_one=True)), handlers._set,
          _("change stats: `hp=N` the current value, `hp=N/M` both, `hpmax=M` the maximum (docs/sheets.md); `name=\"New name\"` renames"),
          es=("poner", "cambiar"), group="roster"),
-    Verb("side", (Who("who"), Choice("side", choices=SIDES)), handlers._side,
+    Verb("side", (Who("who"), Choice("side", choices=SIDES, es=SIDES_ES)), handlers._side,
          _("whose side a combatant is on"), es=("bando",), group="roster"),
     Verb("hide", (Who("who", many=True),), hiding.hide,
          _("keep combatants off the players' view (an ambush not yet seen) until `reveal`"),
@@ -98,7 +99,7 @@ CORE = Registry([
     Verb("reveal", (Who("who", many=True),), hiding.reveal,
          _("show hidden combatants to the players"), es=("revelar",), group="roster"),
     # -- initiative and turns --------------------------------------------------------
-    Verb("init", (Who("who"), Number("value", meta="VALUE", what=_("the initiative"))), handlers._init,
+    Verb("init", (Who("who"), Number("value", meta=N_("VALUE"), what=_("the initiative"))), handlers._init,
          _("set an initiative result (mid-combat: inserted by count)"),
          en=("initiative",), es=("iniciativa",), group="turns"),
     Verb("roll", (Who("who", required=False, rest=True),), handlers._roll,
@@ -112,14 +113,14 @@ CORE = Registry([
          en=("n",), es=("siguiente", "sig"), group="turns"),
     Verb("prev", (), lambda ctx, c: turns.previous_turn(ctx), _("move the marker back one turn (effects stay; `undo` takes them back)"),
          en=("previous", "back"), es=("anterior",), group="turns"),
-    Verb("delay", (Number("count", meta="COUNT", required=False),), lambda ctx, c: turns.delay(ctx, c.count),
+    Verb("delay", (Number("count", meta=N_("COUNT"), required=False),), lambda ctx, c: turns.delay(ctx, c.count),
          _("the active combatant delays; with COUNT it re-enters by itself when that count comes up"),
          en=("wait",), es=("retrasar",), group="turns"),
     Verb("resume", (Who("who"),), lambda ctx, c: turns.resume(ctx, ctx.combatant(c.who)),
          _("a delaying combatant acts now, before the one who is up; its initiative becomes that slot's"), en=("act",), es=("reanudar", "entrar"), group="turns"),
-    Verb("ready", (Text("trigger", meta="TEXT"),), lambda ctx, c: turns.ready(ctx, c.trigger),
+    Verb("ready", (Text("trigger", meta=N_("TEXT")),), lambda ctx, c: turns.ready(ctx, c.trigger),
          _("the active combatant readies an action with trigger TEXT; its turn ends (fifth edition: it goes on)"), es=("preparar",), group="turns"),
-    Verb("trigger", (Who("who"), Rest("args")), lambda ctx, c: turns.trigger(ctx, ctx.combatant(c.who), c.args),
+    Verb("trigger", (Who("who"), Rest("args", meta=N_("ARGS"))), lambda ctx, c: turns.trigger(ctx, ctx.combatant(c.who), c.args),
          _("a readied action happens now, just before the active combatant, and its owner moves there"), es=("disparar", "desencadenar"), group="turns"),
     Verb("unready", (Who("who"),), lambda ctx, c: turns.unready(ctx, ctx.combatant(c.who)),
          _("drop a readied action"), en=("drop",), es=("despreparar", "cancelar"), group="turns"),
@@ -134,47 +135,47 @@ CORE = Registry([
          en=("groupdone",), es=("grupo-hecho",), group="turns"),
     # -- health, conditions, resources ------------------------------------------------
     Verb("dmg", (Who("who", many=True), Amount("amount"),
-                 Word("types", meta="TYPE", required=False, rest=True, completes="damage-type"),
-                 Fields("options", meta="save=WHAT:DC[:half|negates]")), handlers._damage,
+                 Word("types", meta=N_("TYPE"), required=False, rest=True, completes="damage-type"),
+                 Fields("options", meta=N_("save=WHAT:DC[:half|negates]"))), handlers._damage,
          _("damage through the ruleset; AMOUNT may be dice (`2d6+3`), rolled once for every target named; types "
            "like `fire`, `nonlethal`; `save=ref:15` gives each target its save (half on a success, "
            "`save=will:15:negates` nothing)"),
          en=("damage", "hurt"), es=("daño", "herir"), group="health",
          note=_("AMOUNT: 7 or dice like 2d6+3")),
     Verb("heal", (Who("who", many=True), Amount("amount"),
-                  Word("types", meta="TYPE", required=False, rest=True, completes="damage-type")), handlers._heal,
+                  Word("types", meta=N_("TYPE"), required=False, rest=True, completes="damage-type")), handlers._heal,
          _("healing through the ruleset; AMOUNT may be dice, rolled once for every target named"),
          es=("curar",), group="health"),
     Verb("cond", (Who("who", many=True), _Condition("cond"),
-                  Rest("tail", spelled="[ROUNDS|10m|1h] [FIGURE+N[:TYPE] ...]"),
-                  Keyword("by", meta="NAME", words=("by", "por"))), lambda ctx, c: effects.put(ctx, c),
+                  Rest("tail", spelled=N_("[ROUNDS|10m|1h] [FIGURE+N[:TYPE] ...]")),
+                  Keyword("by", meta=N_("NAME"), words=("by", "por"))), lambda ctx, c: effects.put(ctx, c),
          _("add a condition or effect to one or many (`A,B`, `Goblin*`): for ROUNDS, minutes (`10m`) or hours (`1h`), "
            "else until removed; modifiers like `ac+2 attack+1:morale` (Spanish names too: `ca+2`); `by NAME` counts on NAME's turns and says who cast it"),
          en=("condition",), es=("estado",), group="conditions"),
     Verb("effect", (Who("who", many=True), _Condition("cond"),
-                    Rest("tail", spelled="[ROUNDS|10m|1h] [FIGURE+N[:TYPE] ...]"),
-                    Keyword("by", meta="NAME", words=("by", "por"))), lambda ctx, c: effects.put(ctx, c, free=True),
+                    Rest("tail", spelled=N_("[ROUNDS|10m|1h] [FIGURE+N[:TYPE] ...]")),
+                    Keyword("by", meta=N_("NAME"), words=("by", "por"))), lambda ctx, c: effects.put(ctx, c, free=True),
          _("like `cond`, and a name the catalogue does not know is a new effect of that name, as typed"),
          es=("efecto",), group="conditions"),
     Verb("uncond", (Who("who", many=True), _Condition("cond", completes="own-condition")),
          lambda ctx, c: effects.take_off(ctx, c), _("remove a condition or effect"),
          en=("uncondition",), es=("quitar-estado", "sin-estado"), group="conditions"),
     Verb("save", (Who("who"), _Condition("cond", completes="own-condition"),
-                   Word("roll", meta="DIE|HOW", required=False, rest=True, fold=False)),
+                   Word("roll", meta=N_("DIE|HOW"), required=False, rest=True, fold=False)),
          lambda ctx, c: effects.save_now(ctx, c),
          _("roll the save against an effect a save ends (`save=will:15` on `cond`) now; DIE: the natural roll "
            "if the player rolled it; then what helps that save where the game names it (Pathfinder's on fire: "
            "`rolling`, +4)"),
          es=("salvar", "salvación", "salvacion"), group="conditions"),
-    Verb("spend", (Who("who"), Word("resource", meta="RESOURCE", completes="resource"), Int("amount", meta="N", required=False, minimum=1),
-                   Word("args", meta="USE", required=False, rest=True)), handlers._spend,
+    Verb("spend", (Who("who"), Word("resource", meta=N_("RESOURCE"), completes="resource"), Int("amount", meta=N_("N"), required=False, minimum=1),
+                   Word("args", meta=N_("USE"), required=False, rest=True)), handlers._spend,
          _("spend from a pool (hero, resolve, ...) on a use"), es=("gastar",), group="health"),
     # -- dice and time --------------------------------------------------------------------
-    Verb("r", (Rest("args", required=True, spelled="EXPR [LABEL] [adv|dis] [hidden]"),), lambda ctx, c: checks.free_roll(ctx, c.args),
+    Verb("r", (Rest("args", required=True, spelled=N_("EXPR [LABEL] [adv|dis] [hidden]")),), lambda ctx, c: checks.free_roll(ctx, c.args),
          _("roll anything in the d20 grammar: `1d20+5`, `4d6kh3`, `2d20kh1+3`; each die shown, natural 20/1 marked; `adv`/`dis` after it rolls its d20 twice (2d20kh1/2d20kl1), both cancel"), en=("dice",), es=("dados", "tirada"), group="dice"),
-    Verb("check", (Rest("args", required=True, spelled="NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2] "
-                                                          "[take10|take20] [adv|dis] [hidden] [aid NAME2]"),),
-         lambda ctx, c: checks.check(ctx, c.args), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2; `adv`/`dis`: advantage or disadvantage where the game has them"),
+    Verb("check", (Rest("args", required=True, spelled=N_("NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] "
+                                                          "[take10|take20] [adv|dis] [hidden] [aid NAME2 ...]")),),
+         lambda ctx, c: checks.check(ctx, c.args, ctx.verb.word, ctx.verb.usage()), _("a check with the ruleset's dice and the conditions' penalties listed; opposed checks name the winner; `aid` is a DC 10 check giving +2; `adv`/`dis`: advantage or disadvantage where the game has them"),
          es=("prueba", "chequeo"), group="dice"),
     Verb("pass", (_Duration("duration"),), handlers._pass, _("time passes out of combat (`6s`, `3r`, `10m`, `1h`, `8h`, `1d`): durations run down, hourly checks and rest run"),
          es=("pasar",), group="time", note=_("e.g. 6s, 3r, 10m, 1h, 8h")),
@@ -187,7 +188,7 @@ CORE = Registry([
          es=("reloj",), group="turns"),
     Verb("note", (Text("text"),), lambda ctx, c: ctx.emit(ev.Note(text=c.text)), _("a free line in the log"),
          es=("nota",), group="other"),
-    Verb("option", (Word("key", meta="KEY", fold=False), Word("value", meta="VALUE", required=False, fold=False)),
+    Verb("option", (Word("key", meta=N_("KEY"), fold=False), Word("value", meta=N_("VALUE"), required=False, fold=False)),
          handlers._option, _("show or change a house-rule option of the ruleset"),
          es=("opción",), group="other"),
     Verb("undo", (), _no, _("take back the last action: exact, and it survives closing the file"), es=("deshacer",), group="history"),

@@ -148,6 +148,7 @@ class Session:
         verb = self.verbs[command.verb]
         ctx = Context(state, self.ruleset, dice if dice is not None else Dice(), self.bestiary, turns, lang=self.lang)
         ctx.concerning = lambda value: verb.param_of(command, value)
+        ctx.verb = verb
         return verb, ctx
 
     @staticmethod

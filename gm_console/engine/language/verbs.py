@@ -21,7 +21,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from gm_console.i18n import Msg, Term, _, render
+from gm_console.i18n import SOURCE, Domain, Lazy, Msg, N_, Term, _, core, render
 
 from ..core.errors import CommandError
 from ..core.values import ByValue, by_value
@@ -48,6 +48,80 @@ class Call:
         raise AttributeError(name)
 
 
+# --- the usage line ------------------------------------------------------------------
+
+
+class Meta(str):
+    """A word of a usage line that stands for what the GM types (``NAME``, ``AMOUNT``,
+    ``[ROUNDS|10m|1h]``): its English is a catalogue id, marked ``N_("...")`` where it is
+    declared, so it is read in the catalogue of the package that declares the verb, then in
+    the core's (the kinds' own words: ``NAME``); missing from both, it stays English."""
+
+    def written(self, lang: str, domain: "Domain | None") -> str:
+        for where in (domain, core):
+            if where is not None and where.has(self, lang):
+                return where.template(self, lang)
+        return str(self)
+
+
+@dataclass(frozen=True, eq=False)
+class Usage(Lazy):
+    """A verb's usage line, rendered in the reader's language when it is read: the verb and its
+    keywords and flags in the words a table of that language types (``daño``, ``por``), each
+    placeholder (``Meta``) from the catalogue. Pieces are text as it is (brackets, spaces,
+    notation), ``Term``, ``Meta`` or a ``Usage`` (an argument's part of the line); ``domain``:
+    the catalogue its placeholders are read in first (the verb's package)."""
+
+    parts: tuple = ()
+    domain: "Domain | None" = None
+
+    def render(self, lang: str = SOURCE) -> str:
+        return self.written(lang, self.domain)
+
+    def written(self, lang: str, domain: "Domain | None") -> str:
+        domain = self.domain or domain
+        out = []
+        for part in self.parts:
+            if isinstance(part, Usage):
+                out.append(part.written(lang, domain))
+            elif isinstance(part, Meta):
+                out.append(part.written(lang, domain))
+            else:
+                out.append(render(part, lang))
+        return "".join(out)
+
+    def metas(self) -> list[str]:
+        """Every placeholder in it, as declared (the catalogue ids)."""
+        out: list[str] = []
+        for part in self.parts:
+            if isinstance(part, Usage):
+                out += part.metas()
+            elif isinstance(part, Meta):
+                out.append(str(part))
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Usage):
+            return self.render(SOURCE) == other.render(SOURCE)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.render(SOURCE))
+
+    def __repr__(self) -> str:
+        return f"Usage({self.render(SOURCE)!r})"
+
+
+def usage(*parts: Any) -> Usage:
+    """A piece of a usage line; a plain ``str`` returned by an older ``Param.usage`` is kept as it is."""
+    return Usage(tuple(parts))
+
+
+def word(words: Sequence[str]) -> Term:
+    """A keyword or flag as a table types it: its English spelling first, its Spanish second."""
+    return Term(words[0], words[1] if len(words) > 1 else "")
+
+
 # --- argument kinds ----------------------------------------------------------------
 
 
@@ -67,12 +141,20 @@ class Param(ByValue):
     #: damage-type, stat, side, choice ("" = nothing)
     completes: str = ""
 
-    def usage(self) -> str:
-        text = self.meta or self.name.upper()
+    def placeholder(self) -> Meta:
+        """What stands for the argument in the usage line: its ``meta``, marked for the
+        catalogue where it is declared (``meta=N_("TARGET")``)."""
+        return Meta(self.meta or self.name.upper())
+
+    def usage(self) -> "Usage | str":
+        text = self.placeholder()
         if self.rest:
-            text = f"{text} ..." if self.required else f"[{text} ...]"
-            return text
-        return text if self.required else f"[{text}]"
+            return usage(text, " ...") if self.required else usage("[", text, " ...]")
+        return usage(text) if self.required else usage("[", text, "]")
+
+    def said(self, verb: "Verb") -> "Usage | str":
+        """The argument as a refusal names it: its placeholder in the reader's language, or its name."""
+        return Usage((Meta(self.meta),), verb.domain) if self.meta else self.name
 
     def accepts(self, token: str) -> bool:
         """For an optional argument: whether this token is meant for it."""
@@ -96,25 +178,25 @@ class Param(ByValue):
 class Who(Param):
     """A combatant: a name, an id or an unambiguous prefix (resolved when the line runs)."""
 
-    meta: str = "NAME"
+    meta: str = N_("NAME")
     completes: str = "combatant"
     new: bool = False  # a name being given (``add``), not one looked up
     many: bool = False  # ``Goblin 1,Goblin 2`` or ``Goblin*``: a tuple of names or patterns
 
-    def usage(self) -> str:
+    def usage(self):
         if self.many and not self.rest:
-            return f"{self.meta}[,{self.meta}...]"
+            return usage(self.placeholder(), "[,", self.placeholder(), "...]")
         return super().usage()
 
     def take(self, verb, token):
         # `add hp=5` lacks the name; `add "[url=x]y"` is a name: typed in quotes, `=` is a letter
         if not token.strip() or (self.new and "=" in token and not isinstance(token, Quoted)):
-            raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.name,
+            raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.word,
                                  usage=verb.usage()))
         if self.many:
             names = tuple(part.strip() for part in token.split(",") if part.strip())
             if not names:
-                raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.name,
+                raise CommandError(_("{verb}: expected a name first; usage: {usage}", verb=verb.word,
                                      usage=verb.usage()))
             return {self.name: names}
         return {self.name: token.strip() if self.new else token}
@@ -142,12 +224,18 @@ class Choice(Param):
 
     choices: Mapping[str, str] = field(default_factory=dict)  # any spelling -> canonical
     completes: str = "choice"
-    #: canonical -> the word a Spanish table types, for a line said in its words (``Registry.spoken``)
+    #: canonical -> the word a Spanish table types, for a line said in its words (``Registry.spoken``
+    #: and the usage line)
     es: Mapping[str, str] = field(default_factory=dict)
 
-    def usage(self) -> str:
-        text = self.meta or "|".join(dict.fromkeys(self.choices.values()))
-        return text if self.required else f"[{text}]"
+    def usage(self):
+        if self.meta:
+            text = usage(self.placeholder())
+        else:  # the words themselves, in the reader's
+            words = list(dict.fromkeys(self.choices.values()))
+            text = usage(*(piece for i, w in enumerate(words)
+                           for piece in (("|",) if i else ()) + (Term(w, self.es.get(w, "")),)))
+        return text if self.required else usage("[", text, "]")
 
     def accepts(self, token):
         return fold_text(token) in {fold_text(k) for k in self.choices}
@@ -157,7 +245,7 @@ class Choice(Param):
             if fold_text(spelling) == fold_text(token):
                 return {self.name: canonical}
         accepted = ", ".join(dict.fromkeys(self.choices.values()))
-        raise CommandError(_("{verb}: expected {accepted}, not {token!r}", verb=verb.name, accepted=accepted,
+        raise CommandError(_("{verb}: expected {accepted}, not {token!r}", verb=verb.word, accepted=accepted,
                              token=token))
 
 
@@ -175,14 +263,14 @@ class Number(Param):
             return False
 
     def take(self, verb, token):
-        what = self.what or self.meta or self.name
+        what = self.what or self.said(verb)
         try:
             value = float(token.replace(",", "."))
         except ValueError:
-            raise CommandError(_("{verb}: {what} must be a number, not {token!r}; usage: {usage}", verb=verb.name,
+            raise CommandError(_("{verb}: {what} must be a number, not {token!r}; usage: {usage}", verb=verb.word,
                                  what=what, token=token, usage=verb.usage())) from None
         if value != value or abs(value) > MAX_NUMBER:
-            raise CommandError(_("{verb}: {what} {token!r} is out of range", verb=verb.name, what=what, token=token))
+            raise CommandError(_("{verb}: {what} {token!r} is out of range", verb=verb.word, what=what, token=token))
         return {self.name: value}
 
 
@@ -202,14 +290,14 @@ class Int(Param):
         return bool(re.fullmatch(r"[+-]?\d{1,7}", self._digits(token)))
 
     def take(self, verb, token):
-        what = self.what or self.meta or self.name
+        what = self.what or self.said(verb)
         raw = self._digits(token)
         if not re.fullmatch(r"[+-]?\d{1,7}", raw):
             raise CommandError(_("{verb}: {what} must be a whole number, not {token!r}; usage: {usage}",
-                                 verb=verb.name, what=what, token=token, usage=verb.usage()))
+                                 verb=verb.word, what=what, token=token, usage=verb.usage()))
         value = int(raw)
         if value < self.minimum:
-            raise CommandError(_("{verb}: {what} must be at least {minimum}, not {value}", verb=verb.name,
+            raise CommandError(_("{verb}: {what} must be at least {minimum}, not {value}", verb=verb.word,
                                  what=what, minimum=self.minimum, value=value))
         return {self.name: value}
 
@@ -221,12 +309,12 @@ _DICE_OR_INT = re.compile(r"^[0-9dDkKhHlL%+\-*()!<>=,. ]+$")
 class Amount(Param):
     """A number or dice (``7``, ``2d6+3``): rolled when the line runs."""
 
-    meta: str = "AMOUNT"
+    meta: str = N_("AMOUNT")
 
     def take(self, verb, token):
         if not _DICE_OR_INT.fullmatch(token) or not any(ch.isdigit() for ch in token):
             raise CommandError(_("{verb}: amount must be a number or dice like 2d6+3, not {token!r}; usage: {usage}",
-                                 verb=verb.name, token=token, usage=verb.usage()))
+                                 verb=verb.word, token=token, usage=verb.usage()))
         return {self.name: token}
 
 
@@ -234,7 +322,7 @@ class Amount(Param):
 class Count(Param):
     """``xN`` after a name: how many to add (numbered even for x1)."""
 
-    meta: str = "xN"
+    meta: str = N_("xN")
     required: bool = False
     maximum: int = 100
 
@@ -242,9 +330,9 @@ class Count(Param):
         return bool(re.fullmatch(r"[xX×]\d+", token))
 
     def take(self, verb, token):
-        return {self.name: self.counted(token, verb.name)}
+        return {self.name: self.counted(token, verb.word)}
 
-    def counted(self, token: str, verb: str) -> int:
+    def counted(self, token: str, verb: "str | Term") -> int:
         count = int(token[1:])
         if not 1 <= count <= self.maximum:
             raise CommandError(_("{verb}: xN takes 1 to {maximum}, not {count}", verb=verb,
@@ -256,46 +344,48 @@ class Count(Param):
 class Fields(Param):
     """``key=value`` pairs anywhere after the name (stat blocks)."""
 
-    meta: str = "key=value"
+    meta: str = N_("key=value")
     required: bool = False
     anywhere: bool = True
     completes: str = "stat"
     default: tuple = ()
     at_least_one: bool = False
 
-    def usage(self) -> str:
-        return f"{self.meta} ..." if self.at_least_one else f"[{self.meta} ...]"
+    def usage(self):
+        return usage(self.placeholder(), " ...") if self.at_least_one else usage("[", self.placeholder(), " ...]")
 
     def extract(self, verb, tokens, start):
         found = []
         for token in [t for t in tokens[start:] if "=" in t]:
             key, _sep, value = token.partition("=")
             if not key.strip():
-                raise CommandError(_("{verb}: {token!r} has no key; expected key=value", verb=verb.name, token=token))
+                raise CommandError(_("{verb}: {token!r} has no key; expected key=value", verb=verb.word, token=token))
             found.append((key.strip(), value.strip()))
             tokens.remove(token)
         if self.at_least_one and not found:
-            raise CommandError(_("{verb}: expected key=value; usage: {usage}", verb=verb.name, usage=verb.usage()))
+            raise CommandError(_("{verb}: expected key=value; usage: {usage}", verb=verb.word, usage=verb.usage()))
         return {self.name: tuple(found)}
 
 
 @by_value
 class Keyword(Param):
-    """``by NAME`` / ``por NAME``: a word in either language, then one value."""
+    """``by NAME`` / ``por NAME``: a word in either language, then one value. ``words``: its
+    English spelling first, its Spanish second (what the usage line and ``Registry.spoken``
+    write), then any other spelling accepted."""
 
     words: tuple[str, ...] = ()
     required: bool = False
     anywhere: bool = True
     completes: str = "combatant"
 
-    def usage(self) -> str:
-        return f"[{self.words[0]} {self.meta or self.name.upper()}]"
+    def usage(self):
+        return usage("[", word(self.words), " ", self.placeholder(), "]")
 
     def extract(self, verb, tokens, start):
         for i in range(start, len(tokens)):
             if tokens[i].casefold() in self.words:
                 if i + 1 >= len(tokens):
-                    raise CommandError(_("{verb}: `{word}` needs a value; usage: {usage}", verb=verb.name,
+                    raise CommandError(_("{verb}: `{word}` needs a value; usage: {usage}", verb=verb.word,
                                          word=tokens[i], usage=verb.usage()))
                 value = tokens[i + 1]
                 del tokens[i:i + 2]
@@ -305,15 +395,16 @@ class Keyword(Param):
 
 @by_value
 class Flag(Param):
-    """A bare word that switches something on (``hidden``/``oculto``)."""
+    """A bare word that switches something on (``hidden``/``oculto``). ``words``: its English
+    spelling first, its Spanish second, then any other spelling accepted."""
 
     words: tuple[str, ...] = ()
     required: bool = False
     anywhere: bool = True
     default: bool = False
 
-    def usage(self) -> str:
-        return f"[{self.words[0]}]"
+    def usage(self):
+        return usage("[", word(self.words), "]")
 
     def extract(self, verb, tokens, start):
         for i in range(start, len(tokens)):
@@ -327,7 +418,7 @@ class Flag(Param):
 class Text(Param):
     """Free text, the rest of the line as typed: apostrophes are letters, not quotes."""
 
-    meta: str = "TEXT"
+    meta: str = N_("TEXT")
 
 
 @by_value
@@ -336,10 +427,10 @@ class Rest(Param):
 
     rest: bool = True
     required: bool = False
-    spelled: str = ""  # how the usage line spells them
+    spelled: str = ""  # how the usage line spells them, marked for the catalogue: ``N_("[ROUNDS|10m|1h]")``
 
-    def usage(self) -> str:
-        return self.spelled or super().usage()
+    def usage(self):
+        return usage(Meta(self.spelled)) if self.spelled else super().usage()
 
 
 # --- verbs --------------------------------------------------------------------------
@@ -365,7 +456,9 @@ class Verb:
     es: tuple[str, ...] = ()
     group: str = "other"
     note: "Msg | str" = ""  # shown after the usage: "(AMOUNT: 7 or dice like 2d6+3)"
-    spelled: str = ""  # the usage line when the generated one would mislead
+    #: the usage line after the verb when the generated one would mislead, marked for the catalogue
+    #: (``N_("NAME|@CREATURE [xN] ...")``); the verb itself is written in the reader's language
+    spelled: str = ""
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -375,14 +468,30 @@ class Verb:
     def free_text(self) -> bool:
         return any(isinstance(p, Text) for p in self.params)
 
-    def usage(self) -> str:
-        if self.spelled:
-            return self.spelled
-        parts = [self.name]
+    @property
+    def word(self) -> Term:
+        """The verb as a table types it, in the reader's language (``dmg``, Spanish ``daño``): what
+        its usage line and its refusals begin with."""
+        return Term(self.name, self.es[0] if self.es else "")
+
+    @property
+    def domain(self) -> Domain:
+        """The catalogue of the package that declares the verb (its summary's): where its
+        usage line's placeholders are translated."""
+        return self.summary.domain if isinstance(self.summary, Msg) else core
+
+    def usage(self) -> Usage:
+        """The usage line, rendered in the reader's language when read (``render(usage, "es")``:
+        ``daño NOMBRE[,NOMBRE...] CANTIDAD ...``); ``str()`` is the English line."""
+        name = self.word
+        if self.spelled:  # a line spelled whole with its verb (as it once was) reads the same
+            return Usage((name, " ", Meta(self.spelled.removeprefix(self.name + " "))), self.domain)
+        parts: list[Any] = [name]
         positional = [p for p in self.params if not p.anywhere]
         anywhere = [p for p in self.params if p.anywhere]
-        parts += [p.usage() for p in positional] + [p.usage() for p in anywhere]
-        return " ".join(parts)
+        for p in positional + anywhere:
+            parts += [" ", p.usage()]
+        return Usage(tuple(parts), self.domain)
 
     def param_at(self, tokens: list[str]) -> tuple[Param | None, list[Param]]:
         """For completion: the positional argument the next token fills, and the ones
@@ -438,19 +547,19 @@ class Verb:
                 with _about(p):
                     values.update(p.take_all(self, rest) if rest or p.required is False else {})
                 if p.required and not rest:
-                    raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.name,
+                    raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.word,
                                          usage=self.usage()), param=p.name)
                 rest = []
             elif rest and (p.required or p.accepts(rest[0])):
                 with _about(p):
                     values.update(p.take(self, rest.pop(0)))
             elif p.required:
-                raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.name, usage=self.usage()),
+                raise CommandError(_("{verb}: missing arguments; usage: {usage}", verb=self.word, usage=self.usage()),
                                    param=p.name)
             else:
                 values.update(p.missing())
         if rest:
-            raise CommandError(_("{verb}: unexpected {extra!r}; usage: {usage}", verb=self.name,
+            raise CommandError(_("{verb}: unexpected {extra!r}; usage: {usage}", verb=self.word,
                                  extra=" ".join(rest), usage=self.usage()))
         return Call(verb=self.name, line=line, values={k: _plain(v) for k, v in values.items()})
 

@@ -17,6 +17,7 @@ from gm_console.i18n import Msg, _, joined
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.told import SaveDC, named, of, public
 from ..core.context import Context
@@ -141,11 +142,15 @@ def _natural(n: int) -> "Msg":
     return _(" (natural {n})", n=n)
 
 
-def parse_check(args: tuple[str, ...]) -> CheckRequest:
-    usage = ("usage: check NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] "
-             "[take10|take20] [adv|dis] [hidden] [aid NAME2 ...]")
+#: the line ``check`` reads, for a caller that gives none (the verb gives its own, in the reader's language)
+USAGE = "check NAME SKILL|ABILITY|+N [+N ...] [vs DC|vs NAME2 [SKILL]] [take10|take20] [adv|dis] [hidden] [aid NAME2 ...]"
+
+
+def parse_check(args: tuple[str, ...], verb: Any = "check", usage: Any = USAGE) -> CheckRequest:
+    """The words after ``check`` as a request; refused naming ``verb`` and its ``usage`` line (the
+    language's ``Verb.word`` and ``Verb.usage()``: the reader's words, engine/language/verbs.py)."""
     if len(args) < 2:
-        raise RulesError(_('check: {usage}', usage=usage))
+        raise RulesError(_("{verb}: missing arguments; usage: {usage}", verb=verb, usage=usage))
     req = CheckRequest(who=args[0])
     words = list(args[1:])
     req.what, req.focus, first_bonuses = _split_what(words.pop(0), usage)
@@ -158,7 +163,7 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
             (req.opponent_bonuses if req.opponent is not None else req.bonuses).append(int(w))
         elif w in ("vs", "contra", "cd", "dc"):
             if i + 1 >= len(words):
-                raise RulesError(_('check: `vs` needs a DC or a combatant; {usage}', usage=usage))
+                raise RulesError(_('check: `vs` needs a DC or a combatant; usage: {usage}', usage=usage))
             target = words[i + 1]
             if re.fullmatch(r"\d{1,3}", target):
                 req.dc = int(target)
@@ -183,21 +188,22 @@ def parse_check(args: tuple[str, ...]) -> CheckRequest:
                 req.aiders.append(words[j])
                 j += 1
             if j == i + 1:
-                raise RulesError(_('check: `aid` needs who helps; {usage}', usage=usage))
+                raise RulesError(_('check: `aid` needs who helps; usage: {usage}', usage=usage))
             i = j - 1
         else:
-            raise RulesError(_('check: unexpected {value!r}; {usage}', value=words[i], usage=usage))
+            raise RulesError(_('check: unexpected {value!r}; usage: {usage}', value=words[i], usage=usage))
         i += 1
     return req
 
 
-def _split_what(token: str, usage: str) -> tuple[str, str | None, list[int]]:
+def _split_what(token: str, usage: Any) -> tuple[str, str | None, list[int]]:
     """`perception+5` -> ("perception", None, [5]); `con:swimming` -> ("con", "swimming", [])."""
     if _BONUS.match(token):
         return "", None, [int(token)]
     m = _WHAT.match(token)
     if not m:
-        raise RulesError(_('check: cannot read {token!r} as SKILL, SKILL:FOCUS or +N; {usage}', token=token, usage=usage))
+        raise RulesError(_('check: cannot read {token!r} as SKILL, SKILL:FOCUS or +N; usage: {usage}', token=token,
+                           usage=usage))
     return m.group(1).strip(), m.group(2), [int(b) for b in re.findall(r"[+-]\d+", m.group(3) or "")]
 
 
@@ -265,8 +271,8 @@ def _one(ctx: Context, c: Combatant, what: str, focus: str | None, bonuses: list
     return CheckOutcome(total=total, natural=natural, text=text, bonus=bonus, roll=roll, what=what)
 
 
-def check(ctx: Context, args: tuple[str, ...]) -> None:
-    req = parse_check(args)
+def check(ctx: Context, args: tuple[str, ...], verb: Any = "check", usage: Any = USAGE) -> None:
+    req = parse_check(args, verb, usage)
     rs = ctx.ruleset
     c = ctx.combatant(req.who)
     if fold_what(req.what) in {fold_what(h) for h in rs.checks.hidden}:

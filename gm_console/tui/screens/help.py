@@ -51,7 +51,7 @@ def language_table(lang: str, ruleset: Ruleset | None) -> Group:
         what = render(verb.summary, lang)
         if names:
             what += f" ({', '.join(names)})"
-        (core if verb.name in verbs.core else own).add_row(Text(verb.usage()), Text(what))
+        (core if verb.name in verbs.core else own).add_row(Text(render(verb.usage(), lang)), Text(what))
     parts.append(core)
     if own.row_count:
         parts.append(own)
