@@ -27,8 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-#: the languages the interface offers; English is the source language of every id
-LANGS: tuple[str, ...] = ("en", "es")
 SOURCE = "en"
 
 
@@ -269,6 +267,18 @@ def joined(parts: "Iterable[Any]", sep: "str | Msg" = " ") -> Joined:
 
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def languages(locale: Path = LOCALE) -> tuple[str, ...]:
+    """English, then each language the core's catalogue is compiled in (``locale/<lang>/LC_MESSAGES/
+    gm_console.mo``): a third language is offered once its catalogue is there, no code."""
+    found = sorted(p.name for p in locale.glob("*") if (p / "LC_MESSAGES" / "gm_console.mo").is_file()) \
+        if locale.is_dir() else []
+    return (SOURCE, *(lang for lang in found if lang != SOURCE))
+
+
+#: the languages the interface offers; English is the source language of every id
+LANGS: tuple[str, ...] = languages()
 #: the core's own catalogue (engine, storage, CLI and TUI)
 core = Domain("gm_console", LOCALE)
 _ = core
