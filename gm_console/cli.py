@@ -32,7 +32,7 @@ from gm_console import cli_library, cli_stats, plugins  # noqa: E402
 from gm_console.engine.language.commands import CommandError
 from gm_console.engine.core.errors import GMError, message_of
 from gm_console.engine.core.dice import Dice, DiceError, parse_rolls
-from gm_console.i18n import C_, _, _n, render
+from gm_console.i18n import LANGS, C_, _, _n, render
 from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
 
@@ -81,10 +81,12 @@ def err(text: str) -> None:
 
 
 def default_lang() -> str:
+    """The environment's language (``es_ES.UTF-8``: es) when the interface has its catalogue, else English."""
     for var in ("GM_CONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            return "es" if value.lower().startswith("es") else "en"
+            lang = value[:2].lower()
+            return lang if lang in LANGS else "en"
     return "en"
 
 
@@ -110,11 +112,11 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     p = _Parser(prog="gm-console", description=h(_("Keyboard-driven combat tracker for game masters.")),
                 epilog=h(_("Without a command: the encounter picker. `gm-console COMMAND --help` for each one; "
                            "a first fight step by step: docs/guide.md (in Spanish: docs/guia.md).")))
-    p.add_argument("--lang", choices=("en", "es"), default=None,
+    p.add_argument("--lang", choices=LANGS, default=None,
                    help=h(_("interface language (default: from the environment)")))
     sub = p.add_subparsers(dest="command")
     lang_too = argparse.ArgumentParser(add_help=False)  # `--lang` also after the subcommand
-    lang_too.add_argument("--lang", choices=("en", "es"), default=argparse.SUPPRESS,
+    lang_too.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS,
                           help=h(_("interface language (default: from the environment)")))
     where = h(_("the encounter's save file (.toml)"))
 
@@ -213,7 +215,7 @@ def _lang_in(argv: list[str]) -> str:
         if arg == "--":
             break
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else ""
-        if value in ("en", "es"):
+        if value in LANGS:
             return value
     return default_lang()
 

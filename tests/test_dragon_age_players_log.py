@@ -170,7 +170,7 @@ def test_a_foes_stunt_points_are_the_gms_and_the_spend_command_is_never_the_play
             "STUNT: skirmish 1/2m") in gm
     said = players_said(t)
     assert "Doubles (4,4,3) on a hit: Sera earns 4 stunt points (the dragon die)" in said
-    assert "Sera spends 2 stunt points on Skirmish (Hostigar); 2 left" in said
+    assert "Sera spends 2 stunt points on Skirmish; 2 left" in said
     assert "Skirmish: Sera moves itself or Hurlock 4 m" in said
     assert "Dobles (4,4,3) en un impacto: Sera gana 4 puntos de proeza (el dado dragón)" in players_said(t, "es")
     t.do("next")

@@ -142,3 +142,30 @@ def test_lc_all_c_wins_over_a_spanish_lang_and_gm_console_lang_over_both():
     r = gm("--help", env={"LC_ALL": "C.UTF-8", "GM_CONSOLE_LANG": "es"})
     assert r.stdout.startswith("uso: gm-console")
     assert gm("--lang", "en", "--help", env=SPANISH).stdout.startswith("usage: gm-console")
+
+
+def test_a_third_language_is_offered_once_its_catalogue_is_there(tmp_path):
+    """A third language is a catalogue, no code: the interface offers each language the core's
+    catalogue is compiled in (docs/CONTRIBUTING.md, "A third language")."""
+    from gm_console.i18n import languages
+
+    for lang in ("es", "fr"):
+        (tmp_path / lang / "LC_MESSAGES").mkdir(parents=True)
+        (tmp_path / lang / "LC_MESSAGES" / "gm_console.mo").write_bytes(b"")
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)  # made, not compiled yet
+    assert languages(tmp_path) == ("en", "es", "fr")
+    assert languages(tmp_path / "nowhere") == ("en",)
+
+
+def test_a_language_the_interface_offers_runs_every_command_without_its_words_yet(monkeypatch, capsys):
+    """With a third language's folder there and its catalogue still empty, --lang takes it and
+    what has no translation yet reads English: never a refusal, never a crash."""
+    from gm_console import cli
+
+    monkeypatch.setattr(cli, "LANGS", ("en", "es", "fr"))
+    monkeypatch.setenv("GM_CONSOLE_LANG", "fr_FR.UTF-8")
+    assert cli.default_lang() == "fr"
+    assert cli.main(["show", str(EXAMPLE), "--lang", "fr"]) == 0
+    assert "Valeros" in capsys.readouterr().out
+    assert cli.main(["log", str(EXAMPLE), "--lang", "fr"]) == 0
+    assert "Round 1" in capsys.readouterr().out

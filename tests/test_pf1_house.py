@@ -15,8 +15,8 @@ from rulesets.pathfinder1e import Pathfinder1e
 
 def test_the_ruleset_declares_parts_and_overrides_no_flat_hook():
     own = {k for k in vars(Pathfinder1e) if not k.startswith("__")}
-    assert own <= {"id", "name", "version", "seconds_per_round", "sheet", "health", "conditions", "turns", "checks",
-                   "options", "verbs", "pending", "bestiary_files", "difficulty"}, own
+    assert own <= {"id", "name", "version", "seconds_per_round", "domain", "sheet", "health", "conditions", "turns",
+                   "checks", "options", "verbs", "pending", "bestiary_files", "difficulty"}, own
     rs = plugins.load("pathfinder1e")
     assert {type(getattr(rs, p)).__name__ for p in ("sheet", "health", "conditions", "turns", "checks")} == \
         {"PF1Sheet", "PF1Health", "PF1Conditions", "PF1Turns", "PF1Checks"}

@@ -10,10 +10,12 @@ dice and what is not ours to translate are taken out (the GM's own names and tex
 names a game declares in English and Spanish: conditions, stats, creatures), no word may be
 left. A word left is a sentence written in code instead of the catalogue.
 
-Data names (a condition's English and Spanish names) are data, not messages: a third language
-gives them through the catalogue of the game (``Term.render``) where they have a domain; those
-without one are allowed here (``data_words``): what a translator cannot reach yet. The CLI's
-help, the TUI's screens and forms and the players' live view are not driven here yet.
+Data names (a condition's English and Spanish names, a stat's label, a weapon, every ``T_``
+term) are data the code declares in both languages; the catalogue tool writes each into its
+package's catalogue under a msgctxt, so a third language reads them there (``Term.render``) and
+they are words like any other here: only the GM's own names and text are allowed
+(``data_words``). The CLI's help is driven here; the TUI's screens and forms and the players'
+live view in tests/test_pseudo_locale_tui.py.
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ import pytest
 
 from conftest import builtin_rulesets, run_example_script
 from gm_console import plugins
+from gm_console.engine.core import attacks
+from gm_console.engine.core.weapon_names import weapon_term
 from gm_console.engine.views.export import markdown, play_log
 from gm_console.engine.views.post import report
 from gm_console.i18n import tool
-from gm_console.i18n import _DOMAINS
+from gm_console.i18n import _DOMAINS, render
+from gm_console.storage import bestiary_files
 
 ACCENTS = str.maketrans("aeiouAEIOUnN", "áéíóúÁÉÍÓÚñÑ")
 FIELD = re.compile(r"(\{[^{}]*\})")
@@ -87,25 +92,38 @@ def leftovers(text: str, allowed: set[str]) -> list[str]:
 
 
 def data_words(t) -> set[str]:
-    """What is not ours to translate: the GM's names and text, the game's data names."""
+    """What is not ours to translate: the GM's names and text (a condition the catalogue names is
+    the game's, not the GM's)."""
     rs, state = t.session.ruleset, t.state
     out: set[str] = set()
     texts = [c.name for c in state.combatants.values()] + list(state.retired.values())
+    known = rs.conditions.catalogue.defs
     for entry in t.session.done:
         for e in entry.events:
             for key in ("text", "trigger", "name", "purpose", "note", "cond"):  # note: a spell the GM named;
-                # cond: an effect the GM named (a free label, ``cond Valeros anillo ac+1``)
+                # cond: an effect the GM named (a free label, ``cond Valeros anillo ac+1``), never the catalogue's
                 value = getattr(e, key, None)
-                if isinstance(value, str):
+                if isinstance(value, str) and not (key == "cond" and value in known):
                     texts.append(value)
             texts += [str(v) for v in getattr(e, "stats", {}).values() if isinstance(v, str)]
-    for d in rs.conditions.catalogue.defs.values() if hasattr(rs.conditions.catalogue, "defs") else ():
-        texts += [d.id, d.en, d.es, *d.aliases]
-    for f in rs.sheet.block:
-        texts += [f.key, f.en, f.es, *f.aliases, *f.choices]
     for text in texts:
         out |= {w.casefold() for w in re.findall(r"[^\W\d_]+", text or "")}
     return out | {"d", "x", "dc", "cd", "hp", "sp", "rp", "kh", "kl"}  # dice notation and stat keys
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_every_name_a_games_data_declares_is_the_catalogues_under_a_third_language(xx, game):
+    """A condition's name, breakdown label, summary and duration, a stat's label, each weapon its
+    bestiary's creatures attack with: data the game declares in English and Spanish, each also its
+    catalogue's entry under its msgctxt (the tool writes them there), so a third language reads
+    it, never the English: under the pseudo-locale each is inside the markers, fought or not."""
+    rs = plugins.load(game)
+    names = [t for d in rs.conditions.catalogue for t in d.terms()] + [t for f in rs.sheet.block for t in f.terms()]
+    bestiary, _problems = bestiary_files.load(rs)
+    names += [weapon_term(a.name) for cid in bestiary for a in attacks.of(bestiary[cid].stats.get("atk"))]
+    assert len(names) > 20
+    outside = sorted({render(t, "en") for t in names if not render(t, "xx").startswith("⟦")})
+    assert outside == [], f"{game}: {len(outside)} names read English in a third language: {outside[:20]}"
 
 
 @pytest.mark.parametrize("game", builtin_rulesets())

@@ -63,9 +63,16 @@ def visible_words(text: str, allowed: set[str]) -> list[str]:
             break
         text = shorter
     words = set(re.findall(r"([^\W\d_]{2,})(…?)", text))
-    # a label cut short ("knowledge arc…") is the start of a word it is allowed to be
+    # a label cut short ("knowledge arc…") is the start of a word it is allowed to be; a word in
+    # the pseudo-locale's letters alone (áccéñtéd, no plain vowel) is the catalogue's whose closing
+    # marker a row cut off (the condition form cuts a long summary)
     return sorted({w for w, cut in words if w.casefold() not in allowed | KEY_NAMES
-                   and not (cut and any(a.startswith(w.casefold()) for a in allowed))})
+                   and not (cut and any(a.startswith(w.casefold()) for a in allowed))
+                   and not PSEUDO_WORD.fullmatch(w)})
+
+
+#: a word the pseudo-locale wrote: accented vowels only
+PSEUDO_WORD = re.compile(r"[^\WaeiouAEIOU\d_]*[áéíóúÁÉÍÓÚ][^\WaeiouAEIOU\d_]*")
 
 
 def allowed_for(enc: Encounter) -> set[str]:
@@ -76,7 +83,9 @@ def allowed_for(enc: Encounter) -> set[str]:
     texts = [enc.name, rs.name, *enc.session.verbs.names(), *all_ids(),
              *(str(verb.usage()) for verb in enc.session.verbs)]
     for d in rs.conditions.catalogue.defs.values():
-        texts += [d.summary_en, d.summary_es, d.duration_en, d.duration_es]
+        # the condition form and the sheet show beside each name the other name a GM may type
+        # (the input is English and Spanish; a third language reads the Spanish one there)
+        texts += [d.summary_en, d.summary_es, d.duration_en, d.duration_es, d.es, *d.aliases]
     texts += list(rs.health.damage_types())
     texts += [render(rs.sheet.label(f.key), "en") for f in rs.sheet.block]  # a skill's short name: data too
     for c in state.combatants.values():

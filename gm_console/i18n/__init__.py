@@ -25,10 +25,8 @@ from __future__ import annotations
 import gettext as _gettext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-#: the languages the interface offers; English is the source language of every id
-LANGS: tuple[str, ...] = ("en", "es")
 SOURCE = "en"
 
 
@@ -77,6 +75,14 @@ class Domain:
         """The same English in two places that another language tells apart (``dying``
         in full, ``dying`` cut short for a narrow column)."""
         return Msg(self, msgid, args, context=context)
+
+    def term(self, context: str, en: str, es: str = "") -> "Term":
+        """A name that is data (``T_("weapon", "short sword", "espada corta")``): the English and
+        the Spanish the code declares, found in this catalogue in any other language under
+        ``context`` (what it names: ``condition``, ``stat``, ``weapon``...). The catalogue tool
+        writes the Spanish into the ``.po`` from here, so the code stays its one source; a term
+        is declared where the module is loaded (a constant, a table), so the tool finds it."""
+        return Term(en, es, self, context)
 
     def catalogue(self, lang: str) -> _gettext.NullTranslations:
         found = self._catalogues.get(lang)
@@ -153,17 +159,19 @@ class Term:
     """A name that is data, not code: a condition, a stat, an action, with its English and
     Spanish forms (which the command language also accepts as input). Another language
     finds it in ``domain``'s catalogue under the English form, with ``context`` as its msgctxt
-    when one English word names two things (``shaken`` the condition's breakdown label)."""
+    when one English word names two things (``shaken`` the condition's breakdown label).
+    Declare one with its package's ``T_`` (``Domain.term``): a term without a domain reads
+    English in a third language (the GM's own words, a number)."""
 
     en: str
     es: str = ""
-    domain: Domain | None = None
-    context: str | None = None
+    domain: Domain | None = field(default=None, compare=False)
+    context: str | None = field(default=None, compare=False)
 
     def render(self, lang: str = SOURCE) -> str:
         if lang == "es" and self.es:
             return self.es
-        if lang not in (SOURCE, "es") and self.domain is not None:
+        if lang not in (SOURCE, "es") and self.domain is not None and self.en:
             return self.domain.template(self.en, lang, context=self.context)
         return self.en
 
@@ -248,19 +256,49 @@ def render(text: Any, lang: str = SOURCE) -> str:
     return "" if text is None else str(text)
 
 
-def joined(parts: "list[Any]", sep: str = " ") -> Term:
+@dataclass(frozen=True)
+class Joined(Term):
+    """Pieces written side by side (``joined``): each piece renders in the reader's language,
+    so a third language reads every term and message in it from its catalogue; ``en`` and
+    ``es`` are the whole in English and Spanish (what code that reads the text compares)."""
+
+    parts: tuple = ()
+    sep: "str | Msg" = " "
+
+    def render(self, lang: str = SOURCE) -> str:
+        if lang in (SOURCE, "es"):
+            return super().render(lang)
+        return render(self.sep, lang).join(text for text in (render(p, lang) for p in self.parts) if text)
+
+
+def joined(parts: "Iterable[Any]", sep: "str | Msg" = " ") -> Joined:
     """Pieces (strings, messages, terms) written side by side, in each language: a breakdown
-    like ``+5 bonus -2 shaken`` whose labels translate."""
-    return Term(sep.join(render(p, SOURCE) for p in parts if render(p, SOURCE)),
-                sep.join(render(p, "es") for p in parts if render(p, "es")))
+    like ``+5 bonus -2 shaken`` whose labels translate. ``sep`` is text, or a message when
+    each language says it its own way (``C_("dr", " or ")``: ``5/cold iron or good``)."""
+    parts = tuple(p for p in parts if render(p, SOURCE))
+    return Joined(render(sep, SOURCE).join(render(p, SOURCE) for p in parts),
+                  render(sep, "es").join(t for t in (render(p, "es") for p in parts) if t), parts=parts, sep=sep)
 
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def languages(locale: Path = LOCALE) -> tuple[str, ...]:
+    """English, then each language the core's catalogue is compiled in (``locale/<lang>/LC_MESSAGES/
+    gm_console.mo``): a third language is offered once its catalogue is there, no code."""
+    found = sorted(p.name for p in locale.glob("*") if (p / "LC_MESSAGES" / "gm_console.mo").is_file()) \
+        if locale.is_dir() else []
+    return (SOURCE, *(lang for lang in found if lang != SOURCE))
+
+
+#: the languages the interface offers; English is the source language of every id
+LANGS: tuple[str, ...] = languages()
 #: the core's own catalogue (engine, storage, CLI and TUI)
 core = Domain("gm_console", LOCALE)
 _ = core
 _n = core.plural
 C_ = core.context
+T_ = core.term
 
 
 def grouped(n: int) -> Term:

@@ -54,7 +54,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from gm_console.engine.core.text import listing
 from gm_console.i18n import Msg, _
-from . import format1
+from . import format1, tomlfile
 from .errors import CodecError
 
 FORMAT = 2
@@ -275,7 +275,7 @@ def _toml(part: str, whole: str) -> dict[str, Any]:
         bad = _first_bad_log_line(whole)
         if bad is not None and (line is None or bad <= line):
             raise CodecError(_('a [log] line is not `N = {{...}}` (cut short or edited?)'), bad) from None
-        raise CodecError(_('not valid TOML: {exc}', exc=str(exc)), line) from None
+        raise CodecError(_('not valid TOML: {exc}', exc=tomlfile.reason(exc)), line) from None
     except (ValueError, RecursionError) as exc:  # a number of 5,000 digits; nested 100,000 deep
         why = "values nest too deeply" if isinstance(exc, RecursionError) else str(exc).split("\n")[0][:120]
         raise CodecError(_('cannot be read: {why}', why=why), _first_bad_log_line(whole)) from None

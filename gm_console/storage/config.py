@@ -19,11 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gm_console.i18n import LANGS
+
 from . import tomlfile
 from .paths import config_dir
 
 FILENAME = "keymap.toml"
-SETTINGS = {"dice": ("auto", "ask"), "lang": ("en", "es")}
+SETTINGS = {"dice": ("auto", "ask"), "lang": LANGS}
 
 
 @dataclass

@@ -42,7 +42,7 @@ from gm_console.engine.core.errors import CommandError
 from gm_console.engine.language.session import Session
 from gm_console.engine.core.state import Combatant, EncounterState
 from gm_console.engine.core.text import fold_text
-from gm_console.i18n import Msg, Term, _, render
+from gm_console.i18n import Msg, Term, _, joined, render
 
 from . import tomlfile
 from .bestiary_files import LibraryError
@@ -382,8 +382,7 @@ def _cond_key(cond: dict[str, Any]) -> tuple[str, Any]:
 
 def _cond_term(ruleset: Ruleset, cond: str, value: Any) -> Term:
     d = ruleset.conditions.catalogue.define(cond)
-    suffix = f" {value}" if value is not None else ""
-    return Term(d.en + suffix, (d.es or d.en) + suffix)
+    return joined([d.term, str(value)]) if value is not None else d.term
 
 
 @dataclass

@@ -8,6 +8,12 @@ Here both are a ``TomlError`` with the line, and so is any value nested deeper t
 ``MAX_DEPTH`` (no file of ours needs more than a handful of levels, and code that walks the
 values, writing them back or turning them into command lines, must never meet a deep one).
 Saves have their own reader (codec.py) with its own limits.
+
+tomllib says why in English, from a closed set of reasons (CPython's Lib/tomllib/_parser.py,
+the same in Python 3.11 to 3.13): ``REASONS`` gives each its catalogue message, looked up
+exactly (a reason with a part of the file in it, a key or a character, by its fixed words
+around that part), and ``reason`` says where as a message too, with the line and column as
+arguments. A reason the table does not know (a newer Python's) stays tomllib's English.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import sys
 import tomllib
 from typing import Any
 
-from gm_console.i18n import Msg, _
+from gm_console.i18n import C_, Msg, _
 
 #: deeper than any library file needs (a party's `now` is five levels), shallow enough for any walk
 MAX_DEPTH = 32
@@ -104,8 +110,68 @@ def decode_line(exc: tomllib.TOMLDecodeError, text: str) -> int:
     return int(m.group(1)) if m else last_line(text)
 
 
-def decode_why(exc: tomllib.TOMLDecodeError) -> str:
-    return re.split(r" \(at (?:line|end)", str(exc))[0]
+def decode_why(exc: tomllib.TOMLDecodeError) -> "Msg | str":
+    """Why tomllib stopped, in the reader's language (its English when the table does not know it)."""
+    return why_of(re.split(r" \(at (?:line|end)", str(exc))[0])
+
+
+#: tomllib's reasons, each as the catalogue says it (msgctxt "toml"): the exact English, or its
+#: fixed words around the part of the file it quotes ({key}, {char}, {expect}: kept as tomllib wrote them)
+REASONS: dict[str, Msg] = {
+    "Cannot overwrite a value": C_("toml", "a value is set twice"),
+    "Escaped character is not a Unicode scalar value": C_("toml", "an escaped character is not a Unicode scalar value"),
+    "Expected '=' after a key in a key/value pair": C_("toml", "expected '=' after a key"),
+    "Expected ']' at the end of a table declaration": C_("toml", "expected ']' at the end of a table's header"),
+    "Expected ']]' at the end of an array declaration":
+        C_("toml", "expected ']]' at the end of an array of tables' header"),
+    "Expected newline or end of document after a statement": C_("toml", "more after a value on its line"),
+    "Invalid date or datetime": C_("toml", "not a valid date or date and time"),
+    "Invalid hex value": C_("toml", "not a valid hexadecimal value"),
+    "Invalid initial character for a key part": C_("toml", "a key cannot start with this character"),
+    "Invalid statement": C_("toml", "not a key = value line nor a [table] header"),
+    "Invalid value": C_("toml", "not a valid value"),
+    "Unclosed array": C_("toml", "an array not closed with ']'"),
+    "Unclosed inline table": C_("toml", "an inline table not closed with '}}'"),
+    "Unescaped '\\' in a string": C_("toml", "a '\\' in a string that escapes nothing"),
+    "Unterminated string": C_("toml", "a string not closed"),
+    "Expected {expect}": C_("toml", "expected {expect}"),
+    "Cannot declare {key} twice": C_("toml", "{key} is declared twice"),
+    "Cannot mutate immutable namespace {key}": C_("toml", "{key} is already complete and cannot change"),
+    "Cannot redefine namespace {key}": C_("toml", "{key} is defined again"),
+    "Duplicate inline table key {key}": C_("toml", "the key {key} twice in an inline table"),
+    "Found invalid character {char}": C_("toml", "the character {char} is not allowed here"),
+    "Illegal character {char}": C_("toml", "the character {char} is not allowed in a string"),
+}
+#: the reasons that quote the file: their fixed words, and where the quoted part goes
+_QUOTING = [(re.compile(re.escape(english).replace(r"\{" + name + r"\}", f"(?P<{name}>.+)"), re.S), message)
+            for english, message in REASONS.items()
+            for name in re.findall(r"\{(\w+)\}", english)]
+
+
+def why_of(english: str) -> "Msg | str":
+    """One tomllib reason as the catalogue says it: looked up whole, then by its fixed words."""
+    found = REASONS.get(english)
+    if found is not None:
+        return found
+    for pattern, message in _QUOTING:
+        m = pattern.fullmatch(english)
+        if m:
+            return message.given(**m.groupdict())
+    return english
+
+
+def reason(exc: tomllib.TOMLDecodeError) -> "Msg | str":
+    """tomllib's whole error in the reader's language: why, and where (line and column, or the
+    end of the file); as tomllib wrote it when its shape is not the one we know."""
+    m = re.fullmatch(r"(?P<why>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)",
+                     str(exc), re.S)
+    if m is None:
+        return str(exc)
+    why = why_of(m["why"])
+    if m["line"] is None:
+        return C_("toml", "{why} (at the end of the file)", why=why)
+    return C_("toml", "{why} (at line {line}, column {column})", why=why, line=int(m["line"]),
+              column=int(m["column"]))
 
 
 def last_line(text: str) -> int:

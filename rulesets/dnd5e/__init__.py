@@ -31,6 +31,7 @@ class DnD5e(Ruleset):
     id = "dnd5e"
     name = "D&D 5e (SRD 5.2)"
     version = "1.0"
+    domain = _  # its catalogue: where another language finds its conditions' and stats' names
     seconds_per_round = 6
     sheet = part(DnDSheet)
     health = part(DnDHealth)

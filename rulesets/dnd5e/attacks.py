@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, named, of, run_attack
 
 from . import positions
 from .common import rule
 from .conditions import dodging, exhaustion, flagged
-from .i18n import _
+from .i18n import T_, _
 
-AC = Term("AC", "CA")
+AC = T_("defence", "AC", "CA")
 _DIE = re.compile(r"(\d*)d(\d+)", re.I)
 #: cover's bonus to AC (SRD "Rules Glossary", Cover): half +2, three-quarters +5
 COVER_5E = {"half-cover": 2, "three-quarters-cover": 5}
@@ -48,7 +48,7 @@ def close(plan: Plan, atk: Attack) -> bool:
 
 class DnDAttacks(AttackRules):
     rule = rule("6.5")
-    example = Term("shortsword +4 1d6+2 piercing", "espada corta +4 1d6+2 perforante")
+    example = T_("attack example", "shortsword +4 1d6+2 piercing", "espada corta +4 1d6+2 perforante")
     words = {**AttackRules.words, **WORDS_5E}
     valued: dict = {}
 

@@ -3,12 +3,15 @@ advantage and disadvantage from the GM and the conditions, cancelling (dnd5e.md 
 
 from __future__ import annotations
 
-from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text
+from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, fold_text
 
 from .common import ABILITIES, modifier
 from .conditions import dodging, exhaustion, flagged
-from .i18n import C_, _
+from .i18n import C_, T_, _
 from .stats import ABILITY_INFO, SHORT_ES
+
+#: a breakdown's label for exhaustion's penalty to every d20 test
+EXHAUSTION = T_("breakdown", "exhaustion", "agotamiento")
 
 #: every spelling of an ability (English, Spanish, short) -> its key
 ABILITY_WORDS = {fold_text(w): key for key, (en, es, more) in ABILITY_INFO.items()
@@ -80,7 +83,7 @@ class DnDChecks(Checks):
     def modifiers(self, state: EncounterState, c: Combatant, what: str, opposed: bool = False):
         """Exhaustion: -2 per level on every d20 test (dnd5e.md §4.2)."""
         level = exhaustion(c)
-        return [(Term("exhaustion", "agotamiento"), -2 * level)] if level else []
+        return [(EXHAUSTION, -2 * level)] if level else []
 
     # -- advantage and disadvantage -----------------------------------------------------------------
     def edges(self, c: Combatant, what: str, typed: tuple[int, ...] = ()) -> list[tuple[int, "Msg | str"]]:

@@ -112,7 +112,6 @@ def exhaustion(c: Combatant) -> int:
 
 
 class DnDConditions(Conditions):
-    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     def definitions(self):
         return CATALOGUE
 

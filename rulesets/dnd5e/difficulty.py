@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Difficulty, EncounterState, Term
 
-from .i18n import _, _n
+from .i18n import T_, _, _n
 
 #: XP budget per character, by level: low, moderate, high (SRD 5.2 "Gameplay Toolbox",
 #: Combat Encounters: XP Budget per Character)
@@ -21,8 +21,9 @@ BUDGET = {
     18: (5000, 8700, 14200), 19: (5500, 10700, 17200), 20: (6400, 13200, 22000),
 }
 RATINGS = ("low", "moderate", "high")
-BANDS = {"low": Term("low", "baja"), "moderate": Term("moderate", "moderada"), "high": Term("high", "alta"),
-         "beyond high": Term("beyond high", "por encima de alta")}
+BANDS = {"low": T_("difficulty", "low", "baja"), "moderate": T_("difficulty", "moderate", "moderada"),
+         "high": T_("difficulty", "high", "alta"),
+         "beyond high": T_("difficulty", "beyond high", "por encima de alta")}
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ Marks, reset when its turn starts: ``turn`` = {"action": bool, "bonus": bool, "m
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Term, fold_text, named, public
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, fold_text, named, public
 
 from . import marks
 from .common import own_turn, rule
 from .conditions import flagged
-from .i18n import _
+from .i18n import T_, _
 
 WORDS = {
     "action": "action", "accion": "action", "a": "action",
@@ -23,8 +23,8 @@ WORDS = {
     "dodge": "dodge", "esquivar": "dodge",
     "reset": "reset", "borrar": "reset",
 }
-KIND_TERMS = {"action": Term("action", "acción"), "bonus": Term("bonus action", "acción adicional"),
-              "reaction": Term("reaction", "reacción")}
+KIND_TERMS = {"action": T_("action", "action", "acción"), "bonus": T_("action", "bonus action", "acción adicional"),
+              "reaction": T_("action", "reaction", "reacción")}
 
 
 def used(c: Combatant) -> dict:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from gm_console.ruleset import CR_FIELD, XP_FIELD, StatField, Term
 
+from .i18n import T_
+
 
 #: ability key -> English, Spanish, other spellings
 ABILITY_INFO = {
@@ -40,8 +42,12 @@ SIZE_ALIASES = {"diminuto": "tiny", "pequeno": "small", "mediano": "medium", "gr
                 "g": "gargantuan"}
 
 
-def type_term(kind: str) -> Term:
-    return Term(kind, DAMAGE_TYPES.get(kind, kind))
+#: each damage type as the catalogue holds it
+TYPE_TERMS = {en: T_("damage type", en, es) for en, es in DAMAGE_TYPES.items()}
+
+
+def type_term(kind: str) -> "Term | str":
+    return TYPE_TERMS.get(kind, kind)
 
 
 def stat_block() -> tuple[StatField, ...]:

@@ -15,6 +15,7 @@ from . import ability_tests, attacks, difficulty, magic, moves, recovery, stunt_
 from .ability_tests import DAChecks
 from .conditions import DAConditions
 from .health import DAHealth
+from .i18n import _
 from .options import OPTIONS
 from .pending import warnings
 from .sheet import DASheet
@@ -25,6 +26,7 @@ class DragonAge(Ruleset):
     id = "dragon_age"
     name = "Dragon Age RPG (AGE)"
     version = "1.0"
+    domain = _  # its catalogue: where another language finds its conditions' and stats' names
     seconds_per_round = 15
     sheet = part(DASheet)
     health = part(DAHealth)

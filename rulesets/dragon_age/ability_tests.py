@@ -9,19 +9,18 @@ apart because it measures the degree of success and pays stunt points.
 from __future__ import annotations
 
 from gm_console.ruleset import (N_, Checks, Combatant, Context, EncounterState, Int, Msg, Rest, Term, Verb, Who, Word, named,
-                                fold_text, of)
+                                fold_text, joined, of)
 
 from .age_roll import (AgeRoll, Check, ability_what, degree, focus_note, keep, make_check, read_tail, roll_3d6,
                        roll_mods, split_ability, DEGREE)
 from .common import NEW_ROLL, clear_stunt_points, rule
 from .i18n import C_, _
-from .stats import ability, ability_key, ability_label, focus_ability, has_focus
+from .stats import LABELS, ability, ability_key, focus_ability, has_focus
 
 
 def _what(key: str, focus: str | None) -> Term:
     """"Con (swimming)" / "Constitución (swimming)": what a test is of, for the log."""
-    extra = f" ({focus})" if focus else ""
-    return Term(ability_label(key) + extra, ability_label(key, "es") + extra)
+    return joined([LABELS[key], f"({focus})"]) if focus else LABELS[key]
 
 
 class DAChecks(Checks):

@@ -14,19 +14,21 @@ from dataclasses import dataclass, field
 
 from typing import Any
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, named, of, record_check, render
+from gm_console.ruleset import Combatant, Context, Msg, Term, joined, named, of, record_check
 
 from .conditions import effect_mods
-from .i18n import _
-from .stats import ability, ability_key, ability_label, focus_term, has_focus
+from .i18n import T_, _
+from .stats import LABELS, ability, ability_key, focus_term, has_focus
 
-DEGREE = {1: Term("barely", "por los pelos"), 2: Term("narrowly", "justo"), 3: Term("solidly", "con soltura"),
-          4: Term("well", "bien"), 5: Term("impressively", "de forma impresionante"),
-          6: Term("flawlessly", "de manera impecable")}
+DEGREE = {1: T_("degree of success", "barely", "por los pelos"), 2: T_("degree of success", "narrowly", "justo"),
+          3: T_("degree of success", "solidly", "con soltura"),
+          4: T_("degree of success", "well", "bien"),
+          5: T_("degree of success", "impressively", "de forma impresionante"),
+          6: T_("degree of success", "flawlessly", "de manera impecable")}
 
 # labels of a roll's modifiers, as the breakdown shows them
-AIM, CHARGE, PRONE_TARGET, MOD = (Term("aim", "apuntar"), Term("charge", "carga"),
-                                  Term("prone target", "objetivo tumbado"), Term("mod", "mod"))
+AIM, CHARGE, PRONE_TARGET, MOD = (T_("breakdown", "aim", "apuntar"), T_("breakdown", "charge", "carga"),
+                                  T_("breakdown", "prone target", "objetivo tumbado"), T_("breakdown", "mod", "mod"))
 
 
 @dataclass(frozen=True)
@@ -72,19 +74,19 @@ class Check:
     mods: tuple[tuple[Term, int], ...]
     total: int
 
-    def parts(self, c: Combatant, lang: str = "en") -> str:
-        out = f"{ability(c, self.ability):+d} {ability_label(self.ability, lang)}"
+    def parts(self, c: Combatant) -> Term:
+        """``+3 Dex +2 bows -1 fatigued``: each label in the reader's language."""
+        out = [f"{ability(c, self.ability):+d}", LABELS[self.ability]]
         if self.focus_bonus:
-            out += f" +2 {render(focus_term(self.focus), lang)}"
+            out += ["+2", focus_term(self.focus)]
         for label, n in self.mods:
-            out += f" {n:+d} {render(label, lang)}"
-        return out.replace("+-", "-")
+            out += [f"{n:+d}", label]
+        return joined(out)
 
     def formula(self, c: Combatant) -> Msg:
         """The roll and its breakdown: the dice through the catalogue, the ability's and the
         effects' names as the game's data in both languages."""
-        return _("{roll} {parts} = {total}", roll=self.roll.text(),
-                 parts=Term(self.parts(c, "en"), self.parts(c, "es")), total=self.total)
+        return _("{roll} {parts} = {total}", roll=self.roll.text(), parts=self.parts(c), total=self.total)
 
     def told(self, c: Combatant) -> Any:
         """The formula as an argument of a message: a number about ``c`` (it shows c's abilities),

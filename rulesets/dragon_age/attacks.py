@@ -18,11 +18,11 @@ from .common import NEW_ROLL, clear_stunt_points, defense_of, rule, signed
 from .conditions import effect_mods
 from .economy import MAJOR, check_can_act, take
 from .effects import MELEE_DICE
-from .i18n import _
-from .stats import UNARMED, ability, ability_label, weapon_kind
+from .i18n import T_, _
+from .stats import LABELS, UNARMED, ability, weapon_kind
 from .stunt_points import grant
 
-HIT, MISS = Term("hit", "impacta"), Term("miss", "falla")
+HIT, MISS = T_("attack outcome", "hit", "impacta"), T_("attack outcome", "miss", "falla")
 EXPECT = _("an ability, dice like 5,5,3, +N, dmg=2d6, penetrating, pull, melee, ranged or bow")
 
 
@@ -156,7 +156,7 @@ def roll_damage(ctx: Context, a: Combatant, target: Combatant, record: dict, exp
     # the damage roll's breakdown shows the attacker's weapon and abilities: numbers about the attacker,
     # the detail of the target's damage line (a foe's are the GM's)
     label = _("damage {dice} ({rolled}) {bonus} {ability}", dice=of(a, str(expr)), rolled=of(a, r.total),
-              bonus=of(a, signed(bonus)), ability=Term(ability_label(dmg_key), ability_label(dmg_key, "es")))
+              bonus=of(a, signed(bonus)), ability=LABELS[dmg_key])
     if melee:
         for effect, n in effect_mods(a, "damage"):
             raw += n

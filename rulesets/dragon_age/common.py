@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool, Term, group_of, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Pool, group_of, named, of
 
 from . import marks
-from .i18n import _, _n
+from .i18n import T_, _, _n
+
+#: the figure's name as a roll against it says it
+DEFENSE = T_("figure", "Defense", "Defensa")
 
 
 def rule(section: str) -> str:
@@ -30,7 +33,7 @@ def names(who: Iterable[Combatant]) -> Any:
 
 def defense_of(c: Combatant, fig) -> Any:
     """"Defense 14 = 12 + 2 Defending" / "Defensa 14": ``c``'s Defense for the log, a number about it."""
-    return of(c, Term(fig.explain("Defense", "en"), fig.explain("Defensa", "es")))
+    return of(c, fig.told(DEFENSE))
 
 
 def health(ctx: Context, c: Combatant) -> Pool:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Spendable, Term, Use, dealt, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Spendable, Use, dealt, named, of
 
 from .common import health, rule, signed, turn_started, waiting_points
 from .conditions import cdef, flagged
-from .i18n import _, _n
+from .i18n import T_, _, _n
 from .options import option
 from .stats import ability
 from .stunt_effects import STUNT, buy
@@ -33,7 +33,7 @@ DAMAGE_TYPES = {
 }
 STUNT_RESOURCES = ("stunt", "stunts", "sp", "pp", "proeza", "proezas")
 MANA_RESOURCES = ("mana", "mp", "pm", "maná")
-STUNT_POINTS, MANA = Term("Stunt points", "Puntos de proeza"), Term("Mana", "Maná")
+STUNT_POINTS, MANA = T_("resource", "Stunt points", "Puntos de proeza"), T_("resource", "Mana", "Maná")
 
 
 def dying_rules_apply(state: EncounterState, c: Combatant) -> bool:

@@ -15,7 +15,7 @@ from . import economy, marks, stats
 from .common import own_turn, surprised, waiting_points
 from .conditions import CATALOGUE, DEFENSE_SOURCES, effect_mods, flagged
 from .health import death_round, turns_left
-from .i18n import _, _n
+from .i18n import T_, _, _n
 from .options import option
 from .stats import ABILITIES, ability, base_ability, has_focus
 from .stunt_points import menu_text
@@ -24,7 +24,7 @@ ROUND_SECONDS = 15
 
 
 #: the figures' own labels; a condition or effect is labelled by its catalogue names (``Term``)
-DEX, MAGIC = Term("Dex", "Des"), Term("Magic", "Magia")
+DEX, MAGIC = T_("breakdown", "Dex", "Des"), T_("breakdown", "Magic", "Magia")
 
 
 def _labelled(mods) -> list[tuple[Any, int]]:

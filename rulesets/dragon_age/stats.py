@@ -8,9 +8,10 @@ so a later ``set NAME dex=3`` keeps them right.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, StatField, Term, fold_text
+from gm_console.ruleset import Combatant, StatField, Term, fold_text, render
 
 from .conditions import effect_mods
+from .i18n import T_
 
 ABILITIES: tuple[str, ...] = (
     "communication", "con", "cunning", "dex", "magic", "perception", "str", "willpower",
@@ -45,9 +46,12 @@ def ability_key(word: str) -> str | None:
     return _ABILITY_INDEX.get(fold_text(word))
 
 
+#: each ability as a roll's breakdown names it: short in English, in full in Spanish
+LABELS = {key: T_("ability", SHORT[key], es) for key, (_en, es, _a) in ABILITY_INFO.items()}
+
+
 def ability_label(key: str, lang: str = "en") -> str:
-    en, es, _ = ABILITY_INFO[key]
-    return es if lang == "es" else SHORT[key]
+    return render(LABELS[key], lang)
 
 
 def base_ability(c: Combatant, key: str) -> int:
@@ -108,13 +112,17 @@ FOCUS_SYNONYMS: dict[str, str] = {
 }
 
 
-def focus_term(word: str) -> Term:
+#: each core focus as the catalogue holds it
+FOCUS_TERMS = {en: T_("focus", en, es) for names in FOCUSES.values() for en, es in names.items()}
+
+
+def focus_term(word: str) -> "Term | str":
     """A focus as the reader names it: a core focus in the reader's language, any other as typed."""
     name = _focus_name(word)
     for names in FOCUSES.values():
         if name in names:
-            return Term(name, names[name])
-    return Term(word, word)
+            return FOCUS_TERMS[name]
+    return word
 
 
 def focus_ability(word: str) -> str | None:

@@ -18,7 +18,7 @@ from .age_roll import keep, make_check, roll_3d6
 from .attacks import default_ability, roll_damage
 from .common import defense_of, rule, waiting_points
 from .conditions import cdef
-from .i18n import _, _n
+from .i18n import T_, _, _n
 from .options import option
 from .stats import ability, has_focus, weapon_kind
 from .stunt_points import mark_used, used_ids
@@ -26,8 +26,10 @@ from .stunts import COMBAT, Stunt, cost_of, find, known
 
 _METRES = re.compile(r"^(\d{1,3})\s*(?:m|metres|meters|metros)$")
 _COST = re.compile(r"^(?:cost|coste)=(.*)$", re.I)
-KIND = {COMBAT: Term("combat", "de combate"), "spell": Term("spell", "mágica")}
-SOURCE = {COMBAT: Term("an attack", "un ataque"), "spell": Term("a spell", "un hechizo")}
+KIND = {COMBAT: T_("stunt kind", "combat", "de combate"), "spell": T_("stunt kind", "spell", "mágica")}
+SOURCE = {COMBAT: T_("stunt source", "an attack", "un ataque"), "spell": T_("stunt source", "a spell", "un hechizo")}
+THE_TARGET = T_("stunt", "the target", "el objetivo")
+FOCUS = T_("breakdown", "focus")
 
 
 def stunt_verb(ctx: Context, call) -> None:
@@ -131,7 +133,7 @@ def spend(ctx: Context, c: Combatant, stunt: Stunt, rest: tuple[str, ...], cost_
     mark_used(ctx, c, stunt.id)
     ctx.say(_n("{name} spends {n} stunt point on {stunt}; {left} left",
                "{name} spends {n} stunt points on {stunt}; {left} left", cost, name=named(c), n=of(c, cost),
-               stunt=Term(f"{stunt.en} ({stunt.es})", stunt.es), left=of(c, left)), rule=rule("2.5"), who=c.id)
+               stunt=stunt.term, left=of(c, left)), rule=rule("2.5"), who=c.id)
     EFFECTS[stunt.id](ctx, c, dict(pending), n, other)
     if left == 0 and marks.STUNT_ROLL.of(c) is not None:
         ctx.set_mark(c, marks.STUNT_ROLL, None)
@@ -170,7 +172,7 @@ def _redo_damage(ctx: Context, c: Combatant, rec: dict, label: Msg, extra: int =
 def _skirmish(ctx, c, rec, n, other):
     who = _target(ctx, rec)
     _say(ctx, c, _("Skirmish: {name} moves itself or {target} {m} m", name=named(c), m=of(c, 2 * n),
-                   target=named(who) if who else Term("the target", "el objetivo")))
+                   target=named(who) if who else THE_TARGET))
 
 
 def _rapid_reload(ctx, c, rec, n, other):
@@ -207,7 +209,7 @@ def _disarm(ctx, c, rec, n, other):
         return
     mine = roll_3d6(ctx, None, None, _('{name}: disarm (opposed)', name=named(c)), c.id)
     fb = int(rec.get("focus_bonus") or 0)
-    check_a = make_check(c, mine, rec.get("ability") or "str", None, ((Term("focus"), fb),) if fb else ())
+    check_a = make_check(c, mine, rec.get("ability") or "str", None, ((FOCUS, fb),) if fb else ())
     theirs = roll_3d6(ctx, None, None, _('{target}: resists disarm (opposed)', target=named(target)), target.id)
     key = default_ability(target, weapon_kind(target))
     focus = target.stats.get("weapon_focus")

@@ -17,11 +17,12 @@ from . import marks
 from .age_roll import AgeRoll
 from .common import rule, waiting_points
 from .conditions import CATALOGUE, flagged
-from .i18n import _, _n
+from .i18n import T_, _, _n
 from .options import option
 from .stunts import STUNTS, Stunt, cost_of
 
-HIT, CASTING = Term("hit", "impacto"), Term("successful casting", "lanzamiento con éxito")
+HIT = T_("stunt trigger", "hit", "impacto")
+CASTING = T_("stunt trigger", "successful casting", "lanzamiento con éxito")
 
 
 def used_ids(state: EncounterState, c: Combatant) -> list[str]:

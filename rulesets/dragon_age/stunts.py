@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from gm_console.ruleset import Term, fold_text
 
+from .i18n import T_
+
 COMBAT, SPELL = "combat", "spell"
 
 
@@ -30,7 +32,11 @@ class Stunt:
 
     @property
     def term(self) -> Term:
-        return Term(self.en, self.es)
+        return T_("stunt", self.en, self.es)
+
+    def terms(self) -> tuple[Term, ...]:
+        """Its name, for the catalogue tool (gm_console/i18n/tool.py)."""
+        return (self.term,)
 
 
 STUNTS: tuple[Stunt, ...] = (

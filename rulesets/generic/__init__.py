@@ -73,7 +73,6 @@ class GenericSheet(Sheet):
 
 
 class GenericConditions(Conditions):
-    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     free_labels = True
 
     def definitions(self):
@@ -121,6 +120,7 @@ class GenericRuleset(Ruleset):
     id = "generic"
     name = "Generic (HP and labels)"
     version = "1.0"
+    domain = _  # its catalogue: where another language finds its conditions' and stats' names
     sheet = part(GenericSheet)
     health = part(GenericHealth)
     conditions = part(GenericConditions)

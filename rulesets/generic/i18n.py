@@ -5,3 +5,4 @@ from pathlib import Path
 from gm_console.ruleset import Domain
 
 _ = Domain("gm_console_generic", Path(__file__).resolve().parent / "locale")
+T_ = _.term  # a name that is data: T_("ctx", "English", "Spanish"); the tool puts it in the catalogue

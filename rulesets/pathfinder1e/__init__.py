@@ -26,6 +26,7 @@ class Pathfinder1e(Ruleset):
     id = "pathfinder1e"
     name = "Pathfinder 1e"
     version = "1.0"
+    domain = _  # its catalogue: where another language finds its conditions' and stats' names
     seconds_per_round = 6
     sheet = part(PF1Sheet)
     health = part(PF1Health)

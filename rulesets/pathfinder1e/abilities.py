@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gm_console.ruleset import Combatant, Context, Mark, Msg, Term, dealt, named, of
+from gm_console.ruleset import Combatant, Context, Mark, Msg, dealt, named, of
 
 from . import marks
-from .i18n import _
+from .i18n import T_, _
 from .life import die, lose_hp, reconcile
 from .stats import ability_points, hd, mod, score
 
 RULE = "pathfinder1e.md §1.9"
-NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con"),
-         "int": Term("Int", "Int"), "wis": Term("Wis", "Sab"), "cha": Term("Cha", "Car")}
+NAMES = {"str": T_("ability", "Str", "Fue"), "dex": T_("ability", "Dex", "Des"), "con": T_("ability", "Con", "Con"),
+         "int": T_("ability", "Int", "Int"), "wis": T_("ability", "Wis", "Sab"), "cha": T_("ability", "Cha", "Car")}
+#: the same in lower case, as a breakdown names it in English (``dex 12``, ``str damage``)
+LOW = {k: T_("ability label", t.en.lower(), t.es) for k, t in NAMES.items()}
 #: what a score at 0 does when drain takes it there [O, Core Rulebook, Ability Score Damage, Penalty, and
 #: Drain: Str helpless, Dex paralyzed, Int, Wis or Cha unconscious]
 ZERO = {"str": "helpless", "dex": "paralyzed", "int": "unconscious", "wis": "unconscious", "cha": "unconscious"}

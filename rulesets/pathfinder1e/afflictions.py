@@ -17,7 +17,7 @@ from gm_console.ruleset import (Catalogue, Combatant, Context, Msg, RulesError, 
                                 engine_marks, fold_text, named, of, public)
 
 from . import abilities, defenses
-from .i18n import _, _n
+from .i18n import T_, _, _n
 
 RULE = "pathfinder1e.md §1.17"
 ROUND = clock.ROUND
@@ -27,9 +27,9 @@ KEYS = {"dc": "dc", "cd": "dc", "every": "every", "cada": "every", "frequency": 
         "for": "for", "durante": "for", "cure": "cure", "cura": "cure", "onset": "onset",
         "incubacion": "onset", "incubación": "onset", "name": "name", "nombre": "name", "die": "die",
         "dado": "die"}
-KINDS = {"poison": Term("poison", "veneno"), "disease": Term("disease", "enfermedad")}
+KINDS = {"poison": T_("affliction", "poison", "veneno"), "disease": T_("affliction", "disease", "enfermedad")}
 CONDITION = {"poison": "poisoned", "disease": "diseased"}
-FORM = Term("dc=14 dex=1d2 every=round for=6 cure=1 [onset=1d3days] [name=TEXT] [die=N] | from CREATURE",
+FORM = T_("form", "dc=14 dex=1d2 every=round for=6 cure=1 [onset=1d3days] [name=TEXT] [die=N] | from CREATURE",
             "cd=14 des=1d2 cada=asalto durante=6 cura=1 [incubación=1d3días] [nombre=TEXTO] [dado=N] | de CRIATURA")
 DICE = re.compile(r"^(\d{1,2})(?:d(\d{1,3}))?$")
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from gm_console.ruleset import attack_flow as flow
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, named, of, run_attack
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, named, of, run_attack
 
 from . import defenses, life, tactics
 from . import economy
-from .i18n import _
+from .i18n import T_, _
 
 RULE = "pathfinder1e.md §1.19"
-AC, TOUCH = Term("AC", "CA"), Term("touch AC", "CA de toque")
+AC, TOUCH = T_("defence", "AC", "CA"), T_("defence", "touch AC", "CA de toque")
 
 WORDS = {**AttackRules.words, **flow.DISTANCE_WORDS, "charge": "charge", "carga": "charge", "cargando": "charge"}
 

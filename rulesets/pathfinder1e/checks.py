@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from gm_console.ruleset import Checks, Combatant, Context, EncounterState, Msg, Term, fold_text, joined, named, of, record_check
 
-from .i18n import C_, _
-from .abilities import NAMES
+from .i18n import C_, T_, _
+from .abilities import LOW
 from .stats import ABILITIES, SKILLS, mod
+
+#: what dazzled costs: a Perception check that relies on sight
+SIGHT = T_("breakdown", "(sight)", "(vista)")
 
 FIGURES = {
     "fort": "fort", "fortitude": "fort", "fortaleza": "fort", "ref": "ref", "reflex": "ref",
@@ -29,7 +32,7 @@ ABILITY_WORDS = {"str": "str", "strength": "str", "fue": "str", "fuerza": "str",
 SKILL_WORDS = {fold_text(w).replace(" ", "-"): key for key, (_a, en, es, more) in SKILLS.items()
                for w in (key, key.replace("_", "-"), en, es, *more)}
 PERCEPTION = "perception"
-SAVES = {"fort": Term("Fort", "Fort"), "ref": Term("Ref", "Ref"), "will": Term("Will", "Vol")}
+SAVES = {"fort": T_("save", "Fort", "Fort"), "ref": T_("save", "Ref", "Ref"), "will": T_("save", "Will", "Vol")}
 
 
 def _key(what: str) -> str:
@@ -47,7 +50,7 @@ def keep(ctx: Context, c: Combatant, what: str, natural: int | None, bonus: int,
 
 def _score_label(ability: str, value: int) -> Term:
     """``dex 12`` / ``Des 12``: a changed ability score in a check's breakdown."""
-    return Term(f"{ability} {value}", f"{NAMES[ability].es} {value}")
+    return joined([LOW[ability], str(value)])
 
 class PF1Checks(Checks):
     def bonus(self, state: EncounterState, c: Combatant, what: str) -> int | None:
@@ -97,7 +100,7 @@ class PF1Checks(Checks):
                 if inst.cond == "fascinated":
                     out.append((label("fascinated"), -4))
                 elif inst.cond == "dazzled":
-                    out.append((joined([label("dazzled"), Term("(sight)", "(vista)")]), -1))
+                    out.append((joined([label("dazzled"), SIGHT]), -1))
                 elif inst.cond == "blinded" and opposed:
                     out.append((label("blinded"), -4))
                 elif inst.cond == "deafened" and opposed:

@@ -25,7 +25,6 @@ FIRE = "pathfinder1e.md §1.11.1"
 
 
 class PF1Conditions(Conditions):
-    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     def definitions(self):
         return CATALOGUE
 

@@ -11,41 +11,45 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, named, of, public
+from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, joined, named, of, public
 
-from .i18n import _
+from .i18n import C_, T_, _
 
 RULE = "pathfinder1e.md §1.13"
 
 #: damage kinds: what a portion of damage *is* (each energy its own; the weapon kinds together)
-PHYSICAL = {"bludgeoning": Term("bludgeoning", "contundente"), "piercing": Term("piercing", "perforante"),
-            "slashing": Term("slashing", "cortante")}
-ENERGY = {"acid": Term("acid", "ácido"), "cold": Term("cold", "frío"), "electricity": Term("electricity",
-                                                                                            "electricidad"),
-          "fire": Term("fire", "fuego"), "sonic": Term("sonic", "sónico")}
+PHYSICAL = {"bludgeoning": T_("defense", "bludgeoning", "contundente"),
+            "piercing": T_("defense", "piercing", "perforante"),
+            "slashing": T_("defense", "slashing", "cortante")}
+ENERGY = {"acid": T_("defense", "acid", "ácido"), "cold": T_("defense", "cold", "frío"),
+          "electricity": T_("defense", "electricity",
+                                                                                                  "electricidad"),
+          "fire": T_("defense", "fire", "fuego"), "sonic": T_("defense", "sonic", "sónico")}
 #: other kinds of damage, not energy for resistance, not stopped by DR [O, CRB Damage Reduction]
-SPECIAL = {"force": Term("force", "fuerza"), "positive": Term("positive energy", "energía positiva"),
-           "negative": Term("negative energy", "energía negativa")}
+SPECIAL = {"force": T_("defense", "force", "fuerza"), "positive": T_("defense", "positive energy", "energía positiva"),
+           "negative": T_("defense", "negative energy", "energía negativa")}
 #: what a weapon or attack is made of or aligned with: the words that get past DR
-MATERIAL = {"magic": Term("magic", "magia"), "silver": Term("silver", "plata"),
-            "cold-iron": Term("cold iron", "hierro frío"), "adamantine": Term("adamantine", "adamantina"),
-            "good": Term("good", "bien"), "evil": Term("evil", "mal"), "lawful": Term("lawful", "legal"),
-            "chaotic": Term("chaotic", "caótico"), "epic": Term("epic", "épico")}
+MATERIAL = {"magic": T_("defense", "magic", "magia"), "silver": T_("defense", "silver", "plata"),
+            "cold-iron": T_("defense", "cold iron", "hierro frío"),
+            "adamantine": T_("defense", "adamantine", "adamantina"),
+            "good": T_("defense", "good", "bien"), "evil": T_("defense", "evil", "mal"),
+            "lawful": T_("defense", "lawful", "legal"),
+            "chaotic": T_("defense", "chaotic", "caótico"), "epic": T_("defense", "epic", "épico")}
 #: how it is delivered: a spell or supernatural ability ignores DR [O]
-DELIVERY = {"spell": Term("spell", "conjuro"), "supernatural": Term("supernatural", "sobrenatural")}
+DELIVERY = {"spell": T_("defense", "spell", "conjuro"), "supernatural": T_("defense", "supernatural", "sobrenatural")}
 #: what else a creature may be immune to and `dmg` may carry
-OTHER = {"poison": Term("poison", "veneno"), "bleed": Term("bleed", "sangrado"),
-         "precision": Term("precision", "precisión"), "nonlethal": Term("nonlethal", "no letal"),
-         "ability": Term("ability damage", "daño de característica"), "drain": Term("ability drain",
-                                                                                    "consunción"),
-         "disease": Term("disease", "enfermedad"), "critical": Term("critical hits", "críticos"),
-         "mind": Term("mind-affecting", "enajenador"), "sleep": Term("sleep", "sueño"),
-         "paralysis": Term("paralysis", "parálisis"), "stun": Term("stunning", "aturdimiento"),
-         "death": Term("death effects", "efectos de muerte")}
+OTHER = {"poison": T_("defense", "poison", "veneno"), "bleed": T_("defense", "bleed", "sangrado"),
+         "precision": T_("defense", "precision", "precisión"), "nonlethal": T_("defense", "nonlethal", "no letal"),
+         "ability": T_("defense", "ability damage", "daño de característica"), "drain": T_("defense", "ability drain",
+                                                                                          "consunción"),
+         "disease": T_("defense", "disease", "enfermedad"), "critical": T_("defense", "critical hits", "críticos"),
+         "mind": T_("defense", "mind-affecting", "enajenador"), "sleep": T_("defense", "sleep", "sueño"),
+         "paralysis": T_("defense", "paralysis", "parálisis"), "stun": T_("defense", "stunning", "aturdimiento"),
+         "death": T_("defense", "death effects", "efectos de muerte")}
 
 #: what the attack is beside its kind: an incorporeal attacker or a ghost touch weapon; an area effect
-FORM = {"incorporeal": Term("incorporeal or ghost touch", "incorporal o toque fantasmal"),
-        "area": Term("area effect", "efecto de área")}
+FORM = {"incorporeal": T_("defense", "incorporeal or ghost touch", "incorporal o toque fantasmal"),
+        "area": T_("defense", "area effect", "efecto de área")}
 
 WORDS: dict[str, Term] = {**PHYSICAL, **ENERGY, **SPECIAL, **MATERIAL, **DELIVERY, **OTHER, **FORM}
 
@@ -165,23 +169,25 @@ class Reduction:
     def text(self) -> Term:
         """``10/magic and silver`` in the reader's language."""
         if not self.bypass:
-            return Term(f"{self.amount}/-", f"{self.amount}/-")
-        en = " or ".join(" and ".join(WORDS[w].en for w in alt) for alt in self.bypass)
-        es = " o ".join(" y ".join(WORDS[w].es for w in alt) for alt in self.bypass)
-        return Term(f"{self.amount}/{en}", f"{self.amount}/{es}")
+            return joined([f"{self.amount}/-"])
+        # TRANSLATORS: what bypasses damage reduction: all the words of one alternative ("magic and silver")
+        alts = [joined([WORDS[w] for w in alt], C_("dr", " and ")) for alt in self.bypass]
+        # TRANSLATORS: ... or any one of the alternatives ("cold iron or good")
+        return joined([f"{self.amount}/", joined(alts, C_("dr", " or "))], "")
 
     def stops(self, carried: set[str]) -> bool:
         return not any(set(alt) <= carried for alt in self.bypass)
 
 
-DR_FORM = Term("dr=5/silver, dr=10/magic, dr=5/-, dr=15/bludgeoning+magic, dr=5/cold-iron|good "
+DR_FORM = T_("form", "dr=5/silver, dr=10/magic, dr=5/-, dr=15/bludgeoning+magic, dr=5/cold-iron|good "
                "(several: dr=5/-,10/magic)",
                "rd=5/plata, rd=10/magia, rd=5/-, rd=15/contundente+magia, rd=5/hierro-frío|bien "
                "(varias: rd=5/-,10/magia)")
-RESIST_FORM = Term("resist=fire:10 or resist=fire:10,cold:5", "resistencia=fuego:10 o resistencia=fuego:10,frío:5")
-LIST_FORMS = {"immune": Term("immune=fire or immune=fire,poison", "inmune=fuego o inmune=fuego,veneno"),
-              "vulnerable": Term("vulnerable=fire or vulnerable=fire,cold",
-                                 "vulnerable=fuego o vulnerable=fuego,frío")}
+RESIST_FORM = T_("form", "resist=fire:10 or resist=fire:10,cold:5",
+                 "resistencia=fuego:10 o resistencia=fuego:10,frío:5")
+LIST_FORMS = {"immune": T_("form", "immune=fire or immune=fire,poison", "inmune=fuego o inmune=fuego,veneno"),
+              "vulnerable": T_("form", "vulnerable=fire or vulnerable=fire,cold",
+                                    "vulnerable=fuego o vulnerable=fuego,frío")}
 
 
 def read_dr(text: str) -> tuple[Reduction, ...]:

@@ -23,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text, gm, named
+from gm_console.ruleset import joined as glued
 
 from . import life, marks
-from .i18n import _, flag_names, joined
+from .i18n import T_, _, flag_names, joined
 
 RULE = "pathfinder1e.md §1.2"
 KINDS = ("standard", "move", "swift", "full", "step")
@@ -51,19 +52,22 @@ NAMES = {
     "full": ("Full-round", "Completa"), "step": ("5-ft step", "Paso de 5 pies"),
 }
 SLOT_TEXT = {
-    "S": Term("standard", "estándar"), "M": Term("move", "movimiento"), "W": Term("swift", "rápida"),
-    "O": Term("move or standard", "movimiento o estándar"), "V": Term("move", "movimiento"),
-    "E": Term("extra standard or move", "estándar o movimiento extra"),
+    "S": T_("action", "standard", "estándar"), "M": T_("action", "move", "movimiento"),
+    "W": T_("action", "swift", "rápida"),
+    "O": T_("action", "move or standard", "movimiento o estándar"), "V": T_("action", "move", "movimiento"),
+    "E": T_("action", "extra standard or move", "estándar o movimiento extra"),
 }
-KIND_TERMS = {kind: Term(en.lower(), es.lower()) for kind, (en, es) in NAMES.items()}
+KIND_TERMS = {kind: T_("action kind", en.lower(), es.lower()) for kind, (en, es) in NAMES.items()}
 #: the kind as it reads after "action" ("acción de movimiento")
-ACTION_OF = {"standard": Term("standard", "estándar"), "move": Term("move", "de movimiento"),
-             "swift": Term("swift", "rápida"), "full": Term("full-round", "de asalto completo"),
-             "step": Term("5-ft step", "paso de 5 pies")}
-NOTHING = Term("none", "nada")
-SURPRISE = Term("surprise round", "asalto de sorpresa")
+ACTION_OF = {"standard": T_("kind of action", "standard", "estándar"),
+             "move": T_("kind of action", "move", "de movimiento"),
+             "swift": T_("kind of action", "swift", "rápida"),
+             "full": T_("kind of action", "full-round", "de asalto completo"),
+             "step": T_("kind of action", "5-ft step", "paso de 5 pies")}
+NOTHING = T_("action", "none", "nada")
+SURPRISE = T_("action", "surprise round", "asalto de sorpresa")
 KEPT_READY = "ready"  # the tick a readied action kept into a new turn holds (§1.1.6 [I])
-OUT_OF_TURN = Term("acting out of turn", "actuando fuera de turno")
+OUT_OF_TURN = T_("action", "acting out of turn", "actuando fuera de turno")
 
 
 def _why(rs, flags: dict[str, list[str]], *keys: str) -> Term:
@@ -103,7 +107,7 @@ class Budget:
 
     def left_text(self) -> Term:
         left = self.left()
-        return Term(", ".join(t.en for t in left), ", ".join(t.es for t in left)) if left else NOTHING
+        return glued(left, ", ") if left else NOTHING
 
 
 def _assign(slots: tuple[str, ...], ticks: tuple[tuple[str, str], ...]) -> list[str | None] | None:
@@ -151,8 +155,7 @@ def spent_this_turn(c: Combatant, kinds: tuple[str, ...] = ()) -> Term | None:
     ticks = [k for k in ticks if not kinds or k in kinds]
     if not ticks:
         return None
-    names = [ACTION_OF.get(k, Term(k, k)) for k in ticks]
-    return Term(", ".join(t.en for t in names), ", ".join(t.es for t in names))
+    return glued([ACTION_OF.get(k, k) for k in ticks], ", ")
 
 
 def in_surprise_round(state: EncounterState) -> bool:

@@ -71,7 +71,7 @@ EFFECTS: tuple[ConditionDef, ...] = (
        summary_en="+4 morale on attack rolls, saves and skill checks; immune to fear; temporary HP equal "
                   "to the caster level, up to 20 (set NAME temp=N)",
        summary_es="+4 de moral a ataque, salvaciones y pruebas de habilidad; inmune al miedo; PG temporales "
-                  "iguales al nivel de lanzador, hasta 20 (set NOMBRE temp=N)"),
+                  "iguales al nivel de lanzador, hasta 20 (poner NOMBRE temp=N)"),
     _e("prayer", "Prayer", "Plegaria", aliases=("plegaria aliados",),
        mods={"attack": 1, "damage": 1, "saves": 1, "skills": 1}, bonus="luck", duration=ROUND_LEVEL,
        summary_en="allies: +1 luck on attack rolls, weapon damage, saves and skill checks",
@@ -141,12 +141,12 @@ EFFECTS: tuple[ConditionDef, ...] = (
        summary_en="value = images left: 1d4 + 1 per 3 caster levels (max 8); a hit on an image pops it "
                   "(cond NAME mirror-image:N sets what is left; 0 ends it)",
        summary_es="valor = imágenes que quedan: 1d4 + 1 cada 3 niveles de lanzador (máx. 8); un impacto en "
-                  "una imagen la deshace (cond NOMBRE mirror-image:N pone las que quedan; 0 lo termina)"),
+                  "una imagen la deshace (estado NOMBRE mirror-image:N pone las que quedan; 0 lo termina)"),
     _e("aid", "Aid", "Ayuda", aliases=("aid spell", "conjuro ayuda"), mods={"attack": 1}, bonus="morale",
        summary_en="+1 morale on attack rolls and on saves against fear; 1d8 + caster level temporary HP "
                   "(max +10: set NAME temp=N)",
        summary_es="+1 de moral al ataque y a las salvaciones contra miedo; 1d8 + nivel de lanzador PG "
-                  "temporales (máx. +10: set NOMBRE temp=N)"),
+                  "temporales (máx. +10: poner NOMBRE temp=N)"),
     _e("resistance", "Resistance", "Resistencia", mods={"saves": 1}, bonus="resistance",
        duration=("1 minute", "1 minuto"),
        summary_en="+1 resistance bonus on saves", summary_es="+1 de resistencia a las salvaciones"),

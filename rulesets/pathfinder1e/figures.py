@@ -22,9 +22,9 @@ from gm_console.ruleset import (Catalogue, Combatant, ConditionDef, Figure, Mod,
                                 joined)
 
 from . import marks
-from .abilities import NAMES
-from .i18n import C_
-from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_ES, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
+from .abilities import LOW, NAMES
+from .i18n import C_, T_
+from .stats import ABILITIES, SIZE_AC, SIZE_CMB, SIZE_TERMS, SIZES, SKILLS, TWF, ability_points, base_numbers, mod, size
 
 #: what an unconscious/dying/stable/dead combatant counts as (pathfinder1e.md §1.4, §1.5)
 _OUT = frozenset({"helpless", "unconscious", "no-actions", "no-move"})
@@ -52,10 +52,12 @@ FEEDS: Mapping[str, tuple[str, ...]] = {
 WORN = {"armor": C_("breakdown", "worn armor"), "shield": C_("breakdown", "worn shield")}
 #: ability damage, penalty and drain, named after the ability (``str damage``, ``daño de Fue``)
 DAMAGE, PENALTY, DRAIN = "damage", "penalty", "drain"
+#: a figure the rules keep at 1 at least
+MINIMUM = T_("breakdown", "minimum 1", "mínimo 1")
 
 
 def _ability(key: str, what: str) -> Msg:
-    a = Term(NAMES[key].en.lower(), NAMES[key].es, NAMES[key].domain)
+    a = LOW[key]
     if what == DAMAGE:
         return C_("breakdown", "{a} damage", a=a)
     if what == PENALTY:
@@ -159,7 +161,7 @@ def _score(base: int, parts: list[tuple[str, int]], zero_by: list[str]) -> tuple
     total = base + sum(p[1] for p in parts)
     value = max(1, total) if base >= 1 else max(0, total)
     if value != total:  # a penalty cannot take a score below 1
-        parts = parts + [(Term("minimum 1", "mínimo 1"), value - total)]
+        parts = parts + [(MINIMUM, value - total)]
     return value, parts
 
 
@@ -219,7 +221,7 @@ def compute(catalogue: Catalogue, c: Combatant, instances: Iterable, options: Ma
     resize = joined([lab for lab, _ in act.steps()], ", ")
     size_ac = SIZE_AC[new_size] - SIZE_AC[size(c)]
     size_cmb = SIZE_CMB[new_size] - SIZE_CMB[size(c)]
-    resized = joined([resize, ": ", Term(new_size, SIZE_ES[new_size])], "")
+    resized = joined([resize, ": ", SIZE_TERMS[new_size]], "")
     size_ac_part, size_cmb_part = (resized, size_ac), (resized, size_cmb)
 
     def ac_mods(*keys: str, leave: frozenset[str] = frozenset()) -> list[Mod]:

@@ -10,11 +10,11 @@ take the grappled -2 (seed); maintaining a hold begun in an earlier round gets
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, attack_flow, gm, joined, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, attack_flow, gm, joined, named, of
 
 from . import marks
 from .checks import keep
-from .i18n import _
+from .i18n import T_, _
 from .cmb import contest, parse_roll_and_extra
 
 RULE = "pathfinder1e.md §1.7.1"
@@ -24,8 +24,8 @@ ACTIONS = {
     "pin": ("pin", None), "sujetar": ("pin", None), "move": ("move", None), "mover": ("move", None),
     "damage": ("damage", None), "danar": ("damage", None), "dmg": ("damage", None),
 }
-PIN, MAINTAIN = Term("pin", "sujetar"), Term("maintains the grapple", "mantiene la presa")
-ESCAPE = Term("escape attempt", "intento de escapar")
+PIN, MAINTAIN = T_("grapple", "pin", "sujetar"), T_("grapple", "maintains the grapple", "mantiene la presa")
+ESCAPE = T_("grapple", "escape attempt", "intento de escapar")
 
 
 def holding(c: Combatant) -> dict:
@@ -181,7 +181,7 @@ def _artist(ctx: Context, c: Combatant, holder: Combatant, natural, bonus: int, 
     total = natural + bonus + extra + sum(v for _l, v in penalties)
     text = joined([*(joined([f"{v:+d}", name]) for name, v in penalties),
                    *([joined([f"{extra:+d}", attack_flow.OTHER])] if extra else [])])
-    text = Term(f" {text.en}", f" {text.es}") if text.en else ""
+    text = joined([" ", text], "") if text.en else ""
     ok = total >= cmd
     keep(ctx, c, "escape artist", natural, total - natural, total, cmd, ok, against=f"{holder.name} CMD {cmd}")
     # who escapes is the players' to read; the roll is the escaper's, the CMD the holder's

@@ -12,7 +12,7 @@ from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, RulesEr
 
 from . import economy, marks
 from .cheat_death import RULE, is_pet_of, points, restore, saveable, set_points
-from .i18n import _, _n
+from .i18n import T_, _, _n
 from .options import option
 from .stats import HERO_MAX, HERO_START
 
@@ -33,12 +33,16 @@ USES: dict[str, Msg] = {
 }
 #: each use by a short name, for the spend modal
 LABELS: dict[str, Term] = {
-    "act": Term("act out of turn", "actuar fuera de turno"), "bonus-before": Term("+8 before a roll", "+8 antes de tirar"),
-    "bonus-after": Term("+4 after a roll", "+4 después de tirar"), "aid-before": Term("+4 to an ally", "+4 a un aliado"),
-    "aid-after": Term("+2 to an ally", "+2 a un aliado"), "extra-action": Term("extra action", "acción extra"),
-    "inspiration": Term("inspiration", "inspiración"), "recall": Term("recall a spell", "recuperar un conjuro"),
-    "reroll": Term("reroll", "repetir tirada"), "special": Term("special", "especial"),
-    "cheat-death": Term("cheat death", "burlar a la muerte"),
+    "act": T_("hero point use", "act out of turn", "actuar fuera de turno"),
+    "bonus-before": T_("hero point use", "+8 before a roll", "+8 antes de tirar"),
+    "bonus-after": T_("hero point use", "+4 after a roll", "+4 después de tirar"),
+    "aid-before": T_("hero point use", "+4 to an ally", "+4 a un aliado"),
+    "aid-after": T_("hero point use", "+2 to an ally", "+2 a un aliado"),
+    "extra-action": T_("hero point use", "extra action", "acción extra"),
+    "inspiration": T_("hero point use", "inspiration", "inspiración"),
+    "recall": T_("hero point use", "recall a spell", "recuperar un conjuro"),
+    "reroll": T_("hero point use", "reroll", "repetir tirada"), "special": T_("hero point use", "special", "especial"),
+    "cheat-death": T_("hero point use", "cheat death", "burlar a la muerte"),
 }
 
 USE_ALIASES = {
@@ -128,7 +132,7 @@ def spendable(state: EncounterState, c: Combatant) -> list[Spendable]:
     uses = [Use(key, label) for key, label in LABELS.items() if key != "cheat-death"]
     if have >= 2 and saveable(c):
         uses.append(Use("cheat-death", LABELS["cheat-death"], 2))
-    return [Spendable("hero", Term("Hero points", "Puntos de héroe"), have, tuple(uses))]
+    return [Spendable("hero", T_("hero point use", "Hero points", "Puntos de héroe"), have, tuple(uses))]
 
 
 def _once_per_round(ctx: Context, c: Combatant) -> None:

@@ -6,17 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from gm_console.ruleset import Domain, Row, Term, life, render
+from gm_console.ruleset import Domain, Row, Term, joined as glued, life
+
 
 _ = Domain("gm_console_pathfinder1e", Path(__file__).resolve().parent / "locale")
 C_ = _.context  # the same English another language tells apart (msgctxt)
 _n = _.plural
+T_ = _.term  # a name that is data: T_("ctx", "English", "Spanish"); the tool puts it in the catalogue
 
 
 def joined(items: Iterable) -> Term:
-    """Names (terms, messages or plain words) as one comma-separated name in each language."""
-    items = list(dict.fromkeys(items))
-    return Term(", ".join(render(i, "en") for i in items), ", ".join(render(i, "es") for i in items), _)
+    """Names (terms, messages or plain words) as one comma-separated name, each in the reader's
+    language."""
+    return glued(dict.fromkeys(items), ", ")
 
 
 def in_a_row(items: Iterable) -> Row:
@@ -29,9 +31,8 @@ def in_a_row(items: Iterable) -> Row:
 def flag_names(rules, ids: Iterable[str]) -> Term:
     """What sets a flag, as the log has always named it in English (condition ids, life states:
     "staggered, dying") and by its Spanish name in Spanish ("grogui, moribundo")."""
-    ids = list(dict.fromkeys(ids))
-    es = []
-    for cid in ids:
+    names = []
+    for cid in dict.fromkeys(ids):
         d = rules.conditions.catalogue.get(cid)
-        es.append(d.es.lower() if d is not None else render(life(cid), "es"))
-    return Term(", ".join(ids), ", ".join(es), _)
+        names.append(d.label_term if d is not None else life(cid))
+    return glued(names, ", ")

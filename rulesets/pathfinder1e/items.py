@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, fold_text, named, of
+from gm_console.ruleset import Combatant, Context, Msg, dealt, fold_text, joined, named, of
 
 from . import marks
-from .i18n import _
+from .i18n import T_, _
 
 RULE = "pathfinder1e.md §1.7.2"
 KINDS = {"weapon": "weapon", "arma": "weapon", "armor": "armor", "armour": "armor", "armadura": "armor",
          "shield": "shield", "escudo": "shield", "other": "other", "objeto": "other", "item": "other"}
-KIND_TERMS = {"weapon": Term("weapon", "arma"), "armor": Term("armor", "armadura"), "shield": Term("shield", "escudo"),
-              "other": Term("other", "objeto")}
+KIND_TERMS = {"weapon": T_("item kind", "weapon", "arma"), "armor": T_("item kind", "armor", "armadura"),
+              "shield": T_("item kind", "shield", "escudo"),
+              "other": T_("item kind", "other", "objeto")}
 
 #: Core Rulebook, "Common Armor, Weapon, and Shield Hardness and Hit Points": (kind, hardness, hp)
 PRESETS = {
@@ -72,7 +73,7 @@ def item(ctx: Context, call) -> None:
         have = items_of(c)
         if have:
             listed = [describe(k, v) for k, v in have.items()]
-            lines = Term("; ".join(str(m) for m in listed), "; ".join(m.render("es") for m in listed))
+            lines = joined(listed, "; ")
             # an item's hardness and hit points are numbers about its bearer
             ctx.say(_("{name}: {items}", name=named(c), items=of(c, lines)), rule=RULE, who=c.id)
         else:

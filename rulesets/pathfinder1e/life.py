@@ -9,17 +9,17 @@ can still undo), ``ability_damage`` ({"con": 2}).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, dealt, named, of, public, record_check
+from gm_console.ruleset import Combatant, Context, Msg, dealt, named, of, public, record_check
 
 from . import marks, regeneration
 from .cheat_death import cheat_death_auto, offer_cheat_death
-from .i18n import _
+from .i18n import T_, _
 from .options import option
 from .stats import ability_points, conscious_life, death_threshold, drained, mod
 
 DC = 10
 #: the two ways of being stable (the mark ``stable``), as the log names them
-STABLE_KINDS = {"aided": Term("aided", "con ayuda"), "unaided": Term("unaided", "sin ayuda")}
+STABLE_KINDS = {"aided": T_("stable", "aided", "con ayuda"), "unaided": T_("stable", "unaided", "sin ayuda")}
 RULE = "pathfinder1e.md §1.4"
 FOES_RULE = "pathfinder1e.md §1.4 [I option]"
 

@@ -15,13 +15,13 @@ from gm_console.ruleset import Context, Term, gm, named
 
 from . import grapple, life
 from .cmb import RULE, contest, parse_roll_and_extra
-from .i18n import _
+from .i18n import T_, _
 from .options import option
 
-_TRIP, _BULL = Term("trip", "derribo"), Term("bull-rush", "embestida")
-_GRAPPLE, _DISARM = Term("grapple", "presa"), Term("disarm", "desarme")
-_SUNDER, _OVERRUN = Term("sunder", "romper arma"), Term("overrun", "arrollar")
-_PIN = Term("pin", "sujetar")
+_TRIP, _BULL = T_("maneuver", "trip", "derribo"), T_("maneuver", "bull-rush", "embestida")
+_GRAPPLE, _DISARM = T_("maneuver", "grapple", "presa"), T_("maneuver", "disarm", "desarme")
+_SUNDER, _OVERRUN = T_("maneuver", "sunder", "romper arma"), T_("maneuver", "overrun", "arrollar")
+_PIN = T_("maneuver", "pin", "sujetar")
 KINDS: dict[str, tuple[str, Term]] = {
     "trip": ("trip", _TRIP), "derribo": ("trip", _TRIP), "derribar": ("trip", _TRIP),
     "bull-rush": ("bull-rush", _BULL), "bullrush": ("bull-rush", _BULL),
@@ -32,7 +32,7 @@ KINDS: dict[str, tuple[str, Term]] = {
     "overrun": ("overrun", _OVERRUN), "arrollar": ("overrun", _OVERRUN),
     "pin": ("pin", _PIN), "sujetar": ("pin", _PIN),
 }
-MANEUVER = Term("maneuver", "maniobra")
+MANEUVER = T_("maneuver", "maneuver", "maniobra")
 
 
 def maneuver(ctx: Context, call) -> None:

@@ -4,16 +4,18 @@ which regeneration.py reads, so the sheet can name both without an import cycle.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Term
+from gm_console.ruleset import Combatant
+from gm_console.ruleset import joined as glued
 
 from . import defenses, marks, regeneration
-from .i18n import _, joined
+from .i18n import T_, _, joined
 from .life import ferocious
 
-SIZE_NAMES = {"fine": Term("Fine", "Minúsculo"), "diminutive": Term("Diminutive", "Diminuto"),
-              "tiny": Term("Tiny", "Menudo"), "small": Term("Small", "Pequeño"), "medium": Term("Medium", "Mediano"),
-              "large": Term("Large", "Grande"), "huge": Term("Huge", "Enorme"),
-              "gargantuan": Term("Gargantuan", "Gargantuesco"), "colossal": Term("Colossal", "Colosal")}
+SIZE_NAMES = {"fine": T_("size", "Fine", "Minúsculo"), "diminutive": T_("size", "Diminutive", "Diminuto"),
+              "tiny": T_("size", "Tiny", "Menudo"), "small": T_("size", "Small", "Pequeño"),
+              "medium": T_("size", "Medium", "Mediano"),
+              "large": T_("size", "Large", "Grande"), "huge": T_("size", "Huge", "Enorme"),
+              "gargantuan": T_("size", "Gargantuan", "Gargantuesco"), "colossal": T_("size", "Colossal", "Colosal")}
 
 
 def status(state, c: Combatant) -> list:
@@ -23,7 +25,7 @@ def status(state, c: Combatant) -> list:
     if d.dr:
         out.append(_("DR {dr}", dr=joined(r.text() for r in d.dr)))
     if d.resist:
-        out.append(_("resists {what}", what=joined(Term(f"{defenses.WORDS[k].en} {n}", f"{defenses.WORDS[k].es} {n}")
+        out.append(_("resists {what}", what=joined(glued([defenses.WORDS[k], str(n)])
                                                    for k, n in d.resist)))
     if d.immune:
         out.append(_("immune to {what}", what=joined(defenses.WORDS[w] for w in sorted(d.immune))))
@@ -54,7 +56,7 @@ def status(state, c: Combatant) -> list:
                      "from force and ghost touch"))
     if defenses.swarm(c):
         out.append(_("swarm ({size}): {what}; +50% from area effects; breaks up at 0 HP",
-                     size=SIZE_NAMES.get(str(c.stats.get("size") or "medium"), Term("medium", "mediano")),
+                     size=SIZE_NAMES.get(str(c.stats.get("size") or "medium"), T_("size", "medium", "mediano")),
                      what=_("immune to weapon damage") if str(c.stats.get("size")) in ("fine", "diminutive")
                      else _("half from slashing and piercing weapons") if str(c.stats.get("size")) == "tiny"
                      else _("weapons in full")))

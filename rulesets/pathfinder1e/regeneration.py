@@ -9,16 +9,16 @@ key ``regeneration=5/fire,acid`` at ``add``; the round it is stopped is the mark
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, RulesError, Term, named, of
+from gm_console.ruleset import Combatant, Context, RulesError, named, of
 
 from . import defenses, marks
-from .i18n import _, joined
+from .i18n import T_, _, joined
 from .stats import con_score
 
 RULE = "pathfinder1e.md §1.14"
 #: out of combat, a stopped regeneration stays stopped until time passes [I]
 NOW = -1
-FORM = Term("regeneration=5, regeneration=5/fire,acid (fast_healing=2)",
+FORM = T_("form", "regeneration=5, regeneration=5/fire,acid (fast_healing=2)",
             "regeneracion=5, regeneracion=5/fuego,acido (curacion_rapida=2)")
 
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from gm_console.ruleset import EXPERIENCE, Combatant, StatField, Term
+from gm_console.ruleset import EXPERIENCE, Combatant, StatField
 
 from . import marks
+from .i18n import T_
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 
 SIZE_ES = {"fine": "minúsculo", "diminutive": "diminuto", "tiny": "menudo", "small": "pequeño",
            "medium": "mediano", "large": "grande", "huge": "enorme", "gargantuan": "gargantuesco",
            "colossal": "colosal"}
+#: each size as a breakdown names it (``resized: large``)
+SIZE_TERMS = {en: T_("size", en, es) for en, es in SIZE_ES.items()}
 
 #: special size modifier for CMB and CMD (seed table)
 SIZE_CMB = {"fine": -8, "diminutive": -4, "tiny": -2, "small": -1, "medium": 0, "large": 1,
@@ -36,10 +39,12 @@ SIZE_ALIASES = {
 #: two-weapon fighting: (primary, off-hand) penalties, seed table
 TWF = {"normal": (-6, -10), "light": (-4, -8), "feat": (-4, -4), "light-feat": (-2, -2)}
 TWF_TEXT = {
-    "normal": Term("one-handed off-hand, no feat", "arma torpe a una mano, sin dote"),
-    "light": Term("light off-hand, no feat", "arma torpe ligera, sin dote"),
-    "feat": Term("one-handed off-hand + Two-Weapon Fighting", "arma torpe a una mano + Combate con dos armas"),
-    "light-feat": Term("light off-hand + Two-Weapon Fighting", "arma torpe ligera + Combate con dos armas"),
+    "normal": T_("two-weapon fighting", "one-handed off-hand, no feat", "arma torpe a una mano, sin dote"),
+    "light": T_("two-weapon fighting", "light off-hand, no feat", "arma torpe ligera, sin dote"),
+    "feat": T_("two-weapon fighting", "one-handed off-hand + Two-Weapon Fighting",
+               "arma torpe a una mano + Combate con dos armas"),
+    "light-feat": T_("two-weapon fighting", "light off-hand + Two-Weapon Fighting",
+                     "arma torpe ligera + Combate con dos armas"),
 }
 
 HERO_MAX = 3

@@ -25,6 +25,7 @@ class Starfinder(Ruleset):
     id = "starfinder"
     name = "Starfinder"
     version = "1.0"
+    domain = _  # its catalogue: where another language finds its conditions' and stats' names
     seconds_per_round = 6
 
     sheet = part(StarfinderSheet)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gm_console.ruleset import Combatant, Context, Mark, Mod, Msg, Term, dealt, gm, named, of
+from gm_console.ruleset import Combatant, Context, Mark, Mod, Msg, dealt, gm, named, of
 
 from . import life, marks
 from .common import say
-from .i18n import _
+from .i18n import C_, T_, _
 from .stats import SKILL_ABILITY, level, mod, skill_bonus
 
 RULE = "starfinder.md §3.14.6 [O]"
@@ -26,20 +26,22 @@ KEYS = ("str", "dex", "con", "int", "wis", "cha")
 WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con", "int": "int", "wis": "wis",
          "sab": "wis", "cha": "cha", "car": "cha"}
 DRAIN = ("drain", "drained", "consuncion", "consunción", "drenaje")
-NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con"),
-         "int": Term("Int", "Int"), "wis": Term("Wis", "Sab"), "cha": Term("Cha", "Car")}
+NAMES = {"str": T_("ability", "Str", "Fue"), "dex": T_("ability", "Dex", "Des"), "con": T_("ability", "Con", "Con"),
+         "int": T_("ability", "Int", "Int"), "wis": T_("ability", "Wis", "Sab"), "cha": T_("ability", "Cha", "Car")}
+#: the same as a breakdown names them in English, in lower case (``dex damage``)
+LOW = {k: T_("ability label", t.en.lower(), t.es) for k, t in NAMES.items()}
 #: the figures each ability governs on a Starfinder sheet (CRB ch. 2, Ability Descriptions); its skills too
 GOVERNS = {"str": ("melee", "damage"), "dex": ("ac", "ranged", "init", "ref"), "con": ("fort",), "int": (),
            "wis": ("will",), "cha": ()}
 WHAT = {
-    "str": Term("melee attacks, melee damage and Strength skills",
-                "ataques y daño cuerpo a cuerpo y habilidades de Fue"),
-    "dex": Term("EAC, KAC, ranged attacks, initiative, Reflex and Dexterity skills",
-                "CAE, CAC, ataques a distancia, iniciativa, Reflejos y habilidades de Des"),
-    "con": Term("Fortitude and stamina", "Fortaleza y estamina"),
-    "int": Term("Intelligence skills", "habilidades de Int"),
-    "wis": Term("Will and Wisdom skills", "Voluntad y habilidades de Sab"),
-    "cha": Term("Charisma skills", "habilidades de Car"),
+    "str": T_("ability governs", "melee attacks, melee damage and Strength skills",
+              "ataques y daño cuerpo a cuerpo y habilidades de Fue"),
+    "dex": T_("ability governs", "EAC, KAC, ranged attacks, initiative, Reflex and Dexterity skills",
+              "CAE, CAC, ataques a distancia, iniciativa, Reflejos y habilidades de Des"),
+    "con": T_("ability governs", "Fortitude and stamina", "Fortaleza y estamina"),
+    "int": T_("ability governs", "Intelligence skills", "habilidades de Int"),
+    "wis": T_("ability governs", "Will and Wisdom skills", "Voluntad y habilidades de Sab"),
+    "cha": T_("ability governs", "Charisma skills", "habilidades de Car"),
 }
 
 
@@ -77,17 +79,17 @@ def modifiers(c: Combatant):
     which weighs "the same way as damage") and the drain are separate sources, so they add."""
     for key in KEYS:
         hurt = points(c, marks.ABILITY_DAMAGE, key)
-        name = NAMES[key]
-        for (en, es), delta in (((f"{key} damage", f"daño de {name.es}"), hurt // 2),
-                                ((f"{key} penalty", f"penalizador de {name.es}"),
-                                 (hurt + penalty_points(c, key)) // 2 - hurt // 2),
-                                ((f"{key} drained", f"consunción de {name.es}"), drain_drop(c, key))):
+        a = LOW[key]
+        for (en, label), delta in (((f"{key} damage", C_("breakdown", "{a} damage", a=a)), hurt // 2),
+                                   ((f"{key} penalty", C_("breakdown", "{a} penalty", a=a)),
+                                    (hurt + penalty_points(c, key)) // 2 - hurt // 2),
+                                   ((f"{key} drained", C_("breakdown", "{a} drained", a=a)), drain_drop(c, key))):
             if not delta:
                 continue
             figs = GOVERNS[key] + tuple(s for s, a in SKILL_ABILITY.items()
                                         if a == key and skill_bonus(c, s) is not None)
             for fig in figs:
-                yield fig, Mod(Term(en, es), -delta, "", en)
+                yield fig, Mod(label, -delta, "", en)
 
 
 def _store(ctx: Context, c: Combatant, mark: Mark[Mapping[str, int]], key: str, value: int) -> None:

@@ -19,7 +19,7 @@ from gm_console.ruleset import Combatant, Context, Mod, Msg, RulesError, Term, a
 
 from . import life, monsters
 from .common import say
-from .i18n import _
+from .i18n import T_, _
 from .stats import SKILL_ABILITY, ability_mod
 
 RULE = "starfinder.md §3.15"
@@ -27,7 +27,7 @@ ROUND = clock.ROUND
 
 
 def _t(en: str, es: str) -> Term:
-    return Term(en, es)
+    return T_("affliction", en, es)
 
 
 #: a step: its name, the penalty it adds to what the track governs, the conditions it brings (replacing
@@ -92,9 +92,9 @@ GOVERNS = {"str": ("melee", "damage"), "dex": ("ref", "ranged"), "con": ("fort",
 KEYS = {"dc": "dc", "cd": "dc", "track": "track", "pista": "track", "every": "every", "cada": "every",
         "for": "for", "durante": "for", "cure": "cure", "cura": "cure", "onset": "onset", "incubacion": "onset",
         "incubación": "onset", "die": "die", "dado": "die"}
-KINDS = {"poison": Term("poison", "veneno"), "disease": Term("disease", "enfermedad")}
+KINDS = {"poison": T_("affliction", "poison", "veneno"), "disease": T_("affliction", "disease", "enfermedad")}
 CONDITION = {"poison": "poisoned", "disease": "diseased"}
-FORM = Term("dc=15 track=dex|str|con|int|wis|cha|physical|mental every=round for=6 cure=1 [onset=1d3days] "
+FORM = T_("form", "dc=15 track=dex|str|con|int|wis|cha|physical|mental every=round for=6 cure=1 [onset=1d3days] "
             "[name=TEXT] [die=N] | from CREATURE",
             "cd=15 pista=des|fue|con|int|sab|car|fisica|mental cada=asalto durante=6 cura=1 [incubación=1d3días] "
             "[nombre=TEXTO] [dado=N] | de CRIATURA")
@@ -331,9 +331,12 @@ def _what_step(track: str, step: int) -> "Msg | None":
     return hand
 
 
-TRACK_NAMES = {"str": Term("Str", "Fue"), "dex": Term("Dex", "Des"), "con": Term("Con", "Con"),
-               "int": Term("Int", "Int"), "wis": Term("Wis", "Sab"), "cha": Term("Cha", "Car"),
-               "physical": Term("physical", "física"), "mental": Term("mental", "mental")}
+TRACK_NAMES = {"str": T_("affliction track", "Str", "Fue"), "dex": T_("affliction track", "Dex", "Des"),
+               "con": T_("affliction track", "Con", "Con"),
+               "int": T_("affliction track", "Int", "Int"), "wis": T_("affliction track", "Wis", "Sab"),
+               "cha": T_("affliction track", "Cha", "Car"),
+               "physical": T_("affliction track", "physical", "física"),
+               "mental": T_("affliction track", "mental", "mental")}
 
 
 def penalty(track: str, step: int) -> int:

@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 
 from gm_console.ruleset import attack_flow as flow
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Term, fold_text, named, run_attack
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, fold_text, named, run_attack
 
 from . import economy
-from .i18n import _
+from .i18n import T_, _
 
 RULE = "starfinder.md §3.17"
-EAC, KAC = Term("EAC", "CAE"), Term("KAC", "CAC")
+EAC, KAC = T_("defence", "EAC", "CAE"), T_("defence", "KAC", "CAC")
 _DICE = re.compile(r"(\d{0,2})d(\d{1,2})(?:\+(\d{1,2}))?|(\d{1,3})", re.A)
 
 
@@ -33,7 +33,7 @@ def defence_of(atk: Attack) -> str:
 
 class SFAttacks(AttackRules):
     rule = RULE
-    example = Term("tactical baton +5 1d4+2 B", "porra táctica +5 1d4+2 contundente")
+    example = T_("attack example", "tactical baton +5 1d4+2 B", "porra táctica +5 1d4+2 contundente")
     words = {**AttackRules.words, **flow.DISTANCE_WORDS}
     valued = {**AttackRules.valued, "at": None}
 
@@ -43,7 +43,7 @@ class SFAttacks(AttackRules):
         # on its own turn an attack is its standard action, a full attack its full action (§3.2)
         full = "full" in plan.words
         economy.use(ctx, plan.attacker, "full" if full else "standard",
-                    Term("full attack", economy.NAMED_ES["full-attack"]) if full else Term("attack", economy.NAMED_ES["attack"]))
+                    economy.NAMED_TERMS["full-attack" if full else "attack"])
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         fig = self.ruleset.sheet.effective(state, a)["ranged" if atk.ranged else "melee"]

@@ -269,7 +269,7 @@ EFFECTS: tuple[ConditionDef, ...] = (
                "by 5 or less destroys one (cond NAME mirror-image:N sets what is left); the operative's "
                "holographic clone works the same",
        resumen="1d4 figuras (el valor): un impacto elige al azar entre él y ellas; un impacto en una figura o un "
-               "fallo por 5 o menos destruye una (cond NOMBRE mirror-image:N fija las que quedan); el clon "
+               "fallo por 5 o menos destruye una (estado NOMBRE mirror-image:N fija las que quedan); el clon "
                "holográfico del agente funciona igual",
        source="Core Rulebook, Mirror Image (p. 366); Operative, Holographic Clone"),
     _e("keen-senses", "Keen senses", "Sentidos agudos", "sentidos-agudos", mods={"perception": 2},
@@ -286,7 +286,7 @@ EFFECTS: tuple[ConditionDef, ...] = (
        summary="DR of the value against bludgeoning, piercing and slashing (lesser 5, standard 10, greater 15); "
                "does not add to DR it already has (the higher counts); the energy version: set NAME er=fire:5,...",
        resumen="RD igual al valor contra contundente, perforante y cortante (menor 5, normal 10, mayor 15); no se "
-               "suma a la RD que ya tenga (cuenta la mayor); la versión de energía: set NOMBRE er=fire:5,...",
+               "suma a la RD que ya tenga (cuenta la mayor); la versión de energía: poner NOMBRE er=fuego:5,...",
        source="Core Rulebook, Resistant Armor (p. 374)"),
     _e("force-field", "Force field", "Campo de fuerza", "campo-de-fuerza", "forcefield", "field", "campo",
        valued=True, flags=("counter", "force-field"),

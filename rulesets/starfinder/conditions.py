@@ -8,7 +8,7 @@ end of each round. ``dead``/``dying``/``stable`` are life states, not instances.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, Term, dealt, gm, named, of, public
+from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, dealt, gm, named, of, public
 from gm_console.ruleset import life as life_word
 
 from . import abilities, afflictions, life, marks, monsters
@@ -27,7 +27,6 @@ def quoted(c: Combatant) -> str:
 
 
 class StarfinderConditions(Conditions):
-    domain = _  # a condition's breakdown label in another language: msgctxt "condition label"
     def definitions(self):
         return CATALOGUE
 
@@ -212,7 +211,7 @@ def _lengthen(ctx: Context, target: Combatant, cdef: ConditionDef, rounds: int |
     inst = target.instances(cdef.id)[0]
     total = None if inst.rounds is None or rounds is None else inst.rounds + rounds
     ctx.change_condition(target, inst, rounds=total, keep_rounds=False)
-    still = Term(cdef.en.lower(), cdef.es.lower())
+    still = cdef.label_term
     if total is None:
         msg = _("{cond} again: {name} stays {still}, the durations add (until removed)", cond=cdef.term,
                 still=still, name=named(target))

@@ -11,19 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_console.ruleset import Combatant, Context, Health, Msg, Term, dealt, fold_text, named, of
+from gm_console.ruleset import joined as glued
 
 from . import abilities, life, marks, monsters, resolve
 from .common import joined, say, value
-from .kinds import ENERGY, KIND_ES, TYPE_WORDS, kind_term
+from .kinds import ENERGY, TYPE_WORDS, kind_term
 from .options import opt
-from .i18n import _
+from .i18n import T_, _
 
 NONLETHAL = ("nonlethal", "non-lethal", "noletal", "no-letal", "nl")
 CONTINUOUS = ("continuous", "ongoing", "continuo", "continuado", "bleed", "burn")
 STAMINA = ("sp", "stamina", "estamina", "pe", "aguante")
 TEMP = ("temp", "thp", "temporary", "temporales", "temporal")
-AC_NAMES = {"EAC": Term("EAC", "CAE"), "KAC": Term("KAC", "CAC")}
-POOL_NAMES = {"temp": Term("temp HP", "PG temp."), "sp": Term("SP", "PE"), "hp": Term("HP", "PG")}
+AC_NAMES = {"EAC": T_("defence", "EAC", "CAE"), "KAC": T_("defence", "KAC", "CAC")}
+POOL_NAMES = {"temp": T_("pool", "temp HP", "PG temp."), "sp": T_("pool", "SP", "PE"), "hp": T_("pool", "HP", "PG")}
 
 
 def classify(types: tuple[str, ...]) -> tuple[tuple[str, ...], bool, bool]:
@@ -108,8 +109,7 @@ def _reduce(c: Combatant, amount: int, canon: tuple[str, ...], dr: int) -> tuple
     kinetic = [p for p in parts if not is_energy((p.kind,)) and p.taken > 0]
     notes: list[Msg] = []
     if len(parts) > 1 and (any(p.notes for p in parts) or (dr and kinetic)):  # the split matters: say it
-        shares = Term(" + ".join(f"{p.amount} {p.kind}" for p in parts),
-                      " + ".join(f"{p.amount} {KIND_ES.get(p.kind, p.kind)}" for p in parts))
+        shares = glued([glued([str(p.amount), kind_term(p.kind)]) for p in parts], " + ")
         if amount % len(parts):
             notes.append(_("split {shares} (the odd point to {kind}, typed first)", shares=dealt(c, shares),
                            kind=kind_term(parts[0].kind)))
@@ -360,9 +360,8 @@ def status(c: Combatant) -> "list[Msg]":
         out.append(_("DR {dr} against kinetic damage", dr=dr))
     er = _resistances(c)
     if er:
-        out.append(_("energy resistance {what}", what=Term(", ".join(f"{k} {n}" for k, n in er.items()),
-                                                            ", ".join(f"{KIND_ES.get(k, k)} {n}"
-                                                                      for k, n in er.items()))))
+        out.append(_("energy resistance {what}", what=glued([glued([kind_term(k), str(n)])
+                                                                   for k, n in er.items()], ", ")))
     immune = sorted(_type_list(c, "immune", bare=1))
     if immune:
         out.append(_("immune to {what}", what=kind_term(*immune)))

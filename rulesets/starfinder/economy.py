@@ -9,26 +9,30 @@ actor is the one whose turn it is: an off-turn use is a readied action or a GM f
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text, named, of
+from gm_console.ruleset import ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text, joined, named, of
 from gm_console.ruleset import life as life_word
 
 from . import marks
 from .common import say
-from .i18n import _
+from .i18n import C_, T_, _
 from .options import official
 
 SLOTS = {"standard": ("S",), "move": ("M", "S"), "swift": ("W", "M", "S")}
-SLOT_NAMES = {"S": ("standard", "estándar"), "M": ("move", "movimiento"), "W": ("swift", "rápida")}
-KIND_NAMES = {"standard": Term("standard", "estándar"), "move": Term("move", "de movimiento"),
-              "swift": Term("swift", "rápida"), "full": Term("full", "completa"),
-              "reaction": Term("reaction", "reacción"), "free": Term("free", "libre")}
+SLOT_NAMES = {"S": T_("action", "standard", "estándar"), "M": T_("action", "move", "movimiento"),
+              "W": T_("action", "swift", "rápida")}
+NOTHING = T_("action", "none", "nada")
+FULL = T_("action", "a full action", "una acción completa")
+KIND_NAMES = {"standard": T_("kind of action", "standard", "estándar"),
+              "move": T_("kind of action", "move", "de movimiento"),
+              "swift": T_("kind of action", "swift", "rápida"), "full": T_("kind of action", "full", "completa"),
+              "reaction": T_("kind of action", "reaction", "reacción"), "free": T_("kind of action", "free", "libre")}
 NO_ACTION_LIFE = ("dying", "stable", "unconscious", "dead")
 
 
 def cond_word(rules, cid: str) -> Term:
     """A condition's name as it reads inside a sentence: "flat-footed" / "desprevenido"."""
     d = rules.conditions.catalogue.define(cid)
-    return Term(d.en.lower(), d.es.lower())
+    return d.label_term
 
 
 def _flags(rules, c: Combatant) -> dict[str, str]:
@@ -225,28 +229,26 @@ def left_now(state, used) -> Term:
     if not state.surprise_round:
         return left_text(used)
     left = [k for k in ("standard", "move", "swift") if _surprise_limit(state, used, k) is None]
-    main = [k for k in left if k != "swift"]
-    en = " or ".join(main) or "none"
-    es = " o ".join(SLOT_NAMES["S" if k == "standard" else "M"][1] for k in main) or "nada"
+    main = [SLOT_NAMES["S" if k == "standard" else "M"] for k in left if k != "swift"]
+    # TRANSLATORS: the actions a character may still take, one of them ("move or standard")
+    either_one = joined(main, C_("action", " or ")) if main else None
     if "swift" in left:
-        en, es = (en + ", swift" if main else "swift"), (es + ", rápida" if main else "rápida")
-    return Term(en, es)
+        return joined([either_one, SLOT_NAMES["W"]] if either_one else [SLOT_NAMES["W"]], ", ")
+    return either_one or NOTHING
 
 
 def left_text(used) -> Term:
     """The slots left this turn, named in both languages: "move, swift" / "movimiento, rápida"."""
     taken = {slot for slot, _k in used}
     left = [SLOT_NAMES[s] for s in ("S", "M", "W") if s not in taken]
-    if not left:
-        return Term("none", "nada")
-    return Term(", ".join(en for en, _es in left), ", ".join(es for _en, es in left))
+    return joined(left, ", ") if left else NOTHING
 
 
 def _spent(used) -> Term:
     kinds = [k for _s, k in used]
     if "full" in kinds:
-        return Term("a full action", "una acción completa")
-    return Term(", ".join(kinds), ", ".join(KIND_NAMES[k].es for k in kinds))
+        return FULL
+    return joined([KIND_NAMES.get(k, k) for k in kinds], ", ")
 
 
 def status(rules, state, c: Combatant) -> list[Msg]:
@@ -322,7 +324,7 @@ def action_verb(ctx: Context, call) -> None:
         if not action:
             raise RulesError(_("{name} is not the one acting; its actions are tracked on its turn", name=named(c)))
     _named_checks(ctx, c, action)
-    use(ctx, c, kind, Term(action, NAMED_ES.get(action, action)) if action else "",
+    use(ctx, c, kind, NAMED_TERMS.get(action, action) if action else "",
         strict=state.in_combat and state.active == c.id)
     _named_effects(ctx, c, action)
 
@@ -331,6 +333,9 @@ NAMED_ES = {"attack": "ataque", "feint": "finta", "aoo": "ataque de oportunidad"
             "withdraw": "retirada", "full-attack": "ataque completo", "crawl": "gatear",
             "guarded-step": "paso protegido", "stand": "levantarse", "drop-prone": "tumbarse", "reload": "recargar",
             "draw": "desenfundar", "coup-de-grace": "golpe de gracia"}
+#: each named action as the log names it
+NAMED_TERMS = {en: T_("named action", {"aoo": "attack of opportunity"}.get(en, en.replace("-", " ")), es)
+               for en, es in NAMED_ES.items()}
 
 
 def _named_checks(ctx: Context, c: Combatant, action: str) -> None:

@@ -4,7 +4,9 @@ can name types too without an import cycle."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import Term
+from gm_console.ruleset import Term, joined
+
+from .i18n import T_
 
 ENERGY = ("acid", "cold", "electricity", "fire", "sonic")
 #: word -> canonical damage types (energy words of the seed map to their SF types)
@@ -29,7 +31,11 @@ KIND_ES = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fi
            "kinetic": "cinético", "nonlethal": "no letal", "untyped": "sin tipo", "poison": "veneno",
            "disease": "enfermedad", "bleed": "sangrado"}
 
+#: each damage type as the catalogue holds it (msgctxt "damage type")
+KIND_TERMS = {en: T_("damage type", en, es) for en, es in KIND_ES.items()}
+
+
 def kind_term(*kinds: str) -> Term:
-    """Damage types as one name in both languages: "electricity, fire" / "electricidad, fuego"."""
+    """Damage types as one name in the reader's language: "electricity, fire" / "electricidad, fuego"."""
     names = [k for k in kinds if k] or ["untyped"]
-    return Term(", ".join(names), ", ".join(KIND_ES.get(k, k) for k in names))
+    return joined([KIND_TERMS.get(k, k) for k in names], ", ")

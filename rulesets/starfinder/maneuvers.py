@@ -8,13 +8,13 @@ until the end of the grappler's turn, leaving the target grappled.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Term, choice_map, named, of, public
+from gm_console.ruleset import Combatant, Context, Msg, choice_map, named, of, public
 
 from .catalogue import DIRTY_TRICK
 from .common import check, creature, joined, say, value
 from . import marks, monsters
 from .economy import use
-from .i18n import _, _n
+from .i18n import T_, _, _n
 from .options import official
 
 KINDS = choice_map(
@@ -30,10 +30,11 @@ KINDS = choice_map(
 DIRECT = {"grapple": ("apresar", "presa"), "trip": ("zancadilla",), "bull-rush": ("bullrush", "embestida"),
           "dirty-trick": ("dirtytrick", "truco-sucio"), "disarm": ("desarmar",), "reposition": ("reposicionar",),
           "sunder": ("romper",)}
-NAMES = {"bull-rush": Term("bull rush", "embestida"), "dirty-trick": Term("dirty trick", "truco sucio"),
-         "disarm": Term("disarm", "desarmar"), "grapple": Term("grapple", "presa"),
-         "reposition": Term("reposition", "reposicionar"), "sunder": Term("sunder", "romper"),
-         "trip": Term("trip", "zancadilla")}
+NAMES = {"bull-rush": T_("maneuver", "bull rush", "embestida"),
+         "dirty-trick": T_("maneuver", "dirty trick", "truco sucio"),
+         "disarm": T_("maneuver", "disarm", "desarmar"), "grapple": T_("maneuver", "grapple", "presa"),
+         "reposition": T_("maneuver", "reposition", "reposicionar"), "sunder": T_("maneuver", "sunder", "romper"),
+         "trip": T_("maneuver", "trip", "zancadilla")}
 
 
 def maneuver(ctx: Context, call) -> None:
@@ -104,7 +105,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
         say(ctx, attacker, _n("{head}: {target} is {cond} for {n} round (1 + 1 per 5 over); a move action removes it",
                               "{head}: {target} is {cond} for {n} rounds (1 + 1 per 5 over); a move action removes it",
                               rounds, n=public(rounds), head=head, target=named(target),
-                              cond=Term(trick.id, trick.es.lower())), rule, roll)
+                              cond=trick.label_term), rule, roll)
     elif kind == "disarm":
         say(ctx, attacker, _("{head}: {target} drops its weapon ({name} may catch it with a free hand)", head=head,
                              target=named(target), name=named(attacker)), rule, roll)

@@ -10,18 +10,18 @@ its own turn in which it dropped, whose end does not count).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, RulesError, Term, dealt, fold_text, named
+from gm_console.ruleset import Combatant, Context, Msg, RulesError, dealt, fold_text, named
 
 from . import marks
 from .common import say
 from .kinds import TYPE_WORDS, kind_term
-from .i18n import _
+from .i18n import T_, _
 
 REGEN = "starfinder.md §3.14.1"
 FEROCITY = "starfinder.md §3.14.2"
 INCORPOREAL = "starfinder.md §3.14.3"
 SWARM = "starfinder.md §3.14.4"
-FORM = Term("regeneration=5, regeneration=5/fire,acid", "regeneracion=5, regeneracion=5/fuego,acido")
+FORM = T_("form", "regeneration=5, regeneration=5/fire,acid", "regeneracion=5, regeneracion=5/fuego,acido")
 
 #: what a `dmg` may say of the attack beside its damage types (starfinder.md §3.14.3-4)
 MAGIC = ("magic", "magical", "magia", "magico", "mágico", "magica", "mágica")

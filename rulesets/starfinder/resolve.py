@@ -7,13 +7,13 @@ of long-term stability) run from the turns part's ``on_time_passed``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import (Combatant, Context, EncounterState, Spendable, Term, Use, fold_text, gm, named, of,
+from gm_console.ruleset import (Combatant, Context, EncounterState, Spendable, Use, fold_text, gm, named, of,
                                 public, record_check)
 from gm_console.ruleset import life as life_word
 
 from . import life, marks
 from .common import check, say
-from .i18n import _
+from .i18n import T_, _
 from .stats import ability_mod, level
 
 RESOLVE = ("resolve", "rp", "pr", "resolucion", "resolución")
@@ -26,9 +26,10 @@ USES = {
 }
 STAMINA_REST = 600
 HOUR = 3600
-RESOLVE_TERM = Term("Resolve points", "Puntos de resolución")
-USE_TERMS = {"stabilize": Term("stabilize", "estabilizarse"), "fight": Term("stay in the fight", "seguir luchando"),
-             "stamina": Term("stamina after 10 minutes' rest", "estamina tras 10 minutos de descanso")}
+RESOLVE_TERM = T_("resource", "Resolve points", "Puntos de resolución")
+USE_TERMS = {"stabilize": T_("resolve use", "stabilize", "estabilizarse"),
+             "fight": T_("resolve use", "stay in the fight", "seguir luchando"),
+             "stamina": T_("resolve use", "stamina after 10 minutes' rest", "estamina tras 10 minutos de descanso")}
 
 
 def spend(ctx: Context, c: Combatant, resource: str, amount: int | None, args: tuple[str, ...]) -> None:

@@ -11,18 +11,20 @@ GM types the total. The verbs live in ``vehicle_control`` and ``driving``.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Term, fold_text, named
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, fold_text, named
 from gm_console.ruleset import life as life_word
 
 from . import marks
 from .common import check, say, value
-from .i18n import _
+from .i18n import T_, _
 from .stats import is_vehicle
 
-MOTION = {"stopped": Term("stopped", "parado"), "driving": Term("driving", "en marcha"),
-          "racing": Term("racing", "a toda velocidad")}
-CONTROL = {"piloted": Term("piloted", "pilotado"), "autopilot": Term("autopilot", "piloto automático"),
-           "autocontrol": Term("autocontrol", "autocontrol"), "uncontrolled": Term("uncontrolled", "sin control")}
+MOTION = {"stopped": T_("vehicle motion", "stopped", "parado"), "driving": T_("vehicle motion", "driving", "en marcha"),
+          "racing": T_("vehicle motion", "racing", "a toda velocidad")}
+CONTROL = {"piloted": T_("vehicle control", "piloted", "pilotado"),
+           "autopilot": T_("vehicle control", "autopilot", "piloto automático"),
+           "autocontrol": T_("vehicle control", "autocontrol", "autocontrol"),
+           "uncontrolled": T_("vehicle control", "uncontrolled", "sin control")}
 
 
 def find(state: EncounterState, ref) -> Combatant | None:

@@ -113,6 +113,7 @@ class Lantern(Ruleset):
     id = "lantern"
     name = "Lantern"
     version = "0.1"
+    domain = _  # its catalogue: where another language finds its conditions' and stats' names
     sheet = part(LanternSheet)
     health = part(LanternHealth)
     conditions = part(LanternConditions)

@@ -20,7 +20,7 @@ from gm_console.i18n import _
 
 from .errors import RulesError
 from .text import fold_text
-from .weapon_names import weapon_term
+from .weapon_names import spanish as spanish_weapon
 
 FORM = ("[COUNT] NAME +BONUS[/+BONUS...] DICE|- [19-20/x2] [TYPES] [melee|ranged] [touch|eac|kac] "
         "[reach N|range N] [critical EFFECT] [plus RIDER]")
@@ -272,7 +272,7 @@ def find(attacks: Iterable[Attack], word: str) -> Attack | None:
     key = " ".join(fold_text(word).replace("-", " ").replace("_", " ").replace(",", " ").split())
     found = _find(attacks, key, lambda a: a.name)
     if found is None:
-        found = _find(attacks, key, lambda a: weapon_term(a.name).es)
+        found = _find(attacks, key, lambda a: spanish_weapon(a.name))
     return found
 
 

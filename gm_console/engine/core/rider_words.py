@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.i18n import C_, Msg, Term, render
+from gm_console.i18n import C_, Msg, joined, render
 
 from .words import DAMAGE_TYPES
 
@@ -70,8 +70,9 @@ def rider_text(rider: str, lang: str) -> str:
     return _PATTERN.sub(lambda m: render(_ALL[m.group(1)], lang), rider)
 
 
-def rider_term(rider: str) -> Term:
-    """``plus RIDER`` as the log keeps it: its English and Spanish."""
+def rider_term(rider: str) -> Msg:
+    """``plus RIDER`` as the log keeps it: each word the list knows a message, the rest as the
+    stat block wrote it, read in the reader's language."""
+    pieces = [_ALL.get(piece, piece) for piece in _PATTERN.split(rider) if piece]
     # TRANSLATORS: what an attack does besides its damage, as its stat block says it ("plus grab")
-    return Term(render(C_("rider", "plus {rider}", rider=rider), "en"),
-                render(C_("rider", "plus {rider}", rider=rider_text(rider, "es")), "es"))
+    return C_("rider", "plus {rider}", rider=joined(pieces, ""))

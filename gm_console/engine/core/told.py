@@ -47,7 +47,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from gm_console.i18n import SOURCE, Msg, Named, Row, Term, _, agree, agreeable, domain_named
+from gm_console.i18n import SOURCE, Joined, Msg, Named, Row, Term, _, agree, agreeable, domain_named
 
 WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW = "who", "num", "of", "dealt", "gm", "text", "msg", "term", "row"
 DC, ANY = "dc", "any"
@@ -141,8 +141,10 @@ def stored(msg: "Msg | Term | str", subject: str | None = None,
     sentence is about. ``untyped``: the kind (and whom it is about) of a number nobody typed:
     the GM's, unless the message is itself an argument typed as a whole (``of(c, _("HP
     {hp}/{max}", ...))``: its numbers are numbers about ``c``)."""
+    if isinstance(msg, Joined):
+        return _pieces(msg, subject, untyped)
     if isinstance(msg, Term):
-        return {"d": "", "id": "{t}", "a": {"t": [TERM, [msg.en, msg.es or msg.en]]}}
+        return {"d": "", "id": "{t}", "a": {"t": [TERM, _term_data(msg)]}}
     if isinstance(msg, Either):
         return {"d": "", "id": "{t}", "a": {"t": _arg(msg, subject, untyped)}}
     if not isinstance(msg, Msg):
@@ -168,8 +170,10 @@ def _arg(value: Any, subject: str | None, untyped: "tuple[str, str | None]") -> 
         return [MSG, stored(value, subject, untyped)]
     if isinstance(value, Row):
         return [ROW, [stored(item, subject, untyped) for item in value.items]]
+    if isinstance(value, Joined):
+        return [MSG, _pieces(value, subject, untyped)]
     if isinstance(value, Term):
-        return [TERM, [value.en, value.es or value.en]]
+        return [TERM, _term_data(value)]
     if isinstance(value, bool) or value is None:
         return [NUM, value]
     if isinstance(value, (int, float)):  # untyped: whose it is cannot be told, so the GM's
@@ -178,12 +182,33 @@ def _arg(value: Any, subject: str | None, untyped: "tuple[str, str | None]") -> 
     return [TEXT, str(value)]
 
 
+def _pieces(whole: Joined, subject: str | None, untyped: "tuple[str, str | None]") -> dict[str, Any]:
+    """Pieces side by side (``i18n.joined``) as the log keeps them: each piece and separator in
+    order, read in the reader's language and written one after the other."""
+    args: dict[str, Any] = {}
+    for i, part in enumerate(whole.parts):
+        if i and whole.sep:
+            args[str(len(args))] = [MSG, stored(whole.sep)] if isinstance(whole.sep, Msg) else [TEXT, whole.sep]
+        args[str(len(args))] = _arg(part, subject, untyped) if isinstance(part, (Msg, Term, Row, Arg, Either)) \
+            else [TEXT, str(part)]
+    return {"d": "", "id": "{t}", "a": args}
+
+
+def _term_data(term: Term) -> list[str]:
+    """A data name as the log keeps it: its English and Spanish, and where another language finds
+    it (the catalogue's domain and msgctxt) when it has one."""
+    pair = [term.en, term.es or term.en]
+    return pair if term.domain is None else pair + [term.domain.name, term.context or ""]
+
+
 def _piece(value: Any, subject: str | None, untyped: "tuple[str, str | None]" = (GM, None)) -> Any:
     """An argument's value as data: a number or text as it is, a message or a term tagged."""
     if isinstance(value, Msg):
         return {"m": stored(value, subject, untyped if untyped[0] != WHO else (GM, None))}
+    if isinstance(value, Joined):
+        return {"m": _pieces(value, subject, untyped)}
     if isinstance(value, Term):
-        return {"t": [value.en, value.es or value.en]}
+        return {"t": _term_data(value)}
     if isinstance(value, SaveDC):
         return int(value)
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -317,8 +342,14 @@ def _piece_text(piece: Any, reader: Reader) -> Any:
 
 
 def _term(pair: Any, lang: str) -> str:
-    en, es = pair
-    return str(es) if lang == "es" and es else str(en)
+    en, es = pair[0], pair[1]
+    if lang == "es" and es:
+        return str(es)
+    if lang not in (SOURCE, "es") and len(pair) >= 4 and en:  # a third language: the catalogue's
+        domain = domain_named(str(pair[2]))
+        if domain is not None:
+            return domain.template(str(en), lang, context=str(pair[3]) or None)
+    return str(en)
 
 
 def placeholder(data: Any) -> str:

@@ -3,14 +3,17 @@ book prints "short sword" (docs/sheets.md#attacks).
 
 The names are data, not messages: a creature's attack names come from its stat block (the
 bestiaries print them in English), so each known name has its Spanish form here, the way a
-condition has its ``Term``. A name this table does not know (a GM's own "Vorpal Cleaver") is
-shown as typed in every language. ``mwk`` (masterwork), ``thrown`` and the model after a comma
-("laser pistol, azimuth") are read around the base name.
+condition has its ``Term``; each is a ``Term`` of the core's catalogue under msgctxt ``weapon``
+(a model, ``weapon model``), where another language finds it (the catalogue tool writes this
+Spanish into the ``.po``). A name this table does not know (a GM's own "Vorpal Cleaver") is
+shown as typed in every language. ``mwk`` (masterwork), ``thrown``, a grenade's level and the
+model after a comma ("laser pistol, azimuth") are read around the base name, each a catalogue
+message (msgctxt ``weapon``: ``mwk {weapon}`` is ``{weapon} de gran calidad``).
 """
 
 from __future__ import annotations
 
-from gm_console.i18n import Term
+from gm_console.i18n import C_, Msg, T_, Term, render
 
 from .text import fold_text
 
@@ -59,7 +62,8 @@ NAMES_ES: dict[str, str] = {
     "frag grenade": "granada de fragmentación", "flash grenade": "granada cegadora", "shock grenade": "granada de choque",
     "cryo grenade": "granada criogénica", "incendiary grenade": "granada incendiaria",
     "stickybomb grenade": "granada pegajosa", "arcane bursts": "ráfagas arcanas", "eldritch bursts": "ráfagas sobrenaturales",
-    "radiant flame": "llama radiante", "radiant flames": "llamas radiantes", "necrotic bows": "arcos necróticos",
+    "tactical baton": "porra táctica", "radiant flame": "llama radiante", "radiant flames": "llamas radiantes",
+    "necrotic bows": "arcos necróticos",
     "necrotic swords": "espadas necróticas", "trash lobs": "lanzamientos de basura", "verdant wisps": "fuegos verdes",
 }
 
@@ -70,26 +74,47 @@ MODELS_ES: dict[str, str] = {
 }
 
 
-def weapon_term(name: str) -> Term:
-    """``name`` in English as printed and in Spanish where the table knows it."""
-    return Term(name, _spanish(name) or name)
+#: every name above as the catalogues hold it
+WEAPONS: dict[str, Term] = {en: T_("weapon", en, es) for en, es in NAMES_ES.items()}
+MODELS: dict[str, Term] = {en: T_("weapon model", en, es) for en, es in MODELS_ES.items()}
 
 
-def _spanish(name: str) -> str | None:
-    key = " ".join(name.casefold().split())
-    if key in NAMES_ES:
-        return NAMES_ES[key]
-    base, comma, model = " ".join(name.split()).partition(", ")
+def weapon_term(name: str) -> "Term | Msg | str":
+    """``name`` in the reader's language where the table knows it (as printed, else)."""
+    return _named(name) or name
+
+
+def spanish(name: str) -> str:
+    """The name as a Spanish table reads it (as printed when the table does not know it)."""
+    return render(weapon_term(name), "es")
+
+
+def _named(name: str) -> "Term | Msg | None":
+    spaced = " ".join(name.split())
+    key = spaced.casefold()
+    if key in WEAPONS:
+        found = WEAPONS[key]
+        return found if spaced == key else Term(spaced, found.es)  # a GM's capitals: kept, English elsewhere
+    base, comma, model = spaced.partition(", ")
     if comma:
-        es = _spanish(base)
-        return f"{es}, {MODELS_ES.get(model.casefold(), model)}" if es else None
+        weapon = _named(base)
+        # TRANSLATORS: a Starfinder weapon and its model ("laser pistol, azimuth")
+        return C_("weapon", "{weapon}, {model}", weapon=weapon, model=MODELS.get(model.casefold(), model)) \
+            if weapon else None
     words = key.split()
     if len(words) > 1 and words[-1] in ("i", "ii", "iii", "iv"):  # a grenade's level
-        es = _spanish(" ".join(words[:-1]))
-        return f"{es} {words[-1].upper()}" if es else None
-    for prefix, suffix in (("mwk ", " de gran calidad"), ("thrown ", " arrojadiza")):
-        if key.startswith(prefix):
-            es = _spanish(key[len(prefix):])
-            return es + suffix if es else None
+        weapon = _named(" ".join(spaced.split()[:-1]))
+        # TRANSLATORS: a grenade and its level ("frag grenade II")
+        return C_("weapon", "{weapon} {level}", weapon=weapon, level=words[-1].upper()) if weapon else None
+    if key.startswith("mwk "):
+        weapon = _named(spaced[4:])
+        # TRANSLATORS: a masterwork weapon as a stat block prints it ("mwk longsword")
+        return C_("weapon", "mwk {weapon}", weapon=weapon) if weapon else None
+    if key.startswith("thrown "):
+        weapon = _named(spaced[7:])
+        # TRANSLATORS: a weapon thrown ("thrown dagger")
+        return C_("weapon", "thrown {weapon}", weapon=weapon) if weapon else None
     folded = fold_text(key)
-    return NAMES_ES.get(folded) if folded != key else None
+    if folded != key and folded in WEAPONS:  # typed without its accents or hyphen
+        return Term(spaced, WEAPONS[folded].es)
+    return None

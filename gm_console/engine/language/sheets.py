@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
-from gm_console.i18n import _
+from gm_console.i18n import _, core
 
 from ..core import attacks
 from ..core.contract import Ruleset, RulesError, StatField, did_you_mean, fold_text, listing
@@ -36,9 +36,9 @@ FALSE = {"false", "no", "n", "0", "off", "falso"}
 
 #: the keys of every game with experience (the summary's XP): a foe without a bestiary entry
 #: counts too. ``cr`` reads 1/2, 0.5 or 3; ``xp`` is the award itself, which wins over the CR's.
-CR_FIELD = StatField("cr", "str", aliases=("vd", "nd", "challenge", "desafio"), en="Challenge rating",
+CR_FIELD = StatField("cr", "str", aliases=("vd", "nd", "challenge", "desafio"), en="Challenge rating", domain=core,
                      es="Valor de desafío", doc="cr=3 or cr=1/2: the XP the summary awards, from the game's table")
-XP_FIELD = StatField("xp", "int", aliases=("px", "experience", "experiencia"), en="Experience award",
+XP_FIELD = StatField("xp", "int", aliases=("px", "experience", "experiencia"), en="Experience award", domain=core,
                      es="Puntos de experiencia", minimum=0, maximum=LIMIT,
                      doc="the XP this foe is worth (wins over its CR)")
 EXPERIENCE = (CR_FIELD, XP_FIELD)

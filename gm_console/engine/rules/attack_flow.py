@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from gm_console.i18n import C_, Msg, Row, Term, _, joined
+from gm_console.i18n import C_, Msg, Row, T_, Term, _, joined
 
 from ..core.attacks import Attack, find, rider_damage
 from ..core.attacks import of as attacks_of
@@ -39,7 +39,9 @@ from ..core.weapon_names import weapon_term
 from ..core.words import BYPASS, DAMAGE_TYPES
 from ..core.told import dealt, either, named, of, public
 
-HIT, MISS = Term("hit", "impacta"), Term("miss", "falla")
+HIT, MISS = T_("attack outcome", "hit", "impacta"), T_("attack outcome", "miss", "falla")
+#: what an attack that hits deals when the players may not read how much
+DAMAGE = T_("attack outcome", "damage", "daño")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)
 SHOW_ROLLS = "players_attack_rolls"
 
@@ -102,17 +104,20 @@ WORDS = {
 }
 #: cover's bonus to AC, both games (pathfinder1e.md §1.19, starfinder.md §3.17)
 COVER = {"partial-cover": 2, "cover": 4, "improved-cover": 8}
-COVER_NAMES = {"partial-cover": Term("partial cover", "cobertura parcial"), "cover": Term("cover", "cobertura"),
-               "improved-cover": Term("improved cover", "cobertura mejorada")}
-#: the labels of a roll's breakdown and of a miss chance, in both languages (a log line is read in either)
-PRONE_RANGED, PRONE_MELEE = Term("prone vs ranged", "tumbado contra a distancia"), Term("prone vs melee",
-                                                                                       "tumbado contra cuerpo a cuerpo")
-FLANKING, HELPLESS_TARGET = Term("flanking", "flanqueo"), Term("helpless target", "objetivo indefenso")
-OTHER = Term("other", "otros")
-MISS_CHANCE, CONCEALMENT = Term("miss chance", "probabilidad de fallo"), Term("concealment", "ocultación")
-TOTAL_CONCEALMENT = Term("total concealment", "ocultación total")
-BLINDED_ATTACKER, INVISIBLE_TARGET = Term("blinded attacker", "atacante cegado"), Term("invisible target",
-                                                                                       "objetivo invisible")
+COVER_NAMES = {"partial-cover": T_("breakdown", "partial cover", "cobertura parcial"),
+               "cover": T_("breakdown", "cover", "cobertura"),
+               "improved-cover": T_("breakdown", "improved cover", "cobertura mejorada")}
+#: the labels of a roll's breakdown and of a miss chance, each the catalogue's too (msgctxt breakdown)
+PRONE_RANGED = T_("breakdown", "prone vs ranged", "tumbado contra a distancia")
+PRONE_MELEE = T_("breakdown", "prone vs melee", "tumbado contra cuerpo a cuerpo")
+FLANKING = T_("breakdown", "flanking", "flanqueo")
+HELPLESS_TARGET = T_("breakdown", "helpless target", "objetivo indefenso")
+OTHER = T_("breakdown", "other", "otros")
+MISS_CHANCE = T_("breakdown", "miss chance", "probabilidad de fallo")
+CONCEALMENT = T_("breakdown", "concealment", "ocultación")
+TOTAL_CONCEALMENT = T_("breakdown", "total concealment", "ocultación total")
+BLINDED_ATTACKER = T_("breakdown", "blinded attacker", "atacante cegado")
+INVISIBLE_TARGET = T_("breakdown", "invisible target", "objetivo invisible")
 
 #: the distance the GM says (``at 70``, Spanish ``a 70``): feet from the attacker to the target
 #: (pathfinder1e.md §1.19.4, starfinder.md §3.17.6); a game that counts range increments takes these
@@ -171,7 +176,7 @@ def range_parts(plan: Plan, atk: Attack) -> list[tuple[Any, int]]:
     feet, inc = distance(plan), increment(atk)
     if feet is None or not atk.ranged or not inc or feet <= inc:
         return []
-    return [(Term(f"range {feet} ft", f"distancia {feet} pies"), -2 * (-(-feet // inc) - 1))]
+    return [(C_("breakdown", "range {feet} ft", feet=feet), -2 * (-(-feet // inc) - 1))]
 
 
 
@@ -187,7 +192,8 @@ class AttackRules:
     #: words that take a number after them (``miss 20``): canonical word -> default
     valued: dict[str, int] = {"miss": 20}
     #: an attack as this game's stat blocks write it, for a refusal's "give them: set NAME atk=..."
-    example: Term = Term("short sword +2 1d4 19-20/x2 slashing", "espada corta +2 1d4 19-20/x2 cortante")
+    example: Term = T_("attack example", "short sword +2 1d4 19-20/x2 slashing",
+                       "espada corta +2 1d4 19-20/x2 cortante")
 
     @staticmethod
     def position(plan: Plan, prone: bool, atk: Attack) -> list[tuple[str, int]]:
@@ -442,7 +448,7 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
         return what
     # the damage is told as the players may read it: a foe's only with the table's players_damage
     damage = either(_("{amount} {types}", amount=dealt(t, amount), types=types) if atk.types else dealt(t, amount),
-                    types if atk.types else Term("damage", "daño"))
+                    types if atk.types else DAMAGE)
     if crit.multiplier > 1:
         what = _("critical hit (x{m}), {damage}", m=public(crit.multiplier), damage=damage)
     elif crit.threatened:

@@ -16,7 +16,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from gm_console.i18n import Msg, Term, _, _n, grouped
+from gm_console.i18n import Msg, T_, Term, _, _n, grouped
 
 from ..core.contract.types import Difficulty
 from ..core.marks import BESTIARY
@@ -81,8 +81,9 @@ def cr_text(cr: Fraction | None) -> str:
 #: (Pathfinder Core Rulebook Table 12-1 "Encounter Design"; Starfinder Core Rulebook Table 11-1
 #: "Encounter Difficulty": the same five)
 BANDS: tuple[tuple[int, Term], ...] = (
-    (-1, Term("easy", "fácil")), (0, Term("average", "media")), (1, Term("challenging", "desafiante")),
-    (2, Term("hard", "difícil")), (3, Term("epic", "épica")),
+    (-1, T_("difficulty", "easy", "fácil")), (0, T_("difficulty", "average", "media")),
+    (1, T_("difficulty", "challenging", "desafiante")), (2, T_("difficulty", "hard", "difícil")),
+    (3, T_("difficulty", "epic", "épica")),
 )
 
 

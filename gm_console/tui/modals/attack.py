@@ -16,7 +16,7 @@ from textual.widgets.selection_list import Selection
 
 from gm_console.engine.rules.attack_flow import listed, type_term
 from gm_console.engine.core.weapon_names import weapon_term
-from gm_console.i18n import Term, render
+from gm_console.i18n import T_, render
 from gm_console.engine.core.state import Combatant, EncounterState
 
 from .. import lines
@@ -31,7 +31,8 @@ SPELLINGS = {"advantage": ("advantage", "adv"), "disadvantage": ("disadvantage",
 
 
 #: the defence an attack targets, as each language's table names it (Spanish Starfinder: CAE, CAC)
-DEFENCES = {"eac": Term("EAC", "CAE"), "kac": Term("KAC", "CAC"), "touch": Term("touch", "toque")}
+DEFENCES = {"eac": T_("defence", "EAC", "CAE"), "kac": T_("defence", "KAC", "CAC"),
+            "touch": T_("defence", "touch", "toque")}
 
 
 def option_text(a: dict, lang: str = "en") -> str:

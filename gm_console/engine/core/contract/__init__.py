@@ -94,7 +94,7 @@ def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Rul
         save = {"fortitude": _("Fortitude"), "reflex": _("Reflex"), "will": _("Will")}[kind]
         cond, _sp, span = detail.partition(" ")
         cdef = rules.conditions.catalogue.defs.get(cond) if rules is not None else None
-        effect = Term(cdef.name("en").lower(), cdef.name("es").lower()) if cdef is not None else cond
+        effect = cdef.label_term if cdef is not None else cond
         if span.endswith("m"):
             return _("{target}: a {save} save against {name}'s critical, or {effect} for {n} minutes", target=t,
                      save=save, name=a, effect=effect, n=span[:-1])
@@ -139,12 +139,26 @@ class Ruleset:
     name: ClassVar[str]
     version: ClassVar[str] = "1.0"
     seconds_per_round: ClassVar[int] = 6
+    #: the game's message catalogue (its ``i18n._``): where another language finds the names its
+    #: data declares in English and Spanish (conditions, stat labels), unless a part names its own
+    domain: ClassVar[Any] = None
 
     sheet = part(Sheet)
     health = part(Health)
     conditions = part(Conditions)
     turns = part(Turns)
     checks = part(Checks)
+
+    @classmethod
+    def declared_terms(cls) -> "list[Term]":
+        """The names the game's data declares in English and Spanish, each with the catalogue
+        another language finds it in: its conditions' names (and summaries, durations, breakdown
+        labels) and its stat block's labels (the catalogue tool reads them: gm_console/i18n/tool.py)."""
+        if not getattr(cls, "id", None):
+            return []
+        rules = cls()
+        return [t for d in rules.conditions.catalogue for t in d.terms()] + \
+            [t for f in rules.sheet.block for t in f.terms()]
 
     def options(self) -> Sequence[OptionDef]:
         """House-rule switches kept in a save's ``[options]`` (the seed's reading is the default)."""

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
-from gm_console.i18n import C_, Msg, Term, _
+from dataclasses import replace
+
+from gm_console.i18n import C_, Msg, Term, _, core
 
 from ..told import dealt, named, of
 from ..state import Combatant, ConditionInstance, EncounterState
@@ -104,6 +106,10 @@ class Sheet(Part):
         """Bare words accepted by ``add`` besides ``pc`` and ``ally`` (e.g. ``vehicle``)."""
         return ()
 
+    #: the game's message catalogue (its ``i18n._``), where another language finds a field's label;
+    #: unset, the ruleset's own ``domain``
+    domain: ClassVar[Any] = None
+
     @cached_property
     def block(self) -> tuple[StatField, ...]:
         """The whole stat block, in order: read this, not ``stat_block()``. It is the game's
@@ -111,7 +117,9 @@ class Sheet(Part):
         and the initiative pane asks for its health pools on every row it draws), ending with
         the keys every game has (``EVERY_SHEET``: a gender for the Spanish log's agreement),
         unless the game declares its own of the same key."""
-        own = tuple(self.stat_block())
+        domain = self.domain or self.rules.domain
+        own = tuple(f if f.domain is not None or domain is None else replace(f, domain=domain)
+                    for f in self.stat_block())
         keys = {f.key for f in own}
         return own + tuple(f for f in EVERY_SHEET if f.key not in keys)
 
@@ -154,14 +162,7 @@ class Sheet(Part):
 
         field = None if key in LABELS else self.fields.get(key)
         if field is not None and field.es:
-            def low(name: str) -> str:
-                name = " ".join(w if w.isupper() else w.lower() for w in name.split(" "))
-                head, paren, rest = name.partition(" (")
-                if paren and len(name) > 14:  # "knowledge (arcana)": the part that tells six apart
-                    return f"{head[:3]}. {rest.rstrip(')')}"
-                return name
-
-            return Term(low(field.en or key), low(field.es))
+            return field.short_term
         return short_label(key)
 
     def derive(self, stats: dict[str, Any], category: str) -> dict[str, Any]:
@@ -355,11 +356,11 @@ EVERY_SHEET = (
     StatField("gender", "choice", choices=("f", "m"), aliases=("género", "genero", "sexo"),
               choice_aliases={"femenino": "f", "femenina": "f", "female": "f", "mujer": "f",
                               "masculino": "m", "male": "m", "hombre": "m"},
-              en="Gender", es="Género",
+              en="Gender", es="Género", domain=core,
               doc="f or m: the Spanish log's words agree with it (está moribunda); none, neutral wording"),
 )
 
-_EVERY_GAME = dict(duration_en="until removed", duration_es="hasta que se quite",
+_EVERY_GAME = dict(duration_en="until removed", duration_es="hasta que se quite", domain=core,
                    source="gm-console, every game (docs/ARCHITECTURE.md, Effects every game has)")
 EVERY_GAME = (
     ConditionDef("regeneration", "Regeneration", "Regeneración", aliases=("regen", "regeneracion"), valued=True,
@@ -397,12 +398,14 @@ class Conditions(Part):
     def definitions(self) -> Sequence[ConditionDef]:
         return ()
 
-    #: the game's message catalogue (its ``i18n._``): where another language finds a condition's label
+    #: the game's message catalogue (its ``i18n._``), where another language finds a condition's
+    #: names; unset, the ruleset's own ``domain``
     domain: ClassVar[Any] = None
 
     @cached_property
     def catalogue(self) -> Catalogue:
-        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels, domain=self.domain)
+        return Catalogue(with_every_game(self.definitions()), free_labels=self.free_labels,
+                         domain=self.domain or self.rules.domain)
 
     def add(self, ctx: "Context", target: Combatant, cdef: ConditionDef, rounds: int | None,
             value: int | None, clock: str | None, source: str | None) -> None:

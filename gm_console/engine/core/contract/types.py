@@ -6,10 +6,10 @@ the parts that use them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from gm_console.i18n import Domain, Msg, Term, _, render
+from gm_console.i18n import Domain, Msg, Term, _, joined, render
 
 from ..errors import RulesError
 from ..text import closest, fold_text, listing, slug
@@ -55,13 +55,40 @@ class StatField:
     #: overrides that key on a bestiary creature, this one moves by the same difference unless
     #: given too (docs/sheets.md)
     follows: str = ""
+    #: the catalogue where another language finds its label (msgctxt ``stat``): the game's, which
+    #: its sheet gives every field of its block (``Sheet.block``); the keys every game has, the core's
+    domain: "Domain | None" = field(default=None, compare=False, repr=False)
+
+    #: msgctxt of a stat's label in the catalogues
+    CONTEXT = "stat"
 
     def label(self, lang: str = "en") -> str:
-        return (self.es if lang == "es" else self.en) or self.key
+        return self.term.render(lang) or self.key
 
     @property
     def term(self) -> Term:
-        return Term(self.en or self.key, self.es)
+        return Term(self.en or self.key, self.es, self.domain, self.CONTEXT)
+
+    @property
+    def short_term(self) -> Term:
+        """Its label as the sheet and the log write it, lower case as labels are (``acrobacias``;
+        ``kno. arcana`` for "Knowledge (arcana)"): msgctxt ``stat label`` where it differs."""
+        en, es = _low(self.en or self.key), _low(self.es)
+        if (en, es) == (self.en or self.key, self.es):
+            return self.term
+        return Term(en, es, self.domain, "stat label")
+
+    def terms(self) -> "tuple[Term, ...]":
+        """The names it declares in English and Spanish, for the catalogue tool."""
+        return (self.term, self.short_term) if self.es else (self.term,)
+
+
+def _low(name: str) -> str:
+    name = " ".join(w if w.isupper() else w.lower() for w in name.split(" "))
+    head, paren, rest = name.partition(" (")
+    if paren and len(name) > 14:  # "knowledge (arcana)": the part that tells six apart
+        return f"{head[:3]}. {rest.rstrip(')')}"
+    return name
 
 
 @dataclass(frozen=True)
@@ -124,21 +151,43 @@ class ConditionDef:
     save: str = ""
     #: that save's DC when the text fixes it (catching fire: Reflex DC 15); ``save=N`` still overrides
     save_dc: int | None = None
+    #: the catalogue where another language finds its name, summary and duration (msgctxt
+    #: ``condition``, ``condition summary``, ``condition duration``, and ``condition label`` for
+    #: its breakdown label): the game's, which its catalogue gives every entry (``Catalogue``)
+    domain: "Domain | None" = field(default=None, compare=False, repr=False)
 
     def bonus_of(self, figure: str) -> str:
         """The type of this entry's bonus to ``figure`` ("" = untyped)."""
         return self.modifier_types.get(figure, self.bonus_type)
 
     def name(self, lang: str = "en") -> str:
-        return self.es if lang == "es" else self.en
+        return self.term.render(lang)
 
     @property
     def term(self) -> Term:
         """The name as a ``Term`` for a message: ``_("{who} is {cond}", cond=cdef.term)``."""
-        return Term(self.en, self.es)
+        return Term(self.en, self.es, self.domain, "condition")
+
+    @property
+    def label_term(self) -> Term:
+        """The name as a figure's breakdown labels it: lowercase (``shaken``, ``estremecido``)."""
+        return Term(self.en.lower(), self.es.lower(), self.domain, Catalogue.LABEL_CONTEXT)
 
     def summary(self, lang: str = "en") -> str:
-        return (self.summary_es if lang == "es" else self.summary_en) or self.summary_en
+        return Term(self.summary_en, self.summary_es, self.domain, "condition summary").render(lang)
+
+    def duration(self, lang: str = "en") -> str:
+        """Its typical duration as the book gives it ("1 min/level"), in ``lang``."""
+        return Term(self.duration_en, self.duration_es, self.domain, "condition duration").render(lang)
+
+    def terms(self) -> "tuple[Term, ...]":
+        """The names it declares in English and Spanish, for the catalogue tool."""
+        out = [self.term, self.label_term]
+        if self.summary_en:
+            out.append(Term(self.summary_en, self.summary_es, self.domain, "condition summary"))
+        if self.duration_en:
+            out.append(Term(self.duration_en, self.duration_es, self.domain, "condition duration"))
+        return tuple(out)
 
 
 class Catalogue:
@@ -148,6 +197,8 @@ class Catalogue:
     LABEL_CONTEXT = "condition label"
 
     def __init__(self, defs: Sequence[ConditionDef], free_labels: bool = False, domain: "Domain | None" = None) -> None:
+        # each entry knows the catalogue its names are in (an entry of the core's keeps the core's)
+        defs = [d if d.domain is not None or domain is None else replace(d, domain=domain) for d in defs]
         self.defs: dict[str, ConditionDef] = {d.id: d for d in defs}
         self.free_labels = free_labels
         #: the game's catalogue, where another language finds a label (msgctxt "condition label")
@@ -194,7 +245,7 @@ class Catalogue:
         d = self.defs.get(cid)
         if d is None:
             return cid
-        return Term(d.name("en").lower(), d.name("es").lower(), self.domain, self.LABEL_CONTEXT)
+        return d.label_term
 
     def define(self, cid: str) -> ConditionDef:
         """The definition of an instance in the state (free labels get a plain one)."""
@@ -241,6 +292,20 @@ class Figure:
             dropped = ", ".join(f"{d:+d} {render(label, lang)}" for label, d in self.suppressed)
             text += " " + render(_("({bonuses} not stacking)", bonuses=dropped), lang)
         return text
+
+    def told(self, name: Any) -> Term:
+        """``explain`` as a piece of a message the log keeps: each label read in the reader's
+        language when the log is read (``Defense 14 = 12 + 2 defending``)."""
+        pieces: list[Any] = [name, str(self.value)]
+        if self.parts:
+            base = self.base if self.base is not None else self.value - sum(p[1] for p in self.parts)
+            pieces += ["=", str(base)]
+            for label, d in self.parts:
+                pieces += ["+" if d >= 0 else "-", str(abs(d)), label]
+        if self.suppressed:
+            dropped = joined([joined([f"{d:+d}", label]) for label, d in self.suppressed], ", ")
+            pieces.append(_("({bonuses} not stacking)", bonuses=dropped))
+        return joined(pieces)
 
 
 @dataclass(frozen=True)
