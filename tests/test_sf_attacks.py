@@ -215,7 +215,7 @@ def test_a_nonlethal_energy_weapon_targets_eac_and_says_its_damage_is_nonlethal(
                           "(8 +7 pulsecaster pistol = 15 vs EAC 14; 1d4+1 (4))",
                           "Kyra takes 4 electricity, nonlethal damage (vs EAC 14): SP 30→26"]
     said_es = [e.text("es") for e in t.session.done[-1].events if e.kind == "Said"]
-    assert "impacta, 4 electricidad (no letal)" in said_es[0]
+    assert "impacta, 4 de electricidad (no letal)" in said_es[0]
 
 
 def test_plus_nonlethal_is_the_damage_type_not_a_rider():

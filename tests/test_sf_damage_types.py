@@ -158,7 +158,7 @@ def test_spanish_log_names_the_split():
     t = target("er=fire:5")
     t.do("dmg Navasi 11 plasma")
     said = [e for e in t.session.done[-1].events if e.kind == "Said"][-1]
-    assert "se reparte 6 electricidad + 5 fuego" in said.text("es")
+    assert "se reparte 6 de electricidad + 5 de fuego" in said.text("es")
     assert "el punto impar a electricidad" in said.text("es")
     assert "resistencia a fuego 5 detiene 5" in said.text("es")
 

@@ -25,7 +25,7 @@ def test_the_damage_line_reads_in_spanish_with_its_pools():
     """§3.3.2: the same hit, told in Spanish: types, the AC it was aimed at, the pools it went through."""
     t = Table("starfinder")
     t.do("add Navasi pc sp=19 hp=24 rp=6 eac=16", "dmg Navasi 30 plasma")
-    assert said_es(t)[-1] == "Navasi recibe 30 de daño electricidad, fuego (contra CAE 16): PE 19→0, PG 24→13"
+    assert said_es(t)[-1] == "Navasi recibe 30 de daño de electricidad, de fuego (contra CAE 16): PE 19→0, PG 24→13"
 
 
 def test_a_refusal_reads_in_spanish():

@@ -160,8 +160,8 @@ def test_a_pcs_damage_line_reads_in_full_and_a_foes_as_a_word():
     t.do("option players_damage on", "dmg Pirate 3 slashing")
     for lang, lines in (("en", ("Navasi takes 28 electricity, fire damage (vs EAC 16): SP 10→0, HP 20→2",
                                 "Obozaya takes 12 fire damage (vs EAC 17): fire resistance 5 stops 5; SP 40→33")),
-                        ("es", ("Navasi recibe 28 de daño electricidad, fuego (contra CAE 16): PE 10→0, PG 20→2",
-                                "Obozaya recibe 12 de daño fuego (contra CAE 17): resistencia a fuego 5 detiene 5; "
+                        ("es", ("Navasi recibe 28 de daño de electricidad, de fuego (contra CAE 16): PE 10→0, PG 20→2",
+                                "Obozaya recibe 12 de daño de fuego (contra CAE 17): resistencia a fuego 5 detiene 5; "
                                 "PE 40→33"))):
         for line in lines:
             assert line in gm_reads(t, lang) and line in players_read(t, lang), (line, players_read(t, lang))

@@ -109,7 +109,7 @@ def _reduce(c: Combatant, amount: int, canon: tuple[str, ...], dr: int) -> tuple
     kinetic = [p for p in parts if not is_energy((p.kind,)) and p.taken > 0]
     notes: list[Msg] = []
     if len(parts) > 1 and (any(p.notes for p in parts) or (dr and kinetic)):  # the split matters: say it
-        shares = glued([glued([str(p.amount), kind_term(p.kind)]) for p in parts], " + ")
+        shares = glued([glued([str(p.amount), kind_term(p.kind, after=True)]) for p in parts], " + ")
         if amount % len(parts):
             notes.append(_("split {shares} (the odd point to {kind}, typed first)", shares=dealt(c, shares),
                            kind=kind_term(parts[0].kind)))
@@ -212,7 +212,7 @@ class StarfinderHealth(Health):
         notes = first + notes
         amount = rolled
         taken = sum(p.taken for p in parts)
-        kind = kind_term(*canon, *(("nonlethal",) if nonlethal else ()))
+        kind = kind_term(*canon, *(("nonlethal",) if nonlethal else ()), after=True)
         fire = sum(p.taken for p in parts if p.kind == "fire")
         if fire:  # the burning save's DC counts fire damage taken this round (starfinder.md §3.6)
             ctx.set_mark(c, marks.FIRE_ROUND, int(marks.FIRE_ROUND.of(c) or 0) + fire)

@@ -33,9 +33,17 @@ KIND_ES = {"acid": "ácido", "cold": "frío", "electricity": "electricidad", "fi
 
 #: each damage type as the catalogue holds it (msgctxt "damage type")
 KIND_TERMS = {en: T_("damage type", en, es) for en, es in KIND_ES.items()}
+#: the same after an amount or the word damage: Spanish puts "de" before a noun ("4 de fuego",
+#: "recibe 4 de daño de fuego") and none before an adjective ("6 cortante")
+KIND_AFTER_ES = {**KIND_ES, "acid": "de ácido", "cold": "de frío", "electricity": "de electricidad",
+                 "fire": "de fuego", "energy": "de energía", "poison": "de veneno", "disease": "de enfermedad",
+                 "bleed": "de sangrado"}
+KIND_AFTER = {en: T_("damage after an amount", en, es) for en, es in KIND_AFTER_ES.items()}
 
 
-def kind_term(*kinds: str) -> Term:
-    """Damage types as one name in the reader's language: "electricity, fire" / "electricidad, fuego"."""
+def kind_term(*kinds: str, after: bool = False) -> Term:
+    """Damage types as one name in the reader's language: "electricity, fire" / "electricidad, fuego";
+    ``after`` an amount or the word damage: "de electricidad, de fuego"."""
     names = [k for k in kinds if k] or ["untyped"]
-    return joined([KIND_TERMS.get(k, k) for k in names], ", ")
+    words = KIND_AFTER if after else KIND_TERMS
+    return joined([words.get(k, k) for k in names], ", ")

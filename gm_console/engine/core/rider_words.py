@@ -13,7 +13,7 @@ import re
 
 from gm_console.i18n import C_, Msg, joined, render
 
-from .words import DAMAGE_TYPES
+from .words import DAMAGE_AFTER
 
 #: the words of the damage types riders name (besides the attack's own, engine/rules/attack_flow.py)
 #: and of the riders the published stat blocks use, longest phrase first when read
@@ -61,7 +61,7 @@ WORDS: dict[str, Msg] = {
 }
 
 #: the riders' words and the damage types (the attack log's own words, engine/core/words.py)
-_ALL: dict[str, Msg] = {**DAMAGE_TYPES, **WORDS}
+_ALL: dict[str, Msg] = {**DAMAGE_AFTER, **WORDS}
 _PATTERN = re.compile(r"(?<![\w.])(" + "|".join(re.escape(w) for w in sorted(_ALL, key=len, reverse=True)) + r")(?!\w)")
 
 

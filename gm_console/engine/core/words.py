@@ -52,6 +52,24 @@ DAMAGE_TYPES = {"slashing": C_("damage type", "slashing"), "piercing": C_("damag
                 "poison": C_("damage type", "poison"), "necrotic": C_("damage type", "necrotic"),
                 "radiant": C_("damage type", "radiant"), "psychic": C_("damage type", "psychic"),
                 "thunder": C_("damage type", "thunder"), "lightning": C_("damage type", "lightning")}
+# TRANSLATORS: a damage type as it reads after an amount or the word damage ("7 slashing", "4 fire"; Spanish
+# "7 cortante", "4 de fuego"): an adjective stays as it is, a noun takes what your language puts before it
+DAMAGE_AFTER = {"slashing": C_("damage after an amount", "slashing"),
+                "piercing": C_("damage after an amount", "piercing"),
+                "bludgeoning": C_("damage after an amount", "bludgeoning"),
+                "acid": C_("damage after an amount", "acid"), "cold": C_("damage after an amount", "cold"),
+                "electricity": C_("damage after an amount", "electricity"),
+                "fire": C_("damage after an amount", "fire"), "sonic": C_("damage after an amount", "sonic"),
+                "negative": C_("damage after an amount", "negative"),
+                "positive": C_("damage after an amount", "positive"),
+                "force": C_("damage after an amount", "force"),
+                "nonlethal": C_("damage after an amount", "nonlethal"),
+                "poison": C_("damage after an amount", "poison"),
+                "necrotic": C_("damage after an amount", "necrotic"),
+                "radiant": C_("damage after an amount", "radiant"),
+                "psychic": C_("damage after an amount", "psychic"),
+                "thunder": C_("damage after an amount", "thunder"),
+                "lightning": C_("damage after an amount", "lightning")}
 #: what a weapon counts as against damage reduction: not a damage type but a quality of the weapon,
 #: written after the types: "7 slashing (magic)" (docs/rulesets/pathfinder1e.md §1.13)
 # TRANSLATORS: what a weapon counts as against damage reduction ("7 slashing (magic)")

@@ -36,7 +36,7 @@ from ..core.state import Combatant
 from ..core.text import fold_text, listing
 from ..core.rider_words import rider_term
 from ..core.weapon_names import weapon_term
-from ..core.words import BYPASS, DAMAGE_TYPES
+from ..core.words import BYPASS, DAMAGE_AFTER, DAMAGE_TYPES
 from ..core.told import dealt, either, named, of, public
 
 HIT, MISS = T_("attack outcome", "hit", "impacta"), T_("attack outcome", "miss", "falla")
@@ -465,7 +465,7 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
 def type_term(types: Sequence[str]) -> "Msg | Term":
     """An attack's damage types in the reader's language, what it bypasses after them in
     parentheses: ``slashing&piercing (magic)``, ``cortante (plata, adamantina)``."""
-    kinds = [DAMAGE_TYPES.get(t, t) for t in types if t not in BYPASS and t != "nonlethal"]
+    kinds = [DAMAGE_AFTER.get(t, t) for t in types if t not in BYPASS and t != "nonlethal"]
     kind = kinds[0] if len(kinds) == 1 else joined(kinds, "&")
     # nonlethal is said after the types like what a weapon counts as: "5 electricity (nonlethal)"
     bypass = [BYPASS[t] for t in types if t in BYPASS] + [DAMAGE_TYPES["nonlethal"] for t in types if t == "nonlethal"]
