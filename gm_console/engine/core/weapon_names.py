@@ -69,8 +69,8 @@ NAMES_ES: dict[str, str] = {
 
 #: a Starfinder weapon's model, after the comma
 MODELS_ES: dict[str, str] = {
-    "tactical": "táctico", "static": "estático", "azimuth": "azimut", "survival": "de supervivencia",
-    "standard": "estándar", "advanced": "avanzado", "carbon steel": "de acero al carbono",
+    "tactical": "táctico", "static": "estático", "azimuth": "azimut", "survival": "supervivencia",
+    "standard": "estándar", "advanced": "avanzado", "carbon steel": "acero al carbono",
 }
 
 
