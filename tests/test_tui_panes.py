@@ -29,6 +29,14 @@ def words(app) -> list[str]:
     return list(dict.fromkeys(word for _key, word in footer(app)))
 
 
+def drawn(app) -> str:
+    """The footer as drawn: its keys' and groups' words, in order."""
+    from textual.widgets import Footer
+
+    bar = app.screen.query_one(Footer)
+    return " ".join(str(w.render()) for w in bar.query("FooterKey, FooterLabel"))
+
+
 @drive
 async def test_the_initiative_list_has_the_focus_at_once_and_its_keys_lead_the_footer(tmp_path):
     enc = make_encounter(tmp_path, SKIRMISH)
@@ -40,6 +48,7 @@ async def test_the_initiative_list_has_the_focus_at_once_and_its_keys_lead_the_f
         shown = words(app)
         assert shown[:2] == ["Select up", "Select down"]  # the list's, then the fight's
         assert {"Next", "Damage", "Undo", "Help", "Command", "Find"} <= set(shown)
+        assert drawn(app).startswith("↑ ↓ Select n Next d Damage"), drawn(app)
         await pilot.press("j")
         await pilot.pause()
         assert screen.selected == "goblin-1"
@@ -99,6 +108,7 @@ async def test_the_log_reads_line_by_line_and_round_by_round_and_the_fight_goes_
         await pilot.pause()
         assert screen.focused is log
         assert words(app)[:4] == ["Line up", "Line down", "Round back", "Round forward"]
+        assert drawn(app).startswith("↑ ↓ Scroll ← → Round n Next")
         bottom = log.scroll_y
         await pilot.press("k", "up")
         await pilot.pause()
