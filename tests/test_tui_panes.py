@@ -107,8 +107,8 @@ async def test_the_log_reads_line_by_line_and_round_by_round_and_the_fight_goes_
         await pilot.press("tab", "tab")
         await pilot.pause()
         assert screen.focused is log
-        assert words(app)[:4] == ["Line up", "Line down", "Round back", "Round forward"]
-        assert drawn(app).startswith("↑ ↓ Scroll ← → Round n Next")
+        assert words(app)[:3] == ["Line up", "Line down", "Filter"]
+        assert drawn(app).startswith("↑ ↓ Scroll o Filter n Next")
         bottom = log.scroll_y
         await pilot.press("k", "up")
         await pilot.pause()
@@ -147,6 +147,33 @@ async def test_the_log_reads_line_by_line_and_round_by_round_and_the_fight_goes_
         await pilot.press("shift+tab")  # round the ring
         await pilot.pause()
         assert screen.focused is log
+
+
+@drive
+async def test_the_logs_filter_keeps_the_actions_about_the_selected_combatant(tmp_path):
+    """`o` in the log: only what was done to the selected combatant, by it or rolled for it;
+    its title says whose; `o` on another one moves the filter to it, `o` again shows all."""
+    enc = make_encounter(tmp_path, SKIRMISH + ["dmg Kyra 2", "dmg \"Goblin 1\" 3", "dmg \"Goblin 2\" 1"])
+    app = app_for(enc)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        log = screen.query_one(LogPane)
+
+        def lines() -> list[str]:
+            return [row.plain for row in log.rows if row.plain.startswith("›")]
+
+        assert lines()[-3:] == ["› dmg Kyra 2", '› dmg "Goblin 1" 3', '› dmg "Goblin 2" 1']
+        await pilot.press("j", "tab", "tab", "o")
+        await pilot.pause()
+        assert "Filter" in words(app)
+        assert log.border_title == "Log · only Goblin 1"
+        assert lines() == ["› add Goblin x2 hp=7 init=1", "› init \"Goblin 1\" 12", "› dmg \"Goblin 1\" 3"]
+        await pilot.press("escape", "j", "tab", "tab", "o")  # Goblin 2 now
+        await pilot.pause()
+        assert log.border_title == "Log · only Goblin 2" and lines()[-1] == '› dmg "Goblin 2" 1'
+        await pilot.press("o")
+        await pilot.pause()
+        assert log.border_title == "Log" and lines()[-3:] == ["› dmg Kyra 2", '› dmg "Goblin 1" 3', '› dmg "Goblin 2" 1']
 
 
 @drive

@@ -12,7 +12,8 @@ lines wrap under their first word instead of losing the rule's result off the
 right edge.
 
 With the focus (Tab), its keys read it (``LOG_KEYS`` in bindings.py): ↑/k ↓/j a line, ←/[ →/]
-the round above or the next, Home the first line, End the newest (following again), Esc back
+the round above or the next, Home the first line, End the newest (following again), ``o`` only
+the actions about the selected combatant (its title says whose; ``o`` again: all), Esc back
 to the list. PgUp/PgDn page it from any pane: they are the screen's (``log_up``, ``log_down``),
 which is why Textual's own scrolling keys are not inherited here.
 """
@@ -32,6 +33,7 @@ from gm_console.engine.views.describe import describe_events
 from gm_console.engine.language.session import Entry
 
 from ..bindings import LOG_KEYS, OwnKeys, bindings_for
+from .. import present as p
 from ..frame import Frame
 from ..ui_text import tr
 from ..safe import visible
@@ -61,18 +63,21 @@ class LogPane(OwnKeys, ScrollView, inherit_bindings=False):
         self._first = 0  # the first of LogSources built into rows: the ones before wait
         self._shown: tuple = ()
         self.frame: Frame | None = None
+        self.only: str | None = None  # `o`: only the actions about this combatant
 
     # -- content ---------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
+        self.frame = frame  # the selection too, which `o` reads, though the lines stay as they were
         self.speak(frame.lang)
         self.border_title = tr(frame.lang, "log")
+        if self.only is not None:
+            self.border_title += " · " + tr(frame.lang, "log_only", name=visible(p.name_of(frame.state, self.only)))
         done = frame.history
-        key = (len(done), done[-1].n if done else 0, frame.lang)
+        key = (len(done), done[-1].n if done else 0, frame.lang, self.only)
         if key == self._shown and self._wrapped_for == self._width():
             return  # a new selection, a view toggle: the log is what it was
         self._shown = key
         self.lang = frame.lang
-        self.frame = frame
         before = len(self.rows)
         self._rewrap(keep=0 if self.following else before)
         if not self.following:
@@ -93,7 +98,7 @@ class LogPane(OwnKeys, ScrollView, inherit_bindings=False):
             return
         if width != self._wrapped_for:
             self._rows_cache.clear()
-        sources = LogSources(self.frame)
+        sources = LogSources(self.frame, self.only)
         want = max(keep, self._tail_rows())
         blocks: list[list[Text]] = []
         count, first = 0, len(sources)
@@ -175,6 +180,16 @@ class LogPane(OwnKeys, ScrollView, inherit_bindings=False):
     def action_newest(self) -> None:
         self._go(len(self.rows))
 
+    def action_only(self) -> None:
+        """Only the actions about the selected combatant (done to it, by it, rolled for it), or
+        all again (``o`` once more, on the same one)."""
+        if self.frame is None:
+            return
+        chosen = self.frame.selected
+        self.only = None if self.only == chosen else chosen
+        self.following = True
+        self.show(self.frame)
+
     def action_round(self, step: int) -> None:
         """The start of the round above (``step`` -1) or of the next one; past the last, the newest line."""
         top = int(self.scroll_y)
@@ -246,11 +261,12 @@ _CONSOLE = _console()
 class LogSources(Sequence):
     """(key, what makes its logical lines) per block of the log, the "before combat" header
     first, oldest first: made when asked for, so the newest few cost the same in a log of
-    ten actions and of ten thousand."""
+    ten actions and of ten thousand. ``only``: the actions about that combatant alone."""
 
-    def __init__(self, frame: Frame) -> None:
+    def __init__(self, frame: Frame, only: str | None = None) -> None:
         self.frame = frame
         done, lang = frame.history, frame.lang
+        self.entries = done if only is None else [e for e in done if concerns(e, only)]
         self.head: tuple[tuple, Callable[[], list[Text]]] | None = None
         if not done:
             self.head = (("empty", lang), lambda: [Text(tr(lang, "no_events"), style="italic dim")])
@@ -258,15 +274,21 @@ class LogSources(Sequence):
             self.head = (("setup", lang), lambda: [_header(tr(lang, "setup_round"))])
 
     def __len__(self) -> int:
-        return len(self.frame.history) + (self.head is not None)
+        return len(self.entries) + (self.head is not None)
 
     def __getitem__(self, i: int) -> tuple[tuple, Callable[[], list[Text]]]:
         if self.head is not None:
             if i == 0:
                 return self.head
             i -= 1
-        entry = self.frame.history[i]
+        entry = self.entries[i]
         return (entry.n, self.frame.lang), partial(_entry_lines, self.frame, entry)
+
+
+def concerns(entry: Entry, cid: str) -> bool:
+    """An action about ``cid``: one of its events is done to it, by it, or rolled for it."""
+    return any(cid in (getattr(e, "id", None), getattr(e, "who", None), getattr(e, "by", None),
+                       getattr(e, "source", None)) for e in entry.events)
 
 
 def log_entries(frame: Frame, cache: dict[tuple, list[Text]] | None = None):
