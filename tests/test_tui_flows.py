@@ -537,6 +537,7 @@ async def test_help_screen_lists_every_binding_and_verb(tmp_path):
         text = console.export_text()
         for spec in (s for _where, specs in ENCOUNTER_PLACES for s in specs):
             assert spec.id in text
+        assert "offers ([y] on that line)" in text  # a tooltip is words, never markup
         for verb in registry_for(enc.ruleset):
             assert " ".join(verb.usage().split()[:2]) in text, verb.name  # long usages wrap
         await pilot.press("escape")

@@ -33,7 +33,7 @@ def keys_table(lang: str, keymap: dict[str, str], specs: tuple[KeySpec, ...], wh
     table.add_column(tr(lang, "key_id"), style="dim", no_wrap=True)
     table.add_column(tr(lang, "what"))
     for spec in specs:
-        table.add_row(plain(key_text(spec, keymap)), spec.id, spec.tooltip(lang))
+        table.add_row(plain(key_text(spec, keymap)), spec.id, Text(spec.tooltip(lang)))  # "[y]" is words, not markup
     return table
 
 
