@@ -61,19 +61,25 @@ def fill_ruleset_pages(check: bool = False) -> list[Path]:
 
 
 MOST_USED = ("next", "damage", "heal", "condition", "delay", "ready", "undo", "add", "roll", "start",
-             "find", "mark", "accept", "end_fight", "command_bar", "help", "quit")
+             "find", "accept", "end_fight", "command_bar", "help", "quit", "pane_next",
+             "select_up", "select_down", "mark")
 
 
 def keys_short(lang: str) -> str:
-    """The keys a GM uses every round, read off the bindings (the full table: docs/keys.md)."""
+    """The keys a GM uses every round, read off the bindings, grouped by where they work (the
+    full table: docs/keys.md)."""
     sys.path.insert(0, str(ROOT))
-    from gm_console.tui.bindings import ENCOUNTER_KEYS, key_label
+    from gm_console.i18n import render
+    from gm_console.tui.bindings import ENCOUNTER_PLACES, key_label
 
-    by_id = {spec.id: spec for spec in ENCOUNTER_KEYS}
     head = "| Tecla | Qué hace |" if lang == "es" else "| Key | What it does |"
-    rows = [head, "|---|---|"]
-    rows += [f"| `{key_label(by_id[i].key)}` | {by_id[i].tooltip(lang)} |" for i in MOST_USED if i in by_id]
-    return "\n".join(rows)
+    out: list[str] = []
+    for where, specs in ENCOUNTER_PLACES:
+        by_id = {spec.id: spec for spec in specs}
+        rows = [f"| `{key_label(by_id[i].key)}` | {by_id[i].tooltip(lang)} |" for i in MOST_USED if i in by_id]
+        if rows:
+            out += ([""] if out else []) + [f"**{render(where, lang)}**", "", head, "|---|---|", *rows]
+    return "\n".join(out)
 
 
 def cli_table(lang: str) -> str:

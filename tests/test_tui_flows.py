@@ -526,7 +526,7 @@ async def test_help_screen_lists_every_binding_and_verb(tmp_path, lang):
 
     from gm_console.engine.language.core_verbs import registry_for
     from gm_console.i18n import render
-    from gm_console.tui.bindings import ENCOUNTER_KEYS
+    from gm_console.tui.bindings import ENCOUNTER_PLACES
     from gm_console.tui.screens.help import HelpScreen
 
     enc = make_encounter(tmp_path, SKIRMISH)
@@ -539,8 +539,10 @@ async def test_help_screen_lists_every_binding_and_verb(tmp_path, lang):
         for static in app.screen.query("Static"):
             console.print(static.content)
         text = console.export_text()
-        for spec in ENCOUNTER_KEYS:
+        for spec in (s for _where, specs in ENCOUNTER_PLACES for s in specs):
             assert spec.id in text
+        # a tooltip is words, never markup
+        assert {"en": "offers ([y] on that line)", "es": "avisos ([y] en esa línea)"}[lang] in text
         for verb in registry_for(enc.ruleset):
             assert " ".join(render(verb.usage(), lang).split()[:2]) in text, verb.name  # long usages wrap
         await pilot.press("escape")
@@ -553,7 +555,7 @@ async def test_help_screen_lists_every_binding_and_verb(tmp_path, lang):
 
 @drive
 async def test_palette_lists_every_action(tmp_path):
-    from gm_console.tui.bindings import ENCOUNTER_KEYS
+    from gm_console.tui.bindings import ENCOUNTER_KEYS, INITIATIVE_KEYS
     from gm_console.tui.palette import ActionsProvider
 
     enc = make_encounter(tmp_path, SKIRMISH)
@@ -562,7 +564,7 @@ async def test_palette_lists_every_action(tmp_path):
         await pilot.pause()
         provider = ActionsProvider(app.screen)
         found = [hit.text async for hit in provider.discover()]
-        assert len(found) == len(ENCOUNTER_KEYS)
+        assert len(found) == len(ENCOUNTER_KEYS) + len(INITIATIVE_KEYS)  # the sheet's and log's scroll
         hits = [hit async for hit in provider.search("damage")]
         assert hits and "Damage" in hits[0].text
         hits[0].command()

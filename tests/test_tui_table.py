@@ -17,7 +17,7 @@ from textual import events
 from gm_console.engine.core.dice import Dice
 from gm_console.engine.core.contract import Spendable, Use
 from gm_console.tui.app import GMConsole
-from gm_console.tui.bindings import ENCOUNTER_KEYS
+from gm_console.tui.bindings import ENCOUNTER_KEYS, INITIATIVE_KEYS
 from gm_console.tui.modals.add import AddCombatantModal
 from gm_console.tui.modals.condition import ConditionModal, search
 from gm_console.tui.modals.prompts import InitiativeModal, SpendModal
@@ -408,7 +408,7 @@ def test_every_key_has_help_in_both_languages_and_no_key_is_taken_twice():
     from gm_console.tui.keymap import check_keymap
 
     assert check_keymap({})[1] == []
-    ids = {s.id for s in ENCOUNTER_KEYS}
+    ids = {s.id for s in (*ENCOUNTER_KEYS, *INITIATIVE_KEYS)}
     assert {"find", "mark", "clear_marks", "group", "accept"} <= ids
 
 

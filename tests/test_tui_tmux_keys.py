@@ -140,3 +140,22 @@ def test_y_runs_the_offer_on_the_screen_when_it_was_pressed(tmp_path):
     navasi = Encounter.open(enc.path).state.get("navasi")
     assert navasi.life == "dying" and navasi.pools["rp"].value <= rp_before  # no stabilisation spent
     assert not any(e.line.startswith("spend") for e in Encounter.open(enc.path).session.done)
+
+
+def test_the_fights_keys_work_from_the_log_and_esc_brings_the_lists_back(tmp_path):
+    """`j` selects Goblin 1; Tab Tab: the log has the focus, so ↑ ↑ read it back instead of
+    selecting Kyra, and `d 3 Enter` in the same burst still damages the selected Goblin 1; Esc
+    gives the keys back to the list, where `k` selects Kyra and `d 2 Enter` damages her
+    (docs/keys.md: where each key works)."""
+    term, enc = _open(tmp_path)
+    try:
+        term.wait_for("Round 1", "Kyra's turn")
+        _burst(term, "j", "Tab", "Tab", "Up", "Up", "d", "3", "Enter")
+        term.wait_for("4/7")
+        _burst(term, "Escape", "k", "d", "2", "Enter")
+        term.wait_for("18/20")
+        _quit(term)
+    finally:
+        term.close()
+    state = Encounter.open(enc.path).state
+    assert state.get("kyra").pools["hp"].value == 18 and state.get("goblin-1").pools["hp"].value == 4

@@ -1,7 +1,9 @@
 """The command palette (ctrl+p) lists every action of the screen, with its key.
 
 It is a second way to the same actions, for the GM who remembers what but not
-which key; choosing one runs the screen's action exactly as the key would.
+which key; choosing one runs the screen's action exactly as the key would. On the
+encounter screen: the screen's keys and the initiative list's (which run the screen's
+actions too); the sheet's and the log's scroll keys are for the pane that has the focus.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
-from .bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec
+from .bindings import ENCOUNTER_KEYS, INITIATIVE_KEYS, PICKER_KEYS, KeySpec
 from .ui_text import tr
 from .safe import visible
 
@@ -23,7 +25,7 @@ class ActionsProvider(Provider):
         from .screens.encounter import EncounterScreen
         from .screens.help import key_text
 
-        specs = ENCOUNTER_KEYS if isinstance(screen, EncounterScreen) else PICKER_KEYS
+        specs = (*ENCOUNTER_KEYS, *INITIATIVE_KEYS) if isinstance(screen, EncounterScreen) else PICKER_KEYS
         keymap = dict(getattr(self.app, "user_keys", {}) or {})
         out = []
         for spec in specs:
@@ -36,7 +38,7 @@ class ActionsProvider(Provider):
     def _run(self, spec: KeySpec) -> None:
         action = spec.action
         target = self.app if action.startswith("app.") else self.screen
-        self.app.call_later(target.run_action, action.removeprefix("app."))
+        self.app.call_later(target.run_action, action.removeprefix("app.").removeprefix("screen."))
 
     async def discover(self) -> Hits:
         for title, help_text, spec in self._entries():

@@ -22,6 +22,7 @@ TEXT: dict[str, "str | Msg"] = {
     "initiative": N_('Initiative'),
     "sheet": N_('Sheet'),
     "log": N_('Log'),
+    "log_only": N_('only {name}'),
     "timeline": N_('Conditions by round'),
     "warnings": N_('Warnings'),
     "delaying": N_('Delaying'),

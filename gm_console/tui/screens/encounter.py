@@ -9,16 +9,19 @@ off, which lower pane a narrow terminal shows.
 Read it in parts (host.py says what each part may use of the screen):
 
 - this module: the layout, the warnings line, running a line, the command bar,
-  and the keys about the screen itself (``:`` ``?`` ``b`` ``v`` PgUp/PgDn);
+  the focus (Tab), and the keys about the screen itself (``:`` ``?`` ``b`` ``v`` PgUp/PgDn);
   then one line per key naming the part that does it;
 - ``head.py``: what the top row says;
 - ``turns.py``, ``acting.py``, ``selection.py``, ``files.py``: what the other
   keys do, one family each.
 
-Every key is bound here, from the one table in ``bindings.py`` (ids, labels,
-tooltips, the user's keymap.toml): nothing on this screen holds the focus
-until ``:`` or ``/`` opens a bar, and a widget's own bindings fire only while it
-or a child has it. The two bars bind their own keys (Esc, history, Tab).
+Keys live where they act (bindings.py says which, with ids, labels, tooltips; the user's
+keymap.toml remaps them by id wherever they are bound). The screen binds ``ENCOUNTER_KEYS``,
+which work whichever pane has the focus: the fight's keys and the selected combatants'
+actions. Each pane binds its own, working while it has the focus: the initiative list (which
+has it when the screen opens) walks the rows, the sheet and the log scroll; Tab and Shift+Tab
+move the focus between them, Esc brings it back to the list. The two bars bind theirs (Esc,
+history, Tab) and give the focus back to the pane that had it when they close.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from gm_console.engine.rules.durations import wall_time
@@ -38,7 +42,7 @@ from gm_console.i18n import render
 
 from .. import paint
 from .. import present as p
-from ..bindings import ENCOUNTER_KEYS, bindings_for, shown_key
+from ..bindings import ENCOUNTER_KEYS, INITIATIVE_KEYS, bindings_for, shown_key
 from ..controller import Controller, Outcome
 from ..frame import Frame
 from ..ui_text import error_text, tr
@@ -61,7 +65,7 @@ if TYPE_CHECKING:  # the modals load when one opens: the first frame shows none
 
 
 class EncounterScreen(Screen):
-    AUTO_FOCUS = ""  # nothing: the keys belong to the screen until `:` opens the bar
+    AUTO_FOCUS = "#initiative"  # its keys work at once, and the footer shows them
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
@@ -79,6 +83,7 @@ class EncounterScreen(Screen):
         self.told: str | None = None  # the last refusal, on the warnings line until the next key
         self._bar_error = False  # the hint line under the command bar shows a refusal
         self.shown_offers: tuple[tuple[str, str], ...] = ()  # (warning, command) on the warnings line
+        self._lent_by: Widget | None = None  # the pane that had the focus when a bar took it
         self.group_turns = group_turns if group_turns in ("each", "block") else "each"
         # what the keys do, one family each (host.py: what a part may use of this screen)
         self.turns = Turns(self)
@@ -211,7 +216,8 @@ class EncounterScreen(Screen):
         self.query_one(SheetPane).show(frame)
         self.query_one(TimelinePane).show(frame)
         self.query_one(LogPane).show(frame)
-        offered = tuple(self.check_action(s.action, ()) for s in ENCOUNTER_KEYS)
+        offered = tuple(self.check_action(s.action.removeprefix("screen."), ())
+                        for s in (*ENCOUNTER_KEYS, *INITIATIVE_KEYS))
         if offered != getattr(self, "_offered", None):  # the footer redraws only when it changes
             self._offered = offered
             self.refresh_bindings()
@@ -349,11 +355,39 @@ class EncounterScreen(Screen):
         state = self.controller.state
         return state.get(state.active) if state.active in state.combatants else None
 
+    # -- the focus: one pane at a time has it, and its keys --------------------------------------
+    def panes(self) -> list[Widget]:
+        """The panes the focus goes through, in order: those on the screen now."""
+        return [w for w in (self.query_one(InitiativePane), self.query_one(SheetPane), self.query_one(LogPane))
+                if w.display and w.focusable]
+
+    def action_pane(self, step: int) -> None:
+        """Tab / Shift+Tab: the next or previous pane (not while a bar has the keys)."""
+        panes = self.panes()
+        if self.focused is not None and self.focused not in panes:
+            return
+        i = panes.index(self.focused) if self.focused in panes else 0
+        self.set_focus(panes[(i + step) % len(panes)])
+
+    def action_pane_home(self) -> None:
+        """Esc in the sheet or the log: the list again."""
+        self.set_focus(self.query_one(InitiativePane))
+
+    def lend_focus(self, bar: Widget) -> None:
+        """A bar takes the keys; ``return_focus`` gives them back to the pane that had them."""
+        if self.focused is not bar:
+            self._lent_by = self.focused
+        bar.focus()
+
+    def return_focus(self) -> None:
+        pane, self._lent_by = self._lent_by, None
+        self.set_focus(pane if pane in self.panes() else self.query_one(InitiativePane))
+
     # -- the command bar -------------------------------------------------------------------
     def action_command_bar(self) -> None:
         bar = self.query_one(CommandBar)
         bar.display = True
-        bar.focus()
+        self.lend_focus(bar)
 
     def _close_bar(self) -> None:
         bar = self.query_one(CommandBar)
@@ -363,7 +397,7 @@ class EncounterScreen(Screen):
         hint.update("")
         hint.display = False
         self._bar_error = False
-        self.set_focus(None)
+        self.return_focus()
 
     @on(CommandBar.Closed)
     def _bar_closed(self) -> None:
@@ -430,7 +464,12 @@ class EncounterScreen(Screen):
 
     def action_toggle_view(self) -> None:
         self.toggle_class("-show-timeline")
-        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self._view_toggled)
+
+    def _view_toggled(self) -> None:
+        if self.focused is None or not self.focused.display:  # the log it was reading went
+            self.action_pane_home()
+        self.redraw()
 
     # -- every other key (bindings.py's table), and the part that does it ----------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -511,6 +550,7 @@ class EncounterScreen(Screen):
     def action_group(self) -> None:
         self.acting.group()
 
+    # the initiative list's keys (bound on it: INITIATIVE_KEYS) change who is selected, the screen's
     def action_select(self, step: int) -> None:
         self.selection.select(step)
 

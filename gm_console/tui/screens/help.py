@@ -13,10 +13,10 @@ from textual.widgets import Static
 
 from gm_console.engine.core.contract import Ruleset
 from gm_console.engine.language.core_verbs import CORE, registry_for
-from gm_console.i18n import render
+from gm_console.i18n import Msg, render
 from gm_console.storage.config import config_path
 
-from ..bindings import ENCOUNTER_KEYS, PICKER_KEYS, KeySpec, key_label
+from ..bindings import ENCOUNTER_PLACES, PICKER_KEYS, KeySpec, key_label
 from ..ui_text import tr
 from ..safe import plain
 
@@ -25,13 +25,15 @@ def key_text(spec: KeySpec, keymap: dict[str, str]) -> str:
     return key_label(keymap.get(spec.id, spec.key))
 
 
-def keys_table(lang: str, keymap: dict[str, str], specs=ENCOUNTER_KEYS) -> Table:
-    table = Table(title=tr(lang, "help_keys"), title_justify="left", expand=True, show_edge=False)
+def keys_table(lang: str, keymap: dict[str, str], specs: tuple[KeySpec, ...], where: Msg | None = None) -> Table:
+    """One place's keys (``where``: where they work, under the title)."""
+    title = tr(lang, "help_keys") + (" · " + render(where, lang) if where is not None else "")
+    table = Table(title=title, title_justify="left", expand=True, show_edge=False)
     table.add_column(tr(lang, "key"), style="bold cyan", no_wrap=True)
     table.add_column(tr(lang, "key_id"), style="dim", no_wrap=True)
     table.add_column(tr(lang, "what"))
     for spec in specs:
-        table.add_row(plain(key_text(spec, keymap)), spec.id, spec.tooltip(lang))
+        table.add_row(plain(key_text(spec, keymap)), spec.id, Text(spec.tooltip(lang)))  # "[y]" is words, not markup
     return table
 
 
@@ -79,8 +81,11 @@ class HelpScreen(ModalScreen[None]):
         lang = self.lang
         with VerticalScroll():
             yield Static(Text(tr(lang, "help_title") + " — " + tr(lang, "help_close"), style="bold"))
-            specs = PICKER_KEYS if self.picker else ENCOUNTER_KEYS
-            yield Static(keys_table(lang, keymap, specs))
+            if self.picker:
+                yield Static(keys_table(lang, keymap, PICKER_KEYS))
+            else:  # where each key works: anywhere, then each pane while it has the focus
+                for where, specs in ENCOUNTER_PLACES:
+                    yield Static(keys_table(lang, keymap, specs, where))
             yield Static(Text(tr(lang, "help_palette"), style="bold"))
             yield Static(Text(tr(lang, "help_keymap", path=str(config_path())), style="dim"))
             yield Static(language_table(lang, self.ruleset))

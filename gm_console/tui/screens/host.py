@@ -67,7 +67,10 @@ class Host(Protocol):
 
     def query_one(self, selector, expect_type=None) -> Widget: ...
 
-    def set_focus(self, widget: Widget | None) -> None: ...
+    def lend_focus(self, bar: Widget) -> None:
+        """The find bar takes the keys (``return_focus`` gives them back to the pane that had them)."""
+
+    def return_focus(self) -> None: ...
 
     def rebind(self) -> None:
         """The keys again (a copy saved under another name may be writable where the old was not)."""

@@ -1,5 +1,9 @@
 """The encounter screen's keys for who the other keys act on: ↑/k ↓/j Home Space Esc and ``/``.
 
+``/`` is the screen's (it works from any pane); the others are bound on the initiative list
+(``INITIATIVE_KEYS``), which has the focus when the screen opens, and run the screen's actions
+that call these.
+
 The selected combatant is the one the sheet shows and ``d``, ``h``, ``c``... act on; Space
 marks several (the next damage, healing or condition goes to each). ``/`` opens the find bar:
 a few letters of a name, or a row number, select as they are typed; Enter keeps that one,
@@ -60,7 +64,7 @@ class Selection:
         screen.finding = True
         bar.value = ""
         bar.display = True
-        bar.focus()
+        screen.lend_focus(bar)
         screen.redraw()
 
     def typed(self, text: str) -> None:
@@ -96,7 +100,7 @@ class Selection:
         bar.value = ""
         bar.display = False
         screen.finding = False
-        screen.set_focus(None)
+        screen.return_focus()
         screen.redraw()
 
 

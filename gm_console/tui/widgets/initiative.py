@@ -4,6 +4,10 @@ Rows are drawn to the pane's width: a narrow terminal keeps the marks, the
 name and the health bar; a wide one adds the numbers and every badge. Only the
 rows that fit are drawn, scrolled so the selected combatant is visible, which
 keeps a 200-combatant fight as fast as a 4-combatant one.
+
+It has the focus when the encounter screen opens, and its keys walk the rows (``INITIATIVE_KEYS``
+in bindings.py: ↑/k ↓/j, Home, Space, Esc): who is selected and marked is the screen's, which
+every pane draws, so they run the screen's actions (``screen.select(1)``...).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from gm_console.engine.core.contract import status_of
 from gm_console.engine.core.state import Combatant
 
 from .. import present as p
+from ..bindings import INITIATIVE_KEYS, OwnKeys, bindings_for
 from ..frame import Frame
 from ..ui_text import life, tr
 from ..safe import clean, visible
@@ -37,10 +42,12 @@ class Block:
     lines: list[Text]
 
 
-class InitiativePane(Widget):
+class InitiativePane(OwnKeys, Widget, can_focus=True):
     DEFAULT_CSS = """
     InitiativePane { height: 1fr; }
     """
+    KEYS = INITIATIVE_KEYS
+    BINDINGS = bindings_for(KEYS, "en")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -55,6 +62,7 @@ class InitiativePane(Widget):
 
     def show(self, frame: Frame) -> None:
         self.frame = frame
+        self.speak(frame.lang)
         self.border_title = tr(frame.lang, "initiative")
         self._lines = None
         self.refresh()

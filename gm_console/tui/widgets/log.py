@@ -10,6 +10,12 @@ in view, unless the GM has paged back to read; then it stays put and its last
 row says how many new lines wait below (PgDn to the end follows again). Long
 lines wrap under their first word instead of losing the rule's result off the
 right edge.
+
+With the focus (Tab), its keys read it (``LOG_KEYS`` in bindings.py): ↑/k ↓/j a line, ←/[ →/]
+the round above or the next, Home the first line, End the newest (following again), ``o`` only
+the actions about the selected combatant (its title says whose; ``o`` again: all), Esc back
+to the list. PgUp/PgDn page it from any pane: they are the screen's (``log_up``, ``log_down``),
+which is why Textual's own scrolling keys are not inherited here.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from gm_console.engine.core import events as ev
 from gm_console.engine.views.describe import describe_events
 from gm_console.engine.language.session import Entry
 
+from ..bindings import LOG_KEYS, OwnKeys, bindings_for
+from .. import present as p
 from ..frame import Frame
 from ..ui_text import tr
 from ..safe import visible
@@ -33,12 +41,15 @@ from ..guard import ask
 
 INDENT = 4  # a wrapped line's continuation starts under the text, not under the marker
 TAIL_ROWS = 500  # rows built ahead of the GM at least: a whole evening's fight (see LogPane._rewrap)
+ALL = 1 << 62  # rows enough for any log: `_rewrap(keep=ALL)` builds every action's
 
 
-class LogPane(ScrollView, can_focus=False):
+class LogPane(OwnKeys, ScrollView, inherit_bindings=False):
     DEFAULT_CSS = """
     LogPane { height: 1fr; overflow-x: hidden; }
     """
+    KEYS = LOG_KEYS
+    BINDINGS = bindings_for(KEYS, "en")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -52,17 +63,21 @@ class LogPane(ScrollView, can_focus=False):
         self._first = 0  # the first of LogSources built into rows: the ones before wait
         self._shown: tuple = ()
         self.frame: Frame | None = None
+        self.only: str | None = None  # `o`: only the actions about this combatant
 
     # -- content ---------------------------------------------------------------------------
     def show(self, frame: Frame) -> None:
+        self.frame = frame  # the selection too, which `o` reads, though the lines stay as they were
+        self.speak(frame.lang)
         self.border_title = tr(frame.lang, "log")
+        if self.only is not None:
+            self.border_title += " · " + tr(frame.lang, "log_only", name=visible(p.name_of(frame.state, self.only)))
         done = frame.history
-        key = (len(done), done[-1].n if done else 0, frame.lang)
+        key = (len(done), done[-1].n if done else 0, frame.lang, self.only)
         if key == self._shown and self._wrapped_for == self._width():
             return  # a new selection, a view toggle: the log is what it was
         self._shown = key
         self.lang = frame.lang
-        self.frame = frame
         before = len(self.rows)
         self._rewrap(keep=0 if self.following else before)
         if not self.following:
@@ -83,7 +98,7 @@ class LogPane(ScrollView, can_focus=False):
             return
         if width != self._wrapped_for:
             self._rows_cache.clear()
-        sources = LogSources(self.frame)
+        sources = LogSources(self.frame, self.only)
         want = max(keep, self._tail_rows())
         blocks: list[list[Text]] = []
         count, first = 0, len(sources)
@@ -134,17 +149,62 @@ class LogPane(ScrollView, can_focus=False):
 
     # -- the GM reading back -----------------------------------------------------------------
     def page(self, pages: int) -> None:
-        page = max(1, self._visible_rows() - 1)
-        short = -pages * page - int(self.scroll_y)  # rows the page needs that are not built yet
+        """PgUp/PgDn (the screen's keys: from any pane)."""
+        self._move(pages * max(1, self._visible_rows() - 1))
+
+    def _move(self, rows: int) -> None:
+        """``rows`` up (negative) or down; at the end, the log follows again."""
+        short = -rows - int(self.scroll_y)  # rows the move needs that are not built yet
         if short > 0:
             self._more_above(short + self._tail_rows())
+        self._go(int(self.scroll_y) + rows)
+
+    def _go(self, y: int) -> None:
         bottom = max(0, len(self.rows) - self._visible_rows())
-        y = max(0, min(bottom, int(self.scroll_y) + pages * page))
+        y = max(0, min(bottom, y))
         self.scroll_to(y=y, animate=False, immediate=True)
         self.following = y >= bottom
         if self.following:
             self.unseen = 0
         self.refresh()
+
+    # its keys, while it has the focus
+    def action_lines(self, step: int) -> None:
+        self._move(step)
+
+    def action_oldest(self) -> None:
+        if self._first:  # the older actions, described now
+            self._rewrap(keep=len(self.rows) + ALL)
+        self._go(0)
+
+    def action_newest(self) -> None:
+        self._go(len(self.rows))
+
+    def action_only(self) -> None:
+        """Only the actions about the selected combatant (done to it, by it, rolled for it), or
+        all again (``o`` once more, on the same one)."""
+        if self.frame is None:
+            return
+        chosen = self.frame.selected
+        self.only = None if self.only == chosen else chosen
+        self.following = True
+        self.show(self.frame)
+
+    def action_round(self, step: int) -> None:
+        """The start of the round above (``step`` -1) or of the next one; past the last, the newest line."""
+        top = int(self.scroll_y)
+        if step < 0:
+            while True:
+                above = [i for i, row in enumerate(self.rows[:top]) if is_header(row)]
+                if above or self._first == 0:
+                    break
+                built = len(self.rows)
+                self._more_above(self._tail_rows())
+                top += len(self.rows) - built
+            self._go(above[-1] if above else 0)
+            return
+        below = [i for i, row in enumerate(self.rows[top + 1:], top + 1) if is_header(row)]
+        self._go(below[0] if below else len(self.rows))
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
@@ -201,11 +261,12 @@ _CONSOLE = _console()
 class LogSources(Sequence):
     """(key, what makes its logical lines) per block of the log, the "before combat" header
     first, oldest first: made when asked for, so the newest few cost the same in a log of
-    ten actions and of ten thousand."""
+    ten actions and of ten thousand. ``only``: the actions about that combatant alone."""
 
-    def __init__(self, frame: Frame) -> None:
+    def __init__(self, frame: Frame, only: str | None = None) -> None:
         self.frame = frame
         done, lang = frame.history, frame.lang
+        self.entries = done if only is None else [e for e in done if concerns(e, only)]
         self.head: tuple[tuple, Callable[[], list[Text]]] | None = None
         if not done:
             self.head = (("empty", lang), lambda: [Text(tr(lang, "no_events"), style="italic dim")])
@@ -213,15 +274,21 @@ class LogSources(Sequence):
             self.head = (("setup", lang), lambda: [_header(tr(lang, "setup_round"))])
 
     def __len__(self) -> int:
-        return len(self.frame.history) + (self.head is not None)
+        return len(self.entries) + (self.head is not None)
 
     def __getitem__(self, i: int) -> tuple[tuple, Callable[[], list[Text]]]:
         if self.head is not None:
             if i == 0:
                 return self.head
             i -= 1
-        entry = self.frame.history[i]
+        entry = self.entries[i]
         return (entry.n, self.frame.lang), partial(_entry_lines, self.frame, entry)
+
+
+def concerns(entry: Entry, cid: str) -> bool:
+    """An action about ``cid``: one of its events is done to it, by it, or rolled for it."""
+    return any(cid in (getattr(e, "id", None), getattr(e, "who", None), getattr(e, "by", None),
+                       getattr(e, "source", None)) for e in entry.events)
 
 
 def log_entries(frame: Frame, cache: dict[tuple, list[Text]] | None = None):
@@ -238,8 +305,16 @@ def log_lines(frame: Frame, cache: dict[tuple[int, str], list[Text]] | None = No
     return [line for _, lines in log_entries(frame, cache) for line in lines]
 
 
+HEADER_STYLE = "bold cyan"
+
+
 def _header(title: str) -> Text:
-    return Text(f"── {title} ──", style="bold cyan")
+    return Text(f"── {title} ──", style=HEADER_STYLE)
+
+
+def is_header(row: Text) -> bool:
+    """A round's title row (or the one before combat): where ←/→ stop."""
+    return row.style == HEADER_STYLE and row.plain.startswith("── ")
 
 
 def _entry_lines(frame: Frame, entry: Entry) -> list[Text]:

@@ -5,6 +5,10 @@ as resources, GM-only ones marked), figures from ``ruleset.sheet.effective`` (wi
 ``Figure.explain`` when the GM asks for the breakdown), countdowns from
 ``ruleset.status`` and the turn's actions from ``action_budget`` where the
 ruleset has one. Any ruleset gets a full sheet without the TUI knowing it.
+
+With the focus (Tab), its keys scroll it (``SHEET_KEYS`` in bindings.py: ↑/k ↓/j, Home, End;
+Esc back to the list); Textual's own scrolling keys are not inherited, so PgUp/PgDn still
+page the log, as from any pane.
 """
 
 from __future__ import annotations
@@ -20,17 +24,20 @@ from gm_console.engine.core.state import Combatant
 
 from .. import lines, paint
 from .. import present as p
+from ..bindings import SHEET_KEYS, OwnKeys, bindings_for
 from ..frame import Frame
 from ..ui_text import life, side, tr
 from ..safe import clean, visible
 from ..guard import ask
 
 
-class SheetPane(VerticalScroll, can_focus=False):
+class SheetPane(OwnKeys, VerticalScroll, inherit_bindings=False):
     DEFAULT_CSS = """
     SheetPane { height: 1fr; }
     SheetPane > Static { width: 1fr; }
     """
+    KEYS = SHEET_KEYS
+    BINDINGS = bindings_for(KEYS, "en")
 
     def compose(self):
         yield Static(id="sheet-body")
@@ -40,11 +47,22 @@ class SheetPane(VerticalScroll, can_focus=False):
 
     def show(self, frame: Frame) -> None:
         self.frame = frame
+        self.speak(frame.lang)
         self.border_title = tr(frame.lang, "sheet")
         if not self.size.width and self.display:  # not laid out yet: on_resize shows it at its width
             return
         width = self._width = max(20, self.scrollable_content_region.width - 1)
         paint.update(self.query_one("#sheet-body", Static), clean(sheet_text(frame, width)))
+
+    # -- its keys, while it has the focus --------------------------------------------------
+    def action_lines(self, step: int) -> None:
+        self.scroll_relative(y=step, animate=False, immediate=True)
+
+    def action_top(self) -> None:
+        self.scroll_home(animate=False, immediate=True)
+
+    def action_end(self) -> None:
+        self.scroll_end(animate=False, immediate=True)
 
     def on_resize(self) -> None:
         """Bars are made to the pane's width: the first text waits for the pane to have one,
