@@ -85,3 +85,16 @@ def test_a_key_runs_its_line_in_the_tables_words_and_a_typed_line_runs_as_typed(
         return [e.line for e in enc.session.done][-2:]
 
     assert asyncio.run(run()) == ["siguiente", "next"]
+
+
+def test_the_screens_take_any_compiled_language(monkeypatch, tmp_path):
+    """A third language is a catalogue: once compiled (i18n.LANGS lists it) the console and the
+    players' view speak it instead of falling back to English; an unknown one is English."""
+    from gm_console.tui import app as console
+    from gm_console.tui.players import app as players
+
+    monkeypatch.setattr(console, "LANGS", ("en", "es", "xx"))
+    monkeypatch.setattr(players, "LANGS", ("en", "es", "xx"))
+    assert console.GMConsole(lang="xx").lang == "xx" and console.GMConsole(lang="zz").lang == "en"
+    assert players.PlayersApp(tmp_path / "f.toml", lang="xx").lang == "xx"
+    assert players.PlayersApp(tmp_path / "f.toml", lang="zz").lang == "en"

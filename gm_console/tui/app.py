@@ -16,6 +16,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 from gm_console.engine.core.dice import Dice
+from gm_console.i18n import LANGS
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
@@ -51,7 +52,7 @@ class GMConsole(App):
         super().__init__()
         self.first_frame = first_frame  # called once, when the first screen has been painted
         self.config = config if config is not None else UserConfig()
-        self.lang = lang if lang in ("en", "es") else "en"
+        self.lang = lang if lang in LANGS else "en"  # any compiled catalogue (a third language too)
         self.dice_mode = dice_mode if dice_mode in ("auto", "ask") else "auto"
         self.dice = dice
         self.path = Path(path) if path is not None else None

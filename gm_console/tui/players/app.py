@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from gm_console.i18n import _, render
+from gm_console.i18n import LANGS, _, render
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage.watch import Watcher
 
@@ -61,7 +61,7 @@ class PlayersApp(App):
         super().__init__()
         self.path = Path(path)
         self.projector = projector
-        self.lang = lang if lang in ("en", "es") else "en"
+        self.lang = lang if lang in LANGS else "en"  # any compiled catalogue (a third language too)
         self.poll = poll
         self.watcher = Watcher(self.path)
         self.shown: PlayerFrame | None = None
