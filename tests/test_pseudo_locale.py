@@ -244,3 +244,15 @@ def test_a_refusals_usage_line_is_all_catalogue_under_a_third_language(xx, game)
             refused += render(verb.usage(), "xx") in text
             assert leftovers(text, typed_words(verb.usage())) == [], text
     assert refused >= 10
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_the_turns_actions_on_the_sheet_are_catalogue_under_a_third_language(xx, game):
+    """The sheet's action row (standard, move...; major, minor; Move 30 ft) reads from the
+    game's catalogue, not from the English and Spanish its code declares."""
+    t = run_example_script(game)
+    state, rs = t.state, t.session.ruleset
+    slots = [s for c in state.combatants.values() for s in rs.sheet.action_budget(state, c)]
+    if game in ("pathfinder1e", "dragon_age", "dnd5e"):  # whoever acts at the end of the example has a row
+        assert slots, game
+    assert [s.name("xx") for s in slots if not s.name("xx").startswith("⟦")] == []

@@ -91,7 +91,6 @@ def allowed_for(enc: Encounter) -> set[str]:
     for c in state.combatants.values():
         for s in rs.health.spendable(state, c):
             texts += [render(s.label, "en"), *(render(u.label, "en") for u in s.uses)]
-        texts += [slot.en for slot in rs.sheet.action_budget(state, c)]
         texts += [str(v) for v in c.stats.values() if isinstance(v, (str, list, tuple))]
     words = {w.casefold() for text in texts for w in re.findall(r"[^\W\d_]+", text or "")}
     return data_words(SimpleNamespace(session=enc.session, state=state)) | words

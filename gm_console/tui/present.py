@@ -171,13 +171,17 @@ def action_budget(ruleset: Ruleset, state: EncounterState, c: Combatant) -> Sequ
     return ask("the action budget", lambda: tuple(ruleset.sheet.action_budget(state, c)), ())
 
 
-def budget_item(item: Any) -> tuple[str, str, str, bool]:
+def budget_item(item: Any, lang: str) -> tuple[str, str, bool]:
+    """An action of the turn's budget: its id, its name in ``lang`` and whether it is spent
+    (an ``ActionSlot``, or a plugin's plain ``(id, en, es, used)``)."""
     if isinstance(item, tuple):
         cid, en, es, used = (tuple(item) + ("", "", "", False))[:4]
-        return str(cid), str(en or cid), str(es or en or cid), bool(used)
+        return str(cid), Term(str(en or cid), str(es or en or cid)).render(lang), bool(used)
     cid = str(getattr(item, "id", ""))
+    if hasattr(item, "name"):
+        return cid, item.name(lang) or cid, bool(getattr(item, "used", False))
     en = str(getattr(item, "en", "") or cid)
-    return cid, en, str(getattr(item, "es", "") or en), bool(getattr(item, "used", False))
+    return cid, Term(en, str(getattr(item, "es", "") or en)).render(lang), bool(getattr(item, "used", False))
 
 
 def budget_command(ruleset: Ruleset, state: EncounterState, c: Combatant, item: Any) -> str | None:

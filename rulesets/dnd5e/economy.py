@@ -97,6 +97,11 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
               left=public(allowed - moved - feet)), rule=rule("7.2"), who=c.id)
 
 
+#: the sheet's names of the turn's actions, as the catalogue holds them
+SLOT_NAMES = {"action": T_("action slot", "Action", "Acción"), "bonus": T_("action slot", "Bonus action", "Acción adicional"),
+              "reaction": T_("action slot", "Reaction", "Reacción")}
+
+
 def budget(state: EncounterState, rules, c: Combatant) -> list[ActionSlot]:
     """The sheet's action row: action, bonus action, reaction and the movement left."""
     if not state.in_combat:
@@ -107,10 +112,14 @@ def budget(state: EncounterState, rules, c: Combatant) -> list[ActionSlot]:
     allowed = speed * (1 + int(turn.get("dashes") or 0))
     left = max(0, allowed - int(turn.get("moved") or 0))
     return [
-        ActionSlot("action", "Action", "Acción", bool(turn.get("action")), f"action {ref} action"),
-        ActionSlot("bonus", "Bonus action", "Acción adicional", bool(turn.get("bonus")), f"action {ref} bonus"),
-        ActionSlot("reaction", "Reaction", "Reacción", bool(marks.REACTION.of(c)), f"action {ref} reaction"),
-        ActionSlot("move", f"Move {left} ft", f"Mover {left} pies", left == 0, None),
+        ActionSlot("action", "Action", "Acción", bool(turn.get("action")), f"action {ref} action",
+                   label=SLOT_NAMES["action"]),
+        ActionSlot("bonus", "Bonus action", "Acción adicional", bool(turn.get("bonus")), f"action {ref} bonus",
+                   label=SLOT_NAMES["bonus"]),
+        ActionSlot("reaction", "Reaction", "Reacción", bool(marks.REACTION.of(c)), f"action {ref} reaction",
+                   label=SLOT_NAMES["reaction"]),
+        ActionSlot("move", f"Move {left} ft", f"Mover {left} pies", left == 0, None,
+                   label=_("Move {left} ft", left=left)),
     ]
 
 

@@ -12,7 +12,7 @@ from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, M
 from . import marks
 from .common import own_turn, rule, surprised
 from .conditions import CATALOGUE, flagged
-from .i18n import _
+from .i18n import T_, _
 from .options import option
 
 MAJOR, MINOR = "major", "minor"
@@ -105,16 +105,20 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
     return "free"
 
 
+#: the sheet's names of the turn's actions, as the catalogue holds them
+MAJOR_NAME, MINOR_NAME = T_("action slot", "Major", "Mayor"), T_("action slot", "Minor", "Menor")
+
+
 def budget(state: EncounterState, c: Combatant) -> list[ActionSlot]:
     """For the sheet: the majors and minors taken this turn and what is left, each ticked by
     ``major NAME`` / ``minor NAME`` (dragon_age.md §2.3 [S]: one major + one minor, or two minor)."""
     if not own_turn(state, c) or c.life in CANNOT_ACT:
         return []
     major, minor = used(state, c)
-    out = [ActionSlot(f"major:{n + 1}", "Major", "Mayor", used=True) for n in range(major)]
+    out = [ActionSlot(f"major:{n + 1}", "Major", "Mayor", used=True, label=MAJOR_NAME) for n in range(major)]
     if major == 0 and minor < 2:
-        out.append(ActionSlot(MAJOR, "Major", "Mayor", command=f"major {c.id}"))
-    out += [ActionSlot(f"minor:{n + 1}", "Minor", "Menor", used=True) for n in range(minor)]
+        out.append(ActionSlot(MAJOR, "Major", "Mayor", command=f"major {c.id}", label=MAJOR_NAME))
+    out += [ActionSlot(f"minor:{n + 1}", "Minor", "Menor", used=True, label=MINOR_NAME) for n in range(minor)]
     if major + minor < 2:
-        out.append(ActionSlot(MINOR, "Minor", "Menor", command=f"minor {c.id}"))
+        out.append(ActionSlot(MINOR, "Minor", "Menor", command=f"minor {c.id}", label=MINOR_NAME))
     return out

@@ -51,6 +51,8 @@ NAMES = {
     "standard": ("Standard", "Estándar"), "move": ("Move", "Movimiento"), "swift": ("Swift", "Rápida"),
     "full": ("Full-round", "Completa"), "step": ("5-ft step", "Paso de 5 pies"),
 }
+#: the sheet's names of the turn's actions, as the catalogue holds them
+SLOT_NAMES = {kind: T_("action slot", en, es) for kind, (en, es) in NAMES.items()}
 SLOT_TEXT = {
     "S": T_("action", "standard", "estándar"), "M": T_("action", "move", "movimiento"),
     "W": T_("action", "swift", "rápida"),
@@ -430,9 +432,9 @@ def slots(rs, state: EncounterState, c: Combatant) -> list[ActionSlot]:
     for kind in order:
         en, es = NAMES[kind]
         for n in range(b.count(kind)):
-            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True))
+            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True, label=SLOT_NAMES[kind]))
         if b.can(kind):
-            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}"))
+            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}", label=SLOT_NAMES[kind]))
     return out
 
 

@@ -165,6 +165,8 @@ def can_ready_or_delay(rules, c: Combatant) -> "Msg | None":
 
 BUDGET_KINDS = {"standard": ("Standard", "Estándar"), "move": ("Move", "Movimiento"),
                 "swift": ("Swift", "Rápida"), "full": ("Full", "Completa")}
+#: the sheet's names of the turn's actions, as the catalogue holds them
+BUDGET_NAMES = {kind: T_("action slot", en, es) for kind, (en, es) in BUDGET_KINDS.items()}
 
 
 def budget(rules, state, c: Combatant) -> list[ActionSlot]:
@@ -180,9 +182,9 @@ def budget(rules, state, c: Combatant) -> list[ActionSlot]:
     for kind in order:
         en, es = BUDGET_KINDS[kind]
         for n in range(1 if kind == "full" and "full" in kinds else kinds.count(kind)):
-            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True))
+            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True, label=BUDGET_NAMES[kind]))
         if available(rules, state, c, kind):
-            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}"))
+            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}", label=BUDGET_NAMES[kind]))
     return out
 
 

@@ -115,10 +115,10 @@ class Acting:
         items = p.action_budget(rs, state, c)
         lines_by_id = {}
         for item in items:
-            cid, en, es, used = p.budget_item(item)
+            cid, name, used = p.budget_item(item, screen.lang)
             line = p.budget_command(rs, state, c, item)
             if line and not used:
-                lines_by_id[cid] = (line, es if screen.lang == "es" else en)
+                lines_by_id[cid] = (line, name)
         if not items or not any(p.budget_command(rs, state, c, i) for i in items):
             screen.notify(tr(screen.lang, "no_budget", ruleset=rs.name), severity="warning")
             return

@@ -232,11 +232,11 @@ def _budget(out: Text, frame: Frame, c: Combatant) -> None:
         return
     _section(out, tr(frame.lang, "actions"))
     for i, item in enumerate(items):
-        _, en, es, used = p.budget_item(item)
+        _, name, used = p.budget_item(item, frame.lang)
         if i:
             out.append("  ")
         out.append("☑ " if used else "☐ ", style="dim" if used else "bold green")
-        out.append(Term(en, es).render(frame.lang), style="dim strike" if used else "")  # data, named in both
+        out.append(name, style="dim strike" if used else "")
     out.append("\n")
 
 

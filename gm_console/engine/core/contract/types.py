@@ -341,6 +341,13 @@ class ActionSlot:
     es: str = ""
     used: bool = False
     command: str | None = None
+    #: its name as a catalogue entry (a ``Term`` or ``Msg``), so a third language reads it too
+    label: Any = None
+
+    def name(self, lang: str = "en") -> str:
+        if self.label is not None:
+            return render(self.label, lang)
+        return self.es if lang == "es" and self.es else self.en
 
 
 @dataclass(frozen=True)
