@@ -5,7 +5,10 @@ Textual (``App._registry``, ``MessagePump._pending_message`` and ``._next_callba
 public API says "every message before this key has been handled"; tui/keyboard.py subclasses
 its terminal parser (``textual._xterm_parser.XTermParser``) to read Esc-then-a-key as two keys;
 tui/app.py replaces Textual's own Ctrl+P binding in ``App._bindings`` to give it the GM's
-language (a binding's description cannot be changed through the public API). pyproject pins the minor
+language (a binding's description cannot be changed through the public API), and the screens and panes
+set their own ``_bindings`` the same way, from the GM's keymap and language (tui/bindings.py:
+``OwnKeys``; Textual reads a node's bindings from its class's ``BINDINGS`` only, in English, and
+``App.set_keymap`` moves keys but cannot name them in Spanish). pyproject pins the minor
 versions that are tested; a Textual outside them (an install forced with ``--no-deps``, a
 distribution's package) is refused at start in one line that says which versions work, instead
 of keys silently applied out of order.
