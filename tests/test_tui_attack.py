@@ -265,3 +265,35 @@ async def test_enter_in_the_target_list_attacks_the_ticked_or_the_one_under_the_
             await pilot.pause()
             assert not isinstance(app.screen, AttackModal)
         assert enc.session.done[-1].line.startswith(f"attack Goblin {hit.capitalize()}")
+
+
+@drive
+async def test_in_dragon_age_f_begins_the_games_attack_command_in_the_bar(tmp_path):
+    """Dragon Age's attacks are the weapon's dice and an ability, not a stat block's list
+    (docs/rulesets/dragon_age.md §2.4): f opens the command bar with its `attack` begun, in the
+    GM's language, and Enter runs it."""
+    from gm_console.tui.widgets.command_bar import CommandBar
+
+    enc = make_encounter(tmp_path, ["add Leliana pc health=30 dex=4 weapon=2d6", "add Hurlock health=20 defense=10",
+                                    "init Leliana 16", "init Hurlock 5", "start"], ruleset="dragon_age")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([5, 4, 3, 6, 6], seed=1), lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "f")  # the hurlock selected, Leliana acting
+        await pilot.pause()
+        bar = app.screen.query_one(CommandBar)
+        assert bar.display and bar.value == "atacar Leliana Hurlock "
+        await pilot.press("enter")
+        await pilot.pause()
+    assert enc.session.done[-1].line == "atacar Leliana Hurlock"
+    assert enc.state.get("hurlock").pools["health"].value < 20
+
+
+@drive
+async def test_a_game_without_attacks_says_how_to_roll_one(tmp_path):
+    enc = make_encounter(tmp_path, ["add Kyra pc hp=20", "add Orc hp=9", "start"], ruleset="generic")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([], seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, EncounterScreen)
+        assert "has no attack command: roll it in the command bar" in str(list(app._notifications)[-1].message)

@@ -73,7 +73,7 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
     KeySpec("attack", "f", "attack", C_("key", "Attack"),
             C_("key", "The active creature attacks with one of its stat block's attacks (full attack too) the "
                       "targets chosen in its list of the other side (the selected or marked ones already chosen): "
-                      "rolled, resolved and applied")),
+                      "rolled, resolved and applied; Dragon Age: its attack command begun in the command bar")),
     KeySpec("condition", "c", "condition", C_("key", "Condition"),
             C_("key", "Add a condition (search in English or Spanish, optional rounds)"), footer=True),
     KeySpec("uncondition", "C", "uncondition", C_("key", "Remove cond."),

@@ -131,6 +131,7 @@ TEXT: dict[str, "str | Msg"] = {
     "advantage": N_("Advantage"),
     "disadvantage": N_("Disadvantage"),
     "no_attacks": N_('{name} has no attacks in its stat block (atk=)'),
+    "no_attack_verb": N_('{ruleset} has no attack command: roll it in the command bar (: r 1d20+5) and apply the damage with d'),
     "targets": N_('Targets: {names}'),
     "heal_title": N_('Heal {name}'),
     "target": N_('Target'),

@@ -57,13 +57,23 @@ class Acting:
         attacker = screen.active() or screen.target()
         if attacker is None:
             return
-        if screen.controller.ruleset.sheet.attack_rules() is None or not attacks_of(attacker.stats.get("atk")):
-            screen.notify(tr(screen.lang, "no_attacks", name=attacker.name), severity="warning")
-            return
         state, selected = screen.controller.state, screen.frame().selected_combatant
         chosen = [state.get(cid) for cid in screen.roster_ids() if cid in screen.marked] if screen.marked else \
             [selected] if selected is not None else []
         targets = [c for c in chosen if c.id != attacker.id]
+        if screen.controller.ruleset.sheet.attack_rules() is None:
+            # a game whose attacks are not a stat block's list (Dragon Age: the weapon's dice and an
+            # ability): its own `attack` verb, in the command bar with the attacker and targets typed
+            if "attack" in screen.frame().language():
+                screen.open_bar(screen.frame().spoken(lines.join("attack", lines.ref(state, attacker),
+                                                               lines.refs(state, targets))) + " ")
+            else:
+                screen.notify(tr(screen.lang, "no_attack_verb", ruleset=screen.controller.ruleset.name),
+                              severity="warning")
+            return
+        if not attacks_of(attacker.stats.get("atk")):
+            screen.notify(tr(screen.lang, "no_attacks", name=attacker.name), severity="warning")
+            return
         screen.open_form(AttackModal(screen.frame(), attacker, targets), for_marks=bool(screen.marked))
 
     def condition(self) -> None:

@@ -389,6 +389,13 @@ class EncounterScreen(Screen):
         bar.display = True
         self.lend_focus(bar)
 
+    def open_bar(self, text: str) -> None:
+        """The command bar with a line begun for the GM to finish (the cursor at its end)."""
+        self.action_command_bar()
+        bar = self.query_one(CommandBar)
+        bar.value = text
+        bar.cursor_position = len(text)
+
     def _close_bar(self) -> None:
         bar = self.query_one(CommandBar)
         bar.value = ""

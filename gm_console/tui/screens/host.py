@@ -72,6 +72,9 @@ class Host(Protocol):
 
     def return_focus(self) -> None: ...
 
+    def open_bar(self, text: str) -> None:
+        """The command bar with ``text`` begun in it."""
+
     def rebind(self) -> None:
         """The keys again (a copy saved under another name may be writable where the old was not)."""
 
