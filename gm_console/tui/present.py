@@ -193,7 +193,7 @@ def budget_command(ruleset: Ruleset, state: EncounterState, c: Combatant, item: 
     if any(verb.name == "use" for verb in ruleset.verbs()):
         from .lines import quote, ref
 
-        return f"use {ref(state, c)} {quote(budget_item(item)[0])}"
+        return f"use {ref(state, c)} {quote(budget_item(item, 'en')[0])}"
     return None
 
 
