@@ -13,11 +13,12 @@ from __future__ import annotations
 from gm_console.i18n import Msg, _
 
 from .errors import GMError
+from .values import dataclass
 
 import contextvars
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Callable, Iterable
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Generic, Protocol, TypeVar, overload
 
 from .events import checker_for, shown
+from .values import dataclass
 
 T = TypeVar("T")
 D = TypeVar("D")

@@ -9,13 +9,14 @@ went down, the foes it brought down, the hero or resolve points it spent (the ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from .aftermath import Summary, fights, tally
 from ..core.contract import Ruleset
 from .players_filter import Walk
 from ..core.text import fold_text
+from ..core.values import dataclass
 
 
 @dataclass

@@ -6,13 +6,14 @@ the parts that use them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from gm_console.i18n import Domain, Msg, Term, _, render
 
 from ..errors import RulesError
 from ..text import closest, fold_text, listing, slug
+from ..values import dataclass
 
 if TYPE_CHECKING:
     from ..context import Context
