@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from gm_console import collector
 
@@ -37,6 +38,9 @@ from gm_console.storage import Encounter, SaveError, SaveExists
 from gm_console.storage import party as party_file
 
 collector.resume(_loading)
+
+if TYPE_CHECKING:
+    import argparse
 
 # Each subcommand imports what only it needs (export, describe, the library, the TUI):
 # opening a save in the TUI is the common case, and its first frame waits for every import.
@@ -97,13 +101,14 @@ class UsageError(SystemExit):
         self.prog, self.why = prog, why
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse prints its usage and exits: one line is enough
-        raise UsageError(self.prog, message)
-
-
 def _parser(lang: str = "en") -> argparse.ArgumentParser:
     """The arguments, their help in ``lang`` (argparse's own words too: usage, options)."""
+    import argparse  # here: opening a save (``gm-console PATH``) needs no parser (_plain_open)
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # argparse prints its usage and exits: one line is enough
+            raise UsageError(self.prog, message)
+
     def h(msg) -> str:
         return render(msg, lang)
 
@@ -190,6 +195,8 @@ def _players_parsers(sub, lang_too, h, where: str) -> None:
 
 def _argparse_words(parser: argparse.ArgumentParser, lang: str) -> None:
     """argparse's own words (usage, the section titles, -h) in ``lang``, in every parser."""
+    import argparse
+
     usage = render(_("usage: "), lang)
 
     class Formatter(argparse.HelpFormatter):
@@ -272,8 +279,10 @@ def main(argv: list[str] | None = None) -> int:
         cut = argv.index("--")
         argv, tail = argv[:cut], argv[cut + 1:]
     lang = _lang_in(lang_args + argv)
+    args, extra = _plain_open(lang_args, argv, tail), []
     try:
-        args, extra = _parser(lang).parse_known_args(lang_args + argv)
+        if args is None:
+            args, extra = _parser(lang).parse_known_args(lang_args + argv)
     except UsageError as exc:
         err(_usage_line(exc, lang))
         return 2
@@ -302,6 +311,20 @@ def main(argv: list[str] | None = None) -> int:
     except (SaveError, GMError, DiceError, plugins.UnknownRuleset) as exc:
         err(render(_("error: {why}", why=message_of(exc)), lang))
         return 1
+
+
+def _plain_open(lang_args: list[str], argv: list[str], tail: list[str]) -> SimpleNamespace | None:
+    """``gm-console [--lang L] [open] PATH``, the usual start, read without building the parser
+    (all the subcommands and their help: 8 ms of the first frame's wait, and argparse's import):
+    the arguments argparse would give, or None for anything else, which argparse reads."""
+    if tail or len(argv) != 2 or argv[0] != "open" or argv[1].startswith("-"):
+        return None
+    lang = None
+    if lang_args:
+        lang = lang_args[1] if len(lang_args) == 2 else lang_args[0].partition("=")[2]
+        if lang not in ("en", "es"):
+            return None  # argparse says what it takes
+    return SimpleNamespace(lang=lang, command="open", path=Path(argv[1]), dice=None)
 
 
 def _output_gone() -> None:

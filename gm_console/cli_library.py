@@ -13,8 +13,8 @@ reads the arguments and prints one line per thing, in the GM's language.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gm_console import plugins
 from gm_console.engine.core.bestiary import as_text, preview
@@ -26,6 +26,9 @@ from gm_console.storage import Encounter
 from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
 from gm_console.storage.bestiary_files import LibraryError
+
+if TYPE_CHECKING:
+    import argparse
 
 COMMANDS = ("bestiary", "party")
 
