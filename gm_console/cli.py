@@ -29,24 +29,25 @@ from gm_console import collector
 
 _loading = collector.pause()  # these imports make many objects and no garbage (collector.py)
 
-from gm_console import cli_library, cli_stats, plugins  # noqa: E402
+from gm_console import plugins  # noqa: E402
 from gm_console.engine.language.commands import CommandError
 from gm_console.engine.core.errors import GMError, message_of
 from gm_console.engine.core.dice import Dice, DiceError, parse_rolls
 from gm_console.i18n import C_, _, _n, render
 from gm_console.storage import Encounter, SaveError, SaveExists
-from gm_console.storage import party as party_file
 
 collector.resume(_loading)
 
 if TYPE_CHECKING:
     import argparse
 
-# Each subcommand imports what only it needs (export, describe, the library, the TUI):
-# opening a save in the TUI is the common case, and its first frame waits for every import.
+# Each subcommand imports what only it needs (export, describe, the library, the stats, the
+# TUI): opening a save in the TUI is the common case, and its first frame waits for every import.
 
+#: the bestiary's and the parties' commands (cli_library.py, loaded when one runs or --help is asked)
+LIBRARY = ("bestiary", "party")
 SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", "players", "serve", "post", "stats",
-               *cli_library.COMMANDS)
+               *LIBRARY)
 LOCK_WAIT = 2.0  # seconds exec waits for another program to finish with the save
 
 # Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, and broken
@@ -163,6 +164,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sub.add_parser("rulesets", parents=[lang_too], help=h(_("list installed rulesets")))
     _players_parsers(sub, lang_too, h, where)
+    from gm_console import cli_library, cli_stats
+
     cli_stats.add_parser(sub, lang_too, h)
     cli_library.add_parsers(sub, lang_too, h)
     _argparse_words(p, lang)
@@ -367,6 +370,8 @@ def _open(args, lang) -> int:
 
 
 def _new(args, lang) -> int:
+    from gm_console.storage import party as party_file
+
     party = party_file.load(args.party) if args.party else None
     ruleset = args.ruleset or (party.ruleset if party else "generic")
     enc = Encounter.create(args.path, ruleset, name=args.name, party=party, lang=lang)
@@ -527,7 +532,19 @@ def _post(args, lang) -> int:
     return 0
 
 
+def _stats(args, lang) -> int:
+    from gm_console import cli_stats
+
+    return cli_stats.run(args, lang, out, err)
+
+
+def _library(args, lang) -> int:
+    from gm_console import cli_library
+
+    return cli_library.run(args, lang, out)
+
+
 _COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "log": _log, "rulesets": _rulesets,
              "players": _players, "serve": _serve, "post": _post,
-             "stats": lambda args, lang: cli_stats.run(args, lang, out, err),
-             **{name: lambda args, lang: cli_library.run(args, lang, out) for name in cli_library.COMMANDS}}
+             "stats": lambda args, lang: _stats(args, lang),
+             **{name: lambda args, lang: _library(args, lang) for name in LIBRARY}}

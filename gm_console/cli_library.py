@@ -25,12 +25,10 @@ from gm_console.i18n import C_, _, render
 from gm_console.storage import Encounter
 from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
-from gm_console.storage.bestiary_files import LibraryError
+from gm_console.storage.errors import LibraryError
 
 if TYPE_CHECKING:
     import argparse
-
-COMMANDS = ("bestiary", "party")
 
 
 def add_parsers(sub, lang_too: argparse.ArgumentParser, h=lambda msg: render(msg, "en")) -> None:

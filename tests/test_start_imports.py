@@ -96,3 +96,15 @@ def test_the_plain_open_reads_what_argparse_reads(monkeypatch):
             assert opened(argv) == plain, argv
     assert cli._plain_open([], ["open", "x.toml"], []) is not None  # the usual start is the plain one
     assert cli._plain_open(["--lang", "fr"], ["open", "x.toml"], []) is None  # argparse refuses it
+
+
+def test_every_subcommand_the_parser_knows_is_read_as_one():
+    """The library's and the stats' parsers load only with the parser (a start opening a save
+    loads neither): the names the command line tells from a save's path are all of them."""
+    import argparse
+
+    from gm_console import cli
+
+    parser = cli._parser("en")
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert set(sub.choices) == set(cli.SUBCOMMANDS)
