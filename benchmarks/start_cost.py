@@ -13,6 +13,10 @@ its resident memory. The
 wrapper patches Textual's driver only once Textual is imported, so the program loads in its
 own order; it runs nothing else.
 
+``--phases`` adds where the processor time to the first name went, phase by phase (the
+interpreter's start, our command line and engine imported, the save opened, Textual and the
+TUI imported, the first frame), from marks the wrapper takes as those modules finish loading.
+
 A is this checkout's gm-console; B is the bare Textual app (``bare_app.py``, the floor) or,
 with ``--against DIR``, another gm-console (a before and after: an older commit unpacked with
 ``git archive``), each with its own copy of every save and its own snapshot of it.
@@ -55,26 +59,45 @@ def settled():
     with open(OUT, "w") as f:
         json.dump(seen, f)
 
-def patch(module):
+marks = {"started": time.process_time()}  # the phases: processor time when each ended
+
+def patch_driver(module):
     cls = module.LinuxDriver
-    write = cls.write
+    write, start = cls.write, cls.start_application_mode
     def noted(self, data):
         if not seen and NAME in data:
-            seen.update(cpu=time.process_time(), wall=time.time() - T0, rss_first_kib=rss())
+            seen.update(cpu=time.process_time(), wall=time.time() - T0, rss_first_kib=rss(), marks=marks)
             threading.Timer(SETTLED, settled).start()
         return write(self, data)
-    cls.write = noted
+    def starting(self):
+        marks.setdefault("terminal", time.process_time())  # every import done, the app starting
+        return start(self)
+    cls.write, cls.start_application_mode = noted, starting
+
+def patch_encounter(module):
+    opened = module.Encounter.open.__func__
+    def open_(cls, *args, **kwargs):
+        marks.setdefault("before open", time.process_time())
+        try:
+            return opened(cls, *args, **kwargs)
+        finally:
+            marks.setdefault("opened", time.process_time())
+    module.Encounter.open = classmethod(open_)
+
+AFTER = {"textual.drivers.linux_driver": patch_driver, "gm_console.storage.encounter": patch_encounter,
+         "gm_console.cli": lambda module: marks.setdefault("command line", time.process_time())}
 
 class Finder(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
-        if name != "textual.drivers.linux_driver":
+        if name not in AFTER:
             return None
-        sys.meta_path.remove(self)
         spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None:
+            return None
         run = spec.loader.exec_module
         def exec_module(module):
             run(module)
-            patch(module)
+            AFTER.pop(name)(module)
         spec.loader.exec_module = exec_module
         return spec
 
@@ -118,6 +141,30 @@ def run_once(argv: list[str], cwd: Path, name: str, env: dict[str, str], out: Pa
         subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
 
 
+#: the phases of a start, in order: (mark that ends it, what it is)
+PHASES = (("started", "the interpreter's own start"),
+          ("command line", "gm_console.cli imported: the command line, storage, the engine"),
+          ("before open", "the arguments read"),
+          ("opened", "the save opened: the game loaded, the log replayed or its snapshot read"),
+          ("terminal", "Textual and the TUI imported, the app made, until it sets the terminal up"),
+          ("cpu", "compose, mount, layout and the first frame written"))
+
+
+def phases(case: str, a: list[dict], b: list[dict], other: str) -> None:
+    """Where each app's processor time to its first name went, phase by phase (median ms)."""
+    for label, runs in (("gm-console", a), (other, b)):
+        ends = [{**r["marks"], "cpu": r["cpu"]} for r in runs]
+        last = [0.0] * len(ends)
+        print(f"{case}, {label}:")
+        for mark, what in PHASES:
+            if mark not in ends[0]:
+                continue
+            took = [(e[mark] - l) * 1000 for e, l in zip(ends, last)]
+            last = [e[mark] for e in ends]
+            print(f"  {statistics.median(took):6.1f} ms ({min(took):.0f}-{max(took):.0f})  {what}")
+        print(f"  {statistics.median([e['cpu'] * 1000 for e in ends]):6.1f} ms in all")
+
+
 def spread(values: list[float]) -> str:
     return f"{statistics.median(values):7.1f} ({min(values):.0f}-{max(values):.0f})"
 
@@ -141,6 +188,8 @@ def main() -> int:
     parser.add_argument("--against", type=Path, default=None,
                         help="B is this gm-console (a folder holding gm_console/ and rulesets/) instead of "
                              "the bare app")
+    parser.add_argument("--phases", action="store_true",
+                        help="also where each app's processor time went, phase by phase")
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         print("tmux is needed: the programs run in a real terminal")
@@ -184,6 +233,8 @@ def main() -> int:
                     ra.append(run_once(*a_app(case), env, out, f"a{i}"))
                     rb.append(run_once(*b_app(case), env, out, f"b{i}"))
                 report(case, ra, rb, other)
+                if args.phases:
+                    phases(case, ra, rb, other)
         finally:
             subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
     print(f"load after: {os.getloadavg()[0]:.2f}")
