@@ -7,9 +7,9 @@ a broken third-party plugin cannot stop the others.
 
 from __future__ import annotations
 
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import _
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from gm_console.engine.core.contract import Ruleset

@@ -10,13 +10,12 @@ import datetime as dt
 import gc
 import os
 import pickle
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from gm_console import plugins
 from gm_console.engine.core.errors import GMError, message_of
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.views.record import Record
 from gm_console.engine.core.text import fold_text
 from gm_console.i18n import Msg, _

@@ -49,11 +49,10 @@ import json
 import re
 import tomllib
 import zlib
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from gm_console.engine.core.text import listing
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import Msg, _
 from . import format1
 from .errors import CodecError

@@ -16,10 +16,9 @@ program: the GM gets the problems as one-line warnings and the defaults.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm_console.engine.core.values import dataclass
 from . import tomlfile
 from .paths import config_dir
 

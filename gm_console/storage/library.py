@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
-from gm_console.engine.core.values import dataclass
 from . import tomlfile
 from .errors import SaveError
 from .paths import bundled_saves_dir, safe_file_name, saves_dir

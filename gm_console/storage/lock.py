@@ -24,9 +24,9 @@ import os
 import socket
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import Msg, _, joined
 from .errors import SaveError, why
 

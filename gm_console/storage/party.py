@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import shlex
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,6 @@ from gm_console import plugins
 from gm_console.engine.core.bestiary import as_text
 from gm_console.engine.core.contract import Ruleset
 from gm_console.engine.core.errors import CommandError
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.language.session import Session
 from gm_console.engine.core.state import Combatant, EncounterState
 from gm_console.engine.core.text import fold_text

@@ -39,14 +39,13 @@ import os
 import re
 import shlex
 import stat
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gm_console.engine.core.bestiary import as_text
 from gm_console.engine.core.dice import Dice
 from gm_console.engine.core.errors import CommandError
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.language.session import Session
 from gm_console.engine.core.text import fold_text
 from gm_console.i18n import _

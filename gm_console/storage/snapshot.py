@@ -37,11 +37,11 @@ import os
 import stat
 import sys
 import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from gm_console.engine.core.values import dataclass
 from .codec import Document
 from .paths import cache_dir
 

@@ -30,12 +30,11 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from gm_console.engine.core.errors import message_of
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import _
 from .codec import Document, decode, encode, encode_records, tail_is_torn
 from .errors import CodecError, SaveError, SaveExists, why

@@ -8,9 +8,8 @@ append too). The reader then opens the encounter read-only, as a second program 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
-
-from gm_console.engine.core.values import dataclass
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ two keystrokes plus its arguments.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from textual.binding import Binding, BindingsMap
 
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import C_, Msg, render
 
 

@@ -9,8 +9,8 @@ it never decides a rule.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.language.core_verbs import registry_for
 from gm_console.engine.language.verbs import Choice, Keyword, Param, partial
 from gm_console.engine.core.contract import Ruleset, fold_text

@@ -11,10 +11,10 @@ line again with the results collected so far.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.language.commands import CommandError
 from gm_console.engine.core.contract import Difficulty, Pending
 from gm_console.engine.core.dice import Dice, DiceError, NeedDie

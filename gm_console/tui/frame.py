@@ -7,13 +7,12 @@ its own.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from typing import Sequence
 
 from gm_console.engine.core.bestiary import EMPTY, Bestiary
 from gm_console.engine.core.contract import Ruleset
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.language.core_verbs import registry_for
 from gm_console.engine.language.session import Entry
 from gm_console.engine.core.state import Combatant, EncounterState

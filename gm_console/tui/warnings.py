@@ -8,10 +8,10 @@ never folded into another: the key runs that one command.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from gm_console.engine.core.contract import Pending
 from gm_console.engine.core.state import EncounterState
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import Msg, _, _n, render
 
 

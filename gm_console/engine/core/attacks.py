@@ -13,13 +13,13 @@ One attack a string; a creature's attacks are a list of them under the stat key 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable
 
 from gm_console.i18n import _
 
 from .errors import RulesError
 from .text import fold_text
-from .values import dataclass
 from .weapon_names import weapon_term
 
 FORM = ("[COUNT] NAME +BONUS[/+BONUS...] DICE|- [19-20/x2] [TYPES] [melee|ranged] [touch|eac|kac] "

@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from dataclasses import field
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -25,7 +25,6 @@ from gm_console.i18n import Msg, Term, _, grouped
 from . import attacks
 from .errors import RulesError
 from .text import fold_text, listing
-from .values import dataclass
 
 #: keys of a bestiary entry that describe it; every other key is its stat block
 META = ("en", "es", "aliases", "cr", "xp", "threat", "source", "hit_dice", "type", "attacks")

@@ -13,12 +13,11 @@ from __future__ import annotations
 from gm_console.i18n import Msg, _
 
 from .errors import GMError
-from .values import dataclass
 
 import contextvars
 import random
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterable
 

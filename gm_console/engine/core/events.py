@@ -17,10 +17,10 @@ import dataclasses
 import math
 import types
 import typing
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping
 
-from .values import ByValue, by_value_slots, dataclass, field_setter
+from .values import ByValue, by_value_slots, field_setter
 from .values import field_names as _field_names
 
 EVENT_TYPES: dict[str, type["Event"]] = {}

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Protocol, TypeVar, overload
 
 from .events import checker_for, shown
-from .values import dataclass
 
 T = TypeVar("T")
 D = TypeVar("D")

@@ -8,11 +8,10 @@ undo and by a failed command's rollback.
 from __future__ import annotations
 
 import pickle
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from .marks import AWARE, SURPRISE_ROUND
-from .values import dataclass
 
 
 @dataclass

@@ -44,10 +44,9 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .values import dataclass
 from gm_console.i18n import SOURCE, Msg, Named, Row, Term, _, agree, agreeable, domain_named
 
 WHO, NUM, OF, DEALT, GM, TEXT, MSG, TERM, ROW = "who", "num", "of", "dealt", "gm", "text", "msg", "term", "row"

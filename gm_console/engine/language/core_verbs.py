@@ -8,6 +8,7 @@ way (``Ruleset.verbs``); ``registry_for(ruleset)`` joins the two.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,6 @@ from ..rules import checks, effects, turns
 from . import group_verbs, handlers, hiding
 from ..core import events as ev
 from ..core.errors import CommandError
-from ..core.values import dataclass
 from .verbs import (Amount, Call, Choice, Count, Fields, Int, Keyword, Number, Param, Registry, Rest, Text, Verb,
                     VerbClash, Who, Word, choice_map)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from gm_console.i18n import _
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from . import commands as cmd
@@ -30,7 +31,6 @@ from ..core.events import LIMIT, Event, EventDecodeError, event_from_dict, shown
 from ..rules import offers, turns
 from .core_verbs import HISTORY, registry_for
 from ..core.state import EncounterState
-from ..core.values import dataclass
 from .verbs import Call, Fields
 
 CHECKPOINT_EVERY = 50

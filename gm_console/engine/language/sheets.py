@@ -15,6 +15,7 @@ A bad value is refused in one line naming the key and what it takes.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -24,7 +25,6 @@ from ..core import attacks
 from ..core.contract import Ruleset, RulesError, StatField, did_you_mean, fold_text, listing
 from ..core.dice import is_dice
 from ..core.state import Pool
-from ..core.values import dataclass
 
 #: how ``hpmax`` is told from ``hp``: the key, then one of these (accent- and case-blind)
 MAX_SUFFIXES = ("-max", "_max", " max", "max")

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from gm_console.i18n import Msg, Term, _, render
 
 from ..core.errors import CommandError
-from ..core.values import ByValue, by_value, dataclass
+from ..core.values import ByValue, by_value
 from ..core.text import closest, fold_text, listing
 
 MAX_NUMBER = 10**6

@@ -21,7 +21,7 @@ What is specific to a game is an ``AttackRules`` subclass: its hooks below.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from gm_console.i18n import C_, Msg, Row, Term, _, joined
@@ -38,7 +38,6 @@ from ..core.rider_words import rider_term
 from ..core.weapon_names import weapon_term
 from ..core.words import BYPASS, DAMAGE_TYPES
 from ..core.told import dealt, either, named, of, public
-from ..core.values import dataclass
 
 HIT, MISS = Term("hit", "impacta"), Term("miss", "falla")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)

@@ -10,9 +10,8 @@ starfinder.md say where this rule comes from).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable
-
-from ..core.values import dataclass
 
 ALWAYS_STACK = frozenset({"", "untyped", "dodge"})
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from gm_console.i18n import Msg, _, joined
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ..core.told import SaveDC, named, of, public
 from ..core.context import Context
@@ -25,7 +25,6 @@ from ..core.text import listing
 from ..core.dice import DiceError, RollResult
 from ..core.marks import CHECK_MARK, CHECKS, CHECKS_KEPT  # noqa: F401 (CHECK_MARK: for scripts and tests)
 from ..core.state import Combatant
-from ..core.values import dataclass
 
 #: skill words for the "did you mean" of a typo (not accepted without +N: sheets do not hold them)
 SKILL_WORDS = ("acrobatics", "athletics", "bluff", "climb", "diplomacy", "disguise", "escape",

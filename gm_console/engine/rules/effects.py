@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from dataclasses import dataclass
 
 from gm_console.i18n import Row, _
 
@@ -24,7 +25,6 @@ from ..core.errors import CommandError, RulesError
 from ..core.marks import SAVES_OWED
 from ..core.state import Combatant
 from ..core.text import fold_text, listing
-from ..core.values import dataclass
 
 #: ``ac+2``, ``will-1``, ``ca+2``, ``daño+1``, ``ac+1:deflection``: a figure (either language), a signed
 #: whole number and, after a colon, the bonus's type

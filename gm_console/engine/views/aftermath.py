@@ -10,13 +10,12 @@ players (``players=True``) the hidden combatants are left out, as everywhere.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import events as ev
 from ..rules import experience
 from ..core.contract import Ruleset
-from ..core.values import dataclass
 from .players_filter import DAMAGE_OPTION, Walk, health_word, in_full, visible_conditions
 
 #: the table's option: the players read how long turns took (off: the clock is the GM's)

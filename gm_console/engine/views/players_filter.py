@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
@@ -33,7 +34,6 @@ from ..rules.checks import recent_checks
 from ..core.contract import Ruleset
 from ..core.state import Combatant, ConditionInstance, EncounterState
 from ..core.text import whole
-from ..core.values import dataclass
 
 # -- health as words -----------------------------------------------------------------------
 

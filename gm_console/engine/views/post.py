@@ -10,6 +10,7 @@ and, when the range holds the end of a fight, the summary after the fight. What 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable
 
 from gm_console.i18n import C_, Named, _, _n, grouped, render
@@ -21,7 +22,6 @@ from .players_filter import (Line, Walk, health_figures, health_text, health_wor
                              visible_conditions)
 from ..core.told import gender_of
 from ..core.words import life as life_word
-from ..core.values import dataclass
 
 FORMATS = ("bbcode", "markdown")
 

@@ -9,14 +9,13 @@ went down, the foes it brought down, the hero or resolve points it spent (the ga
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .aftermath import Summary, fights, tally
 from ..core.contract import Ruleset
 from .players_filter import Walk
 from ..core.text import fold_text
-from ..core.values import dataclass
 
 
 @dataclass

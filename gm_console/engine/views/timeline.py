@@ -16,9 +16,9 @@ Pure Python, part of the engine: the TUI draws it, exports could print it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..core.values import dataclass
 from gm_console.engine.core import events as ev
 from gm_console.engine.language.session import Entry
 from gm_console.engine.core.state import EncounterState

@@ -12,7 +12,7 @@ explains itself on the line below the grid.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual import events
@@ -21,7 +21,6 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
-from gm_console.engine.core.values import dataclass
 from ..safe import visible
 
 

@@ -3,9 +3,8 @@ players' filter (``engine.views.players_filter``), so the widgets only draw it."
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from gm_console.engine.core.values import dataclass
 from gm_console.engine.views import players_filter as pv
 from gm_console.engine.core.told import gender_of
 from gm_console.engine.core.words import life as life_word

@@ -8,9 +8,9 @@ keeps a 200-combatant fight as fast as a 4-combatant one.
 
 from __future__ import annotations
 
-from gm_console.engine.core.values import dataclass
 from gm_console.i18n import render
 
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.strip import Strip

@@ -18,6 +18,7 @@ only read receive the state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
@@ -26,7 +27,6 @@ from gm_console.i18n import C_, Msg, Term, _
 from ..told import dealt, named, of
 from ..state import Combatant, ConditionInstance, EncounterState
 from ..text import fold_text
-from ..values import dataclass
 from ..words import life as life_word
 from .types import ActionSlot, Catalogue, ConditionDef, Figure, StatField
 

@@ -6,14 +6,13 @@ the parts that use them.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from gm_console.i18n import Domain, Msg, Term, _, render
 
 from ..errors import RulesError
 from ..text import closest, fold_text, listing, slug
-from ..values import dataclass
 
 if TYPE_CHECKING:
     from ..context import Context
