@@ -223,11 +223,16 @@ def table(case: str, ra: list[Run], rb: list[Run], start: str = "", name: str = 
 
 
 def first_name(path: Path) -> str:
-    """The name of the first combatant in the save's order: the first row of its initiative."""
+    """The name of the first combatant in the save's order: the first row of its initiative.
+    A roster taller than the pane opens scrolled to whose turn it is (the first in the order is
+    out of view, 50 rows up in the big fight): then that combatant's name, the row the first
+    frame is drawn around."""
     enc = Encounter.open(path)
     try:
         state = enc.session.state
         order = state.acting_order() or list(state.combatants)
+        if len(order) > HEIGHT // 2 and state.active in state.combatants:
+            return state.combatants[state.active].name
         return state.combatants[order[0]].name
     finally:
         enc.close()
@@ -257,6 +262,33 @@ def fight(path: Path, combatants: int, conditions: int, actions: int) -> Path:
     return path
 
 
+def environment(tmp: Path) -> dict[str, str]:
+    """What both apps run with: their folders in ``tmp``, a colour terminal, and their bytecode
+    cached there as an installed program has it. The cache folder is this process's too: the
+    fights built here leave their snapshots there when closed, as a fight played the night
+    before does (storage/snapshot.py)."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")
+    return {"XDG_CONFIG_HOME": str(tmp / "config"), "XDG_DATA_HOME": str(tmp / "data"),
+            "XDG_CACHE_HOME": str(tmp / "cache"),
+            "TERM": "xterm-256color", "COLORTERM": "truecolor", "PYTHONPYCACHEPREFIX": str(tmp / "pycache")}
+
+
+def copies(saves: dict[str, Path], checkout: Path, against: Path, env: dict[str, str]) -> dict[str, Path]:
+    """For a before and after: a copy of each save for the other gm-console, and each save
+    opened once by the code that will open it (the open replays the log and leaves that code's
+    snapshot, which the other code would not accept)."""
+    copied = {}
+    for case, path in saves.items():
+        copied[case] = path.with_name(f"{path.stem}-against.toml")
+        shutil.copyfile(path, copied[case])
+    for code, paths in ((checkout, saves.values()), (against, copied.values())):
+        for path in paths:
+            subprocess.run([sys.executable, "-c", "import sys; from gm_console.storage import Encounter; "
+                            "Encounter.open(sys.argv[1]).close()", str(path)],
+                           cwd=code.resolve(), env={**os.environ, **env}, check=True)
+    return copied
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and keypresses")
@@ -266,6 +298,10 @@ def main() -> int:
     parser.add_argument("--checkout", type=Path, default=ROOT,
                         help="the gm-console to measure as A: a folder holding gm_console/ and rulesets/ "
                              "(e.g. an older commit unpacked with git archive); default this checkout")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="measure A against this gm-console (a folder as for --checkout) instead of the "
+                             "bare app: a before and after, alternating run by run, each app with its own "
+                             "copy of every save and its own snapshot of it")
     args = parser.parse_args()
     runs = args.runs or (3 if args.quick else 7)
     presses = 10 if args.quick else 40
@@ -277,34 +313,38 @@ def main() -> int:
           f"{runs} runs of each app, {presses} keypresses a run, tmux {WIDTH}x{HEIGHT}")
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        # bytecode cached (in the temporary folder) as an installed program has it, for both apps
-        # the cache too: the fights built below leave their snapshots there when closed, as a
-        # fight played the night before does (storage/snapshot.py)
-        os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")
-        env = {"XDG_CONFIG_HOME": str(tmp / "config"), "XDG_DATA_HOME": str(tmp / "data"),
-               "XDG_CACHE_HOME": str(tmp / "cache"),
-               "TERM": "xterm-256color", "COLORTERM": "truecolor", "PYTHONPYCACHEPREFIX": str(tmp / "pycache")}
+        env = environment(tmp)
         example = tmp / "pathfinder1e.toml"
         shutil.copyfile(ROOT / "saves" / "pathfinder1e.toml", example)
         thirty = fight(tmp / "thirty.toml", 30, 0, 0)
         big = fight(tmp / "big.toml", 200, 5, 10_000)
         py = sys.executable
 
-        def gm(path: Path) -> App:  # the footer's last key, the head, the turn's row, a log line
-            return App("gm-console", [py, "-m", "gm_console", "--lang", "en", str(path)],
+        def gm(path: Path, checkout: Path = args.checkout, label: str = "gm-console") -> App:
+            # the markers: the footer's last key, the head, the turn's row, a log line
+            return App(label, [py, "-m", "gm_console", "--lang", "en", str(path)],
                        ("/ Find", "Pathfinder 1e · Round", "▶", "› "), first_name(path), env,
-                       args.checkout.resolve())
+                       checkout.resolve())
+
+        saves = {"example": example, "thirty": thirty, "big": big}
 
         def bare(combatants: int, conditions: int, log: int) -> App:
-            return App("bare app", [py, str(HERE / "bare_app.py"), str(combatants), str(conditions), str(log)],
-                       ("q Quit", "Goblin", "▶", "› "), "Goblin 1", env)
+            if args.against is None:
+                return App("bare app", [py, str(HERE / "bare_app.py"), str(combatants), str(conditions), str(log)],
+                           ("q Quit", "Goblin", "▶", "› "), "Goblin 1", env)
+            # the same save as A's, copied: each checkout leaves its own snapshot of its own file
+            case = {9: "example", 30: "thirty", 200: "big"}[combatants]
+            return gm(against[case], args.against, "against")
+
+        against = copies(saves, args.checkout, args.against, env) if args.against is not None else {}
 
         cases = set((args.only or "example,thirty,big,cold").split(","))
 
         subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", "keep"], check=True)
         try:
             compare(gm(example), bare(9, 2, 200), 1, 0)  # untimed: writes both apps' bytecode cache
-            print(f"| {'figure: median (fastest-slowest run)':<58} | {'gm-console':>22} | {'bare app':>22} | "
+            other = "bare app" if args.against is None else "against"
+            print(f"| {'figure: median (fastest-slowest run)':<58} | {'gm-console':>22} | {other:>22} | "
                   f"ratio  | run pairs | target  |")
             print("|---|---|---|---|---|---|")
             if "example" in cases:
@@ -320,7 +360,10 @@ def main() -> int:
                 (tmp / "no-cache").write_text("")  # a file: no snapshot is read or written under it
                 cold = gm(big)
                 cold.env = {**env, "GM_CONSOLE_CACHE_DIR": str(tmp / "no-cache")}
-                ra, rb = compare(cold, bare(200, 5, 10_000), runs, 0)
+                other_cold = bare(200, 5, 10_000)
+                if args.against is not None:
+                    other_cold.env = cold.env
+                ra, rb = compare(cold, other_cold, runs, 0)
                 table("the same without its snapshot", ra, rb)
         finally:
             subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)

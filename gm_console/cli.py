@@ -16,33 +16,38 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from gm_console import collector
 
 _loading = collector.pause()  # these imports make many objects and no garbage (collector.py)
 
-from gm_console import cli_library, cli_stats, plugins  # noqa: E402
+from gm_console import plugins  # noqa: E402
 from gm_console.engine.language.commands import CommandError
 from gm_console.engine.core.errors import GMError, message_of
 from gm_console.engine.core.dice import Dice, DiceError, parse_rolls
 from gm_console.i18n import LANGS, C_, _, _n, render
 from gm_console.storage import Encounter, SaveError, SaveExists
-from gm_console.storage import party as party_file
 
 collector.resume(_loading)
 
-# Each subcommand imports what only it needs (export, describe, the library, the TUI):
-# opening a save in the TUI is the common case, and its first frame waits for every import.
+if TYPE_CHECKING:
+    import argparse
 
+# Each subcommand imports what only it needs (export, describe, the library, the stats, the
+# TUI): opening a save in the TUI is the common case, and its first frame waits for every import.
+
+#: the bestiary's and the parties' commands (cli_library.py, loaded when one runs or --help is asked)
+LIBRARY = ("bestiary", "party")
 SUBCOMMANDS = ("new", "list", "exec", "show", "log", "rulesets", "open", "players", "serve", "post", "stats",
-               *cli_library.COMMANDS)
+               *LIBRARY)
 LOCK_WAIT = 2.0  # seconds exec waits for another program to finish with the save
 
 # Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, and broken
@@ -99,13 +104,14 @@ class UsageError(SystemExit):
         self.prog, self.why = prog, why
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse prints its usage and exits: one line is enough
-        raise UsageError(self.prog, message)
-
-
 def _parser(lang: str = "en") -> argparse.ArgumentParser:
     """The arguments, their help in ``lang`` (argparse's own words too: usage, options)."""
+    import argparse  # here: opening a save (``gm-console PATH``) needs no parser (_plain_open)
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # argparse prints its usage and exits: one line is enough
+            raise UsageError(self.prog, message)
+
     def h(msg) -> str:
         return render(msg, lang)
 
@@ -160,6 +166,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sub.add_parser("rulesets", parents=[lang_too], help=h(_("list installed rulesets")))
     _players_parsers(sub, lang_too, h, where)
+    from gm_console import cli_library, cli_stats
+
     cli_stats.add_parser(sub, lang_too, h)
     cli_library.add_parsers(sub, lang_too, h)
     _argparse_words(p, lang)
@@ -192,6 +200,8 @@ def _players_parsers(sub, lang_too, h, where: str) -> None:
 
 def _argparse_words(parser: argparse.ArgumentParser, lang: str) -> None:
     """argparse's own words (usage, the section titles, -h) in ``lang``, in every parser."""
+    import argparse
+
     usage = render(_("usage: "), lang)
 
     class Formatter(argparse.HelpFormatter):
@@ -274,8 +284,10 @@ def main(argv: list[str] | None = None) -> int:
         cut = argv.index("--")
         argv, tail = argv[:cut], argv[cut + 1:]
     lang = _lang_in(lang_args + argv)
+    args, extra = _plain_open(lang_args, argv, tail), []
     try:
-        args, extra = _parser(lang).parse_known_args(lang_args + argv)
+        if args is None:
+            args, extra = _parser(lang).parse_known_args(lang_args + argv)
     except UsageError as exc:
         err(_usage_line(exc, lang))
         return 2
@@ -304,6 +316,20 @@ def main(argv: list[str] | None = None) -> int:
     except (SaveError, GMError, DiceError, plugins.UnknownRuleset) as exc:
         err(render(_("error: {why}", why=message_of(exc)), lang))
         return 1
+
+
+def _plain_open(lang_args: list[str], argv: list[str], tail: list[str]) -> SimpleNamespace | None:
+    """``gm-console [--lang L] [open] PATH``, the usual start, read without building the parser
+    (all the subcommands and their help: 8 ms of the first frame's wait, and argparse's import):
+    the arguments argparse would give, or None for anything else, which argparse reads."""
+    if tail or len(argv) != 2 or argv[0] != "open" or argv[1].startswith("-"):
+        return None
+    lang = None
+    if lang_args:
+        lang = lang_args[1] if len(lang_args) == 2 else lang_args[0].partition("=")[2]
+        if lang not in ("en", "es"):
+            return None  # argparse says what it takes
+    return SimpleNamespace(lang=lang, command="open", path=Path(argv[1]), dice=None)
 
 
 def _output_gone() -> None:
@@ -346,6 +372,8 @@ def _open(args, lang) -> int:
 
 
 def _new(args, lang) -> int:
+    from gm_console.storage import party as party_file
+
     party = party_file.load(args.party) if args.party else None
     ruleset = args.ruleset or (party.ruleset if party else "generic")
     enc = Encounter.create(args.path, ruleset, name=args.name, party=party, lang=lang)
@@ -506,7 +534,19 @@ def _post(args, lang) -> int:
     return 0
 
 
+def _stats(args, lang) -> int:
+    from gm_console import cli_stats
+
+    return cli_stats.run(args, lang, out, err)
+
+
+def _library(args, lang) -> int:
+    from gm_console import cli_library
+
+    return cli_library.run(args, lang, out)
+
+
 _COMMANDS = {"open": _open, "new": _new, "list": _list, "exec": _exec, "show": _show, "log": _log, "rulesets": _rulesets,
              "players": _players, "serve": _serve, "post": _post,
-             "stats": lambda args, lang: cli_stats.run(args, lang, out, err),
-             **{name: lambda args, lang: cli_library.run(args, lang, out) for name in cli_library.COMMANDS}}
+             "stats": lambda args, lang: _stats(args, lang),
+             **{name: lambda args, lang: _library(args, lang) for name in LIBRARY}}

@@ -13,8 +13,8 @@ reads the arguments and prints one line per thing, in the GM's language.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gm_console import plugins
 from gm_console.engine.core.bestiary import as_text, preview
@@ -25,9 +25,10 @@ from gm_console.i18n import C_, _, render
 from gm_console.storage import Encounter
 from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
-from gm_console.storage.bestiary_files import LibraryError
+from gm_console.storage.errors import LibraryError
 
-COMMANDS = ("bestiary", "party")
+if TYPE_CHECKING:
+    import argparse
 
 
 def add_parsers(sub, lang_too: argparse.ArgumentParser, h=lambda msg: render(msg, "en")) -> None:

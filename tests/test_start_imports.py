@@ -58,3 +58,53 @@ def test_the_first_frame_of_an_encounter_imports_none_of_what_it_does_not_show(t
     # and they do load when asked for: the check above is about the right names
     assert seen["opened"] == "DamageModal"
     assert _loaded(seen["after"], "gm_console.tui.modals.damage")
+
+
+def test_opening_a_save_from_the_command_line_reads_it_without_argparse(tmp_path):
+    """`gm-console PATH`, the usual start, builds no parser: argparse (and every subcommand's
+    help) is not loaded before the first frame; the arguments are those argparse gives."""
+    probe = textwrap.dedent('''
+        import sys
+        import gm_console.cli as cli
+
+        seen = {}
+        cli._COMMANDS["open"] = lambda args, lang: seen.update(vars(args), lang=lang) or 0
+        cli.main(["--lang", "es", sys.argv[1]])
+        print("argparse" in sys.modules, sorted(seen.items()))
+    ''')
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "fight.toml")], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split(" ", 1)[0] == "False"
+    assert f"('path', PosixPath('{tmp_path / 'fight.toml'}'))" in out.stdout
+
+
+def test_the_plain_open_reads_what_argparse_reads(monkeypatch):
+    from gm_console import cli
+
+    def opened(argv: list[str]) -> dict:
+        seen: dict = {}
+        monkeypatch.setitem(cli._COMMANDS, "open", lambda args, lang: seen.update(vars(args), lang=lang) or 0)
+        cli.main(argv)
+        return seen
+
+    for argv in (["x.toml"], ["open", "x.toml"], ["--lang", "es", "x.toml"], ["--lang=en", "open", "a b.toml"],
+                 ["x.toml", "--dice", "ask"], ["x.toml", "--lang", "es"]):
+        plain = opened(argv)
+        with monkeypatch.context() as m:
+            m.setattr(cli, "_plain_open", lambda *a: None)  # argparse reads every line
+            assert opened(argv) == plain, argv
+    assert cli._plain_open([], ["open", "x.toml"], []) is not None  # the usual start is the plain one
+    assert cli._plain_open(["--lang", "fr"], ["open", "x.toml"], []) is None  # argparse refuses it
+
+
+def test_every_subcommand_the_parser_knows_is_read_as_one():
+    """The library's and the stats' parsers load only with the parser (a start opening a save
+    loads neither): the names the command line tells from a save's path are all of them."""
+    import argparse
+
+    from gm_console import cli
+
+    parser = cli._parser("en")
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert set(sub.choices) == set(cli.SUBCOMMANDS)

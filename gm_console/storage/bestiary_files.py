@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate, repeat
 from pathlib import Path
 from typing import Any
@@ -43,13 +43,13 @@ from gm_console.engine.core import attacks
 from gm_console.engine.core.bestiary import META, Bestiary, Creature, Listing, Problem, fold_many, hit_pool
 from gm_console.engine.core.marks import BESTIARY
 from gm_console.engine.core.contract import Ruleset
-from gm_console.engine.core.errors import GMError, RulesError
+from gm_console.engine.core.errors import RulesError
 from gm_console.engine.core.state import Combatant
 from gm_console.engine.core.text import fold_text, slug
 from gm_console.i18n import Msg, _
 
 from . import tomlfile
-from .errors import SaveError
+from .errors import LibraryError, SaveError
 from .paths import data_dir
 from .store import atomic_write, read_bytes
 
@@ -73,10 +73,6 @@ _HEADS_AND_NAMES = re.compile(
 _HEADER_LINE = re.compile(r"^[ \t]*\[[ \t]*(" + _KEY + r")[ \t]*\]", re.M)
 
 
-class LibraryError(SaveError, GMError):
-    """A bestiary, party or prepared encounter that cannot be read or written: one line, any language."""
-
-
 def user_path(ruleset_id: str) -> Path:
     """Where the GM's own creatures for one game live."""
     return data_dir() / "bestiary" / f"{slug(ruleset_id)}.toml"
@@ -88,9 +84,12 @@ def lazy(ruleset: Ruleset) -> Bestiary:
     encounter opened is found). A problem in the GM's file reaches the GM when it matters:
     the entry asked for says why it cannot be added, a creature not found says what was met
     (``Bestiary.find``), and ``Bestiary.problems`` holds what was met so far."""
-    path = user_path(ruleset.id)
-    cls = type(ruleset)
-    return Bestiary(lambda: [*_builtin(cls)[0], *_user_entries(path)])
+    return Bestiary(partial(entries_of, ruleset))
+
+
+def entries_of(ruleset: Ruleset) -> list["Creature | Listing | Problem"]:
+    """The game's bestiary then the GM's, as they are now (entries a table at a time: ``Listing``)."""
+    return [*_builtin(type(ruleset))[0], *_user_entries(user_path(ruleset.id))]
 
 
 def load(ruleset: Ruleset) -> tuple[Bestiary, list["Msg | str"]]:

@@ -16,6 +16,10 @@ class SaveExists(SaveError):
     """The file is already there, and creating never overwrites."""
 
 
+class LibraryError(SaveError, GMError):
+    """A bestiary, party or prepared encounter that cannot be read or written: one line, any language."""
+
+
 class CodecError(GMError, ValueError):
     """The text is not a save this program can read; ``line`` says where, when known."""
 

@@ -45,8 +45,7 @@ from gm_console.engine.core.text import fold_text
 from gm_console.i18n import Msg, Term, _, joined, render
 
 from . import tomlfile
-from .bestiary_files import LibraryError
-from .errors import SaveError
+from .errors import LibraryError, SaveError
 from .paths import data_dir, safe_file_name
 from .store import atomic_write, read_bytes
 

@@ -51,7 +51,7 @@ from gm_console.engine.core.text import fold_text
 from gm_console.i18n import _
 
 from . import tomlfile
-from .bestiary_files import LibraryError
+from .errors import LibraryError
 from .store import read_bytes
 
 #: keys of a [[combatant]] table that are not stats

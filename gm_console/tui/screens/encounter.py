@@ -85,6 +85,7 @@ class EncounterScreen(Screen):
         self.shown_offers: tuple[tuple[str, str], ...] = ()  # (warning, command) on the warnings line
         self._lent_by: Widget | None = None  # the pane that had the focus when a bar took it
         self.group_turns = group_turns if group_turns in ("each", "block") else "each"
+        self._drawn_for = None  # the terminal's size the last redraw drew for (on_resize)
         # what the keys do, one family each (host.py: what a part may use of this screen)
         self.turns = Turns(self)
         self.acting = Acting(self)
@@ -189,7 +190,13 @@ class EncounterScreen(Screen):
             self.set_class(True, *self._get_breakpoint_classes(size, points))
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.redraw)
+        # The panes make their own rows again at a new width (their on_resize); the screen draws
+        # again only for a size it has not drawn for (the head's width). Textual sends a Resize
+        # as the screen mounts and another once the terminal reports its size, both for the
+        # size the first frame is drawn at: drawing everything again after each cost the
+        # big fight 27 ms of processor time and 0.5 MiB (benchmarks/start_cost.py).
+        if self.app.size != self._drawn_for:
+            self.call_after_refresh(self.redraw)
 
     # -- drawing -------------------------------------------------------------------
     def frame(self) -> Frame:
@@ -210,6 +217,7 @@ class EncounterScreen(Screen):
             self.selected = state.active if state.active in state.combatants else (ids[0] if ids else None)
         self.marked = [cid for cid in self.marked if cid in state.combatants]
         frame = self.frame()
+        self._drawn_for = self.app.size
         self._paint_head(frame)
         self._warnings()
         self.query_one(InitiativePane).show(frame)

@@ -68,7 +68,10 @@ class InitiativePane(OwnKeys, Widget, can_focus=True):
         self.refresh()
 
     def on_resize(self) -> None:
+        # rows made before the pane had its size are dropped: drawn again now, or the first
+        # frame leaves the pane blank until something else redraws it
         self._lines = None
+        self.refresh()
 
     # -- drawing -------------------------------------------------------------------
     def render(self) -> Text:

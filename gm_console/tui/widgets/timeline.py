@@ -49,6 +49,10 @@ class TimelinePane(Widget):
                                        lambda cond: "save-ends" in catalogue.define(cond).flags)
         self.refresh()
 
+    def on_resize(self) -> None:
+        # drawn to the pane's size: repainted once it has one, or the first frame leaves it blank
+        self.refresh()
+
     def render(self) -> Text:
         if self.frame is None:
             return Text("")

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from gm_console.i18n import Msg, Named, Term, _, _n
@@ -57,6 +55,8 @@ TABLE_OPTIONS = (
 )
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from ...language.verbs import Verb
 
 def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
@@ -216,6 +216,8 @@ class Ruleset:
         package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
         if not package:
             return ()
+        from importlib import resources  # here: 4 ms of imports a start (its first frame) never needs
+
         try:
             return (resources.files(package) / name,)
         except (ModuleNotFoundError, TypeError, ValueError):
