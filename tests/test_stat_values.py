@@ -76,3 +76,15 @@ def test_a_value_no_name_is_declared_for_reads_as_stored():
     t.do("add Valeros pc hp=20")
     t.c("Valeros").stats["size"] = "enormous"  # a hand-edited save
     assert "Tamaño enormous" in sheet(t, "Valeros")
+
+
+def test_the_spanish_add_form_offers_the_choices_by_their_spanish_names():
+    """The form keeps the value it sends (size=large) and shows its name (grande)."""
+    from gm_console.tui.modals.add import AddCombatantModal
+
+    t = Table("pathfinder1e")
+    frame = Frame(state=t.state, ruleset=t.session.ruleset, history=t.session.done, lang="es")
+    fields = {g.key: g for g in AddCombatantModal(frame).grid_fields()}
+    assert ("large", "grande") in fields["f-size"].choices
+    assert ("improved", "mejorada") in fields["f-evasion"].choices
+    assert ("f", "femenino") in fields["f-gender"].choices
