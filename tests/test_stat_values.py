@@ -88,3 +88,14 @@ def test_the_spanish_add_form_offers_the_choices_by_their_spanish_names():
     assert ("large", "grande") in fields["f-size"].choices
     assert ("improved", "mejorada") in fields["f-evasion"].choices
     assert ("f", "femenino") in fields["f-gender"].choices
+
+
+def test_a_creatures_preview_names_its_size_in_the_gms_language():
+    """The add form's bestiary preview and `bestiary show`: `size pequeño`, typed as read."""
+    from gm_console.engine.core.bestiary import preview
+    from gm_console.storage import bestiary_files
+
+    rs = Table("pathfinder1e").session.ruleset
+    goblin = bestiary_files.load(rs)[0]["goblin"]
+    assert "size pequeño" in "\n".join(preview(goblin, rs, "es"))
+    assert "size small" in "\n".join(preview(goblin, rs, "en"))
