@@ -256,3 +256,25 @@ def test_the_turns_actions_on_the_sheet_are_catalogue_under_a_third_language(xx,
     if game in ("pathfinder1e", "dragon_age", "dnd5e"):  # whoever acts at the end of the example has a row
         assert slots, game
     assert [s.name("xx") for s in slots if not s.name("xx").startswith("⟦")] == []
+
+
+@pytest.mark.parametrize("game", builtin_rulesets())
+def test_every_value_a_game_names_reads_its_catalogue_under_a_third_language(xx, game):
+    """A stat's value the game names (a size, evasion, a gender; Dragon Age's focuses, one by
+    one in a list) is written on the sheet from the catalogue: under the pseudo-locale, inside
+    the markers. A value it does not name reads as stored."""
+    from gm_console.tui.present import stat_value
+
+    rs = plugins.load(game)
+    named = [(f, value) for f in rs.sheet.block for value in f.choice_names]
+    assert named, f"{game}: no stat declares the names of its values"
+    outside = sorted(f"{f.key}={v}: {stat_value(v, f, 'xx')}" for f, v in named
+                     if not re.fullmatch(r"⟦[^⟦⟧]+⟧", stat_value(v, f, "xx")))
+    assert outside == []
+    if game == "dragon_age":
+        from rulesets.dragon_age.stats import FOCUS_TERMS
+
+        focus = rs.sheet.fields["focus"]
+        shown = stat_value([*FOCUS_TERMS, "lute-playing"], focus, "xx").split(", ")
+        assert shown[-1] == "lute-playing"  # the table's own focus, as typed
+        assert [s for s in shown[:-1] if not re.fullmatch(r"⟦[^⟦⟧]+⟧", s)] == []

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from gm_console.engine.core.contract import Difficulty, Ruleset
+from gm_console.engine.core.contract import Difficulty, Ruleset, StatField
 from gm_console.engine.views.timeline import UNTIL_FIRST_TURN
 from gm_console.i18n import render
 from gm_console.engine.core.state import Combatant, ConditionInstance, EncounterState, Pool
@@ -155,9 +155,15 @@ def num(value: Any) -> str:
     return str(value)
 
 
-def stat_value(value: Any) -> str:
+def stat_value(value: Any, f: StatField | None = None, lang: str = "en") -> str:
+    """A stat's value as the sheet writes it: yes/no as ✓/✗, a choice or a list's elements by
+    the names the game declares for them in ``lang`` (``f.value_term``), else as stored."""
     if isinstance(value, bool):
         return "✓" if value else "✗"
+    if f is not None:
+        named = ask("a stat's value", lambda: f.value_term(value), value)
+        if named is not value:
+            return render(named, lang)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     return num(value)

@@ -37,9 +37,11 @@ CRIT_WORDS = ("crit", "critical", "critico", "crítico")
 TEMP_WORDS = ("temp", "temporary", "temporales", "temporal", "thp", "pgt")
 
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
-SIZE_ALIASES = {"diminuto": "tiny", "pequeno": "small", "mediano": "medium", "grande": "large", "enorme": "huge",
-                "gargantuesco": "gargantuan", "t": "tiny", "s": "small", "m": "medium", "l": "large", "h": "huge",
-                "g": "gargantuan"}
+#: each size as the sheet names it (its Spanish is input too: size=mediano)
+SIZE_TERMS = {en: T_("size", en, es) for en, es in (("tiny", "diminuto"), ("small", "pequeño"), ("medium", "mediano"),
+                                                    ("large", "grande"), ("huge", "enorme"),
+                                                    ("gargantuan", "gargantuesco"))}
+SIZE_ALIASES = {"t": "tiny", "s": "small", "m": "medium", "l": "large", "h": "huge", "g": "gargantuan"}
 
 
 #: each damage type as the catalogue holds it
@@ -72,7 +74,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("speed", "int", default=30, aliases=("velocidad", "vel", "spd"), en="Speed", es="Velocidad",
                   minimum=0, doc="in feet"),
         StatField("size", "choice", default="medium", choices=SIZES, choice_aliases=SIZE_ALIASES,
-                  aliases=("tamano", "tamaño"), en="Size", es="Tamaño"),
+                  choice_names=SIZE_TERMS, aliases=("tamano", "tamaño"), en="Size", es="Tamaño"),
         *abilities,
         StatField("level", "int", aliases=("nivel", "lvl", "niv"), en="Level", es="Nivel", minimum=1, maximum=20,
                   doc="a PC's character level (the encounter's XP budget, dnd5e.md §8.2)"),

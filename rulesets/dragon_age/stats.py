@@ -37,7 +37,10 @@ for _key, (_en, _es, _aliases) in ABILITY_INFO.items():
     for _name in (_key, _en, _es, *_aliases):
         _ABILITY_INDEX[fold_text(_name)] = _key
 
-WEAPON_KINDS = ("melee", "ranged", "bow")
+#: each kind of weapon as the sheet names it
+WEAPON_KIND_NAMES = {"melee": T_("weapon kind", "melee", "cuerpo a cuerpo"),
+                     "ranged": T_("weapon kind", "ranged", "a distancia"), "bow": T_("weapon kind", "bow", "arco")}
+WEAPON_KINDS = tuple(WEAPON_KIND_NAMES)
 UNARMED = "1d3"
 
 
@@ -180,20 +183,20 @@ def stat_block() -> tuple[StatField, ...]:
                   es="Personaje jugador"),
         StatField("focus", "list", aliases=("focuses", "foci", "focos", "concentracion",
                                             "concentraciones"),
-                  en="Focuses", es="Concentraciones", doc="focus=swimming,healing (+2 on tests)"),
+                  en="Focuses", es="Concentraciones", doc="focus=swimming,healing (+2 on tests)",
+                  name_of=focus_term),
         StatField("weapon", "dice", aliases=("arma", "weapon damage", "dano arma"),
                   en="Weapon damage", es="Daño del arma",
                   doc=f"damage dice of the attack, e.g. 2d6; unarmed {UNARMED}"),
-        StatField("weapon_ability", "choice", choices=ABILITIES, choice_aliases=ability_aliases,
+        StatField("weapon_ability", "choice", choices=ABILITIES, choice_aliases=ability_aliases, choice_names=LABELS,
                   aliases=("attack ability", "atributo arma", "habilidad arma"),
                   en="Attack ability", es="Atributo de ataque",
                   doc="ability of the weapon group; default Str (Dex for bows)"),
         StatField("weapon_focus", "str", aliases=("concentracion arma", "arma foco"),
                   en="Weapon focus", es="Concentración de arma",
-                  doc="focus of the weapon group, e.g. heavy-blades (+2 if in the focus list)"),
-        StatField("weapon_kind", "choice", default="melee", choices=WEAPON_KINDS,
-                  choice_aliases={"cuerpo a cuerpo": "melee", "cac": "melee", "distancia": "ranged",
-                                  "thrown": "ranged", "arrojadiza": "ranged", "arco": "bow",
+                  doc="focus of the weapon group, e.g. heavy-blades (+2 if in the focus list)", name_of=focus_term),
+        StatField("weapon_kind", "choice", default="melee", choices=WEAPON_KINDS, choice_names=WEAPON_KIND_NAMES,
+                  choice_aliases={"cac": "melee", "distancia": "ranged", "thrown": "ranged", "arrojadiza": "ranged",
                                   "bows": "bow", "crossbow": "bow", "ballesta": "bow"},
                   aliases=("tipo arma",), en="Weapon kind", es="Tipo de arma",
                   doc="melee | ranged | bow (bows add Perception to damage, not Str)"),

@@ -47,6 +47,13 @@ TWF_TEXT = {
                      "arma torpe ligera + Combate con dos armas"),
 }
 
+#: each two-weapon setting as the sheet names it (none: not fighting with two weapons)
+TWF_NAMES = {"none": T_("two-weapon fighting", "none", "no"), **TWF_TEXT}
+
+#: evasion as the sheet names it (none, evasion, improved evasion)
+EVASION_NAMES = {"none": T_("evasion", "none", "ninguna"), "evasion": T_("evasion", "evasion", "evasión"),
+                 "improved": T_("evasion", "improved", "mejorada")}
+
 HERO_MAX = 3
 HERO_START = 1
 
@@ -142,7 +149,7 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("bab", "int", default=0, aliases=("ab", "ataque base", "bab"),
                   en="Base attack bonus", es="Ataque base"),
         StatField("size", "choice", default="medium", aliases=("tam", "tamano", "tamaño"),
-                  choices=SIZES, choice_aliases=SIZE_ALIASES, en="Size", es="Tamaño"),
+                  choices=SIZES, choice_aliases=SIZE_ALIASES, choice_names=SIZE_TERMS, en="Size", es="Tamaño"),
         StatField("cmb", "int", aliases=("bmc",), en="CMB", es="BMC",
                   doc="default BAB + Str (Dex if Diminutive or smaller) + size"),
         StatField("cmd", "int", aliases=("dmc",), en="CMD", es="DMC",
@@ -152,9 +159,8 @@ def stat_block() -> tuple[StatField, ...]:
         StatField("ref", "int", default=0, aliases=("reflejos", "reflex"), en="Reflex", es="Reflejos"),
         StatField("will", "int", default=0, aliases=("voluntad",), en="Will", es="Voluntad"),
         StatField("evasion", "choice", default="none", aliases=("evasión",),
-                  choices=("none", "evasion", "improved"),
-                  choice_aliases={"no": "none", "ninguna": "none", "evasión": "evasion", "si": "evasion",
-                                  "yes": "evasion", "mejorada": "improved", "improved-evasion": "improved",
+                  choices=("none", "evasion", "improved"), choice_names=EVASION_NAMES,
+                  choice_aliases={"no": "none", "si": "evasion", "yes": "evasion", "improved-evasion": "improved",
                                   "evasion mejorada": "improved"},
                   en="Evasion", es="Evasión", doc="none | evasion | improved: a Reflex save for half "
                   "takes none (improved: half on a failure)"),
@@ -177,8 +183,8 @@ def stat_block() -> tuple[StatField, ...]:
                   es="Dados de golpe / nivel", minimum=0,
                   doc="for energy drain death and nonlethal recovery"),
         StatField("twf", "choice", aliases=("dos armas", "two weapon", "two-weapon"),
-                  choices=("none", *TWF),
-                  choice_aliases={"no": "none", "ninguna": "none", "ligera": "light",
+                  choices=("none", *TWF), choice_names=TWF_NAMES,
+                  choice_aliases={"ninguna": "none", "ligera": "light",
                                   "dote": "feat", "ligera dote": "light-feat", "light feat": "light-feat"},
                   en="Two-weapon fighting", es="Combate con dos armas",
                   doc="normal | light | feat | light-feat: shows the penalty table"),

@@ -18,7 +18,7 @@ from gm_console.ruleset import Combatant, Context, Mark, Mod, Msg, dealt, gm, na
 from . import life, marks
 from .common import say
 from .i18n import C_, T_, _
-from .stats import SKILL_ABILITY, level, mod, skill_bonus
+from .stats import ABILITY_NAMES_SHORT, SKILL_ABILITY, level, mod, skill_bonus
 
 RULE = "starfinder.md §3.14.6 [O]"
 KEYS = ("str", "dex", "con", "int", "wis", "cha")
@@ -26,8 +26,7 @@ KEYS = ("str", "dex", "con", "int", "wis", "cha")
 WORDS = {"str": "str", "fue": "str", "dex": "dex", "des": "dex", "con": "con", "int": "int", "wis": "wis",
          "sab": "wis", "cha": "cha", "car": "cha"}
 DRAIN = ("drain", "drained", "consuncion", "consunción", "drenaje")
-NAMES = {"str": T_("ability", "Str", "Fue"), "dex": T_("ability", "Dex", "Des"), "con": T_("ability", "Con", "Con"),
-         "int": T_("ability", "Int", "Int"), "wis": T_("ability", "Wis", "Sab"), "cha": T_("ability", "Cha", "Car")}
+NAMES = ABILITY_NAMES_SHORT
 #: the same as a breakdown names them in English, in lower case (``dex damage``)
 LOW = {k: T_("ability label", t.en.lower(), t.es) for k, t in NAMES.items()}
 #: the figures each ability governs on a Starfinder sheet (CRB ch. 2, Ability Descriptions); its skills too

@@ -10,17 +10,14 @@ from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, Term, c
 from . import marks
 from .common import check, roll, say, value
 from .economy import use
-from .i18n import T_, _
+from .i18n import _
 from .options import official
-from .stats import SIZES, is_vehicle, level, size_index
+from .stats import SIZE_TERMS, SIZES, is_vehicle, level, size_index
 from .vehicles import MOTION, control, motion, operator, operator_piloting, pilot_of, piloting_check, the_vehicle
 
 TERRAIN = choice_map(("rough", "aspero", "áspero"), ("flat", "llano"),
                      ("difficult", "dificil", "difícil", "accidentado"))
 TERRAIN_ES = {"rough": "áspero", "flat": "llano", "difficult": "difícil"}  # what a Spanish table types
-SIZE_NAMES = {"fine": "minúsculo", "diminutive": "diminuto", "tiny": "menudo", "small": "pequeño", "medium": "mediano",
-              "large": "grande", "huge": "enorme", "gargantuan": "gargantuesco", "colossal": "colosal"}
-SIZE_TERMS = {en: T_("size", en, es) for en, es in SIZE_NAMES.items()}
 
 
 def ignite(ctx: Context, call) -> None:

@@ -11,19 +11,23 @@ from typing import Any, Mapping
 
 from gm_console.ruleset import XP_FIELD, Combatant, StatField
 
+from .i18n import T_
+
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
-SIZE_ALIASES = {
-    "minusculo": "fine", "diminuto": "diminutive", "menudo": "tiny", "pequeno": "small",
-    "mediano": "medium", "grande": "large", "enorme": "huge", "gargantuesco": "gargantuan",
-    "colosal": "colossal", "f": "fine", "d": "diminutive", "t": "tiny", "s": "small", "m": "medium",
-    "l": "large", "h": "huge", "g": "gargantuan", "c": "colossal",
-}
-CONTROL = ("piloted", "autopilot", "autocontrol", "uncontrolled")
-CONTROL_ALIASES = {
-    "pilotado": "piloted", "pilot": "piloted", "piloto-automatico": "autopilot",
-    "piloto automatico": "autopilot", "autocontrol": "autocontrol", "descontrolado": "uncontrolled",
-    "none": "uncontrolled", "ninguno": "uncontrolled",
-}
+SIZE_NAMES = {"fine": "minúsculo", "diminutive": "diminuto", "tiny": "menudo", "small": "pequeño", "medium": "mediano",
+              "large": "grande", "huge": "enorme", "gargantuan": "gargantuesco", "colossal": "colosal"}
+#: each size as the sheet and a breakdown name it (its Spanish is input too: size=mediano)
+SIZE_TERMS = {en: T_("size", en, es) for en, es in SIZE_NAMES.items()}
+SIZE_ALIASES = {"f": "fine", "d": "diminutive", "t": "tiny", "s": "small", "m": "medium", "l": "large", "h": "huge",
+                "g": "gargantuan", "c": "colossal"}
+#: who drives a vehicle, as the sheet and the initiative pane name it
+CONTROL_NAMES = {"piloted": T_("vehicle control", "piloted", "pilotado"),
+                 "autopilot": T_("vehicle control", "autopilot", "piloto automático"),
+                 "autocontrol": T_("vehicle control", "autocontrol", "autocontrol"),
+                 "uncontrolled": T_("vehicle control", "uncontrolled", "sin control")}
+CONTROL = tuple(CONTROL_NAMES)
+CONTROL_ALIASES = {"pilot": "piloted", "piloto-automatico": "autopilot", "descontrolado": "uncontrolled",
+                   "none": "uncontrolled", "ninguno": "uncontrolled"}
 
 
 #: the skills of the Core Rulebook (ch. 5) but Profession: key, English, Spanish, aliases, key ability
@@ -59,9 +63,16 @@ ABILITY_ALIASES = {"fue": "str", "des": "dex", "sab": "wis", "car": "cha", "stre
                    "destreza": "dex", "constitucion": "con", "inteligencia": "int", "sabiduria": "wis",
                    "carisma": "cha"}
 ABILITY_NAMES = {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"}
-EVASION = ("none", "evasion", "improved")
-EVASION_ALIASES = {"no": "none", "ninguna": "none", "yes": "evasion", "si": "evasion", "evasion": "evasion",
-                   "improved-evasion": "improved", "evasion-mejorada": "improved", "mejorada": "improved"}
+#: each ability as a sheet and a roll name it
+ABILITY_NAMES_SHORT = {"str": T_("ability", "Str", "Fue"), "dex": T_("ability", "Dex", "Des"),
+                       "con": T_("ability", "Con", "Con"), "int": T_("ability", "Int", "Int"),
+                       "wis": T_("ability", "Wis", "Sab"), "cha": T_("ability", "Cha", "Car")}
+#: evasion as the sheet names it
+EVASION_NAMES = {"none": T_("evasion", "none", "ninguna"), "evasion": T_("evasion", "evasion", "evasión"),
+                 "improved": T_("evasion", "improved", "mejorada")}
+EVASION = tuple(EVASION_NAMES)
+EVASION_ALIASES = {"no": "none", "yes": "evasion", "si": "evasion", "improved-evasion": "improved",
+                   "evasion-mejorada": "improved"}
 
 
 def stat_block() -> tuple[StatField, ...]:
@@ -82,6 +93,7 @@ def stat_block() -> tuple[StatField, ...]:
                   maximum=40, en="Key ability", es="Atributo clave",
                   doc="key ability modifier (key=4) or score (key=18: 10 or more reads as a score)"),
         StatField("key_ability", "choice", choices=ABILITY_KEYS, choice_aliases=ABILITY_ALIASES,
+                  choice_names=ABILITY_NAMES_SHORT,
                   aliases=("keyability", "key-ab", "atributo"), en="Which is key", es="Cuál es clave",
                   doc="which ability is key: key_ability=wis; damage to it costs 1 RP per 2 points (§3.14.6)"),
         StatField("str", "int", aliases=("fue", "fuerza", "strength"), minimum=0, maximum=40,
@@ -129,7 +141,7 @@ def stat_block() -> tuple[StatField, ...]:
                     doc=f"skill bonus; absent: trained only" if key in TRAINED_ONLY
                     else f"skill bonus; absent: the {ABILITY_NAMES[ability]} modifier (untrained)")
           for key, en, es, aliases, ability in SKILLS),
-        StatField("evasion", "choice", choices=EVASION, choice_aliases=EVASION_ALIASES,
+        StatField("evasion", "choice", choices=EVASION, choice_aliases=EVASION_ALIASES, choice_names=EVASION_NAMES,
                   aliases=("evasión",), en="Evasion", es="Evasión",
                   doc="evasion or improved (operative): a Reflex save for half takes none"),
         StatField("dr", "int", aliases=("rd",), minimum=0, en="Damage reduction (kinetic)",
@@ -157,7 +169,7 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="dc=13 track=physical onset=1d every=day cure=2 name=Bog rot (§3.15)"),
         StatField("swarm", "bool", aliases=("enjambre",), en="Swarm", es="Enjambre",
                   doc="immune to single-target attacks, +50% from area effects, breaks up at 0 HP (§3.14.4)"),
-        StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES,
+        StatField("size", "choice", choices=SIZES, choice_aliases=SIZE_ALIASES, choice_names=SIZE_TERMS,
                   aliases=("talla", "tamano"), en="Size", es="Tamaño", doc="default medium for creatures"),
         StatField("pc", "bool", default=False, aliases=("pj",), en="Player character",
                   es="Personaje jugador"),
@@ -167,7 +179,7 @@ def stat_block() -> tuple[StatField, ...]:
                   doc="vehicles: Reflex DC against ram and run over"),
         StatField("pilot", "str", aliases=("piloto", "driver"), en="Pilot", es="Piloto",
                   doc="vehicles: the combatant at the controls"),
-        StatField("control", "choice", choices=CONTROL, choice_aliases=CONTROL_ALIASES,
+        StatField("control", "choice", choices=CONTROL, choice_aliases=CONTROL_ALIASES, choice_names=CONTROL_NAMES,
                   aliases=("mando",), en="Control", es="Control",
                   doc="vehicles: piloted, autopilot, autocontrol or uncontrolled"),
         StatField("autopilot", "int", aliases=("piloto-automatico-bono",), en="Autopilot Piloting",

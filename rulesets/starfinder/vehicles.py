@@ -17,14 +17,11 @@ from gm_console.ruleset import life as life_word
 from . import marks
 from .common import check, say, value
 from .i18n import T_, _
-from .stats import is_vehicle
+from .stats import CONTROL_NAMES, is_vehicle
 
 MOTION = {"stopped": T_("vehicle motion", "stopped", "parado"), "driving": T_("vehicle motion", "driving", "en marcha"),
           "racing": T_("vehicle motion", "racing", "a toda velocidad")}
-CONTROL = {"piloted": T_("vehicle control", "piloted", "pilotado"),
-           "autopilot": T_("vehicle control", "autopilot", "piloto automático"),
-           "autocontrol": T_("vehicle control", "autocontrol", "autocontrol"),
-           "uncontrolled": T_("vehicle control", "uncontrolled", "sin control")}
+CONTROL = CONTROL_NAMES
 
 
 def find(state: EncounterState, ref) -> Combatant | None:

@@ -396,10 +396,12 @@ def preview(creature: Creature, ruleset: Any, lang: str = "en") -> list[str]:
         lines.append(type_line(creature.type, lang))
     order = [f.key for f in ruleset.sheet.block] if ruleset is not None else []
     keys = [k for k in order if k in creature.stats] + [k for k in creature.stats if k not in order]
+    fields = ruleset.sheet.fields if ruleset is not None else {}
     stats = []
     for key in keys:
         value = creature.stats[key]
-        text = as_text(value)
+        named = fields[key].value_term(value) if key in fields else value  # size grande: input too
+        text = as_text(value) if named is value else render(named, lang)
         if key == hit_pool(ruleset) and creature.hit_dice:
             text += f" ({creature.hit_dice})"
         stats.append(f"{key} {text}")

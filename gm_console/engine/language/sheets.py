@@ -98,9 +98,8 @@ def _read(f: StatField, is_max: bool, key: str, raw: str) -> tuple[StatField, An
             value = yes_no(text, _("{key} takes true or false, not {raw!r}", key=f.key, raw=raw))
         elif f.kind == "choice":
             low = fold_text(text)
-            aliases = {fold_text(k): v for k, v in f.choice_aliases.items()}
             choices = {fold_text(c): c for c in f.choices}
-            value = choices.get(low) or aliases.get(low)
+            value = choices.get(low) or f.choice_words().get(low)
             if value is None:
                 raise RulesError(_('{key} takes one of {names}, not {raw!r}', key=f.key, names=listing(f.choices),
                                    raw=raw))

@@ -95,7 +95,7 @@ class AddCombatantModal(FormModal[str]):
                                      help=_help(f, lang), extra={"field": f}))
             elif f.kind == "choice" and f.choices:
                 out.append(GridField(f"f-{f.key}", label, "", kind="choice",
-                                     choices=(("", "-"),) + tuple((c, c) for c in f.choices),
+                                     choices=(("", "-"),) + tuple((c, p.stat_value(c, f, lang)) for c in f.choices),
                                      help=_help(f, lang), extra={"field": f}))
             else:
                 kind = "number" if f.kind in ("int", "pool", "counter") else "text"

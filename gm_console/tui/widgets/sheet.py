@@ -201,7 +201,7 @@ def _resources(out: Text, frame: Frame, c: Combatant, width: int) -> None:
         value = c.stats[f.key]
         if value is None or value == "" or value == ():
             continue
-        stats.append((f"{f.label(lang)} {p.stat_value(value)}", f.gm_only))
+        stats.append((f"{f.label(lang)} {p.stat_value(value, f, lang)}", f.gm_only))
     for title, rows in ((tr(lang, "resources"), items), (tr(lang, "stats"), stats)):
         if not rows:
             continue

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from dataclasses import replace
 
-from gm_console.i18n import C_, Msg, Term, _, core
+from gm_console.i18n import C_, Msg, T_, Term, _, core
 
 from ..told import dealt, named, of
 from ..state import Combatant, ConditionInstance, EncounterState
@@ -352,10 +352,11 @@ def _first_health_pool(rules: "Ruleset", c: Combatant) -> str:
 #: track them whatever the system); a game's own entry of the same id wins. Their rule is the
 #: engine's: docs/ARCHITECTURE.md, "Effects every game has".
 #: stat keys every game's sheet has (``Sheet.block``)
+#: a combatant's gender as its sheet reads it
+GENDERS = {"f": T_("gender", "female", "femenino"), "m": T_("gender", "male", "masculino")}
 EVERY_SHEET = (
     StatField("gender", "choice", choices=("f", "m"), aliases=("género", "genero", "sexo"),
-              choice_aliases={"femenino": "f", "femenina": "f", "female": "f", "mujer": "f",
-                              "masculino": "m", "male": "m", "hombre": "m"},
+              choice_aliases={"femenina": "f", "mujer": "f", "hombre": "m"}, choice_names=GENDERS,
               en="Gender", es="Género", domain=core,
               doc="f or m: the Spanish log's words agree with it (está moribunda); none, neutral wording"),
 )

@@ -7,7 +7,7 @@ the parts that use them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from gm_console.i18n import Domain, Msg, Term, _, joined, render
 
@@ -43,6 +43,14 @@ class StatField:
     aliases: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     choice_aliases: Mapping[str, str] = field(default_factory=dict)  # "grande" -> "large"
+    #: its values as the reader names them, where the game declares the names: value id -> a
+    #: ``Term`` of the game's ``T_`` (``size=medium`` reads "mediano" on a Spanish sheet). A list's
+    #: elements are named the same way, one by one; a value without a name reads as stored. The
+    #: names are input too: ``size=mediano`` is read as ``medium``.
+    choice_names: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: an element's name where the names are not a fixed table (a Dragon Age focus: the game's
+    #: own in the reader's language, one the table invented as typed): ``Term`` or the text
+    name_of: "Callable[[str], Any] | None" = field(default=None, compare=False, repr=False)
     en: str = ""
     es: str = ""
     doc: str = ""
@@ -80,7 +88,33 @@ class StatField:
 
     def terms(self) -> "tuple[Term, ...]":
         """The names it declares in English and Spanish, for the catalogue tool."""
-        return (self.term, self.short_term) if self.es else (self.term,)
+        named = tuple(t for t in self.choice_names.values() if isinstance(t, Term))
+        return ((self.term, self.short_term) if self.es else (self.term,)) + named
+
+    def value_term(self, value: Any) -> Any:
+        """A stored value as the reader reads it: a ``Term`` (``render`` writes it in the reader's
+        language) where the game names the value, a list's elements each named and joined with
+        commas; else the value itself, as stored (a number, the GM's own text)."""
+        if not self.choice_names and self.name_of is None:
+            return value
+        if isinstance(value, (list, tuple)):
+            return joined([self._named(v) for v in value], ", ")
+        return self._named(value)
+
+    def _named(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        found = self.choice_names.get(value)
+        if found is None and self.name_of is not None:
+            found = self.name_of(value)
+        return value if found is None else found
+
+    def choice_words(self) -> dict[str, str]:
+        """Every word the GM may type for one of its choices, folded: its aliases and its
+        values' names in English and Spanish."""
+        words = {fold_text(render(t, lang)): v for v, t in self.choice_names.items() for lang in ("en", "es")}
+        words.update({fold_text(k): v for k, v in self.choice_aliases.items()})
+        return words
 
 
 def _low(name: str) -> str:
