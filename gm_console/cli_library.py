@@ -20,8 +20,8 @@ from gm_console import plugins
 from gm_console.engine.core.bestiary import as_text, preview
 from gm_console.engine.core.context import find_combatant
 from gm_console.engine.core.errors import RulesError
-from gm_console.engine.core.words import threat
-from gm_console.i18n import C_, _, render
+from gm_console.engine.core.words import life, threat
+from gm_console.i18n import C_, Named, _, render
 from gm_console.storage import Encounter
 from gm_console.storage import bestiary_files as bestiary_file
 from gm_console.storage import party as party_file
@@ -165,16 +165,22 @@ def _party_show(args, lang, say) -> int:
     say(f"{p.name} ({p.ruleset}) · {p.path}")
     rs = plugins.load(p.ruleset)
     for m in p.members:
-        stats = " ".join(f"{k}={v}" for k, v in m.stats.items())
+        # the stat block as `party add --pc` and `add` take it (key=value, a list quoted whole)
+        stats = " ".join(f"{k}={_quoted(as_text(v))}" for k, v in m.stats.items())
         say(f"  {m.name}: {stats}")
         if m.now:
-            pools = ", ".join(f"{k} {v}" for k, v in (m.now.get("pools") or {}).items())
+            # what lasted, in the reader's words: the sheet's labels, the conditions' and life's names
+            pools = ", ".join(f"{render(rs.sheet.label(k), lang)} {v}" for k, v in (m.now.get("pools") or {}).items())
             conds = ", ".join(rs.conditions.catalogue.define(c.get("cond", "?")).name(lang)
                               + (f" {c['value']}" if c.get("value") is not None else "")
                               for c in m.now.get("conditions") or [])
             say(render(_("    after the last fight: {pools}; {conditions}; {life}", pools=pools or "-",
-                         conditions=conds or "-", life=m.now.get("life", "ok")), lang))
+                         conditions=conds or "-", life=life(m.now.get("life", "ok"), Named(m.name, m.stats.get("gender")))), lang))
     return 0
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if any(ch in text for ch in ' ;"') else text
 
 
 def _party_new(args, lang, say) -> int:

@@ -239,3 +239,19 @@ def test_party_add_keeps_what_the_encounter_does_not_set(tmp_path, capsys):
     assert run(capsys, "new", str(enc_path), "--party", "Crew", "--no-open")[0] == 0
     kyra = Encounter.open(enc_path, read_only=True).state.get("kyra")
     assert (kyra.stats["con"], kyra.stats["wis"], kyra.pools["hp"].max) == (14, 18, 38)
+
+
+def test_party_show_names_what_lasted_in_the_readers_words(tmp_path, capsys):
+    """`party show` after a fight (issue 22): the stat block as `add` takes it (an attack list
+    quoted whole, never a Python list), what lasted by the sheet's labels, the conditions' and
+    life's names, in Spanish for a Spanish table."""
+    save = sheets(tmp_path, capsys, 'add Kyra pc hp=20 gender=f atk="scimitar +2 1d6 18-20/x2 slashing"',
+                  "add Orc hp=9", "start", "dmg Kyra 25", "end")
+    assert run(capsys, "party", "new", "Crew", "--ruleset", "pathfinder1e")[0] == 0
+    assert run(capsys, "party", "add", "Crew", str(save), "Kyra")[0] == 0
+    code, out, err = run(capsys, "--lang", "es", "party", "show", "Crew")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == '  Kyra: hp=20 atk="scimitar +2 1d6 18-20/x2 slashing" gender=f'
+    assert lines[2].startswith("    tras el último combate: PG -5, no letal 0, puntos de héroe")
+    assert lines[2].endswith("; moribunda")
