@@ -165,9 +165,7 @@ def _party_show(args, lang, say) -> int:
     say(f"{p.name} ({p.ruleset}) · {p.path}")
     rs = plugins.load(p.ruleset)
     for m in p.members:
-        # the stat block as `party add --pc` and `add` take it (key=value, a list quoted whole)
-        stats = " ".join(f"{k}={_quoted(as_text(v))}" for k, v in m.stats.items())
-        say(f"  {m.name}: {stats}")
+        say(f"  {m.name}: {party_file.block_text(m)}")
         if m.now:
             # what lasted, in the reader's words: the sheet's labels, the conditions' and life's names
             pools = ", ".join(f"{render(rs.sheet.label(k), lang)} {v}" for k, v in (m.now.get("pools") or {}).items())
@@ -177,10 +175,6 @@ def _party_show(args, lang, say) -> int:
             say(render(_("    after the last fight: {pools}; {conditions}; {life}", pools=pools or "-",
                          conditions=conds or "-", life=life(m.now.get("life", "ok"), Named(m.name, m.stats.get("gender")))), lang))
     return 0
-
-
-def _quoted(text: str) -> str:
-    return f'"{text}"' if any(ch in text for ch in ' ;"') else text
 
 
 def _party_new(args, lang, say) -> int:

@@ -242,8 +242,8 @@ def test_party_add_keeps_what_the_encounter_does_not_set(tmp_path, capsys):
 
 
 def test_party_show_names_what_lasted_in_the_readers_words(tmp_path, capsys):
-    """`party show` after a fight (issue 22): the stat block as `add` takes it (an attack list
-    quoted whole, never a Python list), what lasted by the sheet's labels, the conditions' and
+    """`party show` after a fight (issue 22): the stat block as `add` takes it (as the party's
+    `add` line writes it: an attack list quoted whole, never a Python list), what lasted by the sheet's labels, the conditions' and
     life's names, in Spanish for a Spanish table."""
     save = sheets(tmp_path, capsys, 'add Kyra pc hp=20 gender=f atk="scimitar +2 1d6 18-20/x2 slashing"',
                   "add Orc hp=9", "start", "dmg Kyra 25", "end")
@@ -252,6 +252,6 @@ def test_party_show_names_what_lasted_in_the_readers_words(tmp_path, capsys):
     code, out, err = run(capsys, "--lang", "es", "party", "show", "Crew")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[1] == '  Kyra: hp=20 atk="scimitar +2 1d6 18-20/x2 slashing" gender=f'
+    assert lines[1] == "  Kyra: hp=20 'atk=scimitar +2 1d6 18-20/x2 slashing' gender=f"
     assert lines[2].startswith("    tras el último combate: PG -5, no letal 0, puntos de héroe")
     assert lines[2].endswith("; moribunda")

@@ -195,12 +195,12 @@ def quote(text: str) -> str:
 
 def add_line(member: Member) -> str:
     """The `add` line of a PC's stat block."""
-    parts = ["add", quote(member.name), "pc"]
-    for key, value in member.stats.items():
-        if key == "pc":
-            continue
-        parts.append(quote(f"{key}={as_text(value)}"))
-    return " ".join(parts)
+    return " ".join(["add", quote(member.name), "pc", block_text(member)]).rstrip()
+
+
+def block_text(member: Member) -> str:
+    """A PC's stat block as `add` and `party add --pc` take it (``hp=30 'atk=longsword ...'``)."""
+    return " ".join(quote(f"{key}={as_text(value)}") for key, value in member.stats.items() if key != "pc")
 
 
 def written_pc(ruleset: Ruleset, block: str) -> tuple[Combatant, EncounterState]:
