@@ -112,14 +112,11 @@ def budget(state: EncounterState, rules, c: Combatant) -> list[ActionSlot]:
     allowed = speed * (1 + int(turn.get("dashes") or 0))
     left = max(0, allowed - int(turn.get("moved") or 0))
     return [
-        ActionSlot("action", "Action", "Acción", bool(turn.get("action")), f"action {ref} action",
-                   label=SLOT_NAMES["action"]),
-        ActionSlot("bonus", "Bonus action", "Acción adicional", bool(turn.get("bonus")), f"action {ref} bonus",
-                   label=SLOT_NAMES["bonus"]),
-        ActionSlot("reaction", "Reaction", "Reacción", bool(marks.REACTION.of(c)), f"action {ref} reaction",
-                   label=SLOT_NAMES["reaction"]),
-        ActionSlot("move", f"Move {left} ft", f"Mover {left} pies", left == 0, None,
-                   label=_("Move {left} ft", left=left)),
+        ActionSlot("action", SLOT_NAMES["action"], used=bool(turn.get("action")), command=f"action {ref} action"),
+        ActionSlot("bonus", SLOT_NAMES["bonus"], used=bool(turn.get("bonus")), command=f"action {ref} bonus"),
+        ActionSlot("reaction", SLOT_NAMES["reaction"], used=bool(marks.REACTION.of(c)),
+                   command=f"action {ref} reaction"),
+        ActionSlot("move", _("Move {left} ft", left=left), used=left == 0),
     ]
 
 

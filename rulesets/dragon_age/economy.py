@@ -115,10 +115,10 @@ def budget(state: EncounterState, c: Combatant) -> list[ActionSlot]:
     if not own_turn(state, c) or c.life in CANNOT_ACT:
         return []
     major, minor = used(state, c)
-    out = [ActionSlot(f"major:{n + 1}", "Major", "Mayor", used=True, label=MAJOR_NAME) for n in range(major)]
+    out = [ActionSlot(f"major:{n + 1}", MAJOR_NAME, used=True) for n in range(major)]
     if major == 0 and minor < 2:
-        out.append(ActionSlot(MAJOR, "Major", "Mayor", command=f"major {c.id}", label=MAJOR_NAME))
-    out += [ActionSlot(f"minor:{n + 1}", "Minor", "Menor", used=True, label=MINOR_NAME) for n in range(minor)]
+        out.append(ActionSlot(MAJOR, MAJOR_NAME, command=f"major {c.id}"))
+    out += [ActionSlot(f"minor:{n + 1}", MINOR_NAME, used=True) for n in range(minor)]
     if major + minor < 2:
-        out.append(ActionSlot(MINOR, "Minor", "Menor", command=f"minor {c.id}", label=MINOR_NAME))
+        out.append(ActionSlot(MINOR, MINOR_NAME, command=f"minor {c.id}"))
     return out

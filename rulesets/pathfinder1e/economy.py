@@ -430,11 +430,10 @@ def slots(rs, state: EncounterState, c: Combatant) -> list[ActionSlot]:
     out: list[ActionSlot] = []
     order = ("full", "standard", "move", "swift", "step") if b.count("full") else KINDS
     for kind in order:
-        en, es = NAMES[kind]
         for n in range(b.count(kind)):
-            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True, label=SLOT_NAMES[kind]))
+            out.append(ActionSlot(f"{kind}:{n + 1}", SLOT_NAMES[kind], used=True))
         if b.can(kind):
-            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}", label=SLOT_NAMES[kind]))
+            out.append(ActionSlot(kind, SLOT_NAMES[kind], command=f"action {c.id} {kind}"))
     return out
 
 

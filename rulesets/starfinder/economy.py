@@ -180,11 +180,10 @@ def budget(rules, state, c: Combatant) -> list[ActionSlot]:
     out: list[ActionSlot] = []
     order = ("full", "standard", "move", "swift") if "full" in kinds else tuple(BUDGET_KINDS)
     for kind in order:
-        en, es = BUDGET_KINDS[kind]
         for n in range(1 if kind == "full" and "full" in kinds else kinds.count(kind)):
-            out.append(ActionSlot(f"{kind}:{n + 1}", en, es, used=True, label=BUDGET_NAMES[kind]))
+            out.append(ActionSlot(f"{kind}:{n + 1}", BUDGET_NAMES[kind], used=True))
         if available(rules, state, c, kind):
-            out.append(ActionSlot(kind, en, es, command=f"action {c.id} {kind}", label=BUDGET_NAMES[kind]))
+            out.append(ActionSlot(kind, BUDGET_NAMES[kind], command=f"action {c.id} {kind}"))
     return out
 
 

@@ -367,16 +367,24 @@ class Pending:
 class ActionSlot:
     """One action of this turn's budget (standard, move, swift; major, minor) for the sheet.
 
-    ``command`` is the line that ticks it off (e.g. ``action kyra move``); None = shown only.
+    ``en`` names it: a catalogue entry (a ``Term`` or ``Msg``: a third language reads it too),
+    kept as ``label`` with its English and Spanish as ``en`` and ``es``; or plain English and
+    Spanish text (a plugin's own). ``command`` is the line that ticks it off (e.g. ``action
+    kyra move``); None = shown only.
     """
 
     id: str
-    en: str
+    en: Any
     es: str = ""
     used: bool = False
     command: str | None = None
-    #: its name as a catalogue entry (a ``Term`` or ``Msg``), so a third language reads it too
     label: Any = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.en, (Term, Msg)):
+            object.__setattr__(self, "label", self.en)
+            object.__setattr__(self, "es", render(self.en, "es"))
+            object.__setattr__(self, "en", render(self.en, "en"))
 
     def name(self, lang: str = "en") -> str:
         if self.label is not None:
