@@ -78,15 +78,19 @@ HP_WORDS = {"roll": "roll", "rolled": "roll", "tirar": "roll", "tirada": "roll",
 HIDDEN_WORDS = ("hidden", "oculto", "oculta", "ocultos", "ocultas")
 
 
+#: `add`'s xN, read where it comes after the creature too
+_COUNT = Count("count")
+
+
 def _add(ctx: Context, c: Call) -> None:
     rs = ctx.ruleset
     name, creature, count = c.name, None, c.count
-    counts = [w for w in c.words if Count("count").accepts(w)]  # `add Grak @goblin x3`: the count after the creature
+    counts = [w for w in c.words if _COUNT.accepts(w)]  # `add Grak @goblin x3`: the count after the creature
     if counts:
         if count is not None or len(counts) > 1:
             raise RulesError(_("add: one count at a time, not {counts}",
                                counts=", ".join(([f"x{count}"] if count is not None else []) + counts)))
-        count = Count("count").counted(counts[0], "add")
+        count = _COUNT.counted(counts[0], "add")
     refs = ([name] if name.startswith("@") else []) + [w for w in c.words if w.startswith("@")]
     if name.isdigit():  # `add 3 @goblin` reads as `add @goblin x3`; a name of digits alone names no one
         if not refs or count is not None or not 1 <= int(name) <= 100:
