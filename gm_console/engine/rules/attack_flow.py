@@ -463,12 +463,13 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
 
 
 def type_term(types: Sequence[str]) -> "Msg | Term":
-    """An attack's damage types in the reader's language, what it bypasses after them in
-    parentheses: ``slashing&piercing (magic)``, ``cortante (plata, adamantina)``."""
-    kinds = [DAMAGE_AFTER.get(t, t) for t in types if t not in BYPASS and t != "nonlethal"]
+    """An attack's damage types in the reader's language, its qualities after them in
+    parentheses (what it bypasses, nonlethal): ``slashing&piercing (magic)``, ``cortante (plata,
+    adamantina)``, ``5 electricity (nonlethal)``."""
+    qualities = {**BYPASS, "nonlethal": DAMAGE_TYPES["nonlethal"]}
+    kinds = [DAMAGE_AFTER.get(t, t) for t in types if t not in qualities]
     kind = kinds[0] if len(kinds) == 1 else joined(kinds, "&")
-    # nonlethal is said after the types like what a weapon counts as: "5 electricity (nonlethal)"
-    bypass = [BYPASS[t] for t in types if t in BYPASS] + [DAMAGE_TYPES["nonlethal"] for t in types if t == "nonlethal"]
+    bypass = [qualities[t] for t in types if t in qualities]
     if not bypass:
         return kind
     if not kinds:
