@@ -18,7 +18,7 @@ from conftest import builtin_rulesets
 from gm_console import plugins
 from gm_console.storage import Encounter, SaveError
 from gm_console.storage import bestiary_files as bestiary_file
-from gm_console.storage import snapshot
+from gm_console.storage import cachefolder, snapshot
 
 FEW = 6  # actions from which a save keeps a snapshot, in these tests
 
@@ -166,7 +166,7 @@ def resigned(cache, body: bytes) -> None:
     """The cache file with ``body`` and a valid keyed checksum: what only this user's own
     gm-console (holding the key) could have written."""
     key = (cache.parent / snapshot.KEY).read_bytes()
-    cache.write_bytes(snapshot._mac(key, body).encode() + b"\n" + body)
+    cache.write_bytes(cachefolder.mac(key, body).encode() + b"\n" + body)
 
 
 @pytest.mark.parametrize("damage", ["garbage", "open to others", "edited", "edited and re-signed with another key",
@@ -184,7 +184,7 @@ def test_a_bad_cache_file_is_not_used(tmp_path, damage):
         cache.write_bytes(mac + b"\n" + body.replace(b'"value":29', b'"value":99'))
     elif damage == "edited and re-signed with another key":
         body = body.replace(b'"value":29', b'"value":99')
-        cache.write_bytes(snapshot._mac(b"k" * 32, body).encode() + b"\n" + body)
+        cache.write_bytes(cachefolder.mac(b"k" * 32, body).encode() + b"\n" + body)
     elif damage == "another shape, signed":
         resigned(cache, body.replace(b'"base":', b'"bass":'))
     elif damage == "an unknown class, signed":

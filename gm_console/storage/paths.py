@@ -9,7 +9,9 @@ from pathlib import Path
 
 import platformdirs
 
-APP = "gm-console"
+from . import cachefolder
+
+APP = cachefolder.APP
 
 
 def data_dir() -> Path:
@@ -18,8 +20,7 @@ def data_dir() -> Path:
 
 
 def config_dir() -> Path:
-    override = os.environ.get("GM_CONSOLE_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP, appauthor=False))
+    return Path(cachefolder.config_root())
 
 
 def log_dir() -> Path:
@@ -29,9 +30,9 @@ def log_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """What can be thrown away: snapshots of replayed encounters (snapshot.py)."""
-    override = os.environ.get("GM_CONSOLE_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir(APP, appauthor=False))
+    """What can be thrown away: snapshots of replayed encounters (snapshot.py), the last
+    screen of each fight (lastscreen.py), the records' figures (records.py)."""
+    return Path(cachefolder.cache_root())
 
 
 def saves_dir() -> Path:

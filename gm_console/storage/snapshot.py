@@ -34,14 +34,13 @@ from __future__ import annotations
 import gc
 import json
 import os
-import stat
 import sys
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
+from . import cachefolder
 from .codec import Document
 from .paths import cache_dir
 
@@ -50,11 +49,8 @@ VERSION = 3  # 1 was a pickle: never read again, and deleted when the folder is 
 KEEP = 64  # snapshot files kept; the oldest go first
 FROM = 200  # actions in a save before a snapshot is worth its file (fewer replay in a blink)
 SUFFIX = ".snap"
-KEY = "key"
-KEY_BYTES = 32
+KEY = cachefolder.KEY
 LIMIT = 512 * 1024 * 1024  # a snapshot file larger than this is not ours (a save holds at most 64 MiB)
-_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 @dataclass(frozen=True)
@@ -112,152 +108,24 @@ def folder() -> Path:
 
 
 def name_for(save: Path) -> str:
-    """The snapshot's file name for a save, from the save's real path (two checksums of it: two
-    saves that shared a name would only take turns at the file; the digest tells them apart)."""
-    real = os.path.realpath(save).encode("utf-8", "surrogateescape")
-    return f"{zlib.crc32(real):08x}{zlib.adler32(real):08x}{SUFFIX}"
+    return cachefolder.name_for(save, SUFFIX)
 
 
 def file_for(save: Path) -> Path:
     return folder() / name_for(save)
 
 
-# -- the folder and the key: ours, closed to others, no links ----------------------------------
-class _Folder:
-    """The snapshots' folder, opened once as a directory descriptor that was checked: every
-    file in it is then reached relative to that descriptor and never through a link, so a
-    folder swapped or linked away after the check is not the one used."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def __enter__(self) -> "_Folder":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        os.close(self.fd)
-
-    def read(self, name: str, limit: int) -> bytes | None:
-        """A regular file of ours, closed to others, at most ``limit`` bytes; else None."""
-        try:
-            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self.fd)
-        except OSError:
-            return None
-        try:
-            st = os.fstat(fd)
-            if not _private(st, stat.S_ISREG) or st.st_size > limit:
-                return None
-            with os.fdopen(os.dup(fd), "rb") as f:  # its size, not the limit: read(n) sets n bytes aside first
-                return f.read(st.st_size + 1)
-        finally:
-            os.close(fd)
-
-    def write(self, name: str, data: bytes) -> None:
-        """A new file of ours (0600) with ``data``, put in place in one rename."""
-        tmp = f".{name}.{os.getpid()}.tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600, dir_fd=self.fd)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
-        except BaseException:
-            try:
-                os.unlink(tmp, dir_fd=self.fd)
-            except OSError:
-                pass
-            raise
-
-    def remove(self, name: str) -> None:
-        try:
-            os.unlink(name, dir_fd=self.fd)
-        except OSError:
-            pass
-
-    def key(self, make: bool) -> bytes | None:
-        """This user's secret that signs the snapshots; made (``make``) when there is none."""
-        key = self.read(KEY, KEY_BYTES)
-        if key is not None:
-            return key if len(key) == KEY_BYTES else None
-        if not make:
-            return None
-        try:
-            fd = os.open(KEY, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600, dir_fd=self.fd)
-        except FileExistsError:  # another gm-console made it just now
-            key = self.read(KEY, KEY_BYTES)
-            return key if key is not None and len(key) == KEY_BYTES else None
-        secret = os.urandom(KEY_BYTES)
-        with os.fdopen(fd, "wb") as f:
-            f.write(secret)
-        return secret
-
-    def names(self) -> list[tuple[float, str]]:
-        out = []
-        with os.scandir(self.fd) as it:
-            for entry in it:
-                if entry.name.endswith((SUFFIX, ".pickle")):
-                    try:
-                        out.append((entry.stat(follow_symlinks=False).st_mtime, entry.name))
-                    except OSError:
-                        pass
-        return out
-
-
-def _private(st: os.stat_result, kind: Any) -> bool:
-    return kind(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
-
-
-def _open_folder(make: bool) -> _Folder | None:
-    """The snapshots' folder if it is this user's and closed to everybody else (a folder of
-    ours that is open to others is closed first); None when it is not, or is not there."""
-    path = folder()
-    if make:
-        try:
-            path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        except OSError:
-            return None
-    try:
-        fd = os.open(path, _DIR_FLAGS)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and st.st_mode & 0o077:
-            os.fchmod(fd, 0o700)  # ours, but open to others: closed (a file system may not let us)
-            st = os.fstat(fd)
-        if _private(st, stat.S_ISDIR):
-            return _Folder(fd)
-    except OSError:
-        pass
-    os.close(fd)
-    return None
-
-
 # -- reading and writing ------------------------------------------------------------------------
-def _mac(key: bytes, body: bytes) -> str:
-    import hmac  # here, like hashlib: an open without a snapshot never loads OpenSSL's module
-
-    return hmac.new(key, body, "blake2b").hexdigest()
-
-
 def find(save: Path, raw: bytes, fingerprint_of: Any) -> Snapshot | None:
     """The snapshot of this save whose bytes ``raw`` starts with, or None (never an error).
     ``fingerprint_of(doc)`` gives the fingerprint of the code that would replay the save now
     (it loads the game), or None when there is no such game."""
     try:
-        dir_ = _open_folder(make=False)
-        if dir_ is None:
+        found = cachefolder.read_signed(str(folder()), name_for(save), LIMIT)
+        if found is None:
             return None
-        with dir_:
-            key = dir_.key(make=False)
-            data = dir_.read(name_for(save), LIMIT) if key is not None else None
-        if key is None or data is None:
-            return None
-        end = data.find(b"\n")
-        import hmac
-
-        if end < 0 or not hmac.compare_digest(data[:end], _mac(key, memoryview(data)[end + 1:]).encode("ascii")):
-            return None  # not written by this user's gm-console, or changed since: not parsed
-        lines = _lines(data, end + 1)
+        data, start = found
+        lines = _lines(data, start)
         head = Head(**json.loads(next(lines)))
         if (head.version != VERSION or not 0 < head.size <= len(raw)
                 or raw[head.size - 1:head.size] != b"\n" or digest(memoryview(raw)[:head.size]) != head.digest):
@@ -315,18 +183,10 @@ def keep(save: Path, raw: bytes, doc: Document, session: dict[str, Any], code: s
             _json(data),
             *(_json(state) for state in checkpoints),  # one line each, read when needed
         ))
-        dir_ = _open_folder(make=True)
-        if dir_ is None:
-            return False
-        with dir_:
-            key = dir_.key(make=True)
-            if key is None:
-                return False
-            dir_.write(name_for(save), _mac(key, body).encode("ascii") + b"\n" + body)
-            _prune(dir_)
+        # the newest KEEP snapshots stay; any pickle an older version left (never read) goes
+        return cachefolder.write_signed(str(folder()), name_for(save), body, KEEP, stale=(".pickle",))
     except Exception:  # noqa: BLE001 - see above (a value the codec cannot hold: no snapshot)
         return False
-    return True
 
 
 def _json(value: Any) -> bytes:
@@ -339,18 +199,3 @@ def forget(save: Path) -> None:
         file_for(save).unlink()
     except OSError:
         pass
-
-
-def _prune(dir_: _Folder) -> None:
-    """The newest ``KEEP`` snapshots stay; older ones, and any left by an older version (a
-    pickle, never read), go."""
-    try:
-        files = sorted(dir_.names(), reverse=True)
-    except OSError:
-        return
-    kept = 0
-    for _mtime, name in files:
-        if name.endswith(SUFFIX) and kept < KEEP:
-            kept += 1
-            continue
-        dir_.remove(name)
