@@ -24,7 +24,12 @@ run i, taken right after it under the same load):
 - autosave per action at 10 and 10,000 logged actions (``bench.py``'s own functions);
 - the big case: 200 combatants with 5 conditions each and a 10,000-action log, opened with
   the snapshot its last close left (storage/snapshot.py) and, once more, without one (the
-  first open after an upgrade).
+  first open after an upgrade);
+- reopen: the example opened again with the screen its last open kept (gm_console/glimpse.py
+  paints it before the program loads; the live screen replaces it). In every other case A
+  runs with ``GM_CONSOLE_NO_LAST_SCREEN=1``: those figures are the live screen's, as before
+  the kept screen existed, and a fight the console never drew (a new save, one changed by
+  ``exec``, another terminal size) opens that way.
 
 The encounters are built through the engine (``Encounter.create`` + ``execute``) in a
 temporary folder; A is this checkout's code (``sys.executable -m gm_console``), or the one
@@ -89,7 +94,7 @@ class Run:
     keys: list[float]
 
 
-def run_once(app: App, session: str, presses: int) -> Run:
+def run_once(app: App, session: str, presses: int, linger: float = 0.0) -> Run:
     command = " ".join(_quote(a) for a in app.argv)
     env = " ".join(f"{k}={_quote(v)}" for k, v in app.env.items())
     seen: list[tuple[float, float]] = []
@@ -126,6 +131,7 @@ def run_once(app: App, session: str, presses: int) -> Run:
             keys.append(time.perf_counter() - t)
             text = _settled(session, text)
         name, cpu_name = seen[0] if seen else (start, cpu)
+        time.sleep(linger)  # e.g. for the console to keep its screen (a second after its first frame)
         return Run(start, name, cpu_name, cpu, rss, keys)
     finally:
         subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", session], capture_output=True)
@@ -293,7 +299,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and keypresses")
     parser.add_argument("--runs", type=int, help="runs of each app per figure")
-    parser.add_argument("--only", help="the cases to run, comma-separated: example, thirty, big, cold "
+    parser.add_argument("--only", help="the cases to run, comma-separated: example, thirty, big, cold, reopen "
                                        "(then no autosave figures)")
     parser.add_argument("--checkout", type=Path, default=ROOT,
                         help="the gm-console to measure as A: a folder holding gm_console/ and rulesets/ "
@@ -320,10 +326,12 @@ def main() -> int:
         big = fight(tmp / "big.toml", 200, 5, 10_000)
         py = sys.executable
 
-        def gm(path: Path, checkout: Path = args.checkout, label: str = "gm-console") -> App:
+        live = {**env, "GM_CONSOLE_NO_LAST_SCREEN": "1"}
+
+        def gm(path: Path, checkout: Path = args.checkout, label: str = "gm-console", kept: bool = False) -> App:
             # the markers: the footer's last key, the head, the turn's row, a log line
             return App(label, [py, "-m", "gm_console", "--lang", "en", str(path)],
-                       ("/ Find", "Pathfinder 1e · Round", "▶", "› "), first_name(path), env,
+                       ("/ Find", "Pathfinder 1e · Round", "▶", "› "), first_name(path), env if kept else live,
                        checkout.resolve())
 
         saves = {"example": example, "thirty": thirty, "big": big}
@@ -338,7 +346,7 @@ def main() -> int:
 
         against = copies(saves, args.checkout, args.against, env) if args.against is not None else {}
 
-        cases = set((args.only or "example,thirty,big,cold").split(","))
+        cases = set((args.only or "example,thirty,big,cold,reopen").split(","))
 
         subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", "keep"], check=True)
         try:
@@ -356,6 +364,14 @@ def main() -> int:
             if "big" in cases:
                 ra, rb = compare(gm(big), bare(200, 5, 10_000), runs, presses)
                 table("200 combatants x 5 cond., 10k log", ra, rb, start="<= 1.3", key="<= 1.5", memory="<= 1.25")
+            if "reopen" in cases:
+                again = tmp / "reopen.toml"
+                shutil.copyfile(example, again)
+                run_once(gm(again, kept=True), "kept", 0, linger=2.0)  # the screen kept for its next open
+                if not list((tmp / "cache" / "gm-console" / "snapshots").glob("*.screen")):
+                    print("  (no screen was kept: the reopen figures are the live screen's)")
+                ra, rb = compare(gm(again, kept=True), bare(9, 2, 200), runs, 0)
+                table("example opened again, its screen kept", ra, rb, name="<= 1.15")
             if "cold" in cases:
                 (tmp / "no-cache").write_text("")  # a file: no snapshot is read or written under it
                 cold = gm(big)

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from gm_console import collector
+from gm_console import collector, glimpse
 
 _loading = collector.pause()  # these imports make many objects and no garbage (collector.py)
 
@@ -77,7 +77,9 @@ def out(text: str, end: str = "\n") -> None:
 
 
 def err(text: str) -> None:
-    """One line on stderr, whatever the text held."""
+    """One line on stderr, whatever the text held (on the normal screen: a fight's kept
+    screen painted at start is taken back first)."""
+    glimpse.withdraw()
     try:
         sys.stderr.write(printable(text, keep="") + "\n")
         sys.stderr.flush()
@@ -304,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
             err(render(_("error: `--` is only for exec: gm-console exec PATH -- CMD [CMD ...]"), lang))
             return 2
         args.commands = list(args.commands) + tail
+    if args.command != "open":
+        glimpse.withdraw()  # a kept screen is painted only for `open`; this command prints or asks
     try:
         if args.command is None:
             return _tui(None, args.lang)
@@ -342,19 +346,32 @@ def _output_gone() -> None:
 
 
 def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
-         encounter: Encounter | None = None, collecting: bool | None = None) -> int:
+         encounter: Encounter | None = None, collecting: bool | None = None, keep_screen: bool = False) -> int:
     """``lang`` None: not typed, so the TUI's own settings file may choose it. ``collecting``:
-    what ``collector.pause`` returned if the caller paused it already (opening the save)."""
+    what ``collector.pause`` returned if the caller paused it already (opening the save).
+    ``keep_screen``: the screen of the save ``path`` is kept for its next open (glimpse.py)."""
     if collecting is None:
         collecting = collector.pause()
+
+    def first_frame() -> None:
+        glimpse.live()  # a kept screen painted at start is replaced
+        collector.resume(collecting, freeze=True)
+
+    keep = None
+    if keep_screen and path is not None:
+        from gm_console.storage import lastscreen
+
+        def keep(frame: str, cols: int, rows: int) -> bool:
+            return lastscreen.keep(str(path), lang, frame, cols, rows)
     try:
         from gm_console.tui import compat
 
         compat.check()  # before a screen that would apply fast typing out of order
         from gm_console.tui.app import run  # Textual loads only when a screen is wanted
 
+        glimpse.hand_over()
         return run(path, lang=lang, dice_mode=dice_mode, default_lang=default_lang(), encounter=encounter,
-                   first_frame=lambda: collector.resume(collecting, freeze=True))
+                   first_frame=first_frame, keep_screen=keep, painted=glimpse.painted())
     finally:
         collector.resume(collecting)  # whatever happened, the collector is back
 
@@ -368,7 +385,7 @@ def _open(args, lang) -> int:
     except BaseException:
         collector.resume(collecting)
         raise
-    return _tui(args.path, args.lang, args.dice, encounter=enc, collecting=collecting)
+    return _tui(args.path, args.lang, args.dice, encounter=enc, collecting=collecting, keep_screen=True)
 
 
 def _new(args, lang) -> int:

@@ -6,6 +6,7 @@ command line first, then ``keymap.toml`` (``[settings]``), then defaults.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -21,7 +22,7 @@ from gm_console.storage import Encounter, SaveError
 from gm_console.storage import config as _config
 from gm_console.storage.config import UserConfig, load_config
 
-from . import keyboard
+from . import compat, keyboard
 from .controller import Controller
 from .ui_text import problem_text, tr
 from .keymap import check_keymap
@@ -39,6 +40,9 @@ _config.SETTINGS.setdefault("groups", GROUP_TURNS)
 _config.SETTINGS.setdefault("turn_clock", ("on", "off"))
 
 
+KEEP_AFTER = 1.0  # seconds after the first frame a fight's screen is kept, once the screen is still
+
+
 class GMConsole(App):
     CSS_PATH = "app.tcss"
     TITLE = "gm-console"
@@ -47,9 +51,10 @@ class GMConsole(App):
     def __init__(self, path: Path | str | None = None, lang: str = "en", dice_mode: str = "auto",
                  config: UserConfig | None = None, dice: Dice | None = None,
                  encounter: Encounter | None = None, first_frame: Callable[[], None] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None,
+                 keep_screen: Callable[[str, int, int], bool] | None = None, painted: bool = False) -> None:
         keyboard.install()  # an Esc, then a key at once, is not Alt+key; an early Enter is Enter
-        super().__init__()
+        super().__init__(driver_class=_over_kept_screen(self.get_driver_class()) if painted else None)
         self.first_frame = first_frame  # called once, when the first screen has been painted
         self.config = config if config is not None else UserConfig()
         self.lang = lang if lang in LANGS else "en"  # any compiled catalogue (a third language too)
@@ -60,6 +65,10 @@ class GMConsole(App):
         self.clock = clock  # the wall clock of the turn clock (None: the system's); tests fix it
         self.user_keys, self.key_problems = check_keymap(self.config.keys)
         self.typeahead = Typeahead(self)
+        # the screen of the fight ``path`` names, kept for its next open (storage/lastscreen.py):
+        # when it closes, and after the first frame of an open that found none kept
+        self.keep_screen = keep_screen
+        self.painted = painted
 
     def exit(self, result=None, return_code: int = 0, message=None) -> None:
         """Out of the program: a turn left running stops being timed until the fight is opened
@@ -67,7 +76,23 @@ class GMConsole(App):
         for controller in {id(c): c for s in self.screen_stack
                            if isinstance(c := getattr(s, "controller", None), Controller)}.values():
             controller.pause_clock()
+        self.keep_last_screen()
         super().exit(result, return_code, message)
+
+    def keep_last_screen(self) -> None:
+        """The fight's screen as drawn now, kept for its next open (the one ``path`` names:
+        not another opened from the picker since)."""
+        if self.keep_screen is None or self.path is None:
+            return
+        for screen in reversed(self.screen_stack):
+            controller = getattr(screen, "controller", None)
+            if isinstance(controller, Controller):
+                # a read-only console is looking at a file another one writes: that one keeps it
+                if not controller.read_only and os.path.realpath(controller.path) == os.path.realpath(self.path):
+                    frame = compat.drawn(screen, self.console)
+                    if frame is not None:
+                        self.keep_screen(frame, *screen.size)
+                return
 
     # -- the command palette, in the GM's language ------------------------------------------
     def action_command_palette(self) -> None:
@@ -158,6 +183,34 @@ class GMConsole(App):
             self.notify(encounter.warning, severity="warning", timeout=10)
         self.push_screen(EncounterScreen(controller, self.lang, self.config.settings.get("groups", "each"),
                                          turn_clock=self.config.settings.get("turn_clock", "on") == "on"))
+        if not self.painted:  # no screen was kept for this fight as it is: one for its next open
+            self.painted = True
+            self.set_timer(KEEP_AFTER, self.keep_last_screen)
+
+
+def _over_kept_screen(driver: type) -> type:
+    """Textual's terminal driver, for a start that painted the fight's kept screen on the
+    alternate screen already (gm_console/glimpse.py): the driver's own first entry into the
+    alternate screen is not sent again (some terminals clear the screen at it, which would
+    blank the kept screen until the first frame). Any later entry (after a suspend) is sent."""
+    from textual.drivers.linux_driver import LinuxDriver
+
+    if not issubclass(driver, LinuxDriver):  # another driver (TEXTUAL_DRIVER, Windows): as it is
+        return driver
+
+    class OverKeptScreen(driver):  # type: ignore[misc, valid-type]
+        _entered = False
+
+        def write(self, data: str) -> None:
+            if data == ENTER_ALTERNATE_SCREEN and not self._entered:
+                self._entered = True
+                return
+            super().write(data)
+
+    return OverKeptScreen
+
+
+ENTER_ALTERNATE_SCREEN = "\x1b[?1049h"  # what LinuxDriver.start_application_mode writes first
 
 
 def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None,
@@ -170,13 +223,17 @@ def resolve_settings(config: UserConfig, lang: str | None, dice_mode: str | None
 
 def run(path: Path | None, lang: str | None = None, dice_mode: str | None = None,
         default_lang: str = "en", encounter: Encounter | None = None,
-        first_frame: Callable[[], None] | None = None) -> int:
+        first_frame: Callable[[], None] | None = None,
+        keep_screen: Callable[[str, int, int], bool] | None = None, painted: bool = False) -> int:
     """Start the TUI; ``lang`` None means "not given on the command line"; an encounter the
     caller already opened is used as it is (no second read of the file). ``first_frame``:
-    called once the first screen is painted (the CLI lets the garbage collector run again)."""
+    called once the first screen is painted (the CLI lets the garbage collector run again).
+    ``keep_screen(frame, cols, rows)`` keeps the fight's screen for its next open; ``painted``:
+    the start painted one kept for it as it is now (gm_console/glimpse.py)."""
     config = load_config()
     lang, mode = resolve_settings(config, lang, dice_mode, default_lang)
-    app = GMConsole(path, lang=lang, dice_mode=mode, config=config, encounter=encounter, first_frame=first_frame)
+    app = GMConsole(path, lang=lang, dice_mode=mode, config=config, encounter=encounter, first_frame=first_frame,
+                    keep_screen=keep_screen, painted=painted)
     result = app.run()
     if app.return_code:
         return app.return_code

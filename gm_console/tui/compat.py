@@ -8,7 +8,10 @@ tui/app.py replaces Textual's own Ctrl+P binding in ``App._bindings`` to give it
 language (a binding's description cannot be changed through the public API), and the screens and panes
 set their own ``_bindings`` the same way, from the GM's keymap and language (tui/bindings.py:
 ``OwnKeys``; Textual reads a node's bindings from its class's ``BINDINGS`` only, in English, and
-``App.set_keymap`` moves keys but cannot name them in Spanish). pyproject pins the minor
+``App.set_keymap`` moves keys but cannot name them in Spanish); tui/app.py keeps a fight's
+last screen for its next open (storage/lastscreen.py) as the terminal would receive it whole,
+from ``Screen._compositor`` (``drawn`` below: the public ``App.export_screenshot`` draws the
+same update, but as SVG). pyproject pins the minor
 versions that are tested; a Textual outside them (an install forced with ``--no-deps``, a
 distribution's package) is refused at start in one line that says which versions work, instead
 of keys silently applied out of order.
@@ -49,3 +52,15 @@ def check(version: tuple[int, ...] | None = None) -> None:
     tested = ", ".join(f"{a}.{b}.x" for a, b in TESTED)
     raise UnsupportedTextual(_("Textual {version} is not one gm-console is tested with ({tested}); install "
                                "one with: pip install 'textual>=8.2,<8.3'", version=shown, tested=tested))
+
+
+def drawn(screen: object, console: object) -> str | None:
+    """The whole of ``screen`` as the terminal receives it (text, colours, cursor places), or
+    None if this Textual cannot say (the last screen is then simply not kept)."""
+    try:
+        update = screen._compositor.render_update(full=True)  # type: ignore[attr-defined]
+        # each line begins with its cursor place: the newlines between them add nothing, and a
+        # newline on the last row would scroll the screen a line
+        return update.render_segments(console).replace("\n", "")
+    except Exception:  # noqa: BLE001 - a cache never stops the program
+        return None
