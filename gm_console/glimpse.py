@@ -21,8 +21,8 @@ import sys
 
 try:
     import termios
-except ImportError:  # not a POSIX terminal: the kept screen is shown, keys typed are echoed
-    termios = None  # type: ignore[assignment]
+except ImportError:  # not a POSIX terminal (Windows' console reads escape sequences only once
+    termios = None  # type: ignore[assignment]  # Textual turns them on): no kept screen
 
 _painted = False  # a kept screen is on the terminal
 _live = False  # the live screen has replaced it (the terminal is Textual's)
@@ -35,7 +35,7 @@ def show(argv: list[str]) -> bool:
     global _painted, _modes
     opened = _opened(argv)
     out = sys.__stderr__  # where Textual's driver writes
-    if opened is None or out is None or not out.isatty() or not sys.stdin.isatty():
+    if termios is None or opened is None or out is None or not out.isatty() or not sys.stdin.isatty():
         return False
     if os.environ.get("TERM", "dumb") == "dumb" or os.environ.get("GM_CONSOLE_NO_LAST_SCREEN"):
         return False
@@ -110,8 +110,6 @@ def _opened(argv: list[str]) -> tuple[str, str | None] | None:
 def _quiet(fd: int) -> list | None:
     """Keys typed over the kept screen are not echoed onto it (they wait in the terminal's
     queue for the live screen); the modes before, to put back."""
-    if termios is None:
-        return None
     try:
         before = termios.tcgetattr(fd)
         quiet = [*before]
