@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, named, of, run_attack
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Tick, named, of, run_attack
 
 from . import positions
 from .common import rule
@@ -51,6 +51,20 @@ class DnDAttacks(AttackRules):
     example = T_("attack example", "shortsword +4 1d6+2 piercing", "espada corta +4 1d6+2 perforante")
     words = {**AttackRules.words, **WORDS_5E}
     valued: dict = {}
+    # the attack form in fifth edition's words (dnd5e.md §6.5): no iteratives but the Attack
+    # action's attacks (Extra Attack, a count in the stat block: `2 longswords`), a monster's
+    # Multiattack, advantage and disadvantage, half and three-quarters cover; no flanking, no
+    # concealment's miss chance
+    full_label = T_("attack form", "Attack action: each of its attacks (Extra Attack)",
+                    "Atacar: cada uno de sus ataques (Ataque adicional)")
+    every_label = T_("attack form", "Every attack (Multiattack)", "Todos los ataques (Multiataque)")
+    ticks = (Tick("adv", T_("attack form", "Advantage", "Ventaja")),
+             Tick("dis", T_("attack form", "Disadvantage", "Desventaja")),
+             Tick("half-cover", T_("attack form", "Half cover (+2 AC)", "Cobertura media (+2 CA)"), "cover"),
+             Tick("three-quarters-cover", T_("attack form", "Three-quarters cover (+5 AC)",
+                                             "Cobertura de tres cuartos (+5 CA)"), "cover"))
+    more_label = T_("attack form", "More: +N, near or far (within 5 feet or not), stop",
+                    "Más: +N, cerca o lejos (a 5 pies o no), parar")
 
     def prepare(self, ctx, plan: Plan) -> None:
         if "total-cover" in plan.words:

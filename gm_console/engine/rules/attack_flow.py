@@ -180,6 +180,23 @@ def range_parts(plan: Plan, atk: Attack) -> list[tuple[Any, int]]:
 
 
 
+@dataclass(frozen=True)
+class Tick:
+    """A tick box of the console's attack form (docs/sheets.md#attacks): the canonical word it puts
+    on the line and its label in the game's own words; the ticks of one ``group`` exclude each
+    other (fifth edition's half or three-quarters cover)."""
+
+    word: str
+    label: Term
+    group: str = ""
+
+
+#: the attack form's defaults, for a game that says nothing of its own (docs/sheets.md#attacks)
+FULL_LABEL = T_("attack form", "Full attack: every attack of this weapon", "Ataque completo: todos los ataques de esta arma")
+EVERY_LABEL = T_("attack form", "Every attack (full attack)", "Todos los ataques (ataque completo)")
+MORE_LABEL = T_("attack form", "More: +N, flank, cover, concealment, stop", "Más: +N, flanqueo, cobertura, ocultación, parar")
+
+
 class AttackRules:
     """A game's answers; the flow asks them in this order for each attack."""
 
@@ -194,6 +211,14 @@ class AttackRules:
     #: an attack as this game's stat blocks write it, for a refusal's "give them: set NAME atk=..."
     example: Term = T_("attack example", "short sword +2 1d4 19-20/x2 slashing",
                        "espada corta +2 1d4 19-20/x2 cortante")
+    #: what the console's attack form offers, each in the game's own words (docs/sheets.md#attacks):
+    #: the tick box that makes every attack of the chosen weapon (``full``; None: the game has no
+    #: such attack), the weapons list's entry for every attack at once, the game's tick boxes, and
+    #: what the "More" field takes typed; the distance is asked where ``words`` take ``at``
+    full_label: Term | None = FULL_LABEL
+    every_label: Term = EVERY_LABEL
+    ticks: tuple[Tick, ...] = ()
+    more_label: Term = MORE_LABEL
 
     @staticmethod
     def position(plan: Plan, prone: bool, atk: Attack) -> list[tuple[str, int]]:
