@@ -192,6 +192,28 @@ async def test_a_5e_attack_form_speaks_5e_in_english_and_spanish(tmp_path):
 
 
 @drive
+async def test_a_pathfinder_word_in_a_5e_form_is_refused_under_more(tmp_path):
+    """dnd5e.md §6.5: `flanqueo` typed under "More" in a 5e fight is refused under that field,
+    saying what the game has; the form stays as typed and nothing is rolled."""
+    lines = ["add Ana pc hp=30 ac=15 init=3", 'add Orc hp=15 ac=13 init=1 atk="greataxe +5 1d12+3 slashing"',
+             "init Ana 5", "init Orc 12", "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="dnd5e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([15, 6], seed=1), lang="es")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        modal = app.screen
+        modal.query_one("#extra").value = "flanqueo"
+        await pilot.pause()
+        modal.submit()
+        await pilot.pause()
+        assert isinstance(app.screen, AttackModal) and modal.query_one("#extra").value == "flanqueo"
+        error = str(modal.query_one("#extra-error").render())
+        assert "flanqueo no es de quinta edición" in error and "cobertura-media (+2 CA)" in error
+    assert enc.state.get("ana").pools["hp"].value == 30
+
+
+@drive
 async def test_pathfinder_and_starfinder_forms_keep_their_own_words(tmp_path):
     """pathfinder1e.md §1.19.2-3: Pathfinder's form offers the full attack's iteratives, a charge,
     flanking, cover and concealment's 20% and 50%; starfinder.md §3.17: Starfinder's the full attack,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, Tick, named, of, run_attack
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, RulesError, Roll, Tick, named, of, run_attack
 
 from . import positions
 from .common import rule
@@ -34,6 +34,14 @@ WORDS_5E = {
     "total-cover": "total-cover", "cobertura-total": "total-cover",
     **positions.WORDS,
 }
+
+#: the other d20 games' words every attack reads (engine/rules/attack_flow.py WORDS) that fifth
+#: edition has not (dnd5e.md §6.5): refused with what it has, never silently ignored
+OTHER_GAMES = {"flank": T_("attack word", "flank", "flanqueo"),
+               "concealment": T_("attack word", "concealment", "ocultación"),
+               "total-concealment": T_("attack word", "total-concealment", "ocultación-total"),
+               "miss": T_("attack word", "miss", "fallo"),
+               "improved-cover": T_("attack word", "improved-cover", "cobertura-mejorada")}
 
 
 def doubled(dice: str) -> str:
@@ -67,6 +75,11 @@ class DnDAttacks(AttackRules):
                     "Más: +N, cerca o lejos (a 5 pies o no), parar")
 
     def prepare(self, ctx, plan: Plan) -> None:
+        foreign = [OTHER_GAMES[w] for w in sorted(plan.words & OTHER_GAMES.keys())]
+        if foreign:
+            raise RulesError(_("attack: {word} is not fifth edition's (no flanking, no concealment's miss chance, "
+                               "no improved cover); it has adv, dis, half-cover (+2 AC) and cover (three-quarters, "
+                               "+5 AC)", word=foreign[0]), param="words")
         if "total-cover" in plan.words:
             ctx.fail(_("attack: a target behind total cover cannot be targeted"))
         stops = flagged(plan.attacker, "incapacitated", ctx.ruleset.conditions.catalogue)

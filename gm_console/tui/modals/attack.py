@@ -82,8 +82,9 @@ class AttackModal(FormModal[str]):
     AttackModal #more { width: 100%; }
     """
     FIRST = "#weapons"
-    #: the engine's refusals said under their field: a die out of 1-20, a distance beyond the range
-    PARAMS = {"roll": "die", "distance": "distance"}
+    #: the engine's refusals said under their field: a die out of 1-20, a distance beyond the range,
+    #: a word the game has not
+    PARAMS = {"roll": "die", "distance": "distance", "words": "extra"}
 
     def __init__(self, frame: Frame, attacker: Combatant, targets: list[Combatant]) -> None:
         super().__init__(frame.lang, tr(frame.lang, "attack_title_of", name=attacker.name))
