@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from gm_console.i18n import C_, Msg, Row, T_, Term, _, joined
+from gm_console.i18n import C_, Msg, N_, Row, T_, Term, _, joined
 
 from ..core.attacks import Attack, find, rider_damage
 from ..core.attacks import of as attacks_of
@@ -38,12 +38,16 @@ from ..core.rider_words import rider_term
 from ..core.weapon_names import weapon_term
 from ..core.words import BYPASS, DAMAGE_AFTER, DAMAGE_TYPES
 from ..core.told import dealt, either, named, of, public
+from ..core.whose import possessive
 
 HIT, MISS = T_("attack outcome", "hit", "impacta"), T_("attack outcome", "miss", "falla")
 #: what an attack that hits deals when the players may not read how much
 DAMAGE = T_("attack outcome", "damage", "daño")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)
 SHOW_ROLLS = "players_attack_rolls"
+#: the attack's line as saves written before its possessive followed the attacker hold it ("with
+#: its" whoever attacked): kept in the catalogue so their log still reads, in Spanish too
+FORMER_IDS = (N_("{name} attacks {target} with its {weapon}: {outcome}"),)
 
 
 
@@ -444,8 +448,8 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
     for dice, rolled, _types in extra:
         detail = _("{attack}; {damage}", attack=detail, damage=_("plus {dice} ({rolled})", dice=of(a, dice),
                                                                   rolled=of(a, rolled)))
-    ctx.say(_("{name} attacks {target} with its {weapon}: {outcome}", name=named(a), target=named(t), weapon=weapon,
-              outcome=outcome), rule=rules.rule, who=a.id, detail=detail)
+    ctx.say(_("{name} attacks {target} with {whose} {weapon}: {outcome}", name=named(a), target=named(t),
+              whose=possessive(a), weapon=weapon, outcome=outcome), rule=rules.rule, who=a.id, detail=detail)
     record_check(ctx, a, f"attack ({atk.name}) on {t.name}", roll.total, dice=(roll.natural,),
                  bonus=roll.total - roll.natural, against=f"{t.name} {roll.defence.en} {roll.value}", target=roll.value,
                  outcome="success" if hit else "failure")
