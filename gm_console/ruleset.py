@@ -17,7 +17,7 @@ and the worked plugin under ``examples/``.
 
 from gm_console.engine.rules import afflictions  # poisons and diseases: their words and their clock
 from gm_console.engine.rules import attack_flow  # the d20 attack's shared helpers: range increments, riders offered
-from gm_console.engine.rules.attack_flow import AttackRules, Crit, Plan, Roll, type_term
+from gm_console.engine.rules.attack_flow import AttackRules, Crit, Plan, Roll, Tick, type_term
 from gm_console.engine.rules.attack_flow import run as run_attack
 from gm_console.engine.core.attacks import Attack
 from gm_console.engine.core.attacks import of as attacks_of
@@ -65,7 +65,7 @@ from gm_console.engine.core.words import THREATS, life, threat
 from gm_console.i18n import N_, Domain, Msg, Row, Term, joined, render
 
 __all__ = [
-    "afflictions", "attack_flow", "Attack", "AttackRules", "Crit", "Plan", "Roll", "attacks_of", "parse_attack", "run_attack", "type_term",
+    "afflictions", "attack_flow", "Attack", "AttackRules", "Crit", "Plan", "Roll", "Tick", "attacks_of", "parse_attack", "run_attack", "type_term",
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
     "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
     "Conditions", "Context", "Count", "Domain", "EncounterMark", "engine_marks", "Mark", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",

@@ -96,6 +96,17 @@ def test_cover_adds_to_ac_and_total_cover_is_refused():
         t.do("attack Orc Ana total-cover")
 
 
+@pytest.mark.parametrize("word", ["flank", "flanqueo", "concealment", "ocultacion-total", "miss", "improved-cover"])
+def test_other_games_flanking_and_concealment_are_refused_not_ignored(word):
+    """dnd5e.md §6.5: fifth edition has no flanking, no concealment's miss chance and no improved
+    cover; a GM who types Pathfinder's words is told what the game has, nothing rolled."""
+    t = table()
+    t.rolls(10, 7)
+    with pytest.raises(CommandError, match="is not fifth edition's .* it has adv, dis, half-cover"):
+        t.do(f"attack Orc Ana {word}")
+    assert t.hp("Ana") == 30
+
+
 def test_an_incapacitated_creature_does_not_attack():
     t = table("cond Orc stunned")
     with pytest.raises(CommandError, match="no attacks"):

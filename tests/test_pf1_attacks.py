@@ -263,7 +263,7 @@ def test_the_players_read_their_own_attack_on_a_foe_without_the_foes_numbers():
     """docs/players.md: the foe's AC and its damage taken stay the GM's (a health word reaches them)."""
     t = pf('set Kyra atk="rapier +5 1d6+1 18-20 P"', "set Goblin hp=20/20")
     t.rolls(15, 4).do("attack Kyra Goblin")
-    assert "Kyra attacks Goblin with its rapier: hit, piercing" in players_said(t)
+    assert "Kyra attacks Goblin with their rapier: hit, piercing" in players_said(t)
     assert "Kyra ataca a Goblin con su estoque: impacta, perforante" in players_said(t, "es")
 
 

@@ -107,17 +107,135 @@ async def test_the_dice_tray_shows_the_last_attacks_dice(tmp_path):
                            "Round 1 · Goblin: short sword attack on Kyra: 1d20 (17) = 17"]
 
 
-def test_advantage_boxes_only_for_a_game_whose_attack_takes_them(tmp_path):
-    """docs/sheets.md#attacks, "In the console": the form offers advantage and disadvantage only
-    where the game's attack has those words (the distance only where it counts range increments)."""
+def form_text(modal) -> list[str]:
+    """Every line the attack form shows a GM: its labels, tick boxes and the weapons list."""
+    from textual.widgets import Checkbox, Label, OptionList
+
+    said = [str(w.render()) for w in modal.query(Label)] + [str(box.label) for box in modal.query(Checkbox)]
+    weapons = modal.query_one("#weapons", OptionList)
+    return said + [str(weapons.get_option_at_index(i).prompt) for i in range(weapons.option_count)]
+
+
+def test_the_form_offers_what_the_games_attack_rules_declare(tmp_path):
+    """docs/sheets.md#attacks, "In the console": the form knows no game; its full attack box, its
+    every-attack entry, its tick boxes and its "More" line are what the game's attack rules declare
+    (a game without a full attack has no such box), and the distance only where the game's attack
+    takes `at`."""
     from types import SimpleNamespace
 
+    from gm_console.ruleset import AttackRules, Tick
+    from gm_console.i18n import Term
+
     enc = make_encounter(tmp_path, FIGHT, ruleset="pathfinder1e")
-    frame = SimpleNamespace(lang="en", ruleset=enc.ruleset, state=enc.state)
+    frame = SimpleNamespace(lang="es", ruleset=enc.ruleset, state=enc.state)
     modal = AttackModal(frame, enc.state.get("goblin"), [enc.state.get("kyra")])
-    assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == ("at", None, None)
-    modal.rules = SimpleNamespace(words={"adv": "adv", "ventaja": "adv", "dis": "dis"})
-    assert (modal.word("at"), modal.word("advantage"), modal.word("disadvantage")) == (None, "adv", "dis")
+    assert modal.takes("at") and modal.ticks() == ()
+
+    class Invented(AttackRules):
+        words = {"blessed": "blessed", "bendito": "blessed"}
+        full_label = None
+        every_label = Term("Every attack (flurry)", "Todos los ataques (ráfaga)")
+        ticks = (Tick("blessed", Term("Blessed (+1)", "Bendito (+1)")),)
+        more_label = Term("More: +N", "Más: +N")
+
+    modal.rules = Invented(enc.ruleset)
+    assert not modal.takes("at") and [t.word for t in modal.ticks()] == ["blessed"]
+    assert (modal.said("full_label"), modal.said("every_label"), modal.said("more_label")) == \
+        ("", "Todos los ataques (ráfaga)", "Más: +N")
+
+
+@drive
+async def test_a_5e_attack_form_speaks_5e_in_english_and_spanish(tmp_path):
+    """dnd5e.md §6.5: fifth edition has no iteratives, flanking or concealment's miss chance: the
+    form offers the Attack action's attacks (Extra Attack), a monster's Multiattack, advantage,
+    disadvantage and half or three-quarters cover (+2/+5 AC, one or the other), in English and in
+    the Spanish table's words; no distance (no range increments). The ticks go on the line as the
+    game's words."""
+    from textual.widgets import Checkbox
+
+    lines = ["add Ana pc hp=30 ac=15 init=3",
+             'add Orc hp=15 ac=13 init=1 atk="2 greataxes +5 1d12+3 slashing reach 5; javelin +5 1d6+3 piercing"',
+             "init Ana 5", "init Orc 12", "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="dnd5e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([4, 16, 6], seed=1), lang="es")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, AttackModal)
+        said = form_text(modal)
+        assert [str(b.label) for b in modal.query(Checkbox)] == [
+            "Atacar: cada uno de sus ataques (Ataque adicional)", "Ventaja", "Desventaja",
+            "Cobertura media (+2 CA)", "Cobertura de tres cuartos (+5 CA)"]
+        assert "Todos los ataques (Multiataque)" in said and "Más: +N, cerca o lejos (a 5 pies o no), parar" in said
+        assert not any(w in line.casefold() for line in said for w in ("iterativ", "flanq", "ocultaci"))
+        assert not modal.query("#distance")
+        modal.query_one("#tick-half-cover", Checkbox).value = True
+        await pilot.pause()
+        modal.query_one("#tick-three-quarters-cover", Checkbox).value = True  # one cover or the other
+        modal.query_one("#tick-adv", Checkbox).value = True
+        await pilot.pause()
+        assert not modal.query_one("#tick-half-cover", Checkbox).value
+        modal.submit()
+        await pilot.pause()
+    assert enc.session.done[-1].line == "atacar Orc Ana greataxes adv three-quarters-cover"
+
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([], seed=1), lang="en")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("f")  # still the orc's turn: its form, in English
+        await pilot.pause()
+        said = form_text(app.screen)
+    assert {"Attack action: each of its attacks (Extra Attack)", "Advantage", "Disadvantage", "Half cover (+2 AC)",
+            "Three-quarters cover (+5 AC)", "More: +N, near or far (within 5 feet or not), stop"} <= set(said)
+    assert "Every attack (Multiattack)" in said
+    assert not any(w in line.casefold() for line in said for w in ("iterative", "flank", "concealment", "full attack"))
+
+
+@drive
+async def test_a_pathfinder_word_in_a_5e_form_is_refused_under_more(tmp_path):
+    """dnd5e.md §6.5: `flanqueo` typed under "More" in a 5e fight is refused under that field,
+    saying what the game has; the form stays as typed and nothing is rolled."""
+    lines = ["add Ana pc hp=30 ac=15 init=3", 'add Orc hp=15 ac=13 init=1 atk="greataxe +5 1d12+3 slashing"',
+             "init Ana 5", "init Orc 12", "start"]
+    enc = make_encounter(tmp_path, lines, ruleset="dnd5e")
+    app = GMConsole(encounter=enc, dice=Dice.from_rolls([15, 6], seed=1), lang="es")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("j", "f")
+        await pilot.pause()
+        modal = app.screen
+        modal.query_one("#extra").value = "flanqueo"
+        await pilot.pause()
+        modal.submit()
+        await pilot.pause()
+        assert isinstance(app.screen, AttackModal) and modal.query_one("#extra").value == "flanqueo"
+        error = str(modal.query_one("#extra-error").render())
+        assert "flanqueo no es de quinta edición" in error and "cobertura-media (+2 CA)" in error
+    assert enc.state.get("ana").pools["hp"].value == 30
+
+
+@drive
+async def test_pathfinder_and_starfinder_forms_keep_their_own_words(tmp_path):
+    """pathfinder1e.md §1.19.2-3: Pathfinder's form offers the full attack's iteratives, a charge,
+    flanking, cover and concealment's 20% and 50%; starfinder.md §3.17: Starfinder's the full attack,
+    flanking, cover and concealment; neither has advantage."""
+    for ruleset, lang, full, more in (
+            ("pathfinder1e", "en", "Full attack: every iterative of this attack",
+             "More: +N, charge, flank, cover, concealment (20%), total-concealment (50%), stop"),
+            ("pathfinder1e", "es", "Ataque completo: todos los iterativos de este ataque",
+             "Más: +N, carga, flanqueo, cobertura, ocultación (20%), ocultación-total (50%), parar"),
+            ("starfinder", "en", "Full attack: every attack of this weapon",
+             "More: +N, flank, cover, concealment, stop"),
+            ("starfinder", "es", "Ataque completo: todos los ataques de esta arma",
+             "Más: +N, flanqueo, cobertura, ocultación, parar")):
+        fight = FIGHT if ruleset == "pathfinder1e" else [line.replace("ac=16", "eac=14 kac=16") for line in FIGHT]
+        enc = make_encounter(tmp_path / f"{ruleset}-{lang}", fight, ruleset=ruleset)
+        app = GMConsole(encounter=enc, dice=Dice.from_rolls([], seed=1), lang=lang)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("j", "f")
+            await pilot.pause()
+            said = form_text(app.screen)
+            assert full in said and more in said, (ruleset, lang, said)
+            assert not app.screen.query("#tick-adv") and app.screen.query("#distance")
 
 
 @drive
@@ -141,31 +259,6 @@ async def test_a_grab_is_offered_on_the_warnings_line_and_y_runs_it(tmp_path):
         assert "grab" not in str(app.screen.query_one("#warnings").render())
     assert [e.line for e in enc.session.done[-2:]] == ['attack Goblin Kyra claw', "maneuver Goblin Kyra grapple +4"]
     assert enc.state.get("kyra").has("grappled")
-
-
-@drive
-async def test_a_5e_attack_form_has_advantage_and_no_distance(tmp_path):
-    """docs/sheets.md#attacks, "In the console": D&D 5e has advantage and disadvantage (dnd5e.md
-    §6.5), not range increments: the form has the boxes, not the distance, and Advantage goes on
-    the line as the game's `adv`."""
-    from textual.widgets import Checkbox
-
-    lines = ["add Ana pc hp=30 ac=15 init=3",
-             'add Orc hp=15 ac=13 init=1 atk="greataxe +5 1d12+3 slashing reach 5"', "init Ana 5", "init Orc 12",
-             "start"]
-    enc = make_encounter(tmp_path, lines, ruleset="dnd5e")
-    app = GMConsole(encounter=enc, dice=Dice.from_rolls([4, 16, 6], seed=1))
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("j", "f")
-        await pilot.pause()
-        modal = app.screen
-        assert isinstance(modal, AttackModal)
-        assert modal.query("#advantage") and modal.query("#disadvantage") and not modal.query("#distance")
-        modal.query_one("#advantage", Checkbox).value = True
-        await pilot.pause()
-        modal.submit()
-        await pilot.pause()
-    assert enc.session.done[-1].line == "attack Orc Ana greataxe adv"
 
 
 def test_the_forms_attacks_read_in_the_readers_language():

@@ -48,6 +48,9 @@ class KeySpec:
     priority: bool = False  # before the focused widget's own binding for the same key
     group: Msg | None = None  # keys shown side by side in the footer under one word (↑↓ Select)
     reaches: str | None = None  # a screen key that acts on one pane (its name) from any pane
+    # a footer key the footer may leave out where the terminal is too narrow for all (80 columns
+    # in Spanish), the highest first; 0: always shown. It stays in the help and the palette.
+    spare: int = 0
 
     def description(self, lang: str) -> str:
         return render(self.label, lang)
@@ -121,9 +124,10 @@ ENCOUNTER_KEYS: tuple[KeySpec, ...] = (
             footer=True, display="?"),
     KeySpec("command_bar", "colon", "command_bar", C_("key", "Command"),
             C_("key", "Open the command bar (the command language, with history and completion)"),
-            footer=True, display=":"),
+            footer=True, display=":", spare=1),
     KeySpec("find", "slash", "find", C_("key", "Find"),
-            C_("key", "Select by typing: a few letters of a name (or a row number), then Enter"), footer=True, display="/"),
+            C_("key", "Select by typing: a few letters of a name (or a row number), then Enter"), footer=True, display="/",
+            spare=2),
     KeySpec("group", "g", "group", C_("key", "Group"),
             C_("key", "Group the marked combatants (one shared initiative, side by side); on a grouped one, break its group up")),
     KeySpec("accept", "y", "accept", C_("key", "Run offer"),
@@ -363,6 +367,17 @@ def shown_key(app, binding_id: str) -> str:
     return key_label(keys.split(",")[0])
 
 
+def spare_of(binding_id: str | None) -> int:
+    """How soon a narrow footer leaves the key ``binding_id`` out (``KeySpec.spare``; 0: never)."""
+    found = next((s for s in every_spec() if s.id == binding_id), None)
+    return found.spare if found is not None else 0
+
+
+def spared() -> list[KeySpec]:
+    """The footer keys a narrow terminal leaves out, in the order it does."""
+    return sorted((s for s in every_spec() if s.footer and s.spare), key=lambda s: -s.spare)
+
+
 def all_ids() -> list[str]:
     return [s.id for s in every_spec()]
 
@@ -409,6 +424,11 @@ def markdown_table() -> str:
         "fight's, and what the selected (or marked) combatants do. A pane's keys work while it has",
         "the focus, and the footer shows them first: the initiative list has it when the screen",
         "opens, `Tab` and `Shift+Tab` move it to the sheet and the log, and `Esc` there brings it back.",
+        "",
+        "Where the terminal is too narrow for every footer key (80 columns in Spanish, or with the log",
+        "focused), the footer leaves whole keys out, in this order: "
+        + ", ".join(f"`{key_label(s.key)}` ({render(s.label, 'en')})" for s in spared()) + ";",
+        "`?` is always there and lists every key, as the palette (`Ctrl+P`) does.",
     ]
     for title, specs in ENCOUNTER_PLACES:
         lines += ["", f"### {render(title, 'en')}", "", "| Key | Id | What it does |", "|---|---|---|"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, Roll, named, of, run_attack
+from gm_console.ruleset import Attack, AttackRules, Combatant, Crit, Plan, RulesError, Roll, Tick, named, of, run_attack
 
 from . import positions
 from .common import rule
@@ -35,6 +35,14 @@ WORDS_5E = {
     **positions.WORDS,
 }
 
+#: the other d20 games' words every attack reads (engine/rules/attack_flow.py WORDS) that fifth
+#: edition has not (dnd5e.md §6.5): refused with what it has, never silently ignored
+OTHER_GAMES = {"flank": T_("attack word", "flank", "flanqueo"),
+               "concealment": T_("attack word", "concealment", "ocultación"),
+               "total-concealment": T_("attack word", "total-concealment", "ocultación-total"),
+               "miss": T_("attack word", "miss", "fallo"),
+               "improved-cover": T_("attack word", "improved-cover", "cobertura-mejorada")}
+
 
 def doubled(dice: str) -> str:
     """A critical hit's damage: every die twice, the modifier once (1d8+3 -> 2d8+3)."""
@@ -51,8 +59,27 @@ class DnDAttacks(AttackRules):
     example = T_("attack example", "shortsword +4 1d6+2 piercing", "espada corta +4 1d6+2 perforante")
     words = {**AttackRules.words, **WORDS_5E}
     valued: dict = {}
+    # the attack form in fifth edition's words (dnd5e.md §6.5): no iteratives but the Attack
+    # action's attacks (Extra Attack, a count in the stat block: `2 longswords`), a monster's
+    # Multiattack, advantage and disadvantage, half and three-quarters cover; no flanking, no
+    # concealment's miss chance
+    full_label = T_("attack form", "Attack action: each of its attacks (Extra Attack)",
+                    "Atacar: cada uno de sus ataques (Ataque adicional)")
+    every_label = T_("attack form", "Every attack (Multiattack)", "Todos los ataques (Multiataque)")
+    ticks = (Tick("adv", T_("attack form", "Advantage", "Ventaja")),
+             Tick("dis", T_("attack form", "Disadvantage", "Desventaja")),
+             Tick("half-cover", T_("attack form", "Half cover (+2 AC)", "Cobertura media (+2 CA)"), "cover"),
+             Tick("three-quarters-cover", T_("attack form", "Three-quarters cover (+5 AC)",
+                                             "Cobertura de tres cuartos (+5 CA)"), "cover"))
+    more_label = T_("attack form", "More: +N, near or far (within 5 feet or not), stop",
+                    "Más: +N, cerca o lejos (a 5 pies o no), parar")
 
     def prepare(self, ctx, plan: Plan) -> None:
+        foreign = [OTHER_GAMES[w] for w in sorted(plan.words & OTHER_GAMES.keys())]
+        if foreign:
+            raise RulesError(_("attack: {word} is not fifth edition's (no flanking, no concealment's miss chance, "
+                               "no improved cover); it has adv, dis, half-cover (+2 AC) and cover (three-quarters, "
+                               "+5 AC)", word=foreign[0]), param="words")
         if "total-cover" in plan.words:
             ctx.fail(_("attack: a target behind total cover cannot be targeted"))
         stops = flagged(plan.attacker, "incapacitated", ctx.ruleset.conditions.catalogue)

@@ -34,6 +34,12 @@ class PF1Attacks(AttackRules):
     rule = RULE
     words = WORDS
     valued = {**AttackRules.valued, "at": None}
+    # the attack form in Pathfinder's words: a full attack's iteratives (§1.19.2), a charge,
+    # flanking, cover and concealment's miss chances (§1.19.3)
+    full_label = T_("attack form", "Full attack: every iterative of this attack",
+                    "Ataque completo: todos los iterativos de este ataque")
+    more_label = T_("attack form", "More: +N, charge, flank, cover, concealment (20%), total-concealment (50%), stop",
+                    "Más: +N, carga, flanqueo, cobertura, ocultación (20%), ocultación-total (50%), parar")
 
     def prepare(self, ctx, plan: Plan) -> None:
         a = plan.attacker

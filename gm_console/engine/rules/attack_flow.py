@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from gm_console.i18n import C_, Msg, Row, T_, Term, _, joined
+from gm_console.i18n import C_, Msg, N_, Row, T_, Term, _, joined
 
 from ..core.attacks import Attack, find, rider_damage
 from ..core.attacks import of as attacks_of
@@ -38,12 +38,16 @@ from ..core.rider_words import rider_term
 from ..core.weapon_names import weapon_term
 from ..core.words import BYPASS, DAMAGE_AFTER, DAMAGE_TYPES
 from ..core.told import dealt, either, named, of, public
+from ..core.whose import possessive
 
 HIT, MISS = T_("attack outcome", "hit", "impacta"), T_("attack outcome", "miss", "falla")
 #: what an attack that hits deals when the players may not read how much
 DAMAGE = T_("attack outcome", "damage", "daño")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)
 SHOW_ROLLS = "players_attack_rolls"
+#: the attack's line as saves written before its possessive followed the attacker hold it ("with
+#: its" whoever attacked): kept in the catalogue so their log still reads, in Spanish too
+FORMER_IDS = (N_("{name} attacks {target} with its {weapon}: {outcome}"),)
 
 
 
@@ -180,6 +184,23 @@ def range_parts(plan: Plan, atk: Attack) -> list[tuple[Any, int]]:
 
 
 
+@dataclass(frozen=True)
+class Tick:
+    """A tick box of the console's attack form (docs/sheets.md#attacks): the canonical word it puts
+    on the line and its label in the game's own words; the ticks of one ``group`` exclude each
+    other (fifth edition's half or three-quarters cover)."""
+
+    word: str
+    label: Term
+    group: str = ""
+
+
+#: the attack form's defaults, for a game that says nothing of its own (docs/sheets.md#attacks)
+FULL_LABEL = T_("attack form", "Full attack: every attack of this weapon", "Ataque completo: todos los ataques de esta arma")
+EVERY_LABEL = T_("attack form", "Every attack (full attack)", "Todos los ataques (ataque completo)")
+MORE_LABEL = T_("attack form", "More: +N, flank, cover, concealment, stop", "Más: +N, flanqueo, cobertura, ocultación, parar")
+
+
 class AttackRules:
     """A game's answers; the flow asks them in this order for each attack."""
 
@@ -194,6 +215,14 @@ class AttackRules:
     #: an attack as this game's stat blocks write it, for a refusal's "give them: set NAME atk=..."
     example: Term = T_("attack example", "short sword +2 1d4 19-20/x2 slashing",
                        "espada corta +2 1d4 19-20/x2 cortante")
+    #: what the console's attack form offers, each in the game's own words (docs/sheets.md#attacks):
+    #: the tick box that makes every attack of the chosen weapon (``full``; None: the game has no
+    #: such attack), the weapons list's entry for every attack at once, the game's tick boxes, and
+    #: what the "More" field takes typed; the distance is asked where ``words`` take ``at``
+    full_label: Term | None = FULL_LABEL
+    every_label: Term = EVERY_LABEL
+    ticks: tuple[Tick, ...] = ()
+    more_label: Term = MORE_LABEL
 
     @staticmethod
     def position(plan: Plan, prone: bool, atk: Attack) -> list[tuple[str, int]]:
@@ -419,8 +448,8 @@ def one(ctx, rules: AttackRules, plan: Plan, a: Combatant, t: Combatant, atk: At
     for dice, rolled, _types in extra:
         detail = _("{attack}; {damage}", attack=detail, damage=_("plus {dice} ({rolled})", dice=of(a, dice),
                                                                   rolled=of(a, rolled)))
-    ctx.say(_("{name} attacks {target} with its {weapon}: {outcome}", name=named(a), target=named(t), weapon=weapon,
-              outcome=outcome), rule=rules.rule, who=a.id, detail=detail)
+    ctx.say(_("{name} attacks {target} with {whose} {weapon}: {outcome}", name=named(a), target=named(t),
+              whose=possessive(a), weapon=weapon, outcome=outcome), rule=rules.rule, who=a.id, detail=detail)
     record_check(ctx, a, f"attack ({atk.name}) on {t.name}", roll.total, dice=(roll.natural,),
                  bonus=roll.total - roll.natural, against=f"{t.name} {roll.defence.en} {roll.value}", target=roll.value,
                  outcome="success" if hit else "failure")

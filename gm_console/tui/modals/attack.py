@@ -1,9 +1,12 @@
 """The active creature's attack: its stat block's attacks listed with their bonus now, the targets
 chosen in a list of the other side's combatants (the selected or marked ones chosen already), the
-d20 rolled at the table, the distance (a game that counts range increments), advantage (a game
-that has it) -> `attack "Goblin 1" Kyra "short sword" full 17 at 70 flank`.
+d20 rolled at the table, the distance (a game that counts range increments), the game's own tick
+boxes (fifth edition's advantage and cover) -> `attack "Goblin 1" Kyra "short sword" full 17 at 70 flank`.
 
-The form builds the line; the engine rolls, resolves and applies it (docs/sheets.md#attacks).
+What the form offers beyond the targets, the attacks and the die is what the game's attack rules
+declare (``AttackRules.full_label``, ``every_label``, ``ticks``, ``more_label``), in its own words:
+the form knows no game. It builds the line; the engine rolls, resolves and applies it
+(docs/sheets.md#attacks).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from textual.widgets import Checkbox, Label, OptionList, SelectionList
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
-from gm_console.engine.rules.attack_flow import listed, type_term
+from gm_console.engine.rules.attack_flow import AttackRules, Tick, listed, type_term
 from gm_console.engine.core.weapon_names import weapon_term
 from gm_console.i18n import T_, render
 from gm_console.engine.core.state import Combatant, EncounterState
@@ -26,8 +29,6 @@ from ..safe import plain
 from .base import FormError, FormModal
 
 ALL = "\x00all"
-#: the canonical words a game's attack may use for advantage and disadvantage
-SPELLINGS = {"advantage": ("advantage", "adv"), "disadvantage": ("disadvantage", "dis")}
 
 
 #: the defence an attack targets, as each language's table names it (Spanish Starfinder: CAE, CAC)
@@ -78,10 +79,12 @@ class AttackModal(FormModal[str]):
     AttackModal #weapons { height: auto; max-height: 8; margin-bottom: 0; }
     AttackModal Input, AttackModal Checkbox { margin-bottom: 0; }
     AttackModal #title { margin-bottom: 0; }
+    AttackModal #more { width: 100%; }
     """
     FIRST = "#weapons"
-    #: the engine's refusals said under their field: a die out of 1-20, a distance beyond the range
-    PARAMS = {"roll": "die", "distance": "distance"}
+    #: the engine's refusals said under their field: a die out of 1-20, a distance beyond the range,
+    #: a word the game has not
+    PARAMS = {"roll": "die", "distance": "distance", "words": "extra"}
 
     def __init__(self, frame: Frame, attacker: Combatant, targets: list[Combatant]) -> None:
         super().__init__(frame.lang, tr(frame.lang, "attack_title_of", name=attacker.name))
@@ -103,28 +106,44 @@ class AttackModal(FormModal[str]):
                          id="targets", compact=True)
         options = [Option(plain(option_text(a, self.lang)), id=str(i)) for i, a in enumerate(self.attacks)]
         if len(self.attacks) > 1:
-            options.append(Option(plain(tr(self.lang, "every_attack")), id=ALL))
+            options.append(Option(plain(self.said("every_label")), id=ALL))
         yield OptionList(*options, id="weapons")
-        yield Checkbox(tr(self.lang, "full_attack"), id="full", compact=True)
+        if self.said("full_label"):
+            yield Checkbox(plain(self.said("full_label")), id="full", compact=True)
         yield self.label("attack_die")
         yield self.input("die")
         if self.takes("at"):
             yield self.label("attack_distance")
             yield self.input("distance")
-        for word in ("advantage", "disadvantage"):
-            if self.takes(word):
-                yield Checkbox(tr(self.lang, word), id=word, compact=True)
-        yield self.label("attack_extra")
+        for tick in self.ticks():
+            yield Checkbox(plain(render(tick.label, self.lang)), id=f"tick-{tick.word}", compact=True)
+        yield Label(plain(self.said("more_label")), id="more", classes="field-label")  # wraps: a long list of words
         yield self.input("extra")
 
-    def takes(self, word: str) -> bool:
-        """Whether this game's attack takes ``word`` (the distance; advantage only where the game has it)."""
-        return self.word(word) is not None
+    def said(self, name: str) -> str:
+        """The form's line ``name`` (``full_label``...) as the game's attack rules word it, in the
+        GM's language (the engine's default where a game says nothing); "" where it declares None
+        (a game with no full attack)."""
+        term = getattr(self.rules, name, getattr(AttackRules, name))
+        return render(term, self.lang) if term is not None else ""
 
-    def word(self, word: str) -> str | None:
-        """The game's own word for ``word`` (``advantage`` may be ``adv``), None: not this game's."""
-        known = set(getattr(self.rules, "words", {}).values())
-        return next((w for w in SPELLINGS.get(word, (word,)) if w in known), None)
+    def ticks(self) -> tuple[Tick, ...]:
+        """The game's tick boxes (fifth edition's advantage, disadvantage and cover)."""
+        return tuple(getattr(self.rules, "ticks", ()))
+
+    def takes(self, word: str) -> bool:
+        """Whether this game's attack takes ``word`` (``at``: it counts range increments)."""
+        return word in set(getattr(self.rules, "words", {}).values())
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A tick of a group (half or three-quarters cover) unticks the others of its group."""
+        ticks = {f"tick-{t.word}": t for t in self.ticks()}
+        tick = ticks.get(event.checkbox.id or "")
+        if not event.value or tick is None or not tick.group:
+            return
+        for other in ticks.values():
+            if other is not tick and other.group == tick.group:
+                self.query_one(f"#tick-{other.word}", Checkbox).value = False
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -148,7 +167,7 @@ class AttackModal(FormModal[str]):
         if picked is None:
             raise FormError(tr(self.lang, "no_attacks", name=self.attacker.name))
         weapon = "" if picked == ALL else lines.quote(self.attacks[int(picked)]["name"])
-        full = "full" if picked == ALL or self.query_one("#full", Checkbox).value else ""
+        full = "full" if picked == ALL or any(box.value for box in self.query("#full").results(Checkbox)) else ""
         die = self.value("die").replace(",", " ").split()
         if not all(d.isdigit() and 1 <= int(d) <= 20 for d in die) or len(die) > 20:
             raise FormError(tr(self.lang, "attack_die_bad", text=self.value("die")), "die")
@@ -158,8 +177,7 @@ class AttackModal(FormModal[str]):
             if not feet.isdigit() or len(feet) > 5:
                 raise FormError(tr(self.lang, "attack_distance_bad", text=self.value("distance")), "distance")
             said += ["at", feet]
-        said += [self.word(w) for w in ("advantage", "disadvantage")
-                 if self.takes(w) and self.query_one(f"#{w}", Checkbox).value]
+        said += [t.word for t in self.ticks() if self.query_one(f"#tick-{t.word}", Checkbox).value]
         extra = [lines.quote(w) for w in self.value("extra").split()]
         return lines.join("attack", lines.ref(self.frame.state, self.attacker),
                           lines.refs(self.frame.state, targets), weapon, full, *die, *said, *extra)

@@ -35,7 +35,7 @@ from textual.binding import BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from gm_console.engine.rules.durations import wall_time
 from gm_console.i18n import render
@@ -44,6 +44,7 @@ from .. import paint
 from .. import present as p
 from ..bindings import ENCOUNTER_KEYS, INITIATIVE_KEYS, bindings_for, shown_key
 from ..controller import Controller, Outcome
+from ..footer import FittedFooter
 from ..frame import Frame
 from ..ui_text import error_text, tr
 from ..safe import clean, plain
@@ -162,7 +163,7 @@ class EncounterScreen(Screen):
         bar.context = lambda: (self.controller.state, self.controller.ruleset, self.lang)
         yield bar
         yield FindBar(lang=self.lang, id="find-bar", placeholder=tr(self.lang, "find_placeholder"), compact=True)
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in the help
+        yield FittedFooter(compact=True, show_command_palette=False)  # ctrl+p is in the help
 
     def on_mount(self) -> None:
         self.redraw()

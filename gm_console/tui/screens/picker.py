@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Select, Static
+from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from gm_console import plugins
@@ -30,6 +30,7 @@ from gm_console.storage.library import EncounterInfo, copy_example, list_encount
 from gm_console.storage.party import list_parties
 
 from ..bindings import PICKER_KEYS, bindings_for
+from ..footer import FittedFooter
 from .. import present as p
 from ..guard import ask
 from ..ui_text import problem_text, tr
@@ -138,7 +139,7 @@ class PickerScreen(Screen):
         detail = Static("", id="picker-detail")
         detail.display = False
         yield detail
-        yield Footer(compact=True)
+        yield FittedFooter(compact=True)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gm_console.engine.views.aftermath import fight_summary
 from gm_console.engine.views.post import PLAIN, after_the_fight
 from gm_console.i18n import _, render
 
 from ..bindings import SUMMARY_KEYS, bindings_for, shown_key
+from ..footer import FittedFooter
 from ..safe import plain, visible
 
 #: what the screen answers: the GM asked for the write-back
@@ -91,7 +92,7 @@ class SummaryScreen(ModalScreen[str | None]):
             if self.charts:  # bars, where a GM would rather look than read; below what a key does
                 spaced = [part for chart in self.charts for part in (chart, "")][:-1]
                 yield Static(Group(*spaced), id="summary-chart")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FittedFooter(compact=True, show_command_palette=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "party":

@@ -38,6 +38,7 @@ from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, Opt
                     StatField, did_you_mean, fold_text, slug)
 from ..text import listing
 from ..told import gender_of
+from ..whose import POSSESSIVES, possessive
 from ..weapon_names import weapon_term
 
 #: the table's choices that are no game's rule, in every game's ``[options]``
@@ -74,16 +75,21 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
     return out
 
 
-def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None):
+def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None,
+                whose: Term = POSSESSIVES["creature"]):
+    """``whose``: the attacker's possessive (``possessive``: her, his, their, its)."""
     if kind == "grab":
-        return _("{name} hit {target} with its {weapon}: grab, a free grapple check at +4", name=a, target=t,
-                 weapon=weapon)
+        return _("{name} hit {target} with {whose} {weapon}: grab, a free grapple check at +4", name=a, target=t,
+                 whose=whose, weapon=weapon)
     if kind == "trip":
-        return _("{name} hit {target} with its {weapon}: trip, a free trip attempt", name=a, target=t, weapon=weapon)
+        return _("{name} hit {target} with {whose} {weapon}: trip, a free trip attempt", name=a, target=t,
+                 whose=whose, weapon=weapon)
     if kind == "poison":
-        return _("{name} hit {target} with its {weapon}: its poison", name=a, target=t, weapon=weapon)
+        return _("{name} hit {target} with {whose} {weapon}: {whose} poison", name=a, target=t, whose=whose,
+                 weapon=weapon)
     if kind == "disease":
-        return _("{name} hit {target} with its {weapon}: its disease", name=a, target=t, weapon=weapon)
+        return _("{name} hit {target} with {whose} {weapon}: {whose} disease", name=a, target=t, whose=whose,
+                 weapon=weapon)
     if kind == "arc":
         return _("{name}'s critical arcs from {target}: {detail} damage to the creature nearest it within 10 ft "
                  "(dmg NAME {detail})", name=a, target=t, detail=detail)
@@ -118,8 +124,8 @@ def offered_riders(state: EncounterState, rules: "Ruleset | None" = None) -> lis
             a, t = state.combatants.get(aid), state.combatants.get(tid)
             if a is None or t is None or t.life == "dead":
                 continue
-            out.append(Pending(t.id, _offer_text(kind, a.name, t.name, weapon_term(weapon), detail, rules), gm_only=True,
-                               command=command or None))
+            out.append(Pending(t.id, _offer_text(kind, a.name, t.name, weapon_term(weapon), detail, rules,
+                                                 possessive(a)), gm_only=True, command=command or None))
     return out
 
 __all__ = [
