@@ -11,8 +11,9 @@ set their own ``_bindings`` the same way, from the GM's keymap and language (tui
 ``App.set_keymap`` moves keys but cannot name them in Spanish); tui/app.py keeps a fight's
 last screen for its next open (storage/lastscreen.py) as the terminal would receive it whole,
 from ``Screen._compositor`` (``drawn`` below: the public ``App.export_screenshot`` draws the
-same update, but as SVG). pyproject pins the minor
-versions that are tested; a Textual outside them (an install forced with ``--no-deps``, a
+same update, but as SVG); tui/footer.py leaves keys out of Textual's ``Footer`` by skipping
+its ``FooterKey`` children (``textual.widgets._footer``: not exported) and recomposes only
+once ``Footer._bindings_ready``. pyproject pins the minor versions that are tested; a Textual outside them (an install forced with ``--no-deps``, a
 distribution's package) is refused at start in one line that says which versions work, instead
 of keys silently applied out of order.
 """
