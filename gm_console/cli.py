@@ -346,10 +346,10 @@ def _output_gone() -> None:
 
 
 def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
-         encounter: Encounter | None = None, collecting: bool | None = None, keep_screen: bool = False) -> int:
+         encounter: Encounter | None = None, collecting: bool | None = None) -> int:
     """``lang`` None: not typed, so the TUI's own settings file may choose it. ``collecting``:
     what ``collector.pause`` returned if the caller paused it already (opening the save).
-    ``keep_screen``: the screen of the save ``path`` is kept for its next open (glimpse.py)."""
+    The screen of the save ``path`` is kept for its next open (glimpse.py)."""
     if collecting is None:
         collecting = collector.pause()
 
@@ -358,7 +358,7 @@ def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
         collector.resume(collecting, freeze=True)
 
     keep = None
-    if keep_screen and path is not None:
+    if path is not None:
         from gm_console.storage import lastscreen
 
         def keep(frame: str, cols: int, rows: int) -> bool:
@@ -385,7 +385,7 @@ def _open(args, lang) -> int:
     except BaseException:
         collector.resume(collecting)
         raise
-    return _tui(args.path, args.lang, args.dice, encounter=enc, collecting=collecting, keep_screen=True)
+    return _tui(args.path, args.lang, args.dice, encounter=enc, collecting=collecting)
 
 
 def _new(args, lang) -> int:
