@@ -44,8 +44,8 @@ from . import cachefolder
 from .codec import Document
 from .paths import cache_dir
 
-VERSION = 3  # 1 was a pickle: never read again, and deleted when the folder is pruned; 2 held
-# the checkpoints in the session's line
+VERSION = 4  # 1 was a pickle: never read again, and deleted when the folder is pruned; 2 held
+# the checkpoints in the session's line; 3 wrote every action's number
 KEEP = 64  # snapshot files kept; the oldest go first
 FROM = 200  # actions in a save before a snapshot is worth its file (fewer replay in a blink)
 SUFFIX = ".snap"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
+# tomllib is imported when a text is read: a start with no keymap.toml to read loads none of it
 from typing import Any
 
 from gm_console.i18n import C_, Msg, _
@@ -44,6 +44,7 @@ class TomlError(ValueError):
 
 def loads(text: str) -> dict[str, Any]:
     """The TOML document in ``text``, at most ``MAX_DEPTH`` levels deep; else ``TomlError``."""
+    import tomllib
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

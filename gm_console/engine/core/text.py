@@ -20,11 +20,31 @@ def whole(value: Any) -> Any:
     return value
 
 
+#: the accented Latin letters (Latin-1 and Latin Extended-A), each as what NFKD leaves of it once
+#: its marks are dropped (tests/test_text_fold.py holds the table to unicodedata): a text in
+#: English, Spanish, French, Catalan... folds without reading Unicode's tables, which a start
+#: that folds every verb's and condition's names paged in (0.35 MiB of its resident memory)
+_UNACCENTED = str.maketrans(
+    "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮį"
+    "İĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžſ",
+    "AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyyAaAaAaCcCcCcCcDdEeEeEeEeEeGgGgGgGgHhIiIiIiIi"
+    "IJjKkLlLlLlNnNnNnOoOoOoRrRrRrSsSsSsSsTtTtUuUuUuUuUuUuWwYyYZzZzZzs")
+
+
 def fold_text(text: str) -> str:
     """Case- and accent-insensitive key: 'Energía consumida' -> 'energia consumida'."""
-    text = unicodedata.normalize("NFKD", str(text))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = str(text)
+    if not text.isascii():
+        plain = text.translate(_UNACCENTED)
+        text = plain if plain.isascii() else unmarked(text)
     return " ".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def unmarked(text: str) -> str:
+    """``text`` in compatibility decomposition (NFKD) without its combining marks: 'ﬁ' -> 'fi',
+    'é' -> 'e'."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
 def slug(text: str) -> str:
