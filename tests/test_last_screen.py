@@ -187,3 +187,74 @@ def test_what_paints_the_kept_screen_loads_only_the_standard_library(save):
             "gm_console.storage.lastscreen"}
     assert {m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names} <= ours, loaded
     assert not {"typing", "pathlib", "json", "re", "textual", "rich", "platformdirs"} & set(loaded), loaded
+
+
+# -- what the console keeps ------------------------------------------------------------------------
+def console(tmp_path: Path, kept: list, painted: bool = False):
+    from test_tui_support import copy_example
+    from gm_console.tui.app import GMConsole
+
+    save = copy_example(tmp_path, "pathfinder1e")
+    return save, GMConsole(save, lang="en", painted=painted,
+                           keep_screen=lambda frame, cols, rows: kept.append((frame, cols, rows)) or True)
+
+
+def test_the_console_keeps_the_fights_screen_when_it_closes(tmp_path):
+    import asyncio
+
+    kept: list = []
+    save, app = console(tmp_path, kept, painted=True)  # painted: nothing kept after the first frame
+
+    async def play():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert kept == []
+            await pilot.press("q")
+            await pilot.pause()
+
+    asyncio.run(play())
+    [(frame, cols, rows)] = kept
+    assert (cols, rows) == (120, 40) and lastscreen.safe(frame)
+    assert "Goblin 2's turn" in frame and "Valeros" in frame  # the fight as it was closed
+
+
+def test_an_open_that_painted_no_kept_screen_keeps_one_after_its_first_frame(tmp_path, monkeypatch):
+    import asyncio
+
+    from gm_console.tui import app as app_module
+
+    monkeypatch.setattr(app_module, "KEEP_AFTER", 0.05)
+    kept: list = []
+    save, app = console(tmp_path, kept)
+
+    async def look():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.3)
+            assert len(kept) == 1 and kept[0][1:] == (100, 30) and "Valeros's turn" in kept[0][0]
+
+    asyncio.run(look())
+
+
+def test_a_read_only_console_keeps_no_screen(tmp_path):
+    """Another console writes the file: that one keeps its screen, not the one looking on."""
+    import asyncio
+
+    from gm_console.storage import Encounter
+    from gm_console.tui.app import GMConsole
+
+    kept: list = []
+    save, _ = console(tmp_path, kept)
+    app = GMConsole(save, lang="en", painted=True, encounter=Encounter.open(save, read_only=True),
+                    keep_screen=lambda frame, cols, rows: kept.append(frame) or True)
+
+    async def look():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "READ-ONLY" in str(app.screen.query_one("#head").render()).upper()
+            await pilot.press("q")
+            await pilot.pause()
+
+    asyncio.run(look())
+    assert kept == []

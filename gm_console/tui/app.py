@@ -72,11 +72,13 @@ class GMConsole(App):
 
     def exit(self, result=None, return_code: int = 0, message=None) -> None:
         """Out of the program: a turn left running stops being timed until the fight is opened
-        again (``clock pause``, docs/stats.md#the-turn-clock)."""
+        again (``clock pause``, docs/stats.md#the-turn-clock), and the fight's screen is kept
+        for its next open."""
         for controller in {id(c): c for s in self.screen_stack
                            if isinstance(c := getattr(s, "controller", None), Controller)}.values():
             controller.pause_clock()
-        self.keep_last_screen()
+        if return_code == 0:  # not after an error, nor a quit that left actions unsaved
+            self.keep_last_screen()
         super().exit(result, return_code, message)
 
     def keep_last_screen(self) -> None:
