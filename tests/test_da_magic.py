@@ -59,7 +59,7 @@ def test_casting_is_a_major_action_unless_minor():
     t.rolls(1, 2, 3)
     t.do("cast Morrigan Rock 1 10")
     t.rolls(1, 2, 3)
-    with pytest.raises(CommandError, match="already taken its major action"):
+    with pytest.raises(CommandError, match="already taken their major action"):
         t.do("cast Morrigan Rock 1 10")
     t.rolls(1, 2, 3)
     t.do("cast Morrigan Spark 1 10 minor")

@@ -58,7 +58,7 @@ def test_starfinder_sheet_lists_them_and_a_stopped_regeneration():
                  "ferocity: fights on for a turn at 0 HP"):
         assert line in seen
     t.do("dmg Troll 5 acid")
-    assert "regeneration 5: stopped, no healing at its next turn start and it can die" in lines(t, "Troll")
+    assert "regeneration 5: stopped, no healing at the start of its next turn, and death is possible" in lines(t, "Troll")
     t.do("next")  # its turn start: no healing, the stop ends
     assert "regeneration 5 (stopped by acid): cannot die while it works" in lines(t, "Troll")
     assert "regeneración 5 (la detiene ácido): no puede morir mientras funcione" in lines(t, "Troll", "es")

@@ -49,7 +49,7 @@ def test_a_failed_first_save_is_the_tracks_first_step_with_its_effects():
     t.do(TOXIN)
     assert conds(t) == ["flat-footed", "poisoned"]
     assert fig(t, "ref", "ranged", "stealth", "eac", "init") == (3, 2, 5, 13, 2)
-    assert t.said()[-1] == "Tetrodotoxin leaves Kyra sluggish (-2 on its Dex figures)"
+    assert t.said()[-1] == "Tetrodotoxin leaves Kyra sluggish (-2 on Dex figures)"
 
 
 def test_each_failed_save_is_a_step_further_keeping_the_steps_before():
@@ -131,7 +131,7 @@ def test_a_disease_starts_latent_after_its_onset_each_cure_is_a_step_back():
     t = kyra(2, 2)
     t.do("disease Kyra dc=13 track=physical onset=1d3days every=day cure=2 name=Bog rot")
     assert conds(t) == ["diseased"] and t.said()[-2:] == [
-        "Bog rot leaves Kyra latent", "Bog rot: its next save after the onset (2 days)"]
+        "Bog rot leaves Kyra latent", "Bog rot: the next save after the onset (2 days)"]
     t.rolls(2)
     t.do("pass 2d")  # weakened: sickened and fatigued
     assert conds(t) == ["diseased", "fatigued", "sickened"]

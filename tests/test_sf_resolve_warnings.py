@@ -97,7 +97,7 @@ def test_off_its_turn_the_warning_has_no_command_even_with_the_rp():
     t = dying("4/8")
     w = warning(t)
     assert t.active == "goblin"
-    assert w.command is None and "stabilise with 2 RP on its turn" in w.render()
+    assert w.command is None and "stabilise with 2 RP on their turn" in w.render()
 
 
 @pytest.mark.parametrize("rp,expected", [("0/8", "no le bastan para estabilizarse (2 necesarios)"),

@@ -56,11 +56,11 @@ def test_a_dying_pc_reads_to_the_players_with_its_resolve_and_countdown():
     to read, in both languages; the command that would stabilise it is the GM's (§3.4.6)."""
     t = table("add Keskodai pc sp=5 hp=10", "add Vex level=3 rp=3 hp=20", "init Navasi 20", "init Keskodai 15",
               "init Vex 10", "start", "next", "next", "dmg Navasi 35 plasma", "dmg Keskodai 15", "next", "next")
-    dropped = "Navasi drops to 0 HP: unconscious and dying (loses 1 RP at the end of each of its turns, 6 RP left)"
-    countdown = ("Keskodai drops to 0 HP: unconscious and dying (0 RP: dies at the end of its turn in round 2 "
+    dropped = "Navasi drops to 0 HP: unconscious and dying (loses 1 RP at the end of each of their turns, 6 RP left)"
+    countdown = ("Keskodai drops to 0 HP: unconscious and dying (0 RP: dies at the end of their turn in round 2 "
                  "unless healed or stabilised)")
     offer = "Navasi is dying (6 RP): it may spend 1 RP to stabilise now, else it loses 1 RP at the end of this turn"
-    for line in (dropped, countdown, "Navasi is dying (loses 1 RP at the end of its turn, 5 left)"):
+    for line in (dropped, countdown, "Navasi is dying (loses 1 RP at the end of their turn, 5 left)"):
         assert line in gm_reads(t) and line in players_read(t), line
     assert offer + " (spend navasi resolve stabilize)" in gm_reads(t)
     assert offer in players_read(t)

@@ -112,7 +112,7 @@ def test_sf_the_void_troll_lives_at_0_hp_until_acid_stops_its_regeneration():
         "Void troll takes 300 slashing damage (vs KAC 30): HP 235→0",
         "Void troll's regeneration keeps it alive: unconscious at 0 HP until it heals",
         "Void troll takes 10 acid damage (vs EAC 19): no effect",
-        "Void troll's regeneration is stopped by acid: until its next turn it heals nothing and can die"]
+        "Void troll's regeneration is stopped by acid: Void troll heals nothing until its next turn and can die"]
     t.do("next")  # its turn start: no healing, the stop ends
     assert t.hp("Void troll") == 0
     t.do("next", "next", "next", "next", "next")  # round 2, its turn: regeneration 15
@@ -128,8 +128,8 @@ def test_sf_the_shobhads_ferocity_and_cold_resistance_the_hallajin_and_the_swarm
                    'dmg "Predator swarm" 10 piercing', 'dmg "Predator swarm" 10 fire area', 'cond "Predator swarm" prone')
     assert said == [
         "Shobhad takes 55 slashing damage (vs KAC 16): HP 50→0",
-        "Shobhad fights on with ferocity at 0 HP: it acts until the end of its next turn, then dies; any further HP "
-        "loss kills it",
+        "Shobhad fights on with ferocity at 0 HP until the end of its next turn, then dies; any further HP loss is "
+        "fatal",
         "Shobhad takes 10 cold damage (vs EAC 16): cold resistance 5 stops 5; HP 0→0",
         "Shobhad loses more HP while fighting on with ferocity: it dies",
         "Hallajin takes 30 fire damage (vs EAC 31): incorporeal: half from energy and magic (30→15); HP 280→265",

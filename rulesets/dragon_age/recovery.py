@@ -98,7 +98,7 @@ def levelup_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     pool = health(ctx, c)
     if c.life in ("dead", "dying"):
-        ctx.fail(_("{name} is {life}; level up once it is back on its feet", name=c.name, life=life(c.life)))
+        ctx.fail(_("{name} is {life}; level up once {name} has recovered", name=c.name, life=life(c.life)))
     if call.d6 is not None and not 1 <= call.d6 <= 6:
         ctx.fail(_("levelup: the d6 is 1 to 6, not {n}", n=call.d6))
     d = call.d6 if call.d6 is not None else ctx.roll("1d6", purpose=_('level-up Health of {name}', name=named(c)),

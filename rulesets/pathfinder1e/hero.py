@@ -8,7 +8,7 @@ right after the killing blow; spent here, through ``spend NAME hero cheat-death`
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, RulesError, Spendable, Term, Use, fold_text, gm,
-                                life, named, of)
+                                life, named, of, possessive)
 
 from . import economy, marks
 from .cheat_death import RULE, is_pet_of, points, restore, saveable, set_points
@@ -28,7 +28,7 @@ USES: dict[str, Msg] = {
     "reroll": _("rerolls a d20 and keeps the second result"),
     "special": _("attempts the impossible (GM's call); still rolls; no one may add hero points to it"),
     "cheat-death": _("cheats death: alive, stable, at negative HP"),
-    "pet": _("saves its pet, companion or mount from death"),
+    "pet": _("saves {whose} pet, companion or mount from death"),  # given whose (spend)
     "other": _("spent (use not named)"),
 }
 #: each use by a short name, for the spend modal
@@ -111,11 +111,12 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
     set_points(ctx, c, have - cost)
     if ctx.state.in_combat:
         ctx.set_mark(c, marks.HERO_ROUND, ctx.state.round)
+    said = USES[use].given(whose=possessive(c)) if use == "pet" else USES[use]  # whose pet: the spender's
     if target:
-        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=named(c), use=USES[use],
+        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=named(c), use=said,
                  target=named(target), left=gm(have - cost))
     else:
-        text = _("{name} spends a hero point: {use}; {left} left", name=named(c), use=USES[use], left=gm(have - cost))
+        text = _("{name} spends a hero point: {use}; {left} left", name=named(c), use=said, left=gm(have - cost))
     ctx.say(text, rule=RULE, who=c.id, gm_only=True)
     if use == "act":
         ctx.act_now(c, reason="hero point")

@@ -4,7 +4,7 @@ which regeneration.py reads, so the sheet can name both without an import cycle.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant
+from gm_console.ruleset import Combatant, possessive
 from gm_console.ruleset import joined as glued
 
 from . import defenses, marks, regeneration
@@ -48,7 +48,7 @@ def status(state, c: Combatant) -> list:
             out.append(_("regeneration {n}: cannot die from HP loss while it works", n=inst.value))
     for fast in c.instances("fast-healing"):
         if fast.value and c.life != "dead":
-            out.append(_("fast healing {n} at the start of its turn", n=fast.value))
+            out.append(_("fast healing {n} at the start of {whose} turn", whose=possessive(c), n=fast.value))
     if ferocious(c) and c.life != "dead":
         out.append(_("ferocity: below 0 HP it fights on staggered, 1 HP a round, dead at -Con"))
     if defenses.incorporeal(c):

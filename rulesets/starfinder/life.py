@@ -9,7 +9,7 @@ round of the last hit that cost RP (errata option); ``death`` what killed it.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of
+from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of, possessive
 
 from . import marks, monsters
 from .common import say
@@ -86,14 +86,15 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
     dying = _("{name} drops to 0 HP: unconscious and dying", name=named(c))
     if rp == 0:
         say(ctx, c, dying, "starfinder.md §3.4.5 [O]",
-            _("{rp} RP: dies at the end of its turn in round {round} unless healed or stabilised", rp=of(c, rp),
-              round=of(c, mark["grace"])))
+            _("{rp} RP: dies at the end of {whose} turn in round {round} unless healed or stabilised",
+              whose=possessive(c), rp=of(c, rp), round=of(c, mark["grace"])))
     elif mark["skip"] is not None:
         say(ctx, c, dying, "starfinder.md §3.4.2-3 [S]",
-            _("loses 1 RP at the end of its next turn, {rp} RP left", rp=of(c, rp)))
+            _("loses 1 RP at the end of {whose} next turn, {rp} RP left", whose=possessive(c), rp=of(c, rp)))
     else:
         say(ctx, c, dying, "starfinder.md §3.4.2-3 [S]",
-            _("loses 1 RP at the end of each of its turns, {rp} RP left", rp=of(c, rp)))
+            _("loses 1 RP at the end of each of {whose} turns, {rp} RP left", whose=possessive(c, several=True),
+              rp=of(c, rp)))
 
 
 def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, continuous: bool) -> None:
@@ -154,14 +155,15 @@ def end_of_turn(ctx: Context, c: Combatant) -> None:
     if mark.get("skip") == state.round:
         mark["skip"] = None
         ctx.set_mark(c, marks.DYING, mark)
-        say(ctx, c, _("{name} dropped during its own turn: its first RP loss comes at the end of its next turn",
-                      name=named(c)), "starfinder.md §3.4.3 [O]")
+        say(ctx, c, _("{name} dropped during {whose} own turn: {whose} first RP loss comes at the end of {whose} "
+                      "next turn", whose=possessive(c), name=named(c)), "starfinder.md §3.4.3 [O]")
         return
     rp = c.pools.get("rp")
     if rp is None or rp.value <= 0:
         grace = mark.get("grace")
         if grace is not None and state.round < grace:
-            say(ctx, c, _("{name} has 0 RP: dies at the end of its turn in round {round} unless healed or stabilised",
+            say(ctx, c, _("{name} has 0 RP: dies at the end of {whose} turn in round {round} unless healed or "
+                          "stabilised", whose=possessive(c),
                           name=named(c), round=of(c, grace)), "starfinder.md §3.4.5 [O]")
             return
         kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.5 [O]",
@@ -169,7 +171,7 @@ def end_of_turn(ctx: Context, c: Combatant) -> None:
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.3 [S]")
     say(ctx, c, _("{name} is dying", name=named(c)), "starfinder.md §3.4.3 [S]",
-        _("loses 1 RP at the end of its turn, {rp} left", rp=of(c, rp.value)))
+        _("loses 1 RP at the end of {whose} turn, {rp} left", whose=possessive(c), rp=of(c, rp.value)))
 
 
 def turn_start(ctx: Context, c: Combatant) -> None:
@@ -227,18 +229,18 @@ def status(c: Combatant, in_combat: bool) -> list[Msg]:
         left = rp.value if rp else 0
         grace = (marks.DYING.of(c) or {}).get("grace")
         if left == 0 and grace is not None:
-            return [_("dying: {left} resolve left (dies at the end of its turn in round {round})", left=left,
-                      round=grace)]
+            return [_("dying: {left} resolve left (dies at the end of {whose} turn in round {round})",
+                      whose=possessive(c), left=left, round=grace)]
         return [_("dying: {left} resolve left", left=left)]
     if c.life == "stable":
         ko = marks.KO.of(c) == "nonlethal"
         rp = c.pools.get("rp")
         if rp is not None and rp.value >= 1:
             if ko:
-                return [_("knocked out (nonlethal): stable at 0 HP: 1 RP at the start of its turn to stay in the fight "
-                          "(spend {ref} resolve fight)", ref=gm(c.id))]
-            return [_("stable: unconscious at 0 HP: 1 RP at the start of its turn to stay in the fight (spend {ref} "
-                      "resolve fight)", ref=gm(c.id))]
+                return [_("knocked out (nonlethal): stable at 0 HP: 1 RP at the start of {whose} turn to stay in the "
+                          "fight (spend {ref} resolve fight)", whose=possessive(c), ref=gm(c.id))]
+            return [_("stable: unconscious at 0 HP: 1 RP at the start of {whose} turn to stay in the fight (spend "
+                      "{ref} resolve fight)", whose=possessive(c), ref=gm(c.id))]
         mins = (3600 - int(marks.STABLE_SECS.of(c) or 0)) // 60
         if in_combat:  # `pass` runs out of combat only: no command offered here
             if ko:

@@ -107,7 +107,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
                               rounds, n=public(rounds), head=head, target=named(target),
                               cond=trick.label_term), rule, roll)
     elif kind == "disarm":
-        say(ctx, attacker, _("{head}: {target} drops its weapon ({name} may catch it with a free hand)", head=head,
+        say(ctx, attacker, _("{head}: {target} drops the weapon ({name} may catch it with a free hand)", head=head,
                              target=named(target), name=named(attacker)), rule, roll)
     elif kind == "grapple":
         _grapple(ctx, attacker, target, total, kac, head, roll)

@@ -8,7 +8,7 @@ of long-term stability) run from the turns part's ``on_time_passed``.
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, Context, EncounterState, Spendable, Use, fold_text, gm, named, of,
-                                public, record_check)
+                                public, record_check, possessive)
 from gm_console.ruleset import life as life_word
 
 from . import life, marks
@@ -77,9 +77,10 @@ def _own_turn(ctx: Context, c: Combatant, what: str) -> None:
     if state.in_combat and state.active != c.id:
         active = state.combatants.get(state.active) if state.active else None
         if what == "fight":
-            msg = _("{name} can spend RP to stay in the fight only at the start of its own turn", name=c.name)
+            msg = _("{name} can spend RP to stay in the fight only at the start of {whose} own turn",
+                    whose=possessive(c), name=c.name)
         else:
-            msg = _("{name} can spend RP to stabilise only on its own turn", name=c.name)
+            msg = _("{name} can spend RP to stabilise only on {whose} own turn", whose=possessive(c), name=c.name)
         ctx.fail(_("{msg} (now: {active})", msg=msg, active=active.name) if active else msg)
 
 
@@ -114,7 +115,8 @@ def stay_in_fight(ctx: Context, c: Combatant, amount: int | None) -> None:
     _own_turn(ctx, c, "fight")
     state = ctx.state
     if state.in_combat and marks.STABILIZED.of(c) == state.round:
-        ctx.fail(_("{name} stabilised with RP this round; it can stay in the fight from its next turn", name=c.name))
+        ctx.fail(_("{name} stabilised with RP this round; {name} can stay in the fight from {whose} next turn",
+                   whose=possessive(c), name=c.name))
     rp = c.pools["rp"]
     if rp.value < 1:
         ctx.fail(_("{name} has no RP left to stay in the fight; it waits (long-term stability: pass 1h)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
+from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for, possessive
 
 from .attacks import SFAttacks
 from .common import value
@@ -91,8 +91,8 @@ class StarfinderSheet(Sheet):
             else:
                 out.append(_("burning {dice}d6: Reflex vs DC {dc} at the end of the round", dice=inst.value, dc=dc))
         for inst in c.instances("bleeding"):
-            out.append(_("bleeding {value} at the start of its turn (Medicine DC 15 or healing stops it)",
-                         value=inst.value))
+            out.append(_("bleeding {value} at the start of {whose} turn (Medicine DC 15 or healing stops it)",
+                         whose=possessive(c), value=inst.value))
         held = marks.HELD.of(c)
         if held and held.get("by") in state.combatants and ("grappled" in ids or "pinned" in ids):
             out.append(_("held by {name}", name=state.get(held["by"]).name))
@@ -143,8 +143,9 @@ def pending(rules, state: EncounterState) -> list[Pending]:
             cost = life.stabilize_cost(c) if rp else 1
             # offered only when it would work: on its own turn, with the RP (starfinder.md §3.4.6 [S])
             if rp is not None and left >= cost:
-                out.append(Pending(c.id, _("{name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
-                                           "or Medicine DC 15", name=c.name, left=left, cost=cost),
+                out.append(Pending(c.id, _("{name} is dying: {left} resolve left; stabilise with {cost} RP on "
+                                           "{whose} turn or Medicine DC 15", whose=possessive(c), name=c.name,
+                                           left=left, cost=cost),
                                    command=f"spend {c.id} resolve stabilize" if own_turn else None))
             else:
                 out.append(Pending(c.id, _("{name} is dying: {left} resolve left, too few to stabilise itself ({cost} "

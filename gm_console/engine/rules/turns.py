@@ -14,7 +14,7 @@ N rounds later. The clock follows its owner wherever delay or ready move it.
 
 from __future__ import annotations
 
-from gm_console.i18n import _
+from gm_console.i18n import N_, _
 
 from ..core.told import named, public
 from . import effects
@@ -25,6 +25,11 @@ from ..core.marks import AWARE, JOINED, MOVED_PAST, OWED_TURNS, READIED_ACTS, SU
 from ..core.state import Combatant
 from ..core.text import whole
 from ..core.words import life as life_word
+from ..core.whose import possessive
+
+#: the readied reaction's line as saves written before it named whose reaction as a person would
+#: ("its" of anyone): kept in the catalogue so an older save's log still reads, in Spanish too
+FORMER_IDS = (N_("{name}'s readied action goes off ({text}) as its reaction; its place in the order stays"),)
 
 
 def note_joiner(ctx: Context, c: Combatant) -> None:
@@ -304,8 +309,8 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
     if position == "stay":  # a reaction (fifth edition): the order and the turns stay as they are
         ctx.set_encounter_mark(READIED_ACTS, c.id)
         ctx.actor = c.id
-        ctx.say(_("{name}'s readied action goes off ({text}) as its reaction; its place in the order stays",
-                  name=named(c), text=text), who=c.id)
+        ctx.say(_("{name}'s readied action goes off ({text}) as {whose} reaction; {whose} place in the order stays",
+                  whose=possessive(c), name=named(c), text=text), who=c.id)
         return
     if active.id != c.id:
         if position == "after":
