@@ -58,7 +58,7 @@ def test_no_second_heal_until_damaged_again():
     t.do("dmg Sera 20")
     t.rolls(6, 5, 4, 1)
     t.do("aid Wynne Sera", "next", "next", "next")
-    with pytest.raises(CommandError, match="cannot benefit from another Heal action until it takes damage"):
+    with pytest.raises(CommandError, match="cannot benefit from another Heal action until damaged again"):
         t.do("aid Wynne Sera")
     t.do("dmg Sera 2")
     assert not t.c("Sera").has("heal-lockout")

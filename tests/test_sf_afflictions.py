@@ -107,7 +107,7 @@ def test_consecutive_saves_purge_a_poison_and_the_victim_recovers_a_step_a_day_o
     t.do(TOXIN)
     t.rolls(2, 18, 5, 18, 18)  # stiffened, a save, a failure (staggered: the count starts over), two saves
     t.do("pass 5r")
-    assert t.said()[-1] == "Tetrodotoxin is purged from Kyra's system: it recovers a step a day of bed rest"
+    assert t.said()[-1] == "Tetrodotoxin is purged from Kyra's system: a step of recovery a day of bed rest"
     assert conds(t) == ["flat-footed", "poisoned", "staggered"]
     t.do("pass 1m")  # purged: no more saves
     assert conds(t) == ["flat-footed", "poisoned", "staggered"]
@@ -124,7 +124,7 @@ def test_a_poison_that_runs_its_course_is_purged_too():
     t.do("poison Kyra dc=15 track=wis for=2 name=Venom")
     t.rolls(15, 2)
     t.do("pass 2r")  # Fortitude 15+3 = 18 saves, then 2+3 fails: its 2 saves are done
-    assert t.said()[-1] == "Venom has run its course in Kyra: it recovers a step a day of bed rest"
+    assert t.said()[-1] == "Venom has run its course in Kyra: a step of recovery a day of bed rest"
 
 
 def test_a_disease_starts_latent_after_its_onset_each_cure_is_a_step_back():

@@ -229,7 +229,7 @@ def test_a_blinded_swarm_is_not_flat_footed():
 @pytest.mark.parametrize("line, refusal", [
     ("maneuver Navasi trip Swarm 40", "Swarm is a swarm: swarms neither perform nor suffer combat maneuvers"),
     ("grapple Swarm Navasi 40", "Swarm is a swarm: swarms neither perform nor suffer combat maneuvers"),
-    ("maneuver Navasi grapple Ghost 40", "Ghost is incorporeal: no combat maneuvers between it and a corporeal "
+    ("maneuver Navasi grapple Ghost 40", "Ghost is incorporeal: no combat maneuvers between Ghost and a corporeal "
                                          "creature"),
 ])
 def test_combat_maneuvers_against_or_by_swarms_and_incorporeal_creatures_are_refused(line, refusal):

@@ -59,7 +59,7 @@ def test_a_dying_pc_reads_to_the_players_with_its_resolve_and_countdown():
     dropped = "Navasi drops to 0 HP: unconscious and dying (loses 1 RP at the end of each of their turns, 6 RP left)"
     countdown = ("Keskodai drops to 0 HP: unconscious and dying (0 RP: dies at the end of their turn in round 2 "
                  "unless healed or stabilised)")
-    offer = "Navasi is dying (6 RP): it may spend 1 RP to stabilise now, else it loses 1 RP at the end of this turn"
+    offer = "Navasi is dying (6 RP): 1 RP may stabilise Navasi now, else 1 RP is lost at the end of this turn"
     for line in (dropped, countdown, "Navasi is dying (loses 1 RP at the end of their turn, 5 left)"):
         assert line in gm_reads(t) and line in players_read(t), line
     assert offer + " (spend navasi resolve stabilize)" in gm_reads(t)
@@ -138,7 +138,7 @@ def test_resolve_is_the_players_for_a_pc_and_never_for_a_foe():
     assert "Vex spends Resolve to stay in the fight: conscious, acts normally (1 RP spent, 1 HP, 1 RP left)" \
         in gm_reads(t)
     assert "Vex spends 1 RP (0 left)" in gm_reads(t)
-    assert "Vex is stable: 1 RP now puts it back in the fight with 1 HP (spend vex resolve fight)" in gm_reads(t)
+    assert "Vex is stable: 1 RP now puts Vex back in the fight with 1 HP (spend vex resolve fight)" in gm_reads(t)
     told = about(players_read(t), "Vex")
     assert "Vex stabilises with Resolve: stable at 0 HP, no more RP loss" in told
     assert "Vex spends Resolve to stay in the fight: conscious, acts normally" in told

@@ -183,3 +183,43 @@ def test_every_former_line_still_has_its_spanish(pkg):
     assert pkg.domain == "gm_console_generic" or ids
     for msgid in ids:
         assert domain.has(msgid, "es"), msgid
+
+
+# -- "it" of a person: the line names the combatant instead ------------------------------------
+@pytest.mark.parametrize("game, lines, line, english, spanish", [
+    # pathfinder1e.md §1.4: dead at -Con; healing does nothing until raised
+    ("pathfinder1e", ("add Kyra pc hp=10 con=10", "dmg Kyra 30"), "heal Kyra 5",
+     "Kyra is dead: healing has no effect (raise Kyra first: revive kyra HP)",
+     "Kyra está muerto: la curación no le hace nada (antes resucítalo: revivir kyra PG)"),
+    # dnd5e.md §3.1: at 0 HP a creature is unconscious and takes no actions
+    ("dnd5e", ("add Ana pc hp=10", "add Bo pc hp=10", "init Ana 20", "init Bo 10", "start", "dmg Ana 10"),
+     "action Ana action", "Ana cannot act at 0 HP", "Ana no puede actuar: está a 0 PG"),
+    # dragon_age.md §2.6: dying is worse than unconscious
+    ("dragon_age", ("add Sera pc health=20 con=1", "dmg Sera 30"), "cond Sera unconscious",
+     "Sera is dying, which is worse than unconscious; heal Sera above 0 first",
+     "Sera está moribundo, que es peor que inconsciente; cúralo antes por encima de 0"),
+])
+def test_a_refusal_names_the_pc_not_it(game, lines, line, english, spanish):
+    t = fight(game, *lines)
+    with pytest.raises(Exception) as refused:
+        t.do(line)
+    message = refused.value.message
+    assert render(message, "en") == english and render(message, "es") == spanish
+
+
+def test_sf_a_dying_pcs_offer_names_them_and_an_older_saves_line_reads_as_written():
+    """starfinder.md §3.4.6 [S]: at the start of their turn a dying PC may spend RP to stabilise."""
+    t = fight("starfinder", "add Navasi pc sp=10 hp=20 rp=6", "add @space-goblin", "init Navasi 20",
+              'init "Space goblin" 10', "start", "next", "dmg Navasi 40", "next")
+    offer = "Navasi is dying (6 RP): 1 RP may stabilise Navasi now, else 1 RP is lost at the end of this turn"
+    assert offer in said(t)[-1] and offer in players(t)
+    assert "Navasi está moribundo (6 PR): puede gastar 1 PR para estabilizarse ahora; si no, pierde 1 PR al final " \
+           "de este turno" in players(t, "es")
+    old = "{name} is dying ({rp} RP): it may spend {cost} RP to stabilise now, else it loses 1 RP at the end of this turn"
+    who = _Who("navasi", "Navasi")
+    args = dict(name=told.named(who), rp=told.of(who, 6), cost=told.of(who, 1))
+    assert former("gm_console_starfinder", old, "en", **args) == \
+        "Navasi is dying (6 RP): it may spend 1 RP to stabilise now, else it loses 1 RP at the end of this turn"
+    assert former("gm_console_starfinder", old, "es", **args) == \
+        "Navasi está moribundo (6 PR): puede gastar 1 PR para estabilizarse ahora; si no, pierde 1 PR al final de " \
+        "este turno"

@@ -48,7 +48,7 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         ctx.say(_("{name}'s actions this turn are cleared", name=named(c)), rule=rule("7.2"), who=c.id)
         return
     if c.life != "ok":
-        ctx.fail(_("{name} cannot act: it is at 0 HP", name=c.name))
+        ctx.fail(_("{name} cannot act at 0 HP", name=c.name))
     stops = flagged(c, "incapacitated", ctx.ruleset.conditions.catalogue)
     if stops and kind != "move":
         ctx.fail(_("{name} is {cond}: no actions, bonus actions or reactions", name=c.name,

@@ -238,8 +238,7 @@ class DnDHealth(Health):
             if left > seconds:
                 ctx.set_mark(c, marks.WAKES_IN, left - seconds)
                 continue
-            ctx.say(_("{name} has been stable long enough: it regains 1 HP", name=named(c)), rule=rule("3.6"),
-                    who=c.id)
+            ctx.say(_("{name} has been stable long enough and regains 1 HP", name=named(c)), rule=rule("3.6"), who=c.id)
             self.heal(ctx, c, 1, ())
 
     # -- healing -----------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ _n = _.plural
 T_ = _.term  # a name that is data: T_("ctx", "English", "Spanish"); the tool puts it in the catalogue
 
 
-#: lines as saves written before they named whose turn, weapon or action as a person would ("its"
-#: of anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
+#: lines as saves written before they spoke of a combatant as a person would ("its", "it" of
+#: anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
 #: message's id, so the catalogue keeps these for an older save to read, in Spanish too
 FORMER_IDS = (
     N_("its concentration ended"),
@@ -31,4 +31,5 @@ FORMER_IDS = (
     N_("the readied spell was not released by the start of its turn: it dissipates"),
     N_("{name} readies its action and its turn goes on (movement, a bonus action)"),
     N_("released with its reaction"),
+    N_("{name} has been stable long enough: it regains 1 HP"),
 )

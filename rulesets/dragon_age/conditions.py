@@ -128,7 +128,7 @@ class DAConditions(Conditions):
             health.start_dying(ctx, target)
         else:
             if target.life == "dying":
-                ctx.fail(_("{name} is dying, which is worse than unconscious; heal it above 0 first",
+                ctx.fail(_("{name} is dying, which is worse than unconscious; heal {name} above 0 first",
                            name=target.name))
             for inst in target.instances("unconscious"):
                 ctx.remove_condition(target, inst, reason="replaced")

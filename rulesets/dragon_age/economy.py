@@ -71,7 +71,7 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
     ctx.acting(c)
     state = ctx.state
     if surprised(state, c) and option(state, "action_limits"):
-        ctx.fail(_("{name} is surprised: no action in the surprise round (it acts from round 1)", name=c.name))
+        ctx.fail(_("{name} is surprised: no action in the surprise round (acting from round 1)", name=c.name))
     if kind == MAJOR:
         for inst in flagged(c, "no-major")[:1]:
             ctx.fail(_("{name} is {cond}: no major action this turn", name=c.name,

@@ -102,7 +102,7 @@ class DAHealth(Health):
             ctx.fail(_("{name} is dead; damage does nothing", name=c.name))
         pool = health(ctx, c)
         if flagged(c, "immune-damage"):
-            _said(ctx, c, _("{name} is inside a force field: the damage does not reach it", name=named(c)), label,
+            _said(ctx, c, _("{name} is inside a force field: the damage does not get through", name=named(c)), label,
                   "2.12")
             return 0
         rating = self.rules.sheet.armor(c).value if armor is None else int(armor)
@@ -125,7 +125,7 @@ class DAHealth(Health):
                     rule=rule("2.12"), who=c.id)
         after = max(0, before - taken)
         if pull and after == 0 and before > 0:
-            _said(ctx, c, _("{name} takes {formula} damage, enough to drop it; the blow is pulled", name=named(c),
+            _said(ctx, c, _("{name} takes {formula} damage, enough to drop {name}; the blow is pulled", name=named(c),
                             formula=formula), label, "2.6")
             self.knock_out(ctx, c)
             return taken

@@ -11,8 +11,8 @@ _n = _.plural
 T_ = _.term  # a name that is data: T_("ctx", "English", "Spanish"); the tool puts it in the catalogue
 
 
-#: lines as saves written before they named whose turn, weapon or action as a person would ("its"
-#: of anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
+#: lines as saves written before they spoke of a combatant as a person would ("its", "it" of
+#: anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
 #: message's id, so the catalogue keeps these for an older save to read, in Spanish too
 FORMER_IDS = (
     N_("{name}'s prepared action is lost: its turn has come"),
@@ -33,6 +33,10 @@ FORMER_IDS = (
     N_("{name} seizes the initiative: it moves to the top of the order and stays there until someone else seizes it; "
        "this round goes on with whoever followed its old slot"),
     N_("{name} had not taken its turn this round: now above the current turn, it acts next at the start of round {n}"),
+    N_("{name} is daunted by {target}'s Imposing Spell: it must Move or Defend instead of attacking"),
+    N_("{name} is inside a force field: the damage does not reach it"),
+    N_("{name} takes {formula} damage, enough to drop it; the blow is pulled"),
+    N_("Knock Prone: {name} is prone (melee attacks against it +1)"),
 )
 FORMER_PLURALS = (
     _n("Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turn{when} unless healed above 0",

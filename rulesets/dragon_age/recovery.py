@@ -25,7 +25,7 @@ def aid_verb(ctx: Context, call) -> None:
     if patient.life == "dead":
         ctx.fail(_("{name} is dead; the Heal action cannot help", name=patient.name))
     if patient.has("heal-lockout"):
-        ctx.fail(_("{name} cannot benefit from another Heal action until it takes damage", name=patient.name))
+        ctx.fail(_("{name} cannot benefit from another Heal action until damaged again", name=patient.name))
     health(ctx, patient)
     take(ctx, healer, MAJOR, _("heal {name}", name=named(patient)))
     clear_stunt_points(ctx, NEW_ROLL)

@@ -181,7 +181,7 @@ class DASheet(Sheet):
         if marks.SEIZED.of(c) and state.in_combat:
             out.append(_("seized the initiative: top of the order"))
         if c.has("heal-lockout"):
-            out.append(_("no Heal action until it takes damage"))
+            out.append(_("no Heal action until damaged again"))
         if marks.ENDED_AT_ZERO.of(c) and not state.in_combat:
             out.append(_("no breather: ended the encounter at 0 Health"))
         return out

@@ -185,7 +185,7 @@ def _knock_prone(ctx, c, rec, n, other):
     if target is None:
         return
     ctx.apply_condition(target, cdef("prone"), source=c.id)
-    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against it +1)", name=named(target)))
+    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against {name} +1)", name=named(target)))
 
 
 def _until_next_turn(ctx, c, cid):

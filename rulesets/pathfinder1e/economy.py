@@ -189,11 +189,11 @@ def budget(rs, state: EncounterState, c: Combatant) -> Budget:
     slots += [extra] * int(mark.get("extra") or 0)
     no_step, moved = None, False
     if "no-move" in flags:
-        no_step = _("it cannot move ({why})", why=_why(rs, flags, "no-move"))
+        no_step = _("no movement possible ({why})", why=_why(rs, flags, "no-move"))
     elif "no-5ft" in flags:
         no_step = _("no 5-ft step when charging ({why})", why=_why(rs, flags, "no-5ft"))
     elif any(_moves(k, w) for k, w in ticks):
-        no_step, moved = _("it moved this turn"), True
+        no_step, moved = _("already moved this turn"), True
     return Budget(tuple(slots), ticks, limit=limit, no_step=no_step, moved=moved)
 
 
@@ -414,7 +414,7 @@ def _immediate(ctx: Context, c: Combatant) -> None:
         ctx.fail(_("{name} is {why}: a single move action on {whose} turn, no immediate actions", whose=possessive(c),
                    name=c.name, why=_why(rs, flags, "move-only")))
     if c.has("flat-footed") or marks.UNACTED.of(c):
-        ctx.fail(_("{name} is flat-footed: no immediate actions until it has acted", name=c.name))
+        ctx.fail(_("{name} is flat-footed: no immediate actions until {name} has acted", name=c.name))
     if marks.IMMEDIATE.of(c):
         ctx.fail(_("{name} has already used an immediate action since {whose} last turn", whose=possessive(c),
                    name=c.name))

@@ -208,7 +208,7 @@ def _reverse(ctx: Context, c: Combatant, holder: Combatant) -> None:
     hold = holding(c)
     hold[holder.id] = ctx.state.round if ctx.state.in_combat else None
     ctx.set_mark(c, marks.GRAPPLING, hold)
-    ctx.say(_("{name} reverses the grapple: it now holds {holder} (both stay grappled)", name=named(c),
+    ctx.say(_("{name} reverses the grapple and now holds {holder} (both stay grappled)", name=named(c),
               holder=named(holder)), rule=RULE, who=c.id)
 
 

@@ -98,7 +98,7 @@ class PF1Health(Health):
         need_hp(ctx, c)
         reconcile(ctx, c)
         if c.life == "dead":
-            ctx.fail(_("{name} is dead: healing has no effect (raise it first: revive {ref} HP)", name=c.name,
+            ctx.fail(_("{name} is dead: healing has no effect (raise {name} first: revive {ref} HP)", name=c.name,
                        ref=c.id))
         kinds = set(types)
         keys = sorted({ABILITIES[t] for t in kinds if t in ABILITIES})

@@ -150,7 +150,8 @@ def _act_check(ctx: Context, c: Combatant) -> None:
     if state.active == c.id:
         ctx.fail(_("{name} is already acting; hero act is for acting out of turn", name=c.name))
     if c.id in state.delayed:
-        ctx.fail(_("{name} is delaying: `resume {ref}` makes it act now without a hero point", name=c.name, ref=c.id))
+        ctx.fail(_("{name} is delaying: `resume {ref}` makes {name} act now without a hero point", name=c.name,
+                   ref=c.id))
     why = ctx.ruleset.turns.can_change_initiative(c)
     if why:
         ctx.fail(why)
@@ -179,7 +180,7 @@ def _pet(ctx: Context, owner: Combatant, rest: tuple[str, ...]) -> None:
             ctx.fail(_("{name} is not {owner}'s pet, companion or mount (an ally, or set {ref} owner={owner_ref})",
                        name=pet.name, owner=owner.name, ref=pet.id, owner_ref=owner.id))
         if not saveable(pet):
-            ctx.fail(_("{name} is {life}, not dying of this blow: spend it while it is dying or right after the "
+            ctx.fail(_("{name} is {life}, not dying of this blow: spend it while {name} is dying or right after the "
                        "killing blow", name=pet.name, life=life(pet.life)))
     elif len(pets) == 1:
         pet = pets[0]

@@ -38,8 +38,8 @@ def flag_names(rules, ids: Iterable[str]) -> Term:
     return glued(names, ", ")
 
 
-#: lines as saves written before they named whose turn, weapon or action as a person would ("its"
-#: of anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
+#: lines as saves written before they spoke of a combatant as a person would ("its", "it" of
+#: anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
 #: message's id, so the catalogue keeps these for an older save to read, in Spanish too
 FORMER_IDS = (
     N_("{name} is exposed to {what} and fails its save"),
@@ -72,6 +72,13 @@ FORMER_IDS = (
        "standard action: moves at most its speed"),
     N_("{name} charges: +2 on the attack, -2 AC until the start of its next turn; no 5-foot step"),
     N_("{name} takes total defense: +4 dodge AC until the start of its next turn"),
+    N_("it cannot move ({why})"),
+    N_("it moved this turn"),
+    N_("{name} reverses the grapple: it now holds {holder} (both stay grappled)"),
+    N_("{name}'s {item} is destroyed: it no longer attacks with it"),
+    N_("{name}'s regeneration is stopped by {what}: next round it heals nothing and can die"),
+    N_("{name}'s regeneration is stopped by {what}: it heals nothing and can die until time passes"),
+    N_("{name} is tended (long-term care): it heals naturally from now on"),
 )
 FORMER_PLURALS = (
     _n("{name} has {n} negative level (set hd= to check death at its HD)",

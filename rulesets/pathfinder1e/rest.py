@@ -144,7 +144,7 @@ def rest(ctx: Context, call) -> None:
             if c.life == "dead":
                 ctx.fail(_("rest: {name} is dead and cannot rest (revive {ref} HP first)", name=c.name, ref=c.id))
             if c.life in ("dying", "stable"):
-                ctx.fail(_("rest: {name} is {life} and cannot rest yet (stabilize or heal it first)", name=c.name,
+                ctx.fail(_("rest: {name} is {life} and cannot rest yet (stabilize or heal {name} first)", name=c.name,
                            life=life_word(c.life)))
     else:
         who = [c for c in ctx.state.combatants.values()
@@ -162,7 +162,7 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
     if disabled_unhelped(c):
         if care:
             ctx.set_mark(c, marks.RECOVERING, True)
-            ctx.say(_("{name} is tended (long-term care): it heals naturally from now on", name=named(c)), rule=RULE,
+            ctx.say(_("{name} is tended (long-term care) and heals naturally from now on", name=named(c)), rule=RULE,
                     who=c.id)
         elif had:
             ctx.say(_("{name} already made today's Con check (the next one after another day: pass 24h)",

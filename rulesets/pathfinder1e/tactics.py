@@ -35,7 +35,8 @@ def charge(ctx: Context, call) -> None:
     if "no-charge" in flags:
         ctx.fail(_("{name} cannot charge: {why}", name=c.name, why=flag_names(ctx.ruleset, flags["no-charge"])))
     if "no-move" in flags:
-        ctx.fail(_("{name} cannot charge: it cannot move ({why})", name=c.name, why=flag_names(ctx.ruleset, flags["no-move"])))
+        ctx.fail(_("{name} cannot charge without moving ({why})", name=c.name,
+                   why=flag_names(ctx.ruleset, flags["no-move"])))
     economy.spend_for(ctx, c, economy.charge_kind(ctx.ruleset, ctx.state, c), _("charge"))
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("charging"), 1, None, c.id, c.id)
     limited = "one-action" in flags or (economy.acting(ctx.state, c)

@@ -400,13 +400,13 @@ def _due(ctx: Context, c: Combatant, uid: str) -> None:
             _store(ctx, c, uid, aff)
             _step(ctx, c, uid, -1)
             return
-        _purge(ctx, c, uid, _("{what} is purged from {name}'s system: it recovers a step a day of bed rest",
+        _purge(ctx, c, uid, _("{what} is purged from {name}'s system: a step of recovery a day of bed rest",
                               what=label, name=named(c)))
         return
     c = ctx.state.get(c.id)
     aff = (engine_marks.AFFLICTIONS.of(c) or {}).get(uid)
     if aff is not None and aff["kind"] == "poison" and aff["for"] and not aff["left"] and c.life != "dead":
-        _purge(ctx, c, uid, _("{what} has run its course in {name}: it recovers a step a day of bed rest",
+        _purge(ctx, c, uid, _("{what} has run its course in {name}: a step of recovery a day of bed rest",
                               what=label, name=named(c)))
 
 

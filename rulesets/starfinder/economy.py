@@ -156,7 +156,7 @@ def can_ready_or_delay(rules, c: Combatant) -> "Msg | None":
     the turn's standard action still unspent (and a condition that allows it)."""
     why = blocked(rules, c, "standard")
     if why:
-        return _("{why}: it cannot delay or ready", why=why)
+        return _("{why}: no delaying or readying", why=why)
     used = [list(u) for u in marks.ACTIONS.of(c) or ()]
     if _limited(rules, c, used, "standard") or _spend(rules, c, used, "standard")[1]:
         return _("{name} has already used {whose} standard action this turn ({spent}): readying needs one and "
@@ -199,7 +199,7 @@ def blocked(rules, c: Combatant, kind: str) -> "Msg | None":
     if "move-only" in flags and kind != "move":
         return _("{name} is {cond}: only a single move action", name=named(c), cond=cond_word(rules, flags["move-only"]))
     if "flee" in flags and kind == "full" and flags["flee"] == "panicked":
-        return _("{name} is panicked: it can only flee", name=named(c))
+        return _("{name} is panicked and can only flee", name=named(c))
     if "single-action" in flags and kind == "full":
         return _("{name} is {cond}: no full actions", name=named(c), cond=cond_word(rules, flags["single-action"]))
     return None

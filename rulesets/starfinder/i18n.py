@@ -11,8 +11,8 @@ _n = _.plural
 T_ = _.term  # a name that is data: T_("ctx", "English", "Spanish"); the tool puts it in the catalogue
 
 
-#: lines as saves written before they named whose turn, weapon or action as a person would ("its"
-#: of anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
+#: lines as saves written before they spoke of a combatant as a person would ("its", "it" of
+#: anyone, a player character too: docs/sheets.md#the-log-and-the-players): the log keeps a
 #: message's id, so the catalogue keeps these for an older save to read, in Spanish too
 FORMER_IDS = (
     N_("{name} dies: its Constitution is gone"),
@@ -51,4 +51,22 @@ FORMER_IDS = (
        "total defense: official)"),
     N_("{name} fights defensively: -4 on attacks this turn, +2 AC until its next turn"),
     N_("{name}'s {fire} hits AC 15 ({total}): {ally} gets +2 on its next attack until the start of {name}'s next turn"),
+    N_("{what} is purged from {name}'s system: it recovers a step a day of bed rest"),
+    N_("{what} has run its course in {name}: it recovers a step a day of bed rest"),
+    N_("{name} loses more HP while fighting on with ferocity: it dies"),
+    N_("{name} has no Resolve Points: lethal damage at 0 HP kills it"),
+    N_("{name} is dying ({rp} RP): it may spend {cost} RP to stabilise now, else it loses 1 RP at the end of this "
+       "turn"),
+    N_("{name} is dying with {rp} RP, too few to stabilise itself ({cost} needed): only Medicine DC 15 or healing by "
+       "someone else can save it; {fate}"),
+    N_("it loses 1 RP at the end of this turn"),
+    N_("with 0 RP it dies at the end of its turn in round {round}"),
+    N_("with 0 RP it dies at the end of this turn"),
+    N_("{name} is stable: {rp} RP now puts it back in the fight with 1 HP"),
+    N_("{head}: {target} moves up to {feet} ft within reach, not through obstacles; as a full action {name} may move "
+       "{feet} ft dragging it"),
+    N_("{head}: {target} descends 10 ft (prone if it lands)"),
+    N_("{name}'s regeneration keeps it alive: unconscious at 0 HP until it heals"),
+    N_("{name}'s ferocity runs out: it dies at 0 HP"),
+    N_("{name} is stable with {rp} RP: it can stay in the fight; no Con check while it has RP"),
 )

@@ -115,7 +115,7 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
         monsters.keeps_alive(ctx, c, "npc")
         return
     if not has_resolve(c):
-        kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP kills it", name=named(c)),
+        kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP is fatal", name=named(c)),
              "starfinder.md §3.4.10 [O]")
         return
     state = ctx.state
@@ -180,26 +180,28 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         rp = c.pools["rp"].value if "rp" in c.pools else 0
         cost = stabilize_cost(c) if "rp" in c.pools else 1
         if rp >= cost:
-            say(ctx, c, _("{name} is dying ({rp} RP): it may spend {cost} RP to stabilise now, else it loses 1 RP at "
-                          "the end of this turn", name=named(c), rp=of(c, rp), cost=of(c, cost)),
+            say(ctx, c, _("{name} is dying ({rp} RP): {cost} RP may stabilise {name} now, else 1 RP is lost at the "
+                          "end of this turn", name=named(c), rp=of(c, rp), cost=of(c, cost)),
                 "starfinder.md §3.4.6 [S]", _("spend {ref} resolve stabilize", ref=gm(c.id)))
             return
         # not enough RP to stabilise itself: say what can still save it (starfinder.md §3.4.6)
         if rp > 0:
-            fate = _("it loses 1 RP at the end of this turn")
+            fate = _("1 RP is lost at the end of this turn")
         else:
             grace = (marks.DYING.of(c) or {}).get("grace")
             if grace is not None and ctx.state.round < grace:
-                fate = _("with 0 RP it dies at the end of its turn in round {round}", round=of(c, grace))
+                fate = _("with 0 RP, death at the end of {whose} turn in round {round}", whose=possessive(c),
+                         round=of(c, grace))
             else:
-                fate = _("with 0 RP it dies at the end of this turn")
-        say(ctx, c, _("{name} is dying with {rp} RP, too few to stabilise itself ({cost} needed): only Medicine DC 15 "
-                      "or healing by someone else can save it; {fate}", name=named(c), rp=of(c, rp), cost=of(c, cost),
-                      fate=fate),
+                fate = _("with 0 RP, death at the end of this turn")
+        say(ctx, c, _("{name} is dying with {rp} RP, too few to self-stabilise ({cost} needed): only Medicine DC 15 "
+                      "or healing by someone else can save {name}; {fate}", name=named(c), rp=of(c, rp),
+                      cost=of(c, cost), fate=fate),
             "starfinder.md §3.4.6 [S]")
     elif c.life == "stable" and "rp" in c.pools and c.pools["rp"].value >= 1 \
             and marks.STABILIZED.of(c) != ctx.state.round:
-        say(ctx, c, _("{name} is stable: {rp} RP now puts it back in the fight with 1 HP", name=named(c), rp=of(c, 1)),
+        say(ctx, c, _("{name} is stable: {rp} RP now puts {name} back in the fight with 1 HP", name=named(c),
+                      rp=of(c, 1)),
             "starfinder.md §3.4.7 [S]", _("spend {ref} resolve fight", ref=gm(c.id)))
 
 

@@ -133,7 +133,7 @@ def keeps_alive(ctx: Context, c: Combatant, cause: str) -> bool:
     if c.life != "unconscious":
         ctx.set_life(c, "unconscious", rule=REGEN + " [O]")
     ctx.set_mark(c, marks.DYING, None)
-    say(ctx, c, _("{name}'s regeneration keeps it alive: unconscious at 0 HP until it heals", name=named(c)),
+    say(ctx, c, _("{name}'s regeneration keeps {name} alive: unconscious at 0 HP until healed", name=named(c)),
         REGEN + " [O]")
     return True
 
@@ -181,8 +181,7 @@ def end_of_turn(ctx: Context, c: Combatant, kill) -> bool:
     hp = c.pools.get("hp")
     ctx.set_mark(c, marks.FEROCITY, None)
     if hp is not None and hp.value <= 0:
-        kill(ctx, c, "ferocity", _("{name}'s ferocity runs out: it dies at 0 HP", name=named(c)),
-                  FEROCITY + " [O]")
+        kill(ctx, c, "ferocity", _("{name}'s ferocity runs out: {name} dies at 0 HP", name=named(c)), FEROCITY + " [O]")
     return True
 
 
@@ -307,6 +306,6 @@ def maneuver_refusal(attacker: Combatant, target: Combatant) -> "Msg | None":
             return _("{name} is a swarm: swarms neither perform nor suffer combat maneuvers", name=c.name)
     if incorporeal(target) != incorporeal(attacker):
         who = target if incorporeal(target) else attacker
-        return _("{name} is incorporeal: no combat maneuvers between it and a corporeal creature", name=who.name)
+        return _("{name} is incorporeal: no combat maneuvers between {name} and a corporeal creature", name=who.name)
     return None
 

@@ -119,8 +119,7 @@ def stay_in_fight(ctx: Context, c: Combatant, amount: int | None) -> None:
                    whose=possessive(c), name=c.name))
     rp = c.pools["rp"]
     if rp.value < 1:
-        ctx.fail(_("{name} has no RP left to stay in the fight; it waits (long-term stability: pass 1h)",
-                   name=c.name))
+        ctx.fail(_("{name} has no RP left to stay in the fight and waits (long-term stability: pass 1h)", name=c.name))
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.7 [S]")
     ctx.set_pool(c, "hp", 1, rule="starfinder.md §3.4.7 [S]")
     life.clear_zero_marks(ctx, c)
@@ -186,7 +185,7 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         return
     rp = c.pools.get("rp")
     if rp is not None and rp.value >= 1:
-        say(ctx, c, _("{name} is stable with {rp} RP: it can stay in the fight; no Con check while it has RP",
+        say(ctx, c, _("{name} is stable with {rp} RP and can stay in the fight; no Con check while any RP is left",
                       name=named(c), rp=of(c, rp.value)), "starfinder.md §3.4.9 [S]",
             _("spend {ref} resolve fight", ref=gm(c.id)))
         return

@@ -148,7 +148,7 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                            left=left, cost=cost),
                                    command=f"spend {c.id} resolve stabilize" if own_turn else None))
             else:
-                out.append(Pending(c.id, _("{name} is dying: {left} resolve left, too few to stabilise itself ({cost} "
+                out.append(Pending(c.id, _("{name} is dying: {left} resolve left, too few to self-stabilise ({cost} "
                                            "needed); Medicine DC 15 or healing", name=c.name, left=left, cost=cost),
                                    command=None))
         elif c.life == "stable" and c.pools.get("hp") and c.pools["hp"].value == 0:
@@ -162,8 +162,8 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                                name=c.name), command="pass 1h"))
             elif state.in_combat and state.active == c.id and marks.STABILIZED.of(c) != state.round:
                 # starfinder.md §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
-                out.append(Pending(c.id, _("{name} is stable: 1 RP now puts it back in the fight with 1 HP (spend {ref} "
-                                           "resolve fight)", name=c.name, ref=gm(c.id)),
+                out.append(Pending(c.id, _("{name} is stable: 1 RP now puts {name} back in the fight with 1 HP "
+                                           "(spend {ref} resolve fight)", name=c.name, ref=gm(c.id)),
                                    command=f"spend {c.id} resolve fight"))
         if marks.STAMINA_REST.of(c) is not None:
             if state.in_combat:
