@@ -116,7 +116,7 @@ def test_no_breather_for_one_at_zero_when_the_encounter_ended():
     t.do("heal Sera 5", "breather")
     assert hp(t, "Sera") == 5
     assert hp(t, "Wynne") == 20
-    assert "Sera gets no breather: it was at 0 Health when the encounter ended" in t.said()
+    assert "Sera gets no breather: Sera was at 0 Health when the encounter ended" in t.said()
 
 
 def test_breather_once_option_off():

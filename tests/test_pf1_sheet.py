@@ -65,7 +65,7 @@ def test_helpless_and_actions_lines():
     t.do("add Gob hp=6", "cond Gob paralyzed")
     lines = status(t, "Gob")
     assert "actions: none (paralyzed)" in lines
-    assert "helpless (paralyzed): melee attacks against it +4; coup de grace" in lines
+    assert "helpless (paralyzed): melee attackers get +4; coup de grace" in lines
 
 
 def test_spanish_status():

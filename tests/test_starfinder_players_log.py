@@ -84,7 +84,7 @@ def test_a_dying_foe_tells_the_players_it_is_dying_and_nothing_of_its_resolve():
     assert "Vex is dying (loses 1 RP at the end of its turn, 2 left)" in gm_reads(t)
     assert ("Grunt drops to 0 HP: unconscious and dying (0 RP: dies at the end of its turn in round 2 unless healed "
             "or stabilised)") in gm_reads(t)
-    assert "Grunt dies (0 RP: it must lose 1 while dying)" in gm_reads(t)
+    assert "Grunt dies (0 RP: 1 must be lost while dying)" in gm_reads(t)
     assert t.c("Grunt").life == "dead"
     told = about(players_read(t), "Vex", "Grunt")
     for line in ("Vex drops to 0 HP: unconscious and dying", "Vex is dying", "Grunt drops to 0 HP: unconscious and "

@@ -32,4 +32,5 @@ FORMER_IDS = (
     N_("{name} readies its action and its turn goes on (movement, a bonus action)"),
     N_("released with its reaction"),
     N_("{name} has been stable long enough: it regains 1 HP"),
+    N_("it died"),
 )

@@ -49,7 +49,7 @@ def fresh_turn(ctx: Context, c: Combatant) -> None:
 def check_can_act(ctx: Context, c: Combatant) -> None:
     """The dying, unconscious and dead do not act; nor one paralyzed, asleep or horrified (§2.12)."""
     if c.life in CANNOT_ACT:
-        extra = _(" (it may only speak)") if c.life == "dying" else ""
+        extra = _(" (speech only)") if c.life == "dying" else ""
         ctx.fail(_("{name} is {life} and cannot act{extra}", name=c.name, life=life(c.life), extra=extra))
     for inst in flagged(c, "no-actions")[:1]:
         ctx.fail(_("{name} is {life} and cannot act{extra}", name=c.name, life=CATALOGUE.define(inst.cond).term,

@@ -37,6 +37,7 @@ FORMER_IDS = (
     N_("{name} is inside a force field: the damage does not reach it"),
     N_("{name} takes {formula} damage, enough to drop it; the blow is pulled"),
     N_("Knock Prone: {name} is prone (melee attacks against it +1)"),
+    N_("{name} gets no breather: it {why}"),
 )
 FORMER_PLURALS = (
     _n("Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turn{when} unless healed above 0",

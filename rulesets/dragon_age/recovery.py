@@ -85,8 +85,8 @@ def _breather(ctx: Context, c: Combatant, asked: bool) -> None:
         why = _("has already taken a breather after this encounter")
     if why is not None:
         if asked:
-            ctx.fail(_("{name} cannot take a breather: it {why}", name=c.name, why=why))
-        ctx.say(_("{name} gets no breather: it {why}", name=named(c), why=why), rule=rule("2.6"), who=c.id)
+            ctx.fail(_("{name} cannot take a breather: {name} {why}", name=c.name, why=why))
+        ctx.say(_("{name} gets no breather: {name} {why}", name=named(c), why=why), rule=rule("2.6"), who=c.id)
         return
     con, lvl = ability(c, "con"), level(c)
     ctx.set_mark(c, marks.BREATHER, True)

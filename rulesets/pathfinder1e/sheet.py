@@ -133,7 +133,7 @@ class PF1Sheet(Sheet):
                 out.append(_("{ability} damage {n} reaches its score {top}: dead", ability=abilities.NAMES[key], n=n,
                              top=top))
             elif n >= top:
-                out.append(_("{ability} damage {n} reaches its score {top}: unconscious until it heals below",
+                out.append(_("{ability} damage {n} reaches its score {top}: unconscious until healed below",
                              ability=abilities.NAMES[key], n=n, top=top))
             else:
                 out.append(_("{ability} damage {n}", ability=abilities.NAMES[key], n=n))
@@ -224,7 +224,7 @@ def _actions(rs, c: Combatant) -> list[Msg]:
     if "flee" in flags:
         out.append(_("must flee the source of {whose} fear ({why})", whose=possessive(c), why=why("flee")))
     if "helpless" in flags:
-        out.append(_("helpless ({why}): melee attacks against it +4; coup de grace", why=why("helpless")))
+        out.append(_("helpless ({why}): melee attackers get +4; coup de grace", why=why("helpless")))
     if "no-charge" in flags and "no-actions" not in flags:
         out.append(_("can't run or charge ({why})", why=why("no-charge")))
     return out

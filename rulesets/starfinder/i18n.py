@@ -69,4 +69,6 @@ FORMER_IDS = (
     N_("{name}'s regeneration keeps it alive: unconscious at 0 HP until it heals"),
     N_("{name}'s ferocity runs out: it dies at 0 HP"),
     N_("{name} is stable with {rp} RP: it can stay in the fight; no Con check while it has RP"),
+    N_("{rp} RP: it must lose 1 for {what} at 0 HP"),
+    N_("{rp} RP: it must lose 1 while dying"),
 )

@@ -136,7 +136,7 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
     rp = c.pools["rp"]
     if rp.value <= 0:
         kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.4-5 [S/O]",
-             _("{rp} RP: it must lose 1 for {what} at 0 HP", rp=of(c, rp.value), what=what))
+             _("{rp} RP: 1 must be lost for {what} at 0 HP", rp=of(c, rp.value), what=what))
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.4 [S]")
     say(ctx, c, _("{name} is at 0 HP: {what} costs 1 RP ({rp} left)", name=named(c), what=what, rp=of(c, rp.value)),
@@ -167,7 +167,7 @@ def end_of_turn(ctx: Context, c: Combatant) -> None:
                           name=named(c), round=of(c, grace)), "starfinder.md §3.4.5 [O]")
             return
         kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.5 [O]",
-             _("{rp} RP: it must lose 1 while dying", rp=of(c, rp.value if rp is not None else 0)))
+             _("{rp} RP: 1 must be lost while dying", rp=of(c, rp.value if rp is not None else 0)))
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.3 [S]")
     say(ctx, c, _("{name} is dying", name=named(c)), "starfinder.md §3.4.3 [S]",

@@ -81,7 +81,7 @@ class StarfinderSheet(Sheet):
             out.append(_("prone: +4 AC against ranged, -4 AC against melee"))
         helpless = c.life in ("dying", "stable") or any("helpless" in rules.conditions.catalogue.define(i).flags for i in ids)
         if helpless and c.life != "dead":
-            out.append(_("helpless: melee attacks against it +4; coup de grace possible"))
+            out.append(_("helpless: melee attackers get +4; coup de grace possible"))
         for inst in c.instances("burning"):
             tries = int(marks.BURN_TRIES.of(c) or 0)
             dc = 10 + int(marks.FIRE_ROUND.of(c) or 0)
