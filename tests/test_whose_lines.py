@@ -223,3 +223,15 @@ def test_sf_a_dying_pcs_offer_names_them_and_an_older_saves_line_reads_as_writte
     assert former("gm_console_starfinder", old, "es", **args) == \
         "Navasi está moribundo (6 PR): puede gastar 1 PR para estabilizarse ahora; si no, pierde 1 PR al final de " \
         "este turno"
+
+
+def test_sf_an_invisible_or_concealed_pcs_sheet_says_whose_targets_and_square():
+    """starfinder.md §3.6.1-3: invisible, a PC's targets are flat-footed against her attacks;
+    total concealment, attackers guess her square. Spanish: "sus objetivos", "su casilla"."""
+    t = fight("starfinder", "add Kyra pc sp=10 hp=20 rp=4 gender=f", "add @space-goblin", "cond Kyra invisibility",
+              'cond "Space goblin" total-concealment')
+    assert "invisible: 50% miss chance (d% 1-50: r 1d100); her targets are flat-footed against her attacks" \
+        in sheet(t, "Kyra")
+    assert "invisible: 50% de fallo (d% 1-50: r 1d100); sus objetivos están desprevenidos ante él" in sheet(t, "Kyra", "es")
+    assert "total concealment: attackers guess its square; 50% miss chance (d% 1-50: r 1d100)" in sheet(t, "Space goblin")
+    assert "ocultación total: hay que adivinar su casilla; 50% de fallo (d% 1-50: r 1d100)" in sheet(t, "Space goblin", "es")

@@ -116,15 +116,18 @@ COVER_LINES = {
     "improved-cover": _("improved cover: +8 AC, +4 Reflex against attacks from beyond it"),
     "total-cover": _("total cover: it cannot be attacked from beyond the cover"),
     "concealment": _("concealment: 20% miss chance (a hit misses on d% 1-20: r 1d100)"),
-    "total-concealment": _("total concealment: attackers guess its square; 50% miss chance (d% 1-50: r 1d100)"),
-    "invisibility": _("invisible: 50% miss chance (d% 1-50: r 1d100); its targets are flat-footed against it"),
+    # whose square, whose targets: given the combatant's possessive where the sheet shows them
+    "total-concealment": _("total concealment: attackers guess {whose} square; 50% miss chance (d% 1-50: r 1d100)"),
+    "invisibility": _("invisible: 50% miss chance (d% 1-50: r 1d100); {whose} targets are flat-footed against "
+                      "{whose} attacks"),
     "displacement": _("displaced: 50% miss chance (d% 1-50: r 1d100)"),
 }
 
 
 def _cover_lines(c: Combatant, ids: set[str]) -> list[Msg]:
     """Cover, concealment, miss chances and broken armor say on the sheet what they do (starfinder.md §3.6.1-3)."""
-    out = [line for cid, line in COVER_LINES.items() if cid in ids]
+    out = [line.given(whose=possessive(c, several=cid == "invisibility")) if "{whose}" in line.id else line
+           for cid, line in COVER_LINES.items() if cid in ids]
     if "broken-armor" in ids:
         eac, kac = armor_bonus(c, "eac"), armor_bonus(c, "kac")
         out.append(_("broken armor: armor bonuses EAC +{eac}→+{eac_half}, KAC +{kac}→+{kac_half}", eac=eac,
