@@ -11,7 +11,8 @@ It composes five parts (``Sheet``, ``Health``, ``Conditions``, ``Turns``,
 ``Verb`` and argument kinds as the core language, and writes every sentence a GM
 reads as a message of its own catalogue (``Domain``), its arguments typed by what they
 are (``named(c)``, ``of(c, hp)``, ``dealt(c, 7)``, ``gm(dc)``, ``public(n)``: who may read
-them, gm_console/engine/core/told.py). See ``docs/CONTRIBUTING.md``
+them, gm_console/engine/core/told.py); whose a combatant's things are in English, ``possessive(c)``
+(her, his, their, its: a player character is never "it"). See ``docs/CONTRIBUTING.md``
 and the worked plugin under ``examples/``.
 """
 
@@ -59,6 +60,7 @@ from gm_console.engine.language.sheets import CR_FIELD, EXPERIENCE, XP_FIELD
 from gm_console.engine.rules.groups import group_of, keep_together, places
 from gm_console.engine.core.state import Combatant, ConditionInstance, EncounterState, Pool
 from gm_console.engine.core.told import dealt, gm, named, of, public
+from gm_console.engine.core.whose import possessive
 from gm_console.engine.language.verbs import (Amount, Call, Choice, Count, Fields, Flag, Int, Keyword, Number, Param,
                                               Rest, Text, Usage, Verb, Who, Word, choice_map, usage)
 from gm_console.engine.core.words import THREATS, life, threat
@@ -69,7 +71,8 @@ __all__ = [
     "CR_FIELD", "EXPERIENCE", "XP_FIELD", "ActionSlot", "Amount", "Call", "Catalogue", "Checks", "Choice",
     "Combatant", "ConditionDef", "ConditionInstance", "Difficulty", "by_xp_table",
     "Conditions", "Context", "Count", "Domain", "EncounterMark", "engine_marks", "Mark", "dealt", "gm", "named", "of", "public", "EncounterState", "Fields", "Figure", "Flag", "Health", "Int",
-    "Keyword", "Mod", "Msg", "N_", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "Rest", "RollResult", "Ruleset",
+    "Keyword", "Mod", "Msg", "N_", "Number", "OptionDef", "Param", "Part", "Pending", "Pool", "possessive", "Rest",
+           "RollResult", "Ruleset",
     "Row", "RulesError", "Sheet", "Spendable", "StatField", "Term", "Text", "Turns", "Use", "Usage", "usage", "Verb", "Who", "Word", "choice_map",
     "combine", "fold_text", "group_of", "joined", "keep_together", "life", "listing", "part", "places", "record_check", "render", "slug", "types_for",
     "with_every_game", "words_for", "THREATS", "threat",

@@ -46,7 +46,7 @@ def test_never_two_major_actions():
     """dragon_age.md §2.3 [S]: never two majors (except via stunts)."""
     t = table()
     t.do("defend Sera")
-    with pytest.raises(CommandError, match="already taken its major action"):
+    with pytest.raises(CommandError, match="already taken their major action"):
         t.do("run Sera")
     t.do("move Sera")  # the minor is still there
 
@@ -68,7 +68,7 @@ def test_option_off_lets_the_gm_count_freely():
     """dragon_age.md §2.3, option `action_limits` off: actions are counted, not refused."""
     t = table({"action_limits": False})
     t.do("defend Sera", "run Sera", "move Sera")  # two majors and a third action: all happen
-    assert t.said()[-3:] == ["Sera defends until the start of its next turn (Defense 15 = 13 + 2 Defending)",
+    assert t.said()[-3:] == ["Sera defends until the start of their next turn (Defense 15 = 13 + 2 Defending)",
                              "Sera runs up to 26 m (2 x Speed)", "Sera moves up to 13 m"]
     assert defense(t, "Sera") == 15 and t.c("Sera").has("defending")
     assert "actions: no actions left" in status(t, "Sera")  # still counted on the sheet
@@ -107,7 +107,7 @@ def test_aim_is_lost_if_the_next_action_is_not_an_attack():
     t = table()
     t.do("aim Sera", "move Sera")
     assert not t.c("Sera").has("aiming")
-    assert any("loses its aim" in s for s in t.said())
+    assert any("loses their aim" in s for s in t.said())
 
 
 def test_defend_until_the_start_of_its_next_turn():
@@ -115,7 +115,7 @@ def test_defend_until_the_start_of_its_next_turn():
     t = table()
     t.do("defend Sera")
     assert defense(t, "Sera") == 15
-    assert t.said()[-1] == "Sera defends until the start of its next turn (Defense 15 = 13 + 2 Defending)"
+    assert t.said()[-1] == "Sera defends until the start of their next turn (Defense 15 = 13 + 2 Defending)"
     t.do("next")
     assert defense(t, "Sera") == 15
     t.rolls(5, 4, 1, 3, 3)  # 10 + 4 Str = 14 vs 15: miss
@@ -158,11 +158,10 @@ def test_prepare_ends_the_turn():
     t.do("prepare Sera attack the ogre when it moves")
     assert t.c("Sera").has("prepared")
     assert (t.active, t.state.round) == ("ogre", 1)
-    assert t.said()[-1] == ("Sera prepares: attack the ogre when it moves; it may interrupt anyone with it "
-                            "before its next turn starts, then it is lost. Sera's turn ends now "
-                            "(unused actions are lost)")
+    assert t.said()[-1] == ("Sera prepares: attack the ogre when it moves, held to interrupt anyone before their next "
+                            "turn starts, then lost. Sera's turn ends now (unused actions are lost)")
     t.do("move Sera")  # her minor action is gone: out of turn it is only logged
-    assert "Sera acts out of its turn (move): not counted" in t.said()
+    assert "Sera acts out of their turn (move): not counted" in t.said()
 
 
 def test_prepare_ends_the_turn_through_the_engine():
@@ -198,7 +197,7 @@ def test_prepare_after_a_minor_action_is_allowed():
 def test_prepare_only_on_its_own_turn():
     """dragon_age.md §2.2 [S]: Prepare is an action of its own turn."""
     t = table()
-    with pytest.raises(CommandError, match="Prepare is taken on its own turn"):
+    with pytest.raises(CommandError, match="Prepare is taken on the combatant's own turn"):
         t.do("prepare Ogre attack")
 
 
@@ -209,7 +208,7 @@ def test_prepared_action_interrupts_without_changing_the_order():
     assert t.active == "ogre"
     t.rolls(1, 2, 3)
     t.do("attack Sera Ogre")
-    assert any("Sera interrupts with its prepared action" in s for s in t.said())
+    assert any("Sera interrupts with their prepared action" in s for s in t.said())
     assert not t.c("Sera").has("prepared")
     assert t.order == ["sera", "ogre"]
     t.do("next")
@@ -222,7 +221,7 @@ def test_unused_prepared_action_is_lost_at_its_next_turn():
     t.do("prepare Sera attack", "next")
     assert (t.active, t.state.round) == ("sera", 2)
     assert not t.c("Sera").has("prepared")
-    assert "Sera's prepared action is lost: its turn has come" in t.said()
+    assert "Sera's prepared action is lost: their turn has come" in t.said()
 
 
 def test_out_of_turn_action_without_preparation_is_not_counted():

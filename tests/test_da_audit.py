@@ -162,7 +162,7 @@ def test_heal_action_at_tn_11_and_its_lockout():
     t.do("aid Wynne Sera 4,3,2")
     assert t.hp("Sera", "health") == 5 + 4 + 2
     t.do("next", "next")
-    with pytest.raises(CommandError, match="until it takes damage"):
+    with pytest.raises(CommandError, match="until damaged again"):
         t.do("aid Wynne Sera 4,3,2")
     t.do("dmg Sera 1 penetrating")
     t.rolls(1)

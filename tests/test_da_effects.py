@@ -137,7 +137,7 @@ def test_force_field_stops_damage_and_sleep_ends_with_damage():
     """dragon_age.md §2.12: Force Field: immune to damage; Sleep: Defense 10, damage wakes the sleeper."""
     t = table("cond Alistair force-field 1", "dmg Alistair 12")
     assert hp(t, "Alistair") == 30
-    assert t.said()[-1] == "Alistair is inside a force field: the damage does not reach it"
+    assert t.said()[-1] == "Alistair is inside a force field: the damage does not get through"
     t.do("cond Hurlock asleep")
     assert fig(t, "Hurlock", "defense").value == 10
     t.do("dmg Hurlock 6")

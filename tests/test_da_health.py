@@ -73,10 +73,10 @@ def test_fell_after_its_turn_dies_in_round_r_plus_n():
     t = table(con=1)
     until(t, "ogre", 1)
     t.do("dmg Sera 30")
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 3 turns", "dies in round 4")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 3 turns", "dies in round 4")
     until(t, "sera", 2)
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 2 turns", "dies in round 4")
-    assert t.said()[-1] == "Sera is dying (dies at the start of its turn in 2 turns unless healed above 0)"
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 2 turns", "dies in round 4")
+    assert t.said()[-1] == "Sera is dying (dies at the start of their turn in 2 turns unless healed above 0)"
     until(t, "sera", 3)
     assert t.c("Sera").life == "dying"
     until(t, "emissary", 4)
@@ -84,7 +84,7 @@ def test_fell_after_its_turn_dies_in_round_r_plus_n():
     t.do("next")
     assert t.c("Sera").life == "dead"
     assert (t.active, t.state.round) == ("ogre", 4)  # it died instead of taking that turn
-    assert "Sera dies at the start of its turn: the dying countdown ran out" in t.said()
+    assert "Sera dies at the start of their turn: the dying countdown ran out" in t.said()
 
 
 def test_fell_before_its_turn_dies_in_round_r_plus_n_minus_1():
@@ -92,7 +92,7 @@ def test_fell_before_its_turn_dies_in_round_r_plus_n_minus_1():
     t = table(con=1)
     assert t.active == "emissary"
     t.do("dmg Sera 30")
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 3 turns", "dies in round 3")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 3 turns", "dies in round 3")
     t.do("next")
     assert t.active == "sera"  # a dying PC still gets its turn: it may speak
     until(t, "emissary", 3)
@@ -107,7 +107,7 @@ def test_falling_during_its_own_turn_counts_as_after():
     t = table(con=0)
     until(t, "sera", 1)
     t.do("dmg Sera 30")
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 2 turns", "dies in round 3")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 2 turns", "dies in round 3")
 
 
 @pytest.mark.parametrize("con", [-2, -3, -5])
@@ -115,7 +115,7 @@ def test_con_plus_two_at_or_below_zero_leaves_one_turn(con):
     """dragon_age.md §2.6 [I]: Con + 2 <= 0 is treated as 1: dies at the start of its next turn."""
     t = table(con=con)
     t.do("dmg Sera 30")  # before its turn in round 1
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 1 turn", "dies in round 1")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 1 turn", "dies in round 1")
     t.do("next")
     assert t.c("Sera").life == "dead"
     assert (t.active, t.state.round) == ("ogre", 1)
@@ -126,7 +126,7 @@ def test_con_minus_one_gives_one_turn():
     t = table(con=-1)
     until(t, "ogre", 1)
     t.do("dmg Sera 30")
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 1 turn", "dies in round 2")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 1 turn", "dies in round 2")
     t.do("next", "next")
     assert t.c("Sera").life == "dead" and t.state.round == 2
 
@@ -160,7 +160,7 @@ def test_a_healed_pc_falling_again_gets_a_fresh_countdown():
     t = table(con=2)
     t.do("dmg Sera 30", "next", "next", "next")  # Sera's countdown ticked once (4 -> 3)
     t.do("heal Sera 3", "dmg Sera 3")
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 4 turns", "dies in round 5")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 4 turns", "dies in round 5")
 
 
 def test_damage_while_dying_keeps_zero_and_the_countdown():
@@ -169,7 +169,7 @@ def test_damage_while_dying_keeps_zero_and_the_countdown():
     t.do("dmg Sera 30", "dmg Sera 12")
     assert t.hp("Sera", "health") == 0
     assert t.c("Sera").life == "dying"
-    assert dying(t, "Sera") == ("dying: dies at the start of its turn in 3 turns", "dies in round 3")
+    assert dying(t, "Sera") == ("dying: dies at the start of their turn in 3 turns", "dies in round 3")
     assert t.said()[-1] == "Sera is already dying: health stays at 0 and the countdown goes on"
 
 
@@ -201,7 +201,7 @@ def test_dying_out_of_combat_counts_15_second_rounds():
     t = Table("dragon_age")
     t.do("add Sera pc health=30 con=1", "dmg Sera 30", "pass 30s")
     assert t.c("Sera").life == "dying"
-    assert "dying: dies at the start of its turn in 1 turn" in status(t, "Sera")
+    assert "dying: dies at the start of their turn in 1 turn" in status(t, "Sera")
     t.do("pass 15s")
     assert t.c("Sera").life == "dead"
 
@@ -293,11 +293,11 @@ def test_dying_is_a_pending_warning_and_explained_in_spanish():
     t = table()
     t.do("dmg Sera 30")
     warnings = t.session.ruleset.pending(t.state)
-    assert any(p.render().startswith("Sera is dying: dies at the start of its turn in 3 turns") for p in warnings)
+    assert any(p.render().startswith("Sera is dying: dies at the start of their turn in 3 turns") for p in warnings)
     said = [e for entry in t.session.done for e in entry.events if e.kind == "Said"]
     assert said[-1].text("es").startswith("Sera está moribundo (Con +1 + 2 = 3")
     assert said[-1].rule == "dragon_age.md §2.6"
-    assert status(t, "Sera")[0] == "dying: dies at the start of its turn in 3 turns"
+    assert status(t, "Sera")[0] == "dying: dies at the start of their turn in 3 turns"
     assert render(t.session.ruleset.sheet.status(t.state, t.c("Sera"))[0], "es") == \
         "moribundo: muere al comienzo de su turno dentro de 3 turnos"
 

@@ -170,7 +170,7 @@ def test_seizing_out_of_turn_before_its_slot():
     seize(t, "D", "E")  # the prepared attack interrupts A
     assert any("D interrupts with its prepared action" in s for s in t.said())
     assert t.order == ["d", "a", "b", "c", "e"]
-    assert "D had not taken its turn this round: now above the current turn, it acts next at the start " \
+    assert "D had not taken its turn this round: now above the current turn, D acts next at the start " \
            "of round 3" in t.said()
     seen = []
     for _ in range(5):
@@ -184,8 +184,8 @@ def test_seize_is_logged_and_shown_on_the_sheet():
     t = four()
     t.do("next", "next")
     seize(t, "C", "E")
-    assert ("C seizes the initiative: it moves to the top of the order and stays there until someone else "
-            "seizes it; this round goes on with whoever followed its old slot") in t.said()
+    assert ("C seizes the initiative: to the top of the order, there until someone else seizes it; this round goes "
+            "on with whoever followed its old slot") in t.said()
     assert "seized the initiative: top of the order" in [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c("C"))]
     t.do("end")
     assert "seized the initiative: top of the order" not in [render(x) for x in t.session.ruleset.sheet.status(t.state, t.c("C"))]

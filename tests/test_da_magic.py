@@ -59,7 +59,7 @@ def test_casting_is_a_major_action_unless_minor():
     t.rolls(1, 2, 3)
     t.do("cast Morrigan Rock 1 10")
     t.rolls(1, 2, 3)
-    with pytest.raises(CommandError, match="already taken its major action"):
+    with pytest.raises(CommandError, match="already taken their major action"):
         t.do("cast Morrigan Rock 1 10")
     t.rolls(1, 2, 3)
     t.do("cast Morrigan Spark 1 10 minor")
@@ -136,7 +136,7 @@ def test_imposing_spell_daunts_melee_attackers():
     t.do("cast Morrigan Rock 1 10", "stunt Morrigan imposing-spell", "next")
     t.rolls(2, 2, 2)  # 6 + 0 Willpower vs 13: fails
     t.do("attack Ogre Morrigan")
-    assert "must Move or Defend instead of attacking" in t.said()[-1]
+    assert "Imposing Spell: Move or Defend instead of attacking" in t.said()[-1]
     assert t.hp("Morrigan", "health") == 20
     t.do("defend Ogre")  # the major action was not spent
 

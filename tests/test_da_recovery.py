@@ -58,7 +58,7 @@ def test_no_second_heal_until_damaged_again():
     t.do("dmg Sera 20")
     t.rolls(6, 5, 4, 1)
     t.do("aid Wynne Sera", "next", "next", "next")
-    with pytest.raises(CommandError, match="cannot benefit from another Heal action until it takes damage"):
+    with pytest.raises(CommandError, match="cannot benefit from another Heal action until damaged again"):
         t.do("aid Wynne Sera")
     t.do("dmg Sera 2")
     assert not t.c("Sera").has("heal-lockout")
@@ -116,7 +116,7 @@ def test_no_breather_for_one_at_zero_when_the_encounter_ended():
     t.do("heal Sera 5", "breather")
     assert hp(t, "Sera") == 5
     assert hp(t, "Wynne") == 20
-    assert "Sera gets no breather: it was at 0 Health when the encounter ended" in t.said()
+    assert "Sera gets no breather: Sera was at 0 Health when the encounter ended" in t.said()
 
 
 def test_breather_once_option_off():

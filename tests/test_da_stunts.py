@@ -279,7 +279,7 @@ def test_lightning_attack_second_attack_costs_no_action_and_earns_no_points():
     assert "Doubles on the Lightning Attack's second attack: no stunt points" in t.said()
     assert hp(t, "Genlock") == 17  # 2 + 3 - 2
     t.rolls(1, 2, 3)
-    with pytest.raises(CommandError, match="already taken its major action"):
+    with pytest.raises(CommandError, match="already taken their major action"):
         t.do("attack Alistair Genlock")
 
 

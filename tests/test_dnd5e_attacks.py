@@ -232,7 +232,7 @@ def test_the_conditions_of_either_side(line, dice):
 def test_a_charmed_creature_cannot_attack_its_charmer_but_can_attack_others():
     """dnd5e.md §6.6: the Orc charmed by Ana is refused attacking her, state unchanged; Bo is fair game."""
     t = table("add Bo pc hp=30 ac=15", "cond Orc charmed by Ana")
-    with pytest.raises(CommandError, match="charmed by Ana and cannot attack it"):
+    with pytest.raises(CommandError, match="charmed by Ana and cannot attack Ana"):
         t.do("attack Orc Ana")
     assert t.hp("Ana") == 30
     t.rolls(10, 7)

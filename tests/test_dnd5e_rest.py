@@ -44,14 +44,14 @@ def test_no_more_dice_than_are_left_and_a_long_rest_gives_them_all_back():
         t.do("rest Bo short")
     t.do("rest Bo")
     assert t.hp("Bo", "hit_dice_left") == 3 and t.hp("Bo") == 20
-    assert "Bo regains its spent Hit Point Dice: 3 of 3" in t.said()
+    assert "Bo regains the spent Hit Point Dice: 3 of 3" in t.said()
 
 
 def test_bad_short_rests_are_refused_and_change_nothing():
     """dnd5e.md §2.6: no dice on the sheet, a bad die, in combat, at 0 HP (no benefit)."""
     t = party()
     t.do("add Cy pc hp=10")
-    for line, why in (("rest Cy short", "no Hit Point Dice on its sheet"), ("rest Ana short 0", "at least 1"),
+    for line, why in (("rest Cy short", "no Hit Point Dice on their sheet"), ("rest Ana short 0", "at least 1"),
                       ("rest Ana 2", "goes with a short rest"), ("set Ana hit_dice=10", "not a Hit Point Die")):
         with pytest.raises(CommandError, match=why):
             t.do(line)

@@ -32,7 +32,7 @@ def test_one_action_one_bonus_action_and_movement_up_to_the_speed():
     t = fight()
     t.do("action Ana action", "action Ana move 20", "accion Ana adicional")
     assert slots(t, "Ana") == {"action": True, "bonus": True, "reaction": False, "move": False}
-    with pytest.raises(CommandError, match="already taken its action"):
+    with pytest.raises(CommandError, match="already taken their action"):
         t.do("action Ana action")
     with pytest.raises(CommandError, match="10 ft more"):
         t.do("action Ana move 15")
@@ -71,7 +71,7 @@ def test_one_reaction_a_round_out_of_turn_back_at_its_own_turn():
     """dnd5e.md §7.3."""
     t = fight()
     t.do("next", "action Bo reaction")
-    with pytest.raises(CommandError, match="already taken its reaction"):
+    with pytest.raises(CommandError, match="already taken their reaction"):
         t.do("action Bo reaction")
     t.do("next")  # Bo's turn: back
     t.do("next", "action Bo reaction")
@@ -85,7 +85,7 @@ def test_a_readied_action_goes_off_as_the_reaction_and_keeps_the_order():
     t.do("trigger Ana")
     assert t.order == ["ana", "dragon", "bo"] and t.active == "dragon"
     assert t.c("Ana").marks["reaction"] is True
-    assert "its place in the order stays" in t.said()[-1]
+    assert "as their reaction; their place in the order stays" in t.said()[-1]
     t.do('next', 'next')  # Ana's turn: reaction back
     assert t.active == "ana" and not t.c("Ana").marks.get("reaction")
 
@@ -108,8 +108,8 @@ def test_ready_takes_the_action_but_the_turn_goes_on():
     t.do('ready "when the dragon lands"')
     assert t.active == "ana"
     assert slots(t, "Ana") == {"action": True, "bonus": False, "reaction": False, "move": False}
-    assert "its turn goes on" in " ".join(t.said()[-2:])
-    with pytest.raises(CommandError, match="already taken its action"):
+    assert "Ana readies their action and their turn goes on" in " ".join(t.said()[-2:])
+    with pytest.raises(CommandError, match="already taken their action"):
         t.do("action Ana action")
     t.do("action Ana move 30", "action Ana bonus", "trigger Ana")
     assert t.active == "ana" and t.c("Ana").marks["reaction"] is True
@@ -143,7 +143,7 @@ def test_a_readied_spell_needs_concentration_until_released():
     assert t.state.readied["ana"].trigger == "when the dragon lands (Fireball)"
     t.do("next", "trigger Ana")
     assert t.c("Ana").marks.get("concentrating") is None and t.c("Ana").marks["reaction"] is True
-    assert "released with its reaction" in " ".join(t.said())
+    assert "released with their reaction" in " ".join(t.said())
 
     t = fight()
     t.do('ready "when the dragon lands" spell=Fireball', "next")

@@ -49,7 +49,7 @@ def test_a_dying_pc_is_read_by_its_players_with_its_countdown():
     the countdown, at the fall and at the start of each of its turns."""
     t = table()
     t.do("dmg Sera 30")  # 30 - 3 armor = 27: 25 -> 0, on its own turn in round 1
-    fell = "Sera is dying (Con +1 + 2 = 3; dies at the start of its turn in 3 turns (round 4) unless healed above 0)"
+    fell = "Sera is dying (Con +1 + 2 = 3; dies at the start of their turn in 3 turns (round 4) unless healed above 0)"
     cayo = ("Sera está moribundo (Con +1 + 2 = 3; muere al comienzo de su turno dentro de 3 turnos (asalto 4) "
             "salvo que se le cure por encima de 0)")
     assert f"{fell} [dragon_age.md §2.6]" in gm_log(t)
@@ -58,7 +58,7 @@ def test_a_dying_pc_is_read_by_its_players_with_its_countdown():
     assert cayo in players_said(t, "es")
     assert "Sera takes 30 - 3 armor = 27 damage: health 25 -> 0" in players_said(t)
     t.do("next", "next", "next")  # round 2, Sera's turn
-    left = "Sera is dying (dies at the start of its turn in 2 turns unless healed above 0)"
+    left = "Sera is dying (dies at the start of their turn in 2 turns unless healed above 0)"
     assert players_said(t)[-1] == left
     assert players_said(t, "es")[-1] == ("Sera está moribundo (muere al comienzo de su turno dentro de 2 turnos "
                                          "salvo que se le cure por encima de 0)")

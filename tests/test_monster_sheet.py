@@ -31,9 +31,9 @@ def test_pathfinder_regeneration_line_the_round_it_is_stopped_and_the_one_after(
     t.do("add Kyra pc hp=20 init=30", "add Troll hp=63 con=23 regeneration=5/fire,acid init=1", "start")
     assert "regeneration 5 (stopped by acid, fire): cannot die from HP loss while it works" in lines(t, "Troll")
     t.do("dmg Troll 3 fire")
-    assert "regeneration 5: works this round; stopped next round (no healing, it can die)" in lines(t, "Troll")
+    assert "regeneration 5: works this round; stopped next round (no healing, death possible)" in lines(t, "Troll")
     t.do("next", "next")  # round 2
-    assert "regeneration 5: stopped this round, no healing and it can die" in lines(t, "Troll")
+    assert "regeneration 5: stopped this round, no healing, death possible" in lines(t, "Troll")
     t.do("next", "next")  # round 3
     assert "regeneration 5 (stopped by acid, fire): cannot die from HP loss while it works" in lines(t, "Troll")
 
@@ -41,7 +41,7 @@ def test_pathfinder_regeneration_line_the_round_it_is_stopped_and_the_one_after(
 def test_pathfinder_ferocity_and_swarm_lines():
     t = Table("pathfinder1e")
     t.do("add Orc hp=6 con=12 ferocity=yes", "add Rats hp=16 swarm=yes size=tiny")
-    assert "ferocity: below 0 HP it fights on staggered, 1 HP a round, dead at -Con" in lines(t, "Orc")
+    assert "ferocity: below 0 HP fights on staggered, 1 HP a round, dead at -Con" in lines(t, "Orc")
     assert "swarm (Tiny): half from slashing and piercing weapons; +50% from area effects; breaks up at 0 HP" \
         in lines(t, "Rats")
     assert "enjambre (Menudo): mitad de las armas cortantes y perforantes; +50% de los efectos de área; se " \
@@ -58,7 +58,7 @@ def test_starfinder_sheet_lists_them_and_a_stopped_regeneration():
                  "ferocity: fights on for a turn at 0 HP"):
         assert line in seen
     t.do("dmg Troll 5 acid")
-    assert "regeneration 5: stopped, no healing at its next turn start and it can die" in lines(t, "Troll")
+    assert "regeneration 5: stopped, no healing at the start of its next turn, and death is possible" in lines(t, "Troll")
     t.do("next")  # its turn start: no healing, the stop ends
     assert "regeneration 5 (stopped by acid): cannot die while it works" in lines(t, "Troll")
     assert "regeneración 5 (la detiene ácido): no puede morir mientras funcione" in lines(t, "Troll", "es")

@@ -203,10 +203,10 @@ def test_command_hints_are_the_gms():
     gm = gm_lines(t)
     assert ("Valeros and Goblin are grappled; Valeros holds the grapple (maintain it each round: maintain "
             "valeros goblin, +5 from next round)") in gm
-    assert "Valeros keeps the grapple and deals its damage to Goblin (dmg goblin N)" in gm
+    assert "Valeros keeps the grapple and deals their damage to Goblin (dmg goblin N)" in gm
     said = players_said(t)
     assert "Valeros and Goblin are grappled; Valeros holds the grapple" in said
-    assert "Valeros keeps the grapple and deals its damage to Goblin" in said
+    assert "Valeros keeps the grapple and deals their damage to Goblin" in said
     t.do("release Valeros", "maneuver Valeros Goblin 20 sunder")
     assert "Valeros hits Goblin's item: roll the weapon's damage against it (sunder goblin ITEM DAMAGE)" in gm_lines(t)
     assert "Valeros hits Goblin's item: roll the weapon's damage against it" in players_said(t)

@@ -141,7 +141,7 @@ def test_five_foot_step_only_without_other_movement():
     t = fight()
     t.do("action Valeros move")
     assert "step" not in free(t)
-    with pytest.raises(CommandError, match="cannot take a 5-ft step: it moved this turn"):
+    with pytest.raises(CommandError, match="cannot take a 5-ft step: already moved this turn"):
         t.do("action Valeros step")
 
 
@@ -157,7 +157,7 @@ def test_five_foot_step_after_a_move_that_does_not_move():
 def test_move_after_a_step_is_a_move_that_does_not_move():
     t = fight()
     t.do("action Valeros step", "action Valeros move")
-    assert any("after its 5-ft step it moves no other distance" in s for s in t.said())
+    assert any("after their 5-ft step, a move action that covers no distance" in s for s in t.said())
 
 
 def test_no_five_foot_step_with_a_charge():
@@ -173,7 +173,7 @@ def test_no_five_foot_step_when_it_cannot_move():
     """pathfinder1e.md §1.5 [S] grappled: can't move."""
     t = fight("cond Valeros grappled")
     assert "step" not in free(t)
-    with pytest.raises(CommandError, match="cannot move"):
+    with pytest.raises(CommandError, match="no movement possible"):
         t.do("action Valeros step")
 
 
@@ -192,7 +192,7 @@ def test_staggered_or_disabled_one_move_or_standard(cond):
     with pytest.raises(CommandError, match=f"cannot take a full-round action \\({cond}: one move or standard\\)"):
         t.do("action Valeros full")
     t.do("action Valeros move", "action Valeros swift")
-    with pytest.raises(CommandError, match=f"its one move or standard action \\({cond}\\); left: none"):
+    with pytest.raises(CommandError, match=f"their one move or standard action \\({cond}\\); left: none"):
         t.do("action Valeros standard")
 
 
@@ -344,7 +344,7 @@ def test_hero_extra_action_adds_a_standard_or_move():
 
 def test_hero_extra_action_only_on_its_own_turn():
     t = fight()
-    with pytest.raises(CommandError, match="on its own turn"):
+    with pytest.raises(CommandError, match="on their own turn"):
         t.do("spend Kyra hero extra-action")
     assert t.hp("Kyra", "hero") == 3
 

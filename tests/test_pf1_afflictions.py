@@ -42,7 +42,7 @@ def test_a_failed_first_save_deals_the_effect_at_once_and_a_success_wards_it_off
     t.rolls(10, 2)  # 10+3 = 13 < 14: the effect now, 1d2 = 2 Str
     t.do("poison Kyra from Spider")
     assert poisoned(t) and damage(t) == {"str": 2}
-    assert t.said()[-2:] == ["Kyra is exposed to Giant spider venom and fails its save (Fort 10+3 = 13 vs DC 14)",
+    assert t.said()[-2:] == ["Kyra is exposed to Giant spider venom and fails the save (Fort 10+3 = 13 vs DC 14)",
                              "Giant spider venom deals Kyra 2 Str damage: Str damage 0 -> 2"]
 
 

@@ -180,7 +180,7 @@ def test_several_targets_one_attack_each():
 
 @pytest.mark.parametrize("line,words", [
     ("attack Goblin Kyra axe", "Goblin has no attack 'axe'; its attacks: short sword, short bow"),
-    ("attack Kyra Goblin", "Kyra has no attacks in its stat block"),
+    ("attack Kyra Goblin", "Kyra has no attacks in their stat block"),
     ("attack Goblin Goblin", "cannot attack itself"),
     ("attack Goblin Kyra 25", "ROLL is a natural d20 (1-20)"),
 ])

@@ -225,7 +225,7 @@ def test_ready_after_a_move_is_allowed_but_not_after_the_standard_action():
     t2.do("action kyra standard")
     with pytest.raises(CommandError) as refused:
         t2.do('ready "when the goblin moves"')
-    assert "already used its standard action this turn (standard)" in str(refused.value)
+    assert "already used their standard action this turn (standard)" in str(refused.value)
     assert "kyra" not in t2.state.readied and t2.state.active == "kyra"
 
 

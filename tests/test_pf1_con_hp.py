@@ -169,7 +169,7 @@ def test_the_sheet_says_what_a_score_at_zero_means():
     t = pf()
     t.do("add Val pc hp=30 str=10 dex=8 con=12 hd=2", "dmg Val 10 str", "dmg Val 8 dex drain", "dmg Val 2 con")
     lines = sheet_lines(t.session.ruleset, t.state, t.c("Val"))
-    assert "Str damage 10 reaches its score 10: unconscious until it heals below" in lines
+    assert "Str damage 10 reaches its score 10: unconscious until healed below" in lines
     assert "Dex drained to 0: paralyzed" in lines
     assert "Con penalty -1 x 2 HD: -2 current and maximum HP" in lines
     es = sheet_lines(t.session.ruleset, t.state, t.c("Val"), "es")

@@ -37,7 +37,7 @@ def test_a_year_with_one_bleeding_goblin_is_a_few_events_and_exact():
         "Gob is disabled at 0 HP: one move or standard action; a standard action costs 1 HP",
         "Gob bleeds 1: HP 0 -> -1",
         "Gob is dying: unconscious (Con check DC 10 at the start of each turn, dies at -10, 9 to go)",
-        "Gob bleeds 1 a round and fails its Con check each round (continuous damage), 4 rounds (24 s): "
+        "Gob bleeds 1 a round and fails the Con check each round (continuous damage), 4 rounds (24 s): "
         "HP -1 -> -9",
         "Gob bleeds 1: HP -9 -> -10",
         "Gob dies (HP -10, dead at -10 (-Con))",

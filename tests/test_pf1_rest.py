@@ -52,7 +52,7 @@ def test_healing_stops_at_the_maximum_and_a_year_is_one_step():
     entry = t.do("pass 366d")
     assert t.hp("Kyra") == 30
     assert [e.text() for e in entry.events if e.kind == "Said"] == [
-        "Kyra heals naturally after 366 nights of rest (366 x level 3 = 1098 HP, up to its maximum): HP 10 -> 30"]
+        "Kyra heals naturally after 366 nights of rest (366 x level 3 = 1098 HP, up to their maximum): HP 10 -> 30"]
 
 
 def test_without_hd_it_is_level_one():

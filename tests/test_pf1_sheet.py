@@ -28,8 +28,8 @@ def test_dying_status_and_pending():
     t = pf()
     t.do("add Kyra pc hp=20 con=14", "dmg Kyra 25")
     assert status(t, "Kyra")[0] == ("dying: dies at -14 (9 to go); Con check DC 10 (d20+2-5) at the "
-                                    "start of its turn")
-    assert "Kyra is dying: Con check at the start of its turn (dies at -14, 9 to go)" in pending(t)
+                                    "start of their turn")
+    assert "Kyra is dying: Con check at the start of their turn (dies at -14, 9 to go)" in pending(t)
 
 
 def test_stable_status_says_which_kind():
@@ -56,8 +56,8 @@ def test_nonlethal_status():
 def test_bleed_status_and_pending():
     t = pf()
     t.do("add Kyra pc hp=20", "cond Kyra bleed:2")
-    assert "bleeds 2 HP at the start of its turn (Heal DC 15 or healing stops it)" in status(t, "Kyra")
-    assert any(p.startswith("Kyra bleeds 2 HP at the start of its turn") for p in pending(t))
+    assert "bleeds 2 HP at the start of their turn (Heal DC 15 or healing stops it)" in status(t, "Kyra")
+    assert any(p.startswith("Kyra bleeds 2 HP at the start of their turn") for p in pending(t))
 
 
 def test_helpless_and_actions_lines():
@@ -65,7 +65,7 @@ def test_helpless_and_actions_lines():
     t.do("add Gob hp=6", "cond Gob paralyzed")
     lines = status(t, "Gob")
     assert "actions: none (paralyzed)" in lines
-    assert "helpless (paralyzed): melee attacks against it +4; coup de grace" in lines
+    assert "helpless (paralyzed): melee attackers get +4; coup de grace" in lines
 
 
 def test_spanish_status():

@@ -126,7 +126,7 @@ def test_aid_naming_the_foe_aids_the_ally_from_the_active_combatant():
     assert eff(t, "Kyra")["attack"] == 4
     inst = t.c("Kyra").instances("aid-attack")[0]
     assert inst.clock == "valeros" and inst.note == "vs goblin"
-    assert "Valeros aids Kyra: +2 on its next attack against Goblin, until the start of Valeros's next turn" \
+    assert "Valeros aids Kyra: +2 on their next attack against Goblin, until the start of Valeros's next turn" \
         in t.said()
 
 

@@ -143,8 +143,8 @@ def test_a_pcs_warning_reaches_the_players_without_the_gms_command(table):
          "dmg Navasi 25")
     gm = [p.render() for p in t.session.ruleset.pending(t.state)]
     players = pending_texts(t.state, t.session.ruleset)
-    assert players == ["Navasi is dying: 3 resolve left; stabilise with 1 RP on its turn or Medicine DC 15"]
+    assert players == ["Navasi is dying: 3 resolve left; stabilise with 1 RP on their turn or Medicine DC 15"]
     t.do("next", "next", "spend Navasi resolve stabilize", "next", "next")
     gm = [p.render() for p in t.session.ruleset.pending(t.state)]
-    assert gm == ["Navasi is stable: 1 RP now puts it back in the fight with 1 HP (spend navasi resolve fight)"]
+    assert gm == ["Navasi is stable: 1 RP now puts Navasi back in the fight with 1 HP (spend navasi resolve fight)"]
     assert pending_texts(t.state, t.session.ruleset) == []  # a warning with the GM's command in it is the GM's

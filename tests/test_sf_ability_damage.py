@@ -87,7 +87,7 @@ def test_key_ability_damage_costs_1_rp_per_2_points_each_step_once():
     assert t.c("Kyra").pools["rp"].value == 4
     t.do("dmg Kyra 1 wis")
     assert t.c("Kyra").pools["rp"].value == 3 and t.said()[-1] == \
-        "Kyra: damage to its key ability costs 1 RP: RP 4 -> 3"
+        "Kyra: damage to their key ability costs 1 RP: RP 4 -> 3"
     t.do("dmg Kyra 1 wis")
     assert t.c("Kyra").pools["rp"].value == 3
     t.do("dmg Kyra 1 wis")

@@ -85,7 +85,7 @@ def test_one_reaction_per_round_and_none_before_its_first_turn():
         t.do("action Pirate aoo")
     t.do("action Navasi aoo")
     assert "reaction used" in status(t, "Navasi")
-    with pytest.raises(CommandError, match="used its reaction"):
+    with pytest.raises(CommandError, match="used their reaction"):
         t.do("action Navasi reaction")
     t.do("next", "next", "next")
     t.do("action Navasi reaction")

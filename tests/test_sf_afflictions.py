@@ -49,7 +49,7 @@ def test_a_failed_first_save_is_the_tracks_first_step_with_its_effects():
     t.do(TOXIN)
     assert conds(t) == ["flat-footed", "poisoned"]
     assert fig(t, "ref", "ranged", "stealth", "eac", "init") == (3, 2, 5, 13, 2)
-    assert t.said()[-1] == "Tetrodotoxin leaves Kyra sluggish (-2 on its Dex figures)"
+    assert t.said()[-1] == "Tetrodotoxin leaves Kyra sluggish (-2 on Dex figures)"
 
 
 def test_each_failed_save_is_a_step_further_keeping_the_steps_before():
@@ -107,7 +107,7 @@ def test_consecutive_saves_purge_a_poison_and_the_victim_recovers_a_step_a_day_o
     t.do(TOXIN)
     t.rolls(2, 18, 5, 18, 18)  # stiffened, a save, a failure (staggered: the count starts over), two saves
     t.do("pass 5r")
-    assert t.said()[-1] == "Tetrodotoxin is purged from Kyra's system: it recovers a step a day of bed rest"
+    assert t.said()[-1] == "Tetrodotoxin is purged from Kyra's system: a step of recovery a day of bed rest"
     assert conds(t) == ["flat-footed", "poisoned", "staggered"]
     t.do("pass 1m")  # purged: no more saves
     assert conds(t) == ["flat-footed", "poisoned", "staggered"]
@@ -124,14 +124,14 @@ def test_a_poison_that_runs_its_course_is_purged_too():
     t.do("poison Kyra dc=15 track=wis for=2 name=Venom")
     t.rolls(15, 2)
     t.do("pass 2r")  # Fortitude 15+3 = 18 saves, then 2+3 fails: its 2 saves are done
-    assert t.said()[-1] == "Venom has run its course in Kyra: it recovers a step a day of bed rest"
+    assert t.said()[-1] == "Venom has run its course in Kyra: a step of recovery a day of bed rest"
 
 
 def test_a_disease_starts_latent_after_its_onset_each_cure_is_a_step_back():
     t = kyra(2, 2)
     t.do("disease Kyra dc=13 track=physical onset=1d3days every=day cure=2 name=Bog rot")
     assert conds(t) == ["diseased"] and t.said()[-2:] == [
-        "Bog rot leaves Kyra latent", "Bog rot: its next save after the onset (2 days)"]
+        "Bog rot leaves Kyra latent", "Bog rot: the next save after the onset (2 days)"]
     t.rolls(2)
     t.do("pass 2d")  # weakened: sickened and fatigued
     assert conds(t) == ["diseased", "fatigued", "sickened"]

@@ -194,7 +194,7 @@ def test_arc_corrode_and_wound_are_offered_for_the_gm():
     assert offered(t) == [
         ("Ksarik's critical arcs from Kyra: 1d6 electricity damage to the creature nearest it within 10 ft "
          "(dmg NAME 1d6 electricity)", None),
-        ("Ksarik's critical corrodes Kyra: 1d4 acid damage at the start of its turns, as burning deals fire", None),
+        ("Ksarik's critical corrodes Kyra: 1d4 acid damage at the start of their turns, as burning deals fire", None),
         ("Ksarik's critical wounds Kyra: a d20 on the wounding weapons table", "r 1d20 wound")]
 
 

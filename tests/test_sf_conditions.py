@@ -148,7 +148,7 @@ def test_dying_is_helpless_on_the_sheet():
     t = Table("starfinder")
     t.do("add Zed pc sp=1 hp=20 rp=3 kac=17 dex=14", "dmg Zed 30")
     assert t.session.ruleset.sheet.effective(t.state, t.c("Zed"))["kac"].value == 10
-    assert any("melee attacks against it +4" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Zed"))))
+    assert any("melee attackers get +4" in s for s in rendered(t.session.ruleset.sheet.status(t.state, t.c("Zed"))))
 
 
 def test_valued_condition_needs_a_value():

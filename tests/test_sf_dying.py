@@ -54,7 +54,7 @@ def test_dropped_during_own_turn_first_loss_at_end_of_next_turn():
     t.do("dmg Navasi 60")                     # Navasi's own turn, round 1
     t.do("next")                              # end of that turn: no loss
     assert t.hp("Navasi", "rp") == 4
-    assert "first RP loss comes at the end of its next turn" in t.said()[-2] + t.said()[-1] or \
+    assert "first RP loss comes at the end of their next turn" in t.said()[-2] + t.said()[-1] or \
         any("first RP loss" in s for s in t.said())
     t.do("next", "next")                      # round 2, Navasi's turn ends
     assert t.hp("Navasi", "rp") == 3
@@ -94,7 +94,7 @@ def test_zero_resolve_grace_until_end_of_turn_in_next_round():
     t.do("dmg Navasi 60")                       # round 1, before Navasi's turn
     t.do("next", "next")                        # Navasi's round-1 turn ends: grace
     assert t.c("Navasi").life == "dying"
-    assert any("dies at the end of its turn in round 2" in s for s in t.said())
+    assert any("dies at the end of their turn in round 2" in s for s in t.said())
     t.do("next", "next")                        # round 2: Navasi's turn ends
     assert t.c("Navasi").life == "dead"
 
@@ -291,7 +291,7 @@ def test_no_con_check_while_it_has_resolve_to_stay_in_the_fight():
     t = Table("starfinder")
     t.do("add Navasi pc sp=30 hp=22 rp=4", "dmg Navasi 60", "spend Navasi resolve stabilize", "pass 1h")
     assert t.c("Navasi").life == "stable"
-    assert any("no Con check while it has RP" in s for s in t.said())
+    assert any("no Con check while any RP is left" in s for s in t.said())
 
 
 def test_a_healers_care_gives_plus_2_and_at_least_10():
@@ -409,7 +409,7 @@ def test_stable_with_resolve_keeps_its_turn():
     t = fight()
     t.do("next", "dmg Navasi 60", "medicine Navasi 15", "next")
     assert t.active == "navasi"
-    assert any("1 RP now puts it back in the fight" in s for s in t.said())
+    assert any("1 RP now puts Navasi back in the fight" in s for s in t.said())
 
 
 # -- warnings that offer a command (Pending.command) ----------------------------------------

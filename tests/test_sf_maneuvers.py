@@ -158,7 +158,7 @@ def test_reposition_and_disarm_report_the_result():
     assert "up to 10 ft" in t.said()[-1]
     t = table()
     t.do("maneuver Obozaya desarmar Pirate 23")
-    assert "drops its weapon" in t.said()[-1]
+    assert "drops the weapon" in t.said()[-1]
 
 
 def test_unknown_maneuver_lists_them():

@@ -48,7 +48,7 @@ def test_its_type_stops_it_at_once_and_the_hit_to_zero_kills():
     t = troll()
     t.do("dmg Troll 30 acid")
     assert t.c("Troll").life == "dead"
-    assert "Troll's regeneration is stopped by acid: until its next turn it heals nothing and can die" in t.said()
+    assert "Troll's regeneration is stopped by acid: Troll heals nothing until its next turn and can die" in t.said()
 
 
 def test_stopped_it_heals_nothing_at_its_next_turn_and_works_the_turn_after():
@@ -229,7 +229,7 @@ def test_a_blinded_swarm_is_not_flat_footed():
 @pytest.mark.parametrize("line, refusal", [
     ("maneuver Navasi trip Swarm 40", "Swarm is a swarm: swarms neither perform nor suffer combat maneuvers"),
     ("grapple Swarm Navasi 40", "Swarm is a swarm: swarms neither perform nor suffer combat maneuvers"),
-    ("maneuver Navasi grapple Ghost 40", "Ghost is incorporeal: no combat maneuvers between it and a corporeal "
+    ("maneuver Navasi grapple Ghost 40", "Ghost is incorporeal: no combat maneuvers between Ghost and a corporeal "
                                          "creature"),
 ])
 def test_combat_maneuvers_against_or_by_swarms_and_incorporeal_creatures_are_refused(line, refusal):

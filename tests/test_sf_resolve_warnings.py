@@ -37,10 +37,10 @@ def test_zero_rp_is_not_told_it_may_spend_rp():
     t = dying("0/8")
     t.do("next")
     line = turn_start_line(t)
-    assert "may spend" not in line and "spend navasi resolve stabilize" not in line
-    assert "too few to stabilise itself (2 needed)" in line
+    assert "may stabilise" not in line and "spend navasi resolve stabilize" not in line
+    assert "too few to self-stabilise (2 needed)" in line
     assert "Medicine DC 15 or healing by someone else" in line
-    assert "dies at the end of its turn in round 2" in line
+    assert "death at the end of their turn in round 2" in line
 
 
 def test_zero_rp_in_the_deadline_round_says_this_turn():
@@ -49,7 +49,7 @@ def test_zero_rp_in_the_deadline_round_says_this_turn():
     t.do("next", "next")
     assert t.state.round == 2 and t.active == "goblin"
     t.do("next")
-    assert "with 0 RP it dies at the end of this turn" in turn_start_line(t)
+    assert "with 0 RP, death at the end of this turn" in turn_start_line(t)
     t.do("next")
     assert t.c("Navasi").life == "dead"
 
@@ -59,11 +59,11 @@ def test_one_rp_short_of_the_cost_gets_no_offer_and_no_command():
     t = dying("1/8")
     t.do("next")
     line = turn_start_line(t)
-    assert "too few to stabilise itself (2 needed)" in line
-    assert "it loses 1 RP at the end of this turn" in line
+    assert "too few to self-stabilise (2 needed)" in line
+    assert "1 RP is lost at the end of this turn" in line
     w = warning(t)
     assert w.command is None
-    assert "stabilise with" not in w.render() and "too few to stabilise itself (2 needed)" in w.render()
+    assert "stabilise with" not in w.render() and "too few to self-stabilise (2 needed)" in w.render()
 
 
 def test_exactly_the_cost_is_offered_with_its_command():
@@ -71,7 +71,7 @@ def test_exactly_the_cost_is_offered_with_its_command():
     t = dying("2/8")
     t.do("next")
     line = turn_start_line(t)
-    assert "may spend 2 RP to stabilise now, else" in line and line.endswith("(spend navasi resolve stabilize)")
+    assert "2 RP may stabilise Navasi now, else" in line and line.endswith("(spend navasi resolve stabilize)")
     w = warning(t)
     assert w.command == "spend navasi resolve stabilize"
     t.do(w.command)
@@ -83,12 +83,12 @@ def test_the_offer_follows_the_rp_lost_at_the_end_of_a_turn():
     next turn 1 RP is too few, no offer."""
     t = dying("2/8")
     t.do("next")
-    assert "may spend" in turn_start_line(t)
+    assert "may stabilise Navasi now" in turn_start_line(t)
     t.do("next")                      # end of Navasi's turn: 1 RP left
     assert t.hp("Navasi", "rp") == 1
     t.do("next")                      # round 2: Goblin, then Navasi
     assert t.active == "navasi"
-    assert "may spend" not in turn_start_line(t)
+    assert "may stabilise" not in turn_start_line(t)
     assert warning(t).command is None
 
 
@@ -97,7 +97,7 @@ def test_off_its_turn_the_warning_has_no_command_even_with_the_rp():
     t = dying("4/8")
     w = warning(t)
     assert t.active == "goblin"
-    assert w.command is None and "stabilise with 2 RP on its turn" in w.render()
+    assert w.command is None and "stabilise with 2 RP on their turn" in w.render()
 
 
 @pytest.mark.parametrize("rp,expected", [("0/8", "no le bastan para estabilizarse (2 necesarios)"),

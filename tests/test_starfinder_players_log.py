@@ -56,11 +56,11 @@ def test_a_dying_pc_reads_to_the_players_with_its_resolve_and_countdown():
     to read, in both languages; the command that would stabilise it is the GM's (§3.4.6)."""
     t = table("add Keskodai pc sp=5 hp=10", "add Vex level=3 rp=3 hp=20", "init Navasi 20", "init Keskodai 15",
               "init Vex 10", "start", "next", "next", "dmg Navasi 35 plasma", "dmg Keskodai 15", "next", "next")
-    dropped = "Navasi drops to 0 HP: unconscious and dying (loses 1 RP at the end of each of its turns, 6 RP left)"
-    countdown = ("Keskodai drops to 0 HP: unconscious and dying (0 RP: dies at the end of its turn in round 2 "
+    dropped = "Navasi drops to 0 HP: unconscious and dying (loses 1 RP at the end of each of their turns, 6 RP left)"
+    countdown = ("Keskodai drops to 0 HP: unconscious and dying (0 RP: dies at the end of their turn in round 2 "
                  "unless healed or stabilised)")
-    offer = "Navasi is dying (6 RP): it may spend 1 RP to stabilise now, else it loses 1 RP at the end of this turn"
-    for line in (dropped, countdown, "Navasi is dying (loses 1 RP at the end of its turn, 5 left)"):
+    offer = "Navasi is dying (6 RP): 1 RP may stabilise Navasi now, else 1 RP is lost at the end of this turn"
+    for line in (dropped, countdown, "Navasi is dying (loses 1 RP at the end of their turn, 5 left)"):
         assert line in gm_reads(t) and line in players_read(t), line
     assert offer + " (spend navasi resolve stabilize)" in gm_reads(t)
     assert offer in players_read(t)
@@ -84,7 +84,7 @@ def test_a_dying_foe_tells_the_players_it_is_dying_and_nothing_of_its_resolve():
     assert "Vex is dying (loses 1 RP at the end of its turn, 2 left)" in gm_reads(t)
     assert ("Grunt drops to 0 HP: unconscious and dying (0 RP: dies at the end of its turn in round 2 unless healed "
             "or stabilised)") in gm_reads(t)
-    assert "Grunt dies (0 RP: it must lose 1 while dying)" in gm_reads(t)
+    assert "Grunt dies (0 RP: 1 must be lost while dying)" in gm_reads(t)
     assert t.c("Grunt").life == "dead"
     told = about(players_read(t), "Vex", "Grunt")
     for line in ("Vex drops to 0 HP: unconscious and dying", "Vex is dying", "Grunt drops to 0 HP: unconscious and "
@@ -138,7 +138,7 @@ def test_resolve_is_the_players_for_a_pc_and_never_for_a_foe():
     assert "Vex spends Resolve to stay in the fight: conscious, acts normally (1 RP spent, 1 HP, 1 RP left)" \
         in gm_reads(t)
     assert "Vex spends 1 RP (0 left)" in gm_reads(t)
-    assert "Vex is stable: 1 RP now puts it back in the fight with 1 HP (spend vex resolve fight)" in gm_reads(t)
+    assert "Vex is stable: 1 RP now puts Vex back in the fight with 1 HP (spend vex resolve fight)" in gm_reads(t)
     told = about(players_read(t), "Vex")
     assert "Vex stabilises with Resolve: stable at 0 HP, no more RP loss" in told
     assert "Vex spends Resolve to stay in the fight: conscious, acts normally" in told

@@ -74,7 +74,7 @@ def test_alistair_attacking_in_a_genlocks_turn_is_still_out_of_its_turn(tmp_path
     gm(path, *DA_FIGHT, ruleset="dragon_age")
     capsys.readouterr()
     assert main(["exec", str(path), "--rolls", "5,4,3,3", "--", 'attack Alistair "Genlock 1"']) == 0
-    assert "Alistair acts out of its turn" in capsys.readouterr().out
+    assert "Alistair acts out of their turn" in capsys.readouterr().out
     assert summary(path, capsys)["alistair"]["dealt"] > 0  # and still, the damage is its own
 
 

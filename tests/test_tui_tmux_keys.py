@@ -132,8 +132,8 @@ def test_y_runs_the_offer_on_the_screen_when_it_was_pressed(tmp_path):
         term.wait_for("Kyra's turn", "[y] runs: spend kyra resolve stabilize")
         rp_before = Encounter.open(enc.path, read_only=True).state.get("navasi").pools["rp"].value
         _burst(term, "n", "y")
-        screen = term.wait_for("Navasi's turn", "only on its own turn")
-        assert "✗ Kyra can spend RP to stabilise only on its own turn" in screen
+        screen = term.wait_for("Navasi's turn", "only on their own turn")
+        assert "✗ Kyra can spend RP to stabilise only on their own turn" in screen
         _quit(term)
     finally:
         term.close()

@@ -53,7 +53,7 @@ def test_pf_the_troll_regenerates_until_fire_stops_it_the_round_after():
     assert said == [
         "Troll takes 90 damage: HP 63 -> -27",
         "Troll cannot die while its regeneration works: unconscious (HP -27, dead at -23 without it)",
-        "Troll's regeneration is stopped by fire: next round it heals nothing and can die (round 2)",
+        "Troll's regeneration is stopped by fire: next round Troll heals nothing and can die (round 2)",
         "Troll takes 6 damage: HP -27 -> -33",
         "Troll cannot die while its regeneration works: unconscious (HP -33, dead at -23 without it)",
         "Troll: Regeneration 5",
@@ -110,9 +110,9 @@ def test_sf_the_void_troll_lives_at_0_hp_until_acid_stops_its_regeneration():
     t, said = play("starfinder", SF_ADDS, 'dmg "Void troll" 300 slashing', 'dmg "Void troll" 10 acid')
     assert said[:4] == [
         "Void troll takes 300 slashing damage (vs KAC 30): HP 235→0",
-        "Void troll's regeneration keeps it alive: unconscious at 0 HP until it heals",
+        "Void troll's regeneration keeps Void troll alive: unconscious at 0 HP until healed",
         "Void troll takes 10 acid damage (vs EAC 19): no effect",
-        "Void troll's regeneration is stopped by acid: until its next turn it heals nothing and can die"]
+        "Void troll's regeneration is stopped by acid: Void troll heals nothing until its next turn and can die"]
     t.do("next")  # its turn start: no healing, the stop ends
     assert t.hp("Void troll") == 0
     t.do("next", "next", "next", "next", "next")  # round 2, its turn: regeneration 15
@@ -128,10 +128,10 @@ def test_sf_the_shobhads_ferocity_and_cold_resistance_the_hallajin_and_the_swarm
                    'dmg "Predator swarm" 10 piercing', 'dmg "Predator swarm" 10 fire area', 'cond "Predator swarm" prone')
     assert said == [
         "Shobhad takes 55 slashing damage (vs KAC 16): HP 50→0",
-        "Shobhad fights on with ferocity at 0 HP: it acts until the end of its next turn, then dies; any further HP "
-        "loss kills it",
+        "Shobhad fights on with ferocity at 0 HP until the end of its next turn, then dies; any further HP loss is "
+        "fatal",
         "Shobhad takes 10 cold damage (vs EAC 16): cold resistance 5 stops 5; HP 0→0",
-        "Shobhad loses more HP while fighting on with ferocity: it dies",
+        "Shobhad loses more HP while fighting on with ferocity and dies",
         "Hallajin takes 30 fire damage (vs EAC 31): incorporeal: half from energy and magic (30→15); HP 280→265",
         "Hallajin takes 30 slashing damage (vs KAC 30): incorporeal: immune to nonmagical kinetic attacks (magic, "
         "energy: half; force, incorporeal, ghost killer: full)",
@@ -145,6 +145,6 @@ def test_sf_the_shobhads_ferocity_and_cold_resistance_the_hallajin_and_the_swarm
         "Predator swarm is a swarm: immune to Prone"]
     assert (t.c("Shobhad").life, t.hp("Hallajin"), t.hp("Predator swarm")) == ("dead", 228, 10)
     seen = players_said(t)
-    assert "Shobhad loses more HP while fighting on with ferocity: it dies" in seen
+    assert "Shobhad loses more HP while fighting on with ferocity and dies" in seen
     assert "Predator swarm is a swarm: immune to Prone" in seen
     assert not no_foe_numbers(t, FOES_SF)

@@ -125,7 +125,7 @@ TEXT: dict[str, "str | Msg"] = {
     "attack_die_bad": N_("The d20 rolled: numbers from 1 to 20 (17, or 19 12), not {text}"),
     "attack_distance": N_("Distance in feet (ranged: -2 per increment)"),
     "attack_distance_bad": N_("The distance: feet as a whole number (70), not {text}"),
-    "no_attacks": N_('{name} has no attacks in its stat block (atk=)'),
+    "no_attacks": N_("{name}'s stat block has no attacks (atk=)"),
     "no_attack_verb": N_('{ruleset} has no attack command: roll it in the command bar (: r 1d20+5) and apply the damage with d'),
     "targets": N_('Targets: {names}'),
     "heal_title": N_('Heal {name}'),

@@ -88,8 +88,8 @@ class DnDAttacks(AttackRules):
                        cond=ctx.ruleset.conditions.catalogue.define(stops[0].cond).term))
         for t in plan.targets:
             if positions.charmer(plan.attacker, t):
-                ctx.fail(_("{name} is charmed by {other} and cannot attack it (uncond {ref} charmed when it ends)",
-                           name=plan.attacker.name, other=t.name, ref=plan.attacker.id))
+                ctx.fail(_("{name} is charmed by {other} and cannot attack {other} (uncond {ref} charmed when the "
+                           "charm ends)", name=plan.attacker.name, other=t.name, ref=plan.attacker.id))
 
     def state_parts(self, state, a: Combatant, atk: Attack) -> list[tuple[str, int]]:
         """Exhaustion's -2 a level and what the GM's effects give to `attack` (dnd5e.md §4.2)."""

@@ -137,7 +137,7 @@ def end(ctx: Context, caster: Combatant, why: Msg, release: bool = False) -> Non
 
 def dropped(ctx: Context, caster: Combatant) -> None:
     """The GM took the concentration condition off (``uncond Ana concentration``) or it ran out."""
-    end(ctx, caster, _("its concentration ended"))
+    end(ctx, caster, _("the condition ended"))
 
 
 def damaged(ctx: Context, c: Combatant, taken: int) -> None:

@@ -132,7 +132,7 @@ class DnDConditions(Conditions):
 
     def lost(self, ctx: Context, c: Combatant) -> None:
         """``c`` died: its concentration ends (dnd5e.md §5.5)."""
-        concentration.end(ctx, c, _("it died"))
+        concentration.end(ctx, c, _("the caster died"))
 
     def incapacitated(self, ctx: Context, c: Combatant, why: ConditionDef) -> None:
         """Incapacitated (or worse): its concentration ends (dnd5e.md §5.5)."""

@@ -7,7 +7,7 @@ Marks, reset when its turn starts: ``turn`` = {"action": bool, "bonus": bool, "m
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, fold_text, named, public
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, fold_text, named, public, possessive
 
 from . import marks
 from .common import own_turn, rule
@@ -48,39 +48,41 @@ def take(ctx: Context, c: Combatant, kind: str, feet: int | None) -> None:
         ctx.say(_("{name}'s actions this turn are cleared", name=named(c)), rule=rule("7.2"), who=c.id)
         return
     if c.life != "ok":
-        ctx.fail(_("{name} cannot act: it is at 0 HP", name=c.name))
+        ctx.fail(_("{name} cannot act at 0 HP", name=c.name))
     stops = flagged(c, "incapacitated", ctx.ruleset.conditions.catalogue)
     if stops and kind != "move":
         ctx.fail(_("{name} is {cond}: no actions, bonus actions or reactions", name=c.name,
                    cond=ctx.ruleset.conditions.catalogue.define(stops[0].cond).term))
     if kind == "reaction":
         if marks.REACTION.of(c):
-            ctx.fail(_("{name} has already taken its reaction this round (it comes back at the start of its turn)",
-                       name=c.name))
+            ctx.fail(_("{name} has already taken {whose} reaction this round (it comes back at the start of {whose} "
+                       "turn)", whose=possessive(c), name=c.name))
         ctx.set_mark(c, marks.REACTION, True)
-        ctx.say(_("{name} takes its reaction", name=named(c)), rule=rule("7.3"), who=c.id)
+        ctx.say(_("{name} takes {whose} reaction", whose=possessive(c), name=named(c)), rule=rule("7.3"), who=c.id)
         return
     if not own_turn(ctx.state, c):
-        ctx.fail(_("{name}'s action, bonus action and movement are for its own turn; out of it, a reaction",
-                   name=c.name))
+        ctx.fail(_("{name}'s action, bonus action and movement are for {whose} own turn; out of it, a reaction",
+                   whose=possessive(c), name=c.name))
     turn = used(c)
     if kind in ("action", "bonus", "dash", "dodge"):
         slot = "bonus" if kind == "bonus" else "action"
         if turn.get(slot):
-            ctx.fail(_("{name} has already taken its {kind} this turn", name=c.name, kind=KIND_TERMS[slot]))
+            ctx.fail(_("{name} has already taken {whose} {kind} this turn", whose=possessive(c), name=c.name,
+                       kind=KIND_TERMS[slot]))
         turn[slot] = True
         if kind == "dodge":
             ctx.set_mark(c, marks.TURN, turn)
             ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("dodging"), None, None, None, c.id)
-            ctx.say(_("{name} dodges: attacks against it have disadvantage until its next turn", name=named(c)),
-                    rule=rule("7.2"), who=c.id)
+            ctx.say(_("{name} dodges: attackers have disadvantage until {whose} next turn", whose=possessive(c),
+                      name=named(c)), rule=rule("7.2"), who=c.id)
             return
         if kind == "dash":
             turn["dashes"] = int(turn.get("dashes") or 0) + 1
-            ctx.say(_("{name} dashes: its movement this turn grows by its Speed", name=named(c)), rule=rule("7.2"),
-                    who=c.id)
+            ctx.say(_("{name} dashes: {whose} movement this turn grows by {whose} Speed", whose=possessive(c),
+                      name=named(c)), rule=rule("7.2"), who=c.id)
         else:
-            ctx.say(_("{name} takes its {kind}", name=named(c), kind=KIND_TERMS[slot]), rule=rule("7.2"), who=c.id)
+            ctx.say(_("{name} takes {whose} {kind}", whose=possessive(c), name=named(c), kind=KIND_TERMS[slot]),
+                    rule=rule("7.2"), who=c.id)
         ctx.set_mark(c, marks.TURN, turn)
         return
     if feet is None or feet < 1:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Pool, dealt, fold_text, named, of, public
+from gm_console.ruleset import (Combatant, Context, EncounterState, Health, Msg, Pool, dealt, fold_text, named, of,
+                                public, possessive)
 
 from . import marks
 from .common import rule
@@ -133,7 +134,8 @@ class DnDHealth(Health):
         """Damage at 0 HP: a death-save failure, two from a critical hit; death if it is at least
         the HP maximum (dnd5e.md §3.4)."""
         if taken >= top:
-            self.kill(ctx, c, _("{name} dies: damage at 0 HP of at least its HP maximum", name=named(c)), "3.4",
+            self.kill(ctx, c, _("{name} dies: damage at 0 HP of at least {whose} HP maximum",
+                                whose=possessive(c, several=True), name=named(c)), "3.4",
                       detail=_("{n} damage, HP max {top}", n=dealt(c, taken), top=of(c, top)))
             return
         if dies_at_zero(ctx.state, c):
@@ -157,8 +159,8 @@ class DnDHealth(Health):
         ctx.set_mark(c, marks.DS_OK, None)
         ctx.set_mark(c, marks.DS_FAIL, None)
         ctx.set_life(c, "dying", rule=rule("3.1"))
-        ctx.say(_("{name} falls unconscious and is dying: death saves at the start of its turns", name=named(c)),
-                rule=rule("3.1"), who=c.id)
+        ctx.say(_("{name} falls unconscious and is dying: death saves at the start of {whose} turns",
+                  whose=possessive(c, several=True), name=named(c)), rule=rule("3.1"), who=c.id)
 
     def kill(self, ctx: Context, c: Combatant, why: Msg, section: str, detail: "Msg | None" = None) -> None:
         ctx.set_mark(c, marks.WAKES_IN, None)
@@ -236,8 +238,7 @@ class DnDHealth(Health):
             if left > seconds:
                 ctx.set_mark(c, marks.WAKES_IN, left - seconds)
                 continue
-            ctx.say(_("{name} has been stable long enough: it regains 1 HP", name=named(c)), rule=rule("3.6"),
-                    who=c.id)
+            ctx.say(_("{name} has been stable long enough and regains 1 HP", name=named(c)), rule=rule("3.6"), who=c.id)
             self.heal(ctx, c, 1, ())
 
     # -- healing -----------------------------------------------------------------------------------
@@ -286,7 +287,8 @@ class DnDHealth(Health):
         """Temporary HP do not add up: the higher number stays (dnd5e.md §2.2)."""
         have = c.pools["temp"].value if "temp" in c.pools else 0
         if amount <= have:
-            ctx.say(_("{name} keeps its {have} temporary HP (the new {n} are not more)", name=named(c),
+            ctx.say(_("{name} keeps {whose} {have} temporary HP (the new {n} are not more)",
+                      whose=possessive(c, several=True), name=named(c),
                       have=of(c, have), n=of(c, amount)), rule=rule("2.2"), who=c.id)
             return
         ctx.set_pool(c, "temp", amount, rule=rule("2.2"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Pending, fold_text, gm, named, of, public
+from gm_console.ruleset import Combatant, Context, EncounterState, Pending, fold_text, gm, named, of, public, possessive
 
 from . import marks
 from .common import rule
@@ -45,13 +45,15 @@ def spend(ctx: Context, c: Combatant, cost: int) -> None:
     option) of its legendary actions (dnd5e.md §7.4)."""
     state = ctx.state
     if not per_round(c):
-        ctx.fail(_("{name} has no legendary actions (legendary_actions=N on its sheet)", name=c.name))
+        ctx.fail(_("{name} has no legendary actions (legendary_actions=N on {whose} sheet)", whose=possessive(c),
+                   name=c.name))
     if c.life != "ok" or flagged(c, "incapacitated", ctx.ruleset.conditions.catalogue):
         ctx.fail(_("{name} cannot take legendary actions now", name=c.name))
     if not state.in_combat or state.active is None:
         ctx.fail(_("legendary actions are taken in combat, after another creature's turn"))
     if state.active == c.id:
-        ctx.fail(_("{name} takes its legendary actions after other creatures' turns, not in its own", name=c.name))
+        ctx.fail(_("{name} takes {whose} legendary actions after other creatures' turns, not in {whose} own",
+                   whose=possessive(c, several=True), name=c.name))
     after = [state.round, state.active]
     if list(marks.LEGENDARY_AFTER.of(c) or ()) == after:
         ctx.fail(_("{name} has already taken a legendary action after this turn", name=c.name))
@@ -96,14 +98,15 @@ def use(ctx: Context, c: Combatant, name: str) -> None:
     found = known.get(key) or next((v for k, v in known.items() if k.startswith(key)), None)
     if found is None:
         names = ", ".join(v[0] for v in known.values()) or "-"
-        ctx.fail(_("{name} has no Recharge ability {what!r} (its recharge: {names})", name=c.name, what=name,
-                   names=names))
+        ctx.fail(_("{name} has no Recharge ability {what!r} ({whose} recharge: {names})",
+                   whose=possessive(c, several=True), name=c.name, what=name, names=names))
     spent = list(marks.SPENT.of(c) or ())
     if found[0] in spent:
-        ctx.fail(_("{name}'s {what} has not recharged yet (rolled at the start of its turns)", name=c.name,
-                   what=found[0]))
+        ctx.fail(_("{name}'s {what} has not recharged yet (rolled at the start of {whose} turns)",
+                   whose=possessive(c, several=True), name=c.name, what=found[0]))
     ctx.set_mark(c, marks.SPENT, [*spent, found[0]])
-    ctx.say(_("{name} uses {what}: it recharges on {low}-6 at the start of its turns", name=named(c),
+    ctx.say(_("{name} uses {what}: it recharges on {low}-6 at the start of {whose} turns",
+              whose=possessive(c, several=True), name=named(c),
               what=gm(found[0]), low=gm(found[1])), rule=rule("7.6"), who=c.id, gm_only=True)
 
 

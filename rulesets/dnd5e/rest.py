@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, dealt, fold_text, named, of, public
+from gm_console.ruleset import Combatant, Context, dealt, fold_text, named, of, public, possessive
 
 from .common import modifier, names, rule
 from .i18n import _, _n
@@ -57,8 +57,8 @@ def short_rest(ctx: Context, who: list[Combatant], n: int, everyone: bool = Fals
     _out_of_combat(ctx, who)
     for c in who:
         if hit_dice(c) is None:
-            ctx.fail(_("rest: {name} has no Hit Point Dice on its sheet: set {ref} hit_dice=d8 (as many as its level) "
-                       "or hit_dice=5d8", name=c.name, ref=c.id))
+            ctx.fail(_("rest: {name} has no Hit Point Dice on {whose} sheet: set {ref} hit_dice=d8 (as many as "
+                       "{whose} level) or hit_dice=5d8", whose=possessive(c), name=c.name, ref=c.id))
         total, _faces = hit_dice(c)  # type: ignore[misc]
         if dice_left(c, total) < n:
             ctx.fail(_("rest: {name} has {left} of {total} Hit Point Dice left, not {n} to spend (a long rest gives "
@@ -105,7 +105,7 @@ def long_rest(ctx: Context, who: list[Combatant]) -> None:
         dice = hit_dice(c)
         if dice is not None and dice_left(c, dice[0]) < dice[0]:
             ctx.set_pool(c, "hit_dice_left", dice[0], rule=rule("2.5"))
-            ctx.say(_("{name} regains its spent Hit Point Dice: {n} of {n}", name=named(c), n=of(c, dice[0])),
+            ctx.say(_("{name} regains the spent Hit Point Dice: {n} of {n}", name=named(c), n=of(c, dice[0])),
                     rule=rule("2.5"), who=c.id)
         for inst in c.instances("exhaustion"):
             level = int(inst.value or 1) - 1

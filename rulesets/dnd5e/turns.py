@@ -3,7 +3,7 @@ reaction back, legendary actions back, Recharge rolled, then a dying creature's 
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, engine_marks, named
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, Turns, engine_marks, named, possessive
 
 from . import concentration, economy, legendary, marks
 from .common import modifier, rule
@@ -66,7 +66,8 @@ class DnDTurns(Turns):
         if why:
             return why
         if economy.used(c).get("action"):
-            return _("{name} has already taken its action this turn: Ready needs it", name=c.name)
+            return _("{name} has already taken {whose} action this turn: Ready needs it", whose=possessive(c),
+                     name=c.name)
         return None
 
     def on_ready(self, ctx: Context, c: Combatant, trigger: str) -> str:
@@ -80,20 +81,20 @@ class DnDTurns(Turns):
         ctx.set_mark(c, marks.TURN, turn)
         if spell:
             concentration.begin(ctx, c, spell, [], None, readied=True)
-        ctx.say(_("{name} readies its action and its turn goes on (movement, a bonus action)", name=named(c)),
-                rule=rule("7.3"), who=c.id)
+        ctx.say(_("{name} readies {whose} action and {whose} turn goes on (movement, a bonus action)",
+                  whose=possessive(c), name=named(c)), rule=rule("7.3"), who=c.id)
         return f"{text} ({spell})" if spell else text
 
     def trigger_position(self, ctx: Context, c: Combatant, trigger_args: tuple[str, ...]) -> str:
         """The readied action goes off as its reaction; its place in the order stays (dnd5e.md §7.3)."""
         if marks.REACTION.of(c):
-            ctx.fail(_("{name} has already taken its reaction this round: the readied action cannot go off",
-                       name=c.name))
+            ctx.fail(_("{name} has already taken {whose} reaction this round: the readied action cannot go off",
+                       whose=possessive(c), name=c.name))
         if flagged(c, "incapacitated", self.rules.conditions.catalogue):
             ctx.fail(_("{name} is incapacitated: no reaction", name=c.name))
         ctx.set_mark(c, marks.REACTION, True)
         if concentration.holding(c):
-            concentration.end(ctx, c, _("released with its reaction"), release=True)
+            concentration.end(ctx, c, _("released with {whose} reaction", whose=possessive(c)), release=True)
         return "stay"
 
     def on_combat_start(self, ctx: Context) -> None:
@@ -107,7 +108,8 @@ class DnDTurns(Turns):
             ctx.remove_condition(c, inst, reason="expired")
         legendary.refill(ctx, c)
         if concentration.holding(c):  # held up to the start of its next turn (dnd5e.md §7.3)
-            concentration.end(ctx, c, _("the readied spell was not released by the start of its turn: it dissipates"))
+            concentration.end(ctx, c, _("the readied spell was not released by the start of {whose} turn: it "
+                                        "dissipates", whose=possessive(c)))
         if c.life == "ok":
             legendary.roll_recharges(ctx, c)
         if c.life == "dying":
@@ -134,5 +136,5 @@ class DnDTurns(Turns):
         if spent:
             out.append(_("waiting to recharge: {what}", what=", ".join(spent)))
         if state.in_combat and marks.REACTION.of(c):
-            out.append(_("reaction spent until its turn"))
+            out.append(_("reaction spent until {whose} turn", whose=possessive(c)))
         return out

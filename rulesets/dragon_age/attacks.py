@@ -49,7 +49,7 @@ def _imposing_blocks(ctx: Context, a: Combatant, target: Combatant) -> bool:
         ctx.say(_("{name} braves {target}'s Imposing Spell", name=named(a), target=named(target)), rule=rule("2.5"),
                 who=a.id, detail=roll_vs)
         return False
-    ctx.say(_("{name} is daunted by {target}'s Imposing Spell: it must Move or Defend instead of attacking",
+    ctx.say(_("{name} is daunted by {target}'s Imposing Spell: Move or Defend instead of attacking",
               name=named(a), target=named(target)), rule=rule("2.5"), who=a.id, detail=roll_vs)
     return True
 

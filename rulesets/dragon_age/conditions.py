@@ -14,7 +14,7 @@ Flags the tracker enforces: ``no-actions`` (its action verbs are refused), ``no-
 from __future__ import annotations
 
 from gm_console.ruleset import (Catalogue, Combatant, ConditionDef, ConditionInstance, Conditions, Context, Term,
-                                named, with_every_game)
+                                named, with_every_game, possessive)
 
 from . import marks
 from .common import rule
@@ -128,7 +128,7 @@ class DAConditions(Conditions):
             health.start_dying(ctx, target)
         else:
             if target.life == "dying":
-                ctx.fail(_("{name} is dying, which is worse than unconscious; heal it above 0 first",
+                ctx.fail(_("{name} is dying, which is worse than unconscious; heal {name} above 0 first",
                            name=target.name))
             for inst in target.instances("unconscious"):
                 ctx.remove_condition(target, inst, reason="replaced")
@@ -139,8 +139,8 @@ class DAConditions(Conditions):
     def removed(self, ctx: Context, target: Combatant, cond: str, reason: str) -> None:
         self.rules.health.condition_ended(ctx, target, cond, reason)
         if cond == "prepared" and reason == "expired":
-            ctx.say(_("{name}'s prepared action is lost: its turn has come", name=named(target)), rule=rule("2.2"),
-                    who=target.id)
+            ctx.say(_("{name}'s prepared action is lost: {whose} turn has come", whose=possessive(target),
+                      name=named(target)), rule=rule("2.2"), who=target.id)
         if cond == "winters-grasp" and marks.FROST.of(target):
             ctx.set_mark(target, marks.FROST, None)
 

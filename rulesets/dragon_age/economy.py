@@ -7,7 +7,7 @@ interruption the tracker cannot see) and the log says it was not counted.
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, life, named
+from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, life, named, possessive
 
 from . import marks
 from .common import own_turn, rule, surprised
@@ -49,7 +49,7 @@ def fresh_turn(ctx: Context, c: Combatant) -> None:
 def check_can_act(ctx: Context, c: Combatant) -> None:
     """The dying, unconscious and dead do not act; nor one paralyzed, asleep or horrified (§2.12)."""
     if c.life in CANNOT_ACT:
-        extra = _(" (it may only speak)") if c.life == "dying" else ""
+        extra = _(" (speech only)") if c.life == "dying" else ""
         ctx.fail(_("{name} is {life} and cannot act{extra}", name=c.name, life=life(c.life), extra=extra))
     for inst in flagged(c, "no-actions")[:1]:
         ctx.fail(_("{name} is {life} and cannot act{extra}", name=c.name, life=CATALOGUE.define(inst.cond).term,
@@ -60,8 +60,8 @@ def drop_aim(ctx: Context, c: Combatant) -> None:
     """Aim only helps if the attack is its very next action (dragon_age.md §2.3 [S])."""
     for inst in c.instances("aiming"):
         ctx.remove_condition(c, inst, reason="lost")
-        ctx.say(_("{name} loses its aim: the next action was not an attack", name=named(c)), rule=rule("2.3"),
-                who=c.id)
+        ctx.say(_("{name} loses {whose} aim: the next action was not an attack", whose=possessive(c), name=named(c)),
+                rule=rule("2.3"), who=c.id)
 
 
 def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool = False) -> str:
@@ -71,7 +71,7 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
     ctx.acting(c)
     state = ctx.state
     if surprised(state, c) and option(state, "action_limits"):
-        ctx.fail(_("{name} is surprised: no action in the surprise round (it acts from round 1)", name=c.name))
+        ctx.fail(_("{name} is surprised: no action in the surprise round (acting from round 1)", name=c.name))
     if kind == MAJOR:
         for inst in flagged(c, "no-major")[:1]:
             ctx.fail(_("{name} is {cond}: no major action this turn", name=c.name,
@@ -84,8 +84,8 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
         major, minor = used(state, c)
         if option(state, "action_limits"):
             if kind == MAJOR and major:
-                ctx.fail(_("{name} has already taken its major action this turn; left: one minor action",
-                           name=c.name))
+                ctx.fail(_("{name} has already taken {whose} major action this turn; left: one minor action",
+                           whose=possessive(c), name=c.name))
             if kind == MAJOR and minor >= 2:
                 ctx.fail(_("{name} has taken two minor actions: no major action left this turn", name=c.name))
             if major + minor >= 2:
@@ -97,11 +97,11 @@ def take(ctx: Context, c: Combatant, kind: str, what: "Msg | str", attack: bool 
     if kind == MAJOR and c.has("prepared"):
         held = c.instances("prepared")[0]
         ctx.remove_condition(c, held, reason="used")
-        ctx.say(_("{name} interrupts with its prepared action: {what}", name=named(c), what=what), rule=rule("2.2"),
-                who=c.id)
+        ctx.say(_("{name} interrupts with {whose} prepared action: {what}", whose=possessive(c), name=named(c),
+                  what=what), rule=rule("2.2"), who=c.id)
         return "prepared"
-    ctx.say(_("{name} acts out of its turn ({what}): not counted", name=named(c), what=what), rule=rule("2.3"),
-            who=c.id)
+    ctx.say(_("{name} acts out of {whose} turn ({what}): not counted", whose=possessive(c), name=named(c), what=what),
+            rule=rule("2.3"), who=c.id)
     return "free"
 
 

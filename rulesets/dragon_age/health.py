@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, Spendable, Use, dealt, named, of
+from gm_console.ruleset import (Combatant, Context, EncounterState, Health, Msg, Spendable, Use, dealt, named, of,
+                                possessive)
 
 from .common import health, rule, signed, turn_started, waiting_points
 from .conditions import cdef, flagged
@@ -101,7 +102,7 @@ class DAHealth(Health):
             ctx.fail(_("{name} is dead; damage does nothing", name=c.name))
         pool = health(ctx, c)
         if flagged(c, "immune-damage"):
-            _said(ctx, c, _("{name} is inside a force field: the damage does not reach it", name=named(c)), label,
+            _said(ctx, c, _("{name} is inside a force field: the damage does not get through", name=named(c)), label,
                   "2.12")
             return 0
         rating = self.rules.sheet.armor(c).value if armor is None else int(armor)
@@ -120,10 +121,11 @@ class DAHealth(Health):
             ctx.remove_condition(c, inst, reason="damaged")
         for inst in flagged(c, "wakes-on-damage"):
             ctx.remove_condition(c, inst, reason="damaged")
-            ctx.say(_("{name} wakes up: the damage ends its sleep", name=named(c)), rule=rule("2.12"), who=c.id)
+            ctx.say(_("{name} wakes up: the damage ends {whose} sleep", whose=possessive(c), name=named(c)),
+                    rule=rule("2.12"), who=c.id)
         after = max(0, before - taken)
         if pull and after == 0 and before > 0:
-            _said(ctx, c, _("{name} takes {formula} damage, enough to drop it; the blow is pulled", name=named(c),
+            _said(ctx, c, _("{name} takes {formula} damage, enough to drop {name}; the blow is pulled", name=named(c),
                             formula=formula), label, "2.6")
             self.knock_out(ctx, c)
             return taken
@@ -171,16 +173,16 @@ class DAHealth(Health):
         floor = _(" (Con + 2 is below 1: one turn)") if con + 2 < 1 else ""
         # that it is dying is the table's; its Con and its countdown are numbers about it (a foe's are the GM's)
         if mode == "rounds":
-            detail = _("Con {con} + 2 = {total} rounds{floor}; dies at the start of its turn in round {when} unless "
-                       "healed above 0", con=of(c, signed(con)), total=of(c, n), floor=floor,
-                       when=of(c, when if when is not None else signed(n)))
+            detail = _("Con {con} + 2 = {total} rounds{floor}; dies at the start of {whose} turn in round {when} "
+                       "unless healed above 0", whose=possessive(c), con=of(c, signed(con)), total=of(c, n),
+                       floor=floor, when=of(c, when if when is not None else signed(n)))
         else:
             in_round = _(" (round {n})", n=of(c, when)) if when is not None else ""
-            detail = _n("Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turn{when} unless healed "
-                        "above 0",
-                        "Con {con} + 2 = {total}{floor}; dies at the start of its turn in {n} turns{when} unless healed "
-                        "above 0", ticks, n=of(c, ticks), con=of(c, signed(con)), total=of(c, n), floor=floor,
-                        when=in_round)
+            detail = _n("Con {con} + 2 = {total}{floor}; dies at the start of {whose} turn in {n} turn{when} unless "
+                        "healed above 0",
+                        "Con {con} + 2 = {total}{floor}; dies at the start of {whose} turn in {n} turns{when} unless "
+                        "healed above 0", ticks, n=of(c, ticks), con=of(c, signed(con)), total=of(c, n), floor=floor,
+                        when=in_round, whose=possessive(c))
         ctx.say(_("{name} is dying", name=named(c)), rule=rule("2.6"), who=c.id, detail=detail)
 
     def knock_out(self, ctx: Context, c: Combatant, section: str = "2.6") -> None:
@@ -224,8 +226,8 @@ class DAHealth(Health):
                 for inst in c.instances("unconscious"):
                     ctx.remove_condition(c, inst, reason="replaced")
                 ctx.set_life(c, "dead", rule=rule("2.6"))
-                ctx.say(_("{name} dies at the start of its turn: the dying countdown ran out", name=named(c)),
-                        rule=rule("2.6"), who=c.id)
+                ctx.say(_("{name} dies at the start of {whose} turn: the dying countdown ran out",
+                          whose=possessive(c), name=named(c)), rule=rule("2.6"), who=c.id)
             elif reason not in ("healed", "replaced"):
                 ctx.set_life(c, "ok", rule=rule("2.6"))
                 ctx.say(_("The GM ends {name}'s dying countdown", name=named(c)), rule=rule("2.6"), who=c.id)

@@ -3,7 +3,7 @@ plain major/minor actions the tracker only counts (Activate, Equip...)."""
 
 from __future__ import annotations
 
-from gm_console.ruleset import N_, Choice, Context, Msg, Verb, Who, Word, choice_map, named, of
+from gm_console.ruleset import N_, Choice, Context, Msg, Verb, Who, Word, choice_map, named, of, possessive
 
 from .common import defense_of, rule
 from .conditions import cdef
@@ -15,8 +15,8 @@ def aim_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     take(ctx, c, MINOR, _("aim"))
     ctx.apply_condition(c, cdef("aiming"), source=c.id)
-    ctx.say(_("{name} aims: +1 on its next attack if that is its next action", name=named(c)), rule=rule("2.3"),
-            who=c.id)
+    ctx.say(_("{name} aims: +1 on {whose} next attack if that is {whose} next action", whose=possessive(c),
+              name=named(c)), rule=rule("2.3"), who=c.id)
 
 
 def defend_verb(ctx: Context, call) -> None:
@@ -25,8 +25,8 @@ def defend_verb(ctx: Context, call) -> None:
     ctx.apply_condition(c, cdef("defending"), rounds=1, clock=c.id, source=c.id)
     fig = ctx.ruleset.sheet.defense(ctx.state, c)
     # that it defends is the table's; its Defense is a number about it (a foe's is the GM's)
-    ctx.say(_("{name} defends until the start of its next turn", name=named(c)), rule=rule("2.3"), who=c.id,
-            detail=defense_of(c, fig))
+    ctx.say(_("{name} defends until the start of {whose} next turn", whose=possessive(c), name=named(c)),
+            rule=rule("2.3"), who=c.id, detail=defense_of(c, fig))
 
 
 def run_verb(ctx: Context, call) -> None:
@@ -72,14 +72,14 @@ def prepare_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     state = ctx.state
     if not state.in_combat or state.active != c.id:
-        ctx.fail(_("Prepare is taken on its own turn; {name} is not acting now", name=c.name))
+        ctx.fail(_("Prepare is taken on the combatant's own turn; {name} is not acting now", name=c.name))
     if used(state, c)[0]:
         ctx.fail(_("{name} has already taken a major action this turn: Prepare is not allowed", name=c.name))
     action = " ".join(call.action).strip()
     take(ctx, c, MINOR, _("prepare"))
     ctx.apply_condition(c, cdef("prepared"), rounds=1, clock=c.id, source=c.id, note=action)
-    ctx.say(_("{name} prepares: {action}; it may interrupt anyone with it before its next turn starts, then it is "
-              "lost. {name}'s turn ends now (unused actions are lost)", name=named(c),
+    ctx.say(_("{name} prepares: {action}, held to interrupt anyone before {whose} next turn starts, then lost. "
+              "{name}'s turn ends now (unused actions are lost)", whose=possessive(c), name=named(c),
               action=action or _("a major action")), rule=rule("2.2"), who=c.id)
     ctx.end_turn()
 

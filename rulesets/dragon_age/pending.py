@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gm_console.ruleset import EncounterState, Pending, Term
+from gm_console.ruleset import EncounterState, Pending, Term, possessive
 
 from .common import waiting_points
 from .health import turns_left
@@ -22,8 +22,8 @@ def warnings(state: EncounterState) -> list[Pending]:
                                        menu=Term(menu_text(state, c), menu_text(state, c, "es"))), command=None))
         n = turns_left(c)
         if c.life == "dying" and n is not None:
-            out.append(Pending(c.id, _n("{name} is dying: dies at the start of its turn in {n} turn unless healed "
-                                        "above 0",
-                                        "{name} is dying: dies at the start of its turn in {n} turns unless healed "
-                                        "above 0", n, name=c.name), command=None))
+            out.append(Pending(c.id, _n("{name} is dying: dies at the start of {whose} turn in {n} turn unless "
+                                        "healed above 0",
+                                        "{name} is dying: dies at the start of {whose} turn in {n} turns unless "
+                                        "healed above 0", n, name=c.name, whose=possessive(c)), command=None))
     return out

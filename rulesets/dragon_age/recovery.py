@@ -25,7 +25,7 @@ def aid_verb(ctx: Context, call) -> None:
     if patient.life == "dead":
         ctx.fail(_("{name} is dead; the Heal action cannot help", name=patient.name))
     if patient.has("heal-lockout"):
-        ctx.fail(_("{name} cannot benefit from another Heal action until it takes damage", name=patient.name))
+        ctx.fail(_("{name} cannot benefit from another Heal action until damaged again", name=patient.name))
     health(ctx, patient)
     take(ctx, healer, MAJOR, _("heal {name}", name=named(patient)))
     clear_stunt_points(ctx, NEW_ROLL)
@@ -85,8 +85,8 @@ def _breather(ctx: Context, c: Combatant, asked: bool) -> None:
         why = _("has already taken a breather after this encounter")
     if why is not None:
         if asked:
-            ctx.fail(_("{name} cannot take a breather: it {why}", name=c.name, why=why))
-        ctx.say(_("{name} gets no breather: it {why}", name=named(c), why=why), rule=rule("2.6"), who=c.id)
+            ctx.fail(_("{name} cannot take a breather: {name} {why}", name=c.name, why=why))
+        ctx.say(_("{name} gets no breather: {name} {why}", name=named(c), why=why), rule=rule("2.6"), who=c.id)
         return
     con, lvl = ability(c, "con"), level(c)
     ctx.set_mark(c, marks.BREATHER, True)
@@ -98,7 +98,7 @@ def levelup_verb(ctx: Context, call) -> None:
     c = ctx.combatant(call.who)
     pool = health(ctx, c)
     if c.life in ("dead", "dying"):
-        ctx.fail(_("{name} is {life}; level up once it is back on its feet", name=c.name, life=life(c.life)))
+        ctx.fail(_("{name} is {life}; level up once {name} has recovered", name=c.name, life=life(c.life)))
     if call.d6 is not None and not 1 <= call.d6 <= 6:
         ctx.fail(_("levelup: the d6 is 1 to 6, not {n}", n=call.d6))
     d = call.d6 if call.d6 is not None else ctx.roll("1d6", purpose=_('level-up Health of {name}', name=named(c)),

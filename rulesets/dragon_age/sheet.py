@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, Term, words_for
+from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Figure, Msg, Sheet, Term, words_for,
+                                possessive)
 
 from . import economy, marks, stats
 from .common import own_turn, surprised, waiting_points
@@ -152,8 +153,8 @@ class DASheet(Sheet):
             out.append(_("surprised: no action in the surprise round"))
         n = turns_left(c)
         if n is not None and c.life == "dying":
-            out.append(_n("dying: dies at the start of its turn in {n} turn",
-                          "dying: dies at the start of its turn in {n} turns", n))
+            out.append(_n("dying: dies at the start of {whose} turn in {n} turn",
+                          "dying: dies at the start of {whose} turn in {n} turns", n, whose=possessive(c)))
             when = death_round(state, c)
             if when is not None:
                 out.append(_("dies in round {n}", n=when))
@@ -170,9 +171,9 @@ class DASheet(Sheet):
             out.append(_("{n} stunt points to spend now: {menu}", n=points,
                          menu=Term(menu_text(state, c), menu_text(state, c, "es"))))
         for inst in c.instances("prepared"):
-            out.append(_("prepared: {action} (until its next turn)", action=inst.note))
+            out.append(_("prepared: {action} (until {whose} next turn)", whose=possessive(c), action=inst.note))
         if c.has("aiming"):
-            out.append(_("aiming: +1 on its next attack"))
+            out.append(_("aiming: +1 on {whose} next attack", whose=possessive(c)))
         if marks.BONUS_ATTACK.of(c):
             out.append(_("Lightning Attack: a second attack now"))
         if marks.BONUS_CAST.of(c):
@@ -180,7 +181,7 @@ class DASheet(Sheet):
         if marks.SEIZED.of(c) and state.in_combat:
             out.append(_("seized the initiative: top of the order"))
         if c.has("heal-lockout"):
-            out.append(_("no Heal action until it takes damage"))
+            out.append(_("no Heal action until damaged again"))
         if marks.ENDED_AT_ZERO.of(c) and not state.in_combat:
             out.append(_("no breather: ended the encounter at 0 Health"))
         return out

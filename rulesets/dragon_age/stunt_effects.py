@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from gm_console.ruleset import N_, Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, dealt, fold_text, gm, named, of, public
+from gm_console.ruleset import (N_, Combatant, Context, Fields, Msg, Rest, Term, Verb, Who, dealt, fold_text, gm,
+                                named, of, public, possessive)
 
 from . import marks
 from .ability_tests import opposed, versus
@@ -184,14 +185,15 @@ def _knock_prone(ctx, c, rec, n, other):
     if target is None:
         return
     ctx.apply_condition(target, cdef("prone"), source=c.id)
-    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against it +1)", name=named(target)))
+    _say(ctx, c, _("Knock Prone: {name} is prone (melee attacks against {name} +1)", name=named(target)))
 
 
 def _until_next_turn(ctx, c, cid):
     d = cdef(cid)
     ctx.apply_condition(c, d, rounds=1, clock=c.id, source=c.id)
     fig = ctx.ruleset.sheet.defense(ctx.state, c)
-    _say(ctx, c, _("{stunt}: {defense} until the start of its next turn", stunt=d.term, defense=defense_of(c, fig)))
+    _say(ctx, c, _("{stunt}: {defense} until the start of {whose} next turn", whose=possessive(c), stunt=d.term,
+                   defense=defense_of(c, fig)))
 
 
 def _defensive_stance(ctx, c, rec, n, other):
@@ -227,7 +229,7 @@ def _disarm(ctx, c, rec, n, other):
         _say(ctx, c, _("Disarm: {name}'s weapon lands {m} m away", name=named(target), m=public(metres)),
              detail=_("{vs}; 1d6 {d} + Str", vs=vs, d=of(c, d)))
     else:
-        _say(ctx, c, _("Disarm: {name} keeps its weapon", name=named(target)), detail=vs)
+        _say(ctx, c, _("Disarm: {name} keeps {whose} weapon", whose=possessive(target), name=named(target)), detail=vs)
 
 
 def _mighty_blow(ctx, c, rec, n, other):
@@ -242,8 +244,8 @@ def _pierce_armor(ctx, c, rec, n, other):
 
 def _lightning_attack(ctx, c, rec, n, other):
     ctx.set_mark(c, marks.BONUS_ATTACK, True)
-    _say(ctx, c, _("Lightning Attack: {name} attacks again now: no action, and its doubles earn no stunt points",
-                   name=named(c)), detail=_("attack {ref} TARGET", ref=gm(c.id)))
+    _say(ctx, c, _("Lightning Attack: {name} attacks again now: no action, and {whose} doubles earn no stunt points",
+                   whose=possessive(c, several=True), name=named(c)), detail=_("attack {ref} TARGET", ref=gm(c.id)))
 
 
 def _dual_strike(ctx, c, rec, n, other):
@@ -301,7 +303,8 @@ def _imposing_spell(ctx, c, rec, n, other):
 
 def _fast_casting(ctx, c, rec, n, other):
     ctx.set_mark(c, marks.BONUS_CAST, True)
-    _say(ctx, c, _("Fast Casting: {name} casts another spell now: no action, and its doubles earn no stunt points",
+    _say(ctx, c, _("Fast Casting: {name} casts another spell now: no action, and {whose} doubles earn no stunt points",
+           whose=possessive(c, several=True),
                    name=named(c)), detail=_("cast {ref} ... with a major or minor casting time", ref=gm(c.id)))
 
 

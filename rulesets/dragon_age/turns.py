@@ -10,7 +10,7 @@ Dragon Age has no delay and no ready: a combatant prepares (``prepare``).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, Turns, dealt, named, of, public
+from gm_console.ruleset import Combatant, Context, Msg, Turns, dealt, named, of, public, possessive
 
 from . import economy, marks, recovery
 from .common import TURN_ENDED, clear_stunt_points, names, rule
@@ -87,14 +87,15 @@ class DATurns(Turns):
         if not (state.in_combat and in_order):
             ctx.say(_("{name} seizes the initiative: top of the order", name=named(c)), rule=rule("2.2"), who=c.id)
             return
-        ctx.say(_("{name} seizes the initiative: it moves to the top of the order and stays there until someone "
-                  "else seizes it; this round goes on with whoever followed its old slot", name=named(c)),
+        ctx.say(_("{name} seizes the initiative: to the top of the order, there until someone else seizes it; this "
+                  "round goes on with whoever followed {whose} old slot", whose=possessive(c), name=named(c)),
                 rule=rule("2.2"), who=c.id)
         if state.started.get(c.id) != state.round:
             # out of its turn (a prepared attack) before its own slot came up: now above the turn being played,
             # it is not reached again this round [I]
-            ctx.say(_("{name} had not taken its turn this round: now above the current turn, it acts next at the "
-                      "start of round {n}", name=named(c), n=public(state.round + 1)), rule=rule("2.2"), who=c.id)
+            ctx.say(_("{name} had not taken {whose} turn this round: now above the current turn, {name} acts next at "
+                      "the start of round {n}", whose=possessive(c), name=named(c), n=public(state.round + 1)),
+                    rule=rule("2.2"), who=c.id)
 
     def _forget_seized(self, ctx: Context) -> None:
         """A new or finished combat: seized places do not carry over."""
@@ -115,8 +116,9 @@ class DATurns(Turns):
         if c.life == "dying" and left is not None:
             # that it is dying is the table's; its countdown is a number about it (a foe's is the GM's)
             ctx.say(_("{name} is dying", name=named(c)), rule=rule("2.6"), who=c.id,
-                    detail=_n("dies at the start of its turn in {n} turn unless healed above 0",
-                              "dies at the start of its turn in {n} turns unless healed above 0", left, n=of(c, left)))
+                    detail=_n("dies at the start of {whose} turn in {n} turn unless healed above 0",
+                              "dies at the start of {whose} turn in {n} turns unless healed above 0", left,
+                              n=of(c, left), whose=possessive(c)))
         for inst in list(c.conditions):
             if inst.cond in ONGOING and c.life not in ("dead", "dying"):
                 self._ongoing(ctx, c, inst)

@@ -163,9 +163,9 @@ def _save(ctx: Context, c: Combatant, dc: int, label, natural: int | None, first
     args = dict(name=named(c), what=label)
     if first:
         line = _("{name} is exposed to {what} and resists", **args) if ok else \
-            _("{name} is exposed to {what} and fails its save", **args)
+            _("{name} is exposed to {what} and fails the save", **args)
     else:
-        line = _("{name} saves against {what}", **args) if ok else _("{name} fails its save against {what}", **args)
+        line = _("{name} saves against {what}", **args) if ok else _("{name} fails the save against {what}", **args)
     ctx.say(line, rule=RULE, who=c.id, detail=text)
     return ok
 

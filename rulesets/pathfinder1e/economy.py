@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text, gm, named
+from gm_console.ruleset import (ActionSlot, Combatant, Context, EncounterState, Msg, Term, fold_text, gm, named,
+                                possessive)
 from gm_console.ruleset import joined as glued
 
 from . import life, marks
@@ -188,11 +189,11 @@ def budget(rs, state: EncounterState, c: Combatant) -> Budget:
     slots += [extra] * int(mark.get("extra") or 0)
     no_step, moved = None, False
     if "no-move" in flags:
-        no_step = _("it cannot move ({why})", why=_why(rs, flags, "no-move"))
+        no_step = _("no movement possible ({why})", why=_why(rs, flags, "no-move"))
     elif "no-5ft" in flags:
         no_step = _("no 5-ft step when charging ({why})", why=_why(rs, flags, "no-5ft"))
     elif any(_moves(k, w) for k, w in ticks):
-        no_step, moved = _("it moved this turn"), True
+        no_step, moved = _("already moved this turn"), True
     return Budget(tuple(slots), ticks, limit=limit, no_step=no_step, moved=moved)
 
 
@@ -223,8 +224,8 @@ def turn_start(ctx: Context, c: Combatant) -> None:
     if marks.IMMEDIATE.of(c):
         ctx.set_mark(c, marks.IMMEDIATE, None)
         ctx.set_mark(c, marks.ACTIONS, {"ticks": [["swift", "immediate"]]})
-        ctx.say(_("{name} used an immediate action since its last turn: no swift action this turn", name=named(c)),
-                rule=RULE, who=c.id)
+        ctx.say(_("{name} used an immediate action since {whose} last turn: no swift action this turn",
+                  whose=possessive(c), name=named(c)), rule=RULE, who=c.id)
     else:
         ctx.set_mark(c, marks.ACTIONS, None)
 
@@ -253,7 +254,8 @@ def extra_refusal(rs, state: EncounterState, c: Combatant) -> Msg | None:
     if not state.in_combat:
         return None
     if not acting(state, c):
-        return _("{name} gains an extra action on its own turn; now it is not acting", name=c.name)
+        return _("{name} gains an extra action on {whose} own turn; {name} is not acting now", whose=possessive(c),
+                 name=c.name)
     b = budget(rs, state, c)
     if b.none:
         return _("{name} cannot act ({why}): an extra action is of no use", name=c.name, why=b.none)
@@ -281,25 +283,25 @@ def refusal(rs, state: EncounterState, c: Combatant, kind: str) -> Msg | None:
         return _("{name} cannot take a 5-ft step: {why}; left: {left}", name=named(c), why=b.no_step, left=left)
     if "V" in b.slots:
         if kind == "move":
-            return _("{name} has taken its single move action ({limit}); left: {left}", name=named(c), limit=b.limit,
-                     left=left)
+            return _("{name} has taken {whose} single move action ({limit}); left: {left}", whose=possessive(c),
+                     name=named(c), limit=b.limit, left=left)
         return _("{name} is {limit}: a single move action only; left: {left}", name=named(c), limit=b.limit, left=left)
     if kind in ("standard", "full") and kept_ready(state, c):
-        return _("{name} keeps its readied action, which holds this turn's standard action (to act normally: "
-                 "unready {ref}); left: {left}", name=named(c), ref=gm(c.id), left=left)
+        return _("{name} keeps {whose} readied action, which holds this turn's standard action (to act normally: "
+                 "unready {ref}); left: {left}", whose=possessive(c), name=named(c), ref=gm(c.id), left=left)
     if kind == "full" and b.limit:
         return _("{name} cannot take a full-round action ({limit}: one move or standard); left: {left}", name=named(c),
                  limit=b.limit, left=left)
     if kind == "full":
         done = joined(KIND_TERMS[k] for k, _w in b.ticks if k != "step")
-        return _("{name} has already acted this turn ({done}): a full-round action needs its standard and move; "
-                 "left: {left}", name=named(c), done=done, left=left)
+        return _("{name} has already acted this turn ({done}): a full-round action needs {whose} standard and move; "
+                 "left: {left}", whose=possessive(c), name=named(c), done=done, left=left)
     if kind == "swift" and "W" not in b.slots:
         return _("{name} has no swift action ({limit}: one move or standard); left: {left}", name=named(c),
                  limit=b.limit, left=left)
     if kind in ("standard", "move") and b.limit:
-        return _("{name} has taken its one move or standard action ({limit}); left: {left}", name=named(c),
-                 limit=b.limit, left=left)
+        return _("{name} has taken {whose} one move or standard action ({limit}); left: {left}", whose=possessive(c),
+                 name=named(c), limit=b.limit, left=left)
     return _("{name} has no {kind} action left this turn; left: {left}", name=named(c), kind=ACTION_OF[kind],
              left=left)
 
@@ -353,10 +355,11 @@ def action_verb(ctx: Context, call) -> None:
         ctx.fail(_("actions are counted on a combatant's turn: start the combat first"))
     if not acting(state, c):
         if state.active in state.combatants:
-            ctx.fail(_("{name} is not acting now ({active} is): its actions are counted on its turn (off its turn: "
-                       "action {ref} immediate)", name=c.name, active=state.get(state.active).name, ref=c.id))
-        ctx.fail(_("{name} is not acting now (no one is): its actions are counted on its turn (off its turn: "
-                   "action {ref} immediate)", name=c.name, ref=c.id))
+            ctx.fail(_("{name} is not acting now ({active} is): {whose} actions are counted on {whose} turn (off "
+                       "{whose} turn: action {ref} immediate)", whose=possessive(c), name=c.name,
+                       active=state.get(state.active).name, ref=c.id))
+        ctx.fail(_("{name} is not acting now (no one is): {whose} actions are counted on {whose} turn (off {whose} "
+                   "turn: action {ref} immediate)", whose=possessive(c), name=c.name, ref=c.id))
     if kind == "immediate":
         kind, note = "swift", note or "immediate"
     why = refusal(ctx.ruleset, state, c, kind)
@@ -370,11 +373,13 @@ def action_verb(ctx: Context, call) -> None:
     else:
         after_step = kind == "move" and b.count("step") and _moves(kind, note)
         if note and after_step:
-            text = _("{name}: {kind} action ({what}); left: {left}; after its 5-ft step it moves no other distance "
-                     "(draw, stand up...)", name=named(c), kind=ACTION_OF[kind], what=note, left=left)
+            text = _("{name}: {kind} action ({what}); left: {left}; after {whose} 5-ft step, a move action that "
+                     "covers no distance (draw, stand up...)", whose=possessive(c), name=named(c),
+                     kind=ACTION_OF[kind], what=note, left=left)
         elif after_step:
-            text = _("{name}: {kind} action; left: {left}; after its 5-ft step it moves no other distance "
-                     "(draw, stand up...)", name=named(c), kind=ACTION_OF[kind], left=left)
+            text = _("{name}: {kind} action; left: {left}; after {whose} 5-ft step, a move action that covers no "
+                     "distance (draw, stand up...)", whose=possessive(c), name=named(c), kind=ACTION_OF[kind],
+                     left=left)
         elif note:
             text = _("{name}: {kind} action ({what}); left: {left}", name=named(c), kind=ACTION_OF[kind], what=note,
                      left=left)
@@ -406,15 +411,16 @@ def _immediate(ctx: Context, c: Combatant) -> None:
     if "no-actions" in flags or "helpless" in flags:
         ctx.fail(_("{name} cannot act: no actions ({why})", name=c.name, why=_why(rs, flags, "no-actions", "helpless")))
     if "move-only" in flags:
-        ctx.fail(_("{name} is {why}: a single move action on its turn, no immediate actions", name=c.name,
-                   why=_why(rs, flags, "move-only")))
+        ctx.fail(_("{name} is {why}: a single move action on {whose} turn, no immediate actions", whose=possessive(c),
+                   name=c.name, why=_why(rs, flags, "move-only")))
     if c.has("flat-footed") or marks.UNACTED.of(c):
-        ctx.fail(_("{name} is flat-footed: no immediate actions until it has acted", name=c.name))
+        ctx.fail(_("{name} is flat-footed: no immediate actions until {name} has acted", name=c.name))
     if marks.IMMEDIATE.of(c):
-        ctx.fail(_("{name} has already used an immediate action since its last turn", name=c.name))
+        ctx.fail(_("{name} has already used an immediate action since {whose} last turn", whose=possessive(c),
+                   name=c.name))
     ctx.set_mark(c, marks.IMMEDIATE, True)
-    ctx.say(_("{name} takes an immediate action: its next turn has no swift action", name=named(c)),
-            rule=f"{RULE} [O]", who=c.id)
+    ctx.say(_("{name} takes an immediate action: {whose} next turn has no swift action", whose=possessive(c),
+              name=named(c)), rule=f"{RULE} [O]", who=c.id)
 
 
 # -- reading ------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ take the grappled -2 (seed); maintaining a hold begun in an earlier round gets
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Msg, attack_flow, gm, joined, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Msg, attack_flow, gm, joined, named, of, possessive
 
 from . import marks
 from .checks import keep
@@ -109,14 +109,14 @@ def maintain_check(ctx: Context, a: Combatant, t: Combatant, natural: int | None
         ctx.apply_condition(t, cat.get("pinned"), source=a.id)
         if not any(i.source == t.id for i in a.instances("pinning")):
             ctx.apply_condition(a, cat.get("pinning"), source=t.id)
-        ctx.say(_("{target} is pinned; {name} stays grappled and, holding the pin, loses its Dex bonus to AC",
-                  target=named(t), name=named(a)), rule=RULE, who=t.id)
+        ctx.say(_("{target} is pinned; {name} stays grappled and, holding the pin, loses {whose} Dex bonus to AC",
+                  whose=possessive(a), target=named(t), name=named(a)), rule=RULE, who=t.id)
     elif action == "move":
-        ctx.say(_("{name} keeps the grapple and moves {target} with it (up to half its speed)", name=named(a),
-                  target=named(t)), rule=RULE, who=t.id)
+        ctx.say(_("{name} keeps the grapple and moves {target} along (up to half {whose} speed)", whose=possessive(a),
+                  name=named(a), target=named(t)), rule=RULE, who=t.id)
     elif action == "damage":
-        ctx.say(_("{name} keeps the grapple and deals its damage to {target}", name=named(a), target=named(t)),
-                rule=RULE, who=t.id, detail=_("dmg {ref} N", ref=gm(t.id)))
+        ctx.say(_("{name} keeps the grapple and deals {whose} damage to {target}", whose=possessive(a), name=named(a),
+                  target=named(t)), rule=RULE, who=t.id, detail=_("dmg {ref} N", ref=gm(t.id)))
     else:
         ctx.say(_("{name} keeps the grapple on {target}", name=named(a), target=named(t)), rule=RULE, who=t.id)
     return True
@@ -208,7 +208,7 @@ def _reverse(ctx: Context, c: Combatant, holder: Combatant) -> None:
     hold = holding(c)
     hold[holder.id] = ctx.state.round if ctx.state.in_combat else None
     ctx.set_mark(c, marks.GRAPPLING, hold)
-    ctx.say(_("{name} reverses the grapple: it now holds {holder} (both stay grappled)", name=named(c),
+    ctx.say(_("{name} reverses the grapple and now holds {holder} (both stay grappled)", name=named(c),
               holder=named(holder)), rule=RULE, who=c.id)
 
 

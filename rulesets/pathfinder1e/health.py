@@ -7,7 +7,7 @@ pathfinder1e.md §1.3-§1.4 apply however the HP moved.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, dealt, named, of
+from gm_console.ruleset import Combatant, Context, EncounterState, Health, Msg, dealt, named, of, possessive
 
 from . import abilities, defenses, hero, marks, regeneration
 from .catalogue import BLEEDS
@@ -98,7 +98,7 @@ class PF1Health(Health):
         need_hp(ctx, c)
         reconcile(ctx, c)
         if c.life == "dead":
-            ctx.fail(_("{name} is dead: healing has no effect (raise it first: revive {ref} HP)", name=c.name,
+            ctx.fail(_("{name} is dead: healing has no effect (raise {name} first: revive {ref} HP)", name=c.name,
                        ref=c.id))
         kinds = set(types)
         keys = sorted({ABILITIES[t] for t in kinds if t in ABILITIES})
@@ -171,8 +171,9 @@ def nonlethal(ctx: Context, c: Combatant, amount: int) -> None:
     if lethal:
         nl = nl_of(c)
         lose_hp(ctx, c, lethal, rule="pathfinder1e.md §1.3 nonlethal",
-                cause=_("{name}'s nonlethal damage {nl} equals its maximum HP {top}: {lethal} more nonlethal is "
-                        "lethal", name=named(c), nl=of(c, nl), top=of(c, top), lethal=dealt(c, lethal)))
+                cause=_("{name}'s nonlethal damage {nl} equals {whose} maximum HP {top}: {lethal} more nonlethal is "
+                        "lethal", whose=possessive(c, several=True), name=named(c), nl=of(c, nl), top=of(c, top),
+                        lethal=dealt(c, lethal)))
     settle(ctx, c)
 
 

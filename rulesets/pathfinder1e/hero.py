@@ -8,7 +8,7 @@ right after the killing blow; spent here, through ``spend NAME hero cheat-death`
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, Context, EncounterState, Msg, RulesError, Spendable, Term, Use, fold_text, gm,
-                                life, named, of)
+                                life, named, of, possessive)
 
 from . import economy, marks
 from .cheat_death import RULE, is_pet_of, points, restore, saveable, set_points
@@ -28,7 +28,7 @@ USES: dict[str, Msg] = {
     "reroll": _("rerolls a d20 and keeps the second result"),
     "special": _("attempts the impossible (GM's call); still rolls; no one may add hero points to it"),
     "cheat-death": _("cheats death: alive, stable, at negative HP"),
-    "pet": _("saves its pet, companion or mount from death"),
+    "pet": _("saves {whose} pet, companion or mount from death"),  # given whose (spend)
     "other": _("spent (use not named)"),
 }
 #: each use by a short name, for the spend modal
@@ -111,11 +111,12 @@ def spend(ctx: Context, c: Combatant, amount: int | None, args: tuple[str, ...])
     set_points(ctx, c, have - cost)
     if ctx.state.in_combat:
         ctx.set_mark(c, marks.HERO_ROUND, ctx.state.round)
+    said = USES[use].given(whose=possessive(c)) if use == "pet" else USES[use]  # whose pet: the spender's
     if target:
-        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=named(c), use=USES[use],
+        text = _("{name} spends a hero point: {use} (for {target}); {left} left", name=named(c), use=said,
                  target=named(target), left=gm(have - cost))
     else:
-        text = _("{name} spends a hero point: {use}; {left} left", name=named(c), use=USES[use], left=gm(have - cost))
+        text = _("{name} spends a hero point: {use}; {left} left", name=named(c), use=said, left=gm(have - cost))
     ctx.say(text, rule=RULE, who=c.id, gm_only=True)
     if use == "act":
         ctx.act_now(c, reason="hero point")
@@ -149,7 +150,8 @@ def _act_check(ctx: Context, c: Combatant) -> None:
     if state.active == c.id:
         ctx.fail(_("{name} is already acting; hero act is for acting out of turn", name=c.name))
     if c.id in state.delayed:
-        ctx.fail(_("{name} is delaying: `resume {ref}` makes it act now without a hero point", name=c.name, ref=c.id))
+        ctx.fail(_("{name} is delaying: `resume {ref}` makes {name} act now without a hero point", name=c.name,
+                   ref=c.id))
     why = ctx.ruleset.turns.can_change_initiative(c)
     if why:
         ctx.fail(why)
@@ -178,7 +180,7 @@ def _pet(ctx: Context, owner: Combatant, rest: tuple[str, ...]) -> None:
             ctx.fail(_("{name} is not {owner}'s pet, companion or mount (an ally, or set {ref} owner={owner_ref})",
                        name=pet.name, owner=owner.name, ref=pet.id, owner_ref=owner.id))
         if not saveable(pet):
-            ctx.fail(_("{name} is {life}, not dying of this blow: spend it while it is dying or right after the "
+            ctx.fail(_("{name} is {life}, not dying of this blow: spend it while {name} is dying or right after the "
                        "killing blow", name=pet.name, life=life(pet.life)))
     elif len(pets) == 1:
         pet = pets[0]

@@ -241,5 +241,5 @@ def _sync_effects(ctx: Context, c: Combatant, name: str, it: dict) -> None:
         cdef = ctx.ruleset.conditions.catalogue.get(want[0])
         ctx.apply_condition(c, cdef, value=want[1], source=c.id, note=name)
     if kind == "weapon" and st == "destroyed":
-        ctx.say(_("{name}'s {item} is destroyed: it no longer attacks with it", name=named(c), item=name), rule=RULE,
+        ctx.say(_("{name}'s {item} is destroyed: no more attacks with it", name=named(c), item=name), rule=RULE,
                 who=c.id)

@@ -9,7 +9,7 @@ can still undo), ``ability_damage`` ({"con": 2}).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, dealt, named, of, public, record_check
+from gm_console.ruleset import Combatant, Context, Msg, dealt, named, of, public, record_check, possessive
 
 from . import marks, regeneration
 from .cheat_death import cheat_death_auto, offer_cheat_death
@@ -77,8 +77,7 @@ def settle(ctx: Context, c: Combatant, rule: str = "pathfinder1e.md §1.3") -> N
         "staggered": (_("{name} is staggered", name=named(c)), _("nonlethal {nl} equals HP {hp}", nl=nl, hp=hp)),
         "disabled": (_("{name} is disabled at 0 HP: one move or standard action; a standard action costs 1 HP",
                        name=named(c)), None),
-        "ok": (_("{name} is back on its feet", name=named(c)), _("HP {hp}", hp=hp)),
-    }[new]
+        "ok": (_("{name} is back in action", name=named(c)), _("HP {hp}", hp=hp)), }[new]
     ctx.say(text, rule=rule, who=c.id, detail=detail)
 
 
@@ -239,7 +238,8 @@ def regenerating(ctx: Context, c: Combatant, hp: int, thr: int, hurt: bool = Tru
         ctx.set_life(c, "dying", rule=regeneration.RULE)
         _clear_recovery(ctx, c)
     if hurt or changed:
-        ctx.say(_("{name} cannot die while its regeneration works: unconscious", name=named(c)),
+        ctx.say(_("{name} cannot die while {whose} regeneration works: unconscious", whose=possessive(c),
+                  name=named(c)),
                 rule=regeneration.RULE, who=c.id, detail=_("HP {hp}, dead at {thr} without it", hp=of(c, hp),
                                                            thr=of(c, thr)))
     return True

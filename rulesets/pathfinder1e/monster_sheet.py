@@ -4,7 +4,7 @@ which regeneration.py reads, so the sheet can name both without an import cycle.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant
+from gm_console.ruleset import Combatant, possessive
 from gm_console.ruleset import joined as glued
 
 from . import defenses, marks, regeneration
@@ -37,9 +37,9 @@ def status(state, c: Combatant) -> list:
         what = joined(defenses.WORDS[w] for w in stop) if stop else None
         mark = marks.REGEN_OFF.of(c)
         if regeneration.stopped(state, c):
-            out.append(_("regeneration {n}: stopped this round, no healing and it can die", n=inst.value))
+            out.append(_("regeneration {n}: stopped this round, no healing, death possible", n=inst.value))
         elif mark is not None and state.in_combat and mark == state.round + 1:
-            out.append(_("regeneration {n}: works this round; stopped next round (no healing, it can die)",
+            out.append(_("regeneration {n}: works this round; stopped next round (no healing, death possible)",
                          n=inst.value))
         elif what is not None:
             out.append(_("regeneration {n} (stopped by {what}): cannot die from HP loss while it works",
@@ -48,9 +48,9 @@ def status(state, c: Combatant) -> list:
             out.append(_("regeneration {n}: cannot die from HP loss while it works", n=inst.value))
     for fast in c.instances("fast-healing"):
         if fast.value and c.life != "dead":
-            out.append(_("fast healing {n} at the start of its turn", n=fast.value))
+            out.append(_("fast healing {n} at the start of {whose} turn", whose=possessive(c), n=fast.value))
     if ferocious(c) and c.life != "dead":
-        out.append(_("ferocity: below 0 HP it fights on staggered, 1 HP a round, dead at -Con"))
+        out.append(_("ferocity: below 0 HP fights on staggered, 1 HP a round, dead at -Con"))
     if defenses.incorporeal(c):
         out.append(_("incorporeal: immune to nonmagical attacks; half from magic, spells and supernatural; full "
                      "from force and ghost touch"))

@@ -9,7 +9,7 @@ levels equal to the Hit Dice (``hd``) kill.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, named, of
+from gm_console.ruleset import Combatant, Context, named, of, possessive
 
 from . import life, marks
 from .i18n import _, _n
@@ -65,9 +65,9 @@ def check_death(ctx: Context, c: Combatant) -> None:
     dice = hd(c)
     if dice is None:
         # a reminder for the GM: the players see the negative levels as the condition itself
-        ctx.say(_n("{name} has {n} negative level (set hd= to check death at its HD)",
-                   "{name} has {n} negative levels (set hd= to check death at its HD)", now, name=named(c),
-                   n=of(c, now)), rule=RULE, who=c.id, gm_only=True)
+        ctx.say(_n("{name} has {n} negative level (set hd= to check death at {whose} HD)",
+                   "{name} has {n} negative levels (set hd= to check death at {whose} HD)", now, name=named(c),
+                   n=of(c, now), whose=possessive(c, several=True)), rule=RULE, who=c.id, gm_only=True)
         return
     if now >= dice > 0:
         life.die(ctx, c, _("{n} negative levels >= {hd} HD", n=of(c, now), hd=of(c, dice)), rule=RULE, can_cheat=False)

@@ -141,10 +141,10 @@ def _batch(ctx: Context, c: Combatant, k: int) -> None:
     secs = k * ROUND
     if c.life == "dying":
         if b:
-            cause = _("{name} bleeds {b} a round and fails its Con check each round (continuous damage), {k} rounds "
+            cause = _("{name} bleeds {b} a round and fails the Con check each round (continuous damage), {k} rounds "
                       "({secs} s)", name=named(c), b=dealt(c, b), k=public(k), secs=public(secs))
         else:
-            cause = _("{name} fails its Con check each round (continuous damage), {k} rounds ({secs} s)",
+            cause = _("{name} fails the Con check each round (continuous damage), {k} rounds ({secs} s)",
                       name=named(c), k=public(k), secs=public(secs))
         life.lose_hp(ctx, c, k * (b + 1), rule=RULE, cause=cause)
     elif b:

@@ -8,7 +8,7 @@ the standard action of a disabled one; dropping a readied action.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, EncounterState, Pending, afflictions as clock
+from gm_console.ruleset import Combatant, EncounterState, Pending, afflictions as clock, possessive
 
 from . import marks
 from .cheat_death import could_be_pet, owner_of, points
@@ -27,8 +27,8 @@ def pending(rules, state: EncounterState) -> list[Pending]:
             continue
         thr, to_go = countdown(c)
         if c.life == "dying":
-            out.append(Pending(c.id, _("{name} is dying: Con check at the start of its turn (dies at {thr}, {left} to "
-                                       "go)", name=c.name, thr=thr, left=to_go)))
+            out.append(Pending(c.id, _("{name} is dying: Con check at the start of {whose} turn (dies at {thr}, "
+                                       "{left} to go)", whose=possessive(c), name=c.name, thr=thr, left=to_go)))
         elif c.life == "stable" and marks.STABLE.of(c) != "aided":
             out.append(_unaided(rules, state, c))
         elif c.life == "disabled":
@@ -36,8 +36,8 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                        name=c.name, ref=c.id), command=f"standard {c.id}"))
         bleeding = sum(i.value or 0 for i in c.conditions if i.cond == "bleed")
         if bleeding:
-            out.append(Pending(c.id, _("{name} bleeds {n} HP at the start of its turn (Heal DC 15 or any healing "
-                                       "stops it)", name=c.name, n=bleeding)))
+            out.append(Pending(c.id, _("{name} bleeds {n} HP at the start of {whose} turn (Heal DC 15 or any healing "
+                                       "stops it)", whose=possessive(c), name=c.name, n=bleeding)))
     active = state.active
     if active and active in state.readied and active in state.combatants:
         c = state.get(active)

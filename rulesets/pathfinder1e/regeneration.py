@@ -90,11 +90,11 @@ def after_damage(ctx: Context, c: Combatant, types) -> None:
     state = ctx.state
     if state.in_combat:
         ctx.set_mark(c, marks.REGEN_OFF, state.round + 1)
-        ctx.say(_("{name}'s regeneration is stopped by {what}: next round it heals nothing and can die",
+        ctx.say(_("{name}'s regeneration is stopped by {what}: next round {name} heals nothing and can die",
                   name=named(c), what=what), rule=RULE, who=c.id, detail=_("round {n}", n=of(c, state.round + 1)))
     else:
         ctx.set_mark(c, marks.REGEN_OFF, NOW)
-        ctx.say(_("{name}'s regeneration is stopped by {what}: it heals nothing and can die until time passes",
+        ctx.say(_("{name}'s regeneration is stopped by {what}: {name} heals nothing and can die until time passes",
                   name=named(c), what=what), rule=RULE + " [I]", who=c.id)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from gm_console.ruleset import Combatant, Context, Msg, dealt, life as life_word, named, of, public
+from gm_console.ruleset import Combatant, Context, Msg, dealt, life as life_word, named, of, public, possessive
 
 from . import abilities, life, marks
 from .i18n import _, _n
@@ -104,13 +104,15 @@ def heal_naturally(ctx: Context, c: Combatant, units: int, what: Msg) -> None:
     args = dict(name=named(c), what=what, per=per, gain=dealt(c, gain), old=of(c, old), new=of(c, new))
     capped = new - old < gain
     if nl_old and capped:
-        text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to its maximum): HP {old} -> {new}, "
-                 "nonlethal {nl_old} -> {nl}", nl_old=of(c, nl_old), nl=of(c, life.nl_of(c)), **args)
+        text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to {whose} maximum): HP {old} -> {new}, "
+                 "nonlethal {nl_old} -> {nl}", whose=possessive(c), nl_old=of(c, nl_old), nl=of(c, life.nl_of(c)),
+                 **args)
     elif nl_old:
         text = _("{name} heals naturally after {what} ({per} = {gain} HP): HP {old} -> {new}, nonlethal {nl_old} -> "
                  "{nl}", nl_old=of(c, nl_old), nl=of(c, life.nl_of(c)), **args)
     elif capped:
-        text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to its maximum): HP {old} -> {new}", **args)
+        text = _("{name} heals naturally after {what} ({per} = {gain} HP, up to {whose} maximum): HP {old} -> {new}",
+                 whose=possessive(c), **args)
     else:
         text = _("{name} heals naturally after {what} ({per} = {gain} HP): HP {old} -> {new}", **args)
     ctx.say(text, rule=RULE, who=c.id)
@@ -142,7 +144,7 @@ def rest(ctx: Context, call) -> None:
             if c.life == "dead":
                 ctx.fail(_("rest: {name} is dead and cannot rest (revive {ref} HP first)", name=c.name, ref=c.id))
             if c.life in ("dying", "stable"):
-                ctx.fail(_("rest: {name} is {life} and cannot rest yet (stabilize or heal it first)", name=c.name,
+                ctx.fail(_("rest: {name} is {life} and cannot rest yet (stabilize or heal {name} first)", name=c.name,
                            life=life_word(c.life)))
     else:
         who = [c for c in ctx.state.combatants.values()
@@ -160,7 +162,7 @@ def _rest_one(ctx: Context, c: Combatant, today: int, rate: int, care: bool, kin
     if disabled_unhelped(c):
         if care:
             ctx.set_mark(c, marks.RECOVERING, True)
-            ctx.say(_("{name} is tended (long-term care): it heals naturally from now on", name=named(c)), rule=RULE,
+            ctx.say(_("{name} is tended (long-term care) and heals naturally from now on", name=named(c)), rule=RULE,
                     who=c.id)
         elif had:
             ctx.say(_("{name} already made today's Con check (the next one after another day: pass 24h)",

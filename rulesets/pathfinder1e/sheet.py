@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from gm_console.ruleset import (Combatant, ConditionInstance, Context, EncounterState, Figure, Msg, RulesError, Sheet,
-                                types_for, words_for)
+                                types_for, words_for, possessive)
 
 from . import abilities, afflictions, defenses, economy, figures, hero, life, marks, monster_sheet, negative_levels, regeneration
 from .attacks import PF1Attacks
@@ -111,17 +111,17 @@ class PF1Sheet(Sheet):
             kind = BLEEDS.get(inst.cond)
             if kind and inst.value and c.life != "dead":
                 if kind == "hp":
-                    out.append(_("bleeds {n} HP at the start of its turn (Heal DC 15 or healing stops it)",
-                                 n=inst.value))
+                    out.append(_("bleeds {n} HP at the start of {whose} turn (Heal DC 15 or healing stops it)",
+                                 whose=possessive(c), n=inst.value))
                 else:
-                    out.append(_("bleeds {n} {ability} at the start of its turn (Heal DC 15 or healing stops it)",
-                                 n=inst.value, ability=kind.capitalize()))
+                    out.append(_("bleeds {n} {ability} at the start of {whose} turn (Heal DC 15 or healing stops it)",
+                                 whose=possessive(c), n=inst.value, ability=kind.capitalize()))
         if c.life != "dead":
             out.extend(_actions(self.rules, c))
             out.extend(economy.status(self.rules, state, c))
         if state.in_combat and (still_flat_footed(state, c)
                                 or any(i.note == FLAT_NOTE for i in c.instances("flat-footed"))):
-            out.append(_("flat-footed until its first turn"))
+            out.append(_("flat-footed until {whose} first turn", whose=possessive(c)))
         levels = negative_levels.levels(c)
         if levels:
             dice = hd(c)
@@ -133,7 +133,7 @@ class PF1Sheet(Sheet):
                 out.append(_("{ability} damage {n} reaches its score {top}: dead", ability=abilities.NAMES[key], n=n,
                              top=top))
             elif n >= top:
-                out.append(_("{ability} damage {n} reaches its score {top}: unconscious until it heals below",
+                out.append(_("{ability} damage {n} reaches its score {top}: unconscious until healed below",
                              ability=abilities.NAMES[key], n=n, top=top))
             else:
                 out.append(_("{ability} damage {n}", ability=abilities.NAMES[key], n=n))
@@ -170,8 +170,8 @@ def _life_lines(c: Combatant) -> list[Msg]:
     if c.life == "dead":
         return [_("dead")]
     if c.life == "dying":
-        return [_("dying: dies at {thr} ({left} to go); Con check DC 10 ({check}) at the start of its turn", thr=thr,
-                  left=to_go, check=check)]
+        return [_("dying: dies at {thr} ({left} to go); Con check DC 10 ({check}) at the start of {whose} turn",
+                  whose=possessive(c), thr=thr, left=to_go, check=check)]
     if c.life == "stable":
         if marks.STABLE.of(c) == "aided":
             return [_("stable (aided): dies at {thr} ({left} to go); hourly Con check DC 10 ({check}) to wake up "
@@ -222,9 +222,9 @@ def _actions(rs, c: Combatant) -> list[Msg]:
     elif "one-action" in flags:
         out.append(_("actions: one move or standard ({why})", why=why("one-action")))
     if "flee" in flags:
-        out.append(_("must flee the source of its fear ({why})", why=why("flee")))
+        out.append(_("must flee the source of {whose} fear ({why})", whose=possessive(c), why=why("flee")))
     if "helpless" in flags:
-        out.append(_("helpless ({why}): melee attacks against it +4; coup de grace", why=why("helpless")))
+        out.append(_("helpless ({why}): melee attackers get +4; coup de grace", why=why("helpless")))
     if "no-charge" in flags and "no-actions" not in flags:
         out.append(_("can't run or charge ({why})", why=why("no-charge")))
     return out

@@ -7,7 +7,7 @@ aider), so they follow that combatant through delays and readies.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, dealt, life as life_word, named, of, public
+from gm_console.ruleset import Combatant, Context, dealt, life as life_word, named, of, public, possessive
 
 from . import defenses, economy, health, life, marks
 from .checks import keep
@@ -35,17 +35,18 @@ def charge(ctx: Context, call) -> None:
     if "no-charge" in flags:
         ctx.fail(_("{name} cannot charge: {why}", name=c.name, why=flag_names(ctx.ruleset, flags["no-charge"])))
     if "no-move" in flags:
-        ctx.fail(_("{name} cannot charge: it cannot move ({why})", name=c.name, why=flag_names(ctx.ruleset, flags["no-move"])))
+        ctx.fail(_("{name} cannot charge without moving ({why})", name=c.name,
+                   why=flag_names(ctx.ruleset, flags["no-move"])))
     economy.spend_for(ctx, c, economy.charge_kind(ctx.ruleset, ctx.state, c), _("charge"))
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("charging"), 1, None, c.id, c.id)
     limited = "one-action" in flags or (economy.acting(ctx.state, c)
                                          and bool(economy.budget(ctx.ruleset, ctx.state, c).limit))
     if limited:
-        text = _("{name} charges: +2 on the attack, -2 AC until the start of its next turn; no 5-foot step; limited "
-                 "to a standard action: moves at most its speed", name=named(c))
+        text = _("{name} charges: +2 on the attack, -2 AC until the start of {whose} next turn; no 5-foot step; "
+                 "limited to a standard action: moves at most {whose} speed", whose=possessive(c), name=named(c))
     else:
-        text = _("{name} charges: +2 on the attack, -2 AC until the start of its next turn; no 5-foot step",
-                 name=named(c))
+        text = _("{name} charges: +2 on the attack, -2 AC until the start of {whose} next turn; no 5-foot step",
+                 whose=possessive(c), name=named(c))
     ctx.say(text, rule="pathfinder1e.md §1.2 charge [S]", who=c.id)
     _strain(ctx, c)
 
@@ -62,8 +63,8 @@ def defend(ctx: Context, call) -> None:
     can_act(ctx, c, _("fight defensively"))
     economy.spend_for(ctx, c, "standard", _("total defense"))
     ctx.ruleset.conditions.add(ctx, c, ctx.ruleset.conditions.catalogue.get("total-defense"), 1, None, c.id, c.id)
-    ctx.say(_("{name} takes total defense: +4 dodge AC until the start of its next turn", name=named(c)),
-            rule="pathfinder1e.md §1.2 total defense [O]", who=c.id)
+    ctx.say(_("{name} takes total defense: +4 dodge AC until the start of {whose} next turn", whose=possessive(c),
+              name=named(c)), rule="pathfinder1e.md §1.2 total defense [O]", who=c.id)
     _strain(ctx, c)
 
 
@@ -122,7 +123,8 @@ def aid(ctx: Context, call) -> None:
     ctx.apply_condition(ally, cdef, rounds=1, clock=helper.id, source=helper.id,
                         note=f"vs {foe.id}" if foe else "")
     if call.kind == "attack":
-        what = (_("+2 on its next attack against {foe}", foe=named(foe)) if foe else _("+2 on its next attack"))
+        what = (_("+2 on {whose} next attack against {foe}", whose=possessive(ally),
+                  foe=named(foe)) if foe else _("+2 on {whose} next attack", whose=possessive(ally)))
     else:
         what = (_("+2 AC against {foe}'s next attack", foe=named(foe)) if foe else _("+2 AC against the next attack"))
     ctx.say(_("{name} aids {ally}: {what}, until the start of {name}'s next turn", name=named(helper), ally=named(ally),

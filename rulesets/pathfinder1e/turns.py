@@ -9,7 +9,7 @@ and dying round for time passing out of combat (``passing``).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Turns, dealt, life as life_word, named, of, public
+from gm_console.ruleset import Combatant, Context, Turns, dealt, life as life_word, named, of, public, possessive
 
 from . import abilities, afflictions, economy, hero, initiative, life, marks, passing, regeneration
 from .catalogue import BLEEDS
@@ -70,8 +70,8 @@ class PF1Turns(Turns):
             return why
         spent = economy.spent_this_turn(c, ("standard", "full"))
         if spent:
-            return _("{name} has already used its standard action this turn ({spent}): readying is a standard "
-                     "action", name=c.name, spent=spent)
+            return _("{name} has already used {whose} standard action this turn ({spent}): readying is a standard "
+                     "action", whose=possessive(c), name=c.name, spent=spent)
         return None
 
     def surprise_round(self, ctx: Context, aware: list[Combatant], unaware: list[Combatant]) -> bool:

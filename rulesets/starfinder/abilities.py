@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gm_console.ruleset import Combatant, Context, Mark, Mod, Msg, dealt, gm, named, of
+from gm_console.ruleset import Combatant, Context, Mark, Mod, Msg, dealt, gm, named, of, possessive
 
 from . import life, marks
 from .common import say
@@ -184,7 +184,8 @@ def settle(ctx: Context, c: Combatant, key: str) -> None:
         reason = _("{ability} damage {n} reaches its score {top}", ability=name, n=of(c, hurt), top=of(c, left))
     if key == "con":
         if out:
-            life.kill(ctx, c, "con", _("{name} dies: its Constitution is gone", name=named(c)), RULE, reason)
+            life.kill(ctx, c, "con", _("{name} dies: {whose} Constitution is gone", whose=possessive(c),
+                                       name=named(c)), RULE, reason)
         return
     note = f"{key} loss"
     have = [i for i in c.instances("unconscious") if i.note == note]
@@ -194,7 +195,8 @@ def settle(ctx: Context, c: Combatant, key: str) -> None:
     elif not out and have:
         for inst in have:
             ctx.remove_condition(c, inst, reason="healed")
-        say(ctx, c, _("{name} wakes up: its {ability} loss is below its score", name=named(c), ability=name), RULE)
+        say(ctx, c, _("{name} wakes up: {whose} {ability} loss is below its score", whose=possessive(c),
+                      name=named(c), ability=name), RULE)
 
 
 def penalty_added(ctx: Context, c: Combatant, key: str) -> None:
@@ -252,8 +254,8 @@ def key_resolve(ctx: Context, c: Combatant) -> None:
         return
     lost = min(rp.value, steps - paid)
     ctx.set_pool(c, "rp", rp.value - lost, rule=RULE)
-    say(ctx, c, _("{name}: damage to its key ability costs {lost} RP: RP {old} -> {new}", name=named(c),
-                  lost=dealt(c, lost), old=of(c, rp.value + lost), new=of(c, rp.value)), RULE)
+    say(ctx, c, _("{name}: damage to {whose} key ability costs {lost} RP: RP {old} -> {new}", whose=possessive(c),
+                  name=named(c), lost=dealt(c, lost), old=of(c, rp.value + lost), new=of(c, rp.value)), RULE)
 
 
 # -- rest, and the sheet --------------------------------------------------------------------------

@@ -227,7 +227,7 @@ def expose(ctx: Context, c: Combatant, kind: str, spec: dict) -> None:
         if not onset:
             _extra(ctx, c, label, spec["extra"])
         if onset:
-            say(ctx, ctx.state.get(c.id), _("{what}: its next save after the onset ({onset})", what=label,
+            say(ctx, ctx.state.get(c.id), _("{what}: the next save after the onset ({onset})", what=label,
                                             onset=clock.span_text(onset)), RULE)
 
 
@@ -266,9 +266,9 @@ def _save(ctx: Context, c: Combatant, dc: int, label, natural: int | None, first
     args = dict(name=named(c), what=label)
     if first:
         line = _("{name} is exposed to {what} and resists", **args) if ok else \
-            _("{name} is exposed to {what} and fails its save", **args)
+            _("{name} is exposed to {what} and fails the save", **args)
     else:
-        line = _("{name} saves against {what}", **args) if ok else _("{name} fails its save against {what}", **args)
+        line = _("{name} saves against {what}", **args) if ok else _("{name} fails the save against {what}", **args)
     say(ctx, c, line, RULE, _("Fortitude {nat}{bonus:+d} = {total} vs DC {dc}", nat=of(c, natural), bonus=of(c, fort),
                               total=of(c, total), dc=of(c, dc)))
     return ok
@@ -325,9 +325,9 @@ def _what_step(track: str, step: int) -> "Msg | None":
     pen = penalty(track, step)
     hand = STEP[TRACKS[track][step]][3]
     if pen and hand:
-        return _("-{n} on its {track} figures; {hand}", n=pen, track=TRACK_NAMES[track], hand=hand)
+        return _("-{n} on {track} figures; {hand}", n=pen, track=TRACK_NAMES[track], hand=hand)
     if pen:
-        return _("-{n} on its {track} figures", n=pen, track=TRACK_NAMES[track])
+        return _("-{n} on {track} figures", n=pen, track=TRACK_NAMES[track])
     return hand
 
 
@@ -400,13 +400,13 @@ def _due(ctx: Context, c: Combatant, uid: str) -> None:
             _store(ctx, c, uid, aff)
             _step(ctx, c, uid, -1)
             return
-        _purge(ctx, c, uid, _("{what} is purged from {name}'s system: it recovers a step a day of bed rest",
+        _purge(ctx, c, uid, _("{what} is purged from {name}'s system: a step of recovery a day of bed rest",
                               what=label, name=named(c)))
         return
     c = ctx.state.get(c.id)
     aff = (engine_marks.AFFLICTIONS.of(c) or {}).get(uid)
     if aff is not None and aff["kind"] == "poison" and aff["for"] and not aff["left"] and c.life != "dead":
-        _purge(ctx, c, uid, _("{what} has run its course in {name}: it recovers a step a day of bed rest",
+        _purge(ctx, c, uid, _("{what} has run its course in {name}: a step of recovery a day of bed rest",
                               what=label, name=named(c)))
 
 

@@ -8,7 +8,8 @@ end of each round. ``dead``/``dying``/``stable`` are life states, not instances.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, ConditionDef, Conditions, Context, Msg, dealt, gm, named, of, public
+from gm_console.ruleset import (Combatant, ConditionDef, Conditions, Context, Msg, dealt, gm, named, of, public,
+                                possessive)
 from gm_console.ruleset import life as life_word
 
 from . import abilities, afflictions, life, marks, monsters
@@ -58,7 +59,8 @@ class StarfinderConditions(Conditions):
                                    kept=public(kept)), "starfinder.md §3.6 bleeding [O]")
         if cdef.id == "burning":
             total = target.instances("burning")[0].value
-            say(ctx, target, _("{name} is burning: {total}d6 fire at the start of its turn (sources add)",
+            say(ctx, target, _("{name} is burning: {total}d6 fire at the start of {whose} turn (sources add)",
+                               whose=possessive(target),
                                name=named(target), total=public(total)), "starfinder.md §3.6 burning [O]")
         if cdef.id == "force-field":
             _raise_field(ctx, target, value_)
@@ -77,7 +79,8 @@ class StarfinderConditions(Conditions):
             ctx.set_mark(target, marks.HELD, None)
         if cond == "force-field" and not target.has("force-field") and target.pools.get("temp"):
             ctx.set_pool(target, "temp", 0, rule="starfinder.md §3.13 force field [I]")
-            say(ctx, target, _("{name}'s force field is off: its temporary HP are gone", name=named(target)),
+            say(ctx, target, _("{name}'s force field is off: {whose} temporary HP are gone",
+                               whose=possessive(target, several=True), name=named(target)),
                 "starfinder.md §3.13 force field [I]")
 
     def _exhaust(self, ctx: Context, target: Combatant, rounds: int | None, clock: str | None,
@@ -243,8 +246,9 @@ def _raise_field(ctx: Context, c: Combatant, top: int) -> None:
     temp = c.pools.get("temp")
     now = temp.value if temp is not None else 0
     ctx.set_pool(c, "temp", max(now, top), max=max(now, top), rule="starfinder.md §3.13 force field")
-    say(ctx, c, _("{name}'s force field ({color}): {temp} temporary HP, fast healing {heal} at the end of its "
-                  "turns", name=named(c), color=COLORS[color], temp=of(c, max(now, top)), heal=public(heal)),
+    say(ctx, c, _("{name}'s force field ({color}): {temp} temporary HP, fast healing {heal} at the end of {whose} "
+                  "turns", whose=possessive(c, several=True), name=named(c), color=COLORS[color],
+                  temp=of(c, max(now, top)), heal=public(heal)),
         "starfinder.md §3.13 force field")
 
 

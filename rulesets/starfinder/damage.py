@@ -245,7 +245,7 @@ class StarfinderHealth(Health):
         say(ctx, c, damage_line(c, amount, kind, ac, ac_value, details, why), "starfinder.md §3.3 [S]")
         monsters.after_damage(ctx, c, {p.kind for p in parts if p.taken > 0})
         if feral and rest > 0 and not nonlethal:
-            life.kill(ctx, c, "ferocity", _("{name} loses more HP while fighting on with ferocity: it dies",
+            life.kill(ctx, c, "ferocity", _("{name} loses more HP while fighting on with ferocity and dies",
                                             name=named(c)), monsters.FEROCITY + " [O]")
         elif at_zero:
             life.hit_at_zero(ctx, c, rest, nonlethal, continuous)

@@ -9,7 +9,8 @@ actor is the one whose turn it is: an off-turn use is a readied action or a GM f
 
 from __future__ import annotations
 
-from gm_console.ruleset import ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text, joined, named, of
+from gm_console.ruleset import (ActionSlot, Combatant, Context, Msg, RulesError, Term, fold_text, joined, named, of,
+                                possessive)
 from gm_console.ruleset import life as life_word
 
 from . import marks
@@ -155,11 +156,11 @@ def can_ready_or_delay(rules, c: Combatant) -> "Msg | None":
     the turn's standard action still unspent (and a condition that allows it)."""
     why = blocked(rules, c, "standard")
     if why:
-        return _("{why}: it cannot delay or ready", why=why)
+        return _("{why}: no delaying or readying", why=why)
     used = [list(u) for u in marks.ACTIONS.of(c) or ()]
     if _limited(rules, c, used, "standard") or _spend(rules, c, used, "standard")[1]:
-        return _("{name} has already used its standard action this turn ({spent}): readying needs one and delaying "
-                 "is declared before acting", name=named(c), spent=_spent(used))
+        return _("{name} has already used {whose} standard action this turn ({spent}): readying needs one and "
+                 "delaying is declared before acting", whose=possessive(c), name=named(c), spent=_spent(used))
     return None
 
 
@@ -198,7 +199,7 @@ def blocked(rules, c: Combatant, kind: str) -> "Msg | None":
     if "move-only" in flags and kind != "move":
         return _("{name} is {cond}: only a single move action", name=named(c), cond=cond_word(rules, flags["move-only"]))
     if "flee" in flags and kind == "full" and flags["flee"] == "panicked":
-        return _("{name} is panicked: it can only flee", name=named(c))
+        return _("{name} is panicked and can only flee", name=named(c))
     if "single-action" in flags and kind == "full":
         return _("{name} is {cond}: no full actions", name=named(c), cond=cond_word(rules, flags["single-action"]))
     return None
@@ -212,16 +213,18 @@ def _reaction(ctx: Context, c: Combatant, what: "Msg | str") -> None:
     if c.life in NO_ACTION_LIFE:
         ctx.fail(_("{name} is {life} and can take no reactions", name=named(c), life=life_word(c.life)))
     if state.started.get(c.id) is None:
-        ctx.fail(_("{name} has not acted yet in this combat: no reactions before its first turn", name=named(c)))
+        ctx.fail(_("{name} has not acted yet in this combat: no reactions before {whose} first turn",
+                   whose=possessive(c), name=named(c)))
     flags = _flags(ctx.ruleset, c)
     for flag in ("no-reactions", "no-actions"):
         if flag in flags:
             ctx.fail(_("{name} is {cond}: no reactions", name=named(c), cond=cond_word(ctx.ruleset, flags[flag])))
     if marks.REACTION.of(c) is not None:
-        ctx.fail(_("{name} has used its reaction this round (it returns at the start of its turn)", name=named(c)))
+        ctx.fail(_("{name} has used {whose} reaction this round (it returns at the start of {whose} turn)",
+                   whose=possessive(c), name=named(c)))
     ctx.set_mark(c, marks.REACTION, state.round)
-    msg = _("{name} uses its reaction ({what})", name=named(c), what=what) if what else \
-        _("{name} uses its reaction", name=named(c))
+    msg = _("{name} uses {whose} reaction ({what})", whose=possessive(c), name=named(c), what=what) if what else \
+        _("{name} uses {whose} reaction", whose=possessive(c), name=named(c))
     say(ctx, c, msg, "starfinder.md §3.2 [O]")
 
 
@@ -323,7 +326,8 @@ def action_verb(ctx: Context, call) -> None:
                            "reload, draw", action=call.action))
     if kind != "reaction" and kind != "free" and (not state.in_combat or state.active != c.id):
         if not action:
-            raise RulesError(_("{name} is not the one acting; its actions are tracked on its turn", name=named(c)))
+            raise RulesError(_("{name} is not the one acting; {whose} actions are tracked on {whose} turn",
+                               whose=possessive(c), name=named(c)))
     _named_checks(ctx, c, action)
     use(ctx, c, kind, NAMED_TERMS.get(action, action) if action else "",
         strict=state.in_combat and state.active == c.id)
@@ -363,16 +367,18 @@ def _named_effects(ctx: Context, c: Combatant, action: str) -> None:
         ctx.apply_condition(c, rules.conditions.catalogue.define("running"), rounds=1, clock=c.id, source=c.id)
         con = c.stats.get("con")
         # the players read that it runs; a foe's Con score is the GM's
-        say(ctx, c, _("{name} runs at 4x speed in a straight line: flat-footed until its next turn", name=named(c)),
+        say(ctx, c, _("{name} runs at 4x speed in a straight line: flat-footed until {whose} next turn",
+                      whose=possessive(c), name=named(c)),
             "starfinder.md §3.2 run [S]",
-            _("up to {con} turns in a row: its Con score", con=of(c, con)) if con is not None else None)
+            _("up to {con} turns in a row: {whose} Con score", whose=possessive(c), con=of(c, con))
+            if con is not None else None)
     elif action == "full-attack":
         if official(ctx.state, "full_attack"):
             say(ctx, c, _("{name} full attack: two attacks at -4 each", name=named(c)),
                 "starfinder.md §3.2 full attack [Δ official]")
         else:
-            say(ctx, c, _("{name} full attack: two attacks at -4 each with one weapon; two weapons use its feats",
-                          name=named(c)), "starfinder.md §3.2 full attack [S]")
+            say(ctx, c, _("{name} full attack: two attacks at -4 each with one weapon; two weapons use {whose} feats",
+                          whose=possessive(c, several=True), name=named(c)), "starfinder.md §3.2 full attack [S]")
     elif action == "crawl":
         ctx.apply_condition(c, rules.conditions.catalogue.define("prone"), source=c.id)
         say(ctx, c, _("{name} crawls 5 ft (counts as prone)", name=named(c)), "starfinder.md §3.2 crawl [S]")

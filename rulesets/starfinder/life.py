@@ -9,7 +9,7 @@ round of the last hit that cost RP (errata option); ``death`` what killed it.
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of
+from gm_console.ruleset import Combatant, Context, Msg, dealt, gm, named, of, possessive
 
 from . import marks, monsters
 from .common import say
@@ -86,14 +86,15 @@ def drop_to_zero(ctx: Context, c: Combatant, leftover: int, nonlethal: bool) -> 
     dying = _("{name} drops to 0 HP: unconscious and dying", name=named(c))
     if rp == 0:
         say(ctx, c, dying, "starfinder.md §3.4.5 [O]",
-            _("{rp} RP: dies at the end of its turn in round {round} unless healed or stabilised", rp=of(c, rp),
-              round=of(c, mark["grace"])))
+            _("{rp} RP: dies at the end of {whose} turn in round {round} unless healed or stabilised",
+              whose=possessive(c), rp=of(c, rp), round=of(c, mark["grace"])))
     elif mark["skip"] is not None:
         say(ctx, c, dying, "starfinder.md §3.4.2-3 [S]",
-            _("loses 1 RP at the end of its next turn, {rp} RP left", rp=of(c, rp)))
+            _("loses 1 RP at the end of {whose} next turn, {rp} RP left", whose=possessive(c), rp=of(c, rp)))
     else:
         say(ctx, c, dying, "starfinder.md §3.4.2-3 [S]",
-            _("loses 1 RP at the end of each of its turns, {rp} RP left", rp=of(c, rp)))
+            _("loses 1 RP at the end of each of {whose} turns, {rp} RP left", whose=possessive(c, several=True),
+              rp=of(c, rp)))
 
 
 def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, continuous: bool) -> None:
@@ -114,7 +115,7 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
         monsters.keeps_alive(ctx, c, "npc")
         return
     if not has_resolve(c):
-        kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP kills it", name=named(c)),
+        kill(ctx, c, "npc", _("{name} has no Resolve Points: lethal damage at 0 HP is fatal", name=named(c)),
              "starfinder.md §3.4.10 [O]")
         return
     state = ctx.state
@@ -135,7 +136,7 @@ def hit_at_zero(ctx: Context, c: Combatant, amount: int, nonlethal: bool, contin
     rp = c.pools["rp"]
     if rp.value <= 0:
         kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.4-5 [S/O]",
-             _("{rp} RP: it must lose 1 for {what} at 0 HP", rp=of(c, rp.value), what=what))
+             _("{rp} RP: 1 must be lost for {what} at 0 HP", rp=of(c, rp.value), what=what))
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.4 [S]")
     say(ctx, c, _("{name} is at 0 HP: {what} costs 1 RP ({rp} left)", name=named(c), what=what, rp=of(c, rp.value)),
@@ -154,22 +155,23 @@ def end_of_turn(ctx: Context, c: Combatant) -> None:
     if mark.get("skip") == state.round:
         mark["skip"] = None
         ctx.set_mark(c, marks.DYING, mark)
-        say(ctx, c, _("{name} dropped during its own turn: its first RP loss comes at the end of its next turn",
-                      name=named(c)), "starfinder.md §3.4.3 [O]")
+        say(ctx, c, _("{name} dropped during {whose} own turn: {whose} first RP loss comes at the end of {whose} "
+                      "next turn", whose=possessive(c), name=named(c)), "starfinder.md §3.4.3 [O]")
         return
     rp = c.pools.get("rp")
     if rp is None or rp.value <= 0:
         grace = mark.get("grace")
         if grace is not None and state.round < grace:
-            say(ctx, c, _("{name} has 0 RP: dies at the end of its turn in round {round} unless healed or stabilised",
+            say(ctx, c, _("{name} has 0 RP: dies at the end of {whose} turn in round {round} unless healed or "
+                          "stabilised", whose=possessive(c),
                           name=named(c), round=of(c, grace)), "starfinder.md §3.4.5 [O]")
             return
         kill(ctx, c, "resolve", _("{name} dies", name=named(c)), "starfinder.md §3.4.5 [O]",
-             _("{rp} RP: it must lose 1 while dying", rp=of(c, rp.value if rp is not None else 0)))
+             _("{rp} RP: 1 must be lost while dying", rp=of(c, rp.value if rp is not None else 0)))
         return
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.3 [S]")
     say(ctx, c, _("{name} is dying", name=named(c)), "starfinder.md §3.4.3 [S]",
-        _("loses 1 RP at the end of its turn, {rp} left", rp=of(c, rp.value)))
+        _("loses 1 RP at the end of {whose} turn, {rp} left", whose=possessive(c), rp=of(c, rp.value)))
 
 
 def turn_start(ctx: Context, c: Combatant) -> None:
@@ -178,26 +180,28 @@ def turn_start(ctx: Context, c: Combatant) -> None:
         rp = c.pools["rp"].value if "rp" in c.pools else 0
         cost = stabilize_cost(c) if "rp" in c.pools else 1
         if rp >= cost:
-            say(ctx, c, _("{name} is dying ({rp} RP): it may spend {cost} RP to stabilise now, else it loses 1 RP at "
-                          "the end of this turn", name=named(c), rp=of(c, rp), cost=of(c, cost)),
+            say(ctx, c, _("{name} is dying ({rp} RP): {cost} RP may stabilise {name} now, else 1 RP is lost at the "
+                          "end of this turn", name=named(c), rp=of(c, rp), cost=of(c, cost)),
                 "starfinder.md §3.4.6 [S]", _("spend {ref} resolve stabilize", ref=gm(c.id)))
             return
         # not enough RP to stabilise itself: say what can still save it (starfinder.md §3.4.6)
         if rp > 0:
-            fate = _("it loses 1 RP at the end of this turn")
+            fate = _("1 RP is lost at the end of this turn")
         else:
             grace = (marks.DYING.of(c) or {}).get("grace")
             if grace is not None and ctx.state.round < grace:
-                fate = _("with 0 RP it dies at the end of its turn in round {round}", round=of(c, grace))
+                fate = _("with 0 RP, death at the end of {whose} turn in round {round}", whose=possessive(c),
+                         round=of(c, grace))
             else:
-                fate = _("with 0 RP it dies at the end of this turn")
-        say(ctx, c, _("{name} is dying with {rp} RP, too few to stabilise itself ({cost} needed): only Medicine DC 15 "
-                      "or healing by someone else can save it; {fate}", name=named(c), rp=of(c, rp), cost=of(c, cost),
-                      fate=fate),
+                fate = _("with 0 RP, death at the end of this turn")
+        say(ctx, c, _("{name} is dying with {rp} RP, too few to self-stabilise ({cost} needed): only Medicine DC 15 "
+                      "or healing by someone else can save {name}; {fate}", name=named(c), rp=of(c, rp),
+                      cost=of(c, cost), fate=fate),
             "starfinder.md §3.4.6 [S]")
     elif c.life == "stable" and "rp" in c.pools and c.pools["rp"].value >= 1 \
             and marks.STABILIZED.of(c) != ctx.state.round:
-        say(ctx, c, _("{name} is stable: {rp} RP now puts it back in the fight with 1 HP", name=named(c), rp=of(c, 1)),
+        say(ctx, c, _("{name} is stable: {rp} RP now puts {name} back in the fight with 1 HP", name=named(c),
+                      rp=of(c, 1)),
             "starfinder.md §3.4.7 [S]", _("spend {ref} resolve fight", ref=gm(c.id)))
 
 
@@ -227,18 +231,18 @@ def status(c: Combatant, in_combat: bool) -> list[Msg]:
         left = rp.value if rp else 0
         grace = (marks.DYING.of(c) or {}).get("grace")
         if left == 0 and grace is not None:
-            return [_("dying: {left} resolve left (dies at the end of its turn in round {round})", left=left,
-                      round=grace)]
+            return [_("dying: {left} resolve left (dies at the end of {whose} turn in round {round})",
+                      whose=possessive(c), left=left, round=grace)]
         return [_("dying: {left} resolve left", left=left)]
     if c.life == "stable":
         ko = marks.KO.of(c) == "nonlethal"
         rp = c.pools.get("rp")
         if rp is not None and rp.value >= 1:
             if ko:
-                return [_("knocked out (nonlethal): stable at 0 HP: 1 RP at the start of its turn to stay in the fight "
-                          "(spend {ref} resolve fight)", ref=gm(c.id))]
-            return [_("stable: unconscious at 0 HP: 1 RP at the start of its turn to stay in the fight (spend {ref} "
-                      "resolve fight)", ref=gm(c.id))]
+                return [_("knocked out (nonlethal): stable at 0 HP: 1 RP at the start of {whose} turn to stay in the "
+                          "fight (spend {ref} resolve fight)", whose=possessive(c), ref=gm(c.id))]
+            return [_("stable: unconscious at 0 HP: 1 RP at the start of {whose} turn to stay in the fight (spend "
+                      "{ref} resolve fight)", whose=possessive(c), ref=gm(c.id))]
         mins = (3600 - int(marks.STABLE_SECS.of(c) or 0)) // 60
         if in_combat:  # `pass` runs out of combat only: no command offered here
             if ko:

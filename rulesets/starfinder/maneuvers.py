@@ -107,7 +107,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
                               rounds, n=public(rounds), head=head, target=named(target),
                               cond=trick.label_term), rule, roll)
     elif kind == "disarm":
-        say(ctx, attacker, _("{head}: {target} drops its weapon ({name} may catch it with a free hand)", head=head,
+        say(ctx, attacker, _("{head}: {target} drops the weapon ({name} may catch it with a free hand)", head=head,
                              target=named(target), name=named(attacker)), rule, roll)
     elif kind == "grapple":
         _grapple(ctx, attacker, target, total, kac, head, roll)
@@ -115,7 +115,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
         feet = 5 + 5 * fives
         if call.full:
             msg = _("{head}: {target} moves up to {feet} ft within reach, not through obstacles; as a full action "
-                    "{name} may move {feet} ft dragging it", head=head, target=named(target), feet=public(feet),
+                    "{name} may move {feet} ft dragging {target}", head=head, target=named(target), feet=public(feet),
                     name=named(attacker))
         else:
             msg = _("{head}: {target} moves up to {feet} ft within reach, not through obstacles", head=head,
@@ -129,7 +129,7 @@ def resolve(ctx: Context, call, kind: str) -> None:
             say(ctx, attacker, _("{head}: in zero-g {target} is off-kilter", head=head, target=named(target)),
                 "starfinder.md §3.7 trip [O]", roll)
         elif call.flying:
-            say(ctx, attacker, _("{head}: {target} descends 10 ft (prone if it lands)", head=head,
+            say(ctx, attacker, _("{head}: {target} descends 10 ft (prone on landing)", head=head,
                                  target=named(target)), rule, roll)
         else:
             ctx.apply_condition(target, rules.conditions.catalogue.define("prone"), source=attacker.id)

@@ -10,7 +10,7 @@ its own turn in which it dropped, whose end does not count).
 
 from __future__ import annotations
 
-from gm_console.ruleset import Combatant, Context, Msg, RulesError, dealt, fold_text, named
+from gm_console.ruleset import Combatant, Context, Msg, RulesError, dealt, fold_text, named, possessive
 
 from . import marks
 from .common import say
@@ -112,8 +112,8 @@ def after_damage(ctx: Context, c: Combatant, taken_kinds: set[str]) -> None:
     if not hit:
         return
     ctx.set_mark(c, marks.REGEN_OFF, True)
-    say(ctx, c, _("{name}'s regeneration is stopped by {what}: until its next turn it heals nothing and can die",
-                  name=named(c), what=kind_term(*hit)), REGEN + " [O/I]")
+    say(ctx, c, _("{name}'s regeneration is stopped by {what}: {name} heals nothing until {whose} next turn and can "
+                  "die", whose=possessive(c), name=named(c), what=kind_term(*hit)), REGEN + " [O/I]")
 
 
 def tick_works(ctx: Context, c: Combatant, inst) -> bool:
@@ -133,7 +133,7 @@ def keeps_alive(ctx: Context, c: Combatant, cause: str) -> bool:
     if c.life != "unconscious":
         ctx.set_life(c, "unconscious", rule=REGEN + " [O]")
     ctx.set_mark(c, marks.DYING, None)
-    say(ctx, c, _("{name}'s regeneration keeps it alive: unconscious at 0 HP until it heals", name=named(c)),
+    say(ctx, c, _("{name}'s regeneration keeps {name} alive: unconscious at 0 HP until healed", name=named(c)),
         REGEN + " [O]")
     return True
 
@@ -164,8 +164,8 @@ def fight_on(ctx: Context, c: Combatant) -> bool:
     ctx.set_mark(c, marks.FEROCITY, {"own": own})
     if c.life != "ok":
         ctx.set_life(c, "ok", rule=FEROCITY + " [O]")
-    say(ctx, c, _("{name} fights on with ferocity at 0 HP: it acts until the end of its next turn, then dies; "
-                  "any further HP loss kills it", name=named(c)), FEROCITY + " [O]")
+    say(ctx, c, _("{name} fights on with ferocity at 0 HP until the end of {whose} next turn, then dies; any further "
+                  "HP loss is fatal", whose=possessive(c), name=named(c)), FEROCITY + " [O]")
     return True
 
 
@@ -181,8 +181,7 @@ def end_of_turn(ctx: Context, c: Combatant, kill) -> bool:
     hp = c.pools.get("hp")
     ctx.set_mark(c, marks.FEROCITY, None)
     if hp is not None and hp.value <= 0:
-        kill(ctx, c, "ferocity", _("{name}'s ferocity runs out: it dies at 0 HP", name=named(c)),
-                  FEROCITY + " [O]")
+        kill(ctx, c, "ferocity", _("{name}'s ferocity runs out: {name} dies at 0 HP", name=named(c)), FEROCITY + " [O]")
     return True
 
 
@@ -250,13 +249,14 @@ def status(c: Combatant) -> list[Msg]:
         stop = sorted(stoppers(inst))
         what = kind_term(*stop) if stop else None
         if stopped(c):
-            out.append(_("regeneration {n}: stopped, no healing at its next turn start and it can die", n=inst.value))
+            out.append(_("regeneration {n}: stopped, no healing at the start of {whose} next turn, and death is "
+                         "possible", whose=possessive(c), n=inst.value))
         elif what is not None:
             out.append(_("regeneration {n} (stopped by {what}): cannot die while it works", n=inst.value, what=what))
         else:
             out.append(_("regeneration {n}: cannot die while it works", n=inst.value))
     if ferocious(c) and c.life != "dead":
-        out.append(_("ferocity: at 0 HP it fights on until the end of its next turn, then dies")
+        out.append(_("ferocity: at 0 HP fights on until the end of {whose} next turn, then dies", whose=possessive(c))
                    if fighting_on(c) else _("ferocity: fights on for a turn at 0 HP"))
     if incorporeal(c):
         out.append(_("incorporeal: immune to nonmagical kinetic attacks; half from energy and magic; full from force "
@@ -306,6 +306,6 @@ def maneuver_refusal(attacker: Combatant, target: Combatant) -> "Msg | None":
             return _("{name} is a swarm: swarms neither perform nor suffer combat maneuvers", name=c.name)
     if incorporeal(target) != incorporeal(attacker):
         who = target if incorporeal(target) else attacker
-        return _("{name} is incorporeal: no combat maneuvers between it and a corporeal creature", name=who.name)
+        return _("{name} is incorporeal: no combat maneuvers between {name} and a corporeal creature", name=who.name)
     return None
 

@@ -8,7 +8,7 @@ of long-term stability) run from the turns part's ``on_time_passed``.
 from __future__ import annotations
 
 from gm_console.ruleset import (Combatant, Context, EncounterState, Spendable, Use, fold_text, gm, named, of,
-                                public, record_check)
+                                public, record_check, possessive)
 from gm_console.ruleset import life as life_word
 
 from . import life, marks
@@ -77,9 +77,10 @@ def _own_turn(ctx: Context, c: Combatant, what: str) -> None:
     if state.in_combat and state.active != c.id:
         active = state.combatants.get(state.active) if state.active else None
         if what == "fight":
-            msg = _("{name} can spend RP to stay in the fight only at the start of its own turn", name=c.name)
+            msg = _("{name} can spend RP to stay in the fight only at the start of {whose} own turn",
+                    whose=possessive(c), name=c.name)
         else:
-            msg = _("{name} can spend RP to stabilise only on its own turn", name=c.name)
+            msg = _("{name} can spend RP to stabilise only on {whose} own turn", whose=possessive(c), name=c.name)
         ctx.fail(_("{msg} (now: {active})", msg=msg, active=active.name) if active else msg)
 
 
@@ -114,11 +115,11 @@ def stay_in_fight(ctx: Context, c: Combatant, amount: int | None) -> None:
     _own_turn(ctx, c, "fight")
     state = ctx.state
     if state.in_combat and marks.STABILIZED.of(c) == state.round:
-        ctx.fail(_("{name} stabilised with RP this round; it can stay in the fight from its next turn", name=c.name))
+        ctx.fail(_("{name} stabilised with RP this round; {name} can stay in the fight from {whose} next turn",
+                   whose=possessive(c), name=c.name))
     rp = c.pools["rp"]
     if rp.value < 1:
-        ctx.fail(_("{name} has no RP left to stay in the fight; it waits (long-term stability: pass 1h)",
-                   name=c.name))
+        ctx.fail(_("{name} has no RP left to stay in the fight and waits (long-term stability: pass 1h)", name=c.name))
     ctx.set_pool(c, "rp", rp.value - 1, rule="starfinder.md §3.4.7 [S]")
     ctx.set_pool(c, "hp", 1, rule="starfinder.md §3.4.7 [S]")
     life.clear_zero_marks(ctx, c)
@@ -184,7 +185,7 @@ def _long_term(ctx: Context, c: Combatant, seconds: int) -> None:
         return
     rp = c.pools.get("rp")
     if rp is not None and rp.value >= 1:
-        say(ctx, c, _("{name} is stable with {rp} RP: it can stay in the fight; no Con check while it has RP",
+        say(ctx, c, _("{name} is stable with {rp} RP and can stay in the fight; no Con check while any RP is left",
                       name=named(c), rp=of(c, rp.value)), "starfinder.md §3.4.9 [S]",
             _("spend {ref} resolve fight", ref=gm(c.id)))
         return

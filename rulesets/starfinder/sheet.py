@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for
+from gm_console.ruleset import Combatant, EncounterState, Msg, Pending, Sheet, gm, types_for, words_for, possessive
 
 from .attacks import SFAttacks
 from .common import value
@@ -81,7 +81,7 @@ class StarfinderSheet(Sheet):
             out.append(_("prone: +4 AC against ranged, -4 AC against melee"))
         helpless = c.life in ("dying", "stable") or any("helpless" in rules.conditions.catalogue.define(i).flags for i in ids)
         if helpless and c.life != "dead":
-            out.append(_("helpless: melee attacks against it +4; coup de grace possible"))
+            out.append(_("helpless: melee attackers get +4; coup de grace possible"))
         for inst in c.instances("burning"):
             tries = int(marks.BURN_TRIES.of(c) or 0)
             dc = 10 + int(marks.FIRE_ROUND.of(c) or 0)
@@ -91,8 +91,8 @@ class StarfinderSheet(Sheet):
             else:
                 out.append(_("burning {dice}d6: Reflex vs DC {dc} at the end of the round", dice=inst.value, dc=dc))
         for inst in c.instances("bleeding"):
-            out.append(_("bleeding {value} at the start of its turn (Medicine DC 15 or healing stops it)",
-                         value=inst.value))
+            out.append(_("bleeding {value} at the start of {whose} turn (Medicine DC 15 or healing stops it)",
+                         whose=possessive(c), value=inst.value))
         held = marks.HELD.of(c)
         if held and held.get("by") in state.combatants and ("grappled" in ids or "pinned" in ids):
             out.append(_("held by {name}", name=state.get(held["by"]).name))
@@ -116,15 +116,18 @@ COVER_LINES = {
     "improved-cover": _("improved cover: +8 AC, +4 Reflex against attacks from beyond it"),
     "total-cover": _("total cover: it cannot be attacked from beyond the cover"),
     "concealment": _("concealment: 20% miss chance (a hit misses on d% 1-20: r 1d100)"),
-    "total-concealment": _("total concealment: attackers guess its square; 50% miss chance (d% 1-50: r 1d100)"),
-    "invisibility": _("invisible: 50% miss chance (d% 1-50: r 1d100); its targets are flat-footed against it"),
+    # whose square, whose targets: given the combatant's possessive where the sheet shows them
+    "total-concealment": _("total concealment: attackers guess {whose} square; 50% miss chance (d% 1-50: r 1d100)"),
+    "invisibility": _("invisible: 50% miss chance (d% 1-50: r 1d100); {whose} targets are flat-footed against "
+                      "{whose} attacks"),
     "displacement": _("displaced: 50% miss chance (d% 1-50: r 1d100)"),
 }
 
 
 def _cover_lines(c: Combatant, ids: set[str]) -> list[Msg]:
     """Cover, concealment, miss chances and broken armor say on the sheet what they do (starfinder.md §3.6.1-3)."""
-    out = [line for cid, line in COVER_LINES.items() if cid in ids]
+    out = [line.given(whose=possessive(c, several=cid == "invisibility")) if "{whose}" in line.id else line
+           for cid, line in COVER_LINES.items() if cid in ids]
     if "broken-armor" in ids:
         eac, kac = armor_bonus(c, "eac"), armor_bonus(c, "kac")
         out.append(_("broken armor: armor bonuses EAC +{eac}→+{eac_half}, KAC +{kac}→+{kac_half}", eac=eac,
@@ -143,11 +146,12 @@ def pending(rules, state: EncounterState) -> list[Pending]:
             cost = life.stabilize_cost(c) if rp else 1
             # offered only when it would work: on its own turn, with the RP (starfinder.md §3.4.6 [S])
             if rp is not None and left >= cost:
-                out.append(Pending(c.id, _("{name} is dying: {left} resolve left; stabilise with {cost} RP on its turn "
-                                           "or Medicine DC 15", name=c.name, left=left, cost=cost),
+                out.append(Pending(c.id, _("{name} is dying: {left} resolve left; stabilise with {cost} RP on "
+                                           "{whose} turn or Medicine DC 15", whose=possessive(c), name=c.name,
+                                           left=left, cost=cost),
                                    command=f"spend {c.id} resolve stabilize" if own_turn else None))
             else:
-                out.append(Pending(c.id, _("{name} is dying: {left} resolve left, too few to stabilise itself ({cost} "
+                out.append(Pending(c.id, _("{name} is dying: {left} resolve left, too few to self-stabilise ({cost} "
                                            "needed); Medicine DC 15 or healing", name=c.name, left=left, cost=cost),
                                    command=None))
         elif c.life == "stable" and c.pools.get("hp") and c.pools["hp"].value == 0:
@@ -161,8 +165,8 @@ def pending(rules, state: EncounterState) -> list[Pending]:
                                                name=c.name), command="pass 1h"))
             elif state.in_combat and state.active == c.id and marks.STABILIZED.of(c) != state.round:
                 # starfinder.md §3.4.7 [S]: at the start of its turn, 1 RP puts it back in the fight
-                out.append(Pending(c.id, _("{name} is stable: 1 RP now puts it back in the fight with 1 HP (spend {ref} "
-                                           "resolve fight)", name=c.name, ref=gm(c.id)),
+                out.append(Pending(c.id, _("{name} is stable: 1 RP now puts {name} back in the fight with 1 HP "
+                                           "(spend {ref} resolve fight)", name=c.name, ref=gm(c.id)),
                                    command=f"spend {c.id} resolve fight"))
         if marks.STAMINA_REST.of(c) is not None:
             if state.in_combat:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from gm_console.ruleset import Combatant, Context, named, of, public
+from gm_console.ruleset import Combatant, Context, named, of, public, possessive
 
 from .common import check, creature, say, value
 from .economy import cond_word, use
@@ -34,11 +34,11 @@ def total_defense(ctx: Context, call) -> None:
     state, rules = ctx.state, ctx.ruleset
     eac, kac = value(rules, state, c, "eac"), value(rules, state, c, "kac")
     if official(state, "total_defense"):
-        msg = _("{name} takes total defense: +4 AC until the start of its next turn, no attacks of opportunity",
-                name=named(c))
+        msg = _("{name} takes total defense: +4 AC until the start of {whose} next turn, no attacks of opportunity",
+                whose=possessive(c), name=named(c))
     else:
-        msg = _("{name} takes total defense: +4 AC until the start of its next turn, no attacks of opportunity; "
-                "combines with other AC boosts (seed)", name=named(c))
+        msg = _("{name} takes total defense: +4 AC until the start of {whose} next turn, no attacks of opportunity; "
+                "combines with other AC boosts (seed)", whose=possessive(c), name=named(c))
     # its ACs now are a foe's secret: the detail
     say(ctx, c, msg, "starfinder.md §3.2 total defense [S]", _("EAC {eac}, KAC {kac}", eac=of(c, eac), kac=of(c, kac)))
 
@@ -50,10 +50,11 @@ def defensive(ctx: Context, call) -> None:
     _cond(ctx, c, "fighting-defensively", c)
     attack = value(ctx.ruleset, ctx.state, c, "attack")
     if c.has("total-defense") and official(ctx.state, "total_defense"):
-        msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until its next turn (its +2 AC does not "
-                "add to total defense: official)", name=named(c))
+        msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until {whose} next turn ({whose} +2 AC "
+                "does not add to total defense: official)", whose=possessive(c), name=named(c))
     else:
-        msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until its next turn", name=named(c))
+        msg = _("{name} fights defensively: -4 on attacks this turn, +2 AC until {whose} next turn",
+                whose=possessive(c), name=named(c))
     say(ctx, c, msg, "starfinder.md §3.2 fight defensively [S]", _("attack {attack:+d}", attack=of(c, attack)))
 
 
@@ -77,8 +78,9 @@ def _fire(ctx: Context, call, verb: str, cid: str) -> None:
         msg = _("{name}'s {fire} hits AC 15 ({total}): {ally} gets +2 AC against the next attack until the start of "
                 "{name}'s next turn", name=named(shooter), fire=what, total=of(shooter, total), ally=named(ally))
     else:
-        msg = _("{name}'s {fire} hits AC 15 ({total}): {ally} gets +2 on its next attack until the start of {name}'s "
-                "next turn", name=named(shooter), fire=what, total=of(shooter, total), ally=named(ally))
+        msg = _("{name}'s {fire} hits AC 15 ({total}): {ally} gets +2 on {whose} next attack until the start of "
+                "{name}'s next turn", whose=possessive(ally), name=named(shooter), fire=what, total=of(shooter, total),
+                ally=named(ally))
     say(ctx, shooter, msg, rule)
 
 
@@ -106,10 +108,11 @@ def charge(ctx: Context, call) -> None:
     path = _("no creature at all in the path") if off else _("no enemy in the path (allies are fine)")
     if target is not None:
         msg = _("{name} charges at {target}: up to double speed in a line, {path}; {bonus:+d} on the attack, -2 AC "
-                "until its next turn", name=named(c), target=named(target), path=path, bonus=public(bonus))
+                "until {whose} next turn", whose=possessive(c), name=named(c), target=named(target), path=path,
+                bonus=public(bonus))
     else:
-        msg = _("{name} charges: up to double speed in a line, {path}; {bonus:+d} on the attack, -2 AC until its next "
-                "turn", name=named(c), path=path, bonus=public(bonus))
+        msg = _("{name} charges: up to double speed in a line, {path}; {bonus:+d} on the attack, -2 AC until {whose} "
+                "next turn", whose=possessive(c), name=named(c), path=path, bonus=public(bonus))
     say(ctx, c, msg, "starfinder.md §3.2 charge [Δ official]" if off else "starfinder.md §3.2 charge [S]")
 
 

@@ -20,6 +20,7 @@ from ..core.marks import AFFLICTIONS
 from ..core.state import Combatant
 from ..core.text import fold_text
 from ..core.told import gm, named, public
+from ..core.whose import possessive
 
 ROUND = 6
 #: at most this many saves of one affliction in one span (a year of a daily disease is 365)
@@ -134,8 +135,8 @@ def verb(kind: str, kinds: dict, read: Callable, expose: Callable) -> Callable:
                 raise RulesError(_("{kind}: from whom? (from CREATURE)", kind=kinds[kind]))
             source = ctx.combatant(words[1])
             if not source.stats.get(kind):
-                raise RulesError(_("{name} carries no {kind} ({key}= on its stat block)", name=source.name,
-                                   kind=kinds[kind], key=kind))
+                raise RulesError(_("{name} carries no {kind} ({key}= on {whose} stat block)",
+                                   whose=possessive(source), name=source.name, kind=kinds[kind], key=kind))
             words = str(source.stats[kind]).split() + words[2:]
         spec = read(kind, words)
         spec["name"] = spec["name"] or (source.name if source is not None else "")

@@ -46,8 +46,10 @@ DAMAGE = T_("attack outcome", "damage", "daño")
 #: the table's option: the players read an attack's natural d20 and total (docs/sheets.md#attacks)
 SHOW_ROLLS = "players_attack_rolls"
 #: the attack's line as saves written before its possessive followed the attacker hold it ("with
-#: its" whoever attacked): kept in the catalogue so their log still reads, in Spanish too
-FORMER_IDS = (N_("{name} attacks {target} with its {weapon}: {outcome}"),)
+#: its" whoever attacked), and the range note: kept in the catalogue so their log still reads, in
+#: Spanish too
+FORMER_IDS = (N_("{name} attacks {target} with its {weapon}: {outcome}"),
+              N_("{name}'s {weapon} has no range increment in its stat block: the distance changes nothing"))
 
 
 
@@ -166,7 +168,8 @@ def check_distance(ctx, plan: Plan, max_increments) -> None:
                                    "{inc} ft = {most} ft)", feet=feet, weapon=weapon_term(atk.name),
                                    n=max_increments(atk), inc=inc, most=most), param="distance")
         elif atk.ranged:
-            ctx.say(_("{name}'s {weapon} has no range increment in its stat block: the distance changes nothing",
+            ctx.say(_("{name}'s {weapon} has no range increment in {whose} stat block: the distance changes nothing",
+                      whose=possessive(plan.attacker),
                       name=named(plan.attacker), weapon=weapon_term(atk.name)), who=plan.attacker.id, gm_only=True)
         elif atk.reach is not None and feet > atk.reach:
             ctx.say(_("{name}'s {weapon} reaches {reach} ft and the target is {feet} ft away (the GM's call)",
@@ -308,10 +311,10 @@ def refuse_attacks(a: Combatant, word: str, rules: "AttackRules | None" = None) 
     names = [atk.name for atk in attacks_of(a.stats.get("atk"))]
     if not names:
         example = (rules or AttackRules).example
-        return RulesError(_('{name} has no attacks in its stat block; give them: set {name} atk="{example}"',
-                            name=a.name, example=example))
-    return RulesError(_("{name} has no attack {word!r}; its attacks: {names}", name=a.name, word=word,
-                        names=listing(names)))
+        return RulesError(_('{name} has no attacks in {whose} stat block; give them: set {name} atk="{example}"',
+                            whose=possessive(a), name=a.name, example=example))
+    return RulesError(_("{name} has no attack {word!r}; {whose} attacks: {names}", whose=possessive(a, several=True),
+                        name=a.name, word=word, names=listing(names)))
 
 
 def read(ctx, rules: AttackRules, call, verb: str) -> Plan:

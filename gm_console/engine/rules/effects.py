@@ -25,6 +25,7 @@ from ..core.errors import CommandError, RulesError
 from ..core.marks import SAVES_OWED
 from ..core.state import Combatant
 from ..core.text import fold_text, listing
+from ..core.whose import possessive
 
 #: ``ac+2``, ``will-1``, ``ca+2``, ``daño+1``, ``ac+1:deflection``: a figure (either language), a signed
 #: whole number and, after a colon, the bonus's type
@@ -296,8 +297,9 @@ def take_off(ctx: Context, call) -> None:
         cdef = lookup(ctx, call.cond, free=True)
         if not target.has(cdef.id):
             have = listing((i.cond for i in target.conditions), "none")
-            raise RulesError(_("{name} is not {cond}; its conditions: {have}", name=target.name, cond=cdef.id,
-                               have=have))
+            raise RulesError(_("{name} is not {cond}; {whose} conditions: {have}", whose=possessive(target,
+                                                                                                    several=True),
+                               name=target.name, cond=cdef.id, have=have))
         ctx.remove_all(target, cdef.id)
 
 
@@ -422,8 +424,8 @@ def save_now(ctx: Context, call) -> None:
         if ctx.ruleset.conditions.own_save(ctx, c, cdef, tuple(dice)):
             return  # a condition with its own save rule (Starfinder's burning), offered at its moment
         have = listing((i.cond for i in c.conditions if i.save and i.dc is not None), "none")
-        raise RulesError(_("save: {name} has no {effect} that a save ends; its effects a save ends: {have}",
-                           name=c.name, effect=cdef.term, have=have))
+        raise RulesError(_("save: {name} has no {effect} that a save ends; {whose} effects a save ends: {have}",
+                           whose=possessive(c, several=True), name=c.name, effect=cdef.term, have=have))
     ctx.dice.forced[:0] = dice
     bonus, seen = 0, []
     for word in used:

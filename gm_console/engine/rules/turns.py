@@ -14,7 +14,7 @@ N rounds later. The clock follows its owner wherever delay or ready move it.
 
 from __future__ import annotations
 
-from gm_console.i18n import _
+from gm_console.i18n import N_, _
 
 from ..core.told import named, public
 from . import effects
@@ -25,6 +25,12 @@ from ..core.marks import AWARE, JOINED, MOVED_PAST, OWED_TURNS, READIED_ACTS, SU
 from ..core.state import Combatant
 from ..core.text import whole
 from ..core.words import life as life_word
+from ..core.whose import possessive
+
+#: lines as saves written before they spoke of a combatant as a person would ("its", "it" of
+#: anyone): kept in the catalogue so an older save's log still reads, in Spanish too
+FORMER_IDS = (N_("{name}'s readied action goes off ({text}) as its reaction; its place in the order stays"),
+              N_("{name}'s count comes round again: it acts now (the delay is forfeit)"))
 
 
 def note_joiner(ctx: Context, c: Combatant) -> None:
@@ -223,7 +229,7 @@ def _advance(ctx: Context, start_index: int) -> None:
                 continue
             if state.delayed[cid].round < state.round:
                 # its original count came round again: the old delay is forfeit (PF1 1.1.5 [O])
-                ctx.say(_("{name}'s count comes round again: it acts now (the delay is forfeit)", name=named(c)),
+                ctx.say(_("{name}'s count comes round again: {name} acts now (the delay is forfeit)", name=named(c)),
                         who=cid)
                 begin_turn(ctx, c)
                 return
@@ -304,8 +310,8 @@ def trigger(ctx: Context, c: Combatant, args: tuple[str, ...] = ()) -> None:
     if position == "stay":  # a reaction (fifth edition): the order and the turns stay as they are
         ctx.set_encounter_mark(READIED_ACTS, c.id)
         ctx.actor = c.id
-        ctx.say(_("{name}'s readied action goes off ({text}) as its reaction; its place in the order stays",
-                  name=named(c), text=text), who=c.id)
+        ctx.say(_("{name}'s readied action goes off ({text}) as {whose} reaction; {whose} place in the order stays",
+                  whose=possessive(c), name=named(c), text=text), who=c.id)
         return
     if active.id != c.id:
         if position == "after":
@@ -385,7 +391,7 @@ def clock(ctx: Context, what: str) -> None:
 def _must_be_able_to_act(ctx: Context, c: Combatant) -> None:
     """PF1 1.1.8 [O]: a dying or unconscious creature cannot act out of its turn either."""
     if c.life in ("dying", "dead", "unconscious", "stable") or not ctx.ruleset.turns.can_take_turn(c):
-        ctx.fail(_("{name} is {life} and cannot act now (unready or heal it first)", name=c.name,
+        ctx.fail(_("{name} is {life} and cannot act now (unready or heal {name} first)", name=c.name,
                    life=life_word(c.life)))
 
 

@@ -38,7 +38,7 @@ from .types import (ActionSlot, Catalogue, ConditionDef, Difficulty, Figure, Opt
                     StatField, did_you_mean, fold_text, slug)
 from ..text import listing
 from ..told import gender_of
-from ..whose import POSSESSIVES, possessive
+from ..whose import POSSESSIVES, SEVERAL, possessive
 from ..weapon_names import weapon_term
 
 #: the table's choices that are no game's rule, in every game's ``[options]``
@@ -76,8 +76,9 @@ def offered_saves(rules: "Ruleset", state: EncounterState) -> list[Pending]:
 
 
 def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Ruleset | None" = None,
-                whose: Term = POSSESSIVES["creature"]):
-    """``whose``: the attacker's possessive (``possessive``: her, his, their, its)."""
+                whose: Term = POSSESSIVES["creature"], theirs: Term = SEVERAL["creature"]):
+    """``whose``: the attacker's possessive (``possessive``: her, his, their, its); ``theirs``: the
+    target's, before several things (its turns)."""
     if kind == "grab":
         return _("{name} hit {target} with {whose} {weapon}: grab, a free grapple check at +4", name=a, target=t,
                  whose=whose, weapon=weapon)
@@ -94,8 +95,8 @@ def _offer_text(kind: str, a: str, t: str, weapon: Any, detail: str, rules: "Rul
         return _("{name}'s critical arcs from {target}: {detail} damage to the creature nearest it within 10 ft "
                  "(dmg NAME {detail})", name=a, target=t, detail=detail)
     if kind == "corrode":
-        return _("{name}'s critical corrodes {target}: {detail} acid damage at the start of its turns, as burning "
-                 "deals fire", name=a, target=t, detail=detail)
+        return _("{name}'s critical corrodes {target}: {detail} acid damage at the start of {whose} turns, as "
+                 "burning deals fire", whose=theirs, name=a, target=t, detail=detail)
     if kind in ("fortitude", "reflex", "will"):
         save = {"fortitude": _("Fortitude"), "reflex": _("Reflex"), "will": _("Will")}[kind]
         cond, _sp, span = detail.partition(" ")
@@ -125,7 +126,8 @@ def offered_riders(state: EncounterState, rules: "Ruleset | None" = None) -> lis
             if a is None or t is None or t.life == "dead":
                 continue
             out.append(Pending(t.id, _offer_text(kind, a.name, t.name, weapon_term(weapon), detail, rules,
-                                                 possessive(a)), gm_only=True, command=command or None))
+                                                 possessive(a), possessive(t, several=True)), gm_only=True,
+                               command=command or None))
     return out
 
 __all__ = [
