@@ -368,9 +368,10 @@ async def test_timeline_has_a_legend_and_one_row_for_everyones_flat_footed(tmp_p
         assert sum("Flat-footed" in r for r in rows) == 1 and "×5" in text
         assert "┄" not in "\n".join(rows[:-1])  # ends at each one's first turn, not "until removed"
         assert "still to come" in rows[-1] and "until removed" in rows[-1]  # the legend
-        goblin = next(c for c in enc.state.combatants.values() if c.has("flat-footed"))
-        app.screen.selected = goblin.id
-        assert "until its first turn" in sheet_text(app.screen.frame()).plain
+        for who, words in (("foe", "until its first turn"), ("pc", "until their first turn")):
+            one = next(c for c in enc.state.combatants.values() if c.has("flat-footed") and c.side == who)
+            app.screen.selected = one.id
+            assert f"Flat-footed (Desprevenido) — {words}" in sheet_text(app.screen.frame()).plain
 
 
 @drive

@@ -235,3 +235,20 @@ def test_sf_an_invisible_or_concealed_pcs_sheet_says_whose_targets_and_square():
     assert "invisible: 50% de fallo (d% 1-50: r 1d100); sus objetivos están desprevenidos ante él" in sheet(t, "Kyra", "es")
     assert "total concealment: attackers guess its square; 50% miss chance (d% 1-50: r 1d100)" in sheet(t, "Space goblin")
     assert "ocultación total: hay que adivinar su casilla; 50% de fallo (d% 1-50: r 1d100)" in sheet(t, "Space goblin", "es")
+
+
+@pytest.mark.parametrize("lang, pc, foe", [("en", "until their first turn", "until its first turn"),
+                                          ("es", "hasta su primer turno", "hasta su primer turno")])
+def test_the_sheet_says_whose_first_turn_ends_a_surprise_and_an_older_saves_note_reads_the_same(lang, pc, foe):
+    """starfinder.md §3.1: the unaware are flat-footed until they act. The note is stored in the
+    save as the game wrote it ("surprise: until it acts"); the sheet says it of the combatant."""
+    from gm_console.tui.widgets.sheet import until
+
+    t = Table("starfinder")
+    t.rolls(10, 15, 5)
+    t.do("add A pc init=2 rp=1 hp=10", "add B init=0 hp=10", "add C init=1 hp=10", "side B foe", "side C foe",
+         "surprise B", "start")
+    for who, words in (("a", pc), ("c", foe)):
+        [inst] = [i for i in t.state.combatants[who].conditions if i.cond == "flat-footed"]
+        assert inst.note == "surprise: until it acts"
+        assert until(t.state.combatants[who], inst, lang) == words

@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from gm_console.engine.core.contract import status_of
 from gm_console.engine.core.state import Combatant
+from gm_console.engine.core.whose import possessive
 
 from .. import lines, paint
 from .. import present as p
@@ -175,7 +176,7 @@ def _conditions(out: Text, frame: Frame, c: Combatant) -> None:
         if other and other != name:
             out.append(f" ({other})", style="dim")
         if inst.rounds is None:
-            out.append(f" — {until(inst, lang)}", style="dim")
+            out.append(f" — {until(c, inst, lang)}", style="dim")
         else:
             left = tr(lang, "one_round_left") if inst.rounds == 1 else tr(lang, "rounds_left", n=inst.rounds)
             out.append(f" — {left}", style="bold")
@@ -240,20 +241,13 @@ def _budget(out: Text, frame: Frame, c: Combatant) -> None:
     out.append("\n")
 
 
-def until(inst, lang: str) -> str:
+def until(c, inst, lang: str) -> str:
     """When a condition without rounds ends, as the status line says it: a flat-footed mark
-    at its owner's first turn, a ruleset's note where it left one, else when removed."""
+    at its owner's first turn (whose, as the reader says it: the note Pathfinder's and
+    Starfinder's flat-footed carry in a save is the same thing), a ruleset's note where it
+    left one, else when removed."""
     if inst.cond in p.EARLY_MARKS:
-        return tr(lang, "until_first_turn")
+        return tr(lang, "until_first_turn", whose=possessive(c))
     if inst.note:
-        return note_text(inst.note, lang)
+        return inst.note
     return tr(lang, "until_removed")
-
-
-def note_text(note: str, lang: str) -> str:
-    from ..ui_text import TEXT
-
-    for key in ("note_until_first_turn", "note_until_acts"):
-        if TEXT.get(key) == note:
-            return tr(lang, key)
-    return note
