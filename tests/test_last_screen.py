@@ -63,6 +63,18 @@ def test_any_change_it_was_drawn_for_and_it_is_not_shown(save, tmp_path, monkeyp
     assert lastscreen.read(str(save), key(save, cols, rows, lang)) is None
 
 
+def test_an_upgraded_package_beside_textual_and_the_screen_is_not_shown(save, tmp_path, monkeypatch):
+    """A third-party game (or Rich, or Textual) upgraded: its version is in the key."""
+    site = tmp_path / "site"
+    (site / "textual").mkdir(parents=True)
+    (site / "gm_console_mygame-1.0.dist-info").mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    lastscreen.keep(str(save), None, FRAME, 120, 40)
+    assert lastscreen.read(str(save), key(save)) == FRAME
+    (site / "gm_console_mygame-1.0.dist-info").rename(site / "gm_console_mygame-1.1.dist-info")
+    assert lastscreen.read(str(save), key(save)) is None
+
+
 def test_another_saves_screen_is_never_shown(save, tmp_path):
     other = tmp_path / "other.toml"
     other.write_bytes(save.read_bytes())  # the same bytes, another fight

@@ -12,8 +12,9 @@ from another computer: not shown), the terminal's size, the language asked for o
 command line, the environment that changes how Textual draws (the terminal's kind and
 colours, the locale, gm-console's and Textual's variables), the settings file
 (keymap.toml: keys, language, theme) and the code that draws (gm-console's and the
-games' source files, Textual's and Rich's versions). A third-party game's own code is not
-in it: after upgrading one, its first open may show its last screen for that moment.
+built-in games' source files; the version of every package installed beside Textual: Rich,
+a third-party game... An edit to an installed package's files that keeps its version is not
+seen: the kept screen then shows for the moment the live one takes.)
 
 **Trusted only when checked** (a cache file is read from disk: issue 23). The file lives in
 the snapshots' folder under its rules (``cachefolder``: ours, 0700, no links) and carries
@@ -144,8 +145,8 @@ def safe(frame: str) -> bool:
 
 
 def _code() -> str:
-    """gm-console's and the games' source files (names, sizes, times), Textual's and Rich's
-    versions (their dist-info folders' names)."""
+    """gm-console's and the built-in games' source files (names, sizes, times), and the
+    versions of the packages installed beside Textual (their dist-info folders' names)."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # gm_console
     found = []
     for top in (here, os.path.join(os.path.dirname(here), "rulesets")):
@@ -160,9 +161,8 @@ def _code() -> str:
                     found.append(f"{root}/{name} {st.st_size} {st.st_mtime_ns}")
     for entry in sys.path:
         if os.path.isdir(os.path.join(entry, "textual")):
-            try:
-                found.extend(sorted(n for n in os.listdir(entry)
-                                    if n.endswith(".dist-info") and n.startswith(("textual-", "rich-"))))
+            try:  # every package installed beside Textual, by version: Rich, a third-party game...
+                found.extend(sorted(n for n in os.listdir(entry) if n.endswith(".dist-info")))
             except OSError:
                 pass
             break
