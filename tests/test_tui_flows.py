@@ -143,7 +143,7 @@ async def test_condition_modal_finds_a_spanish_name(tmp_path, demo_ruleset):
         await pilot.pause()
     goblin = enc.state.get("goblin-1")
     assert [(i.cond, i.rounds) for i in goblin.conditions] == [("stunned", 2)]
-    assert enc.session.done[-1].line == 'estado "Goblin 1" stunned 2'  # as a Spanish table types it
+    assert enc.session.done[-1].line == 'estado "Goblin 1" aturdido 2'  # as a Spanish table types it
 
 
 @drive
@@ -173,16 +173,18 @@ async def test_condition_modal_with_value_and_free_label(tmp_path):
 
 
 @drive
-async def test_uncondition_modal(tmp_path):
-    enc = make_encounter(tmp_path, SKIRMISH + ["cond Kyra prone"])
-    app = app_for(enc)
+@pytest.mark.parametrize("lang, line", [("en", "uncond Kyra prone"), ("es", "quitar-estado Kyra tumbado")])
+async def test_uncondition_modal(tmp_path, lang, line):
+    """The line the form writes is the one the GM's table would type (the log shows it)."""
+    enc = make_encounter(tmp_path, SKIRMISH + ["cond Kyra prone"], ruleset="pathfinder1e")
+    app = app_for(enc, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("C")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
     assert enc.state.get("kyra").conditions == []
-    assert enc.session.done[-1].line == "uncond Kyra prone"
+    assert enc.session.done[-1].line == line
 
 
 @drive

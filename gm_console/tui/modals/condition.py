@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from gm_console.engine.core.contract import ConditionDef, Ruleset, fold_text
 from gm_console.engine.rules.effects import SAVE_WORDS
+from gm_console.engine.core.errors import GMError
 from gm_console.engine.core.state import Combatant
 
 from .. import lines
@@ -216,7 +217,7 @@ class ConditionModal(FormModal[str]):
                 else "no_match"
             raise FormError(tr(self.lang, key, text=text))
         option = results.get_option_at_index(results.highlighted)
-        cond = lines.quote(text) if option.id == FREE else option.id
+        cond = lines.quote(text) if option.id == FREE else typed(self.frame.ruleset, option.id, self.lang)
         value = self.value("value")
         if value:
             if not value.isdigit():
@@ -280,5 +281,23 @@ class UnconditionModal(FormModal[str]):
         if current.highlighted is None:
             raise FormError(tr(self.lang, "no_conditions_to_remove", name=self.target.name))
         cond = current.get_option_at_index(current.highlighted).id
-        return lines.join("uncond", lines.ref(self.frame.state, self.target), lines.quote(cond))
+        return lines.join("uncond", lines.ref(self.frame.state, self.target),
+                          typed(self.frame.ruleset, cond, self.lang, quoted=True))
 
+
+def typed(ruleset: Ruleset, cid: str, lang: str, quoted: bool = False) -> str:
+    """A condition in the line a form writes, as the GM's table types it: its name in the GM's
+    language when that is one word that leads back to it (``estado Kyra estremecido``, not
+    ``shaken`` at a Spanish table), else its id (one word always; ``quoted``: as ``lines.quote``
+    gives it)."""
+    catalogue = ruleset.conditions.catalogue
+    definition = catalogue.get(cid)
+    if definition is not None and lang != "en":
+        word = str(definition.name(lang)).lower()
+        if word.isalpha():
+            try:
+                if catalogue.lookup(word).id == cid:
+                    return word
+            except GMError:
+                pass
+    return lines.quote(cid) if quoted else cid
