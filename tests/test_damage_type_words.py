@@ -44,8 +44,20 @@ def test_two_damage_types_still_read_together():
          "init Kyra 15", "init Gob 10", "start")
     t.rolls(15, 5)
     t.do("attack Kyra Gob")
-    assert "7 slashing&piercing (magic)" in attack_line(t, "en")
-    assert "7 cortante&perforante (mágico)" in attack_line(t, "es")
+    assert "7 slashing and piercing (magic)" in attack_line(t, "en")
+    assert "7 cortante y perforante (mágico)" in attack_line(t, "es")
+
+
+def test_three_damage_types_read_as_a_list_in_the_readers_words():
+    """A goblin dog's bite is bludgeoning, piercing and slashing at once (the stat block's B&P&S):
+    the log says so as a sentence would, not as the stat block writes it."""
+    t = Table("pathfinder1e")
+    t.do('add Dog hp=9 atk="bite +2 1d6+3 bludgeoning&piercing&slashing"', "add Gob hp=40 ac=10",
+         "init Dog 15", "init Gob 10", "start")
+    t.rolls(15, 1)
+    t.do("attack Dog Gob")
+    assert "4 bludgeoning, piercing and slashing" in attack_line(t, "en")
+    assert "4 contundente, perforante y cortante" in attack_line(t, "es")
 
 
 def test_a_cold_iron_weapon_is_read_and_named():

@@ -95,7 +95,7 @@ def test_off_target_and_stamina_then_hp_in_a_full_attack():
     t = sf("cond Ksarik off-target", "set Kyra sp=5")
     t.rolls(10, 4, 12, 4).do("attack Ksarik Kyra claws full")
     assert last(t, 3) == [
-        "Ksarik attacks Kyra with its claws: hit, 6 slashing&piercing (10 +9 claws -2 off-target = 17 vs KAC 16; "
+        "Ksarik attacks Kyra with its claws: hit, 6 slashing and piercing (10 +9 claws -2 off-target = 17 vs KAC 16; "
         "1d4+2 (6))", "Kyra takes 6 slashing, piercing damage (vs KAC 16): SP 5→0, HP 30→29",
         "Ksarik attacks Kyra with its claws: miss (12 +4 claws -2 off-target = 14 vs KAC 16)"]
     assert (t.hp("Kyra", "sp"), t.hp("Kyra")) == (0, 29)

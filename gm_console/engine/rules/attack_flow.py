@@ -496,11 +496,13 @@ def _outcome(roll: Roll, hit: bool, crit: Crit, by_chance, chance: int, t: Comba
 
 def type_term(types: Sequence[str]) -> "Msg | Term":
     """An attack's damage types in the reader's language, its qualities after them in
-    parentheses (what it bypasses, nonlethal): ``slashing&piercing (magic)``, ``cortante (plata,
-    adamantina)``, ``5 electricity (nonlethal)``."""
+    parentheses (what it bypasses, nonlethal): ``slashing and piercing (magic)``, ``cortante
+    (plata, adamantina)``, ``5 electricity (nonlethal)``; the stat block's ``slashing&piercing``
+    read as a sentence says it."""
     qualities = {**BYPASS, "nonlethal": DAMAGE_TYPES["nonlethal"]}
     kinds = [DAMAGE_AFTER.get(t, t) for t in types if t not in qualities]
-    kind = kinds[0] if len(kinds) == 1 else joined(kinds, "&")
+    # TRANSLATORS: a weapon's damage types, all of them at once ("bludgeoning, piercing and slashing")
+    kind = kinds[0] if len(kinds) == 1 else _("{types} and {last}", types=joined(kinds[:-1], ", "), last=kinds[-1])
     bypass = [qualities[t] for t in types if t in qualities]
     if not bypass:
         return kind
