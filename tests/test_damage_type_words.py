@@ -38,26 +38,19 @@ def test_a_bypass_quality_reads_after_the_damage_type(game):
     assert "hit, slashing (magic)" in players and "7 slashing" not in players, players
 
 
-def test_two_damage_types_still_read_together():
-    t = Table("pathfinder1e")
-    t.do('add Kyra pc hp=20 atk="claws +5 1d8+2 slashing&piercing&magic"', "add Gob hp=40 ac=10",
-         "init Kyra 15", "init Gob 10", "start")
-    t.rolls(15, 5)
-    t.do("attack Kyra Gob")
-    assert "7 slashing and piercing (magic)" in attack_line(t, "en")
-    assert "7 cortante y perforante (mágico)" in attack_line(t, "es")
-
-
-def test_three_damage_types_read_as_a_list_in_the_readers_words():
+@pytest.mark.parametrize("atk, damage, en, es", [
+    ("claws +5 1d8+2 slashing&piercing&magic", 5, "7 slashing and piercing (magic)", "7 cortante y perforante (mágico)"),
+    ("bite +2 1d6+3 bludgeoning&piercing&slashing", 1, "4 bludgeoning, piercing and slashing",
+     "4 contundente, perforante y cortante")])
+def test_several_damage_types_read_as_a_list_in_the_readers_words(atk, damage, en, es):
     """A goblin dog's bite is bludgeoning, piercing and slashing at once (the stat block's B&P&S):
     the log says so as a sentence would, not as the stat block writes it."""
     t = Table("pathfinder1e")
-    t.do('add Dog hp=9 atk="bite +2 1d6+3 bludgeoning&piercing&slashing"', "add Gob hp=40 ac=10",
-         "init Dog 15", "init Gob 10", "start")
-    t.rolls(15, 1)
-    t.do("attack Dog Gob")
-    assert "4 bludgeoning, piercing and slashing" in attack_line(t, "en")
-    assert "4 contundente, perforante y cortante" in attack_line(t, "es")
+    t.do(f'add Kyra pc hp=20 atk="{atk}"', "add Gob hp=40 ac=10", "init Kyra 15", "init Gob 10", "start")
+    t.rolls(15, damage)
+    t.do("attack Kyra Gob")
+    assert en in attack_line(t, "en")
+    assert es in attack_line(t, "es")
 
 
 def test_a_cold_iron_weapon_is_read_and_named():
