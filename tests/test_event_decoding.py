@@ -12,6 +12,10 @@ from hypothesis import strategies as st
 
 from gm_console.engine.core import events as ev
 
+DEEP = [1]
+for _ in range(49):  # one list deeper than events may nest
+    DEEP = [DEEP]
+
 # What a hand edit can put in a field: everything JSON or TOML reads, and worse.
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),
                     st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, math.inf, math.nan, True, False, 0, 1.5]))
@@ -62,8 +66,8 @@ def test_the_usual_refusals_name_the_field_and_what_it_expects():
         ({"t": "TurnStarted", "id": ["kyra"], "round": 1}, "TurnStarted id: expected text, not ['kyra']"),
         ({"t": "Said", "msg": ["not", "a", "table"]}, "Said msg: expected a table"),
         ({"t": "Said", "msg": {"a": {1: "x"}}}, "Said msg: a: expected text keys, not 1"),
-        ({"t": "MarkSet", "id": "kyra", "key": "k", "value": [[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]},
-         "nested deeper than 16"),
+        ({"t": "MarkSet", "id": "kyra", "key": "k", "value": DEEP},
+         "nested deeper than 48"),
         ({"t": "TurnStarted", "id": "kyra"}, "a TurnStarted event without its round"),
         ({"t": "TurnStarted", "id": "kyra", "round": 1, "hp": 3}, "a TurnStarted event has no field 'hp'"),
     ]

@@ -21,6 +21,10 @@ from gm_console.tui.widgets.log import log_lines
 from gm_console.tui.widgets.sheet import sheet_text
 from gm_console.tui.widgets.timeline import timeline_text
 
+DEEP = [1]
+for _ in range(49):  # one list deeper than events may nest
+    DEEP = [DEEP]
+
 
 def journal(t: Table) -> list[dict]:
     """The session's log records as the save holds them (JSON and back: lists, not tuples)."""
@@ -104,8 +108,8 @@ def test_a_round_of_infinity_is_refused(goblins):
     ({"n": 9, "do": "note", "ev": [["Note"]]}, "event without a type"),
     ({"n": 9, "do": "roll", "ev": [{"t": "Rolled", "expr": "1d6", "total": 3, "dice": ["3"]}]},
      "Rolled dice: expected a whole number, not '3'"),
-    ({"n": 9, "do": "x", "ev": [{"t": "MarkSet", "id": "kyra", "key": "k", "value": [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]}]},
-     "nested deeper than 16"),
+    ({"n": 9, "do": "x", "ev": [{"t": "MarkSet", "id": "kyra", "key": "k", "value": DEEP}]},
+     "nested deeper than 48"),
 ])
 def test_wrong_types_in_any_field_are_refused_in_one_line(goblins, record, why):
     err = refused("generic", journal(goblins) + [record])

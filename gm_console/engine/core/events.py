@@ -296,8 +296,11 @@ def _quick_types(tp: Any) -> tuple[type, ...] | None:
 
 #: the largest whole number any JSON or TOML reader holds exactly; beyond it is a typo
 LIMIT = 2**53
-#: how deep free-form data (marks, options) may nest
-MAX_NESTING = 16
+#: how deep free-form data (marks, options, a log line's message and its arguments) may nest;
+#: an attack's detail (its roll, a breakdown whose labels hold labels) reaches about 24, and
+#: the save's writer checks every event against this (storage/codec.py), so a save the program
+#: writes is one it reads back
+MAX_NESTING = 48
 
 _TABLE = collections.abc.Mapping  # typing.Mapping in isinstance is several times slower
 _Check = Callable[[Any, int], "str | None"]  # (value, depth) -> what is wrong, or None
