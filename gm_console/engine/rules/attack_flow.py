@@ -502,7 +502,10 @@ def type_term(types: Sequence[str]) -> "Msg | Term":
     qualities = {**BYPASS, "nonlethal": DAMAGE_TYPES["nonlethal"]}
     kinds = [DAMAGE_AFTER.get(t, t) for t in types if t not in qualities]
     # TRANSLATORS: a weapon's damage types, all of them at once ("bludgeoning, piercing and slashing")
-    kind = kinds[0] if len(kinds) == 1 else _("{types} and {last}", types=joined(kinds[:-1], ", "), last=kinds[-1])
+    if len(kinds) > 1:
+        kind = _("{types} and {last}", types=joined(kinds[:-1], ", "), last=kinds[-1])
+    else:  # one, or none (damage of no named type)
+        kind = kinds[0] if kinds else joined(())
     bypass = [qualities[t] for t in types if t in qualities]
     if not bypass:
         return kind
