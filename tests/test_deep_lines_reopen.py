@@ -53,7 +53,7 @@ def test_an_event_the_reader_would_refuse_is_never_written(tmp_path, monkeypatch
     with Encounter.open(path) as enc:
         state = state_dict(enc.state, enc.ruleset)
         monkeypatch.setattr(events, "MAX_NESTING", 2)  # as if the reader took less than this line
-        with pytest.raises(SaveError, match="not saved: .*an event the reader would refuse"):
+        with pytest.raises(SaveError, match="not saved: action .* holds an event the reader would refuse"):
             enc.execute("dmg Valeros 1")
         assert state_dict(enc.state, enc.ruleset) == state  # the action is taken back with the line
         assert enc.state.combatants["valeros"].pools["hp"].value == 26

@@ -53,7 +53,6 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from gm_console.engine.core.events import EventDecodeError, event_from_dict
 from gm_console.engine.core.text import listing
 from gm_console.i18n import Msg, _
 from . import format1, tomlfile
@@ -129,12 +128,6 @@ def encode_record(record: dict[str, Any], more: int = 0) -> str:
     fields = {k: v for k, v in record.items() if k != "n"}
     if not fields or "ck" in fields or "more" in fields:
         raise CodecError(_('record {value!r}: nothing to save, or a field named ck/more', value=record.get('n')))
-    for event in fields.get("ev", ()):  # what is written is what the reader accepts, or nothing is
-        try:
-            event_from_dict(event)
-        except EventDecodeError as exc:
-            raise CodecError(_("record {value}: an event the reader would refuse ({why}); nothing is written",
-                               value=record.get("n"), why=str(exc))) from None
     if more:
         fields["more"] = more
     head = _prefix(record["n"], fields)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import datetime as _dt
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from gm_console import plugins
 from gm_console.engine.language.commands import CommandError
 from gm_console.engine.language import replay
 from gm_console.engine.core.errors import message_of
+from gm_console.engine.core.events import EventDecodeError, event_from_dict
 from gm_console.i18n import Msg, _, render
 from gm_console.engine.core.dice import Dice
 from gm_console.engine.core.bestiary import Bestiary
@@ -491,6 +492,7 @@ class Encounter:
             return
         if self.read_only:
             raise SaveError(self.refusal())
+        _readable(self.path, records)
         store.append(self.path, records, self._tail)
         self.session.take_journal()
         self._unsnapped = True
@@ -522,9 +524,24 @@ class Encounter:
                 if unsaved:
                     text += (("\n" if self._tail.needs_newline else "") + encode_records(unsaved)).encode("utf-8")
                 return text
+        records = _history(self.session)
+        _readable(self.path, records)
         return encode(Document(format=FORMAT, ruleset=self.doc.ruleset, name=self.doc.name,
                                created=self.doc.created, options=self.doc.options,
-                               records=_history(self.session))).encode("utf-8")
+                               records=records)).encode("utf-8")
+
+
+def _readable(path: Path, records: Sequence[dict[str, Any]]) -> None:
+    """What is written is what opens: each event of ``records`` checked by the reader's own
+    rules (``event_from_dict``: every field's type, how deep its values nest) before a byte
+    is written; SaveError otherwise, and the caller writes nothing (the action is taken back)."""
+    for record in records:
+        for event in record.get("ev", ()):
+            try:
+                event_from_dict(event)
+            except EventDecodeError as exc:
+                raise SaveError(_("{path}: not saved: action {n} holds an event the reader would refuse ({why}); "
+                                  "nothing was changed", path=path, n=record.get("n"), why=str(exc))) from None
 
 
 def _unapplied(dropped: list[dict[str, Any]]) -> Msg:
