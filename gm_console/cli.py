@@ -34,7 +34,7 @@ from gm_console.engine.language.commands import CommandError
 from gm_console.engine.core.errors import GMError, message_of
 from gm_console.engine.core.dice import Dice, DiceError, parse_rolls
 from gm_console.i18n import LANGS, C_, _, _n, render
-from gm_console.storage import Encounter, SaveError, SaveExists
+from gm_console.storage import Encounter, SaveError, SaveExists, lastscreen
 
 collector.resume(_loading)
 
@@ -53,8 +53,7 @@ LOCK_WAIT = 2.0  # seconds exec waits for another program to finish with the sav
 # Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, and broken
 # characters from a mis-set terminal: never sent to the terminal raw (ESC and OSC sequences in a
 # name would clear the screen or set the title).
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
-                          "\ud800-\udfff]")
+_UNPRINTABLE = re.compile("[" + re.escape("".join(sorted(lastscreen.UNPRINTABLE))) + "\ud800-\udfff]")
 
 
 def printable(text: str, keep: str = "\n") -> str:
@@ -359,8 +358,6 @@ def _tui(path: Path | None, lang: str | None, dice_mode: str | None = None,
 
     keep = None
     if path is not None:
-        from gm_console.storage import lastscreen
-
         def keep(frame: str, cols: int, rows: int) -> bool:
             return lastscreen.keep(str(path), lang, frame, cols, rows)
     try:

@@ -121,8 +121,6 @@ def _quiet(fd: int) -> list | None:
 
 
 def _restore(fd: int, modes: list) -> None:
-    if termios is None:
-        return
     try:
         termios.tcsetattr(fd, termios.TCSANOW, modes)
     except (OSError, ValueError, termios.error):

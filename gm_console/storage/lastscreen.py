@@ -44,8 +44,9 @@ HEAD = "gm-console-screen"
 #: what may go to the terminal besides text: an SGR's or a cursor place's parameters
 _PARAMS = frozenset("0123456789;:")
 _FINALS = frozenset("mH")
-#: never sent raw: C0 and C1 controls, DEL, and what reorders or breaks lines (as cli._UNPRINTABLE)
-_CONTROLS = frozenset([*map(chr, range(0x20)), *map(chr, range(0x7f, 0xa0)), "\u061c", "\u200e", "\u200f",
+#: never sent to the terminal raw: C0 and C1 controls, DEL, and what reorders or breaks lines
+#: (the command line's printable() escapes the same characters)
+UNPRINTABLE = frozenset([*map(chr, range(0x20)), *map(chr, range(0x7f, 0xa0)), "\u061c", "\u200e", "\u200f",
                        *map(chr, range(0x2028, 0x202f)), *map(chr, range(0x2066, 0x206a))])
 #: the environment that changes what Textual draws, or how
 _ENV = ("TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR", "TERM_PROGRAM", "LANG", "LANGUAGE", "LC_ALL",
@@ -131,7 +132,7 @@ def safe(frame: str) -> bool:
     """Only text, SGR sequences and cursor places: nothing that would make the terminal do
     anything but show characters (see the module's text)."""
     parts = frame.split("\x1b")
-    if not _CONTROLS.isdisjoint(parts[0]):
+    if not UNPRINTABLE.isdisjoint(parts[0]):
         return False
     for part in parts[1:]:
         if part[:1] != "[":
@@ -139,7 +140,7 @@ def safe(frame: str) -> bool:
         end = 1
         while end < len(part) and part[end] in _PARAMS:
             end += 1
-        if end >= len(part) or part[end] not in _FINALS or not _CONTROLS.isdisjoint(part[end + 1:]):
+        if end >= len(part) or part[end] not in _FINALS or not UNPRINTABLE.isdisjoint(part[end + 1:]):
             return False
     return True
 
